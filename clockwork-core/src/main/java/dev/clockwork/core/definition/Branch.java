@@ -1,0 +1,65 @@
+package dev.clockwork.core.definition;
+
+import dev.clockwork.core.behavior.Action;
+import dev.clockwork.core.behavior.Guard;
+import java.util.List;
+
+/**
+ * One branch of a transition: its guards (all must pass), its actions, and its targets (none for a
+ * targetless, actions-only branch). A transition with several branches takes the first whose guards
+ * pass.
+ */
+public final class Branch {
+  final Guard[] guards;
+  final Action[] actions;
+  final StateNode[] targets;
+  final String[] guardNames;
+  StateNode domain;
+  boolean selfLoop;
+
+  Branch(Guard[] guards, String[] guardNames, Action[] actions, StateNode[] targets) {
+    this.guards = guards;
+    this.guardNames = guardNames;
+    this.actions = actions;
+    this.targets = targets;
+  }
+
+  public List<StateNode> targets() {
+    return List.of(targets);
+  }
+
+  public boolean isTargetless() {
+    return targets.length == 0;
+  }
+
+  /** True when the only target is the source itself: the state is re-entered but keeps its anchor. */
+  public boolean isSelfLoop() {
+    return selfLoop;
+  }
+
+  /** The state whose descendants this branch exits and enters; null when targetless. */
+  public StateNode domain() {
+    return domain;
+  }
+
+  public int guardCount() {
+    return guards.length;
+  }
+
+  public Guard guard(int i) {
+    return guards[i];
+  }
+
+  public int actionCount() {
+    return actions.length;
+  }
+
+  public Action action(int i) {
+    return actions[i];
+  }
+
+  /** Names of the guards, for diagrams and history ({@code "<lambda>"} for unnamed ones). */
+  public List<String> guardNames() {
+    return List.of(guardNames);
+  }
+}

@@ -1,0 +1,177 @@
+package dev.clockwork.core.definition;
+
+import dev.clockwork.core.InvalidDefinitionException;
+import dev.clockwork.core.context.Context;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Turns a {@link MachineBuilder} into a validated {@link MachineDefinition}, or fails naming why. */
+final class DefinitionCompiler {
+  private final MachineBuilder machine;
+  private final List<StateNode> states = new ArrayList<>();
+  private final Map<StateNode, StatesBuilder<?>> sources = new HashMap<>();
+  private final Map<String, StateNode> byPath = new HashMap<>();
+  private final Map<String, TimerDef> timers = new LinkedHashMap<>();
+
+  DefinitionCompiler(MachineBuilder machine) {
+    this.machine = machine;
+  }
+
+  MachineDefinition compile() {
+    String id = machine.name;
+    if (id.isBlank() || id.contains(".") || id.contains("#")) {
+      throw new InvalidDefinitionException(
+          id, "a machine id must be non-blank without '.' or '#'; use a name like \"order\"");
+    }
+    if (machine.version < 1) {
+      throw new InvalidDefinitionException(
+          id, "version must be 1 or more, not " + machine.version);
+    }
+    if (machine.maxTransitionDepth < 1) {
+      throw new InvalidDefinitionException(
+          id, "maxTransitionDepth must be 1 or more, not " + machine.maxTransitionDepth);
+    }
+    if (machine.children.isEmpty()) {
+      throw new InvalidDefinitionException(
+          id, "a machine needs at least one state; add .state(\"idle\") and .initial(\"idle\")");
+    }
+    StateNode root = node(machine, "", StateKind.COMPOUND, null);
+    addChildren(root, machine);
+    indexUniqueNames();
+    TransitionCompiler transitions =
+        new TransitionCompiler(id, machine.behaviors, machine.zone, byPath, timers);
+    for (StateNode state : states) {
+      compileState(state, sources.get(state), transitions);
+    }
+    return new MachineDefinition(
+        id,
+        machine.version,
+        machine.zone,
+        machine.maxTransitionDepth,
+        machine.context == null ? Context.empty() : machine.context,
+        states.toArray(new StateNode[0]),
+        Map.copyOf(byPath),
+        timers);
+  }
+
+  private StateNode node(StatesBuilder<?> builder, String path, StateKind kind, StateNode parent) {
+    StateNode node = new StateNode(builder.name, path, states.size(), kind, parent);
+    states.add(node);
+    sources.put(node, builder);
+    if (!path.isEmpty()) {
+      byPath.put(path, node);
+    }
+    return node;
+  }
+
+  private void addChildren(StateNode parent, StatesBuilder<?> builder) {
+    List<StateNode> children = new ArrayList<>();
+    Set<String> names = new HashSet<>();
+    for (StateBuilder child : builder.children) {
+      String where = where(parent) + "." + child.name;
+      checkName(child.name, where);
+      if (!names.add(child.name)) {
+        throw new InvalidDefinitionException(
+            where,
+            "duplicate state id '"
+                + child.name
+                + "' under the same parent; give each child a distinct name");
+      }
+      StateKind kind = kindOf(child, where);
+      String path = parent.path.isEmpty() ? child.name : parent.path + "." + child.name;
+      StateNode node = node(child, path, kind, parent);
+      children.add(node);
+      addChildren(node, child);
+    }
+    parent.children = List.copyOf(children);
+    parent.lastDescendant = states.size() - 1;
+  }
+
+  private static StateKind kindOf(StateBuilder child, String where) {
+    if (child.declaredKind == StateKind.FINAL) {
+      if (!child.children.isEmpty() || !child.transitions.isEmpty()) {
+        throw new InvalidDefinitionException(
+            where,
+            "a final state cannot have children or transitions; make it a normal state, or move"
+                + " them to its parent");
+      }
+      return StateKind.FINAL;
+    }
+    if (child.declaredKind == StateKind.PARALLEL) {
+      if (child.children.isEmpty()) {
+        throw new InvalidDefinitionException(
+            where, "a parallel state needs regions; add at least one child state");
+      }
+      if (child.initial != null) {
+        throw new InvalidDefinitionException(
+            where, "a parallel state enters every region, so it takes no initial; remove it");
+      }
+      return StateKind.PARALLEL;
+    }
+    return child.children.isEmpty() ? StateKind.ATOMIC : StateKind.COMPOUND;
+  }
+
+  private static void checkName(String name, String where) {
+    if (name == null || name.isBlank() || name.contains(".") || name.contains("#")) {
+      throw new InvalidDefinitionException(
+          where, "a state name must be non-blank, without '.' or '#'; use a name like \"paid\"");
+    }
+  }
+
+  /** Short names resolve too, when only one state has the name. */
+  private void indexUniqueNames() {
+    Map<String, Integer> counts = new HashMap<>();
+    for (StateNode state : states) {
+      counts.merge(state.name, 1, Integer::sum);
+    }
+    for (StateNode state : states) {
+      if (state.parent != null && counts.get(state.name) == 1) {
+        byPath.putIfAbsent(state.name, state);
+      }
+    }
+  }
+
+  private void compileState(StateNode state, StatesBuilder<?> builder, TransitionCompiler tc) {
+    String where = where(state);
+    if (state.kind == StateKind.COMPOUND) {
+      if (builder.initial == null) {
+        throw new InvalidDefinitionException(
+            where,
+            "a compound state needs an initial state; add .initial(\""
+                + state.children.get(0).name
+                + "\") naming one of "
+                + names(state.children));
+      }
+      state.initial =
+          state.children.stream()
+              .filter(c -> c.name.equals(builder.initial))
+              .findFirst()
+              .orElseThrow(
+                  () ->
+                      new InvalidDefinitionException(
+                          where,
+                          "initial '"
+                              + builder.initial
+                              + "' is not a child of this state; choose one of "
+                              + names(state.children)));
+    } else if (builder.initial != null && state.kind != StateKind.PARALLEL) {
+      throw new InvalidDefinitionException(
+          where,
+          "initial '" + builder.initial + "' is set but the state has no children; add the child");
+    }
+    tc.compile(state, builder, where);
+  }
+
+  private String where(StateNode state) {
+    return state.path.isEmpty() ? machine.name : machine.name + "." + state.path;
+  }
+
+  private static List<String> names(List<StateNode> nodes) {
+    return nodes.stream().map(StateNode::name).toList();
+  }
+}

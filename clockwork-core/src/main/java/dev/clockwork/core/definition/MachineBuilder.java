@@ -1,0 +1,68 @@
+package dev.clockwork.core.definition;
+
+import dev.clockwork.core.behavior.Behaviors;
+import dev.clockwork.core.context.Context;
+import java.time.ZoneId;
+import java.util.Map;
+import java.util.Objects;
+
+/** Declares a machine: its settings and its top-level states. {@link #build()} validates it all. */
+public final class MachineBuilder extends StatesBuilder<MachineBuilder> {
+  /** Microsteps per macrostep before a loop is reported, unless set. */
+  public static final int DEFAULT_MAX_TRANSITION_DEPTH = 100;
+
+  int version = 1;
+  ZoneId zone = ZoneId.of("UTC");
+  Behaviors behaviors = Behaviors.none();
+  Context context = Context.empty();
+  int maxTransitionDepth = DEFAULT_MAX_TRANSITION_DEPTH;
+
+  MachineBuilder(String id) {
+    super(Objects.requireNonNull(id, "machine id"), StateKind.COMPOUND);
+  }
+
+  @Override
+  MachineBuilder self() {
+    return this;
+  }
+
+  /** The definition's version (default 1); instances remember the version they run. */
+  public MachineBuilder version(int version) {
+    this.version = version;
+    return this;
+  }
+
+  /** The zone for calendar-unit and cron timers that name none (default UTC). */
+  public MachineBuilder zone(ZoneId zone) {
+    this.zone = Objects.requireNonNull(zone, "zone");
+    return this;
+  }
+
+  /** Where named guards, actions and timer values are looked up. */
+  public MachineBuilder behaviors(Behaviors behaviors) {
+    this.behaviors = Objects.requireNonNull(behaviors, "behaviors");
+    return this;
+  }
+
+  /** The context every new instance starts with. */
+  public MachineBuilder context(Map<String, ?> initial) {
+    this.context = Context.of(initial);
+    return this;
+  }
+
+  /** Microsteps allowed per macrostep (default 100) before {@code always}/raise loops fail. */
+  public MachineBuilder maxTransitionDepth(int depth) {
+    this.maxTransitionDepth = depth;
+    return this;
+  }
+
+  /**
+   * Validates the whole definition and returns it, immutable.
+   *
+   * @throws dev.clockwork.core.InvalidDefinitionException naming the path of the first mistake and
+   *     what to write instead
+   */
+  public MachineDefinition build() {
+    return new DefinitionCompiler(this).compile();
+  }
+}

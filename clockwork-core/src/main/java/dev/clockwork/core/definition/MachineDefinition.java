@@ -1,0 +1,123 @@
+package dev.clockwork.core.definition;
+
+import dev.clockwork.core.context.Context;
+import java.time.ZoneId;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A built, validated, immutable machine. Create one with {@link Machine#define(String)}; run it with
+ * the interpreter (pure) or an engine (durable).
+ */
+public final class MachineDefinition {
+  private final String id;
+  private final int version;
+  private final ZoneId zone;
+  private final int maxTransitionDepth;
+  private final Context initialContext;
+  private final StateNode[] states;
+  private final Map<String, StateNode> byPath;
+  private final Map<String, TimerDef> timers;
+
+  MachineDefinition(
+      String id,
+      int version,
+      ZoneId zone,
+      int maxTransitionDepth,
+      Context initialContext,
+      StateNode[] states,
+      Map<String, StateNode> byPath,
+      Map<String, TimerDef> timers) {
+    this.id = id;
+    this.version = version;
+    this.zone = zone;
+    this.maxTransitionDepth = maxTransitionDepth;
+    this.initialContext = initialContext;
+    this.states = states;
+    this.byPath = byPath;
+    this.timers = timers;
+  }
+
+  public String id() {
+    return id;
+  }
+
+  /** The definition's version; instances remember the version they were created with. */
+  public int version() {
+    return version;
+  }
+
+  /** Zone for calendar units and cron timers that name no zone of their own. */
+  public ZoneId zone() {
+    return zone;
+  }
+
+  /** Microsteps allowed in one macrostep before it fails with a loop error. */
+  public int maxTransitionDepth() {
+    return maxTransitionDepth;
+  }
+
+  /** The context a new instance starts with (before any input is merged in). */
+  public Context initialContext() {
+    return initialContext;
+  }
+
+  /** The machine's root: a compound state with an empty path. */
+  public StateNode root() {
+    return states[0];
+  }
+
+  /** Every state, in document order; the root first. */
+  public List<StateNode> states() {
+    return List.of(states);
+  }
+
+  public int stateCount() {
+    return states.length;
+  }
+
+  /** The state numbered {@code index} in document order. */
+  public StateNode state(int index) {
+    return states[index];
+  }
+
+  /** The state at a dotted path ({@code shipping.packed}), or a unique state name. */
+  public Optional<StateNode> find(String pathOrName) {
+    return Optional.ofNullable(byPath.get(pathOrName));
+  }
+
+  /**
+   * The state at a dotted path or with a unique name.
+   *
+   * @throws IllegalArgumentException listing the known states when there is none
+   */
+  public StateNode state(String pathOrName) {
+    StateNode node = byPath.get(pathOrName);
+    if (node == null) {
+      throw new IllegalArgumentException(
+          "machine '" + id + "' has no state '" + pathOrName + "'; its states are " + paths());
+    }
+    return node;
+  }
+
+  /** The timer with a key of the form {@code <state path>#<event>}, or empty. */
+  public Optional<TimerDef> timer(String key) {
+    return Optional.ofNullable(timers.get(key));
+  }
+
+  /** Every timer of the machine by key. */
+  public Map<String, TimerDef> timers() {
+    return Collections.unmodifiableMap(timers);
+  }
+
+  private List<String> paths() {
+    return List.of(states).stream().skip(1).map(StateNode::path).toList();
+  }
+
+  @Override
+  public String toString() {
+    return id + " v" + version;
+  }
+}

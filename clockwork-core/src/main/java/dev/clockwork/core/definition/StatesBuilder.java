@@ -1,0 +1,131 @@
+package dev.clockwork.core.definition;
+
+import dev.clockwork.core.behavior.Action;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * What a machine and each of its states can declare: children, entry and exit actions, and
+ * transitions. Nothing is checked here; {@link MachineBuilder#build()} checks it all at once and
+ * names the path of every mistake.
+ *
+ * @param <B> the concrete builder, returned for chaining
+ */
+public abstract class StatesBuilder<B extends StatesBuilder<B>> {
+  final String name;
+  StateKind declaredKind;
+  String initial;
+  final List<StateBuilder> children = new ArrayList<>();
+  final List<Object> entry = new ArrayList<>();
+  final List<Object> exit = new ArrayList<>();
+  final List<TransitionBuilder> transitions = new ArrayList<>();
+
+  StatesBuilder(String name, StateKind declaredKind) {
+    this.name = name;
+    this.declaredKind = declaredKind;
+  }
+
+  abstract B self();
+
+  /** The child entered when this state is entered (required once a state has children). */
+  public B initial(String childName) {
+    this.initial = childName;
+    return self();
+  }
+
+  /** An atomic child state with no transitions of its own. */
+  public B state(String childName) {
+    return state(childName, s -> {});
+  }
+
+  /** A child state; it becomes compound as soon as it declares children itself. */
+  public B state(String childName, Consumer<StateBuilder> body) {
+    return child(childName, null, body);
+  }
+
+  /** A parallel child: every child of it is a region, all active at once. */
+  public B parallel(String childName, Consumer<StateBuilder> body) {
+    return child(childName, StateKind.PARALLEL, body);
+  }
+
+  /** A final child: entering it completes this state ({@code @done}), or the instance at the top. */
+  public B finalState(String childName) {
+    return finalState(childName, s -> {});
+  }
+
+  /** A final child with entry actions. */
+  public B finalState(String childName, Consumer<StateBuilder> body) {
+    return child(childName, StateKind.FINAL, body);
+  }
+
+  /** An action run when this state is entered. */
+  public B entry(Action action) {
+    entry.add(action);
+    return self();
+  }
+
+  /** A named action (from the machine's behaviours) run when this state is entered. */
+  public B entry(String actionName) {
+    entry.add(actionName);
+    return self();
+  }
+
+  /** An action run when this state is exited. */
+  public B exit(Action action) {
+    exit.add(action);
+    return self();
+  }
+
+  /** A named action run when this state is exited. */
+  public B exit(String actionName) {
+    exit.add(actionName);
+    return self();
+  }
+
+  /** On {@code event}, go to {@code target}. */
+  public B on(String event, String target) {
+    return on(event, t -> t.to(target));
+  }
+
+  /** On {@code event}, take the transition described by {@code body} (guards, actions, timer…). */
+  public B on(String event, Consumer<TransitionBuilder> body) {
+    TransitionBuilder transition = new TransitionBuilder(event, TransitionBuilder.Trigger.EVENT);
+    body.accept(transition);
+    transitions.add(transition);
+    return self();
+  }
+
+  /** An eventless transition, taken as soon as its guards pass. */
+  public B always(String target) {
+    return always(t -> t.to(target));
+  }
+
+  /** An eventless transition, taken as soon as its guards pass. */
+  public B always(Consumer<TransitionBuilder> body) {
+    TransitionBuilder transition = new TransitionBuilder(null, TransitionBuilder.Trigger.ALWAYS);
+    body.accept(transition);
+    transitions.add(transition);
+    return self();
+  }
+
+  /** When this compound or parallel state is done (its final state(s) reached), go to target. */
+  public B onDone(String target) {
+    return onDone(t -> t.to(target));
+  }
+
+  /** When this compound or parallel state is done, take the transition described by body. */
+  public B onDone(Consumer<TransitionBuilder> body) {
+    TransitionBuilder transition = new TransitionBuilder(null, TransitionBuilder.Trigger.DONE);
+    body.accept(transition);
+    transitions.add(transition);
+    return self();
+  }
+
+  private B child(String childName, StateKind kind, Consumer<StateBuilder> body) {
+    StateBuilder child = new StateBuilder(childName, kind);
+    body.accept(child);
+    children.add(child);
+    return self();
+  }
+}

@@ -1,0 +1,88 @@
+package dev.clockwork.core.definition;
+
+import dev.clockwork.core.behavior.TimerValue;
+import dev.clockwork.core.context.Context;
+import dev.clockwork.core.time.TimeSpec;
+import java.time.ZoneId;
+
+/**
+ * The timer on a transition: when its state is entered the timer is armed; each fire sends the
+ * transition's event to the instance. A repeating timer stops after {@link #maxFires()} fires and
+ * then, if {@link #then()} is set, sends that event once, one interval later.
+ */
+public final class TimerDef {
+  private final String key;
+  private final String event;
+  private final TimeSpec spec;
+  private final TimerValue value;
+  private final int max;
+  private final String then;
+  private final ZoneId zone;
+
+  TimerDef(
+      String key, String event, TimeSpec spec, TimerValue value, int max, String then, ZoneId zone) {
+    this.key = key;
+    this.event = event;
+    this.spec = spec;
+    this.value = value;
+    this.max = max;
+    this.then = then;
+    this.zone = zone;
+  }
+
+  /** {@code <state path>#<event>}: stable across definition versions, so armed timers follow. */
+  public String key() {
+    return key;
+  }
+
+  /** The event each fire sends. */
+  public String event() {
+    return event;
+  }
+
+  /** True when the value is computed from the context on state entry. */
+  public boolean isComputed() {
+    return value != null;
+  }
+
+  /** The static time spec; null for computed timers. */
+  public TimeSpec spec() {
+    return spec;
+  }
+
+  /** The raw value of a computed timer for a state entered with {@code context}. */
+  public Object resolveValue(Context context) {
+    if (value == null) {
+      throw new IllegalStateException(key + " is a static timer; use spec()");
+    }
+    return value.compute(context);
+  }
+
+  /** Fires allowed per state entry, the smaller of {@code max} and the spec's own count. */
+  public int maxFires() {
+    return max;
+  }
+
+  /** Event sent once after the last allowed fire; null when none. */
+  public String then() {
+    return then;
+  }
+
+  public ZoneId zone() {
+    return zone;
+  }
+
+  /** Human text, e.g. {@code after 7 days} or {@code every 6 hours, max 3, then MAX_RETRIES}. */
+  public String describe() {
+    String text = spec != null ? spec.describe() : "computed from context";
+    if (max != Integer.MAX_VALUE && (spec == null || spec.maxFires() != max || then != null)) {
+      text += ", max " + max;
+    }
+    return then == null ? text : text + ", then " + then;
+  }
+
+  @Override
+  public String toString() {
+    return key + " (" + describe() + ")";
+  }
+}

@@ -1,0 +1,36 @@
+package dev.clockwork.core.interpreter;
+
+import java.time.Instant;
+
+/**
+ * A timer waiting to fire, held in the snapshot (so it is as durable as the state itself).
+ *
+ * @param key the timer's definition key, {@code <state path>#<event>}
+ * @param event the event the next fire sends (the {@code then} event in the final phase)
+ * @param entryId the state entry that armed it
+ * @param enteredAt when that state entry began (the anchor)
+ * @param due when it fires next; it never fires earlier
+ * @param fires how many times it has fired in this state entry
+ * @param thenPhase true when the next fire sends {@code then} after the last allowed fire
+ * @param value the canonical text of a computed timer value, null for static timers
+ */
+public record ArmedTimer(
+    String key,
+    String event,
+    long entryId,
+    Instant enteredAt,
+    Instant due,
+    int fires,
+    boolean thenPhase,
+    String value) {
+
+  /** The path of the state that armed the timer. */
+  public String statePath() {
+    return key.substring(0, key.indexOf('#'));
+  }
+
+  /** A stable id for stores: instance-independent, unique per state entry. */
+  public String id() {
+    return key + "@" + entryId;
+  }
+}

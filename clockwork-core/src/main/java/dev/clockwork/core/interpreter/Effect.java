@@ -1,0 +1,32 @@
+package dev.clockwork.core.interpreter;
+
+import dev.clockwork.core.event.Event;
+import dev.clockwork.core.event.TimerFire;
+import java.time.Instant;
+
+/**
+ * Something a macrostep asks the runtime to make durable or visible. The interpreter only returns
+ * effects; the runtime performs them in the same transaction as the new snapshot.
+ */
+public sealed interface Effect {
+  /** A timer was armed (or re-armed for its next fire). */
+  record TimerArmed(ArmedTimer timer) implements Effect {}
+
+  /** A timer was cancelled because its state was left. */
+  record TimerCancelled(ArmedTimer timer) implements Effect {}
+
+  /** A timer fired; {@code timer.fires()} counts this fire. Guards do not change that it counts. */
+  record TimerFired(ArmedTimer timer, Instant at) implements Effect {}
+
+  /** A timer fire was not applied: its state entry is gone, or it came early or twice. */
+  record TimerDropped(TimerFire fire, String event, String reason) implements Effect {}
+
+  /** An internal event (raised by an action, or a done event) was processed in the macrostep. */
+  record InternalEvent(Event event) implements Effect {}
+
+  /** An action replied to a synchronous caller. */
+  record Replied(Object value) implements Effect {}
+
+  /** A top-level final state was reached. */
+  record InstanceDone(String finalState) implements Effect {}
+}

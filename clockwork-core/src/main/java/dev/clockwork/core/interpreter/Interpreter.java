@@ -1,0 +1,56 @@
+package dev.clockwork.core.interpreter;
+
+import dev.clockwork.core.context.Context;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.event.Event;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The statechart interpreter: a pure function from (snapshot, event, now) to (snapshot', effects),
+ * following SCXML run-to-completion semantics. It performs no I/O and reads no clock; the caller
+ * hands in {@code now} and makes the effects durable.
+ *
+ * <pre>{@code
+ * StepResult started = Interpreter.start(order, Map.of(), now);
+ * StepResult paid = Interpreter.transition(started.snapshot(), Event.of("PAY"), now);
+ * }</pre>
+ */
+public final class Interpreter {
+  private Interpreter() {}
+
+  /** Creates an instance: the initial states are entered and their timers armed at {@code now}. */
+  public static StepResult start(MachineDefinition definition, Map<String, ?> input, Instant now) {
+    Context context = definition.initialContext();
+    if (input != null && !input.isEmpty()) {
+      Map<String, Object> merged = new java.util.LinkedHashMap<>(context.asMap());
+      merged.putAll(input);
+      context = Context.of(merged);
+    }
+    Snapshot empty =
+        new Snapshot(
+            definition,
+            new ActiveState[0],
+            context,
+            new ArmedTimer[0],
+            0,
+            InstanceStatus.ACTIVE);
+    Macrostep step = new Macrostep(empty, now);
+    step.start();
+    return step.result(true);
+  }
+
+  /**
+   * Processes one external event as one macrostep. Throws whatever an action throws (the caller
+   * keeps the old snapshot) and {@link MaxTransitionDepthExceededException} for loops.
+   */
+  public static StepResult transition(Snapshot snapshot, Event event, Instant now) {
+    if (snapshot.isDone()) {
+      return new StepResult(snapshot, List.of(), false);
+    }
+    Macrostep step = new Macrostep(snapshot, now);
+    boolean handled = step.external(event);
+    return step.result(handled);
+  }
+}

@@ -1,0 +1,209 @@
+package dev.clockwork.core.interpreter;
+
+import dev.clockwork.core.definition.Branch;
+import dev.clockwork.core.definition.StateKind;
+import dev.clockwork.core.definition.StateNode;
+import dev.clockwork.core.definition.TransitionDef;
+import dev.clockwork.core.event.Event;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One microstep (SCXML {@code microstep}): exit the exit set in reverse document order, run the
+ * transitions' actions, enter the entry set in document order. Leaving a state cancels its timers;
+ * entering one arms them. A self-loop re-enters its source but keeps its entry (the timer anchor).
+ */
+final class Microstep {
+  private final Macrostep step;
+  private final Configuration config;
+  private final StateList entrySet = new StateList(4);
+  private List<ActiveState> kept;
+
+  Microstep(Macrostep step) {
+    this.step = step;
+    this.config = step.config();
+  }
+
+  void run(Selection selection) {
+    StateList exitSet = new StateList(4);
+    for (int i = 0; i < selection.size(); i++) {
+      exitSetOf(config, selection.transition(i), selection.branch(i), exitSet);
+    }
+    exitStates(exitSet, selection);
+    for (int i = 0; i < selection.size(); i++) {
+      Branch branch = selection.branch(i);
+      for (int a = 0; a < branch.actionCount(); a++) {
+        branch.action(a).run(step);
+      }
+    }
+    for (int i = 0; i < selection.size(); i++) {
+      Branch branch = selection.branch(i);
+      if (branch.isSelfLoop()) {
+        addDescendants(selection.transition(i).source());
+      } else if (!branch.isTargetless()) {
+        for (StateNode target : branch.targets()) {
+          addDescendants(target);
+        }
+        for (StateNode target : branch.targets()) {
+          addAncestors(target, branch.domain());
+        }
+      }
+    }
+    enterStates();
+  }
+
+  /** Enters the machine's initial configuration. */
+  void enterInitial(StateNode root) {
+    addDescendants(root);
+    enterStates();
+  }
+
+  /** SCXML computeExitSet for one branch, added to {@code out}. */
+  static StateList exitSetOf(
+      Configuration config, TransitionDef transition, Branch branch, StateList out) {
+    if (branch.isTargetless()) {
+      return out;
+    }
+    StateNode source = transition.source();
+    for (int i = 0; i < config.size(); i++) {
+      StateNode state = config.get(i).state();
+      boolean exits =
+          branch.isSelfLoop()
+              ? state == source || state.isDescendantOf(source)
+              : state.isDescendantOf(branch.domain());
+      if (exits) {
+        out.add(state);
+      }
+    }
+    return out;
+  }
+
+  private void exitStates(StateList exitSet, Selection selection) {
+    for (int i = exitSet.size() - 1; i >= 0; i--) {
+      StateNode state = exitSet.get(i);
+      ActiveState entry = config.find(state);
+      for (int a = 0; a < state.exitActionCount(); a++) {
+        state.exitAction(a).run(step);
+      }
+      if (isSelfLoopSource(state, selection)) {
+        if (kept == null) {
+          kept = new ArrayList<>(1);
+        }
+        kept.add(entry);
+      } else {
+        for (ArmedTimer cancelled : step.timers().cancel(state, entry.entryId())) {
+          step.effect(new Effect.TimerCancelled(cancelled));
+        }
+      }
+      config.remove(state);
+    }
+  }
+
+  private static boolean isSelfLoopSource(StateNode state, Selection selection) {
+    for (int i = 0; i < selection.size(); i++) {
+      if (selection.branch(i).isSelfLoop() && selection.transition(i).source() == state) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void addDescendants(StateNode state) {
+    entrySet.add(state);
+    if (state.kind() == StateKind.COMPOUND) {
+      addDescendants(state.initial());
+    } else if (state.kind() == StateKind.PARALLEL) {
+      addRegions(state);
+    }
+  }
+
+  private void addAncestors(StateNode state, StateNode domain) {
+    for (StateNode ancestor = state.parent();
+        ancestor != null && ancestor != domain;
+        ancestor = ancestor.parent()) {
+      entrySet.add(ancestor);
+      if (ancestor.kind() == StateKind.PARALLEL) {
+        addRegions(ancestor);
+      }
+    }
+  }
+
+  private void addRegions(StateNode parallel) {
+    for (int c = 0; c < parallel.childCount(); c++) {
+      StateNode region = parallel.child(c);
+      if (!entrySet.containsWithin(region)) {
+        addDescendants(region);
+      }
+    }
+  }
+
+  private void enterStates() {
+    for (int i = 0; i < entrySet.size(); i++) {
+      StateNode state = entrySet.get(i);
+      ActiveState entry = keptEntry(state);
+      boolean reentered = entry != null;
+      if (!reentered) {
+        entry = new ActiveState(state, step.nextEntryId(), step.now());
+      }
+      config.add(entry);
+      for (int a = 0; a < state.entryActionCount(); a++) {
+        state.entryAction(a).run(step);
+      }
+      if (!reentered) {
+        armTimers(state, entry);
+      }
+      if (state.kind() == StateKind.FINAL) {
+        completed(state);
+        if (!step.isActive()) {
+          return;
+        }
+      }
+    }
+  }
+
+  private ActiveState keptEntry(StateNode state) {
+    if (kept != null) {
+      for (ActiveState entry : kept) {
+        if (entry.state() == state) {
+          return entry;
+        }
+      }
+    }
+    return null;
+  }
+
+  private void armTimers(StateNode state, ActiveState entry) {
+    for (int t = 0; t < state.timedCount(); t++) {
+      TimerBook.arm(state.timedAt(t), entry.entryId(), entry.enteredAt(), step.context())
+          .ifPresent(
+              timer -> {
+                step.timers().add(timer);
+                step.effect(new Effect.TimerArmed(timer));
+              });
+    }
+  }
+
+  /** A final state was entered: its parent is done, and perhaps a parallel grandparent too. */
+  private void completed(StateNode finalState) {
+    StateNode parent = finalState.parent();
+    if (parent.parent() == null) {
+      step.finish(finalState);
+      return;
+    }
+    if (parent.kind() == StateKind.PARALLEL) {
+      if (config.isInFinalState(parent)) {
+        step.raise(Event.of(doneEvent(parent)));
+      }
+      return;
+    }
+    step.raise(Event.of(doneEvent(parent)));
+    StateNode grandparent = parent.parent();
+    if (grandparent.kind() == StateKind.PARALLEL && config.isInFinalState(grandparent)) {
+      step.raise(Event.of(doneEvent(grandparent)));
+    }
+  }
+
+  private static String doneEvent(StateNode state) {
+    return "done.state." + state.path();
+  }
+}

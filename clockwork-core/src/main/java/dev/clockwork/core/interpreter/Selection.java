@@ -1,0 +1,163 @@
+package dev.clockwork.core.interpreter;
+
+import dev.clockwork.core.behavior.GuardScope;
+import dev.clockwork.core.definition.Branch;
+import dev.clockwork.core.definition.StateNode;
+import dev.clockwork.core.definition.TransitionDef;
+import dev.clockwork.core.event.Event;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The enabled transitions of one microstep (SCXML {@code selectTransitions}, {@code
+ * selectEventlessTransitions} and {@code removeConflictingTransitions}): for each active atomic
+ * state in document order, the first transition of it or its nearest ancestor with a branch whose
+ * guards all pass.
+ */
+final class Selection {
+  private final Configuration config;
+  private final GuardScope scope;
+  private final List<TransitionDef> transitions = new ArrayList<>(2);
+  private final List<Branch> branches = new ArrayList<>(2);
+
+  Selection(Configuration config, GuardScope scope) {
+    this.config = config;
+    this.scope = scope;
+  }
+
+  boolean isEmpty() {
+    return transitions.isEmpty();
+  }
+
+  int size() {
+    return transitions.size();
+  }
+
+  TransitionDef transition(int i) {
+    return transitions.get(i);
+  }
+
+  Branch branch(int i) {
+    return branches.get(i);
+  }
+
+  void clear() {
+    transitions.clear();
+    branches.clear();
+  }
+
+  void select(Event event) {
+    clear();
+    String type = event.type();
+    for (int i = 0; i < config.size(); i++) {
+      StateNode atomic = config.get(i).state();
+      if (!atomic.isAtomic()) {
+        continue;
+      }
+      for (StateNode state = atomic; state != null; state = state.parent()) {
+        TransitionDef transition = state.transition(type);
+        if (transition != null && add(transition)) {
+          break;
+        }
+      }
+    }
+    removeConflicts();
+  }
+
+  void selectEventless() {
+    clear();
+    for (int i = 0; i < config.size(); i++) {
+      StateNode atomic = config.get(i).state();
+      if (!atomic.isAtomic()) {
+        continue;
+      }
+      search:
+      for (StateNode state = atomic; state != null; state = state.parent()) {
+        for (int t = 0; t < state.alwaysCount(); t++) {
+          if (add(state.alwaysAt(t))) {
+            break search;
+          }
+        }
+      }
+    }
+    removeConflicts();
+  }
+
+  /** Selects the one transition a timer fire targets; false when no branch's guards pass. */
+  boolean selectOnly(TransitionDef transition) {
+    clear();
+    return add(transition);
+  }
+
+  /** Adds the transition's first enabled branch; false when no branch's guards pass. */
+  private boolean add(TransitionDef transition) {
+    Branch branch = firstEnabled(transition);
+    if (branch == null) {
+      return false;
+    }
+    if (!branches.contains(branch)) {
+      transitions.add(transition);
+      branches.add(branch);
+    }
+    return true;
+  }
+
+  private Branch firstEnabled(TransitionDef transition) {
+    for (int b = 0; b < transition.branchCount(); b++) {
+      Branch branch = transition.branch(b);
+      boolean pass = true;
+      for (int g = 0; g < branch.guardCount() && pass; g++) {
+        pass = branch.guard(g).test(scope);
+      }
+      if (pass) {
+        return branch;
+      }
+    }
+    return null;
+  }
+
+  /** SCXML conflict resolution: of two transitions exiting a common state, the earlier wins. */
+  private void removeConflicts() {
+    if (transitions.size() < 2) {
+      return;
+    }
+    List<TransitionDef> keptTransitions = new ArrayList<>();
+    List<Branch> keptBranches = new ArrayList<>();
+    List<StateList> keptExits = new ArrayList<>();
+    for (int i = 0; i < transitions.size(); i++) {
+      TransitionDef t1 = transitions.get(i);
+      StateList exit1 = Microstep.exitSetOf(config, t1, branches.get(i), new StateList(4));
+      boolean preempted = false;
+      List<Integer> toRemove = new ArrayList<>();
+      for (int j = 0; j < keptTransitions.size() && !preempted; j++) {
+        if (exit1.intersects(keptExits.get(j))) {
+          if (t1.source().isDescendantOf(keptTransitions.get(j).source())) {
+            toRemove.add(j);
+          } else {
+            preempted = true;
+          }
+        }
+      }
+      if (!preempted) {
+        for (int r = toRemove.size() - 1; r >= 0; r--) {
+          int j = toRemove.get(r);
+          keptTransitions.remove(j);
+          keptBranches.remove(j);
+          keptExits.remove(j);
+        }
+        keptTransitions.add(t1);
+        keptBranches.add(branches.get(i));
+        keptExits.add(exit1);
+      }
+    }
+    clear();
+    transitions.addAll(keptTransitions);
+    branches.addAll(keptBranches);
+  }
+
+  void describeInto(List<String> out) {
+    for (int i = 0; i < transitions.size(); i++) {
+      out.add(Macrostep.describe(transitions.get(i), branches.get(i)));
+    }
+  }
+}

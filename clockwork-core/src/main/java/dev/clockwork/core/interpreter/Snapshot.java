@@ -1,0 +1,126 @@
+package dev.clockwork.core.interpreter;
+
+import dev.clockwork.core.context.Context;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.definition.StateNode;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Everything about one instance between two events: active states with their entries, context,
+ * armed timers and status. Immutable; the interpreter returns a new one per step. A store persists
+ * it by state paths, so it survives restarts and definition versions.
+ */
+public final class Snapshot {
+  private final MachineDefinition definition;
+  private final ActiveState[] active;
+  private final Context context;
+  private final ArmedTimer[] timers;
+  private final long lastEntryId;
+  private final InstanceStatus status;
+
+  Snapshot(
+      MachineDefinition definition,
+      ActiveState[] active,
+      Context context,
+      ArmedTimer[] timers,
+      long lastEntryId,
+      InstanceStatus status) {
+    this.definition = definition;
+    this.active = active;
+    this.context = context;
+    this.timers = timers;
+    this.lastEntryId = lastEntryId;
+    this.status = status;
+  }
+
+  /**
+   * Rebuilds a snapshot from stored parts (a store's job); states are sorted into document order.
+   */
+  public static Snapshot restore(
+      MachineDefinition definition,
+      List<ActiveState> active,
+      Context context,
+      List<ArmedTimer> timers,
+      long lastEntryId,
+      InstanceStatus status) {
+    ActiveState[] states = active.toArray(new ActiveState[0]);
+    Arrays.sort(states, (a, b) -> Integer.compare(a.state().index(), b.state().index()));
+    return new Snapshot(
+        definition, states, context, timers.toArray(new ArmedTimer[0]), lastEntryId, status);
+  }
+
+  public MachineDefinition definition() {
+    return definition;
+  }
+
+  /** Every active state in document order, the root first. */
+  public List<ActiveState> activeStates() {
+    return Collections.unmodifiableList(Arrays.asList(active));
+  }
+
+  ActiveState[] activeArray() {
+    return active;
+  }
+
+  ArmedTimer[] timerArray() {
+    return timers;
+  }
+
+  /** Paths of the active atomic states, e.g. {@code [awaiting_payment]} or two for parallels. */
+  public List<String> value() {
+    List<String> leaves = new ArrayList<>(2);
+    for (ActiveState state : active) {
+      if (state.state().isAtomic()) {
+        leaves.add(state.path());
+      }
+    }
+    return leaves;
+  }
+
+  /** True when the state with this path (or unique name) is active. */
+  public boolean matches(String pathOrName) {
+    Optional<StateNode> node = definition.find(pathOrName);
+    return node.isPresent() && entryOf(node.get()).isPresent();
+  }
+
+  /** The entry of an active state. */
+  public Optional<ActiveState> entryOf(StateNode state) {
+    for (ActiveState candidate : active) {
+      if (candidate.state() == state) {
+        return Optional.of(candidate);
+      }
+    }
+    return Optional.empty();
+  }
+
+  public Context context() {
+    return context;
+  }
+
+  /** Timers armed right now, in the order they were armed. */
+  public List<ArmedTimer> timers() {
+    return Collections.unmodifiableList(Arrays.asList(timers));
+  }
+
+  /** The last entry id handed out; the next state entry gets a higher one. */
+  public long lastEntryId() {
+    return lastEntryId;
+  }
+
+  public InstanceStatus status() {
+    return status;
+  }
+
+  public boolean isDone() {
+    return status == InstanceStatus.DONE;
+  }
+
+  @Override
+  public String toString() {
+    return definition.id() + value() + (isDone() ? " (done)" : "") + " " + context;
+  }
+}

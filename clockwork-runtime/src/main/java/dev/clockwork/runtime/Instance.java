@@ -1,0 +1,48 @@
+package dev.clockwork.runtime;
+
+import dev.clockwork.core.interpreter.ArmedTimer;
+import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.runtime.store.InstanceRecord;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A read-only view of one instance as stored: its states, context and armed timers.
+ *
+ * @param id the instance id
+ * @param machine the machine id
+ * @param version the definition version it runs
+ * @param states active leaf states, e.g. {@code [awaiting_payment]}
+ * @param context the context
+ * @param timers armed timers
+ * @param status active or done
+ */
+public record Instance(
+    String id,
+    String machine,
+    int version,
+    List<String> states,
+    Map<String, Object> context,
+    List<ArmedTimer> timers,
+    InstanceStatus status) {
+
+  static Instance of(InstanceRecord record) {
+    return new Instance(
+        record.id(),
+        record.machine(),
+        record.version(),
+        record.leafPaths(),
+        record.context(),
+        record.timers(),
+        record.status());
+  }
+
+  /** True when {@code path} is one of the active leaf states or one of their ancestors. */
+  public boolean isIn(String path) {
+    return states.stream().anyMatch(s -> s.equals(path) || s.startsWith(path + "."));
+  }
+
+  public boolean isDone() {
+    return status == InstanceStatus.DONE;
+  }
+}

@@ -1,0 +1,41 @@
+package dev.clockwork.runtime;
+
+import dev.clockwork.core.definition.MachineDefinition;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** The machine definitions an engine knows, every version of each. */
+final class MachineRegistry {
+  private final Map<String, NavigableMap<Integer, MachineDefinition>> machines =
+      new ConcurrentHashMap<>();
+
+  void register(MachineDefinition definition) {
+    machines
+        .computeIfAbsent(definition.id(), id -> new TreeMap<>())
+        .put(definition.version(), definition);
+  }
+
+  /** The newest version of a machine. */
+  MachineDefinition latest(String machine) {
+    NavigableMap<Integer, MachineDefinition> versions = machines.get(machine);
+    if (versions == null) {
+      throw new UnknownMachineException(machine, machines.keySet());
+    }
+    return versions.lastEntry().getValue();
+  }
+
+  /**
+   * The version an instance runs; when that version is no longer registered, the newest one (its
+   * states are found by path, its timers by key, so waiting instances follow the new definition).
+   */
+  MachineDefinition forInstance(String machine, int version) {
+    NavigableMap<Integer, MachineDefinition> versions = machines.get(machine);
+    if (versions == null) {
+      throw new UnknownMachineException(machine, machines.keySet());
+    }
+    MachineDefinition exact = versions.get(version);
+    return exact != null ? exact : versions.lastEntry().getValue();
+  }
+}

@@ -1,0 +1,12 @@
+package dev.clockwork.runtime;
+
+import java.util.Optional;
+
+/**
+ * What a synchronous send returns.
+ *
+ * @param instance the instance after the event
+ * @param handled false when no transition took the event
+ * @param reply what an action replied, if any
+ */
+public record SendResult(Instance instance, boolean handled, Optional<Object> reply) {}
