@@ -126,7 +126,9 @@ public final class Engine {
             List.of(
                 HistoryRows.failed(
                     instanceId, record.historySequence(), event, record.leafPaths(), e, now)));
-        throw e instanceof ClockworkException ? e : new EventFailedException(instanceId, event.toString(), e);
+        throw e instanceof ClockworkException
+            ? e
+            : new EventFailedException(instanceId, event.toString(), e);
       }
       List<HistoryEntry> history =
           HistoryRows.step(instanceId, record.historySequence(), event, result, now);
@@ -164,8 +166,7 @@ public final class Engine {
   }
 
   private void fire(DueTimer due) {
-    Event fire =
-        Event.timerFire(due.event(), new TimerFire(due.key(), due.entryId(), due.due()));
+    Event fire = Event.timerFire(due.event(), new TimerFire(due.key(), due.entryId(), due.due()));
     try {
       send(due.instanceId(), fire);
     } catch (ClockworkException e) {

@@ -13,7 +13,9 @@ public final class InstanceAssert extends AbstractAssert<InstanceAssert, Instanc
   public InstanceAssert isIn(String state) {
     isNotNull();
     if (!actual.isIn(state)) {
-      failWithMessage("Expected instance <%s> to be in <%s> but it is in <%s>", actual.id(), state, actual.states());
+      failWithMessage(
+          "Expected instance <%s> to be in <%s> but it is in <%s>",
+          actual.id(), state, actual.states());
     }
     return this;
   }
@@ -29,7 +31,8 @@ public final class InstanceAssert extends AbstractAssert<InstanceAssert, Instanc
   public InstanceAssert isDone() {
     isNotNull();
     if (!actual.isDone()) {
-      failWithMessage("Expected instance <%s> to be done but it is in <%s>", actual.id(), actual.states());
+      failWithMessage(
+          "Expected instance <%s> to be done but it is in <%s>", actual.id(), actual.states());
     }
     return this;
   }

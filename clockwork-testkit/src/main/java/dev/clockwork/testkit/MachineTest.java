@@ -171,7 +171,8 @@ public final class MachineTest {
             .orElseThrow(() -> new AssertionError("no timer for " + event + " is armed"))
             .due();
     if (!actual.equals(due)) {
-      throw new AssertionError("expected " + event + " due at " + due + " but it is due at " + actual);
+      throw new AssertionError(
+          "expected " + event + " due at " + due + " but it is due at " + actual);
     }
     return this;
   }
@@ -179,7 +180,8 @@ public final class MachineTest {
   /** Asserts that a timer sent {@code event} at least once. */
   public MachineTest assertTimerFired(String event) {
     if (firedCount(event) == 0) {
-      throw new AssertionError("expected the timer " + event + " to have fired; history: " + history());
+      throw new AssertionError(
+          "expected the timer " + event + " to have fired; history: " + history());
     }
     return this;
   }

@@ -9,8 +9,8 @@ import java.util.Set;
 
 /**
  * Named guards, actions and timer values. Definitions may refer to behaviours by name (so a
- * persisted definition or a YAML file can say {@code "isNotPaidGuard"}); names are resolved when the
- * definition is built, so a typo fails at build time, never when the transition first fires.
+ * persisted definition or a YAML file can say {@code "isNotPaidGuard"}); names are resolved when
+ * the definition is built, so a typo fails at build time, never when the transition first fires.
  *
  * <pre>{@code
  * Behaviors behaviors = Behaviors.builder()

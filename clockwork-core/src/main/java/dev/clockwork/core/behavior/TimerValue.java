@@ -3,9 +3,9 @@ package dev.clockwork.core.behavior;
 import dev.clockwork.core.context.Context;
 
 /**
- * Computes a timer's value from the context when its state is entered: a {@code Duration}, a
- * {@code Timer}, a date-time, or ISO 8601 text (duration, date-time, repeating interval) or a cron.
- * A computed duration of zero or less fires at once.
+ * Computes a timer's value from the context when its state is entered: a {@code Duration}, a {@code
+ * Timer}, a date-time, or ISO 8601 text (duration, date-time, repeating interval) or a cron. A
+ * computed duration of zero or less fires at once.
  */
 @FunctionalInterface
 public interface TimerValue {

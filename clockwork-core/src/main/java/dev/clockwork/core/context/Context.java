@@ -40,7 +40,9 @@ public final class Context {
 
   /** Wraps a map the caller promises never to change again, after its values were checked. */
   static Context trusted(Map<String, Object> checkedValues) {
-    return checkedValues.isEmpty() ? EMPTY : new Context(Collections.unmodifiableMap(checkedValues));
+    return checkedValues.isEmpty()
+        ? EMPTY
+        : new Context(Collections.unmodifiableMap(checkedValues));
   }
 
   /** The value under {@code key}, or null. */

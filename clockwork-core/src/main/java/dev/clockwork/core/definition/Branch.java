@@ -32,7 +32,9 @@ public final class Branch {
     return targets.length == 0;
   }
 
-  /** True when the only target is the source itself: the state is re-entered but keeps its anchor. */
+  /**
+   * True when the only target is the source itself: the state is re-entered but keeps its anchor.
+   */
   public boolean isSelfLoop() {
     return selfLoop;
   }

@@ -10,7 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Turns a {@link MachineBuilder} into a validated {@link MachineDefinition}, or fails naming why. */
+/**
+ * Turns a {@link MachineBuilder} into a validated {@link MachineDefinition}, or fails naming why.
+ */
 final class DefinitionCompiler {
   private final MachineBuilder machine;
   private final List<StateNode> states = new ArrayList<>();
@@ -29,8 +31,7 @@ final class DefinitionCompiler {
           id, "a machine id must be non-blank without '.' or '#'; use a name like \"order\"");
     }
     if (machine.version < 1) {
-      throw new InvalidDefinitionException(
-          id, "version must be 1 or more, not " + machine.version);
+      throw new InvalidDefinitionException(id, "version must be 1 or more, not " + machine.version);
     }
     if (machine.maxTransitionDepth < 1) {
       throw new InvalidDefinitionException(

@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A built, validated, immutable machine. Create one with {@link Machine#define(String)}; run it with
- * the interpreter (pure) or an engine (durable).
+ * A built, validated, immutable machine. Create one with {@link Machine#define(String)}; run it
+ * with the interpreter (pure) or an engine (durable).
  */
 public final class MachineDefinition {
   private final String id;

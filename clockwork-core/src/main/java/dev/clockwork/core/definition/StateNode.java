@@ -7,8 +7,8 @@ import java.util.Map;
 
 /**
  * One state of a built, immutable {@link MachineDefinition}. States are numbered in document order
- * (pre-order), so {@code a.index() < b.index()} means {@code a} comes first in the definition, and a
- * state's descendants are exactly the states numbered {@code index()+1 .. lastDescendant()}.
+ * (pre-order), so {@code a.index() < b.index()} means {@code a} comes first in the definition, and
+ * a state's descendants are exactly the states numbered {@code index()+1 .. lastDescendant()}.
  */
 public final class StateNode {
   final String name;
@@ -109,7 +109,10 @@ public final class StateNode {
     return entry.length;
   }
 
-  /** The {@code i}-th entry action (indexed access keeps the interpreter's hot path allocation-free). */
+  /**
+   * The {@code i}-th entry action (indexed access keeps the interpreter's hot path
+   * allocation-free).
+   */
   public Action entryAction(int i) {
     return entry[i];
   }

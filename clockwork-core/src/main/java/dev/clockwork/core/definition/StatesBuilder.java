@@ -49,7 +49,9 @@ public abstract class StatesBuilder<B extends StatesBuilder<B>> {
     return child(childName, StateKind.PARALLEL, body);
   }
 
-  /** A final child: entering it completes this state ({@code @done}), or the instance at the top. */
+  /**
+   * A final child: entering it completes this state ({@code @done}), or the instance at the top.
+   */
   public B finalState(String childName) {
     return finalState(childName, s -> {});
   }

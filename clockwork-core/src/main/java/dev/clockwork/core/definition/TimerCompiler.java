@@ -41,8 +41,7 @@ final class TimerCompiler {
     if (spec == null) {
       value = computed(t.value, path);
     }
-    boolean repeating =
-        spec == null ? kind == TransitionBuilder.TimerKind.VALUE : spec.repeating();
+    boolean repeating = spec == null ? kind == TransitionBuilder.TimerKind.VALUE : spec.repeating();
     int max = Integer.MAX_VALUE;
     if (t.max != null) {
       if (!repeating) {
@@ -61,10 +60,12 @@ final class TimerCompiler {
     }
     if (t.then != null && t.max == null) {
       throw new InvalidDefinitionException(
-          path, "then needs max: add .max(3) to say after how many fires \"" + t.then + "\" is sent");
+          path,
+          "then needs max: add .max(3) to say after how many fires \"" + t.then + "\" is sent");
     }
     if (t.then != null && t.then.isBlank()) {
-      throw new InvalidDefinitionException(path, "then must name an event, e.g. then(\"MAX_RETRIES\")");
+      throw new InvalidDefinitionException(
+          path, "then must name an event, e.g. then(\"MAX_RETRIES\")");
     }
     String key = source.path + "#" + t.event;
     TimerDef def = new TimerDef(key, t.event, spec, value, max, t.then, zone);
@@ -76,7 +77,8 @@ final class TimerCompiler {
     DstPolicy dst = t.dst != null ? t.dst : DstPolicy.DEFAULT;
     return switch (kind) {
       case AFTER -> t.fixed != null ? TimeSpecs.after(t.fixed) : TimeSpecs.duration(t.text, zone);
-      case EVERY -> t.fixed != null ? TimeSpecs.every(t.fixed) : TimeSpecs.cycle("R/" + t.text, zone);
+      case EVERY ->
+          t.fixed != null ? TimeSpecs.every(t.fixed) : TimeSpecs.cycle("R/" + t.text, zone);
       case AT -> TimeSpecs.at(t.text);
       case CYCLE -> TimeSpecs.cycle(t.text, zone);
       case CRON -> TimeSpecs.cron(t.text, zone, dst);

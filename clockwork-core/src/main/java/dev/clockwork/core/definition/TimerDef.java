@@ -20,7 +20,13 @@ public final class TimerDef {
   private final ZoneId zone;
 
   TimerDef(
-      String key, String event, TimeSpec spec, TimerValue value, int max, String then, ZoneId zone) {
+      String key,
+      String event,
+      TimeSpec spec,
+      TimerValue value,
+      int max,
+      String then,
+      ZoneId zone) {
     this.key = key;
     this.event = event;
     this.spec = spec;

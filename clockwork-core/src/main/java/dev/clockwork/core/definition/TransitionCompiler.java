@@ -81,7 +81,8 @@ final class TransitionCompiler {
     state.timed = timed.toArray(new TransitionDef[0]);
   }
 
-  private TransitionDef transition(StateNode source, TransitionBuilder t, String event, String path) {
+  private TransitionDef transition(
+      StateNode source, TransitionBuilder t, String event, String path) {
     if (t.hasTimer() && t.trigger != TransitionBuilder.Trigger.EVENT) {
       throw new InvalidDefinitionException(
           path, "only an event transition can carry a timer; use on(\"EVENT\", t -> t.after(…))");

@@ -50,6 +50,8 @@ public record Event(String type, Map<String, Object> payload, TimerFire timer) {
 
   @Override
   public String toString() {
-    return timer != null ? type + " (timer " + timer.key() + ")" : payload.isEmpty() ? type : type + payload;
+    return timer != null
+        ? type + " (timer " + timer.key() + ")"
+        : payload.isEmpty() ? type : type + payload;
   }
 }

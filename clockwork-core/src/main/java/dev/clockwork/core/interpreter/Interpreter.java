@@ -30,12 +30,7 @@ public final class Interpreter {
     }
     Snapshot empty =
         new Snapshot(
-            definition,
-            new ActiveState[0],
-            context,
-            new ArmedTimer[0],
-            0,
-            InstanceStatus.ACTIVE);
+            definition, new ActiveState[0], context, new ArmedTimer[0], 0, InstanceStatus.ACTIVE);
     Macrostep step = new Macrostep(empty, now);
     step.start();
     return step.result(true);

@@ -18,8 +18,9 @@ import java.util.Map;
 
 /**
  * One macrostep: the external event's transitions, then eventless transitions and internal events
- * until the configuration is stable (SCXML {@code mainEventLoop}). Mutable working state, used once.
- * The step is also the {@link ActionScope} its guards and actions see, so it allocates no scope.
+ * until the configuration is stable (SCXML {@code mainEventLoop}). Mutable working state, used
+ * once. The step is also the {@link ActionScope} its guards and actions see, so it allocates no
+ * scope.
  */
 final class Macrostep implements ActionScope {
   private static final ArmedTimer[] NO_TIMERS = new ArmedTimer[0];

@@ -8,8 +8,8 @@ import java.util.Optional;
  *
  * @param snapshot the instance after the step (the same object when nothing changed)
  * @param effects what the runtime must make durable, in order
- * @param handled false when no transition took the external event (unknown event, guards failed,
- *     or a dropped timer fire)
+ * @param handled false when no transition took the external event (unknown event, guards failed, or
+ *     a dropped timer fire)
  */
 public record StepResult(Snapshot snapshot, List<Effect> effects, boolean handled) {
   /** The last reply an action gave, if any. */

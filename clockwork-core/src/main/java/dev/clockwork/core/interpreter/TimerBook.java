@@ -94,8 +94,10 @@ final class TimerBook {
     } else {
       spec = def.spec();
     }
+    String kept = value;
     return spec.firstDue(enteredAt)
-        .map(due -> new ArmedTimer(def.key(), def.event(), entryId, enteredAt, due, 0, false, value));
+        .map(
+            due -> new ArmedTimer(def.key(), def.event(), entryId, enteredAt, due, 0, false, kept));
   }
 
   /** The spec an armed timer follows: the static one, or its computed value re-read. */

@@ -8,8 +8,9 @@ import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * A {@link Clock} that only moves when told to: tests, demos and benchmarks hand it to an engine and
- * advance it by hand, so days of timers pass in microseconds. Thread-safe; it never goes backwards.
+ * A {@link Clock} that only moves when told to: tests, demos and benchmarks hand it to an engine
+ * and advance it by hand, so days of timers pass in microseconds. Thread-safe; it never goes
+ * backwards.
  */
 public final class VirtualClock extends Clock {
   private final AtomicReference<Instant> now;

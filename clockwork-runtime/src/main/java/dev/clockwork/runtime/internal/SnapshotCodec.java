@@ -19,8 +19,7 @@ public final class SnapshotCodec {
   public static Snapshot toSnapshot(MachineDefinition definition, InstanceRecord record) {
     List<ActiveState> active = new ArrayList<>(record.active().size());
     for (StoredEntry entry : record.active()) {
-      StateNode state =
-          entry.path().isEmpty() ? definition.root() : definition.state(entry.path());
+      StateNode state = entry.path().isEmpty() ? definition.root() : definition.state(entry.path());
       active.add(new ActiveState(state, entry.entryId(), entry.enteredAt()));
     }
     return Snapshot.restore(
