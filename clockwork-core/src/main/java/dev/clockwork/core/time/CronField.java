@@ -60,7 +60,7 @@ enum CronField {
             expression,
             text,
             text,
-            "'?' is only allowed in the day-of-month and"
+            "is only allowed in the day-of-month and"
                 + " day-of-week fields of a 6-field expression; write *");
       }
       values.set(min, max + 1);
@@ -79,7 +79,7 @@ enum CronField {
   private void parseItem(String expression, String text, String item, BitSet values) {
     if (item.isEmpty()) {
       throw error(
-          expression, text, item, "has an empty list item; separate values with single commas");
+          expression, text, text, "has an empty list item; separate values with single commas");
     }
     String base = item;
     int step = 1;
@@ -91,6 +91,9 @@ enum CronField {
     int from;
     int to;
     int dash = base.indexOf('-');
+    if (dash == 0 || dash == base.length() - 1) {
+      throw error(expression, text, base, "is a range without a start or an end; write e.g. 1-5");
+    }
     if (base.equals("*")) {
       from = min;
       to = this == DAY_OF_WEEK ? 6 : max;

@@ -20,6 +20,7 @@ public final class Durations {
   private static final String ACCEPTED =
       "write a whole number and a unit (500ms, 30 seconds, 5m, 24h, 7 days, 2 weeks)"
           + " or an ISO 8601 duration (PT30S, P7D)";
+  private static final Pattern ISO = Pattern.compile("[-+]?[Pp].*");
   private static final Pattern WORDS = Pattern.compile("(\\d+)\\s*([a-z]+)");
   private static final Map<String, ChronoUnit> UNITS =
       Map.ofEntries(
@@ -56,7 +57,7 @@ public final class Durations {
       throw new InvalidTimerDefinitionException("duration '" + text + "' is empty; " + ACCEPTED);
     }
     String trimmed = text.trim();
-    if (trimmed.charAt(0) == 'P' || trimmed.charAt(0) == 'p') {
+    if (ISO.matcher(trimmed).matches()) {
       return parseIso(trimmed);
     }
     Matcher words = WORDS.matcher(trimmed.toLowerCase(Locale.ROOT));

@@ -53,10 +53,13 @@ final class IsoText {
   }
 
   /**
-   * An absolute date-time: {@code Z}, an offset, or an offset plus {@code [Zone/Id]}. A zone
-   * without an offset ({@code 2019-10-02T08:09:40[Europe/Berlin]}) is read as wall-clock time in
-   * that zone, resolved by {@link DstPolicy#DEFAULT}. The zone of the result is the zone id when
-   * given, else the offset.
+   * An absolute date-time: {@code Z}, an offset, or an offset plus {@code [Zone/Id]}. When a zone
+   * id is given, the wall-clock date-time in that zone wins and the offset only chooses between the
+   * two instants of a DST overlap (as {@link ZonedDateTime#ofLocal} does): {@code
+   * 2022-01-01T10:00:00+02:00[Europe/Berlin]} is 10:00 Berlin time, although Berlin was at +01:00
+   * that day. A zone id without an offset is read the same way; a wall-clock time in a gap, or an
+   * offset that fits neither instant, is resolved by {@link DstPolicy#DEFAULT}. The zone of the
+   * result is the zone id when given, else the offset.
    */
   static ZonedDateTime dateTime(String text) {
     String main = text.trim();
@@ -89,22 +92,11 @@ final class IsoText {
     if (zone == null) {
       return withOffset.toZonedDateTime();
     }
-    ZonedDateTime zoned = withOffset.atZoneSameInstant(zone);
-    if (!zoned.getOffset().equals(withOffset.getOffset())) {
-      throw new InvalidTimerDefinitionException(
-          "date-time '"
-              + text
-              + "': offset "
-              + withOffset.getOffset()
-              + " is not valid in "
-              + zone
-              + " at that time ("
-              + zone
-              + " was "
-              + zoned.getOffset()
-              + "); fix the offset or leave out the zone");
+    LocalDateTime local = withOffset.toLocalDateTime();
+    if (zone.getRules().isValidOffset(local, withOffset.getOffset())) {
+      return ZonedDateTime.ofStrict(local, withOffset.getOffset(), zone);
     }
-    return zoned;
+    return ZonedDateTime.ofInstant(DstPolicy.DEFAULT.resolve(local, zone).get(0), zone);
   }
 
   /** Canonical text: {@code 2019-10-01T12:00:00Z}, {@code ...+02:00[Europe/Berlin]}. */

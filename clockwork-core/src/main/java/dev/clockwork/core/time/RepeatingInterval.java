@@ -1,6 +1,8 @@
 package dev.clockwork.core.time;
 
 import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -44,13 +46,13 @@ public final class RepeatingInterval {
    */
   public static RepeatingInterval parse(String text) {
     String trimmed = text == null ? "" : text.trim();
-    String[] parts = trimmed.split("/", -1);
-    if (parts.length < 2 || parts.length > 3) {
+    List<String> parts = split(trimmed);
+    if (parts.size() < 2 || parts.size() > 3) {
       throw error(
           text, "expected R[n]/[start/]duration, 2 or 3 parts separated by '/'; " + EXAMPLE);
     }
-    int repetitions = repetitions(text, parts[0]);
-    String last = parts[parts.length - 1];
+    int repetitions = repetitions(text, parts.get(0));
+    String last = parts.get(parts.size() - 1);
     if (last.isEmpty()) {
       throw error(text, "the duration is missing; " + EXAMPLE);
     }
@@ -64,8 +66,25 @@ public final class RepeatingInterval {
               + EXAMPLE);
     }
     PeriodDuration period = period(text, last);
-    ZonedDateTime start = parts.length == 3 ? start(text, parts[1]) : null;
+    ZonedDateTime start = parts.size() == 3 ? start(text, parts.get(1)) : null;
     return new RepeatingInterval(repetitions, start, period);
+  }
+
+  /** Splits at each '/' outside a bracketed zone id such as {@code [America/New_York]}. */
+  private static List<String> split(String text) {
+    List<String> parts = new ArrayList<>();
+    int depth = 0;
+    int from = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+      if (c == '/' && depth == 0) {
+        parts.add(text.substring(from, i));
+        from = i + 1;
+      }
+    }
+    parts.add(text.substring(from));
+    return parts;
   }
 
   private static int repetitions(String text, String part) {
