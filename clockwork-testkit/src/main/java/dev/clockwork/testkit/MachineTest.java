@@ -6,6 +6,7 @@ import dev.clockwork.core.time.Timer;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Instance;
 import dev.clockwork.runtime.SendResult;
+import dev.clockwork.runtime.clock.TimeTravel;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.Store;

@@ -1,7 +1,6 @@
-package dev.clockwork.testkit;
+package dev.clockwork.runtime.clock;
 
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.clock.VirtualClock;
 import java.time.Instant;
 import java.util.Optional;
 

@@ -1,0 +1,21 @@
+package dev.clockwork.examples.demo;
+
+import dev.clockwork.runtime.store.HistoryEntry;
+
+/** Short words for history rows in the demo's timeline. */
+final class TimelineWords {
+  private TimelineWords() {}
+
+  static String of(HistoryEntry.Kind kind) {
+    return switch (kind) {
+      case CREATED -> "created";
+      case EVENT -> "event";
+      case UNHANDLED -> "ignored";
+      case INTERNAL -> "internal";
+      case TIMER_FIRED -> "timer fired";
+      case TIMER_DROPPED -> "timer dropped";
+      case FAILED -> "FAILED";
+      case DONE -> "done";
+    };
+  }
+}

@@ -1,0 +1,38 @@
+package dev.clockwork.examples.order;
+
+import dev.clockwork.core.behavior.Behaviors;
+import dev.clockwork.core.definition.Machine;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.time.Timer;
+import java.util.Map;
+
+/** An order that is cancelled when it stays unpaid for seven days. */
+public final class OrderMachine {
+  private OrderMachine() {}
+
+  // snippet:start order
+  public static MachineDefinition definition() {
+    Behaviors behaviors =
+        Behaviors.builder()
+            .guard("isNotPaidGuard", scope -> !scope.context().getBoolean("paid"))
+            .action("recordPayment", scope -> scope.set("paid", true))
+            .build();
+    return Machine.define("order")
+        .behaviors(behaviors)
+        .context(Map.of("paid", false))
+        .initial("idle")
+        .state("idle", s -> s.on("SUBMIT", "awaiting_payment"))
+        .state(
+            "awaiting_payment",
+            s ->
+                s.on("PAY", t -> t.to("processing").action("recordPayment"))
+                    .on(
+                        "ORDER_EXPIRED",
+                        t -> t.to("cancelled").guard("isNotPaidGuard").after(Timer.days(7))))
+        .state("processing", s -> s.on("SHIP", "shipped"))
+        .finalState("shipped")
+        .finalState("cancelled")
+        .build();
+  }
+  // snippet:end order
+}
