@@ -1,19 +1,30 @@
 package dev.clockwork.examples.payment;
 
+import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.time.Timer;
 
 /**
- * A payment retried every six hours; after three retries it gives up. The retry succeeds when the
- * context says the gateway is back ({@code gatewayUp}).
+ * A payment retried every six hours; after three failed retries it gives up. A retry succeeds once
+ * the gateway is reported up.
  */
 public final class PaymentRetryMachine {
   private PaymentRetryMachine() {}
 
   // snippet:start payment
   public static MachineDefinition definition() {
+    Behaviors behaviors =
+        Behaviors.builder()
+            .guard("gatewayIsUp", scope -> scope.context().getBoolean("gatewayUp"))
+            .action("markGatewayUp", scope -> scope.set("gatewayUp", true))
+            .action(
+                "countFailedAttempt",
+                scope ->
+                    scope.set("failedAttempts", scope.context().getLong("failedAttempts", 0) + 1))
+            .build();
     return Machine.define("payment")
+        .behaviors(behaviors)
         .initial("retrying_payment")
         .state(
             "retrying_payment",
@@ -21,21 +32,12 @@ public final class PaymentRetryMachine {
                 s.on(
                         "RETRY_PAYMENT",
                         t ->
-                            t.branch(
-                                    b ->
-                                        b.to("paid")
-                                            .guard(x -> x.context().getBoolean("gatewayUp")))
-                                .branch(
-                                    b ->
-                                        b.action(
-                                            x ->
-                                                x.set(
-                                                    "failedAttempts",
-                                                    x.context().getLong("failedAttempts", 0) + 1)))
+                            t.branch(b -> b.to("paid").guard("gatewayIsUp"))
+                                .branch(b -> b.action("countFailedAttempt"))
                                 .every(Timer.hours(6))
                                 .max(3)
                                 .then("MAX_RETRIES"))
-                    .on("GATEWAY_UP", t -> t.action(x -> x.set("gatewayUp", true)))
+                    .on("GATEWAY_UP", t -> t.action("markGatewayUp"))
                     .on("MAX_RETRIES", "payment_failed"))
         .finalState("paid")
         .finalState("payment_failed")
