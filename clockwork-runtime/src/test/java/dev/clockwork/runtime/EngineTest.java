@@ -1,0 +1,145 @@
+package dev.clockwork.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.clockwork.core.definition.Machine;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.event.Event;
+import dev.clockwork.core.time.Timer;
+import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.store.DuplicateInstanceException;
+import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.HistoryEntry.Kind;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The in-memory engine: instances, events, failures, history and the timer sweep. */
+class EngineTest {
+  private static final MachineDefinition ORDER =
+      Machine.define("order")
+          .context(Map.of("paid", false))
+          .initial("awaiting_payment")
+          .state(
+              "awaiting_payment",
+              s ->
+                  s.on("PAY", t -> t.to("paid").action(x -> x.set("paid", true)))
+                      .on(
+                          "EXPLODE",
+                          t ->
+                              t.action(
+                                  x -> {
+                                    x.set("paid", true);
+                                    throw new IllegalStateException("card processor down");
+                                  }))
+                      .on("QUOTE", t -> t.action(x -> x.reply(Map.of("total", 42))))
+                      .on("ORDER_EXPIRED", t -> t.to("cancelled").after(Timer.days(7))))
+          .finalState("paid")
+          .finalState("cancelled")
+          .build();
+
+  private final VirtualClock clock = VirtualClock.at("2026-01-01T00:00:00Z");
+  private final Engine engine = Engine.builder().clock(clock).register(ORDER).build();
+
+  @Test
+  void createsAnInstanceWithInputMergedOverTheInitialContext() {
+    Instance order = engine.create("order", "o-1", Map.of("customer", "ada"));
+    assertThat(order.id()).isEqualTo("o-1");
+    assertThat(order.states()).containsExactly("awaiting_payment");
+    assertThat(order.context()).containsEntry("paid", false).containsEntry("customer", "ada");
+    assertThat(order.timers())
+        .singleElement()
+        .satisfies(t -> assertThat(t.event()).isEqualTo("ORDER_EXPIRED"));
+  }
+
+  @Test
+  void instanceIdsAreUnique() {
+    engine.create("order", "o-1", Map.of());
+    assertThatThrownBy(() -> engine.create("order", "o-1", Map.of()))
+        .isInstanceOf(DuplicateInstanceException.class)
+        .hasMessageContaining("'o-1' already exists");
+  }
+
+  @Test
+  void sendReturnsTheNewStateAndTheReply() {
+    String id = engine.create("order").id();
+    assertThat(engine.send(id, "QUOTE").reply()).contains(Map.of("total", 42));
+    SendResult paid = engine.send(id, "PAY");
+    assertThat(paid.handled()).isTrue();
+    assertThat(paid.instance().states()).containsExactly("paid");
+    assertThat(paid.instance().isDone()).isTrue();
+    assertThat(paid.instance().timers()).isEmpty();
+  }
+
+  @Test
+  void aFailingActionLeavesTheInstanceUnchangedAndIsRecorded() {
+    String id = engine.create("order").id();
+    assertThatThrownBy(() -> engine.send(id, "EXPLODE"))
+        .isInstanceOf(EventFailedException.class)
+        .hasMessageContaining(
+            "could not process EXPLODE: IllegalStateException: card processor down");
+    assertThat(engine.instance(id).context()).containsEntry("paid", false);
+    assertThat(engine.history(id))
+        .last()
+        .satisfies(
+            h -> {
+              assertThat(h.kind()).isEqualTo(Kind.FAILED);
+              assertThat(h.detail()).contains("card processor down");
+            });
+    assertThat(engine.send(id, "PAY").instance().states()).containsExactly("paid");
+  }
+
+  @Test
+  void historyIsNumberedPerInstance() {
+    String id = engine.create("order").id();
+    engine.send(id, "NOT_AN_EVENT");
+    engine.send(id, "PAY");
+    List<HistoryEntry> history = engine.history(id);
+    assertThat(history).extracting(HistoryEntry::sequence).containsExactly(1L, 2L, 3L, 4L);
+    assertThat(history)
+        .extracting(HistoryEntry::kind)
+        .containsExactly(Kind.CREATED, Kind.UNHANDLED, Kind.EVENT, Kind.DONE);
+  }
+
+  @Test
+  void unknownInstancesAndMachinesGetClearErrors() {
+    assertThatThrownBy(() -> engine.send("nope", Event.of("PAY")))
+        .isInstanceOf(UnknownInstanceException.class)
+        .hasMessage("no instance with id 'nope'; create it first with engine.create(…)");
+    assertThatThrownBy(() -> engine.create("invoice"))
+        .isInstanceOf(UnknownMachineException.class)
+        .hasMessageContaining("no machine 'invoice' is registered")
+        .hasMessageContaining("[order]");
+  }
+
+  @Test
+  void sweepFiresOnlyDueTimersInBatches() {
+    Engine small = Engine.builder().clock(clock).register(ORDER).timerBatchSize(2).build();
+    for (int i = 0; i < 5; i++) {
+      small.create("order", "o-" + i, Map.of());
+    }
+    clock.advance(Duration.ofDays(7).minusSeconds(1));
+    assertThat(small.fireDueTimers()).isZero();
+    clock.advance(Duration.ofSeconds(1));
+    assertThat(small.fireDueTimers()).isEqualTo(5);
+    assertThat(small.instance("o-4").states()).containsExactly("cancelled");
+    assertThat(small.nextTimerDue()).isEmpty();
+  }
+
+  @Test
+  void aNewVersionIsUsedForNewInstancesAndOldOnesKeepTheirs() {
+    engine.create("order", "old", Map.of());
+    MachineDefinition v2 =
+        Machine.define("order")
+            .version(2)
+            .initial("awaiting_payment")
+            .state("awaiting_payment", s -> s.on("PAY", "paid"))
+            .finalState("paid")
+            .build();
+    engine.register(v2);
+    assertThat(engine.create("order", "new", Map.of()).version()).isEqualTo(2);
+    assertThat(engine.instance("old").version()).isEqualTo(1);
+  }
+}
