@@ -10,9 +10,9 @@ import java.util.regex.Pattern;
  * a comma-separated list of items; an item is {@code *}, a value, a range {@code a-b}, each
  * optionally followed by a step {@code /n} ({@code 5/15} means {@code 5-max/15}); {@code ?} stands
  * alone for "any" in the day fields of 6-field expressions. Month and day-of-week take names
- * (JAN..DEC, SUN..SAT, any case). Day-of-week 0 and 7 are both Sunday; SUN at the end of a range
- * means 7, so {@code FRI-SUN} works like {@code 5-7}. The Quartz specials {@code L}, {@code W} and
- * {@code #} are not supported.
+ * (JAN..DEC, SUN..SAT, any case). Day-of-week 0 and 7 are both Sunday; Sunday at the end of a range
+ * that starts later in the week means 7, so {@code FRI-SUN} and {@code 5-0} work like {@code 5-7}.
+ * The Quartz specials {@code L}, {@code W} and {@code #} are not supported.
  */
 enum CronField {
   SECOND("second", 0, 59, List.of()),
@@ -98,8 +98,11 @@ enum CronField {
       from = min;
       to = this == DAY_OF_WEEK ? 6 : max;
     } else if (dash >= 0) {
-      from = value(expression, text, base.substring(0, dash), false);
-      to = value(expression, text, base.substring(dash + 1), true);
+      from = value(expression, text, base.substring(0, dash));
+      to = value(expression, text, base.substring(dash + 1));
+      if (this == DAY_OF_WEEK && to == 0 && from > 0) {
+        to = 7; // FRI-SUN, 5-0: Sunday ends the week
+      }
       if (from > to) {
         throw error(
             expression,
@@ -115,7 +118,7 @@ enum CronField {
                 + to);
       }
     } else {
-      from = value(expression, text, base, false);
+      from = value(expression, text, base);
       to = slash >= 0 ? max : from;
     }
     for (int v = from; v <= to; v += step) {
@@ -131,11 +134,10 @@ enum CronField {
     return step;
   }
 
-  private int value(String expression, String text, String part, boolean rangeEnd) {
+  private int value(String expression, String text, String part) {
     int index = names.indexOf(part.toUpperCase(Locale.ROOT));
     if (index >= 0) {
-      int value = index + min;
-      return this == DAY_OF_WEEK && rangeEnd && value == 0 ? 7 : value;
+      return index + min;
     }
     int value = number(part);
     if (value == Integer.MIN_VALUE && QUARTZ_SPECIAL.matcher(part).matches()) {

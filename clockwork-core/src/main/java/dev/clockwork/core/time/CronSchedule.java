@@ -127,6 +127,19 @@ public final class CronSchedule implements TimeSpec {
    * whose every local time falls into DST gaps under {@link DstPolicy.Gap#SKIP}).
    */
   public Optional<Instant> next(Instant after) {
+    try {
+      return Optional.ofNullable(search(after));
+    } catch (DateTimeException beyondRange) {
+      return Optional.empty(); // the search ran off the end of the representable time line
+    }
+  }
+
+  /**
+   * Walks the local matches in wall-clock order, from the earliest local time that can still give
+   * an instant after {@code after}, and keeps the earliest instant; it stops once no later local
+   * time can give an earlier instant (see {@link #latestLocalTimeBefore}).
+   */
+  private Instant search(Instant after) {
     ZoneRules rules = zone.getRules();
     LocalDateTime start = LocalDateTime.ofInstant(after, zone);
     ZoneOffsetTransition coming = rules.nextTransition(after);
@@ -137,24 +150,20 @@ public final class CronSchedule implements TimeSpec {
     int lastYear = start.getYear() + SEARCH_YEARS;
     Instant best = null;
     LocalDateTime bound = null;
-    try {
-      LocalDateTime local = matcher.firstAtOrAfter(start);
-      while (local != null && local.getYear() <= lastYear) {
-        for (Instant candidate : policy.resolve(local, zone)) {
-          if (candidate.isAfter(after) && (best == null || candidate.isBefore(best))) {
-            best = candidate;
-            bound = latestLocalTimeBefore(rules, after, best);
-          }
+    LocalDateTime local = matcher.firstAtOrAfter(start);
+    while (local != null && local.getYear() <= lastYear) {
+      for (Instant candidate : policy.resolve(local, zone)) {
+        if (candidate.isAfter(after) && (best == null || candidate.isBefore(best))) {
+          best = candidate;
+          bound = latestLocalTimeBefore(rules, after, best);
         }
-        if (bound != null && local.plusSeconds(1).isAfter(bound)) {
-          break;
-        }
-        local = matcher.firstAtOrAfter(local.plusSeconds(1));
       }
-    } catch (DateTimeException beyondRange) {
-      // the search ran off the end of the representable time line
+      if (bound != null && local.plusSeconds(1).isAfter(bound)) {
+        break;
+      }
+      local = matcher.firstAtOrAfter(local.plusSeconds(1));
     }
-    return Optional.ofNullable(best);
+    return best;
   }
 
   /**

@@ -41,8 +41,8 @@
  *       night fires at 03:00 EDT); {@code SKIP} does not fire.
  *   <li>Overlap (the time happens twice): {@code FIRST} (default) fires once at the earlier offset,
  *       {@code LAST} once at the later one, {@code BOTH} at both.
- *   <li>Several wall-clock times that become the same instant fire once ({@code *}{@code /15 2 * *
- *       *} fires once, at 03:00, on a spring-forward night).
+ *   <li>Several wall-clock times that become the same instant fire once: a cron firing every 15
+ *       minutes of the 02:00 hour fires once, at 03:00, on a New York spring-forward night.
  * </ul>
  *
  * <p>ISO durations, cycles and date-times with a zone id but a wall-clock time in a gap or overlap

@@ -116,11 +116,27 @@ class CronScheduleTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"0 0 * * FRI-SUN", "0 0 * * 5-7", "0 0 * * 6,0", "0 0 * * SAT,SUN"})
+  @ValueSource(
+      strings = {"0 0 * * FRI-SUN", "0 0 * * 5-7", "0 0 * * 5-0", "0 0 * * 6,0", "0 0 * * SAT,SUN"})
   void aRangeMayEndOnSunday(String cron) {
     assertThat(fires(cron, UTC, "2026-05-01T00:00", "2026-05-05T00:00"))
         .extracting(LocalDateTime::getDayOfWeek)
         .containsExactly(DayOfWeek.SATURDAY, DayOfWeek.SUNDAY);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"0 0 * * SUN-SUN", "0 0 * * 0-0", "0 0 * * 7-7"})
+  void aRangeOfSundayAloneIsSunday(String cron) {
+    assertThat(fires(cron, UTC, "2026-05-01T00:00", "2026-05-08T00:00"))
+        .containsExactly(LocalDateTime.parse("2026-05-03T00:00"));
+  }
+
+  @Test
+  void nearTheEndOfTimeThereIsNoNextFire() {
+    assertThat(CronSchedule.parse("0 0 * * *", UTC).next(Instant.MAX)).isEmpty();
+    assertThat(
+            CronSchedule.parse("0 0 1 1 *", UTC).next(Instant.parse("+1000000000-06-01T00:00:00Z")))
+        .isEmpty();
   }
 
   @Test
