@@ -1,0 +1,88 @@
+package dev.clockwork.bench.report;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/** The run as JSON: run facts, every score, the ratios and verdicts, the allocation growth. */
+public final class JsonSummary {
+  private JsonSummary() {}
+
+  public static String of(Map<String, String> run, Scores scores, Report report) {
+    StringBuilder json = new StringBuilder("{\n  \"run\": {");
+    String separator = "\n";
+    for (Map.Entry<String, String> fact : run.entrySet()) {
+      json.append(separator).append("    ").append(string(fact.getKey())).append(": ");
+      json.append(string(fact.getValue()));
+      separator = ",\n";
+    }
+    json.append("\n  },\n  \"benchmarks\": [");
+    separator = "\n";
+    for (Score score : scores.all()) {
+      json.append(separator)
+          .append("    {\"benchmark\": ")
+          .append(string(score.benchmark()))
+          .append(", \"opsPerSecond\": ")
+          .append(number(score.opsPerSecond()))
+          .append(", \"error\": ")
+          .append(number(score.error()))
+          .append(", \"bytesPerOp\": ")
+          .append(number(score.bytesPerOp()))
+          .append('}');
+      separator = ",\n";
+    }
+    json.append("\n  ],\n  \"ratios\": [");
+    separator = "\n";
+    for (Report.Row row : Report.MACHINES) {
+      json.append(separator)
+          .append("    {\"machine\": ")
+          .append(string(row.label()))
+          .append(", \"clockworkOverSpring\": ")
+          .append(number(report.ratio(row, "spring")))
+          .append(", \"clockworkOverSquirrel\": ")
+          .append(number(report.ratio(row, "squirrel")))
+          .append(", \"targeted\": ")
+          .append(row.targeted())
+          .append('}');
+      separator = ",\n";
+    }
+    json.append("\n  ],\n  \"targets\": {\"spring\": ")
+        .append(number(Report.SPRING_TARGET))
+        .append(", \"squirrel\": ")
+        .append(number(Report.SQUIRREL_TARGET))
+        .append(", \"misses\": [");
+    separator = "";
+    for (String miss : report.misses()) {
+      json.append(separator).append(string(miss));
+      separator = ", ";
+    }
+    json.append("]},\n  \"allocationGrowthBytesPerOp\": ")
+        .append(number(report.allocationGrowth()))
+        .append("\n}\n");
+    return json.toString();
+  }
+
+  private static String number(Optional<Double> value) {
+    return value.map(JsonSummary::number).orElse("null");
+  }
+
+  private static String number(double value) {
+    return Double.isNaN(value) || Double.isInfinite(value)
+        ? "null"
+        : String.format(Locale.ROOT, "%.3f", value);
+  }
+
+  private static String string(String text) {
+    StringBuilder out = new StringBuilder("\"");
+    for (char c : text.toCharArray()) {
+      if (c == '"' || c == '\\') {
+        out.append('\\').append(c);
+      } else if (c < 0x20) {
+        out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+      } else {
+        out.append(c);
+      }
+    }
+    return out.append('"').toString();
+  }
+}

@@ -1,0 +1,206 @@
+package dev.clockwork.bench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Turns the scores into the tables the runner prints and saves: transitions per framework with the
+ * ratios against the targets, bytes per event, next-fire rates, and bytes per transition in a small
+ * versus a large machine.
+ */
+public final class Report {
+  /** Clockwork must be at least this many times faster than Spring Statemachine on (a) and (b). */
+  public static final double SPRING_TARGET = 100;
+
+  /** Clockwork must be at least this many times faster than squirrel-foundation on (a) and (b). */
+  public static final double SQUIRREL_TARGET = 2;
+
+  /** Bytes per transition count as "not grown" within this many bytes (or 2%), for rounding. */
+  private static final double ALLOCATION_SLACK_BYTES = 8;
+
+  static final List<Row> MACHINES =
+      List.of(
+          new Row("toggle", "ToggleBenchmark", true),
+          new Row("order (guards, actions, context)", "OrderBenchmark", true),
+          new Row("parallel (3 regions)", "ParallelBenchmark", false));
+
+  private final Scores scores;
+  private final String largeMachine;
+
+  /**
+   * @param largeMachine how the large machine of the allocation benchmark is described
+   */
+  public Report(Scores scores, String largeMachine) {
+    this.scores = scores;
+    this.largeMachine = largeMachine;
+  }
+
+  record Row(String label, String benchmark, boolean targeted) {}
+
+  /** Every table, as printed. */
+  public String tables() {
+    return String.join(
+        "\n",
+        "Transitions per second (one op = one external event; higher is better)",
+        "",
+        transitions().render(),
+        "Bytes allocated per event (gc.alloc.rate.norm)",
+        "",
+        allocationPerFramework().render(),
+        "Next-fire computation (TimeSpec.nextDue after a fire)",
+        "",
+        nextFire().render(),
+        "Bytes per TOGGLE transition by machine size (gc.alloc.rate.norm)",
+        "",
+        machineSize().render(),
+        verdict());
+  }
+
+  /** "MISS …" lines, one per target not met (empty when all pass or none was measured). */
+  public List<String> misses() {
+    List<String> misses = new ArrayList<>();
+    for (Row row : MACHINES) {
+      if (!row.targeted()) {
+        continue;
+      }
+      ratio(row, "spring")
+          .filter(r -> r < SPRING_TARGET)
+          .ifPresent(r -> misses.add(miss(row, "Spring Statemachine", r, SPRING_TARGET)));
+      ratio(row, "squirrel")
+          .filter(r -> r < SQUIRREL_TARGET)
+          .ifPresent(r -> misses.add(miss(row, "squirrel-foundation", r, SQUIRREL_TARGET)));
+    }
+    return misses;
+  }
+
+  Optional<Double> ratio(Row row, String other) {
+    Optional<Score> clockwork = scores.get(row.benchmark() + ".clockwork");
+    Optional<Score> them = scores.get(row.benchmark() + "." + other);
+    if (clockwork.isEmpty() || them.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(clockwork.get().opsPerSecond() / them.get().opsPerSecond());
+  }
+
+  /** Large minus small bytes per transition, when both were measured with the GC profiler. */
+  Optional<Double> allocationGrowth() {
+    Optional<Score> small = scores.get("AllocationBenchmark.smallMachine");
+    Optional<Score> large = scores.get("AllocationBenchmark.largeMachine");
+    if (small.isEmpty() || large.isEmpty() || Double.isNaN(small.get().bytesPerOp())) {
+      return Optional.empty();
+    }
+    return Optional.of(large.get().bytesPerOp() - small.get().bytesPerOp());
+  }
+
+  private Table transitions() {
+    Table table =
+        new Table(
+            "machine",
+            ">Clockwork",
+            ">Spring SM",
+            ">squirrel",
+            ">CW ÷ Spring",
+            "target",
+            ">CW ÷ squirrel",
+            "target");
+    for (Row row : MACHINES) {
+      Optional<Double> spring = ratio(row, "spring");
+      Optional<Double> squirrel = ratio(row, "squirrel");
+      table.row(
+          row.label(),
+          ops(row.benchmark() + ".clockwork"),
+          ops(row.benchmark() + ".spring"),
+          ops(row.benchmark() + ".squirrel"),
+          spring.map(Format::ratio).orElse("—"),
+          row.targeted() ? verdict(spring, SPRING_TARGET) : "(none)",
+          squirrel.map(Format::ratio).orElse("—"),
+          row.targeted() ? verdict(squirrel, SQUIRREL_TARGET) : "(none)");
+    }
+    return table;
+  }
+
+  private Table allocationPerFramework() {
+    Table table = new Table("machine", ">Clockwork", ">Spring SM", ">squirrel");
+    for (Row row : MACHINES) {
+      table.row(
+          row.label(),
+          bytes(row.benchmark() + ".clockwork"),
+          bytes(row.benchmark() + ".spring"),
+          bytes(row.benchmark() + ".squirrel"));
+    }
+    return table;
+  }
+
+  private Table nextFire() {
+    Table table = new Table("timer", ">ops/s", ">ns/op", ">bytes/op");
+    nextFireRow(table, "cron 0 0 9-17 * * MON-FRI, Europe/Berlin", "NextFireBenchmark.cron");
+    nextFireRow(
+        table, "cycle R/2022-01-01T10:00:00+02:00[Europe/Berlin]/P1D", "NextFireBenchmark.cycle");
+    nextFireRow(
+        table,
+        "reference: Spring CronExpression.next, same cron",
+        "NextFireBenchmark.springCronReference");
+    return table;
+  }
+
+  private void nextFireRow(Table table, String label, String benchmark) {
+    Optional<Score> score = scores.get(benchmark);
+    table.row(
+        label,
+        ops(benchmark),
+        score.map(s -> Format.nanos(1e9 / s.opsPerSecond())).orElse("—"),
+        bytes(benchmark));
+  }
+
+  private Table machineSize() {
+    Table table = new Table("machine", ">bytes/op", ">ops/s");
+    table.row(
+        "toggle alone (3 states)",
+        bytes("AllocationBenchmark.smallMachine"),
+        ops("AllocationBenchmark.smallMachine"));
+    table.row(
+        largeMachine,
+        bytes("AllocationBenchmark.largeMachine"),
+        ops("AllocationBenchmark.largeMachine"));
+    return table;
+  }
+
+  private String verdict() {
+    Optional<Double> growth = allocationGrowth();
+    if (growth.isEmpty()) {
+      return "(bytes per transition not measured: run with the GC profiler)\n";
+    }
+    double small = scores.get("AllocationBenchmark.smallMachine").orElseThrow().bytesPerOp();
+    boolean flat = Math.abs(growth.get()) <= Math.max(ALLOCATION_SLACK_BYTES, small * 0.02);
+    return String.format(
+        Locale.ROOT,
+        "Large − small: %+.1f bytes per transition → %s%n",
+        growth.get(),
+        flat ? "does not grow with machine size" : "GROWS with machine size");
+  }
+
+  private String ops(String benchmark) {
+    return scores.get(benchmark).map(s -> Format.ops(s.opsPerSecond(), s.error())).orElse("—");
+  }
+
+  private String bytes(String benchmark) {
+    return scores.get(benchmark).map(s -> Format.bytes(s.bytesPerOp())).orElse("—");
+  }
+
+  private static String verdict(Optional<Double> ratio, double target) {
+    String goal = "≥" + Format.ratio(target);
+    return ratio.map(r -> goal + (r >= target ? " PASS" : " MISS")).orElse(goal);
+  }
+
+  private static String miss(Row row, String other, double ratio, double target) {
+    return String.format(
+        Locale.ROOT,
+        "MISS %s: Clockwork is %s %s, target ≥%s",
+        row.label(),
+        Format.ratio(ratio),
+        other,
+        Format.ratio(target));
+  }
+}

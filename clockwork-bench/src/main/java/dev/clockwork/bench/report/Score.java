@@ -1,0 +1,11 @@
+package dev.clockwork.bench.report;
+
+/**
+ * One benchmark's result.
+ *
+ * @param benchmark class and method, e.g. {@code ToggleBenchmark.clockwork}
+ * @param opsPerSecond the mean throughput
+ * @param error the half-width of its 99.9% confidence interval (NaN with too few iterations)
+ * @param bytesPerOp {@code gc.alloc.rate.norm}, NaN when the GC profiler was off
+ */
+public record Score(String benchmark, double opsPerSecond, double error, double bytesPerOp) {}
