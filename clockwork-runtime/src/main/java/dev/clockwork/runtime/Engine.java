@@ -3,17 +3,18 @@ package dev.clockwork.runtime;
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
-import dev.clockwork.core.event.TimerFire;
 import dev.clockwork.core.interpreter.Interpreter;
-import dev.clockwork.core.interpreter.Snapshot;
 import dev.clockwork.core.interpreter.StepResult;
 import dev.clockwork.runtime.internal.HistoryRows;
+import dev.clockwork.runtime.internal.QueueProcessor;
 import dev.clockwork.runtime.internal.SnapshotCodec;
-import dev.clockwork.runtime.store.DueTimer;
+import dev.clockwork.runtime.internal.Turn;
+import dev.clockwork.runtime.queue.Claim;
+import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.Store;
-import dev.clockwork.runtime.store.memory.InMemoryStore;
+import dev.clockwork.runtime.worker.Workers;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -21,40 +22,44 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.locks.ReentrantLock;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * Runs machine instances over a {@link Store}: creates them, sends them events and fires their due
- * timers, each event one macrostep committed atomically. Every clock read goes through the injected
- * {@link Clock}.
+ * Runs machine instances over a {@link Store}. Every event goes through its instance's queue and is
+ * processed as one macrostep, under a lease, committed atomically. Every clock read goes through
+ * the injected {@link Clock}.
  *
  * <pre>{@code
- * Engine engine = Engine.builder().register(order).clock(clock).build();
+ * Engine engine = Engine.builder().register(order).store(store).build();
  * Instance created = engine.create("order");
- * engine.send(created.id(), "SUBMIT");
- * engine.fireDueTimers();
+ * engine.enqueue(created.id(), Event.of("SUBMIT")); // durable now, processed by the workers
+ * engine.start();                                   // worker threads: queue, leases, timer sweep
  * }</pre>
+ *
+ * <p>Without {@link #start()}, nothing runs by itself: tests and cron-driven deployments call
+ * {@link #processQueue()} and {@link #fireDueTimers()} themselves.
  */
-public final class Engine {
-  private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
-  private static final int LOCK_STRIPES = 64;
-
+public final class Engine implements AutoCloseable {
+  private final EngineOptions options;
   private final Store store;
   private final Clock clock;
   private final MachineRegistry machines;
-  private final int timerBatchSize;
-  private final ReentrantLock[] locks = new ReentrantLock[LOCK_STRIPES];
+  private final QueueProcessor processor;
+  private final Workers workers;
 
-  private Engine(Builder builder) {
-    this.store = builder.store;
-    this.clock = builder.clock;
-    this.machines = builder.machines;
-    this.timerBatchSize = builder.timerBatchSize;
-    for (int i = 0; i < LOCK_STRIPES; i++) {
-      locks[i] = new ReentrantLock();
-    }
+  private Engine(EngineOptions options, Store store, Clock clock, MachineRegistry machines) {
+    this.options = options;
+    this.store = store;
+    this.clock = clock;
+    this.machines = machines;
+    this.processor =
+        new QueueProcessor(
+            store,
+            clock,
+            machines::forInstance,
+            options.retry(),
+            options.leaseTime(),
+            options.owner());
+    this.workers = new Workers(this, options);
   }
 
   public static Builder builder() {
@@ -69,10 +74,21 @@ public final class Engine {
     return store;
   }
 
+  public EngineOptions options() {
+    return options;
+  }
+
   /** Registers (another version of) a machine. */
   public void register(MachineDefinition definition) {
     machines.register(definition);
   }
+
+  /** The newest registered version of a machine. */
+  public MachineDefinition machine(String machine) {
+    return machines.latest(machine);
+  }
+
+  // ---- instances ----
 
   /** Creates an instance of the newest version of {@code machine} with a random id. */
   public Instance create(String machine) {
@@ -98,87 +114,6 @@ public final class Engine {
     return Instance.of(record);
   }
 
-  /** Sends an event with no payload; see {@link #send(String, Event)}. */
-  public SendResult send(String instanceId, String eventType) {
-    return send(instanceId, Event.of(eventType));
-  }
-
-  /**
-   * Processes one event now, as one macrostep, and returns the instance after it. When an action
-   * throws, nothing is changed, the failure is recorded in the instance's history, and an {@link
-   * EventFailedException} (or the Clockwork exception itself) is thrown.
-   */
-  public SendResult send(String instanceId, Event event) {
-    Objects.requireNonNull(event, "event");
-    ReentrantLock lock = lockOf(instanceId);
-    lock.lock();
-    try {
-      InstanceRecord record = load(instanceId);
-      MachineDefinition definition = machines.forInstance(record.machine(), record.version());
-      Snapshot snapshot = SnapshotCodec.toSnapshot(definition, record);
-      Instant now = clock.instant();
-      StepResult result;
-      try {
-        result = Interpreter.transition(snapshot, event, now);
-      } catch (RuntimeException e) {
-        store.append(
-            instanceId,
-            List.of(
-                HistoryRows.failed(
-                    instanceId, record.historySequence(), event, record.leafPaths(), e, now)));
-        throw e instanceof ClockworkException
-            ? e
-            : new EventFailedException(instanceId, event.toString(), e);
-      }
-      List<HistoryEntry> history =
-          HistoryRows.step(instanceId, record.historySequence(), event, result, now);
-      InstanceRecord next =
-          SnapshotCodec.next(
-              record,
-              result.snapshot(),
-              HistoryRows.lastSequence(history, record.historySequence()),
-              now);
-      store.commit(next, history);
-      return new SendResult(Instance.of(next), result.handled(), result.reply());
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  /**
-   * Fires every timer due at the clock's current instant, oldest due first, each fire its own
-   * macrostep. A fire that fails is recorded in its instance's history and does not stop the
-   * others.
-   *
-   * @return the number of fires processed (failed ones included)
-   */
-  public int fireDueTimers() {
-    int fired = 0;
-    List<DueTimer> batch;
-    do {
-      batch = store.claimDueTimers(clock.instant(), timerBatchSize);
-      for (DueTimer due : batch) {
-        fire(due);
-        fired++;
-      }
-    } while (batch.size() == timerBatchSize);
-    return fired;
-  }
-
-  private void fire(DueTimer due) {
-    Event fire = Event.timerFire(due.event(), new TimerFire(due.key(), due.entryId(), due.due()));
-    try {
-      send(due.instanceId(), fire);
-    } catch (ClockworkException e) {
-      LOG.warn("timer {} of instance {} failed: {}", due.key(), due.instanceId(), e.getMessage());
-    }
-  }
-
-  /** The earliest due instant of any armed timer not yet fired. */
-  public Optional<Instant> nextTimerDue() {
-    return store.nextTimerDue();
-  }
-
   /** The instance as stored now. */
   public Instance instance(String instanceId) {
     return Instance.of(load(instanceId));
@@ -190,31 +125,188 @@ public final class Engine {
     return store.history(instanceId, 0, Integer.MAX_VALUE);
   }
 
+  // ---- events ----
+
+  /** Sends an event with no payload; see {@link #send(String, Event)}. */
+  public SendResult send(String instanceId, String eventType) {
+    return send(instanceId, Event.of(eventType));
+  }
+
+  /**
+   * Processes one event now, in the caller's thread, under the instance's lease (waiting up to the
+   * lock timeout for a worker to finish with it), and returns the instance after it. When an action
+   * throws, nothing is changed, the failure is recorded in the history, and an {@link
+   * EventFailedException} (or the Clockwork exception itself) is thrown.
+   */
+  public SendResult send(String instanceId, Event event) {
+    Objects.requireNonNull(event, "event");
+    load(instanceId);
+    Claim claim = leaseForSend(instanceId);
+    InstanceRecord stored = claim.instance();
+    Turn turn =
+        new Turn(claim.lease(), stored, machines.forInstance(stored.machine(), stored.version()));
+    Instant now = clock.instant();
+    StepResult result;
+    try {
+      result = turn.apply(event, now);
+    } catch (RuntimeException e) {
+      store.appendHistory(
+          claim.lease(),
+          List.of(
+              HistoryRows.failed(
+                  instanceId, stored.historySequence(), event, stored.leafPaths(), e, now)));
+      store.release(claim.lease());
+      throw e instanceof ClockworkException
+          ? e
+          : new EventFailedException(instanceId, event.toString(), e);
+    }
+    if (!store.commit(List.of(turn.commit(true))).isEmpty()) {
+      throw new dev.clockwork.runtime.queue.LeaseLostException(claim.lease());
+    }
+    return new SendResult(Instance.of(turn.record()), result.handled(), result.reply());
+  }
+
+  /**
+   * Appends an event to the instance's queue and returns at once; the event is durable when this
+   * returns and is processed in order by a worker (or by {@link #processQueue()}).
+   */
+  public QueuedEvent enqueue(String instanceId, Event event) {
+    InstanceRecord record = load(instanceId);
+    return store.enqueue(
+        QueuedEvent.of(instanceId, record.machine(), event, "api", clock.instant()));
+  }
+
+  /**
+   * Processes every event available now, in this thread, until no queue has one (events waiting for
+   * a retry later stay queued).
+   *
+   * @return the number of events processed
+   */
+  public int processQueue() {
+    int total = 0;
+    int processed;
+    do {
+      processed = processor.runOnce(options.batchSize(), options.eventsPerClaim());
+      total += processed;
+    } while (processed > 0);
+    return total;
+  }
+
+  /** One claim-process-commit round, as a worker runs it; returns the events processed. */
+  public int processOnce() {
+    return processor.runOnce(options.batchSize(), options.eventsPerClaim());
+  }
+
+  // ---- timers ----
+
+  /**
+   * Sweeps every timer due at the clock's current instant into its instance's queue, then processes
+   * the queues: each fire is its own macrostep; a fire that fails is retried and dead-lettered like
+   * any event, without stopping the others.
+   *
+   * @return the number of fires swept
+   */
+  public int fireDueTimers() {
+    int swept = sweepTimers();
+    processQueue();
+    return swept;
+  }
+
+  /** Moves every due timer into its queue (in batches) without processing it. */
+  public int sweepTimers() {
+    int total = 0;
+    int swept;
+    do {
+      swept = store.sweepDueTimers(clock.instant(), options.timerBatchSize());
+      total += swept;
+    } while (swept == options.timerBatchSize());
+    return total;
+  }
+
+  /** The earliest due instant of any armed timer not yet swept. */
+  public Optional<Instant> nextTimerDue() {
+    return store.nextTimerDue();
+  }
+
+  /** The earliest instant at which a queued event (e.g. one waiting for a retry) is available. */
+  public Optional<Instant> nextEventAvailable() {
+    return store.nextEventAvailable(clock.instant());
+  }
+
+  // ---- workers ----
+
+  /** Renews the leases of the instances being processed right now (the workers' heartbeat). */
+  public void renewLeases() {
+    processor.renewLeases();
+  }
+
+  /** How many times the workers' timer sweep waited because of backpressure. */
+  public long backpressureWaits() {
+    return workers.backpressureWaits();
+  }
+
+  /** Starts the worker threads: they process queues, renew leases and sweep timers. */
+  public Engine start() {
+    workers.start();
+    return this;
+  }
+
+  /** Stops the worker threads, letting each finish its current round. */
+  @Override
+  public void close() {
+    workers.stop();
+  }
+
+  private Claim leaseForSend(String instanceId) {
+    Instant deadline = clock.instant().plus(options.lockTimeout());
+    long sleepMillis = 1;
+    while (true) {
+      Optional<Claim> claim =
+          store.lease(instanceId, options.owner(), options.leaseTime(), clock.instant());
+      if (claim.isPresent()) {
+        return claim.get();
+      }
+      if (!clock.instant().isBefore(deadline)) {
+        throw new ClockworkException(
+            "instance '"
+                + instanceId
+                + "' stayed busy for the lock timeout ("
+                + options.lockTimeout()
+                + "); try again, or raise lockTimeout");
+      }
+      try {
+        Thread.sleep(sleepMillis);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new ClockworkException("interrupted while waiting for instance " + instanceId, e);
+      }
+      sleepMillis = Math.min(sleepMillis * 2, 50);
+    }
+  }
+
   private InstanceRecord load(String instanceId) {
     return store.find(instanceId).orElseThrow(() -> new UnknownInstanceException(instanceId));
   }
 
-  private ReentrantLock lockOf(String instanceId) {
-    return locks[Math.floorMod(instanceId.hashCode(), LOCK_STRIPES)];
-  }
-
   /** Configures an engine; the defaults are an in-memory store and the system clock. */
   public static final class Builder {
-    private Store store = new InMemoryStore();
+    private Store store;
     private Clock clock = Clock.systemUTC();
     private final MachineRegistry machines = new MachineRegistry();
-    private int timerBatchSize = 100;
+    private final EngineOptions.Builder options = EngineOptions.builder();
 
     private Builder() {}
 
-    public Builder store(Store store) {
-      this.store = Objects.requireNonNull(store, "store");
+    public Builder store(Store chosen) {
+      this.store = Objects.requireNonNull(chosen, "store");
       return this;
     }
 
-    /** The clock every timer and history row is measured by (inject a virtual one in tests). */
-    public Builder clock(Clock clock) {
-      this.clock = Objects.requireNonNull(clock, "clock");
+    /**
+     * The clock every timer, lease and history row is measured by (inject a virtual one in tests).
+     */
+    public Builder clock(Clock chosen) {
+      this.clock = Objects.requireNonNull(chosen, "clock");
       return this;
     }
 
@@ -225,17 +317,21 @@ public final class Engine {
       return this;
     }
 
-    /** Due timers claimed per store round trip (default 100). */
+    /** Tunes workers, leases, batches and retries; see {@link EngineOptions}. */
+    public Builder options(java.util.function.Consumer<EngineOptions.Builder> settings) {
+      settings.accept(options);
+      return this;
+    }
+
+    /** Due timers moved into queues per store round trip (default 100). */
     public Builder timerBatchSize(int size) {
-      if (size < 1) {
-        throw new IllegalArgumentException("timerBatchSize must be 1 or more, not " + size);
-      }
-      this.timerBatchSize = size;
+      options.timerBatchSize(size);
       return this;
     }
 
     public Engine build() {
-      return new Engine(this);
+      Store chosen = store != null ? store : new dev.clockwork.runtime.store.memory.InMemoryStore();
+      return new Engine(options.build(), chosen, clock, machines);
     }
   }
 }

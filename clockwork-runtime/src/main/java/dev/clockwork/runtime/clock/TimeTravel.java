@@ -11,7 +11,10 @@ import java.util.Optional;
 public final class TimeTravel {
   private TimeTravel() {}
 
-  /** Advances {@code clock} to {@code target}, firing {@code engine}'s timers in due order. */
+  /**
+   * Advances {@code clock} to {@code target}, stopping at every timer due and every retry that
+   * becomes available on the way, so each is processed at its own instant.
+   */
   public static void advance(Engine engine, VirtualClock clock, Instant target) {
     if (target.isBefore(clock.instant())) {
       throw new IllegalArgumentException(
@@ -19,15 +22,30 @@ public final class TimeTravel {
     }
     engine.fireDueTimers();
     while (true) {
-      Optional<Instant> next = engine.nextTimerDue();
+      Optional<Instant> next = earliest(engine.nextTimerDue(), engine.nextEventAvailable());
       if (next.isEmpty() || next.get().isAfter(target)) {
         break;
       }
-      if (next.get().isAfter(clock.instant())) {
+      boolean moved = next.get().isAfter(clock.instant());
+      if (moved) {
         clock.moveTo(next.get());
       }
-      engine.fireDueTimers();
+      int swept = engine.sweepTimers();
+      int processed = engine.processQueue();
+      if (!moved && swept == 0 && processed == 0) {
+        break;
+      }
     }
     clock.moveTo(target);
+  }
+
+  private static Optional<Instant> earliest(Optional<Instant> a, Optional<Instant> b) {
+    if (a.isEmpty()) {
+      return b;
+    }
+    if (b.isEmpty()) {
+      return a;
+    }
+    return Optional.of(a.get().isBefore(b.get()) ? a.get() : b.get());
   }
 }

@@ -41,6 +41,40 @@ public record InstanceRecord(
     timers = List.copyOf(timers);
   }
 
+  /** The same record with a later last history sequence (history appended without a step). */
+  public InstanceRecord withHistorySequence(long sequence) {
+    return new InstanceRecord(
+        id,
+        machine,
+        version,
+        active,
+        context,
+        timers,
+        lastEntryId,
+        status,
+        revision,
+        sequence,
+        createdAt,
+        updatedAt);
+  }
+
+  /** The same record at another revision. */
+  public InstanceRecord withRevision(long newRevision) {
+    return new InstanceRecord(
+        id,
+        machine,
+        version,
+        active,
+        context,
+        timers,
+        lastEntryId,
+        status,
+        newRevision,
+        historySequence,
+        createdAt,
+        updatedAt);
+  }
+
   /** Paths of the active states that have no active children, e.g. {@code [awaiting_payment]}. */
   public List<String> leafPaths() {
     return active.stream()

@@ -1,20 +1,30 @@
 package dev.clockwork.runtime.store;
 
+import dev.clockwork.runtime.queue.Claim;
+import dev.clockwork.runtime.queue.DeadLetter;
+import dev.clockwork.runtime.queue.Lease;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * Where instances, their history and their armed timers live. Clockwork ships an in-memory store
- * (tests, demos) and a PostgreSQL store; both pass the same contract tests. Implement it only to
- * add a new storage backend.
+ * Where instances, their history, their event queues and their armed timers live. Clockwork ships
+ * an in-memory store (tests, demos) and a PostgreSQL store; both pass the same contract tests.
+ * Implement it only to add a storage backend.
  *
- * <p>Every method is atomic: a commit writes the instance, its history rows and its timer index
- * together or not at all.
+ * <p>Every method is atomic. Instances are processed under a {@link Lease}: at most one valid lease
+ * per instance at any time, and writes made under a lease are refused once it is no longer valid.
+ * Times are always the engine clock's, passed in — a store never reads a clock of its own.
  */
 public interface Store {
+
+  // ---- instances ----
+
   /**
-   * Stores a new instance with its first history rows.
+   * Stores a new instance with its first history rows and indexes its timers.
    *
    * @throws DuplicateInstanceException when the id is taken
    */
@@ -22,28 +32,85 @@ public interface Store {
 
   Optional<InstanceRecord> find(String instanceId);
 
-  /**
-   * Replaces an instance with {@code next}, appends history and re-indexes its timers.
-   *
-   * @throws ConcurrentUpdateException when the stored revision is not {@code next.revision() - 1}
-   */
-  void commit(InstanceRecord next, List<HistoryEntry> history);
-
-  /** Appends history without changing the instance (a failed event, a dropped fire). */
-  void append(String instanceId, List<HistoryEntry> history);
-
-  /**
-   * Takes up to {@code limit} timers due at or before {@code now}, oldest due first, out of the
-   * index so no other sweep takes them too. The fire is then processed as an ordinary event.
-   */
-  List<DueTimer> claimDueTimers(Instant now, int limit);
-
-  /** The earliest due instant of any armed, unclaimed timer. */
-  Optional<Instant> nextTimerDue();
-
   /** History rows with a sequence above {@code afterSequence}, oldest first. */
   List<HistoryEntry> history(String instanceId, long afterSequence, int limit);
 
-  /** Ids of every stored instance of a machine (for operators and tests; not for hot paths). */
+  /** Ids of the stored instances of a machine, sorted (for operators and tests). */
   List<String> instanceIds(String machine);
+
+  // ---- the per-instance queue ----
+
+  /**
+   * Appends an event to its instance's queue; durable when this returns.
+   *
+   * @return the event with its queue id
+   */
+  QueuedEvent enqueue(QueuedEvent event);
+
+  /**
+   * Leases up to {@code maxInstances} instances whose head event is available at {@code now} and
+   * which no valid lease holds (expired leases are taken over), with up to {@code maxEvents}
+   * available events each, in queue order. Instances whose head event waits for a retry are skipped
+   * — its later events wait too.
+   */
+  List<Claim> claim(String owner, Duration leaseTime, Instant now, int maxInstances, int maxEvents);
+
+  /**
+   * Leases one instance for a synchronous send, whatever its queue holds; empty when another valid
+   * lease holds it. The claim carries no events.
+   */
+  Optional<Claim> lease(String instanceId, String owner, Duration leaseTime, Instant now);
+
+  /** Extends a lease; empty when it is no longer valid. */
+  Optional<Lease> renew(Lease lease, Instant newExpiry);
+
+  /** Gives up a lease (no effect when it is no longer valid). */
+  void release(Lease lease);
+
+  /**
+   * Writes each commit atomically — instance (revision checked), history, consumed and outgoing
+   * queue rows, timer index — as long as its lease is valid, in as few transactions as the store
+   * can.
+   *
+   * @return the ids of instances whose commit was refused because their lease was lost
+   */
+  Set<String> commit(List<StepCommit> commits);
+
+  /** Puts a failed event back at the head of its queue, to be retried at its availableAt. */
+  void retryLater(Lease lease, QueuedEvent failed);
+
+  /**
+   * Moves a failed event out of the queue into the dead letters and appends {@code failure} to the
+   * instance's history, so the instance moves on to its next event.
+   */
+  void deadLetter(Lease lease, QueuedEvent failed, HistoryEntry failure, Instant now);
+
+  /** Appends history rows under a lease without changing the instance (a failed sync send). */
+  void appendHistory(Lease lease, List<HistoryEntry> rows);
+
+  /** Events waiting in every queue (for backpressure and status). */
+  long pendingEvents();
+
+  /** The earliest instant at which some queue's head event becomes available, if any waits. */
+  Optional<Instant> nextEventAvailable(Instant now);
+
+  /** Dead letters, oldest first. */
+  List<DeadLetter> deadLetters(int limit);
+
+  /** Waits until work may be available (an enqueue, a released lease) or {@code max} passes. */
+  void awaitWork(Duration max) throws InterruptedException;
+
+  // ---- timers ----
+
+  /**
+   * Moves up to {@code limit} timers due at or before {@code now} into their instances' queues as
+   * fire events, oldest due first. Each (instance, timer, state entry, due) is enqueued at most
+   * once, however many sweeps run at the same time.
+   *
+   * @return the number of fires enqueued
+   */
+  int sweepDueTimers(Instant now, int limit);
+
+  /** The earliest due instant of any armed timer not yet swept. */
+  Optional<Instant> nextTimerDue();
 }

@@ -1,39 +1,44 @@
 package dev.clockwork.runtime.store.memory;
 
-import dev.clockwork.core.interpreter.ArmedTimer;
+import dev.clockwork.runtime.queue.Claim;
+import dev.clockwork.runtime.queue.DeadLetter;
+import dev.clockwork.runtime.queue.Lease;
+import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.ConcurrentUpdateException;
-import dev.clockwork.runtime.store.DueTimer;
 import dev.clockwork.runtime.store.DuplicateInstanceException;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.StepCommit;
 import dev.clockwork.runtime.store.Store;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.TreeMap;
+import java.util.UUID;
 
 /**
  * A {@link Store} in the JVM's memory: for tests, the test kit and demos. Nothing survives the JVM.
- * Thread-safe (one lock; it is fast enough for everything but a benchmark of the store itself).
+ * Thread-safe behind one monitor, which is also what {@link #awaitWork} waits on.
  */
 public final class InMemoryStore implements Store {
-  private static final Comparator<DueTimer> DUE_ORDER =
-      Comparator.comparing(DueTimer::due)
-          .thenComparing(DueTimer::instanceId)
-          .thenComparing(DueTimer::key)
-          .thenComparingLong(DueTimer::entryId);
-
   private final Map<String, InstanceRecord> instances = new HashMap<>();
   private final Map<String, List<HistoryEntry>> histories = new HashMap<>();
-  private final TreeSet<DueTimer> timerIndex = new TreeSet<>(DUE_ORDER);
-  private final Map<String, List<DueTimer>> indexedByInstance = new HashMap<>();
-  private final Set<DueTimer> claimed = new HashSet<>();
+  private final Map<String, TreeMap<Long, QueuedEvent>> queues = new LinkedHashMap<>();
+  private final Map<String, Lease> leases = new HashMap<>();
+  private final TimerIndex timers = new TimerIndex();
+  private final List<DeadLetter> deadLetters = new ArrayList<>();
+  private long lastQueueId;
+  private long lastDeadLetterId;
+
+  // ---- instances ----
 
   @Override
   public synchronized void create(InstanceRecord record, List<HistoryEntry> history) {
@@ -42,7 +47,7 @@ public final class InMemoryStore implements Store {
     }
     instances.put(record.id(), record);
     histories.put(record.id(), new ArrayList<>(history));
-    index(record);
+    timers.index(record);
   }
 
   @Override
@@ -51,43 +56,11 @@ public final class InMemoryStore implements Store {
   }
 
   @Override
-  public synchronized void commit(InstanceRecord next, List<HistoryEntry> history) {
-    InstanceRecord current = instances.get(next.id());
-    long found = current == null ? -1 : current.revision();
-    if (found != next.revision() - 1) {
-      throw new ConcurrentUpdateException(next.id(), next.revision() - 1, found);
-    }
-    instances.put(next.id(), next);
-    histories.get(next.id()).addAll(history);
-    index(next);
-  }
-
-  @Override
-  public synchronized void append(String instanceId, List<HistoryEntry> history) {
-    histories.get(instanceId).addAll(history);
-  }
-
-  @Override
-  public synchronized List<DueTimer> claimDueTimers(Instant now, int limit) {
-    List<DueTimer> due = new ArrayList<>();
-    while (due.size() < limit && !timerIndex.isEmpty() && !timerIndex.first().due().isAfter(now)) {
-      DueTimer timer = timerIndex.pollFirst();
-      indexedByInstance.get(timer.instanceId()).remove(timer);
-      claimed.add(timer);
-      due.add(timer);
-    }
-    return due;
-  }
-
-  @Override
-  public synchronized Optional<Instant> nextTimerDue() {
-    return timerIndex.isEmpty() ? Optional.empty() : Optional.of(timerIndex.first().due());
-  }
-
-  @Override
   public synchronized List<HistoryEntry> history(String instanceId, long afterSequence, int limit) {
-    List<HistoryEntry> all = histories.getOrDefault(instanceId, List.of());
-    return all.stream().filter(h -> h.sequence() > afterSequence).limit(limit).toList();
+    return histories.getOrDefault(instanceId, List.of()).stream()
+        .filter(h -> h.sequence() > afterSequence)
+        .limit(limit)
+        .toList();
   }
 
   @Override
@@ -99,23 +72,190 @@ public final class InMemoryStore implements Store {
         .toList();
   }
 
-  /** Re-indexes an instance's timers; a claimed fire stays claimed while its timer is unchanged. */
-  private void index(InstanceRecord record) {
-    List<DueTimer> previous = indexedByInstance.getOrDefault(record.id(), List.of());
-    previous.forEach(timerIndex::remove);
-    List<DueTimer> current = new ArrayList<>(record.timers().size());
-    Set<DueTimer> stillClaimed = new HashSet<>();
-    for (ArmedTimer timer : record.timers()) {
-      DueTimer due =
-          new DueTimer(record.id(), timer.key(), timer.event(), timer.entryId(), timer.due());
-      if (claimed.contains(due)) {
-        stillClaimed.add(due);
-      } else {
-        current.add(due);
-        timerIndex.add(due);
+  // ---- queue ----
+
+  @Override
+  public synchronized QueuedEvent enqueue(QueuedEvent event) {
+    QueuedEvent stored = event.withId(++lastQueueId);
+    queues.computeIfAbsent(event.instanceId(), id -> new TreeMap<>()).put(stored.id(), stored);
+    notifyAll();
+    return stored;
+  }
+
+  @Override
+  public synchronized List<Claim> claim(
+      String owner, Duration leaseTime, Instant now, int maxInstances, int maxEvents) {
+    List<Map.Entry<String, QueuedEvent>> ready = new ArrayList<>();
+    for (Map.Entry<String, TreeMap<Long, QueuedEvent>> queue : queues.entrySet()) {
+      QueuedEvent head = queue.getValue().firstEntry().getValue();
+      if (!head.availableAt().isAfter(now) && !isLeased(queue.getKey(), now)) {
+        ready.add(Map.entry(queue.getKey(), head));
       }
     }
-    claimed.removeIf(c -> c.instanceId().equals(record.id()) && !stillClaimed.contains(c));
-    indexedByInstance.put(record.id(), current);
+    ready.sort(
+        Comparator.comparing((Map.Entry<String, QueuedEvent> e) -> e.getValue().availableAt())
+            .thenComparingLong(e -> e.getValue().id()));
+    List<Claim> claims = new ArrayList<>();
+    for (Map.Entry<String, QueuedEvent> entry : ready) {
+      if (claims.size() == maxInstances) {
+        break;
+      }
+      Lease lease = newLease(entry.getKey(), owner, now.plus(leaseTime));
+      List<QueuedEvent> events = new ArrayList<>();
+      for (QueuedEvent event : queues.get(entry.getKey()).values()) {
+        if (events.size() == maxEvents || event.availableAt().isAfter(now)) {
+          break;
+        }
+        events.add(event);
+      }
+      claims.add(new Claim(lease, instances.get(entry.getKey()), events));
+    }
+    return claims;
+  }
+
+  @Override
+  public synchronized Optional<Claim> lease(
+      String instanceId, String owner, Duration leaseTime, Instant now) {
+    if (isLeased(instanceId, now) || !instances.containsKey(instanceId)) {
+      return Optional.empty();
+    }
+    Lease lease = newLease(instanceId, owner, now.plus(leaseTime));
+    return Optional.of(new Claim(lease, instances.get(instanceId), List.of()));
+  }
+
+  @Override
+  public synchronized Optional<Lease> renew(Lease lease, Instant newExpiry) {
+    if (!holds(lease)) {
+      return Optional.empty();
+    }
+    Lease renewed = lease.renewedUntil(newExpiry);
+    leases.put(lease.instanceId(), renewed);
+    return Optional.of(renewed);
+  }
+
+  @Override
+  public synchronized void release(Lease lease) {
+    if (holds(lease)) {
+      leases.remove(lease.instanceId());
+      notifyAll();
+    }
+  }
+
+  @Override
+  public synchronized Set<String> commit(List<StepCommit> commits) {
+    Set<String> lost = new HashSet<>();
+    for (StepCommit commit : commits) {
+      String id = commit.next().id();
+      if (!holds(commit.lease())) {
+        lost.add(id);
+        continue;
+      }
+      long found = instances.get(id).revision();
+      if (found != commit.next().revision() - 1) {
+        throw new ConcurrentUpdateException(id, commit.next().revision() - 1, found);
+      }
+      instances.put(id, commit.next());
+      histories.get(id).addAll(commit.history());
+      TreeMap<Long, QueuedEvent> queue = queues.get(id);
+      if (queue != null) {
+        commit.consumed().forEach(queue::remove);
+        if (queue.isEmpty()) {
+          queues.remove(id);
+        }
+      }
+      commit.outgoing().forEach(this::enqueue);
+      timers.index(commit.next());
+      if (commit.release()) {
+        leases.remove(id);
+      }
+    }
+    notifyAll();
+    return lost;
+  }
+
+  @Override
+  public synchronized void retryLater(Lease lease, QueuedEvent failed) {
+    if (holds(lease)) {
+      queues.get(failed.instanceId()).put(failed.id(), failed);
+    }
+  }
+
+  @Override
+  public synchronized void deadLetter(
+      Lease lease, QueuedEvent failed, HistoryEntry failure, Instant now) {
+    if (!holds(lease)) {
+      return;
+    }
+    TreeMap<Long, QueuedEvent> queue = queues.get(failed.instanceId());
+    queue.remove(failed.id());
+    if (queue.isEmpty()) {
+      queues.remove(failed.instanceId());
+    }
+    deadLetters.add(new DeadLetter(++lastDeadLetterId, failed, now));
+    appendHistory(lease, List.of(failure));
+  }
+
+  @Override
+  public synchronized void appendHistory(Lease lease, List<HistoryEntry> rows) {
+    if (!holds(lease) || rows.isEmpty()) {
+      return;
+    }
+    String id = lease.instanceId();
+    histories.get(id).addAll(rows);
+    InstanceRecord record = instances.get(id);
+    instances.put(id, record.withHistorySequence(rows.get(rows.size() - 1).sequence()));
+  }
+
+  @Override
+  public synchronized long pendingEvents() {
+    return queues.values().stream().mapToLong(TreeMap::size).sum();
+  }
+
+  @Override
+  public synchronized Optional<Instant> nextEventAvailable(Instant now) {
+    return queues.entrySet().stream()
+        .filter(q -> !isLeased(q.getKey(), now))
+        .map(q -> q.getValue().firstEntry().getValue().availableAt())
+        .min(Comparator.naturalOrder());
+  }
+
+  @Override
+  public synchronized List<DeadLetter> deadLetters(int limit) {
+    return deadLetters.stream().limit(limit).toList();
+  }
+
+  @Override
+  public synchronized void awaitWork(Duration max) throws InterruptedException {
+    wait(Math.max(1, max.toMillis()));
+  }
+
+  // ---- timers ----
+
+  @Override
+  public synchronized int sweepDueTimers(Instant now, int limit) {
+    List<QueuedEvent> fires = timers.takeDue(now, limit, instances);
+    fires.forEach(this::enqueue);
+    return fires.size();
+  }
+
+  @Override
+  public synchronized Optional<Instant> nextTimerDue() {
+    return timers.nextDue();
+  }
+
+  private boolean isLeased(String instanceId, Instant now) {
+    Lease lease = leases.get(instanceId);
+    return lease != null && lease.expiresAt().isAfter(now);
+  }
+
+  private boolean holds(Lease lease) {
+    Lease current = leases.get(lease.instanceId());
+    return current != null && current.token().equals(lease.token());
+  }
+
+  private Lease newLease(String instanceId, String owner, Instant expiresAt) {
+    Lease lease = new Lease(instanceId, owner, UUID.randomUUID(), expiresAt);
+    leases.put(instanceId, lease);
+    return lease;
   }
 }

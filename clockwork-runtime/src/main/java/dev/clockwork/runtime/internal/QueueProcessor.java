@@ -1,0 +1,164 @@
+package dev.clockwork.runtime.internal;
+
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.runtime.queue.AttemptError;
+import dev.clockwork.runtime.queue.Claim;
+import dev.clockwork.runtime.queue.Lease;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.queue.RetryPolicy;
+import dev.clockwork.runtime.store.StepCommit;
+import dev.clockwork.runtime.store.Store;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Claims instances with available events, runs each instance's events in queue order, and commits
+ * the whole batch together. A failing event ends its instance's turn: the events before it are
+ * committed, it is retried with backoff (holding back the events behind it) or dead-lettered.
+ */
+public final class QueueProcessor {
+  private static final Logger LOG = LoggerFactory.getLogger(QueueProcessor.class);
+
+  private final Store store;
+  private final Clock clock;
+  private final BiFunction<String, Integer, MachineDefinition> definitions;
+  private final RetryPolicy retry;
+  private final Duration leaseTime;
+  private final String owner;
+  private final Set<Lease> inFlight = ConcurrentHashMap.newKeySet();
+
+  public QueueProcessor(
+      Store store,
+      Clock clock,
+      BiFunction<String, Integer, MachineDefinition> definitions,
+      RetryPolicy retry,
+      Duration leaseTime,
+      String owner) {
+    this.store = store;
+    this.clock = clock;
+    this.definitions = definitions;
+    this.retry = retry;
+    this.leaseTime = leaseTime;
+    this.owner = owner;
+  }
+
+  /**
+   * One round: claim up to {@code maxInstances} instances and process their available events.
+   *
+   * @return the number of events processed (failed ones included)
+   */
+  public int runOnce(int maxInstances, int maxEventsPerInstance) {
+    Instant now = clock.instant();
+    List<Claim> claims = store.claim(owner, leaseTime, now, maxInstances, maxEventsPerInstance);
+    if (claims.isEmpty()) {
+      return 0;
+    }
+    claims.forEach(claim -> inFlight.add(claim.lease()));
+    try {
+      return process(claims, now);
+    } finally {
+      claims.forEach(claim -> inFlight.remove(claim.lease()));
+    }
+  }
+
+  /** Renews every lease a round is working under, so slow actions do not lose them. */
+  public void renewLeases() {
+    Instant until = clock.instant().plus(leaseTime);
+    for (Lease lease : inFlight) {
+      if (store.renew(lease, until).isEmpty()) {
+        LOG.warn("lease on {} was lost while it was being processed", lease.instanceId());
+      }
+    }
+  }
+
+  private int process(List<Claim> claims, Instant now) {
+    List<StepCommit> commits = new ArrayList<>(claims.size());
+    List<Failure> failures = new ArrayList<>();
+    int processed = 0;
+    for (Claim claim : claims) {
+      MachineDefinition definition;
+      try {
+        definition = definitions.apply(claim.instance().machine(), claim.instance().version());
+      } catch (RuntimeException e) {
+        LOG.warn("cannot process {}: {}", claim.instance().id(), e.getMessage());
+        store.release(claim.lease());
+        continue;
+      }
+      Turn turn = new Turn(claim.lease(), claim.instance(), definition);
+      Failure failure = null;
+      for (QueuedEvent event : claim.events()) {
+        processed++;
+        try {
+          turn.apply(event, now);
+        } catch (RuntimeException e) {
+          failure = new Failure(turn, event, e);
+          break;
+        }
+      }
+      if (turn.changed()) {
+        commits.add(turn.commit(failure == null));
+      }
+      if (failure != null) {
+        failures.add(failure);
+      }
+    }
+    Set<String> lost = store.commit(commits);
+    for (Failure failure : failures) {
+      if (!lost.contains(failure.turn.record().id())) {
+        handle(failure, now);
+      }
+    }
+    lost.forEach(
+        id -> LOG.warn("lease on {} was lost before its commit; another worker has it", id));
+    return processed;
+  }
+
+  private void handle(Failure failure, Instant now) {
+    QueuedEvent event = failure.event;
+    int attempt = event.attempts() + 1;
+    AttemptError error = AttemptError.of(attempt, now, failure.error);
+    try {
+      if (retry.allowsRetryAfter(attempt)) {
+        Instant retryAt = now.plus(retry.delayAfter(attempt));
+        store.retryLater(failure.turn.lease(), event.failed(error, retryAt));
+        LOG.info(
+            "{} on {} failed (attempt {}), retrying at {}: {}",
+            event.event().type(),
+            event.instanceId(),
+            attempt,
+            retryAt,
+            error.error());
+      } else {
+        store.deadLetter(
+            failure.turn.lease(),
+            event.failed(error, now),
+            HistoryRows.failed(
+                event.instanceId(),
+                failure.turn.record().historySequence(),
+                event.event(),
+                failure.turn.record().leafPaths(),
+                failure.error,
+                now),
+            now);
+        LOG.warn(
+            "{} on {} failed {} times and went to the dead letters: {}",
+            event.event().type(),
+            event.instanceId(),
+            attempt,
+            error.error());
+      }
+    } finally {
+      store.release(failure.turn.lease());
+    }
+  }
+
+  private record Failure(Turn turn, QueuedEvent event, RuntimeException error) {}
+}

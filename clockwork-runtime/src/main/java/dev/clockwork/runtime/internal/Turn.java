@@ -1,0 +1,89 @@
+package dev.clockwork.runtime.internal;
+
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.event.Event;
+import dev.clockwork.core.interpreter.Interpreter;
+import dev.clockwork.core.interpreter.Snapshot;
+import dev.clockwork.core.interpreter.StepResult;
+import dev.clockwork.runtime.queue.Lease;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.StepCommit;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One leased instance's turn: events applied one macrostep each, accumulating the record, history
+ * and consumed queue rows that one commit will write. The snapshot is rebuilt from the stored
+ * record at the start of every turn — nothing lives only in memory between turns.
+ */
+public final class Turn {
+  private final Lease lease;
+  private final InstanceRecord stored;
+  private InstanceRecord record;
+  private Snapshot snapshot;
+  private final List<HistoryEntry> history = new ArrayList<>();
+  private final List<Long> consumed = new ArrayList<>();
+  private StepResult last;
+
+  public Turn(Lease lease, InstanceRecord stored, MachineDefinition definition) {
+    this.lease = lease;
+    this.stored = stored;
+    this.record = stored;
+    this.snapshot = SnapshotCodec.toSnapshot(definition, stored);
+  }
+
+  /**
+   * Applies one event at {@code now}. When the interpreter throws, nothing of this event is kept
+   * and the exception propagates; earlier events of the turn stay applied.
+   */
+  public StepResult apply(Event event, Instant now) {
+    StepResult result = Interpreter.transition(snapshot, event, now);
+    List<HistoryEntry> rows =
+        HistoryRows.step(record.id(), record.historySequence(), event, result, now);
+    record =
+        SnapshotCodec.next(
+            record,
+            result.snapshot(),
+            HistoryRows.lastSequence(rows, record.historySequence()),
+            now);
+    snapshot = result.snapshot();
+    history.addAll(rows);
+    last = result;
+    return result;
+  }
+
+  /** Applies a queued event and marks its queue row consumed. */
+  public StepResult apply(QueuedEvent queued, Instant now) {
+    StepResult result = apply(queued.event(), now);
+    consumed.add(queued.id());
+    return result;
+  }
+
+  public boolean changed() {
+    return record != stored;
+  }
+
+  public InstanceRecord record() {
+    return record;
+  }
+
+  public Lease lease() {
+    return lease;
+  }
+
+  public StepResult last() {
+    return last;
+  }
+
+  /**
+   * The commit of everything applied so far: one revision above the stored record, however many
+   * events the turn applied.
+   */
+  public StepCommit commit(boolean release) {
+    return new StepCommit(
+        lease, record.withRevision(stored.revision() + 1), history, consumed, List.of(), release);
+  }
+}

@@ -1,0 +1,79 @@
+package dev.clockwork.runtime.queue;
+
+import dev.clockwork.core.event.Event;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * An event waiting in its instance's queue. Per instance, events are processed one at a time in
+ * {@link #id()} order; an event waiting for a retry ({@link #availableAt()} in the future) holds
+ * back the events behind it.
+ *
+ * @param id the queue position, assigned by the store (0 before it is stored)
+ * @param instanceId the target instance
+ * @param machine the target's machine id
+ * @param event the event
+ * @param source who sent it: {@code api}, {@code timer}, {@code child}, {@code emit}
+ * @param conversationId the conversation it belongs to, or null
+ * @param attempts failed attempts so far
+ * @param availableAt when it may be processed (later than enqueue time while it waits for a retry)
+ * @param enqueuedAt when it was stored
+ * @param errors one entry per failed attempt
+ */
+public record QueuedEvent(
+    long id,
+    String instanceId,
+    String machine,
+    Event event,
+    String source,
+    String conversationId,
+    int attempts,
+    Instant availableAt,
+    Instant enqueuedAt,
+    List<AttemptError> errors) {
+
+  public QueuedEvent {
+    Objects.requireNonNull(instanceId, "instanceId");
+    Objects.requireNonNull(event, "event");
+    errors = List.copyOf(errors);
+  }
+
+  /** A new event for {@code instanceId}, available at once. */
+  public static QueuedEvent of(
+      String instanceId, String machine, Event event, String source, Instant now) {
+    return new QueuedEvent(0, instanceId, machine, event, source, null, 0, now, now, List.of());
+  }
+
+  /** This event with its store-assigned id. */
+  public QueuedEvent withId(long newId) {
+    return new QueuedEvent(
+        newId,
+        instanceId,
+        machine,
+        event,
+        source,
+        conversationId,
+        attempts,
+        availableAt,
+        enqueuedAt,
+        errors);
+  }
+
+  /** This event after one more failed attempt, to be retried at {@code retryAt}. */
+  public QueuedEvent failed(AttemptError error, Instant retryAt) {
+    List<AttemptError> more = new java.util.ArrayList<>(errors);
+    more.add(error);
+    return new QueuedEvent(
+        id,
+        instanceId,
+        machine,
+        event,
+        source,
+        conversationId,
+        attempts + 1,
+        retryAt,
+        enqueuedAt,
+        more);
+  }
+}

@@ -1,0 +1,31 @@
+package dev.clockwork.runtime.store;
+
+import dev.clockwork.runtime.queue.Lease;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import java.util.List;
+
+/**
+ * What one leased instance writes at the end of its turn: the new record, the history rows of its
+ * macrosteps, the queue rows it consumed, and the events it sends. A store writes it all or
+ * nothing, and only while {@link #lease()} is still valid.
+ *
+ * @param lease the lease the work was done under
+ * @param next the instance after the work (its revision one above the stored one)
+ * @param history new history rows, in sequence order
+ * @param consumed ids of the queue rows that were processed
+ * @param outgoing events to enqueue (to this or other instances)
+ * @param release true to give up the lease with the commit
+ */
+public record StepCommit(
+    Lease lease,
+    InstanceRecord next,
+    List<HistoryEntry> history,
+    List<Long> consumed,
+    List<QueuedEvent> outgoing,
+    boolean release) {
+  public StepCommit {
+    history = List.copyOf(history);
+    consumed = List.copyOf(consumed);
+    outgoing = List.copyOf(outgoing);
+  }
+}

@@ -1,0 +1,120 @@
+package dev.clockwork.runtime.worker;
+
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.EngineOptions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The engine's worker threads. Each loops: sweep due timers (unless the queues are over the
+ * backpressure threshold), claim and process a batch, and, when there was nothing to do, wait for
+ * the store to signal work (or the poll interval). A heartbeat thread renews the leases in use.
+ */
+public final class Workers {
+  private static final Logger LOG = LoggerFactory.getLogger(Workers.class);
+
+  private final Engine engine;
+  private final EngineOptions options;
+  private final AtomicLong backpressureWaits = new AtomicLong();
+  private final List<Thread> threads = new ArrayList<>();
+  private volatile boolean running;
+  private volatile Instant nextSweep = Instant.MIN;
+
+  public Workers(Engine engine, EngineOptions options) {
+    this.engine = engine;
+    this.options = options;
+  }
+
+  public synchronized void start() {
+    if (running) {
+      return;
+    }
+    running = true;
+    for (int i = 0; i < options.workers(); i++) {
+      Thread thread = new Thread(this::loop, "clockwork-worker-" + i);
+      thread.setDaemon(true);
+      threads.add(thread);
+      thread.start();
+    }
+    Thread heartbeat = new Thread(this::heartbeat, "clockwork-heartbeat");
+    heartbeat.setDaemon(true);
+    threads.add(heartbeat);
+    heartbeat.start();
+  }
+
+  public synchronized void stop() {
+    running = false;
+    threads.forEach(Thread::interrupt);
+    for (Thread thread : threads) {
+      try {
+        thread.join(Duration.ofSeconds(10).toMillis());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+    threads.clear();
+  }
+
+  /** How many times a sweep waited because the queues held more than the threshold. */
+  public long backpressureWaits() {
+    return backpressureWaits.get();
+  }
+
+  private void loop() {
+    while (running) {
+      try {
+        sweepIfDue();
+        if (engine.processOnce() == 0) {
+          engine.store().awaitWork(options.pollInterval());
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      } catch (RuntimeException e) {
+        LOG.error("worker round failed; retrying after the poll interval", e);
+        pause(options.pollInterval());
+      }
+    }
+  }
+
+  private void sweepIfDue() {
+    Instant now = engine.clock().instant();
+    if (now.isBefore(nextSweep)) {
+      return;
+    }
+    nextSweep = now.plus(options.sweepInterval());
+    long pending = engine.store().pendingEvents();
+    if (pending > options.backpressureThreshold()) {
+      backpressureWaits.incrementAndGet();
+      LOG.warn(
+          "timer sweep waits: {} events pending, above the backpressure threshold of {}",
+          pending,
+          options.backpressureThreshold());
+      return;
+    }
+    engine.sweepTimers();
+  }
+
+  private void heartbeat() {
+    Duration every = options.leaseTime().dividedBy(3);
+    while (running) {
+      pause(every);
+      engine.renewLeases();
+    }
+  }
+
+  private void pause(Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      running = false;
+    }
+  }
+}
