@@ -20,6 +20,9 @@ final class Settings {
           "  --forks N            JVM forks per benchmark (default 1; bench.forks)",
           "  --warmup N           warm-up iterations (default 2; bench.warmup)",
           "  --warmup-time T      warm-up iteration time, e.g. 1s, 500ms (bench.warmupTime)",
+          "  --spring-warmup N    warm-up iterations of the Spring Statemachine benchmarks (default",
+          "                       10; bench.springWarmup): its reactive stack needs ~10 s to reach",
+          "                       steady state, and measuring it cold would flatter Clockwork",
           "  --iterations N       measured iterations (default 3; bench.iterations)",
           "  --time T             measured iteration time (default 2s; bench.time)",
           "  --include REGEX      only benchmarks matching REGEX, e.g. Toggle (bench.include)",
@@ -30,6 +33,7 @@ final class Settings {
 
   int forks = 1;
   int warmupIterations = 2;
+  int springWarmupIterations = 10;
   TimeValue warmupTime = TimeValue.seconds(1);
   int iterations = 3;
   TimeValue time = TimeValue.seconds(2);
@@ -45,6 +49,7 @@ final class Settings {
     s.out = defaultOut;
     s.forks = intValue(properties, "bench.forks", s.forks);
     s.warmupIterations = intValue(properties, "bench.warmup", s.warmupIterations);
+    s.springWarmupIterations = intValue(properties, "bench.springWarmup", s.springWarmupIterations);
     s.iterations = intValue(properties, "bench.iterations", s.iterations);
     if (properties.get("bench.warmupTime") != null) {
       s.warmupTime = TimeValue.fromString(properties.get("bench.warmupTime").toString());
@@ -63,6 +68,7 @@ final class Settings {
       switch (arg) {
         case "--quick":
           s.warmupIterations = 1;
+          s.springWarmupIterations = 4;
           s.warmupTime = TimeValue.milliseconds(500);
           s.iterations = 2;
           s.time = TimeValue.seconds(1);
@@ -75,6 +81,9 @@ final class Settings {
           break;
         case "--warmup-time":
           s.warmupTime = TimeValue.fromString(value(args, ++i, arg));
+          break;
+        case "--spring-warmup":
+          s.springWarmupIterations = Integer.parseInt(value(args, ++i, arg));
           break;
         case "--iterations":
           s.iterations = Integer.parseInt(value(args, ++i, arg));
@@ -108,8 +117,15 @@ final class Settings {
   /** One line for the report header. */
   String describe() {
     return String.format(
-        "fork %d, warm-up %d × %s, measurement %d × %s%s",
-        forks, warmupIterations, warmupTime, iterations, time, gcProfiler ? ", -prof gc" : "");
+        "fork %d, warm-up %d × %s (Spring Statemachine: %d × %s), measurement %d × %s%s",
+        forks,
+        warmupIterations,
+        warmupTime,
+        springWarmupIterations,
+        warmupTime,
+        iterations,
+        time,
+        gcProfiler ? ", -prof gc" : "");
   }
 
   private static int intValue(Map<?, ?> properties, String key, int fallback) {
