@@ -1,0 +1,280 @@
+package dev.clockwork.runtime.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.clockwork.core.definition.Machine;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.event.Event;
+import dev.clockwork.core.interpreter.Interpreter;
+import dev.clockwork.core.interpreter.StepResult;
+import dev.clockwork.core.time.Timer;
+import dev.clockwork.runtime.internal.HistoryRows;
+import dev.clockwork.runtime.internal.SnapshotCodec;
+import dev.clockwork.runtime.queue.AttemptError;
+import dev.clockwork.runtime.queue.Claim;
+import dev.clockwork.runtime.queue.Lease;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The behaviour every {@link Store} must have. Subclass it once per store; {@link #newStore()}
+ * returns an empty store for each test.
+ */
+public abstract class StoreContractTest {
+  protected static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+  protected static final Duration LEASE = Duration.ofSeconds(30);
+  protected static final MachineDefinition ORDER =
+      Machine.define("order")
+          .initial("waiting")
+          .state(
+              "waiting",
+              s -> s.on("PAY", "paid").on("EXPIRE", t -> t.to("expired").after(Timer.hours(1))))
+          .state("paid")
+          .state("expired")
+          .build();
+
+  protected Store store;
+
+  /** An empty store. */
+  protected abstract Store newStore();
+
+  @BeforeEach
+  void setUpStore() {
+    store = newStore();
+  }
+
+  protected InstanceRecord createInstance(String id, Instant at) {
+    StepResult started = Interpreter.start(ORDER, Map.of("n", 1), at);
+    List<HistoryEntry> history = HistoryRows.created(id, started, at);
+    InstanceRecord record = SnapshotCodec.created(id, started.snapshot(), 1, at);
+    store.create(record, history);
+    return record;
+  }
+
+  protected QueuedEvent enqueue(String id, String type, Instant at) {
+    return store.enqueue(QueuedEvent.of(id, "order", Event.of(type), "api", at));
+  }
+
+  /** A commit that applies nothing but consumes {@code consumed} and bumps the revision. */
+  protected StepCommit commitOf(Claim claim, List<Long> consumed, boolean release) {
+    InstanceRecord next = claim.instance().withRevision(claim.instance().revision() + 1);
+    return new StepCommit(claim.lease(), next, List.of(), consumed, List.of(), release);
+  }
+
+  @Test
+  void storesAndFindsInstances() {
+    createInstance("o-1", T0);
+    InstanceRecord found = store.find("o-1").orElseThrow();
+    assertThat(found.machine()).isEqualTo("order");
+    assertThat(found.leafPaths()).containsExactly("waiting");
+    assertThat(((Number) found.context().get("n")).intValue()).isEqualTo(1);
+    assertThat(found.timers())
+        .singleElement()
+        .satisfies(t -> assertThat(t.due()).isEqualTo(T0.plusSeconds(3600)));
+    assertThat(store.find("nope")).isEmpty();
+    assertThat(store.instanceIds("order")).containsExactly("o-1");
+  }
+
+  @Test
+  void refusesADuplicateId() {
+    createInstance("o-1", T0);
+    assertThatThrownBy(() -> createInstance("o-1", T0))
+        .isInstanceOf(DuplicateInstanceException.class);
+  }
+
+  @Test
+  void pagesHistory() {
+    createInstance("o-1", T0);
+    assertThat(store.history("o-1", 0, 10)).extracting(HistoryEntry::sequence).containsExactly(1L);
+    assertThat(store.history("o-1", 1, 10)).isEmpty();
+  }
+
+  @Test
+  void claimsInstancesWithTheirEventsInQueueOrder() {
+    createInstance("o-1", T0);
+    QueuedEvent first = enqueue("o-1", "A", T0);
+    QueuedEvent second = enqueue("o-1", "B", T0);
+    enqueue("o-1", "C", T0);
+    assertThat(second.id()).isGreaterThan(first.id());
+    List<Claim> claims = store.claim("w1", LEASE, T0, 10, 2);
+    assertThat(claims)
+        .singleElement()
+        .satisfies(
+            c -> {
+              assertThat(c.instance().id()).isEqualTo("o-1");
+              assertThat(c.events()).extracting(e -> e.event().type()).containsExactly("A", "B");
+              assertThat(c.lease().owner()).isEqualTo("w1");
+            });
+    assertThat(store.pendingEvents()).isEqualTo(3);
+  }
+
+  @Test
+  void aLeasedInstanceIsNotClaimedAgainUntilItsLeaseExpires() {
+    createInstance("o-1", T0);
+    enqueue("o-1", "A", T0);
+    assertThat(store.claim("w1", LEASE, T0, 10, 10)).hasSize(1);
+    assertThat(store.claim("w2", LEASE, T0.plusSeconds(29), 10, 10)).isEmpty();
+    List<Claim> takeover = store.claim("w2", LEASE, T0.plusSeconds(30), 10, 10);
+    assertThat(takeover)
+        .singleElement()
+        .satisfies(c -> assertThat(c.lease().owner()).isEqualTo("w2"));
+  }
+
+  @Test
+  void aCommitUnderALostLeaseIsRefusedAndChangesNothing() {
+    createInstance("o-1", T0);
+    QueuedEvent event = enqueue("o-1", "A", T0);
+    Claim stale = store.claim("w1", LEASE, T0, 10, 10).get(0);
+    Claim fresh = store.claim("w2", LEASE, T0.plusSeconds(31), 10, 10).get(0);
+    Set<String> lost = store.commit(List.of(commitOf(stale, List.of(event.id()), true)));
+    assertThat(lost).containsExactly("o-1");
+    assertThat(store.pendingEvents()).isEqualTo(1);
+    assertThat(store.commit(List.of(commitOf(fresh, List.of(event.id()), true)))).isEmpty();
+    assertThat(store.pendingEvents()).isZero();
+    assertThat(store.find("o-1").orElseThrow().revision()).isEqualTo(2);
+  }
+
+  @Test
+  void aCommitMustBeOneRevisionAboveTheStoredOne() {
+    createInstance("o-1", T0);
+    Claim claim = store.lease("o-1", "w1", LEASE, T0).orElseThrow();
+    InstanceRecord skipped = claim.instance().withRevision(claim.instance().revision() + 2);
+    StepCommit commit =
+        new StepCommit(claim.lease(), skipped, List.of(), List.of(), List.of(), true);
+    assertThatThrownBy(() -> store.commit(List.of(commit)))
+        .isInstanceOf(ConcurrentUpdateException.class);
+  }
+
+  @Test
+  void commitWritesHistoryConsumesEventsEnqueuesOutgoingAndReleases() {
+    createInstance("o-1", T0);
+    createInstance("o-2", T0);
+    QueuedEvent event = enqueue("o-1", "PAY", T0);
+    Claim claim = store.claim("w1", LEASE, T0, 10, 10).get(0);
+    HistoryEntry row =
+        new HistoryEntry(
+            2, "o-1", T0, HistoryEntry.Kind.EVENT, "PAY", Map.of(), List.of("paid"), "");
+    InstanceRecord next = claim.instance().withRevision(2).withHistorySequence(2);
+    QueuedEvent outgoing = QueuedEvent.of("o-2", "order", Event.of("PAY"), "emit", T0);
+    store.commit(
+        List.of(
+            new StepCommit(
+                claim.lease(), next, List.of(row), List.of(event.id()), List.of(outgoing), true)));
+    assertThat(store.history("o-1", 0, 10))
+        .extracting(HistoryEntry::event)
+        .containsExactly("@init", "PAY");
+    assertThat(store.find("o-1").orElseThrow().historySequence()).isEqualTo(2);
+    assertThat(store.claim("w2", LEASE, T0, 10, 10))
+        .singleElement()
+        .satisfies(c -> assertThat(c.instance().id()).isEqualTo("o-2"));
+    assertThat(store.lease("o-1", "w3", LEASE, T0)).isPresent();
+  }
+
+  @Test
+  void anEventWaitingForARetryHoldsBackTheEventsBehindIt() {
+    createInstance("o-1", T0);
+    QueuedEvent first = enqueue("o-1", "A", T0);
+    enqueue("o-1", "B", T0);
+    Claim claim = store.claim("w1", LEASE, T0, 10, 1).get(0);
+    Instant retryAt = T0.plusSeconds(2);
+    store.retryLater(claim.lease(), first.failed(new AttemptError(1, T0, "boom"), retryAt));
+    store.release(claim.lease());
+    assertThat(store.claim("w1", LEASE, T0.plusSeconds(1), 10, 10)).isEmpty();
+    assertThat(store.nextEventAvailable(T0.plusSeconds(1))).contains(retryAt);
+    Claim retried = store.claim("w1", LEASE, retryAt, 10, 10).get(0);
+    assertThat(retried.events()).extracting(e -> e.event().type()).containsExactly("A", "B");
+    assertThat(retried.events().get(0).attempts()).isEqualTo(1);
+    assertThat(retried.events().get(0).errors())
+        .extracting(AttemptError::error)
+        .containsExactly("boom");
+  }
+
+  @Test
+  void aDeadLetterLeavesTheQueueSoTheInstanceMovesOn() {
+    createInstance("o-1", T0);
+    QueuedEvent poison = enqueue("o-1", "A", T0);
+    enqueue("o-1", "B", T0);
+    Claim claim = store.claim("w1", LEASE, T0, 10, 1).get(0);
+    HistoryEntry failure =
+        new HistoryEntry(
+            2, "o-1", T0, HistoryEntry.Kind.FAILED, "A", Map.of(), List.of("waiting"), "boom");
+    store.deadLetter(
+        claim.lease(), poison.failed(new AttemptError(1, T0, "boom"), T0), failure, T0);
+    store.release(claim.lease());
+    assertThat(store.deadLetters(10))
+        .singleElement()
+        .satisfies(
+            d -> {
+              assertThat(d.event().event().type()).isEqualTo("A");
+              assertThat(d.event().errors()).hasSize(1);
+            });
+    assertThat(store.history("o-1", 1, 10))
+        .extracting(HistoryEntry::kind)
+        .containsExactly(HistoryEntry.Kind.FAILED);
+    assertThat(store.claim("w1", LEASE, T0, 10, 10).get(0).events())
+        .extracting(e -> e.event().type())
+        .containsExactly("B");
+  }
+
+  @Test
+  void leasesForSynchronousSendsAreExclusiveAndRenewable() {
+    createInstance("o-1", T0);
+    Claim claim = store.lease("o-1", "sync", LEASE, T0).orElseThrow();
+    assertThat(claim.events()).isEmpty();
+    assertThat(store.lease("o-1", "other", LEASE, T0.plusSeconds(10))).isEmpty();
+    Optional<Lease> renewed = store.renew(claim.lease(), T0.plusSeconds(60));
+    assertThat(renewed).isPresent();
+    assertThat(store.lease("o-1", "other", LEASE, T0.plusSeconds(45))).isEmpty();
+    store.release(claim.lease());
+    assertThat(store.lease("o-1", "other", LEASE, T0.plusSeconds(45))).isPresent();
+    assertThat(store.renew(claim.lease(), T0.plusSeconds(90))).isEmpty();
+  }
+
+  @Test
+  void sweepEnqueuesEachDueFireOnce() {
+    createInstance("o-1", T0);
+    createInstance("o-2", T0.plusSeconds(600));
+    assertThat(store.nextTimerDue()).contains(T0.plusSeconds(3600));
+    assertThat(store.sweepDueTimers(T0.plusSeconds(3599), 10)).isZero();
+    assertThat(store.sweepDueTimers(T0.plusSeconds(3600), 10)).isEqualTo(1);
+    assertThat(store.sweepDueTimers(T0.plusSeconds(3600), 10)).isZero();
+    assertThat(store.nextTimerDue()).contains(T0.plusSeconds(4200));
+    Claim claim = store.claim("w1", LEASE, T0.plusSeconds(3600), 10, 10).get(0);
+    assertThat(claim.events())
+        .singleElement()
+        .satisfies(
+            e -> {
+              assertThat(e.event().type()).isEqualTo("EXPIRE");
+              assertThat(e.event().timer().due()).isEqualTo(T0.plusSeconds(3600));
+              assertThat(e.source()).isEqualTo("timer");
+            });
+  }
+
+  @Test
+  void recommittingAnArmedTimerWhoseFireIsQueuedDoesNotSweepItAgain() {
+    createInstance("o-1", T0);
+    store.sweepDueTimers(T0.plusSeconds(3600), 10);
+    Claim claim = store.lease("o-1", "sync", LEASE, T0.plusSeconds(3600)).orElseThrow();
+    store.commit(List.of(commitOf(claim, List.of(), true)));
+    assertThat(store.sweepDueTimers(T0.plusSeconds(7200), 10)).isZero();
+    assertThat(store.pendingEvents()).isEqualTo(1);
+  }
+
+  @Test
+  void sweepRespectsItsLimitInDueOrder() {
+    createInstance("late", T0.plusSeconds(10));
+    createInstance("early", T0);
+    assertThat(store.sweepDueTimers(T0.plusSeconds(4000), 1)).isEqualTo(1);
+    assertThat(store.claim("w1", LEASE, T0.plusSeconds(4000), 10, 10))
+        .singleElement()
+        .satisfies(c -> assertThat(c.instance().id()).isEqualTo("early"));
+  }
+}
