@@ -3,11 +3,12 @@ package dev.clockwork.runtime;
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
-import dev.clockwork.core.interpreter.Interpreter;
 import dev.clockwork.core.interpreter.StepResult;
+import dev.clockwork.runtime.internal.ChildIds;
+import dev.clockwork.runtime.internal.Creation;
+import dev.clockwork.runtime.internal.Delegation;
 import dev.clockwork.runtime.internal.HistoryRows;
 import dev.clockwork.runtime.internal.QueueProcessor;
-import dev.clockwork.runtime.internal.SnapshotCodec;
 import dev.clockwork.runtime.internal.Turn;
 import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.QueuedEvent;
@@ -44,6 +45,7 @@ public final class Engine implements AutoCloseable {
   private final Clock clock;
   private final MachineRegistry machines;
   private final QueueProcessor processor;
+  private final Delegation delegation;
   private final Workers workers;
 
   private Engine(EngineOptions options, Store store, Clock clock, MachineRegistry machines) {
@@ -51,11 +53,13 @@ public final class Engine implements AutoCloseable {
     this.store = store;
     this.clock = clock;
     this.machines = machines;
+    this.delegation = new Delegation(store, machines::latest);
     this.processor =
         new QueueProcessor(
             store,
             clock,
             machines::forInstance,
+            delegation,
             options.retry(),
             options.leaseTime(),
             options.owner());
@@ -104,14 +108,11 @@ public final class Engine implements AutoCloseable {
   public Instance create(String machine, String id, Map<String, ?> input) {
     MachineDefinition definition = machines.latest(machine);
     String instanceId = id != null ? id : machine + ":" + UUID.randomUUID();
+    ChildIds.checkTopLevel(instanceId);
     Instant now = clock.instant();
-    StepResult started = Interpreter.start(definition, input, now);
-    List<HistoryEntry> history = HistoryRows.created(instanceId, started, now);
-    InstanceRecord record =
-        SnapshotCodec.created(
-            instanceId, started.snapshot(), HistoryRows.lastSequence(history, 0), now);
-    store.create(record, history);
-    return Instance.of(record);
+    Creation.Created created = Creation.create(store, definition, instanceId, input, now);
+    delegation.afterStep(instanceId, created.started(), now).forEach(store::enqueue);
+    return Instance.of(created.record());
   }
 
   /** The instance as stored now. */
@@ -144,7 +145,11 @@ public final class Engine implements AutoCloseable {
     Claim claim = leaseForSend(instanceId);
     InstanceRecord stored = claim.instance();
     Turn turn =
-        new Turn(claim.lease(), stored, machines.forInstance(stored.machine(), stored.version()));
+        new Turn(
+            claim.lease(),
+            stored,
+            machines.forInstance(stored.machine(), stored.version()),
+            delegation);
     Instant now = clock.instant();
     StepResult result;
     try {

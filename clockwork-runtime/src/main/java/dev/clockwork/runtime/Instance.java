@@ -45,4 +45,8 @@ public record Instance(
   public boolean isDone() {
     return status == InstanceStatus.DONE;
   }
+
+  public boolean isCancelled() {
+    return status == InstanceStatus.CANCELLED;
+  }
 }

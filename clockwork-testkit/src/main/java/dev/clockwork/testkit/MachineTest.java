@@ -75,9 +75,44 @@ public final class MachineTest {
     return send(Event.of(eventType, payload));
   }
 
+  /**
+   * Sends an event synchronously, then processes whatever it set in motion in other queues (child
+   * machines starting or reporting back), so the test sees a settled system.
+   */
   public MachineTest send(Event event) {
     last = engine.send(instanceId, event);
+    engine.processQueue();
     return this;
+  }
+
+  /** Enqueues an event (asynchronous path) and processes every queue until none has work. */
+  public MachineTest enqueue(String eventType) {
+    engine.enqueue(instanceId, Event.of(eventType));
+    engine.processQueue();
+    return this;
+  }
+
+  /** Sends an event to the child machine run by the active state at {@code statePath}. */
+  public MachineTest sendToChild(String statePath, String eventType) {
+    engine.send(child(statePath), Event.of(eventType));
+    engine.processQueue();
+    return this;
+  }
+
+  /**
+   * The id of the child instance started by the latest entry of {@code statePath} (child ids are
+   * {@code <parent>/<state path>#<entry id>}).
+   */
+  public String child(String statePath) {
+    List<HistoryEntry> started =
+        history().stream()
+            .filter(h -> h.kind() == HistoryEntry.Kind.CHILD_STARTED)
+            .filter(h -> h.detail().startsWith(statePath + "#"))
+            .toList();
+    if (started.isEmpty()) {
+      throw new AssertionError("no child machine was started by state " + statePath);
+    }
+    return instanceId + "/" + started.get(started.size() - 1).detail();
   }
 
   /** Sends an event that must fail; returns the test so the unchanged instance can be asserted. */

@@ -25,6 +25,8 @@ public final class StateNode {
   Map<String, TransitionDef> on = Map.of();
   TransitionDef[] always = new TransitionDef[0];
   TransitionDef[] timed = new TransitionDef[0];
+  String invoke;
+  ChildInput childInput;
 
   StateNode(String name, String path, int index, StateKind kind, StateNode parent) {
     this.name = name;
@@ -139,6 +141,16 @@ public final class StateNode {
 
   public TransitionDef timedAt(int i) {
     return timed[i];
+  }
+
+  /** The child machine this state runs while active, or null. */
+  public String invokedMachine() {
+    return invoke;
+  }
+
+  /** The input of the child machine, computed from the context on entry. */
+  public ChildInput childInput() {
+    return childInput;
   }
 
   public int childCount() {

@@ -20,6 +20,8 @@ public abstract class StatesBuilder<B extends StatesBuilder<B>> {
   final List<Object> entry = new ArrayList<>();
   final List<Object> exit = new ArrayList<>();
   final List<TransitionBuilder> transitions = new ArrayList<>();
+  String invoke;
+  ChildInput childInput;
 
   StatesBuilder(String name, StateKind declaredKind) {
     this.name = name;
@@ -59,6 +61,24 @@ public abstract class StatesBuilder<B extends StatesBuilder<B>> {
   /** A final child with entry actions. */
   public B finalState(String childName, Consumer<StateBuilder> body) {
     return child(childName, StateKind.FINAL, body);
+  }
+
+  /**
+   * Runs a child machine while this state is active: entering the state creates an instance of
+   * {@code machine} (a durable instance of its own, started with this instance's context as input);
+   * leaving the state cancels it. Route on its outcome with {@code on("@done", …)}, {@code
+   * on("@done.<final state>", …)} and {@code on("@fail", …)}; add a deadline with {@code
+   * on("@timeout", t -> t.to(…).after(…))}.
+   */
+  public B invoke(String machine) {
+    return invoke(machine, context -> context.asMap());
+  }
+
+  /** Runs a child machine started with the input {@code input} computes from the context. */
+  public B invoke(String machine, ChildInput input) {
+    this.invoke = machine;
+    this.childInput = input;
+    return self();
   }
 
   /** An action run when this state is entered. */

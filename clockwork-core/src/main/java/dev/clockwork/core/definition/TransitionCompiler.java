@@ -36,6 +36,14 @@ final class TransitionCompiler {
 
   void compile(StateNode state, StatesBuilder<?> builder, String where) {
     state.entry = actions(builder.entry, where + ".entry");
+    state.invoke = builder.invoke;
+    state.childInput = builder.childInput;
+    if (builder.invoke != null && (builder.invoke.isBlank() || state.kind == StateKind.FINAL)) {
+      throw new InvalidDefinitionException(
+          where + ".invoke",
+          "invoke needs a machine id and a state that is not final; write"
+              + " .state(\"processing\", s -> s.invoke(\"payment\").on(\"@done\", \"completed\"))");
+    }
     state.exit = actions(builder.exit, where + ".exit");
     Map<String, TransitionDef> on = new LinkedHashMap<>();
     List<TransitionDef> always = new ArrayList<>();
@@ -47,6 +55,14 @@ final class TransitionCompiler {
           if (t.event == null || t.event.isBlank()) {
             throw new InvalidDefinitionException(
                 where + ".on", "an event name must be non-blank; write on(\"PAY\", …)");
+          }
+          if (ChildEvents.isChildOutcome(t.event) && builder.invoke == null) {
+            throw new InvalidDefinitionException(
+                path,
+                t.event
+                    + " routes the outcome of a child machine, but this state runs none; add"
+                    + " .invoke(\"<machine>\") to it (for the end of a compound state use"
+                    + " onDone(…))");
           }
           TransitionDef def = transition(state, t, t.event, path);
           if (on.put(t.event, def) != null) {
@@ -62,7 +78,7 @@ final class TransitionCompiler {
         }
         case ALWAYS -> always.add(transition(state, t, null, where + ".always"));
         case DONE -> {
-          String path = where + ".on.@done";
+          String path = where + ".onDone";
           if (state.kind != StateKind.COMPOUND && state.kind != StateKind.PARALLEL) {
             throw new InvalidDefinitionException(
                 path,

@@ -3,6 +3,7 @@ package dev.clockwork.core.interpreter;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.event.TimerFire;
 import java.time.Instant;
+import java.util.Map;
 
 /**
  * Something a macrostep asks the runtime to make durable or visible. The interpreter only returns
@@ -29,4 +30,17 @@ public sealed interface Effect {
 
   /** A top-level final state was reached. */
   record InstanceDone(String finalState) implements Effect {}
+
+  /** The instance was cancelled (its parent left the state that ran it). */
+  record InstanceCancelled() implements Effect {}
+
+  /** A state that runs a child machine was entered: the runtime starts the child. */
+  record ChildStarted(String statePath, long entryId, String machine, Map<String, Object> input)
+      implements Effect {}
+
+  /** A state that runs a child machine was left: the runtime cancels the child. */
+  record ChildCancelled(String statePath, long entryId) implements Effect {}
+
+  /** An event was not applied because it was meant for a state entry that is gone. */
+  record EventDropped(Event event, String reason) implements Effect {}
 }

@@ -41,11 +41,24 @@ public final class Interpreter {
    * keeps the old snapshot) and {@link MaxTransitionDepthExceededException} for loops.
    */
   public static StepResult transition(Snapshot snapshot, Event event, Instant now) {
-    if (snapshot.isDone()) {
+    if (snapshot.isFinished()) {
       return new StepResult(snapshot, List.of(), false);
     }
     Macrostep step = new Macrostep(snapshot, now);
     boolean handled = step.external(event);
     return step.result(handled);
+  }
+
+  /**
+   * Cancels an instance from outside: its timers are cancelled, the children of its active states
+   * are cancelled too, and it takes no further events. No exit actions run.
+   */
+  public static StepResult cancel(Snapshot snapshot, Instant now) {
+    if (snapshot.isFinished()) {
+      return new StepResult(snapshot, List.of(), false);
+    }
+    Macrostep step = new Macrostep(snapshot, now);
+    step.cancel();
+    return step.result(true);
   }
 }

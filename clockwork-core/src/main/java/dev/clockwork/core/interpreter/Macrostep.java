@@ -65,6 +65,11 @@ final class Macrostep implements ActionScope {
   boolean external(Event external) {
     event = external;
     boolean handled;
+    String stale = ChildOutcomeFence.staleReason(definition, config, external);
+    if (stale != null) {
+      effect(new Effect.EventDropped(external, stale));
+      return false;
+    }
     if (external.isTimerFire()) {
       handled = new TimerFiring(this).fire(external);
     } else {
@@ -173,10 +178,31 @@ final class Macrostep implements ActionScope {
     event = current;
   }
 
+  void cancel() {
+    changed = true;
+    status = InstanceStatus.CANCELLED;
+    for (int i = timers.size() - 1; i >= 0; i--) {
+      effect(new Effect.TimerCancelled(timers.remove(i)));
+    }
+    for (int i = 0; i < config.size(); i++) {
+      ActiveState active = config.get(i);
+      if (active.state().invokedMachine() != null) {
+        effect(new Effect.ChildCancelled(active.path(), active.entryId()));
+      }
+    }
+    effect(new Effect.InstanceCancelled());
+  }
+
   void finish(StateNode finalState) {
     status = InstanceStatus.DONE;
     for (int i = timers.size() - 1; i >= 0; i--) {
       effect(new Effect.TimerCancelled(timers.remove(i)));
+    }
+    for (int i = 0; i < config.size(); i++) {
+      ActiveState active = config.get(i);
+      if (active.state().invokedMachine() != null) {
+        effect(new Effect.ChildCancelled(active.path(), active.entryId()));
+      }
     }
     effect(new Effect.InstanceDone(finalState.path()));
   }

@@ -1,5 +1,6 @@
 package dev.clockwork.core.interpreter;
 
+import dev.clockwork.core.context.Context;
 import dev.clockwork.core.definition.Branch;
 import dev.clockwork.core.definition.StateKind;
 import dev.clockwork.core.definition.StateNode;
@@ -7,6 +8,7 @@ import dev.clockwork.core.definition.TransitionDef;
 import dev.clockwork.core.event.Event;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One microstep (SCXML {@code microstep}): exit the exit set in reverse document order, run the
@@ -94,6 +96,9 @@ final class Microstep {
         for (ArmedTimer cancelled : step.timers().cancel(state, entry.entryId())) {
           step.effect(new Effect.TimerCancelled(cancelled));
         }
+        if (state.invokedMachine() != null) {
+          step.effect(new Effect.ChildCancelled(state.path(), entry.entryId()));
+        }
       }
       config.remove(state);
     }
@@ -151,6 +156,7 @@ final class Microstep {
       }
       if (!reentered) {
         armTimers(state, entry);
+        startChild(state, entry);
       }
       if (state.kind() == StateKind.FINAL) {
         completed(state);
@@ -181,6 +187,17 @@ final class Microstep {
                 step.effect(new Effect.TimerArmed(timer));
               });
     }
+  }
+
+  private void startChild(StateNode state, ActiveState entry) {
+    if (state.invokedMachine() == null) {
+      return;
+    }
+    Map<String, ?> input = state.childInput().from(step.context());
+    Context checked = Context.of(input == null ? Map.of() : input);
+    step.effect(
+        new Effect.ChildStarted(
+            state.path(), entry.entryId(), state.invokedMachine(), checked.asMap()));
   }
 
   /** A final state was entered: its parent is done, and perhaps a parallel grandparent too. */

@@ -2,6 +2,7 @@ package dev.clockwork.core.interpreter;
 
 import dev.clockwork.core.behavior.GuardScope;
 import dev.clockwork.core.definition.Branch;
+import dev.clockwork.core.definition.ChildEvents;
 import dev.clockwork.core.definition.StateNode;
 import dev.clockwork.core.definition.TransitionDef;
 import dev.clockwork.core.event.Event;
@@ -49,6 +50,7 @@ final class Selection {
   void select(Event event) {
     clear();
     String type = event.type();
+    String fallback = type.startsWith(ChildEvents.DONE + ".") ? ChildEvents.DONE : null;
     for (int i = 0; i < config.size(); i++) {
       StateNode atomic = config.get(i).state();
       if (!atomic.isAtomic()) {
@@ -56,6 +58,9 @@ final class Selection {
       }
       for (StateNode state = atomic; state != null; state = state.parent()) {
         TransitionDef transition = state.transition(type);
+        if (transition == null && fallback != null) {
+          transition = state.transition(fallback);
+        }
         if (transition != null && add(transition)) {
           break;
         }

@@ -119,6 +119,11 @@ public final class Snapshot {
     return status == InstanceStatus.DONE;
   }
 
+  /** True once the instance takes no more events (done or cancelled). */
+  public boolean isFinished() {
+    return status != InstanceStatus.ACTIVE;
+  }
+
   @Override
   public String toString() {
     return definition.id() + value() + (isDone() ? " (done)" : "") + " " + context;

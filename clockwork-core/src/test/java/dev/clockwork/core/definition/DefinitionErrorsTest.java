@@ -224,7 +224,7 @@ class DefinitionErrorsTest {
   void doneOnAnAtomicState() {
     assertThatThrownBy(() -> order().state("waiting", s -> s.onDone("paid")).build())
         .hasMessageStartingWith(
-            "order.waiting.on.@done: only a compound or parallel state is ever done");
+            "order.waiting.onDone: only a compound or parallel state is ever done");
   }
 
   @Test

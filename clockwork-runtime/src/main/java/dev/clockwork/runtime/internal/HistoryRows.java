@@ -38,8 +38,9 @@ public final class HistoryRows {
       String id, long lastSequence, Event event, StepResult result, Instant at) {
     HistoryRows rows = new HistoryRows(id, lastSequence, at, result.snapshot().value());
     boolean dropped =
-        result.effects().stream().anyMatch(effect -> effect instanceof Effect.TimerDropped);
-    if (!event.isTimerFire()) {
+        result.effects().stream()
+            .anyMatch(e -> e instanceof Effect.TimerDropped || e instanceof Effect.EventDropped);
+    if (!event.isTimerFire() && !dropped) {
       rows.add(result.handled() ? Kind.EVENT : Kind.UNHANDLED, event.type(), event.payload(), "");
     } else if (!dropped && !result.handled()) {
       rows.add(Kind.UNHANDLED, event.type(), Map.of(), event.timer().key());
@@ -72,6 +73,16 @@ public final class HistoryRows {
         add(Kind.INTERNAL, internal.event().type(), internal.event().payload(), "");
       } else if (effect instanceof Effect.InstanceDone done) {
         add(Kind.DONE, done.finalState(), Map.of(), "");
+      } else if (effect instanceof Effect.EventDropped dropped) {
+        add(Kind.DROPPED, dropped.event().type(), dropped.event().payload(), dropped.reason());
+      } else if (effect instanceof Effect.InstanceCancelled) {
+        add(Kind.CANCELLED, "@cancel", Map.of(), "");
+      } else if (effect instanceof Effect.ChildStarted started) {
+        add(
+            Kind.CHILD_STARTED,
+            started.machine(),
+            Map.of(),
+            started.statePath() + "#" + started.entryId());
       }
     }
   }

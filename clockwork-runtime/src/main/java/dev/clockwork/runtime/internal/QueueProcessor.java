@@ -31,6 +31,7 @@ public final class QueueProcessor {
   private final Clock clock;
   private final BiFunction<String, Integer, MachineDefinition> definitions;
   private final RetryPolicy retry;
+  private final Delegation delegation;
   private final Duration leaseTime;
   private final String owner;
   private final Set<Lease> inFlight = ConcurrentHashMap.newKeySet();
@@ -39,12 +40,14 @@ public final class QueueProcessor {
       Store store,
       Clock clock,
       BiFunction<String, Integer, MachineDefinition> definitions,
+      Delegation delegation,
       RetryPolicy retry,
       Duration leaseTime,
       String owner) {
     this.store = store;
     this.clock = clock;
     this.definitions = definitions;
+    this.delegation = delegation;
     this.retry = retry;
     this.leaseTime = leaseTime;
     this.owner = owner;
@@ -92,7 +95,7 @@ public final class QueueProcessor {
         store.release(claim.lease());
         continue;
       }
-      Turn turn = new Turn(claim.lease(), claim.instance(), definition);
+      Turn turn = new Turn(claim.lease(), claim.instance(), definition, delegation);
       Failure failure = null;
       for (QueuedEvent event : claim.events()) {
         processed++;
@@ -148,6 +151,7 @@ public final class QueueProcessor {
                 failure.error,
                 now),
             now);
+        delegation.failed(event.instanceId(), error.error(), now).ifPresent(store::enqueue);
         LOG.warn(
             "{} on {} failed {} times and went to the dead letters: {}",
             event.event().type(),

@@ -26,10 +26,14 @@ public final class Turn {
   private Snapshot snapshot;
   private final List<HistoryEntry> history = new ArrayList<>();
   private final List<Long> consumed = new ArrayList<>();
+  private final List<QueuedEvent> outgoing = new ArrayList<>(0);
+  private final Delegation delegation;
   private StepResult last;
 
-  public Turn(Lease lease, InstanceRecord stored, MachineDefinition definition) {
+  public Turn(
+      Lease lease, InstanceRecord stored, MachineDefinition definition, Delegation delegation) {
     this.lease = lease;
+    this.delegation = delegation;
     this.stored = stored;
     this.record = stored;
     this.snapshot = SnapshotCodec.toSnapshot(definition, stored);
@@ -40,7 +44,11 @@ public final class Turn {
    * and the exception propagates; earlier events of the turn stay applied.
    */
   public StepResult apply(Event event, Instant now) {
-    StepResult result = Interpreter.transition(snapshot, event, now);
+    StepResult result =
+        Delegation.CANCEL.equals(event.type())
+            ? Interpreter.cancel(snapshot, now)
+            : Interpreter.transition(snapshot, event, now);
+    List<QueuedEvent> sent = delegation.afterStep(record.id(), result, now);
     List<HistoryEntry> rows =
         HistoryRows.step(record.id(), record.historySequence(), event, result, now);
     record =
@@ -51,6 +59,7 @@ public final class Turn {
             now);
     snapshot = result.snapshot();
     history.addAll(rows);
+    outgoing.addAll(sent);
     last = result;
     return result;
   }
@@ -84,6 +93,6 @@ public final class Turn {
    */
   public StepCommit commit(boolean release) {
     return new StepCommit(
-        lease, record.withRevision(stored.revision() + 1), history, consumed, List.of(), release);
+        lease, record.withRevision(stored.revision() + 1), history, consumed, outgoing, release);
   }
 }

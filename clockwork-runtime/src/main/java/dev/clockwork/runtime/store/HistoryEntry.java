@@ -36,6 +36,9 @@ public record HistoryEntry(
     TIMER_FIRED,
     TIMER_DROPPED,
     FAILED,
-    DONE
+    DONE,
+    DROPPED,
+    CANCELLED,
+    CHILD_STARTED
   }
 }

@@ -1,0 +1,29 @@
+package dev.clockwork.runtime.internal;
+
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.interpreter.Interpreter;
+import dev.clockwork.core.interpreter.StepResult;
+import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.Store;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/** Starts a new instance and stores it: the one way instances come to exist. */
+public final class Creation {
+  private Creation() {}
+
+  /** The stored record and the step that started it. */
+  public record Created(InstanceRecord record, StepResult started) {}
+
+  public static Created create(
+      Store store, MachineDefinition definition, String id, Map<String, ?> input, Instant now) {
+    StepResult started = Interpreter.start(definition, input, now);
+    List<HistoryEntry> history = HistoryRows.created(id, started, now);
+    InstanceRecord record =
+        SnapshotCodec.created(id, started.snapshot(), HistoryRows.lastSequence(history, 0), now);
+    store.create(record, history);
+    return new Created(record, started);
+  }
+}
