@@ -262,8 +262,12 @@ public final class Engine implements AutoCloseable {
     workers.stop();
   }
 
+  /**
+   * Leases the instance for a synchronous send, waiting up to the lock timeout. The wait is real
+   * elapsed time (a virtual clock does not move while a thread waits); lease expiry is engine time.
+   */
   private Claim leaseForSend(String instanceId) {
-    Instant deadline = clock.instant().plus(options.lockTimeout());
+    long deadline = System.nanoTime() + options.lockTimeout().toNanos();
     long sleepMillis = 1;
     while (true) {
       Optional<Claim> claim =
@@ -271,7 +275,7 @@ public final class Engine implements AutoCloseable {
       if (claim.isPresent()) {
         return claim.get();
       }
-      if (!clock.instant().isBefore(deadline)) {
+      if (System.nanoTime() - deadline >= 0) {
         throw new ClockworkException(
             "instance '"
                 + instanceId

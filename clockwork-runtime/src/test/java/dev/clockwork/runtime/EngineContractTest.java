@@ -1,0 +1,244 @@
+package dev.clockwork.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.clockwork.core.ClockworkException;
+import dev.clockwork.core.definition.Machine;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.event.Event;
+import dev.clockwork.core.time.Timer;
+import dev.clockwork.runtime.clock.TimeTravel;
+import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.queue.AttemptError;
+import dev.clockwork.runtime.queue.Claim;
+import dev.clockwork.runtime.queue.DeadLetter;
+import dev.clockwork.runtime.queue.RetryPolicy;
+import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.HistoryEntry.Kind;
+import dev.clockwork.runtime.store.StepCommit;
+import dev.clockwork.runtime.store.Store;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The durable engine's promises — queue order, retries, dead letters, leases, restarts — checked
+ * against every store. Subclass once per store.
+ */
+public abstract class EngineContractTest {
+  protected static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+
+  /** Appends each event's type to the context list "seen"; FAIL always throws. */
+  protected static final MachineDefinition LEDGER =
+      Machine.define("ledger")
+          .initial("open")
+          .state(
+              "open",
+              s ->
+                  s.on("A", t -> t.action(EngineContractTest::record))
+                      .on("B", t -> t.action(EngineContractTest::record))
+                      .on("C", t -> t.action(EngineContractTest::record))
+                      .on(
+                          "FAIL",
+                          t ->
+                              t.action(
+                                  x -> {
+                                    throw new IllegalStateException("always fails");
+                                  }))
+                      .on("CLOSE_LATER", t -> t.to("closed").after(Timer.hours(1))))
+          .state("closed")
+          .build();
+
+  protected VirtualClock clock;
+  protected Store store;
+
+  /** An empty store for each test. */
+  protected abstract Store newStore();
+
+  @BeforeEach
+  void setUpEngineStore() {
+    clock = VirtualClock.at(T0);
+    store = newStore();
+  }
+
+  protected Engine engine() {
+    return engine(b -> {});
+  }
+
+  protected Engine engine(java.util.function.Consumer<EngineOptions.Builder> options) {
+    return Engine.builder().store(store).clock(clock).register(LEDGER).options(options).build();
+  }
+
+  private static void record(dev.clockwork.core.behavior.ActionScope scope) {
+    @SuppressWarnings("unchecked")
+    List<Object> seen = (List<Object>) scope.context().get("seen");
+    List<Object> next = seen == null ? new ArrayList<>() : new ArrayList<>(seen);
+    next.add(
+        scope.event().type()
+            + (scope.event().payload().isEmpty() ? "" : scope.event().payload().get("n")));
+    scope.set("seen", next);
+  }
+
+  @SuppressWarnings("unchecked")
+  protected List<Object> seen(Engine engine, String id) {
+    Object seen = engine.instance(id).context().get("seen");
+    return seen == null ? List.of() : (List<Object>) seen;
+  }
+
+  @Test
+  void enqueuedEventsAreDurableAndProcessedInOrder() {
+    Engine engine = engine();
+    engine.create("ledger", "l-1", Map.of());
+    engine.enqueue("l-1", Event.of("A"));
+    engine.enqueue("l-1", Event.of("B"));
+    engine.enqueue("l-1", Event.of("C"));
+    assertThat(store.pendingEvents()).isEqualTo(3);
+    assertThat(engine.processQueue()).isEqualTo(3);
+    assertThat(seen(engine, "l-1")).containsExactly("A", "B", "C");
+    assertThat(engine.history("l-1"))
+        .extracting(HistoryEntry::sequence)
+        .containsExactly(1L, 2L, 3L, 4L);
+  }
+
+  @Test
+  void failuresAreRetriedExponentiallyThenDeadLetteredWithEveryError() {
+    Engine engine = engine();
+    engine.create("ledger", "l-1", Map.of());
+    engine.enqueue("l-1", Event.of("FAIL"));
+    engine.enqueue("l-1", Event.of("A"));
+    engine.processQueue();
+    assertThat(engine.nextEventAvailable()).contains(T0.plusSeconds(1));
+    TimeTravel.advance(engine, clock, T0.plusMillis(999));
+    assertThat(seen(engine, "l-1")).isEmpty();
+    TimeTravel.advance(engine, clock, T0.plusSeconds(1));
+    assertThat(engine.nextEventAvailable()).contains(T0.plusSeconds(3));
+    TimeTravel.advance(engine, clock, T0.plusSeconds(3));
+    List<DeadLetter> dead = store.deadLetters(10);
+    assertThat(dead)
+        .singleElement()
+        .satisfies(
+            d -> {
+              assertThat(d.event().event().type()).isEqualTo("FAIL");
+              assertThat(d.event().errors())
+                  .extracting(AttemptError::at)
+                  .containsExactly(T0, T0.plusSeconds(1), T0.plusSeconds(3));
+              assertThat(d.event().errors())
+                  .allSatisfy(e -> assertThat(e.error()).contains("always fails"));
+            });
+    assertThat(seen(engine, "l-1")).containsExactly("A");
+    assertThat(engine.history("l-1")).extracting(HistoryEntry::kind).contains(Kind.FAILED);
+  }
+
+  @Test
+  void linearBackoffWaitsTheSameEachTime() {
+    Engine engine =
+        engine(
+            o -> o.retry(new RetryPolicy(3, Duration.ofSeconds(1), Duration.ofMinutes(5), false)));
+    engine.create("ledger", "l-1", Map.of());
+    engine.enqueue("l-1", Event.of("FAIL"));
+    TimeTravel.advance(engine, clock, T0.plusSeconds(10));
+    assertThat(store.deadLetters(10).get(0).event().errors())
+        .extracting(AttemptError::at)
+        .containsExactly(T0, T0.plusSeconds(1), T0.plusSeconds(2));
+  }
+
+  @Test
+  void aRetryingInstanceDoesNotHoldUpOthers() {
+    Engine engine = engine();
+    engine.create("ledger", "slow", Map.of());
+    engine.create("ledger", "fast", Map.of());
+    engine.enqueue("slow", Event.of("FAIL"));
+    engine.enqueue("slow", Event.of("A"));
+    engine.enqueue("fast", Event.of("B"));
+    engine.processQueue();
+    assertThat(seen(engine, "fast")).containsExactly("B");
+    assertThat(seen(engine, "slow")).isEmpty();
+  }
+
+  @Test
+  void aCrashedWorkersEventIsProcessedOnceAfterItsLeaseExpires() {
+    Engine engine = engine(o -> o.leaseTime(Duration.ofSeconds(30)));
+    engine.create("ledger", "l-1", Map.of());
+    engine.enqueue("l-1", Event.of("A"));
+    Claim abandoned = store.claim("crashed-worker", Duration.ofSeconds(30), T0, 10, 10).get(0);
+    assertThat(abandoned.events()).hasSize(1);
+    assertThat(engine.processQueue()).isZero();
+    clock.advance(Duration.ofSeconds(30));
+    assertThat(engine.processQueue()).isEqualTo(1);
+    assertThat(engine.processQueue()).isZero();
+    assertThat(seen(engine, "l-1")).containsExactly("A");
+  }
+
+  @Test
+  void aStalledWorkerThatLostItsLeaseCannotCommit() {
+    Engine engine = engine();
+    engine.create("ledger", "l-1", Map.of());
+    engine.enqueue("l-1", Event.of("A"));
+    Claim stalled = store.claim("stalled-worker", Duration.ofSeconds(30), T0, 10, 10).get(0);
+    clock.advance(Duration.ofSeconds(31));
+    engine.processQueue();
+    StepCommit late =
+        new StepCommit(
+            stalled.lease(),
+            stalled.instance().withRevision(stalled.instance().revision() + 1),
+            List.of(),
+            List.of(stalled.events().get(0).id()),
+            List.of(),
+            true);
+    assertThat(store.commit(List.of(late))).containsExactly("l-1");
+    assertThat(seen(engine, "l-1")).containsExactly("A");
+  }
+
+  @Test
+  void aSynchronousSendWaitsForTheLeaseAndTimesOutClearly() {
+    Engine engine = engine(o -> o.lockTimeout(Duration.ofMillis(50)));
+    engine.create("ledger", "l-1", Map.of());
+    Claim held = store.lease("l-1", "someone-else", Duration.ofHours(1), T0).orElseThrow();
+    assertThatThrownBy(() -> engine.send("l-1", "A"))
+        .isInstanceOf(ClockworkException.class)
+        .hasMessageContaining("'l-1' stayed busy for the lock timeout");
+    store.release(held.lease());
+    assertThat(engine.send("l-1", "A").instance().context().get("seen")).isEqualTo(List.of("A"));
+  }
+
+  @Test
+  void timersAndQueuedEventsSurviveARestart() {
+    Engine first = engine();
+    first.create("ledger", "l-1", Map.of());
+    first.enqueue("l-1", Event.of("A"));
+    Engine second = engine();
+    clock.advance(Duration.ofHours(1));
+    second.fireDueTimers();
+    assertThat(seen(second, "l-1")).containsExactly("A");
+    assertThat(second.instance("l-1").states()).containsExactly("closed");
+  }
+
+  @Test
+  void workersProcessConcurrentlyAndKeepPerInstanceOrder() {
+    try (Engine engine = engine(o -> o.workers(2).pollInterval(Duration.ofMillis(20)))) {
+      for (int i = 0; i < 5; i++) {
+        engine.create("ledger", "l-" + i, Map.of());
+      }
+      engine.start();
+      for (int n = 0; n < 20; n++) {
+        for (int i = 0; i < 5; i++) {
+          engine.enqueue("l-" + i, Event.of("A", Map.of("n", n)));
+        }
+      }
+      await().atMost(Duration.ofSeconds(20)).until(() -> store.pendingEvents() == 0);
+      List<Object> expected = new ArrayList<>();
+      for (int n = 0; n < 20; n++) {
+        expected.add("A" + n);
+      }
+      for (int i = 0; i < 5; i++) {
+        assertThat(seen(engine, "l-" + i)).containsExactlyElementsOf(expected);
+      }
+    }
+  }
+}
