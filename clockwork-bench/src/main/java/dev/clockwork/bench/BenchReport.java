@@ -51,6 +51,7 @@ public final class BenchReport {
       return;
     }
     Files.createDirectories(settings.out);
+    Map<String, String> run = runFacts(settings, args);
     // Spring Statemachine warms up far more slowly than the others, so it runs in its own pass
     // with more warm-up iterations; the rest keep the (shorter) common warm-up.
     List<RunResult> results = new ArrayList<>();
@@ -63,6 +64,7 @@ public final class BenchReport {
                 .build()));
     ResultFormatFactory.getInstance(ResultFormatType.JSON, jmhResult(settings).toString())
         .writeOut(results);
+    run.put("load average at end", MachineInfo.loadAverage());
 
     Scores scores = Scores.of(results);
     String large =
@@ -71,7 +73,6 @@ public final class BenchReport {
             AllocationBenchmark.GROUPS * AllocationBenchmark.PER_GROUP,
             3 + AllocationBenchmark.GROUPS * (AllocationBenchmark.PER_GROUP + 1));
     Report report = new Report(scores, large);
-    Map<String, String> run = runFacts(settings, args);
     String tables = report.tables();
     List<String> misses = report.misses();
 
@@ -133,8 +134,10 @@ public final class BenchReport {
         ZonedDateTime.now(Clock.systemDefaultZone())
             .format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
     run.put("command", ("clockwork-bench/run " + String.join(" ", args)).trim());
+    run.put("commit", System.getProperty("bench.commit", "unknown"));
     run.put("settings", settings.describe());
     run.put("cpus", String.valueOf(Runtime.getRuntime().availableProcessors()));
+    run.put("load average at start", MachineInfo.loadAverage());
     run.put("cpu", MachineInfo.cpuModel());
     run.put(
         "java",

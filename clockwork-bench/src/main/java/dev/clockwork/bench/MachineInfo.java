@@ -9,6 +9,19 @@ import java.util.List;
 final class MachineInfo {
   private MachineInfo() {}
 
+  /**
+   * The 1, 5 and 15 minute load averages from /proc/loadavg (anything else running competes for the
+   * same cores and shows up as noise), or "unknown" elsewhere.
+   */
+  static String loadAverage() {
+    try {
+      String[] parts = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+      return parts[0] + " " + parts[1] + " " + parts[2];
+    } catch (IOException | RuntimeException e) {
+      return "unknown";
+    }
+  }
+
   /** The first "model name" of /proc/cpuinfo, or "unknown" elsewhere. */
   static String cpuModel() {
     Path cpuinfo = Path.of("/proc/cpuinfo");

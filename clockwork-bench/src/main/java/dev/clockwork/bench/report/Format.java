@@ -6,8 +6,8 @@ import java.util.Locale;
 final class Format {
   private Format() {}
 
-  /** "12.34 M ±1.2%", "456.7 k ±3.0%". */
-  static String ops(double opsPerSecond, double error) {
+  /** "12.34 M ±4%", "456.7 k ±12%". */
+  static String ops(double opsPerSecond, double deviation) {
     String value;
     if (opsPerSecond >= 1e6) {
       value = String.format(Locale.ROOT, "%.2f M", opsPerSecond / 1e6);
@@ -16,10 +16,10 @@ final class Format {
     } else {
       value = String.format(Locale.ROOT, "%.0f", opsPerSecond);
     }
-    if (Double.isNaN(error) || opsPerSecond == 0) {
+    if (Double.isNaN(deviation) || opsPerSecond == 0) {
       return value;
     }
-    return value + String.format(Locale.ROOT, " ±%.1f%%", 100 * error / opsPerSecond);
+    return value + String.format(Locale.ROOT, " ±%.0f%%", 100 * deviation / opsPerSecond);
   }
 
   /** "312×", "45.6×", "2.31×". */

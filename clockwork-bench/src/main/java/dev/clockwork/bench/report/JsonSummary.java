@@ -26,6 +26,8 @@ public final class JsonSummary {
           .append(number(score.opsPerSecond()))
           .append(", \"error\": ")
           .append(number(score.error()))
+          .append(", \"deviation\": ")
+          .append(number(score.deviation()))
           .append(", \"bytesPerOp\": ")
           .append(number(score.bytesPerOp()))
           .append('}');

@@ -43,7 +43,8 @@ public final class Report {
   public String tables() {
     return String.join(
         "\n",
-        "Transitions per second (one op = one external event; higher is better)",
+        "Transitions per second (one op = one external event; higher is better;"
+            + " ± = standard deviation across measured iterations)",
         "",
         transitions().render(),
         "Bytes allocated per event (gc.alloc.rate.norm)",
@@ -114,9 +115,9 @@ public final class Report {
           ops(row.benchmark() + ".spring"),
           ops(row.benchmark() + ".squirrel"),
           spring.map(Format::ratio).orElse("—"),
-          row.targeted() ? verdict(spring, SPRING_TARGET) : "(none)",
+          row.targeted() ? verdict(row, "spring", SPRING_TARGET) : "(none)",
           squirrel.map(Format::ratio).orElse("—"),
-          row.targeted() ? verdict(squirrel, SQUIRREL_TARGET) : "(none)");
+          row.targeted() ? verdict(row, "squirrel", SQUIRREL_TARGET) : "(none)");
     }
     return table;
   }
@@ -182,16 +183,32 @@ public final class Report {
   }
 
   private String ops(String benchmark) {
-    return scores.get(benchmark).map(s -> Format.ops(s.opsPerSecond(), s.error())).orElse("—");
+    return scores.get(benchmark).map(s -> Format.ops(s.opsPerSecond(), s.deviation())).orElse("—");
   }
 
   private String bytes(String benchmark) {
     return scores.get(benchmark).map(s -> Format.bytes(s.bytesPerOp())).orElse("—");
   }
 
-  private static String verdict(Optional<Double> ratio, double target) {
+  /**
+   * "≥100× PASS" or "≥100× MISS", with "(noise)" when the target lies between the ratios one
+   * standard deviation either way would give, i.e. when another run could well say the opposite.
+   */
+  private String verdict(Row row, String other, double target) {
     String goal = "≥" + Format.ratio(target);
-    return ratio.map(r -> goal + (r >= target ? " PASS" : " MISS")).orElse(goal);
+    Optional<Score> clockwork = scores.get(row.benchmark() + ".clockwork");
+    Optional<Score> them = scores.get(row.benchmark() + "." + other);
+    if (clockwork.isEmpty() || them.isEmpty()) {
+      return goal;
+    }
+    Score cw = clockwork.get();
+    Score th = them.get();
+    double ratio = cw.opsPerSecond() / th.opsPerSecond();
+    double low = (cw.opsPerSecond() - cw.deviation()) / (th.opsPerSecond() + th.deviation());
+    double high =
+        (cw.opsPerSecond() + cw.deviation()) / Math.max(0, th.opsPerSecond() - th.deviation());
+    boolean noise = low <= target && target <= high;
+    return goal + (ratio >= target ? " PASS" : " MISS") + (noise ? " (noise)" : "");
   }
 
   private static String miss(Row row, String other, double ratio, double target) {

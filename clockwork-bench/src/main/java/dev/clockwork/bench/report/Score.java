@@ -5,7 +5,10 @@ package dev.clockwork.bench.report;
  *
  * @param benchmark class and method, e.g. {@code ToggleBenchmark.clockwork}
  * @param opsPerSecond the mean throughput
- * @param error the half-width of its 99.9% confidence interval (NaN with too few iterations)
+ * @param error the half-width of its 99.9% confidence interval (NaN with one iteration; very wide
+ *     with the default three, where it is 31.6 standard errors)
+ * @param deviation the standard deviation across measured iterations (NaN with one iteration)
  * @param bytesPerOp {@code gc.alloc.rate.norm}, NaN when the GC profiler was off
  */
-public record Score(String benchmark, double opsPerSecond, double error, double bytesPerOp) {}
+public record Score(
+    String benchmark, double opsPerSecond, double error, double deviation, double bytesPerOp) {}

@@ -28,7 +28,9 @@ public final class Scores {
           bytes = secondary.get(key).getScore();
         }
       }
-      scores.byName.put(name, new Score(name, primary.getScore(), primary.getScoreError(), bytes));
+      double deviation = primary.getStatistics().getStandardDeviation();
+      scores.byName.put(
+          name, new Score(name, primary.getScore(), primary.getScoreError(), deviation, bytes));
     }
     return scores;
   }
