@@ -3,12 +3,15 @@ package dev.clockwork.runtime;
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
+import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.core.interpreter.Interpreter;
 import dev.clockwork.core.interpreter.StepResult;
 import dev.clockwork.runtime.internal.ChildIds;
 import dev.clockwork.runtime.internal.Creation;
 import dev.clockwork.runtime.internal.Delegation;
 import dev.clockwork.runtime.internal.HistoryRows;
 import dev.clockwork.runtime.internal.QueueProcessor;
+import dev.clockwork.runtime.internal.SnapshotCodec;
 import dev.clockwork.runtime.internal.Turn;
 import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.QueuedEvent;
@@ -205,6 +208,45 @@ public final class Engine implements AutoCloseable {
   // ---- timers ----
 
   /**
+   * Moves every instance of {@code machine} that runs an older version onto the newest one: their
+   * waiting timers take the new definition's durations, anchored on the same state entries (the
+   * seed's "new timer configs apply to existing instances"). {@link #start()} does this for every
+   * registered machine; cron-driven deployments call it after a deploy.
+   *
+   * @return the number of instances moved
+   */
+  public int upgradeInstances(String machine) {
+    MachineDefinition latest = machines.latest(machine);
+    int moved = 0;
+    for (String id : store.instanceIds(machine)) {
+      InstanceRecord record = load(id);
+      if (record.version() >= latest.version() || record.status() != InstanceStatus.ACTIVE) {
+        continue;
+      }
+      Claim claim = leaseForSend(id);
+      Instant now = clock.instant();
+      StepResult rearmed =
+          Interpreter.rearm(SnapshotCodec.toSnapshot(latest, claim.instance()), now);
+      List<HistoryEntry> rows =
+          HistoryRows.step(
+              id, claim.instance().historySequence(), Event.of("@upgrade"), rearmed, now);
+      InstanceRecord next =
+          SnapshotCodec.next(
+                  claim.instance(),
+                  rearmed.snapshot(),
+                  HistoryRows.lastSequence(rows, claim.instance().historySequence()),
+                  now)
+              .withRevision(claim.instance().revision() + 1);
+      store.commit(
+          List.of(
+              new dev.clockwork.runtime.store.StepCommit(
+                  claim.lease(), next, rows, List.of(), List.of(), true)));
+      moved++;
+    }
+    return moved;
+  }
+
+  /**
    * Sweeps every timer due at the clock's current instant into its instance's queue, then processes
    * the queues: each fire is its own macrostep; a fire that fails is retried and dead-lettered like
    * any event, without stopping the others.
@@ -252,6 +294,7 @@ public final class Engine implements AutoCloseable {
 
   /** Starts the worker threads: they process queues, renew leases and sweep timers. */
   public Engine start() {
+    machines.ids().forEach(this::upgradeInstances);
     workers.start();
     return this;
   }

@@ -17,6 +17,11 @@ final class MachineRegistry {
         .put(definition.version(), definition);
   }
 
+  /** The ids of every registered machine. */
+  java.util.Set<String> ids() {
+    return java.util.Set.copyOf(machines.keySet());
+  }
+
   /** The newest version of a machine. */
   MachineDefinition latest(String machine) {
     NavigableMap<Integer, MachineDefinition> versions = machines.get(machine);

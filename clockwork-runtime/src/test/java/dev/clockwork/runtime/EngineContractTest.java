@@ -241,4 +241,28 @@ public abstract class EngineContractTest {
       }
     }
   }
+
+  @Test
+  void aNewVersionsTimerDurationAppliesToInstancesAlreadyWaiting() {
+    Engine v1 = engine();
+    v1.create("ledger", "l-1", Map.of());
+    clock.advance(Duration.ofMinutes(10));
+    MachineDefinition v2 =
+        Machine.define("ledger")
+            .version(2)
+            .initial("open")
+            .state("open", s -> s.on("CLOSE_LATER", t -> t.to("closed").after(Timer.minutes(30))))
+            .state("closed")
+            .build();
+    Engine deployed = Engine.builder().store(store).clock(clock).register(v2).build();
+    assertThat(deployed.upgradeInstances("ledger")).isEqualTo(1);
+    Instance upgraded = deployed.instance("l-1");
+    assertThat(upgraded.version()).isEqualTo(2);
+    assertThat(upgraded.timers())
+        .singleElement()
+        .satisfies(t -> assertThat(t.due()).isEqualTo(T0.plus(Duration.ofMinutes(30))));
+    TimeTravel.advance(deployed, clock, T0.plus(Duration.ofMinutes(30)));
+    assertThat(deployed.instance("l-1").states()).containsExactly("closed");
+    assertThat(deployed.upgradeInstances("ledger")).isZero();
+  }
 }

@@ -50,6 +50,18 @@ public final class Interpreter {
   }
 
   /**
+   * Re-arms the timers of a snapshot restored under a newer definition: a timer that has not fired
+   * yet in its state entry gets the due time the new definition gives it (anchored on the same
+   * entry), a timer the new definition no longer has is cancelled. Timers that already fired keep
+   * their schedule; timers new in the definition apply from the next entry of their state.
+   */
+  public static StepResult rearm(Snapshot snapshot, Instant now) {
+    Macrostep step = new Macrostep(snapshot, now);
+    step.rearm();
+    return step.result(true);
+  }
+
+  /**
    * Cancels an instance from outside: its timers are cancelled, the children of its active states
    * are cancelled too, and it takes no further events. No exit actions run.
    */

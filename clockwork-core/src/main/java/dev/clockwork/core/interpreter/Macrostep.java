@@ -178,6 +178,36 @@ final class Macrostep implements ActionScope {
     event = current;
   }
 
+  void rearm() {
+    for (int i = timers.size() - 1; i >= 0; i--) {
+      ArmedTimer armed = timers.get(i);
+      java.util.Optional<dev.clockwork.core.definition.TimerDef> def =
+          definition.timer(armed.key());
+      if (def.isEmpty()) {
+        effect(new Effect.TimerCancelled(timers.remove(i)));
+      } else if (armed.fires() == 0 && !armed.thenPhase() && !def.get().isComputed()) {
+        java.util.Optional<Instant> due = def.get().spec().firstDue(armed.enteredAt());
+        if (due.isEmpty()) {
+          effect(new Effect.TimerCancelled(timers.remove(i)));
+        } else if (!due.get().equals(armed.due())) {
+          ArmedTimer moved =
+              new ArmedTimer(
+                  armed.key(),
+                  armed.event(),
+                  armed.entryId(),
+                  armed.enteredAt(),
+                  due.get(),
+                  0,
+                  false,
+                  null);
+          timers.set(i, moved);
+          effect(new Effect.TimerArmed(moved));
+        }
+      }
+    }
+    changed = true;
+  }
+
   void cancel() {
     changed = true;
     status = InstanceStatus.CANCELLED;
