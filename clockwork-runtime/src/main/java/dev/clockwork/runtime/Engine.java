@@ -62,6 +62,7 @@ public final class Engine implements AutoCloseable {
             store,
             clock,
             machines::forInstance,
+            machines::ids,
             delegation,
             options.retry(),
             options.leaseTime(),
@@ -264,7 +265,7 @@ public final class Engine implements AutoCloseable {
     int total = 0;
     int swept;
     do {
-      swept = store.sweepDueTimers(clock.instant(), options.timerBatchSize());
+      swept = store.sweepDueTimers(clock.instant(), options.timerBatchSize(), machines.ids());
       total += swept;
     } while (swept == options.timerBatchSize());
     return total;

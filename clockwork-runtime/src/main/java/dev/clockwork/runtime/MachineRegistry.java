@@ -19,7 +19,7 @@ final class MachineRegistry {
 
   /** The ids of every registered machine. */
   java.util.Set<String> ids() {
-    return java.util.Set.copyOf(machines.keySet());
+    return java.util.Collections.unmodifiableSet(machines.keySet());
   }
 
   /** The newest version of a machine. */

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,6 +33,7 @@ public final class QueueProcessor {
   private final BiFunction<String, Integer, MachineDefinition> definitions;
   private final RetryPolicy retry;
   private final Delegation delegation;
+  private final Supplier<Set<String>> machines;
   private final Duration leaseTime;
   private final String owner;
   private final Set<Lease> inFlight = ConcurrentHashMap.newKeySet();
@@ -40,6 +42,7 @@ public final class QueueProcessor {
       Store store,
       Clock clock,
       BiFunction<String, Integer, MachineDefinition> definitions,
+      Supplier<Set<String>> machines,
       Delegation delegation,
       RetryPolicy retry,
       Duration leaseTime,
@@ -47,6 +50,7 @@ public final class QueueProcessor {
     this.store = store;
     this.clock = clock;
     this.definitions = definitions;
+    this.machines = machines;
     this.delegation = delegation;
     this.retry = retry;
     this.leaseTime = leaseTime;
@@ -60,7 +64,8 @@ public final class QueueProcessor {
    */
   public int runOnce(int maxInstances, int maxEventsPerInstance) {
     Instant now = clock.instant();
-    List<Claim> claims = store.claim(owner, leaseTime, now, maxInstances, maxEventsPerInstance);
+    List<Claim> claims =
+        store.claim(owner, leaseTime, now, maxInstances, maxEventsPerInstance, machines.get());
     if (claims.isEmpty()) {
       return 0;
     }

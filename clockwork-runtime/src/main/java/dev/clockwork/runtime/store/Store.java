@@ -48,12 +48,26 @@ public interface Store {
   QueuedEvent enqueue(QueuedEvent event);
 
   /**
-   * Leases up to {@code maxInstances} instances whose head event is available at {@code now} and
-   * which no valid lease holds (expired leases are taken over), with up to {@code maxEvents}
-   * available events each, in queue order. Instances whose head event waits for a retry are skipped
-   * — its later events wait too.
+   * Leases up to {@code maxInstances} instances of the given machines whose head event is available
+   * at {@code now} and which no valid lease holds (expired leases are taken over), with up to
+   * {@code maxEvents} available events each, in queue order. Instances whose head event waits for a
+   * retry are skipped — its later events wait too.
+   *
+   * @param machines the machines the caller can run; null for every machine
    */
-  List<Claim> claim(String owner, Duration leaseTime, Instant now, int maxInstances, int maxEvents);
+  List<Claim> claim(
+      String owner,
+      Duration leaseTime,
+      Instant now,
+      int maxInstances,
+      int maxEvents,
+      Set<String> machines);
+
+  /** {@link #claim(String, Duration, Instant, int, int, Set)} for every machine. */
+  default List<Claim> claim(
+      String owner, Duration leaseTime, Instant now, int maxInstances, int maxEvents) {
+    return claim(owner, leaseTime, now, maxInstances, maxEvents, null);
+  }
 
   /**
    * Leases one instance for a synchronous send, whatever its queue holds; empty when another valid
@@ -109,7 +123,18 @@ public interface Store {
    *
    * @return the number of fires enqueued
    */
-  int sweepDueTimers(Instant now, int limit);
+  int sweepDueTimers(Instant now, int limit, Set<String> machines);
+
+  /** {@link #sweepDueTimers(Instant, int, Set)} for every machine. */
+  default int sweepDueTimers(Instant now, int limit) {
+    return sweepDueTimers(now, limit, null);
+  }
+
+  /**
+   * Armed timers not yet swept, soonest first, for operators: of one machine (or all, when null)
+   * and of states whose path starts with {@code statePrefix} (or all, when null).
+   */
+  List<TimerView> armedTimers(String machine, String statePrefix, int limit);
 
   /** The earliest due instant of any armed timer not yet swept. */
   Optional<Instant> nextTimerDue();

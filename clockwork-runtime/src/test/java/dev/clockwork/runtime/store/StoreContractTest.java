@@ -277,4 +277,28 @@ public abstract class StoreContractTest {
         .singleElement()
         .satisfies(c -> assertThat(c.instance().id()).isEqualTo("early"));
   }
+
+  @Test
+  void claimsAndSweepsOnlyTheMachinesAskedFor() {
+    createInstance("o-1", T0);
+    enqueue("o-1", "PAY", T0);
+    assertThat(store.claim("w1", LEASE, T0, 10, 10, Set.of("invoice"))).isEmpty();
+    assertThat(store.sweepDueTimers(T0.plusSeconds(3600), 10, Set.of("invoice"))).isZero();
+    assertThat(store.claim("w1", LEASE, T0, 10, 10, Set.of("order"))).hasSize(1);
+    assertThat(store.sweepDueTimers(T0.plusSeconds(3600), 10, Set.of("order"))).isEqualTo(1);
+  }
+
+  @Test
+  void listsArmedTimersSoonestFirstByMachineAndState() {
+    createInstance("late", T0.plusSeconds(60));
+    createInstance("early", T0);
+    assertThat(store.armedTimers("order", "waiting", 10))
+        .extracting(TimerView::instanceId, TimerView::state, TimerView::event, TimerView::due)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("early", "waiting", "EXPIRE", T0.plusSeconds(3600)),
+            org.assertj.core.groups.Tuple.tuple("late", "waiting", "EXPIRE", T0.plusSeconds(3660)));
+    assertThat(store.armedTimers("invoice", null, 10)).isEmpty();
+    assertThat(store.armedTimers(null, "paid", 10)).isEmpty();
+    assertThat(store.armedTimers(null, null, 1)).hasSize(1);
+  }
 }

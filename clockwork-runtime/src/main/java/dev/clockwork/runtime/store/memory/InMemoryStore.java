@@ -10,6 +10,7 @@ import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.StepCommit;
 import dev.clockwork.runtime.store.Store;
+import dev.clockwork.runtime.store.TimerView;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -84,11 +85,18 @@ public final class InMemoryStore implements Store {
 
   @Override
   public synchronized List<Claim> claim(
-      String owner, Duration leaseTime, Instant now, int maxInstances, int maxEvents) {
+      String owner,
+      Duration leaseTime,
+      Instant now,
+      int maxInstances,
+      int maxEvents,
+      Set<String> machines) {
     List<Map.Entry<String, QueuedEvent>> ready = new ArrayList<>();
     for (Map.Entry<String, TreeMap<Long, QueuedEvent>> queue : queues.entrySet()) {
       QueuedEvent head = queue.getValue().firstEntry().getValue();
-      if (!head.availableAt().isAfter(now) && !isLeased(queue.getKey(), now)) {
+      if (!head.availableAt().isAfter(now)
+          && !isLeased(queue.getKey(), now)
+          && (machines == null || machines.contains(instances.get(queue.getKey()).machine()))) {
         ready.add(Map.entry(queue.getKey(), head));
       }
     }
@@ -232,8 +240,8 @@ public final class InMemoryStore implements Store {
   // ---- timers ----
 
   @Override
-  public synchronized int sweepDueTimers(Instant now, int limit) {
-    List<QueuedEvent> fires = timers.takeDue(now, limit, instances);
+  public synchronized int sweepDueTimers(Instant now, int limit, Set<String> machines) {
+    List<QueuedEvent> fires = timers.takeDue(now, limit, instances, machines);
     fires.forEach(this::enqueue);
     return fires.size();
   }
@@ -241,6 +249,11 @@ public final class InMemoryStore implements Store {
   @Override
   public synchronized Optional<Instant> nextTimerDue() {
     return timers.nextDue();
+  }
+
+  @Override
+  public synchronized List<TimerView> armedTimers(String machine, String statePrefix, int limit) {
+    return timers.armed(instances, machine, statePrefix, limit);
   }
 
   private boolean isLeased(String instanceId, Instant now) {

@@ -5,6 +5,7 @@ import dev.clockwork.core.event.TimerFire;
 import dev.clockwork.core.interpreter.ArmedTimer;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.TimerView;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -51,10 +52,20 @@ final class TimerIndex {
     byInstance.put(record.id(), current);
   }
 
-  List<QueuedEvent> takeDue(Instant now, int limit, Map<String, InstanceRecord> instances) {
+  List<QueuedEvent> takeDue(
+      Instant now, int limit, Map<String, InstanceRecord> instances, Set<String> machines) {
     List<QueuedEvent> fires = new ArrayList<>();
-    while (fires.size() < limit && !byDue.isEmpty() && !byDue.first().due().isAfter(now)) {
-      Entry due = byDue.pollFirst();
+    List<Entry> candidates = new ArrayList<>();
+    for (Entry entry : byDue) {
+      if (fires.size() + candidates.size() == limit || entry.due().isAfter(now)) {
+        break;
+      }
+      if (machines == null || machines.contains(instances.get(entry.instanceId()).machine())) {
+        candidates.add(entry);
+      }
+    }
+    for (Entry due : candidates) {
+      byDue.remove(due);
       byInstance.get(due.instanceId()).remove(due);
       swept.add(due);
       Event fire = Event.timerFire(due.event(), new TimerFire(due.key(), due.entryId(), due.due()));
@@ -62,6 +73,33 @@ final class TimerIndex {
       fires.add(QueuedEvent.of(due.instanceId(), machine, fire, "timer", now));
     }
     return fires;
+  }
+
+  List<TimerView> armed(
+      Map<String, InstanceRecord> instances, String machine, String statePrefix, int limit) {
+    List<TimerView> views = new ArrayList<>();
+    for (Entry entry : byDue) {
+      if (views.size() == limit) {
+        break;
+      }
+      InstanceRecord record = instances.get(entry.instanceId());
+      String state = entry.key().substring(0, entry.key().indexOf('#'));
+      if ((machine == null || machine.equals(record.machine()))
+          && (statePrefix == null
+              || state.equals(statePrefix)
+              || state.startsWith(statePrefix + "."))) {
+        int fires =
+            record.timers().stream()
+                .filter(t -> t.key().equals(entry.key()) && t.entryId() == entry.entryId())
+                .mapToInt(ArmedTimer::fires)
+                .findFirst()
+                .orElse(0);
+        views.add(
+            new TimerView(
+                entry.instanceId(), record.machine(), state, entry.event(), entry.due(), fires));
+      }
+    }
+    return views;
   }
 
   Optional<Instant> nextDue() {
