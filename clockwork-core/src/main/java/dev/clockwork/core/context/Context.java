@@ -1,22 +1,32 @@
 package dev.clockwork.core.context;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.Iterator;
 import java.util.Map;
-import java.util.Objects;
+import java.util.NoSuchElementException;
+import java.util.Set;
 
 /**
  * The data of one machine instance: an immutable map from keys to JSON values (strings, numbers,
- * booleans, null, lists and maps of those). Guards read it; actions write it through their {@code
- * ActionScope}; each write makes a new context, the old one never changes.
+ * booleans, null, lists and maps of those), in insertion order. Guards read it; actions write it
+ * through their {@code ActionScope}; each write makes a new context, the old one never changes.
+ *
+ * <p>Kept as two small arrays rather than a hash map: contexts are small and copied on every write,
+ * and an array copy costs a fraction of a map copy.
  */
 public final class Context {
-  private static final Context EMPTY = new Context(Map.of());
+  private static final Context EMPTY = new Context(new String[0], new Object[0], 0);
 
-  private final Map<String, Object> values;
+  private final String[] keys;
+  private final Object[] values;
+  private final int size;
+  private Map<String, Object> view;
 
-  private Context(Map<String, Object> values) {
+  private Context(String[] keys, Object[] values, int size) {
+    this.keys = keys;
     this.values = values;
+    this.size = size;
   }
 
   /** The empty context. */
@@ -33,25 +43,47 @@ public final class Context {
     if (values == null || values.isEmpty()) {
       return EMPTY;
     }
-    Map<String, Object> copy = new LinkedHashMap<>(values.size() * 2);
-    values.forEach((key, value) -> copy.put(key, JsonValues.checked(key, value)));
-    return new Context(Collections.unmodifiableMap(copy));
+    String[] keys = new String[values.size()];
+    Object[] checked = new Object[values.size()];
+    int i = 0;
+    for (Map.Entry<String, ?> entry : values.entrySet()) {
+      keys[i] = entry.getKey();
+      checked[i] = JsonValues.checked(entry.getKey(), entry.getValue());
+      i++;
+    }
+    return new Context(keys, checked, i);
   }
 
-  /** Wraps a map the caller promises never to change again, after its values were checked. */
-  static Context trusted(Map<String, Object> checkedValues) {
-    return checkedValues.isEmpty()
-        ? EMPTY
-        : new Context(Collections.unmodifiableMap(checkedValues));
+  /** Wraps arrays a {@link ContextWriter} promises never to change again. */
+  static Context shared(String[] keys, Object[] values, int size) {
+    return size == 0 ? EMPTY : new Context(keys, values, size);
+  }
+
+  String[] keyArray() {
+    return keys;
+  }
+
+  Object[] valueArray() {
+    return values;
+  }
+
+  int indexOf(String key) {
+    for (int i = 0; i < size; i++) {
+      if (keys[i].equals(key)) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** The value under {@code key}, or null. */
   public Object get(String key) {
-    return values.get(key);
+    int i = indexOf(key);
+    return i < 0 ? null : values[i];
   }
 
   public boolean has(String key) {
-    return values.containsKey(key);
+    return indexOf(key) >= 0;
   }
 
   /** The string under {@code key}, or null; a clear error when it holds something else. */
@@ -78,7 +110,7 @@ public final class Context {
   }
 
   private <T> T as(String key, Class<T> type) {
-    Object value = values.get(key);
+    Object value = get(key);
     if (value == null || type.isInstance(value)) {
       return type.cast(value);
     }
@@ -93,34 +125,86 @@ public final class Context {
             + type.getSimpleName());
   }
 
-  /** A read-only view of every key and value. */
+  /** A read-only view of every key and value, in insertion order. */
   public Map<String, Object> asMap() {
-    return values;
+    if (view == null) {
+      view = new View();
+    }
+    return view;
   }
 
   /** A new context with {@code key} set to {@code value}. */
   public Context with(String key, Object value) {
-    Map<String, Object> copy = new LinkedHashMap<>(values);
-    copy.put(key, JsonValues.checked(key, value));
-    return new Context(Collections.unmodifiableMap(copy));
+    ContextWriter writer = new ContextWriter(this);
+    writer.set(key, value);
+    return writer.current();
   }
 
   public int size() {
-    return values.size();
+    return size;
   }
 
   @Override
   public boolean equals(Object other) {
-    return other instanceof Context && ((Context) other).values.equals(values);
+    return other instanceof Context && ((Context) other).asMap().equals(asMap());
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(values);
+    return asMap().hashCode();
   }
 
   @Override
   public String toString() {
-    return values.toString();
+    return asMap().toString();
+  }
+
+  /** The map view: no copying, entries made as they are iterated. */
+  private final class View extends AbstractMap<String, Object> {
+    @Override
+    public Object get(Object key) {
+      return key instanceof String ? Context.this.get((String) key) : null;
+    }
+
+    @Override
+    public boolean containsKey(Object key) {
+      return key instanceof String && indexOf((String) key) >= 0;
+    }
+
+    @Override
+    public int size() {
+      return size;
+    }
+
+    @Override
+    public Set<Entry<String, Object>> entrySet() {
+      return new AbstractSet<>() {
+        @Override
+        public Iterator<Entry<String, Object>> iterator() {
+          return new Iterator<>() {
+            private int next;
+
+            @Override
+            public boolean hasNext() {
+              return next < size;
+            }
+
+            @Override
+            public Entry<String, Object> next() {
+              if (next >= size) {
+                throw new NoSuchElementException();
+              }
+              int i = next++;
+              return new SimpleImmutableEntry<>(keys[i], values[i]);
+            }
+          };
+        }
+
+        @Override
+        public int size() {
+          return size;
+        }
+      };
+    }
   }
 }

@@ -28,6 +28,14 @@ public final class Branch {
     return List.of(targets);
   }
 
+  public int targetCount() {
+    return targets.length;
+  }
+
+  public StateNode target(int i) {
+    return targets[i];
+  }
+
   public boolean isTargetless() {
     return targets.length == 0;
   }

@@ -33,6 +33,7 @@ final class Macrostep implements ActionScope {
   private final TimerBook timers;
   private final ContextWriter context;
   private final Selection selection;
+  private Microstep microstep;
   private long lastEntryId;
   private InstanceStatus status;
   private Event event;
@@ -122,7 +123,10 @@ final class Macrostep implements ActionScope {
             definition.id(), String.valueOf(event), max, tail);
       }
     }
-    new Microstep(this).run(selection);
+    if (microstep == null) {
+      microstep = new Microstep(this);
+    }
+    microstep.run(selection);
     selection.clear();
   }
 

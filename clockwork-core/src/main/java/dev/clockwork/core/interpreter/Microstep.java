@@ -19,6 +19,7 @@ final class Microstep {
   private final Macrostep step;
   private final Configuration config;
   private final StateList entrySet = new StateList(4);
+  private final StateList exitSet = new StateList(4);
   private List<ActiveState> kept;
 
   Microstep(Macrostep step) {
@@ -26,8 +27,13 @@ final class Microstep {
     this.config = step.config();
   }
 
+  /** Runs one microstep; the instance is reused for every microstep of a macrostep. */
   void run(Selection selection) {
-    StateList exitSet = new StateList(4);
+    exitSet.clear();
+    entrySet.clear();
+    if (kept != null) {
+      kept.clear();
+    }
     for (int i = 0; i < selection.size(); i++) {
       exitSetOf(config, selection.transition(i), selection.branch(i), exitSet);
     }
@@ -43,11 +49,11 @@ final class Microstep {
       if (branch.isSelfLoop()) {
         addDescendants(selection.transition(i).source());
       } else if (!branch.isTargetless()) {
-        for (StateNode target : branch.targets()) {
-          addDescendants(target);
+        for (int t = 0; t < branch.targetCount(); t++) {
+          addDescendants(branch.target(t));
         }
-        for (StateNode target : branch.targets()) {
-          addAncestors(target, branch.domain());
+        for (int t = 0; t < branch.targetCount(); t++) {
+          addAncestors(branch.target(t), branch.domain());
         }
       }
     }

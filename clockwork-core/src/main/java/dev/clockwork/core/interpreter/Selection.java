@@ -18,8 +18,9 @@ import java.util.List;
 final class Selection {
   private final Configuration config;
   private final GuardScope scope;
-  private final List<TransitionDef> transitions = new ArrayList<>(2);
-  private final List<Branch> branches = new ArrayList<>(2);
+  private TransitionDef[] transitions;
+  private Branch[] branches;
+  private int size;
 
   Selection(Configuration config, GuardScope scope) {
     this.config = config;
@@ -27,24 +28,49 @@ final class Selection {
   }
 
   boolean isEmpty() {
-    return transitions.isEmpty();
+    return size == 0;
   }
 
   int size() {
-    return transitions.size();
+    return size;
   }
 
   TransitionDef transition(int i) {
-    return transitions.get(i);
+    return transitions[i];
   }
 
   Branch branch(int i) {
-    return branches.get(i);
+    return branches[i];
   }
 
   void clear() {
-    transitions.clear();
-    branches.clear();
+    for (int i = 0; i < size; i++) {
+      transitions[i] = null;
+      branches[i] = null;
+    }
+    size = 0;
+  }
+
+  private boolean contains(Branch branch) {
+    for (int i = 0; i < size; i++) {
+      if (branches[i] == branch) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void append(TransitionDef transition, Branch branch) {
+    if (transitions == null) {
+      transitions = new TransitionDef[2];
+      branches = new Branch[2];
+    } else if (size == transitions.length) {
+      transitions = java.util.Arrays.copyOf(transitions, size * 2);
+      branches = java.util.Arrays.copyOf(branches, size * 2);
+    }
+    transitions[size] = transition;
+    branches[size] = branch;
+    size++;
   }
 
   void select(Event event) {
@@ -100,9 +126,8 @@ final class Selection {
     if (branch == null) {
       return false;
     }
-    if (!branches.contains(branch)) {
-      transitions.add(transition);
-      branches.add(branch);
+    if (!contains(branch)) {
+      append(transition, branch);
     }
     return true;
   }
@@ -123,15 +148,15 @@ final class Selection {
 
   /** SCXML conflict resolution: of two transitions exiting a common state, the earlier wins. */
   private void removeConflicts() {
-    if (transitions.size() < 2) {
+    if (size < 2) {
       return;
     }
     List<TransitionDef> keptTransitions = new ArrayList<>();
     List<Branch> keptBranches = new ArrayList<>();
     List<StateList> keptExits = new ArrayList<>();
-    for (int i = 0; i < transitions.size(); i++) {
-      TransitionDef t1 = transitions.get(i);
-      StateList exit1 = Microstep.exitSetOf(config, t1, branches.get(i), new StateList(4));
+    for (int i = 0; i < size; i++) {
+      TransitionDef t1 = transitions[i];
+      StateList exit1 = Microstep.exitSetOf(config, t1, branches[i], new StateList(4));
       boolean preempted = false;
       List<Integer> toRemove = new ArrayList<>();
       for (int j = 0; j < keptTransitions.size() && !preempted; j++) {
@@ -151,18 +176,19 @@ final class Selection {
           keptExits.remove(j);
         }
         keptTransitions.add(t1);
-        keptBranches.add(branches.get(i));
+        keptBranches.add(branches[i]);
         keptExits.add(exit1);
       }
     }
     clear();
-    transitions.addAll(keptTransitions);
-    branches.addAll(keptBranches);
+    for (int i = 0; i < keptTransitions.size(); i++) {
+      append(keptTransitions.get(i), keptBranches.get(i));
+    }
   }
 
   void describeInto(List<String> out) {
-    for (int i = 0; i < transitions.size(); i++) {
-      out.add(Macrostep.describe(transitions.get(i), branches.get(i)));
+    for (int i = 0; i < size; i++) {
+      out.add(Macrostep.describe(transitions[i], branches[i]));
     }
   }
 }

@@ -62,7 +62,7 @@ final class TimerBook {
 
   /** Removes and returns the timers armed by this entry of {@code state}. */
   List<ArmedTimer> cancel(StateNode state, long entryId) {
-    if (state.timedTransitions().isEmpty()) {
+    if (state.timedCount() == 0) {
       return List.of();
     }
     List<ArmedTimer> cancelled = new ArrayList<>(2);

@@ -16,6 +16,9 @@ final class TimelineWords {
       case TIMER_DROPPED -> "timer dropped";
       case FAILED -> "FAILED";
       case DONE -> "done";
+      case DROPPED -> "dropped";
+      case CANCELLED -> "cancelled";
+      case CHILD_STARTED -> "child started";
     };
   }
 }
