@@ -265,4 +265,66 @@ public abstract class EngineContractTest {
     assertThat(deployed.instance("l-1").states()).containsExactly("closed");
     assertThat(deployed.upgradeInstances("ledger")).isZero();
   }
+
+  @Test
+  void aMissedSweepFiresTheOneShotOnTheNextSweep() {
+    Engine engine = engine();
+    engine.create("ledger", "l-1", Map.of());
+    clock.advance(Duration.ofHours(5));
+    assertThat(engine.fireDueTimers()).isEqualTo(1);
+    assertThat(engine.instance("l-1").states()).containsExactly("closed");
+    assertThat(engine.history("l-1"))
+        .filteredOn(h -> h.kind() == Kind.TIMER_FIRED)
+        .singleElement()
+        .satisfies(h -> assertThat(h.at()).isEqualTo(T0.plus(Duration.ofHours(5))));
+  }
+
+  @Test
+  void concurrentSweepersEnqueueEachFireOnce() throws Exception {
+    Engine first = engine();
+    Engine second = engine();
+    for (int i = 0; i < 200; i++) {
+      first.create("ledger", "l-" + i, Map.of());
+    }
+    clock.advance(Duration.ofHours(1));
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      java.util.concurrent.Future<Integer> a = pool.submit(first::sweepTimers);
+      java.util.concurrent.Future<Integer> b = pool.submit(second::sweepTimers);
+      assertThat(a.get() + b.get()).isEqualTo(200);
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(store.pendingEvents()).isEqualTo(200);
+    first.processQueue();
+    assertThat(first.instance("l-199").states()).containsExactly("closed");
+  }
+
+  @Test
+  void theSweepWaitsWhileTheQueuesAreOverTheBackpressureThreshold() {
+    Engine busy =
+        engine(
+            o ->
+                o.workers(1)
+                    .backpressureThreshold(5)
+                    .pollInterval(Duration.ofMillis(10))
+                    .sweepInterval(Duration.ofMillis(1)));
+    busy.create("ledger", "blocked", Map.of());
+    busy.create("ledger", "timed", Map.of());
+    Claim held = store.lease("blocked", "someone-else", Duration.ofDays(1), T0).orElseThrow();
+    for (int i = 0; i < 10; i++) {
+      busy.enqueue("blocked", Event.of("A"));
+    }
+    clock.advance(Duration.ofHours(1));
+    try (busy) {
+      busy.start();
+      await().atMost(Duration.ofSeconds(10)).until(() -> busy.backpressureWaits() > 0);
+      assertThat(busy.instance("timed").states()).containsExactly("open");
+      store.release(held.lease());
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> busy.instance("timed").states().equals(List.of("closed")));
+    }
+  }
 }

@@ -3,7 +3,6 @@ package dev.clockwork.runtime.worker;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.EngineOptions;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -23,7 +22,7 @@ public final class Workers {
   private final AtomicLong backpressureWaits = new AtomicLong();
   private final List<Thread> threads = new ArrayList<>();
   private volatile boolean running;
-  private volatile Instant nextSweep = Instant.MIN;
+  private volatile long nextSweepNanos = System.nanoTime();
 
   public Workers(Engine engine, EngineOptions options) {
     this.engine = engine;
@@ -83,12 +82,16 @@ public final class Workers {
     }
   }
 
+  /**
+   * Sweeps when the sweep interval has passed in real elapsed time (the cadence is operational;
+   * what is due is decided by the engine clock).
+   */
   private void sweepIfDue() {
-    Instant now = engine.clock().instant();
-    if (now.isBefore(nextSweep)) {
+    long now = System.nanoTime();
+    if (now - nextSweepNanos < 0) {
       return;
     }
-    nextSweep = now.plus(options.sweepInterval());
+    nextSweepNanos = now + options.sweepInterval().toNanos();
     long pending = engine.store().pendingEvents();
     if (pending > options.backpressureThreshold()) {
       backpressureWaits.incrementAndGet();
