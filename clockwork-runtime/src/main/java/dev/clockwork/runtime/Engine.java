@@ -110,11 +110,21 @@ public final class Engine implements AutoCloseable {
    * @param input values merged over the definition's initial context
    */
   public Instance create(String machine, String id, Map<String, ?> input) {
+    return create(machine, id, input, null);
+  }
+
+  /**
+   * Creates an instance whose history begins with {@code origin}: what started it (a schedule's
+   * {@code ScheduleTriggered} with its payload, for instance). Creating an id that exists fails
+   * with {@link dev.clockwork.runtime.store.DuplicateInstanceException}, which makes deterministic
+   * ids (one per schedule occurrence) start one instance however often they are tried.
+   */
+  public Instance create(String machine, String id, Map<String, ?> input, Event origin) {
     MachineDefinition definition = machines.latest(machine);
     String instanceId = id != null ? id : machine + ":" + UUID.randomUUID();
     ChildIds.checkTopLevel(instanceId);
     Instant now = clock.instant();
-    Creation.Created created = Creation.create(store, definition, instanceId, input, now);
+    Creation.Created created = Creation.create(store, definition, instanceId, input, origin, now);
     delegation.afterStep(instanceId, created.started(), now).forEach(store::enqueue);
     return Instance.of(created.record());
   }
@@ -173,6 +183,19 @@ public final class Engine implements AutoCloseable {
       throw new dev.clockwork.runtime.queue.LeaseLostException(claim.lease());
     }
     return new SendResult(Instance.of(turn.record()), result.handled(), result.reply());
+  }
+
+  /**
+   * Cancels an instance through its queue: after the events queued before it, its timers are
+   * cancelled, its child machines too, and it takes no further events.
+   */
+  public QueuedEvent cancel(String instanceId) {
+    return enqueue(instanceId, Event.of(Delegation.CANCEL));
+  }
+
+  /** Cancels an instance now, ahead of anything queued (under its lease, like a send). */
+  public Instance terminate(String instanceId) {
+    return send(instanceId, Event.of(Delegation.CANCEL)).instance();
   }
 
   /**
@@ -286,6 +309,14 @@ public final class Engine implements AutoCloseable {
   /** Renews the leases of the instances being processed right now (the workers' heartbeat). */
   public void renewLeases() {
     processor.renewLeases();
+  }
+
+  /**
+   * Runs {@code task} in the worker loop every {@code every} (elapsed time) once {@link #start()}
+   * was called: schedule ticks, purges. Exceptions are logged and the task runs again later.
+   */
+  public void addWorkerTask(String name, java.time.Duration every, Runnable task) {
+    workers.add(name, every, task);
   }
 
   /** How many times the workers' timer sweep waited because of backpressure. */

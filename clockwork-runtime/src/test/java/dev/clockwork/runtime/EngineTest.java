@@ -142,4 +142,42 @@ class EngineTest {
     assertThat(engine.create("order", "new", Map.of()).version()).isEqualTo(2);
     assertThat(engine.instance("old").version()).isEqualTo(1);
   }
+
+  @Test
+  void anOriginOpensTheHistoryOfTheInstanceItStarted() {
+    engine.create(
+        "order", "o-1", Map.of(), Event.of("ScheduleTriggered", Map.of("schedule_id", "nightly")));
+    assertThat(engine.history("o-1"))
+        .first()
+        .satisfies(
+            h -> {
+              assertThat(h.kind()).isEqualTo(Kind.ORIGIN);
+              assertThat(h.event()).isEqualTo("ScheduleTriggered");
+              assertThat(h.payload()).containsEntry("schedule_id", "nightly");
+            });
+  }
+
+  @Test
+  void cancelGoesThroughTheQueueAndTerminateActsNow() {
+    engine.create("order", "queued", Map.of());
+    engine.create("order", "now", Map.of());
+    engine.cancel("queued");
+    assertThat(engine.instance("queued").isCancelled()).isFalse();
+    engine.processQueue();
+    assertThat(engine.instance("queued").isCancelled()).isTrue();
+    assertThat(engine.instance("queued").timers()).isEmpty();
+    assertThat(engine.terminate("now").isCancelled()).isTrue();
+    assertThat(engine.send("now", "PAY").handled()).isFalse();
+  }
+
+  @Test
+  void workerTasksRunInTheWorkerLoop() {
+    java.util.concurrent.atomic.AtomicInteger runs =
+        new java.util.concurrent.atomic.AtomicInteger();
+    try (Engine running = Engine.builder().clock(clock).register(ORDER).build()) {
+      running.addWorkerTask("count", Duration.ofMillis(1), runs::incrementAndGet);
+      running.start();
+      org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> runs.get() >= 2);
+    }
+  }
 }

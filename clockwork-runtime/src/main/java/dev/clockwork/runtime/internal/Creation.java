@@ -19,8 +19,22 @@ public final class Creation {
 
   public static Created create(
       Store store, MachineDefinition definition, String id, Map<String, ?> input, Instant now) {
+    return create(store, definition, id, input, null, now);
+  }
+
+  /**
+   * Creates an instance whose history starts with an {@link HistoryEntry.Kind#ORIGIN} row saying
+   * what started it (e.g. {@code ScheduleTriggered} with its payload); {@code origin} may be null.
+   */
+  public static Created create(
+      Store store,
+      MachineDefinition definition,
+      String id,
+      Map<String, ?> input,
+      dev.clockwork.core.event.Event origin,
+      Instant now) {
     StepResult started = Interpreter.start(definition, input, now);
-    List<HistoryEntry> history = HistoryRows.created(id, started, now);
+    List<HistoryEntry> history = HistoryRows.created(id, started, origin, now);
     InstanceRecord record =
         SnapshotCodec.created(id, started.snapshot(), HistoryRows.lastSequence(history, 0), now);
     store.create(record, history);

@@ -27,7 +27,15 @@ public final class HistoryRows {
 
   /** Rows for an instance's creation. */
   public static List<HistoryEntry> created(String id, StepResult result, Instant at) {
+    return created(id, result, null, at);
+  }
+
+  /** Rows for an instance's creation, after an origin row when something started it. */
+  public static List<HistoryEntry> created(String id, StepResult result, Event origin, Instant at) {
     HistoryRows rows = new HistoryRows(id, 0, at, result.snapshot().value());
+    if (origin != null) {
+      rows.add(Kind.ORIGIN, origin.type(), origin.payload(), "");
+    }
     rows.add(Kind.CREATED, "@init", Map.of(), "");
     rows.effects(result);
     return rows.rows;

@@ -39,6 +39,7 @@ public record HistoryEntry(
     DONE,
     DROPPED,
     CANCELLED,
-    CHILD_STARTED
+    CHILD_STARTED,
+    ORIGIN
   }
 }

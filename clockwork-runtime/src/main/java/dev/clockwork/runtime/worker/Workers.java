@@ -23,6 +23,7 @@ public final class Workers {
   private final List<Thread> threads = new ArrayList<>();
   private volatile boolean running;
   private volatile long nextSweepNanos = System.nanoTime();
+  private final List<PeriodicTask> tasks = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   public Workers(Engine engine, EngineOptions options) {
     this.engine = engine;
@@ -60,6 +61,14 @@ public final class Workers {
     threads.clear();
   }
 
+  /**
+   * Adds work every worker round runs when {@code every} has passed (one worker at a time runs it):
+   * schedule ticks, retention purges.
+   */
+  public void add(String name, Duration every, Runnable task) {
+    tasks.add(new PeriodicTask(name, every, task));
+  }
+
   /** How many times a sweep waited because the queues held more than the threshold. */
   public long backpressureWaits() {
     return backpressureWaits.get();
@@ -69,6 +78,9 @@ public final class Workers {
     while (running) {
       try {
         sweepIfDue();
+        for (PeriodicTask task : tasks) {
+          task.runIfDue();
+        }
         if (engine.processOnce() == 0) {
           engine.store().awaitWork(options.pollInterval());
         }
@@ -118,6 +130,34 @@ public final class Workers {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       running = false;
+    }
+  }
+
+  /** A task run at most once per interval across this engine's workers. */
+  private static final class PeriodicTask {
+    private final String name;
+    private final long everyNanos;
+    private final Runnable task;
+    private final java.util.concurrent.atomic.AtomicLong next =
+        new java.util.concurrent.atomic.AtomicLong(System.nanoTime());
+
+    PeriodicTask(String name, Duration every, Runnable task) {
+      this.name = name;
+      this.everyNanos = every.toNanos();
+      this.task = task;
+    }
+
+    void runIfDue() {
+      long due = next.get();
+      long now = System.nanoTime();
+      if (now - due < 0 || !next.compareAndSet(due, now + everyNanos)) {
+        return;
+      }
+      try {
+        task.run();
+      } catch (RuntimeException e) {
+        LOG.error("worker task {} failed; it runs again in {} ms", name, everyNanos / 1_000_000, e);
+      }
     }
   }
 }
