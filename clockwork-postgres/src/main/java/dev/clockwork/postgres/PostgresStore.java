@@ -1,0 +1,305 @@
+package dev.clockwork.postgres;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.clockwork.postgres.internal.Commits;
+import dev.clockwork.postgres.internal.InstanceRows;
+import dev.clockwork.postgres.internal.Jdbc;
+import dev.clockwork.postgres.internal.LeasedWrites;
+import dev.clockwork.postgres.internal.Leases;
+import dev.clockwork.postgres.internal.QueueRows;
+import dev.clockwork.postgres.internal.TimerRows;
+import dev.clockwork.postgres.internal.WorkSignal;
+import dev.clockwork.postgres.schema.ClockworkMigrations;
+import dev.clockwork.runtime.queue.Claim;
+import dev.clockwork.runtime.queue.DeadLetter;
+import dev.clockwork.runtime.queue.Lease;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.StepCommit;
+import dev.clockwork.runtime.store.Store;
+import dev.clockwork.runtime.store.TimerView;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import javax.sql.DataSource;
+
+/**
+ * The production {@link Store}: instances, queues and timers in PostgreSQL (13 or later). Any
+ * number of engines, in any number of processes, can share one database: they claim ready instances
+ * with {@code FOR UPDATE SKIP LOCKED}, fence every write with their lease's token, and wake each
+ * other with {@code LISTEN/NOTIFY}.
+ *
+ * <pre>{@code
+ * try (PostgresStore store = PostgresStore.connect(url, user, password)) {
+ *   Engine engine = Engine.builder().store(store).register(order).build().start();
+ *   ...
+ * }
+ * }</pre>
+ *
+ * <p>Its tables ({@code cw_*}) are created and upgraded on construction by {@link
+ * ClockworkMigrations}, unless {@link Builder#migrate(boolean) told not to}. Connections must use
+ * READ COMMITTED (PostgreSQL's default). One connection stays open to listen for work while an
+ * engine's workers wait.
+ *
+ * <p>Instants are kept to the microsecond, as {@code timestamptz} does; the store never decides
+ * early: due, available and lease-expiry instants are rounded up, and the engine's "now" is rounded
+ * down when compared with them. Snapshot instants (active states, armed timers, timer fires) are
+ * kept exactly, as JSON text. JSON numbers come back by value: integers as {@code Long}, other
+ * numbers as {@code Double} when exact, else {@code BigDecimal}.
+ */
+public final class PostgresStore implements Store, AutoCloseable {
+  private final DataSource dataSource;
+  private final HikariDataSource ownPool;
+  private final InstanceRows instances;
+  private final QueueRows queue;
+  private final Leases leases;
+  private final Commits commits;
+  private final LeasedWrites leased;
+  private final TimerRows timers;
+  private final WorkSignal signal;
+
+  private PostgresStore(DataSource dataSource, HikariDataSource ownPool, String where) {
+    this.dataSource = dataSource;
+    this.ownPool = ownPool;
+    Jdbc jdbc = new Jdbc(dataSource, where);
+    this.instances = new InstanceRows(jdbc);
+    this.queue = new QueueRows(jdbc);
+    this.leases = new Leases(jdbc);
+    this.commits = new Commits(jdbc);
+    this.leased = new LeasedWrites(jdbc);
+    this.timers = new TimerRows(jdbc);
+    this.signal = new WorkSignal(dataSource);
+  }
+
+  /** A store on its own connection pool, closed with the store; migrates the schema. */
+  public static PostgresStore connect(String jdbcUrl, String user, String password) {
+    return builder().url(jdbcUrl).user(user).password(password).build();
+  }
+
+  /**
+   * A store on the application's DataSource (which the store never closes); migrates the schema.
+   */
+  public static PostgresStore on(DataSource dataSource) {
+    return builder().dataSource(dataSource).build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The connections the store uses. */
+  public DataSource dataSource() {
+    return dataSource;
+  }
+
+  // ---- instances ----
+
+  @Override
+  public void create(InstanceRecord record, List<HistoryEntry> history) {
+    instances.create(record, history);
+  }
+
+  @Override
+  public Optional<InstanceRecord> find(String instanceId) {
+    return instances.find(instanceId);
+  }
+
+  @Override
+  public List<HistoryEntry> history(String instanceId, long afterSequence, int limit) {
+    return instances.history(instanceId, afterSequence, limit);
+  }
+
+  @Override
+  public List<String> instanceIds(String machine) {
+    return instances.instanceIds(machine);
+  }
+
+  // ---- queues ----
+
+  @Override
+  public QueuedEvent enqueue(QueuedEvent event) {
+    return queue.enqueue(event);
+  }
+
+  @Override
+  public List<Claim> claim(
+      String owner,
+      Duration leaseTime,
+      Instant now,
+      int maxInstances,
+      int maxEvents,
+      Set<String> machines) {
+    return leases.claim(owner, leaseTime, now, maxInstances, maxEvents, machines);
+  }
+
+  @Override
+  public Optional<Claim> lease(String instanceId, String owner, Duration leaseTime, Instant now) {
+    return leases.lease(instanceId, owner, leaseTime, now);
+  }
+
+  @Override
+  public Optional<Lease> renew(Lease lease, Instant newExpiry) {
+    return leases.renew(lease, newExpiry);
+  }
+
+  @Override
+  public void release(Lease lease) {
+    leases.release(lease);
+  }
+
+  @Override
+  public Set<String> commit(List<StepCommit> batch) {
+    return commits.commit(batch);
+  }
+
+  @Override
+  public void retryLater(Lease lease, QueuedEvent failed) {
+    leased.retryLater(lease, failed);
+  }
+
+  @Override
+  public void deadLetter(Lease lease, QueuedEvent failed, HistoryEntry failure, Instant now) {
+    leased.deadLetter(lease, failed, failure, now);
+  }
+
+  @Override
+  public void appendHistory(Lease lease, List<HistoryEntry> rows) {
+    leased.appendHistory(lease, rows);
+  }
+
+  @Override
+  public long pendingEvents() {
+    return queue.pendingEvents();
+  }
+
+  @Override
+  public Optional<Instant> nextEventAvailable(Instant now) {
+    return queue.nextEventAvailable(now);
+  }
+
+  @Override
+  public List<DeadLetter> deadLetters(int limit) {
+    return queue.deadLetters(limit);
+  }
+
+  @Override
+  public void awaitWork(Duration max) throws InterruptedException {
+    signal.await(max);
+  }
+
+  // ---- timers ----
+
+  @Override
+  public int sweepDueTimers(Instant now, int limit, Set<String> machines) {
+    return timers.sweep(now, limit, machines);
+  }
+
+  @Override
+  public List<TimerView> armedTimers(String machine, String statePrefix, int limit) {
+    return timers.armed(machine, statePrefix, limit);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Rounded up to the microsecond: a clock advanced to it finds the timer due.
+   */
+  @Override
+  public Optional<Instant> nextTimerDue() {
+    return timers.nextDue();
+  }
+
+  /** Stops listening for work and closes the connection pool if the store opened it. */
+  @Override
+  public void close() {
+    signal.close();
+    if (ownPool != null) {
+      ownPool.close();
+    }
+  }
+
+  /** Configures a {@link PostgresStore}: a JDBC URL (the store pools it) or a DataSource. */
+  public static final class Builder {
+    /** Connections in a pool the store opens (one of them listens for work). */
+    public static final int DEFAULT_POOL_SIZE = 10;
+
+    private String url;
+    private String user;
+    private String password;
+    private DataSource dataSource;
+    private int poolSize = DEFAULT_POOL_SIZE;
+    private boolean migrate = true;
+
+    private Builder() {}
+
+    /** A {@code jdbc:postgresql:} URL: the store opens a HikariCP pool and closes it. */
+    public Builder url(String jdbcUrl) {
+      this.url = Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+      return this;
+    }
+
+    public Builder user(String name) {
+      this.user = name;
+      return this;
+    }
+
+    public Builder password(String secret) {
+      this.password = secret;
+      return this;
+    }
+
+    /** The application's connections, used as they are and never closed by the store. */
+    public Builder dataSource(DataSource connections) {
+      this.dataSource = Objects.requireNonNull(connections, "dataSource");
+      return this;
+    }
+
+    /** The size of the pool the store opens for a URL (default 10, at least 2). */
+    public Builder poolSize(int size) {
+      if (size < 2) {
+        throw new IllegalArgumentException(
+            "poolSize must be 2 or more (one connection listens for work), not " + size);
+      }
+      this.poolSize = size;
+      return this;
+    }
+
+    /** Whether to migrate the schema on construction (default true). */
+    public Builder migrate(boolean run) {
+      this.migrate = run;
+      return this;
+    }
+
+    /**
+     * Connects (and migrates).
+     *
+     * @throws dev.clockwork.core.ClockworkException naming the database when it cannot be reached
+     *     or migrated
+     */
+    public PostgresStore build() {
+      if ((url == null) == (dataSource == null)) {
+        throw new IllegalStateException(
+            "give the store either a JDBC URL (url(...)) or a DataSource (dataSource(...)), "
+                + (url == null ? "not neither" : "not both"));
+      }
+      HikariDataSource pool = url != null ? Pools.open(url, user, password, poolSize) : null;
+      DataSource connections = pool != null ? pool : dataSource;
+      String where = url != null ? Pools.redact(url) : Pools.describe(dataSource);
+      try {
+        if (migrate) {
+          ClockworkMigrations.migrate(connections);
+        }
+      } catch (RuntimeException e) {
+        if (pool != null) {
+          pool.close();
+        }
+        throw e;
+      }
+      return new PostgresStore(connections, pool, where);
+    }
+  }
+}

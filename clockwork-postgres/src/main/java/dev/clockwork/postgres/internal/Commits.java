@@ -1,0 +1,202 @@
+package dev.clockwork.postgres.internal;
+
+import dev.clockwork.postgres.internal.json.JsonValuesCodec;
+import dev.clockwork.postgres.internal.json.SnapshotJson;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.ConcurrentUpdateException;
+import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.StepCommit;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes a batch of step commits in one transaction, with a handful of round trips whatever the
+ * batch size: lock every instance the batch touches (in id order, so concurrent batches cannot
+ * deadlock), check each commit's lease token and revision under those locks, then write all
+ * accepted commits with JDBC batches.
+ *
+ * <p>As in the in-memory store, commits are decided in list order: one whose lease is lost is
+ * skipped and reported; one whose revision is not one above the stored one stops the batch with a
+ * {@link ConcurrentUpdateException} after the commits before it are written.
+ */
+public final class Commits {
+  private static final Logger LOG = LoggerFactory.getLogger(Commits.class);
+
+  private static final String LOCK =
+      """
+      SELECT id, revision, lease_token
+        FROM cw_instances
+       WHERE id = ANY (CAST(? AS text[]))
+       ORDER BY id
+         FOR NO KEY UPDATE
+      """;
+
+  private static final String UPDATE =
+      """
+      UPDATE cw_instances
+         SET version = ?, status = ?, active = CAST(? AS jsonb), context = CAST(? AS jsonb),
+             timers = CAST(? AS jsonb), last_entry_id = ?, revision = ?, history_seq = ?,
+             updated_at = ?,
+             lease_owner = CASE WHEN ? THEN NULL ELSE lease_owner END,
+             lease_token = CASE WHEN ? THEN NULL ELSE lease_token END,
+             lease_expires_at = CASE WHEN ? THEN NULL ELSE lease_expires_at END
+       WHERE id = ? AND lease_token = ?
+      """;
+
+  private static final String CONSUME =
+      "DELETE FROM cw_queue WHERE instance_id = ? AND id = ANY (CAST(? AS bigint[]))";
+
+  private final Jdbc jdbc;
+
+  public Commits(Jdbc jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  /** What the stored row says while the batch holds its lock. */
+  private record Locked(long revision, UUID token) {}
+
+  private record Outcome(Set<String> lost, ConcurrentUpdateException conflict) {}
+
+  public Set<String> commit(List<StepCommit> commits) {
+    if (commits.isEmpty()) {
+      return Set.of();
+    }
+    Outcome outcome =
+        jdbc.inTransaction("commit " + commits.size() + " step(s)", c -> write(c, commits));
+    if (outcome.conflict != null) {
+      throw outcome.conflict;
+    }
+    return outcome.lost;
+  }
+
+  private Outcome write(Connection connection, List<StepCommit> commits) throws SQLException {
+    Map<String, Locked> locked = lock(connection, commits);
+    Set<String> lost = new LinkedHashSet<>();
+    List<StepCommit> accepted = new ArrayList<>(commits.size());
+    ConcurrentUpdateException conflict = null;
+    for (StepCommit commit : commits) {
+      InstanceRecord next = commit.next();
+      Locked row = locked.get(next.id());
+      if (row == null || !commit.lease().token().equals(row.token)) {
+        lost.add(next.id());
+        continue;
+      }
+      if (row.revision != next.revision() - 1) {
+        conflict = new ConcurrentUpdateException(next.id(), next.revision() - 1, row.revision);
+        break;
+      }
+      accepted.add(commit);
+      locked.put(next.id(), new Locked(next.revision(), commit.release() ? null : row.token));
+    }
+    if (!accepted.isEmpty()) {
+      writeAccepted(connection, accepted);
+    }
+    return new Outcome(lost, conflict);
+  }
+
+  private static Map<String, Locked> lock(Connection connection, List<StepCommit> commits)
+      throws SQLException {
+    Set<String> ids = new TreeSet<>();
+    for (StepCommit commit : commits) {
+      ids.add(commit.next().id());
+      commit.outgoing().forEach(event -> ids.add(event.instanceId()));
+    }
+    Map<String, Locked> locked = new HashMap<>();
+    try (PreparedStatement lock = connection.prepareStatement(LOCK)) {
+      lock.setArray(1, connection.createArrayOf("text", ids.toArray()));
+      try (ResultSet rs = lock.executeQuery()) {
+        while (rs.next()) {
+          locked.put(
+              rs.getString("id"),
+              new Locked(rs.getLong("revision"), rs.getObject("lease_token", UUID.class)));
+        }
+      }
+    }
+    return locked;
+  }
+
+  private static void writeAccepted(Connection connection, List<StepCommit> accepted)
+      throws SQLException {
+    updateInstances(connection, accepted);
+    List<HistoryEntry> history = new ArrayList<>();
+    List<QueuedEvent> outgoing = new ArrayList<>();
+    Map<String, InstanceRecord> latest = new LinkedHashMap<>();
+    boolean release = false;
+    for (StepCommit commit : accepted) {
+      history.addAll(commit.history());
+      outgoing.addAll(commit.outgoing());
+      latest.put(commit.next().id(), commit.next());
+      release |= commit.release();
+    }
+    InstanceRows.insertHistory(connection, history);
+    consume(connection, accepted);
+    List<QueuedEvent> unknown = QueueRows.enqueueAll(connection, outgoing);
+    unknown.forEach(
+        event ->
+            LOG.warn(
+                "dropped {} for '{}': no such instance", event.event().type(), event.instanceId()));
+    TimerRows.index(connection, new ArrayList<>(latest.values()));
+    QueueRows.recomputeHeads(connection, new ArrayList<>(latest.keySet()));
+    if (release || outgoing.size() > unknown.size()) {
+      QueueRows.notifyWorkers(connection);
+    }
+  }
+
+  private static void updateInstances(Connection connection, List<StepCommit> accepted)
+      throws SQLException {
+    try (PreparedStatement update = connection.prepareStatement(UPDATE)) {
+      for (StepCommit commit : accepted) {
+        InstanceRecord next = commit.next();
+        int i = 0;
+        update.setInt(++i, next.version());
+        update.setString(++i, next.status().name());
+        update.setString(++i, SnapshotJson.writeActive(next.active()));
+        update.setString(++i, JsonValuesCodec.write(next.context()));
+        update.setString(++i, SnapshotJson.writeTimers(next.timers()));
+        update.setLong(++i, next.lastEntryId());
+        update.setLong(++i, next.revision());
+        update.setLong(++i, next.historySequence());
+        update.setObject(++i, Instants.notAfter(next.updatedAt()));
+        update.setBoolean(++i, commit.release());
+        update.setBoolean(++i, commit.release());
+        update.setBoolean(++i, commit.release());
+        update.setString(++i, next.id());
+        update.setObject(++i, commit.lease().token());
+        update.addBatch();
+      }
+      update.executeBatch();
+    }
+  }
+
+  private static void consume(Connection connection, List<StepCommit> accepted)
+      throws SQLException {
+    try (PreparedStatement delete = connection.prepareStatement(CONSUME)) {
+      boolean any = false;
+      for (StepCommit commit : accepted) {
+        if (!commit.consumed().isEmpty()) {
+          delete.setString(1, commit.next().id());
+          delete.setArray(2, connection.createArrayOf("int8", commit.consumed().toArray()));
+          delete.addBatch();
+          any = true;
+        }
+      }
+      if (any) {
+        delete.executeBatch();
+      }
+    }
+  }
+}

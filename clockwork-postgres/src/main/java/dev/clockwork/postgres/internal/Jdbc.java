@@ -1,0 +1,88 @@
+package dev.clockwork.postgres.internal;
+
+import dev.clockwork.core.ClockworkException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import javax.sql.DataSource;
+
+/**
+ * Runs units of work on pooled connections: each in one transaction (or one auto-committed
+ * statement), rolled back when anything fails, with {@link SQLException}s turned into {@link
+ * ClockworkException}s that say what the store was doing and where.
+ */
+public final class Jdbc {
+  /** A unit of work on one connection. */
+  @FunctionalInterface
+  public interface Work<T> {
+    T run(Connection connection) throws SQLException;
+  }
+
+  private final DataSource dataSource;
+  private final String where;
+
+  /**
+   * @param where the database as error messages name it (a URL without password, or a description
+   *     of the user's DataSource)
+   */
+  public Jdbc(DataSource dataSource, String where) {
+    this.dataSource = dataSource;
+    this.where = where;
+  }
+
+  public DataSource dataSource() {
+    return dataSource;
+  }
+
+  public String where() {
+    return where;
+  }
+
+  /**
+   * Runs {@code work} in one transaction, committed when it returns, rolled back when it throws.
+   */
+  public <T> T inTransaction(String what, Work<T> work) {
+    try (Connection connection = dataSource.getConnection()) {
+      connection.setAutoCommit(false);
+      try {
+        T result = work.run(connection);
+        connection.commit();
+        return result;
+      } catch (SQLException | RuntimeException e) {
+        rollback(connection, e);
+        throw e;
+      } finally {
+        connection.setAutoCommit(true);
+      }
+    } catch (SQLException e) {
+      throw failure(what, e);
+    }
+  }
+
+  /** Runs {@code work} with auto-commit: for single statements. */
+  public <T> T autoCommit(String what, Work<T> work) {
+    try (Connection connection = dataSource.getConnection()) {
+      return work.run(connection);
+    } catch (SQLException e) {
+      throw failure(what, e);
+    }
+  }
+
+  /** A Clockwork exception for a failed database call. */
+  public ClockworkException failure(String what, SQLException e) {
+    return new ClockworkException(
+        "PostgreSQL store at " + where + " could not " + what + ": " + describe(e), e);
+  }
+
+  private static String describe(SQLException e) {
+    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    return e.getSQLState() == null ? message : message + " (SQLState " + e.getSQLState() + ")";
+  }
+
+  private static void rollback(Connection connection, Exception cause) {
+    try {
+      connection.rollback();
+    } catch (SQLException e) {
+      cause.addSuppressed(e);
+    }
+  }
+}

@@ -1,0 +1,244 @@
+package dev.clockwork.postgres.internal;
+
+import dev.clockwork.runtime.queue.Claim;
+import dev.clockwork.runtime.queue.Lease;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.InstanceRecord;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Claims and leases on {@code cw_instances}. A lease is valid while its token is the stored one: a
+ * lease past its expiry still commits until another worker takes the instance over (which replaces
+ * the token), as in the in-memory store.
+ */
+public final class Leases {
+  /** Lock-and-fetch: leases the ready instances no valid lease holds, in one statement. */
+  private static final String CLAIM =
+      """
+      UPDATE cw_instances
+         SET lease_owner = ?, lease_token = gen_random_uuid(), lease_expires_at = ?
+       WHERE id IN (
+             SELECT id
+               FROM cw_instances
+              WHERE next_event_at <= ?
+                AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+                AND (CAST(? AS text[]) IS NULL OR machine = ANY (CAST(? AS text[])))
+              ORDER BY next_event_at, next_event_id
+              LIMIT ?
+                FOR NO KEY UPDATE SKIP LOCKED)
+      RETURNING id, machine, version, status, active, context, timers, last_entry_id, revision,
+                history_seq, created_at, updated_at, lease_token, next_event_at, next_event_id
+      """;
+
+  /** The first events of each claimed instance, in queue order. */
+  private static final String HEADS =
+      """
+      SELECT q.instance_id, q.id, q.machine, q.event, q.source, q.conversation_id, q.attempts,
+             q.available_at, q.enqueued_at, q.errors
+        FROM unnest(CAST(? AS text[])) AS c(instance_id)
+       CROSS JOIN LATERAL (
+             SELECT *
+               FROM cw_queue
+              WHERE cw_queue.instance_id = c.instance_id
+              ORDER BY cw_queue.id
+              LIMIT ?) AS q
+       ORDER BY q.instance_id, q.id
+      """;
+
+  private static final String LEASE =
+      """
+      UPDATE cw_instances
+         SET lease_owner = ?, lease_token = gen_random_uuid(), lease_expires_at = ?
+       WHERE id = ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+      RETURNING id, machine, version, status, active, context, timers, last_entry_id, revision,
+                history_seq, created_at, updated_at, lease_token
+      """;
+
+  private static final String RENEW =
+      "UPDATE cw_instances SET lease_expires_at = ? WHERE id = ? AND lease_token = ?";
+
+  /** Clears the lease and, when events wait, wakes the listening workers. */
+  private static final String RELEASE =
+      """
+      WITH released AS (
+             UPDATE cw_instances
+                SET lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
+              WHERE id = ? AND lease_token = ?
+             RETURNING next_event_at)
+      SELECT pg_notify(?, '') FROM released WHERE next_event_at IS NOT NULL
+      """;
+
+  private final Jdbc jdbc;
+
+  public Leases(Jdbc jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  public List<Claim> claim(
+      String owner,
+      Duration leaseTime,
+      Instant now,
+      int maxInstances,
+      int maxEvents,
+      Set<String> machines) {
+    if (maxInstances <= 0) {
+      return List.of();
+    }
+    Instant expiresAt = now.plus(leaseTime);
+    return jdbc.autoCommit(
+        "claim instances",
+        connection -> {
+          List<Claimed> claimed =
+              lockAndFetch(connection, owner, expiresAt, now, maxInstances, machines);
+          if (claimed.isEmpty()) {
+            return List.of();
+          }
+          Map<String, List<QueuedEvent>> events = heads(connection, claimed, maxEvents, now);
+          List<Claim> claims = new ArrayList<>(claimed.size());
+          for (Claimed c : claimed) {
+            Lease lease = new Lease(c.record.id(), owner, c.token, expiresAt);
+            claims.add(new Claim(lease, c.record, events.getOrDefault(c.record.id(), List.of())));
+          }
+          return claims;
+        });
+  }
+
+  private record Claimed(
+      InstanceRecord record, UUID token, OffsetDateTime nextEventAt, long nextEventId) {}
+
+  private static List<Claimed> lockAndFetch(
+      Connection connection,
+      String owner,
+      Instant expiresAt,
+      Instant now,
+      int maxInstances,
+      Set<String> machines)
+      throws SQLException {
+    try (PreparedStatement claim = connection.prepareStatement(CLAIM)) {
+      int i = 0;
+      claim.setString(++i, owner);
+      claim.setObject(++i, Instants.notBefore(expiresAt));
+      claim.setObject(++i, Instants.notAfter(now));
+      claim.setObject(++i, Instants.notAfter(now));
+      if (machines == null) {
+        claim.setNull(++i, Types.ARRAY);
+        claim.setNull(++i, Types.ARRAY);
+      } else {
+        claim.setArray(++i, connection.createArrayOf("text", machines.toArray()));
+        claim.setArray(++i, connection.createArrayOf("text", machines.toArray()));
+      }
+      claim.setInt(++i, maxInstances);
+      List<Claimed> claimed = new ArrayList<>();
+      try (ResultSet rs = claim.executeQuery()) {
+        while (rs.next()) {
+          claimed.add(
+              new Claimed(
+                  InstanceRows.record(rs),
+                  rs.getObject("lease_token", UUID.class),
+                  rs.getObject("next_event_at", OffsetDateTime.class),
+                  rs.getLong("next_event_id")));
+        }
+      }
+      claimed.sort(
+          Comparator.comparing(Claimed::nextEventAt).thenComparingLong(Claimed::nextEventId));
+      return claimed;
+    }
+  }
+
+  /** Up to {@code maxEvents} events per instance, stopping at the first not available at now. */
+  private static Map<String, List<QueuedEvent>> heads(
+      Connection connection, List<Claimed> claimed, int maxEvents, Instant now)
+      throws SQLException {
+    Map<String, List<QueuedEvent>> events = new LinkedHashMap<>();
+    if (maxEvents <= 0) {
+      return events;
+    }
+    try (PreparedStatement select = connection.prepareStatement(HEADS)) {
+      select.setArray(
+          1, connection.createArrayOf("text", claimed.stream().map(c -> c.record.id()).toArray()));
+      select.setInt(2, maxEvents);
+      Map<String, Boolean> blocked = new LinkedHashMap<>();
+      try (ResultSet rs = select.executeQuery()) {
+        while (rs.next()) {
+          QueuedEvent event = QueueRows.queued(rs, "id");
+          String id = event.instanceId();
+          if (blocked.getOrDefault(id, false) || event.availableAt().isAfter(now)) {
+            blocked.put(id, true);
+            continue;
+          }
+          events.computeIfAbsent(id, k -> new ArrayList<>()).add(event);
+        }
+      }
+    }
+    return events;
+  }
+
+  public Optional<Claim> lease(String instanceId, String owner, Duration leaseTime, Instant now) {
+    Instant expiresAt = now.plus(leaseTime);
+    return jdbc.autoCommit(
+        "lease instance '" + instanceId + "'",
+        connection -> {
+          try (PreparedStatement lease = connection.prepareStatement(LEASE)) {
+            lease.setString(1, owner);
+            lease.setObject(2, Instants.notBefore(expiresAt));
+            lease.setString(3, instanceId);
+            lease.setObject(4, Instants.notAfter(now));
+            try (ResultSet rs = lease.executeQuery()) {
+              if (!rs.next()) {
+                return Optional.empty();
+              }
+              UUID token = rs.getObject("lease_token", UUID.class);
+              return Optional.of(
+                  new Claim(
+                      new Lease(instanceId, owner, token, expiresAt),
+                      InstanceRows.record(rs),
+                      List.of()));
+            }
+          }
+        });
+  }
+
+  public Optional<Lease> renew(Lease lease, Instant newExpiry) {
+    return jdbc.autoCommit(
+        "renew the lease on '" + lease.instanceId() + "'",
+        connection -> {
+          try (PreparedStatement renew = connection.prepareStatement(RENEW)) {
+            renew.setObject(1, Instants.notBefore(newExpiry));
+            renew.setString(2, lease.instanceId());
+            renew.setObject(3, lease.token());
+            return renew.executeUpdate() == 1
+                ? Optional.of(lease.renewedUntil(newExpiry))
+                : Optional.empty();
+          }
+        });
+  }
+
+  public void release(Lease lease) {
+    jdbc.autoCommit(
+        "release the lease on '" + lease.instanceId() + "'",
+        connection -> {
+          try (PreparedStatement release = connection.prepareStatement(RELEASE)) {
+            release.setString(1, lease.instanceId());
+            release.setObject(2, lease.token());
+            release.setString(3, QueueRows.CHANNEL);
+            release.executeQuery().close();
+            return null;
+          }
+        });
+  }
+}

@@ -1,0 +1,320 @@
+package dev.clockwork.postgres.internal;
+
+import dev.clockwork.postgres.internal.json.EventJson;
+import dev.clockwork.runtime.UnknownInstanceException;
+import dev.clockwork.runtime.queue.DeadLetter;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The per-instance queues ({@code cw_queue}) and the dead letters. Enqueuing first sets the
+ * instance's {@code next_event_at} (only when its queue was empty: the head decides), taking the
+ * instance's row lock, and then inserts the row — in one statement. Whoever removes or delays queue
+ * rows holds that lock and then, in a later statement, recomputes the head from the queue, so an
+ * enqueue committed meanwhile is never missed.
+ */
+public final class QueueRows {
+  /** The channel enqueues and releases notify, and idle workers listen on. */
+  public static final String CHANNEL = "clockwork_work";
+
+  private static final String ENQUEUE =
+      """
+      WITH new_event AS (
+             SELECT nextval(pg_get_serial_sequence('cw_queue', 'id')) AS id),
+           target AS (
+             UPDATE cw_instances
+                SET next_event_at = COALESCE(next_event_at, ?),
+                    next_event_id = COALESCE(next_event_id, (SELECT id FROM new_event))
+              WHERE id = ?
+             RETURNING id)
+      INSERT INTO cw_queue (instance_id, id, machine, event, source, conversation_id, attempts,
+                            available_at, enqueued_at, errors)
+      SELECT target.id, new_event.id, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, CAST(? AS jsonb)
+        FROM target, new_event
+      """;
+
+  /** {@link #ENQUEUE} for a single event, notifying the listening workers in the same statement. */
+  private static final String ENQUEUE_AND_NOTIFY =
+      """
+      WITH new_event AS (
+             SELECT nextval(pg_get_serial_sequence('cw_queue', 'id')) AS id),
+           target AS (
+             UPDATE cw_instances
+                SET next_event_at = COALESCE(next_event_at, ?),
+                    next_event_id = COALESCE(next_event_id, (SELECT id FROM new_event))
+              WHERE id = ?
+             RETURNING id),
+           queued AS (
+             INSERT INTO cw_queue (instance_id, id, machine, event, source, conversation_id,
+                                   attempts, available_at, enqueued_at, errors)
+             SELECT target.id, new_event.id, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, CAST(? AS jsonb)
+               FROM target, new_event
+             RETURNING id)
+      SELECT id, pg_notify(?, '') FROM queued
+      """;
+
+  private static final String NOTIFY = "SELECT pg_notify(?, '')";
+
+  private static final String RECOMPUTE_HEADS =
+      """
+      UPDATE cw_instances i
+         SET (next_event_at, next_event_id) =
+             (SELECT q.available_at, q.id
+                FROM cw_queue q
+               WHERE q.instance_id = i.id
+               ORDER BY q.id
+               LIMIT 1)
+       WHERE i.id = ANY (CAST(? AS text[]))
+      """;
+
+  private static final String LOCK_LEASED =
+      """
+      SELECT id FROM cw_instances WHERE id = ? AND lease_token = ? FOR NO KEY UPDATE
+      """;
+
+  private static final String PUT_BACK =
+      """
+      INSERT INTO cw_queue (instance_id, id, machine, event, source, conversation_id, attempts,
+                            available_at, enqueued_at, errors)
+      VALUES (?, ?, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, CAST(? AS jsonb))
+      ON CONFLICT (instance_id, id) DO UPDATE
+         SET machine = EXCLUDED.machine, event = EXCLUDED.event, source = EXCLUDED.source,
+             conversation_id = EXCLUDED.conversation_id, attempts = EXCLUDED.attempts,
+             available_at = EXCLUDED.available_at, enqueued_at = EXCLUDED.enqueued_at,
+             errors = EXCLUDED.errors
+      """;
+
+  private static final String REMOVE = "DELETE FROM cw_queue WHERE instance_id = ? AND id = ?";
+
+  private static final String INSERT_DEAD_LETTER =
+      """
+      INSERT INTO cw_dead_letters (instance_id, queue_id, machine, event, source, conversation_id,
+                                   attempts, available_at, enqueued_at, errors, dead_at)
+      VALUES (?, ?, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, CAST(? AS jsonb), ?)
+      """;
+
+  private static final String DEAD_LETTERS =
+      """
+      SELECT id, instance_id, queue_id, machine, event, source, conversation_id,
+             attempts, available_at, enqueued_at, errors, dead_at
+        FROM cw_dead_letters
+       ORDER BY id
+       LIMIT ?
+      """;
+
+  private static final String PENDING = "SELECT count(*) FROM cw_queue";
+
+  private static final String NEXT_AVAILABLE =
+      """
+      SELECT min(next_event_at)
+        FROM cw_instances
+       WHERE next_event_at IS NOT NULL
+         AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+      """;
+
+  private final Jdbc jdbc;
+
+  public QueueRows(Jdbc jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  /** Enqueues one event and notifies the listening workers. */
+  public QueuedEvent enqueue(QueuedEvent event) {
+    return jdbc.autoCommit(
+        "enqueue " + event.event().type() + " for '" + event.instanceId() + "'",
+        connection -> {
+          try (PreparedStatement insert = connection.prepareStatement(ENQUEUE_AND_NOTIFY)) {
+            bindEnqueue(insert, event);
+            insert.setString(11, CHANNEL);
+            try (ResultSet rs = insert.executeQuery()) {
+              if (!rs.next()) {
+                throw new UnknownInstanceException(event.instanceId());
+              }
+              return event.withId(rs.getLong(1));
+            }
+          }
+        });
+  }
+
+  /**
+   * Enqueues events as one JDBC batch in the caller's transaction.
+   *
+   * @return the events whose instance does not exist (not enqueued)
+   */
+  static List<QueuedEvent> enqueueAll(Connection connection, List<QueuedEvent> events)
+      throws SQLException {
+    if (events.isEmpty()) {
+      return List.of();
+    }
+    try (PreparedStatement insert = connection.prepareStatement(ENQUEUE)) {
+      for (QueuedEvent event : events) {
+        bindEnqueue(insert, event);
+        insert.addBatch();
+      }
+      int[] counts = insert.executeBatch();
+      List<QueuedEvent> unknown = new ArrayList<>(0);
+      for (int i = 0; i < counts.length; i++) {
+        if (counts[i] == 0) {
+          unknown.add(events.get(i));
+        }
+      }
+      return unknown;
+    }
+  }
+
+  private static void bindEnqueue(PreparedStatement insert, QueuedEvent event) throws SQLException {
+    int i = 0;
+    insert.setObject(++i, Instants.notBefore(event.availableAt()));
+    insert.setString(++i, event.instanceId());
+    insert.setString(++i, event.machine());
+    insert.setString(++i, EventJson.writeEvent(event.event()));
+    insert.setString(++i, event.source());
+    insert.setString(++i, event.conversationId());
+    insert.setInt(++i, event.attempts());
+    insert.setObject(++i, Instants.notBefore(event.availableAt()));
+    insert.setObject(++i, Instants.notAfter(event.enqueuedAt()));
+    insert.setString(++i, EventJson.writeErrors(event.errors()));
+  }
+
+  /** Wakes the listening workers when the caller's transaction commits. */
+  static void notifyWorkers(Connection connection) throws SQLException {
+    try (PreparedStatement notify = connection.prepareStatement(NOTIFY)) {
+      notify.setString(1, CHANNEL);
+      notify.executeQuery().close();
+    }
+  }
+
+  /** Sets each instance's {@code next_event_at} from the head of its queue as committed now. */
+  static void recomputeHeads(Connection connection, List<String> instanceIds) throws SQLException {
+    if (instanceIds.isEmpty()) {
+      return;
+    }
+    try (PreparedStatement update = connection.prepareStatement(RECOMPUTE_HEADS)) {
+      update.setArray(1, connection.createArrayOf("text", instanceIds.toArray()));
+      update.executeUpdate();
+    }
+  }
+
+  /** Locks the leased instance's row; false when the lease is no longer valid. */
+  static boolean lockLeased(Connection connection, String instanceId, UUID token)
+      throws SQLException {
+    try (PreparedStatement lock = connection.prepareStatement(LOCK_LEASED)) {
+      lock.setString(1, instanceId);
+      lock.setObject(2, token);
+      try (ResultSet rs = lock.executeQuery()) {
+        return rs.next();
+      }
+    }
+  }
+
+  /** Writes {@code failed} back in its place in the queue (a retry later). */
+  static void putBack(Connection connection, QueuedEvent failed) throws SQLException {
+    try (PreparedStatement upsert = connection.prepareStatement(PUT_BACK)) {
+      int i = 0;
+      upsert.setString(++i, failed.instanceId());
+      upsert.setLong(++i, failed.id());
+      upsert.setString(++i, failed.machine());
+      upsert.setString(++i, EventJson.writeEvent(failed.event()));
+      upsert.setString(++i, failed.source());
+      upsert.setString(++i, failed.conversationId());
+      upsert.setInt(++i, failed.attempts());
+      upsert.setObject(++i, Instants.notBefore(failed.availableAt()));
+      upsert.setObject(++i, Instants.notAfter(failed.enqueuedAt()));
+      upsert.setString(++i, EventJson.writeErrors(failed.errors()));
+      upsert.executeUpdate();
+    }
+  }
+
+  /** Moves {@code failed} from the queue to the dead letters. */
+  static void moveToDeadLetters(Connection connection, QueuedEvent failed, Instant now)
+      throws SQLException {
+    try (PreparedStatement remove = connection.prepareStatement(REMOVE)) {
+      remove.setString(1, failed.instanceId());
+      remove.setLong(2, failed.id());
+      remove.executeUpdate();
+    }
+    try (PreparedStatement insert = connection.prepareStatement(INSERT_DEAD_LETTER)) {
+      int i = 0;
+      insert.setString(++i, failed.instanceId());
+      insert.setLong(++i, failed.id());
+      insert.setString(++i, failed.machine());
+      insert.setString(++i, EventJson.writeEvent(failed.event()));
+      insert.setString(++i, failed.source());
+      insert.setString(++i, failed.conversationId());
+      insert.setInt(++i, failed.attempts());
+      insert.setObject(++i, Instants.notBefore(failed.availableAt()));
+      insert.setObject(++i, Instants.notAfter(failed.enqueuedAt()));
+      insert.setString(++i, EventJson.writeErrors(failed.errors()));
+      insert.setObject(++i, Instants.notAfter(now));
+      insert.executeUpdate();
+    }
+  }
+
+  public long pendingEvents() {
+    return jdbc.autoCommit(
+        "count the pending events",
+        connection -> {
+          try (PreparedStatement count = connection.prepareStatement(PENDING);
+              ResultSet rs = count.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+          }
+        });
+  }
+
+  public Optional<Instant> nextEventAvailable(Instant now) {
+    return jdbc.autoCommit(
+        "find the next available event",
+        connection -> {
+          try (PreparedStatement select = connection.prepareStatement(NEXT_AVAILABLE)) {
+            select.setObject(1, Instants.notAfter(now));
+            try (ResultSet rs = select.executeQuery()) {
+              rs.next();
+              return Optional.ofNullable(Instants.read(rs, "min"));
+            }
+          }
+        });
+  }
+
+  public List<DeadLetter> deadLetters(int limit) {
+    return jdbc.autoCommit(
+        "list the dead letters",
+        connection -> {
+          try (PreparedStatement select = connection.prepareStatement(DEAD_LETTERS)) {
+            select.setInt(1, limit);
+            List<DeadLetter> letters = new ArrayList<>();
+            try (ResultSet rs = select.executeQuery()) {
+              while (rs.next()) {
+                letters.add(
+                    new DeadLetter(
+                        rs.getLong("id"), queued(rs, "queue_id"), Instants.read(rs, "dead_at")));
+              }
+            }
+            return letters;
+          }
+        });
+  }
+
+  /** The queued event in the current row of {@code rs}, its id in column {@code idColumn}. */
+  static QueuedEvent queued(ResultSet rs, String idColumn) throws SQLException {
+    return new QueuedEvent(
+        rs.getLong(idColumn),
+        rs.getString("instance_id"),
+        rs.getString("machine"),
+        EventJson.readEvent(rs.getString("event")),
+        rs.getString("source"),
+        rs.getString("conversation_id"),
+        rs.getInt("attempts"),
+        Instants.read(rs, "available_at"),
+        Instants.read(rs, "enqueued_at"),
+        EventJson.readErrors(rs.getString("errors")));
+  }
+}

@@ -1,0 +1,94 @@
+package dev.clockwork.postgres.internal.json;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.clockwork.core.interpreter.ArmedTimer;
+import dev.clockwork.runtime.store.StoredEntry;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The parts of a snapshot kept as JSON: active states, armed timers and leaf-state lists. Instants
+ * are ISO-8601 text to the nanosecond, so they come back exactly as written.
+ */
+public final class SnapshotJson {
+  private SnapshotJson() {}
+
+  public static String writeActive(List<StoredEntry> active) {
+    ArrayNode array = JsonValuesCodec.MAPPER.createArrayNode();
+    for (StoredEntry entry : active) {
+      array
+          .addObject()
+          .put("path", entry.path())
+          .put("entryId", entry.entryId())
+          .put("enteredAt", entry.enteredAt().toString());
+    }
+    return array.toString();
+  }
+
+  public static List<StoredEntry> readActive(String json) {
+    List<StoredEntry> active = new ArrayList<>();
+    for (JsonNode node : JsonValuesCodec.tree(json)) {
+      active.add(
+          new StoredEntry(
+              node.get("path").textValue(),
+              node.get("entryId").longValue(),
+              Instant.parse(node.get("enteredAt").textValue())));
+    }
+    return active;
+  }
+
+  public static String writeTimers(List<ArmedTimer> timers) {
+    ArrayNode array = JsonValuesCodec.MAPPER.createArrayNode();
+    for (ArmedTimer timer : timers) {
+      ObjectNode node =
+          array
+              .addObject()
+              .put("key", timer.key())
+              .put("event", timer.event())
+              .put("entryId", timer.entryId())
+              .put("enteredAt", timer.enteredAt().toString())
+              .put("due", timer.due().toString())
+              .put("fires", timer.fires())
+              .put("thenPhase", timer.thenPhase());
+      if (timer.value() != null) {
+        node.put("value", timer.value());
+      }
+    }
+    return array.toString();
+  }
+
+  public static List<ArmedTimer> readTimers(String json) {
+    List<ArmedTimer> timers = new ArrayList<>();
+    for (JsonNode node : JsonValuesCodec.tree(json)) {
+      JsonNode value = node.get("value");
+      timers.add(
+          new ArmedTimer(
+              node.get("key").textValue(),
+              node.get("event").textValue(),
+              node.get("entryId").longValue(),
+              Instant.parse(node.get("enteredAt").textValue()),
+              Instant.parse(node.get("due").textValue()),
+              node.get("fires").intValue(),
+              node.get("thenPhase").booleanValue(),
+              value == null || value.isNull() ? null : value.textValue()));
+    }
+    return timers;
+  }
+
+  public static String writeStrings(List<String> strings) {
+    ArrayNode array = JsonValuesCodec.MAPPER.createArrayNode();
+    strings.forEach(array::add);
+    return array.toString();
+  }
+
+  public static List<String> readStrings(String json) {
+    List<String> strings = new ArrayList<>();
+    for (JsonNode node : JsonValuesCodec.tree(json)) {
+      strings.add(node.textValue());
+    }
+    return List.copyOf(strings);
+  }
+}
