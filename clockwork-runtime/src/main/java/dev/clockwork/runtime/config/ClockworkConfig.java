@@ -1,0 +1,172 @@
+package dev.clockwork.runtime.config;
+
+import dev.clockwork.core.ClockworkException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A parsed {@code clockwork.yaml}: the system-level {@code queue:} defaults, machine-level
+ * overrides merged over them key by key (nested blocks recursively), timer sweep settings and the
+ * database. Every mistake fails here, naming the file, the line and the key path.
+ *
+ * <pre>{@code
+ * system: e-commerce
+ * queue:
+ *   concurrency: 10
+ *   timeout: 30 seconds
+ *   retry:
+ *     max_attempts: 3
+ * machines:
+ *   order:
+ *     queue:
+ *       concurrency: 5
+ * }</pre>
+ */
+public final class ClockworkConfig {
+  private static final Set<String> TOP_KEYS =
+      Set.of("system", "database", "queue", "machines", "timers");
+  private static final Set<String> MACHINE_KEYS = Set.of("queue");
+  private static final Set<String> TIMER_KEYS =
+      Set.of("batch_size", "backpressure_threshold", "sweep_interval");
+  private static final Set<String> DATABASE_KEYS = Set.of("url", "user", "password");
+
+  private final String system;
+  private final QueueConfig systemQueue;
+  private final Map<String, QueueConfig> machineQueues;
+  private final TimerSettings timers;
+  private final DatabaseConfig database;
+
+  private ClockworkConfig(
+      String system,
+      QueueConfig systemQueue,
+      Map<String, QueueConfig> machineQueues,
+      TimerSettings timers,
+      DatabaseConfig database) {
+    this.system = system;
+    this.systemQueue = systemQueue;
+    this.machineQueues = machineQueues;
+    this.timers = timers;
+    this.database = database;
+  }
+
+  /** The defaults of every setting, as if the file were empty. */
+  public static ClockworkConfig defaults() {
+    return parse("", "defaults");
+  }
+
+  /** Reads a config file. */
+  public static ClockworkConfig load(Path file) {
+    try {
+      return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+    } catch (IOException e) {
+      throw new ClockworkException("cannot read config file " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Parses YAML text; {@code source} names it in errors. */
+  public static ClockworkConfig parse(String yaml, String source) {
+    return from(YamlSettings.read(yaml, source), source);
+  }
+
+  static ClockworkConfig from(Setting root, String source) {
+    SettingReader top = new SettingReader(source, "", root).allowOnly(TOP_KEYS);
+    Setting systemBlock = top.get("queue");
+    QueueConfig systemQueue =
+        QueueConfigReader.read(new SettingReader(source, "queue", systemBlock));
+    Map<String, QueueConfig> machines = new LinkedHashMap<>();
+    Setting machinesBlock = top.get("machines");
+    if (machinesBlock != null) {
+      SettingReader all = new SettingReader(source, "machines", machinesBlock);
+      all.allowOnly(machinesBlock.isBlock() ? machinesBlock.block().keySet() : Set.of());
+      for (Map.Entry<String, Setting> machine : machinesBlock.block().entrySet()) {
+        String path = "machines." + machine.getKey();
+        SettingReader reader =
+            new SettingReader(source, path, machine.getValue()).allowOnly(MACHINE_KEYS);
+        Setting override = reader.get("queue");
+        Setting merged = systemBlock == null ? override : systemBlock.mergedWith(override);
+        machines.put(
+            machine.getKey(),
+            QueueConfigReader.read(new SettingReader(source, path + ".queue", merged)));
+      }
+    }
+    SettingReader timers = top.child("timers").allowOnly(TIMER_KEYS);
+    TimerSettings timerSettings =
+        new TimerSettings(
+            (int) timers.whole("batch_size", TimerSettings.DEFAULT.batchSize(), 1),
+            timers.whole(
+                "backpressure_threshold", TimerSettings.DEFAULT.backpressureThreshold(), 1),
+            timers.duration("sweep_interval", TimerSettings.DEFAULT.sweepInterval(), false));
+    SettingReader database = top.child("database").allowOnly(DATABASE_KEYS);
+    DatabaseConfig db =
+        database.get("url") == null
+            ? null
+            : new DatabaseConfig(
+                database.text("url", null),
+                database.text("user", null),
+                database.text("password", null));
+    return new ClockworkConfig(
+        top.text("system", "clockwork"),
+        systemQueue,
+        Collections.unmodifiableMap(machines),
+        timerSettings,
+        db);
+  }
+
+  /** The system's name ({@code system:}), {@code clockwork} when unset. */
+  public String system() {
+    return system;
+  }
+
+  /** The system-level queue settings (defaults for every machine). */
+  public QueueConfig queue() {
+    return systemQueue;
+  }
+
+  /** The queue settings of one machine: its overrides merged over the system's. */
+  public QueueConfig queueFor(String machine) {
+    return machineQueues.getOrDefault(machine, systemQueue);
+  }
+
+  /** Machines with overrides of their own. */
+  public Set<String> machinesWithOverrides() {
+    return machineQueues.keySet();
+  }
+
+  public TimerSettings timers() {
+    return timers;
+  }
+
+  /** The database block, when the file has one. */
+  public Optional<DatabaseConfig> database() {
+    return Optional.ofNullable(database);
+  }
+
+  /**
+   * Timer sweep settings.
+   *
+   * @param batchSize due timers per sweep batch (default 100)
+   * @param backpressureThreshold pending events above which the sweep waits (default 10,000)
+   * @param sweepInterval how often workers sweep (default 500 milliseconds)
+   */
+  public record TimerSettings(int batchSize, long backpressureThreshold, Duration sweepInterval) {
+    public static final TimerSettings DEFAULT =
+        new TimerSettings(100, 10_000, Duration.ofMillis(500));
+  }
+
+  /**
+   * Where the database is.
+   *
+   * @param url JDBC URL
+   * @param user user, or null
+   * @param password password, or null
+   */
+  public record DatabaseConfig(String url, String user, String password) {}
+}

@@ -1,0 +1,43 @@
+package dev.clockwork.runtime.config;
+
+import java.util.Collection;
+
+/** "Did you mean …?" for mistyped keys, by edit distance. */
+final class Suggestions {
+  private Suggestions() {}
+
+  static String didYouMean(String typed, Collection<String> known) {
+    String best = null;
+    int bestDistance = Integer.MAX_VALUE;
+    for (String candidate : known) {
+      int distance = distance(typed, candidate);
+      if (distance < bestDistance) {
+        best = candidate;
+        bestDistance = distance;
+      }
+    }
+    return best != null && bestDistance <= Math.max(2, typed.length() / 3)
+        ? "; did you mean " + best + "?"
+        : "";
+  }
+
+  private static int distance(String a, String b) {
+    int[] previous = new int[b.length() + 1];
+    int[] current = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      previous[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      current[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        current[j] =
+            Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
+      }
+      int[] swap = previous;
+      previous = current;
+      current = swap;
+    }
+    return previous[b.length()];
+  }
+}
