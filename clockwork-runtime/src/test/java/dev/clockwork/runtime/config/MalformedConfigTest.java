@@ -92,7 +92,7 @@ class MalformedConfigTest {
   void aBlockWhereAValueBelongs() {
     fails(
         "queue:\n  timeout:\n    seconds: 3\n",
-        "clockwork.yaml:3: queue.timeout: must be a single value, not a block");
+        "clockwork.yaml:2: queue.timeout: must be a single value, not a block");
   }
 
   @Test
