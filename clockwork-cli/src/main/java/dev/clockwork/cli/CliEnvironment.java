@@ -1,0 +1,38 @@
+package dev.clockwork.cli;
+
+import dev.clockwork.cli.config.DatabaseSettings;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.runtime.store.Store;
+import java.io.PrintWriter;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What commands reach the outside world through, so tests can hand in their own: environment
+ * variables, output, the clock, the database connector and the machines on the classpath.
+ *
+ * @param environment environment variables
+ * @param out standard output
+ * @param err standard error
+ * @param clock the clock commands measure time by
+ * @param database opens stores and runs migrations
+ * @param machines machine definitions the CLI can run (from {@code MachineProvider}s)
+ */
+public record CliEnvironment(
+    Map<String, String> environment,
+    PrintWriter out,
+    PrintWriter err,
+    Clock clock,
+    Database database,
+    List<MachineDefinition> machines) {
+
+  /** Opens stores and migrates schemas for a set of database settings. */
+  public interface Database {
+    /** A store on the database; the caller closes it. */
+    Store open(DatabaseSettings settings);
+
+    /** Applies pending migrations; returns a one-line description of what was done. */
+    String migrate(DatabaseSettings settings);
+  }
+}

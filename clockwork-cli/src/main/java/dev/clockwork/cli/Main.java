@@ -1,0 +1,114 @@
+package dev.clockwork.cli;
+
+import dev.clockwork.cli.command.InstanceCommand;
+import dev.clockwork.cli.command.MigrateCommand;
+import dev.clockwork.cli.command.TimersCommand;
+import dev.clockwork.core.ClockworkException;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.runtime.MachineProvider;
+import java.io.PrintWriter;
+import java.lang.reflect.Constructor;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code clockwork} command line. */
+@Command(
+    name = "clockwork",
+    mixinStandardHelpOptions = true,
+    version = "clockwork 0.1.0-SNAPSHOT",
+    description = "Operate Clockwork: migrations, timers, instances.",
+    subcommands = {
+      MigrateCommand.class,
+      TimersCommand.class,
+      InstanceCommand.class,
+      CommandLine.HelpCommand.class
+    })
+public final class Main implements Runnable {
+  private final CliEnvironment env;
+
+  Main(CliEnvironment env) {
+    this.env = env;
+  }
+
+  public static void main(String[] args) {
+    PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
+    PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+    CliEnvironment env =
+        new CliEnvironment(
+            System.getenv(),
+            out,
+            err,
+            Clock.systemUTC(),
+            new PostgresDatabase(),
+            discoverMachines());
+    System.exit(run(env, args));
+  }
+
+  /** Runs the command line against {@code env}; returns the exit code (2 for usage errors). */
+  public static int run(CliEnvironment env, String... args) {
+    CommandLine cli = new CommandLine(new Main(env), new Factory(env));
+    cli.setOut(env.out());
+    cli.setErr(env.err());
+    cli.setParameterExceptionHandler(
+        (e, arguments) -> {
+          PrintWriter err = e.getCommandLine().getErr();
+          err.println("clockwork: " + e.getMessage());
+          CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+          err.println();
+          e.getCommandLine().usage(err);
+          err.flush();
+          return 2;
+        });
+    cli.setExecutionExceptionHandler(
+        (e, commandLine, parseResult) -> {
+          String message =
+              e instanceof ClockworkException || e instanceof IllegalArgumentException
+                  ? e.getMessage()
+                  : e.getClass().getSimpleName() + ": " + e.getMessage();
+          commandLine.getErr().println("clockwork: " + message);
+          commandLine.getErr().flush();
+          return 1;
+        });
+    return cli.execute(args);
+  }
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(env.out());
+    env.out().flush();
+  }
+
+  static List<MachineDefinition> discoverMachines() {
+    List<MachineDefinition> machines = new ArrayList<>();
+    for (MachineProvider provider : ServiceLoader.load(MachineProvider.class)) {
+      machines.addAll(provider.machines());
+    }
+    return machines;
+  }
+
+  /** Builds commands, handing the environment to those that take it. */
+  private static final class Factory implements CommandLine.IFactory {
+    private final CliEnvironment env;
+
+    Factory(CliEnvironment env) {
+      this.env = env;
+    }
+
+    @Override
+    public <K> K create(Class<K> type) throws Exception {
+      try {
+        Constructor<K> withEnv = type.getDeclaredConstructor(CliEnvironment.class);
+        return withEnv.newInstance(env);
+      } catch (NoSuchMethodException e) {
+        return CommandLine.defaultFactory().create(type);
+      }
+    }
+  }
+}

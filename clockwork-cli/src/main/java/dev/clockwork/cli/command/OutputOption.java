@@ -1,0 +1,33 @@
+package dev.clockwork.cli.command;
+
+import dev.clockwork.cli.output.OutputFormat;
+import picocli.CommandLine.Option;
+
+/** {@code --output table|json}. */
+public final class OutputOption {
+  @Option(
+      names = {"-o", "--output"},
+      paramLabel = "FORMAT",
+      description = "table (for people, default) or json (for scripts)",
+      defaultValue = "table",
+      converter = FormatConverter.class)
+  OutputFormat format = OutputFormat.TABLE;
+
+  boolean json() {
+    return format == OutputFormat.JSON;
+  }
+
+  /** Accepts table/json in any case, naming the choices otherwise. */
+  public static final class FormatConverter
+      implements picocli.CommandLine.ITypeConverter<OutputFormat> {
+    @Override
+    public OutputFormat convert(String value) {
+      try {
+        return OutputFormat.valueOf(value.toUpperCase(java.util.Locale.ROOT));
+      } catch (IllegalArgumentException e) {
+        throw new picocli.CommandLine.TypeConversionException(
+            "'" + value + "' is not an output format; use table or json");
+      }
+    }
+  }
+}

@@ -1,0 +1,209 @@
+package dev.clockwork.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.examples.ExampleMachines;
+import dev.clockwork.postgres.PostgresStore;
+import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
+import dev.clockwork.postgres.testing.TestDatabase;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.clock.VirtualClock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The CLI against embedded PostgreSQL: output for people, JSON for scripts, exit codes, errors. */
+class CliTest {
+  private static final TestDatabase DB = EmbeddedPostgresDatabase.shared().newDatabase();
+  private static final List<MachineDefinition> MACHINES = new ExampleMachines().machines();
+
+  private final VirtualClock clock = VirtualClock.at("2026-01-01T00:00:00Z");
+  private PostgresStore store;
+  private Engine engine;
+
+  @BeforeEach
+  void setUp() {
+    DB.truncateClockworkTables();
+    store = PostgresStore.on(DB.dataSource());
+    engine =
+        Engine.builder()
+            .store(store)
+            .clock(clock)
+            .register(MACHINES.toArray(new MachineDefinition[0]))
+            .build();
+  }
+
+  @AfterEach
+  void tearDown() {
+    store.close();
+  }
+
+  private Map<String, String> env() {
+    return Map.of(
+        "CLOCKWORK_JDBC_URL",
+        DB.url(),
+        "CLOCKWORK_DB_USER",
+        DB.user(),
+        "CLOCKWORK_DB_PASSWORD",
+        DB.password());
+  }
+
+  private CliRun cli(String... args) {
+    return CliRun.run(env(), clock, MACHINES, args);
+  }
+
+  private static JsonNode json(CliRun run) throws Exception {
+    return new ObjectMapper().readTree(run.out);
+  }
+
+  private void submitOrder(String id) {
+    engine.create("order", id, Map.of());
+    engine.send(id, "SUBMIT");
+  }
+
+  @Test
+  void withoutACommandItPrintsUsage() {
+    CliRun run = cli();
+    assertThat(run.exitCode).isZero();
+    assertThat(run.out)
+        .contains("Usage: clockwork")
+        .contains("migrate")
+        .contains("timers")
+        .contains("instance");
+  }
+
+  @Test
+  void aBadArgumentPrintsUsageAndExitsWithTwo() {
+    CliRun unknown = cli("frobnicate");
+    assertThat(unknown.exitCode).isEqualTo(2);
+    assertThat(unknown.err).contains("Unmatched argument").contains("Usage: clockwork");
+    CliRun badFormat = cli("timers", "status", "--output", "xml");
+    assertThat(badFormat.exitCode).isEqualTo(2);
+    assertThat(badFormat.err).contains("'xml' is not an output format; use table or json");
+  }
+
+  @Test
+  void migrateReportsAnUpToDateSchema() {
+    CliRun run = cli("migrate");
+    assertThat(run.exitCode).as(run.toString()).isZero();
+    assertThat(run.out).contains("Clockwork's tables are up to date");
+    assertThat(DB.single("SELECT count(*) FROM clockwork_schema_history")).isNotNull();
+  }
+
+  @Test
+  void anUnreachableDatabaseIsAClearErrorWithoutAStackTrace() {
+    CliRun run =
+        CliRun.run(
+            Map.of(),
+            clock,
+            MACHINES,
+            "timers",
+            "status",
+            "--jdbc-url",
+            "jdbc:postgresql://127.0.0.1:1/nowhere");
+    assertThat(run.exitCode).isEqualTo(1);
+    assertThat(run.err)
+        .startsWith(
+            "clockwork: cannot connect to PostgreSQL at jdbc:postgresql://127.0.0.1:1/nowhere");
+    assertThat(run.err).doesNotContain("\tat ");
+  }
+
+  @Test
+  void noDatabaseConfiguredSaysHowToGiveOne() {
+    CliRun run = CliRun.run(Map.of(), clock, MACHINES, "timers", "status");
+    assertThat(run.exitCode).isEqualTo(1);
+    assertThat(run.err).contains("no database given: pass --jdbc-url");
+  }
+
+  @Test
+  void theDatabaseCanComeFromAConfigFile(@TempDir Path dir) throws Exception {
+    Path config = dir.resolve("clockwork.yaml");
+    Files.writeString(
+        config,
+        "database:\n  url: "
+            + DB.url()
+            + "\n  user: "
+            + DB.user()
+            + "\n  password: "
+            + DB.password()
+            + "\n");
+    submitOrder("order-1");
+    CliRun run =
+        CliRun.run(Map.of(), clock, MACHINES, "timers", "status", "--config", config.toString());
+    assertThat(run.exitCode).as(run.toString()).isZero();
+    assertThat(run.out).contains("order-1");
+  }
+
+  @Test
+  void timersStatusListsArmedTimersAsATableOrJson() throws Exception {
+    submitOrder("order-1");
+    engine.create("subscription", "sub-1", Map.of());
+    CliRun table = cli("timers", "status");
+    assertThat(table.exitCode).as(table.toString()).isZero();
+    assertThat(table.out)
+        .contains("INSTANCE", "MACHINE", "STATE", "EVENT", "DUE")
+        .contains("order-1", "awaiting_payment", "ORDER_EXPIRED", "2026-01-08T00:00:00Z")
+        .contains("sub-1", "BILLING")
+        .contains("2 shown, 0 due now.");
+
+    JsonNode onlyOrders = json(cli("timers", "status", "--machine", "order", "--output", "json"));
+    assertThat(onlyOrders).hasSize(1);
+    assertThat(onlyOrders.get(0).get("instanceId").asText()).isEqualTo("order-1");
+    assertThat(onlyOrders.get(0).get("due").asText()).isEqualTo("2026-01-08T00:00:00Z");
+
+    assertThat(json(cli("timers", "status", "--state", "active_subscription", "--output", "json")))
+        .hasSize(1);
+    assertThat(cli("timers", "status", "--machine", "payment").out)
+        .contains("No armed timers for payment.");
+  }
+
+  @Test
+  void timersProcessFiresTheMachinesDueTimers() throws Exception {
+    submitOrder("order-1");
+    clock.advance(Duration.ofDays(7));
+    CliRun run = cli("timers", "process", "--machine", "order");
+    assertThat(run.exitCode).as(run.toString()).isZero();
+    assertThat(run.out).contains("order: fired 1 due timers, processed 1 events");
+    assertThat(engine.instance("order-1").states()).containsExactly("cancelled");
+    JsonNode again = json(cli("timers", "process", "--machine", "order", "--output", "json"));
+    assertThat(again.get("swept").asInt()).isZero();
+  }
+
+  @Test
+  void timersProcessNamesUnknownMachines() {
+    CliRun run = cli("timers", "process", "--machine", "invoice");
+    assertThat(run.exitCode).isEqualTo(1);
+    assertThat(run.err)
+        .contains(
+            "no machine 'invoice' is on the classpath (known: [order, subscription, payment])");
+  }
+
+  @Test
+  void instanceShowPrintsStateContextTimersAndHistory() throws Exception {
+    submitOrder("order-1");
+    CliRun run = cli("instance", "show", "order-1");
+    assertThat(run.exitCode).as(run.toString()).isZero();
+    assertThat(run.out)
+        .contains("Instance  order-1")
+        .contains("Machine   order v1")
+        .contains("State     awaiting_payment")
+        .contains("awaiting_payment#ORDER_EXPIRED")
+        .contains("SUBMIT");
+    JsonNode json = json(cli("instance", "show", "order-1", "--output", "json"));
+    assertThat(json.get("states").get(0).asText()).isEqualTo("awaiting_payment");
+    assertThat(json.get("history")).hasSize(2);
+
+    CliRun missing = cli("instance", "show", "nope");
+    assertThat(missing.exitCode).isEqualTo(1);
+    assertThat(missing.err).contains("clockwork: no instance with id 'nope'");
+  }
+}
