@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import javax.sql.DataSource;
 import org.postgresql.PGConnection;
@@ -44,7 +43,8 @@ public final class WorkSignal implements AutoCloseable {
       if (Thread.interrupted()) {
         throw new InterruptedException();
       }
-      long remaining = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+      // rounded up, so even a wait of a millisecond reads the connection once
+      long remaining = (deadline - System.nanoTime() + 999_999) / 1_000_000;
       if (remaining <= 0) {
         return;
       }

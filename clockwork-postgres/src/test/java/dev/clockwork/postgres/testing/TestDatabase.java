@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.clockwork.postgres.schema.ClockworkMigrations;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -57,12 +58,19 @@ public final class TestDatabase {
     execute("TRUNCATE " + String.join(", ", ClockworkMigrations.TABLES) + " RESTART IDENTITY");
   }
 
-  /** The first column of the first row of {@code sql}, or null when it returns no row. */
-  public Object single(String sql) {
+  /**
+   * The first column of the first row of {@code sql} with {@code parameters} bound, or null when it
+   * returns no row.
+   */
+  public Object single(String sql, Object... parameters) {
     try (Connection connection = pool.getConnection();
-        Statement statement = connection.createStatement();
-        ResultSet rs = statement.executeQuery(sql)) {
-      return rs.next() ? rs.getObject(1) : null;
+        PreparedStatement statement = connection.prepareStatement(sql)) {
+      for (int i = 0; i < parameters.length; i++) {
+        statement.setObject(i + 1, parameters[i]);
+      }
+      try (ResultSet rs = statement.executeQuery()) {
+        return rs.next() ? rs.getObject(1) : null;
+      }
     } catch (SQLException e) {
       throw new IllegalStateException("cannot run " + sql, e);
     }

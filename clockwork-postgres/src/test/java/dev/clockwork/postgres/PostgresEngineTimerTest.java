@@ -1,0 +1,119 @@
+package dev.clockwork.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.clockwork.core.definition.Machine;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.event.Event;
+import dev.clockwork.core.time.Timer;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.clock.TimeTravel;
+import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.HistoryEntry.Kind;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The seed's order machine, end to end on PostgreSQL: queued events, timers, worker threads. */
+class PostgresEngineTimerTest extends StoreFixture {
+  private static final MachineDefinition SHOP_ORDER =
+      Machine.define("shop-order")
+          .initial("idle")
+          .state("idle", s -> s.on("SUBMIT", "awaiting_payment"))
+          .state(
+              "awaiting_payment",
+              s ->
+                  s.on("PAY", "processing")
+                      .on("REMIND", t -> t.every(Timer.days(1)).max(2).action(x -> {}))
+                      .on("ORDER_EXPIRED", t -> t.to("cancelled").after(Timer.days(7))))
+          .state("processing")
+          .finalState("cancelled")
+          .build();
+
+  private Engine engine(VirtualClock clock) {
+    return Engine.builder().store(store).clock(clock).register(SHOP_ORDER).build();
+  }
+
+  @Test
+  void anUnpaidOrderExpiresSevenDaysAfterItWasSubmitted() {
+    VirtualClock clock = VirtualClock.at(T0);
+    Engine engine = engine(clock);
+    engine.create("shop-order", "order-1", Map.of("total", 42.5));
+    engine.enqueue("order-1", Event.of("SUBMIT"));
+    engine.processQueue();
+    assertThat(engine.instance("order-1").states()).containsExactly("awaiting_payment");
+    assertThat(engine.nextTimerDue()).contains(T0.plus(Duration.ofDays(1)));
+
+    TimeTravel.advance(engine, clock, T0.plus(Duration.ofDays(7)).minusMillis(1));
+    assertThat(engine.instance("order-1").states()).containsExactly("awaiting_payment");
+    TimeTravel.advance(engine, clock, T0.plus(Duration.ofDays(7)));
+
+    assertThat(engine.instance("order-1").states()).containsExactly("cancelled");
+    assertThat(engine.instance("order-1").context()).containsEntry("total", 42.5);
+    List<HistoryEntry> fired =
+        engine.history("order-1").stream().filter(h -> h.kind() == Kind.TIMER_FIRED).toList();
+    assertThat(fired)
+        .extracting(HistoryEntry::event, HistoryEntry::at)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("REMIND", T0.plus(Duration.ofDays(1))),
+            org.assertj.core.groups.Tuple.tuple("REMIND", T0.plus(Duration.ofDays(2))),
+            org.assertj.core.groups.Tuple.tuple("ORDER_EXPIRED", T0.plus(Duration.ofDays(7))));
+    assertThat(store.nextTimerDue()).isEmpty();
+    assertThat(DB.single("SELECT count(*) FROM cw_timer_fires")).isEqualTo(0L);
+  }
+
+  @Test
+  void paidOrdersKeepNoTimers() {
+    VirtualClock clock = VirtualClock.at(T0);
+    Engine engine = engine(clock);
+    engine.create("shop-order", "order-1", Map.of());
+    engine.send("order-1", "SUBMIT");
+    engine.send("order-1", "PAY");
+    assertThat(store.armedTimers(null, null, 10)).isEmpty();
+    TimeTravel.advance(engine, clock, T0.plus(Duration.ofDays(30)));
+    assertThat(engine.instance("order-1").states()).containsExactly("processing");
+  }
+
+  @Test
+  void workerThreadsProcessQueuedEventsAndDueTimers() {
+    VirtualClock clock = VirtualClock.at(T0);
+    try (Engine engine =
+        Engine.builder()
+            .store(store)
+            .clock(clock)
+            .register(SHOP_ORDER)
+            .options(o -> o.workers(2).pollInterval(Duration.ofMillis(250)))
+            .build()) {
+      for (int i = 0; i < 20; i++) {
+        engine.create("shop-order", "order-" + i, Map.of());
+      }
+      engine.start();
+      for (int i = 0; i < 20; i++) {
+        engine.enqueue("order-" + i, Event.of("SUBMIT"));
+      }
+      await()
+          .atMost(Duration.ofSeconds(20))
+          .until(
+              () ->
+                  engine.instance("order-19").states().equals(List.of("awaiting_payment"))
+                      && store.pendingEvents() == 0);
+      for (int i = 0; i < 10; i++) {
+        engine.enqueue("order-" + i, Event.of("PAY"));
+      }
+      clock.moveTo(T0.plus(Duration.ofDays(8)));
+      Instant cancelledBy = clock.instant();
+      await()
+          .atMost(Duration.ofSeconds(20))
+          .until(() -> engine.instance("order-19").states().equals(List.of("cancelled")));
+      for (int i = 0; i < 20; i++) {
+        assertThat(engine.instance("order-" + i).states())
+            .containsExactly(i < 10 ? "processing" : "cancelled");
+      }
+      assertThat(cancelledBy).isAfter(T0);
+    }
+  }
+}

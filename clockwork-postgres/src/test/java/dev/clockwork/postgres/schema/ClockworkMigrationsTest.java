@@ -1,0 +1,41 @@
+package dev.clockwork.postgres.schema;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
+import dev.clockwork.postgres.testing.TestDatabase;
+import org.junit.jupiter.api.Test;
+
+/** Clockwork's migrations: idempotent, in their own history table, beside the host's tables. */
+class ClockworkMigrationsTest {
+  private static final String TABLE_EXISTS =
+      "SELECT count(*) FROM information_schema.tables WHERE table_name = ?";
+
+  @Test
+  void migratingAgainChangesNothing() {
+    TestDatabase db = EmbeddedPostgresDatabase.shared().newDatabase();
+    assertThat(ClockworkMigrations.migrate(db.dataSource())).isZero();
+    assertThat(ClockworkMigrations.migrate(db.dataSource())).isZero();
+    for (String table : ClockworkMigrations.TABLES) {
+      assertThat(db.single(TABLE_EXISTS, table)).as(table).isEqualTo(1L);
+    }
+  }
+
+  @Test
+  void keepsItsHistoryInItsOwnTableBesideTheApplicationsTables() {
+    TestDatabase db = EmbeddedPostgresDatabase.shared().newDatabase();
+    db.execute("DROP TABLE " + String.join(", ", ClockworkMigrations.TABLES) + " CASCADE");
+    db.execute("DROP TABLE " + ClockworkMigrations.HISTORY_TABLE);
+    db.execute("CREATE TABLE flyway_schema_history (installed_rank int PRIMARY KEY)");
+    db.execute("CREATE TABLE orders (id text PRIMARY KEY)");
+
+    assertThat(ClockworkMigrations.migrate(db.dataSource())).isPositive();
+
+    assertThat(db.single(TABLE_EXISTS, "cw_instances")).isEqualTo(1L);
+    assertThat(db.single("SELECT count(*) FROM flyway_schema_history")).isEqualTo(0L);
+    assertThat(
+            db.single(
+                "SELECT count(*) FROM clockwork_schema_history WHERE version = '1' AND success"))
+        .isEqualTo(1L);
+  }
+}
