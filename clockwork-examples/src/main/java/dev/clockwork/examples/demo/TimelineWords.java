@@ -19,6 +19,7 @@ final class TimelineWords {
       case DROPPED -> "dropped";
       case CANCELLED -> "cancelled";
       case CHILD_STARTED -> "child started";
+      case ORIGIN -> "started by";
     };
   }
 }
