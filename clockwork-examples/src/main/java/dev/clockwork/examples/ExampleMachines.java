@@ -1,6 +1,7 @@
 package dev.clockwork.examples;
 
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.examples.checkout.CheckoutMachine;
 import dev.clockwork.examples.order.OrderMachine;
 import dev.clockwork.examples.payment.PaymentRetryMachine;
 import dev.clockwork.examples.subscription.SubscriptionMachine;
@@ -14,6 +15,7 @@ public final class ExampleMachines implements MachineProvider {
     return List.of(
         OrderMachine.definition(),
         SubscriptionMachine.definition(),
-        PaymentRetryMachine.definition());
+        PaymentRetryMachine.definition(),
+        CheckoutMachine.definition());
   }
 }

@@ -34,7 +34,16 @@ class ReadmeSnippetsTest {
               block.group(1))
           .isEqualTo(sourceRegion(block.group(1)));
     }
-    assertThat(names).contains("getting-started", "order", "order-test", "payment", "subscription");
+    assertThat(names)
+        .contains(
+            "getting-started",
+            "durable",
+            "order",
+            "order-test",
+            "payment",
+            "subscription",
+            "checkout",
+            "checkout-test");
   }
 
   private static String sourceRegion(String name) throws IOException {
