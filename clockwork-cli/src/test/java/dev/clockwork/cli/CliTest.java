@@ -184,7 +184,7 @@ class CliTest {
     assertThat(run.exitCode).isEqualTo(1);
     assertThat(run.err)
         .contains(
-            "no machine 'invoice' is on the classpath (known: [order, subscription, payment])");
+            "no machine 'invoice' is on the classpath (known: [order, subscription, payment, checkout])");
   }
 
   @Test
