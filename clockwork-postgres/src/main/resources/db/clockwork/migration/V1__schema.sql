@@ -43,7 +43,8 @@ CREATE TABLE cw_history (
   PRIMARY KEY (instance_id, seq)
 );
 
--- One row per queued event; per instance, events are processed in id order.
+-- One row per queued event; per instance, events are processed in id order. (Priorities and
+-- idempotency keys come as columns in a later migration.)
 CREATE TABLE cw_queue (
   instance_id     text COLLATE "C" NOT NULL REFERENCES cw_instances (id),
   id              bigserial NOT NULL,

@@ -70,6 +70,17 @@ class TimerSweepTest extends StoreFixture {
   }
 
   @Test
+  void aCommitThatKeepsTheTimersKeepsThemArmed() {
+    create("o-1", T0);
+    for (int i = 0; i < 2; i++) {
+      Claim claim = store.lease("o-1", "sync", LEASE, T0).orElseThrow();
+      store.commit(List.of(commitOf(claim, List.of(), true)));
+    }
+    assertThat(store.armedTimers("order", "waiting", 10)).hasSize(1);
+    assertThat(store.sweepDueTimers(T0.plus(Duration.ofHours(1)), 10)).isEqualTo(1);
+  }
+
+  @Test
   void aFireRecordIsForgottenOnceTheSnapshotNoLongerHoldsThatTimer() {
     InstanceRecord created = create("o-1", T0);
     Instant due = T0.plus(Duration.ofHours(1));

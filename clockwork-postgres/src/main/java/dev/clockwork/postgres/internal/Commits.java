@@ -1,5 +1,6 @@
 package dev.clockwork.postgres.internal;
 
+import dev.clockwork.core.interpreter.ArmedTimer;
 import dev.clockwork.postgres.internal.json.JsonValuesCodec;
 import dev.clockwork.postgres.internal.json.SnapshotJson;
 import dev.clockwork.runtime.queue.QueuedEvent;
@@ -24,26 +25,33 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes a batch of step commits in one transaction, with a handful of round trips whatever the
- * batch size: lock every instance the batch touches (in id order, so concurrent batches cannot
- * deadlock), check each commit's lease token and revision under those locks, then write all
- * accepted commits with JDBC batches.
+ * Writes a batch of step commits in one transaction, in a handful of round trips whatever the batch
+ * size: lock every instance the batch touches (in id order, so concurrent batches cannot deadlock)
+ * and read their lease tokens, revisions and timers; decide; then write the accepted commits with
+ * one JDBC batch per statement — history, consumed events, outgoing events, the timer index (only
+ * for instances whose timers changed), and last the instances themselves with the head of each
+ * queue recomputed, as the queue stands after all of that and after any enqueue that waited for the
+ * lock.
  *
- * <p>As in the in-memory store, commits are decided in list order: one whose lease is lost is
- * skipped and reported; one whose revision is not one above the stored one stops the batch with a
- * {@link ConcurrentUpdateException} after the commits before it are written.
+ * <p>As in the in-memory store, commits are decided in list order: one whose lease is lost (its
+ * token is no longer the stored one) is skipped and reported; one whose revision is not one above
+ * the stored one stops the batch with a {@link ConcurrentUpdateException}, after the commits before
+ * it are written.
  */
 public final class Commits {
   private static final Logger LOG = LoggerFactory.getLogger(Commits.class);
 
   private static final String LOCK =
       """
-      SELECT id, revision, lease_token
+      SELECT id, revision, lease_token, timers
         FROM cw_instances
        WHERE id = ANY (CAST(? AS text[]))
        ORDER BY id
          FOR NO KEY UPDATE
       """;
+
+  private static final String CONSUME =
+      "DELETE FROM cw_queue WHERE instance_id = ? AND id = ANY (CAST(? AS bigint[]))";
 
   private static final String UPDATE =
       """
@@ -53,12 +61,24 @@ public final class Commits {
              updated_at = ?,
              lease_owner = CASE WHEN ? THEN NULL ELSE lease_owner END,
              lease_token = CASE WHEN ? THEN NULL ELSE lease_token END,
-             lease_expires_at = CASE WHEN ? THEN NULL ELSE lease_expires_at END
+             lease_expires_at = CASE WHEN ? THEN NULL ELSE lease_expires_at END,
+             (next_event_at, next_event_id) =
+               (SELECT q.available_at, q.id
+                  FROM cw_queue q
+                 WHERE q.instance_id = cw_instances.id
+                 ORDER BY q.id
+                 LIMIT 1)
        WHERE id = ? AND lease_token = ?
       """;
 
-  private static final String CONSUME =
-      "DELETE FROM cw_queue WHERE instance_id = ? AND id = ANY (CAST(? AS bigint[]))";
+  /** Wakes the listening workers when a released instance has events waiting. */
+  private static final String NOTIFY_IF_WAITING =
+      """
+      SELECT pg_notify(?, '')
+       WHERE EXISTS (SELECT 1 FROM cw_instances
+                      WHERE id = ANY (CAST(? AS text[]))
+                        AND next_event_at IS NOT NULL AND lease_token IS NULL)
+      """;
 
   private final Jdbc jdbc;
 
@@ -67,7 +87,7 @@ public final class Commits {
   }
 
   /** What the stored row says while the batch holds its lock. */
-  private record Locked(long revision, UUID token) {}
+  private record Locked(long revision, UUID token, List<ArmedTimer> timers) {}
 
   private record Outcome(Set<String> lost, ConcurrentUpdateException conflict) {}
 
@@ -87,6 +107,7 @@ public final class Commits {
     Map<String, Locked> locked = lock(connection, commits);
     Set<String> lost = new LinkedHashSet<>();
     List<StepCommit> accepted = new ArrayList<>(commits.size());
+    Map<String, InstanceRecord> retimed = new LinkedHashMap<>();
     ConcurrentUpdateException conflict = null;
     for (StepCommit commit : commits) {
       InstanceRecord next = commit.next();
@@ -100,10 +121,14 @@ public final class Commits {
         break;
       }
       accepted.add(commit);
-      locked.put(next.id(), new Locked(next.revision(), commit.release() ? null : row.token));
+      if (!next.timers().equals(row.timers) || retimed.containsKey(next.id())) {
+        retimed.put(next.id(), next);
+      }
+      UUID token = commit.release() ? null : row.token;
+      locked.put(next.id(), new Locked(next.revision(), token, next.timers()));
     }
     if (!accepted.isEmpty()) {
-      writeAccepted(connection, accepted);
+      writeAccepted(connection, accepted, new ArrayList<>(retimed.values()));
     }
     return new Outcome(lost, conflict);
   }
@@ -122,25 +147,28 @@ public final class Commits {
         while (rs.next()) {
           locked.put(
               rs.getString("id"),
-              new Locked(rs.getLong("revision"), rs.getObject("lease_token", UUID.class)));
+              new Locked(
+                  rs.getLong("revision"),
+                  rs.getObject("lease_token", UUID.class),
+                  SnapshotJson.readTimers(rs.getString("timers"))));
         }
       }
     }
     return locked;
   }
 
-  private static void writeAccepted(Connection connection, List<StepCommit> accepted)
+  private static void writeAccepted(
+      Connection connection, List<StepCommit> accepted, List<InstanceRecord> retimed)
       throws SQLException {
-    updateInstances(connection, accepted);
     List<HistoryEntry> history = new ArrayList<>();
     List<QueuedEvent> outgoing = new ArrayList<>();
-    Map<String, InstanceRecord> latest = new LinkedHashMap<>();
-    boolean release = false;
+    List<String> released = new ArrayList<>();
     for (StepCommit commit : accepted) {
       history.addAll(commit.history());
       outgoing.addAll(commit.outgoing());
-      latest.put(commit.next().id(), commit.next());
-      release |= commit.release();
+      if (commit.release()) {
+        released.add(commit.next().id());
+      }
     }
     InstanceRows.insertHistory(connection, history);
     consume(connection, accepted);
@@ -149,10 +177,32 @@ public final class Commits {
         event ->
             LOG.warn(
                 "dropped {} for '{}': no such instance", event.event().type(), event.instanceId()));
-    TimerRows.index(connection, new ArrayList<>(latest.values()));
-    QueueRows.recomputeHeads(connection, new ArrayList<>(latest.keySet()));
-    if (release || outgoing.size() > unknown.size()) {
+    if (!retimed.isEmpty()) {
+      TimerRows.index(connection, retimed);
+    }
+    updateInstances(connection, accepted);
+    if (outgoing.size() > unknown.size()) {
       QueueRows.notifyWorkers(connection);
+    } else if (!released.isEmpty()) {
+      notifyIfWaiting(connection, released);
+    }
+  }
+
+  private static void consume(Connection connection, List<StepCommit> accepted)
+      throws SQLException {
+    try (PreparedStatement delete = connection.prepareStatement(CONSUME)) {
+      boolean any = false;
+      for (StepCommit commit : accepted) {
+        if (!commit.consumed().isEmpty()) {
+          delete.setString(1, commit.next().id());
+          delete.setArray(2, connection.createArrayOf("int8", commit.consumed().toArray()));
+          delete.addBatch();
+          any = true;
+        }
+      }
+      if (any) {
+        delete.executeBatch();
+      }
     }
   }
 
@@ -182,21 +232,12 @@ public final class Commits {
     }
   }
 
-  private static void consume(Connection connection, List<StepCommit> accepted)
+  private static void notifyIfWaiting(Connection connection, List<String> released)
       throws SQLException {
-    try (PreparedStatement delete = connection.prepareStatement(CONSUME)) {
-      boolean any = false;
-      for (StepCommit commit : accepted) {
-        if (!commit.consumed().isEmpty()) {
-          delete.setString(1, commit.next().id());
-          delete.setArray(2, connection.createArrayOf("int8", commit.consumed().toArray()));
-          delete.addBatch();
-          any = true;
-        }
-      }
-      if (any) {
-        delete.executeBatch();
-      }
+    try (PreparedStatement notify = connection.prepareStatement(NOTIFY_IF_WAITING)) {
+      notify.setString(1, QueueRows.CHANNEL);
+      notify.setArray(2, connection.createArrayOf("text", released.toArray()));
+      notify.executeQuery().close();
     }
   }
 }

@@ -43,16 +43,16 @@ public final class Jdbc {
   public <T> T inTransaction(String what, Work<T> work) {
     try (Connection connection = dataSource.getConnection()) {
       connection.setAutoCommit(false);
+      T result;
       try {
-        T result = work.run(connection);
+        result = work.run(connection);
         connection.commit();
-        return result;
       } catch (SQLException | RuntimeException e) {
         rollback(connection, e);
         throw e;
-      } finally {
-        connection.setAutoCommit(true);
       }
+      connection.setAutoCommit(true);
+      return result;
     } catch (SQLException e) {
       throw failure(what, e);
     }
@@ -78,9 +78,11 @@ public final class Jdbc {
     return e.getSQLState() == null ? message : message + " (SQLState " + e.getSQLState() + ")";
   }
 
+  /** Rolls back and restores auto-commit; a failure here travels with the original cause. */
   private static void rollback(Connection connection, Exception cause) {
     try {
       connection.rollback();
+      connection.setAutoCommit(true);
     } catch (SQLException e) {
       cause.addSuppressed(e);
     }

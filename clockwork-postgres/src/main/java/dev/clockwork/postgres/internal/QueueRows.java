@@ -194,9 +194,6 @@ public final class QueueRows {
 
   /** Sets each instance's {@code next_event_at} from the head of its queue as committed now. */
   static void recomputeHeads(Connection connection, List<String> instanceIds) throws SQLException {
-    if (instanceIds.isEmpty()) {
-      return;
-    }
     try (PreparedStatement update = connection.prepareStatement(RECOMPUTE_HEADS)) {
       update.setArray(1, connection.createArrayOf("text", instanceIds.toArray()));
       update.executeUpdate();
