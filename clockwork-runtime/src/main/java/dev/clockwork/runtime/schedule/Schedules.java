@@ -1,0 +1,354 @@
+package dev.clockwork.runtime.schedule;
+
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.schedule.audit.CommandContext;
+import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
+import dev.clockwork.runtime.schedule.definition.InvalidScheduleException;
+import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
+import dev.clockwork.runtime.schedule.definition.ScheduleSettings;
+import dev.clockwork.runtime.schedule.internal.Lifecycle;
+import dev.clockwork.runtime.schedule.internal.ManualTriggers;
+import dev.clockwork.runtime.schedule.internal.Services;
+import dev.clockwork.runtime.schedule.internal.Ticker;
+import dev.clockwork.runtime.schedule.store.ScheduleRecord;
+import dev.clockwork.runtime.schedule.store.ScheduleStatus;
+import dev.clockwork.runtime.schedule.store.ScheduleStore;
+import dev.clockwork.runtime.schedule.store.SkippedOccurrence;
+import dev.clockwork.runtime.schedule.store.memory.InMemoryScheduleStore;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Random;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+import java.util.random.RandomGenerator;
+
+/**
+ * Named, durable schedules that start machine instances (or send events to one) on cron and
+ * interval specs: overlap, catch-up and DST policies, jitter, max runs, pause/resume/update/delete,
+ * manual triggers, backfill and a per-schedule audit stream. Every clock read is the engine's.
+ *
+ * <pre>{@code
+ * Schedules schedules = new Schedules(engine, new InMemoryScheduleStore());
+ * schedules.create(ScheduleRequest.builder("daily-invoice-sync")
+ *     .startMachine("invoice-sync", Map.of("mode", "nightly"))
+ *     .cron("0 2 * * *")
+ *     .timezone("America/New_York")
+ *     .build());
+ * schedules.runInWorkers(Duration.ofSeconds(1)); // or call tick() from cron
+ * }</pre>
+ *
+ * <p>A service works in one namespace ({@link #in} gives another) and records an optional {@link
+ * CommandContext} with each command ({@link #withContext}); {@link #tick()} covers every namespace.
+ * Thread-safe; any number of services (on any number of nodes) may share one store.
+ */
+public final class Schedules {
+  private static final String DEFAULT_DELETE_REASON = "delete_requested";
+  private static final int MAX_HISTORY_PAGE = 500;
+  private static final int DEFAULT_HISTORY_PAGE = 100;
+
+  private final Services services;
+  private final String namespace;
+  private final CommandContext context;
+
+  /** A service with the default options and jitter drawn from {@link Random}. */
+  public Schedules(Engine engine, ScheduleStore store) {
+    this(new Services(engine, store, ScheduleOptions.defaults(), new Random()), null, null);
+  }
+
+  private Schedules(Services services, String namespace, CommandContext context) {
+    this.services = services;
+    this.namespace = namespace != null ? namespace : services.options().defaultNamespace();
+    this.context = context;
+  }
+
+  public static Builder builder(Engine engine) {
+    return new Builder(engine);
+  }
+
+  /** The same service working in {@code other} namespace. */
+  public Schedules in(String other) {
+    return new Schedules(services, ScheduleNames.check("namespace", other), context);
+  }
+
+  /** The same service recording {@code commandContext} with each command (null: none). */
+  public Schedules withContext(CommandContext commandContext) {
+    return new Schedules(services, namespace, commandContext);
+  }
+
+  public String namespace() {
+    return namespace;
+  }
+
+  public ScheduleOptions options() {
+    return services.options();
+  }
+
+  public ScheduleStore store() {
+    return services.store();
+  }
+
+  // ---- creating ----
+
+  /**
+   * Creates a schedule in the request's namespace (or this service's) and records {@code
+   * ScheduleCreated}.
+   *
+   * @throws InvalidScheduleException when its machine is not registered or its spec never fires
+   * @throws dev.clockwork.runtime.schedule.store.DuplicateScheduleException when the id is taken
+   */
+  public ScheduleDescription create(ScheduleRequest request) {
+    String target = request.namespace() != null ? request.namespace() : namespace;
+    ScheduleRecord created =
+        lifecycle().create(target, request.scheduleId(), request.settings(), context);
+    return describe(created, services.options().upcomingCount());
+  }
+
+  /**
+   * Creates a schedule from a spec and an action written as maps: {@code {cron_expressions: [...],
+   * intervals: [{every, offset}], timezone, dst_gap, dst_overlap}} and {@code {machine, input}} or
+   * {@code {instance_id, event, payload}}.
+   */
+  public ScheduleDescription createFromSpec(
+      String scheduleId, Map<String, ?> spec, Map<String, ?> action) {
+    return createFromSpec(scheduleId, spec, action, b -> {});
+  }
+
+  /** {@link #createFromSpec(String, Map, Map)} with the other parameters set on the builder. */
+  public ScheduleDescription createFromSpec(
+      String scheduleId,
+      Map<String, ?> spec,
+      Map<String, ?> action,
+      Consumer<ScheduleRequest.Builder> parameters) {
+    ScheduleRequest.Builder builder = ScheduleRequest.builder(scheduleId).spec(spec).action(action);
+    parameters.accept(builder);
+    return create(builder.build());
+  }
+
+  // ---- lifecycle ----
+
+  /** Pauses the schedule; it fires on nothing until resumed. Pausing it again changes nothing. */
+  public ScheduleDescription pause(String scheduleId, String reason) {
+    return describe(lifecycle().pause(namespace, scheduleId, reason, context));
+  }
+
+  /** Resumes the schedule, its next fire computed from now. */
+  public ScheduleDescription resume(String scheduleId) {
+    return describe(lifecycle().resume(namespace, scheduleId, context));
+  }
+
+  /** Changes settings (see {@link ScheduleUpdate}); records {@code ScheduleUpdated}. */
+  public ScheduleDescription update(String scheduleId, UnaryOperator<ScheduleSettings> change) {
+    return describe(lifecycle().update(namespace, scheduleId, change, context));
+  }
+
+  /** Soft-deletes the schedule with reason {@code delete_requested}. */
+  public ScheduleDescription delete(String scheduleId) {
+    return delete(scheduleId, DEFAULT_DELETE_REASON);
+  }
+
+  /** Soft-deletes the schedule: it stays readable, with its history, and takes no command. */
+  public ScheduleDescription delete(String scheduleId, String reason) {
+    return describe(lifecycle().delete(namespace, scheduleId, reason, context));
+  }
+
+  // ---- reading ----
+
+  /** The schedule with its next {@link ScheduleOptions#upcomingCount()} fire times. */
+  public ScheduleDescription describe(String scheduleId) {
+    return describe(scheduleId, services.options().upcomingCount());
+  }
+
+  /** The schedule with its next {@code upcoming} fire times. */
+  public ScheduleDescription describe(String scheduleId, int upcoming) {
+    return describe(load(scheduleId), upcoming);
+  }
+
+  /** The schedule with this id in this namespace, deleted or not. */
+  public Optional<ScheduleDescription> find(String scheduleId) {
+    return services.store().find(namespace, scheduleId).map(this::describe);
+  }
+
+  /** The namespace's schedules, sorted by id, deleted ones left out. */
+  public List<ScheduleDescription> list() {
+    return list(false);
+  }
+
+  public List<ScheduleDescription> list(boolean includeDeleted) {
+    List<ScheduleDescription> all = new ArrayList<>();
+    String after = null;
+    while (true) {
+      List<ScheduleRecord> page =
+          services.store().list(namespace, includeDeleted, after, MAX_HISTORY_PAGE);
+      page.forEach(record -> all.add(describe(record, 0)));
+      if (page.size() < MAX_HISTORY_PAGE) {
+        return all;
+      }
+      after = page.get(page.size() - 1).scheduleId();
+    }
+  }
+
+  /** The first page (100 events) of the schedule's audit stream. */
+  public ScheduleHistoryPage history(String scheduleId) {
+    return history(scheduleId, DEFAULT_HISTORY_PAGE, 0);
+  }
+
+  /**
+   * A page of the schedule's audit stream, also after it was deleted.
+   *
+   * @param limit clamped to 1–500
+   * @param afterSequence the previous page's {@code nextCursor}, 0 for the start
+   */
+  public ScheduleHistoryPage history(String scheduleId, int limit, long afterSequence) {
+    if (afterSequence < 0) {
+      throw new IllegalArgumentException(
+          "afterSequence " + afterSequence + " is negative; pass 0 or a previous next_cursor");
+    }
+    load(scheduleId);
+    int clamped = Math.max(1, Math.min(MAX_HISTORY_PAGE, limit));
+    List<ScheduleAuditEvent> events =
+        services.store().history(namespace, scheduleId, afterSequence, clamped + 1);
+    boolean more = events.size() > clamped;
+    List<ScheduleAuditEvent> page = more ? events.subList(0, clamped) : events;
+    Long cursor = more ? page.get(page.size() - 1).sequence() : null;
+    return new ScheduleHistoryPage(page, cursor, more);
+  }
+
+  /** Occurrences that did not run, with their reasons, oldest first. */
+  public List<SkippedOccurrence> skipped(String scheduleId) {
+    return skipped(scheduleId, MAX_HISTORY_PAGE, 0);
+  }
+
+  public List<SkippedOccurrence> skipped(String scheduleId, int limit, long afterSequence) {
+    load(scheduleId);
+    return services.store().skipped(namespace, scheduleId, afterSequence, limit);
+  }
+
+  // ---- triggering ----
+
+  /**
+   * Triggers the schedule now under its overlap policy.
+   *
+   * @return the started instance's id, or null when the trigger was skipped or buffered
+   */
+  public String trigger(String scheduleId) {
+    return triggers().trigger(namespace, scheduleId, context);
+  }
+
+  /**
+   * Triggers every occurrence in [from, to) under the schedule's policy (buffering as allow-all).
+   */
+  public List<BackfillResult> backfill(String scheduleId, Instant from, Instant to) {
+    return backfill(scheduleId, from, to, null);
+  }
+
+  /** {@link #backfill(String, Instant, Instant)} under {@code override} (null: the schedule's). */
+  public List<BackfillResult> backfill(
+      String scheduleId, Instant from, Instant to, OverlapPolicy override) {
+    return triggers().backfill(namespace, scheduleId, from, to, override, context);
+  }
+
+  /**
+   * Evaluates every due schedule of every namespace at the engine clock's instant; returns a row
+   * per occurrence evaluated.
+   */
+  public List<TickResult> tick() {
+    return new Ticker(services).tick();
+  }
+
+  /** Runs {@link #tick()} inside every worker of the engine, every {@code every}. */
+  public Schedules runInWorkers(Duration every) {
+    services.engine().addWorkerTask("schedules", every, this::tick);
+    return this;
+  }
+
+  // ---- helpers ----
+
+  private Lifecycle lifecycle() {
+    return new Lifecycle(services);
+  }
+
+  private ManualTriggers triggers() {
+    return new ManualTriggers(services);
+  }
+
+  private ScheduleRecord load(String scheduleId) {
+    return services
+        .store()
+        .find(namespace, scheduleId)
+        .orElseThrow(() -> new ScheduleNotFoundException(namespace, scheduleId));
+  }
+
+  private ScheduleDescription describe(ScheduleRecord record) {
+    return describe(record, services.options().upcomingCount());
+  }
+
+  private ScheduleDescription describe(ScheduleRecord record, int upcoming) {
+    List<Instant> times = new ArrayList<>();
+    if (record.status() == ScheduleStatus.ACTIVE && record.nextFireAt() != null && upcoming > 0) {
+      times.add(record.nextFireAt());
+      Instant t =
+          record.nextOccurrenceAt() != null ? record.nextOccurrenceAt() : record.nextFireAt();
+      while (times.size() < upcoming) {
+        Optional<Instant> next = record.settings().spec().next(t);
+        if (next.isEmpty()) {
+          break;
+        }
+        times.add(next.get());
+        t = next.get();
+      }
+    }
+    return new ScheduleDescription(
+        record, services.store().buffered(record.namespace(), record.scheduleId()), times);
+  }
+
+  /** Configures a {@link Schedules} service. */
+  public static final class Builder {
+    private final Engine engine;
+    private ScheduleStore store;
+    private ScheduleOptions options = ScheduleOptions.defaults();
+    private RandomGenerator random;
+
+    private Builder(Engine engine) {
+      this.engine = Objects.requireNonNull(engine, "engine");
+    }
+
+    /** Where schedules live (default: a new in-memory store). */
+    public Builder store(ScheduleStore value) {
+      this.store = Objects.requireNonNull(value, "store");
+      return this;
+    }
+
+    public Builder options(ScheduleOptions value) {
+      this.options = Objects.requireNonNull(value, "options");
+      return this;
+    }
+
+    public Builder options(Consumer<ScheduleOptions.Builder> settings) {
+      ScheduleOptions.Builder builder = ScheduleOptions.builder();
+      settings.accept(builder);
+      return options(builder.build());
+    }
+
+    /** The random source of jitter and ULIDs (inject a seeded one for repeatable tests). */
+    public Builder random(RandomGenerator value) {
+      this.random = Objects.requireNonNull(value, "random");
+      return this;
+    }
+
+    public Schedules build() {
+      return new Schedules(
+          new Services(
+              engine,
+              store != null ? store : new InMemoryScheduleStore(),
+              options,
+              random != null ? random : new Random()),
+          null,
+          null);
+    }
+  }
+}

@@ -1,0 +1,33 @@
+package dev.clockwork.runtime.schedule.internal;
+
+import java.time.Instant;
+
+/**
+ * The deterministic ids of triggered instances: {@code schedule:{id}:{occurrence}} and {@code
+ * schedule:{id}:backfill:{occurrence}}, the occurrence as an ISO instant in UTC. Outside the
+ * default namespace the id reads {@code {id}@{namespace}}, so two namespaces never share an
+ * instance. Schedule ids and namespaces may not contain {@code @}, {@code :} or {@code /}, which
+ * keeps every id unambiguous.
+ */
+public final class InstanceIds {
+  private InstanceIds() {}
+
+  /** The instance of a tick, buffered or manual trigger. */
+  public static String occurrence(
+      String namespace, String defaultNamespace, String scheduleId, Instant occurrence) {
+    return "schedule:" + scoped(namespace, defaultNamespace, scheduleId) + ":" + occurrence;
+  }
+
+  /** The instance of a backfilled occurrence. */
+  public static String backfill(
+      String namespace, String defaultNamespace, String scheduleId, Instant occurrence) {
+    return "schedule:"
+        + scoped(namespace, defaultNamespace, scheduleId)
+        + ":backfill:"
+        + occurrence;
+  }
+
+  private static String scoped(String namespace, String defaultNamespace, String scheduleId) {
+    return namespace.equals(defaultNamespace) ? scheduleId : scheduleId + "@" + namespace;
+  }
+}

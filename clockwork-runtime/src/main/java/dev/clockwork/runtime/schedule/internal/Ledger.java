@@ -1,0 +1,241 @@
+package dev.clockwork.runtime.schedule.internal;
+
+import dev.clockwork.runtime.schedule.TriggerOutcome;
+import dev.clockwork.runtime.schedule.audit.CommandContext;
+import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
+import dev.clockwork.runtime.schedule.store.BufferedTrigger;
+import dev.clockwork.runtime.schedule.store.ScheduleCommit;
+import dev.clockwork.runtime.schedule.store.ScheduleRecord;
+import dev.clockwork.runtime.schedule.store.ScheduleStatus;
+import dev.clockwork.runtime.schedule.store.SkippedOccurrence;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Applies {@link Fact}s to a schedule read at one revision and collects what to write: the new row,
+ * audit events, skipped occurrences, buffer changes. Pure bookkeeping: the side effects (an
+ * instance started, an event sent) happened before a fact was made. {@link #replay} applies the
+ * same facts to a fresh copy when the first write lost a race.
+ */
+final class Ledger {
+  static final String MAX_RUNS_EXHAUSTED = "max_runs_exhausted";
+
+  private final long baseRevision;
+  private final Instant now;
+  private final CommandContext context;
+  private final List<BufferedTrigger> buffer;
+  private final List<Fact> applied = new ArrayList<>();
+  private final List<ScheduleAuditEvent> audit = new ArrayList<>();
+  private final List<SkippedOccurrence> skipped = new ArrayList<>();
+  private final List<BufferedTrigger> buffered = new ArrayList<>();
+  private final List<Instant> unbuffered = new ArrayList<>();
+  private ScheduleRecord record;
+
+  Ledger(ScheduleRecord record, List<BufferedTrigger> buffer, Instant now, CommandContext context) {
+    this.record = record;
+    this.baseRevision = record.revision();
+    this.buffer = new ArrayList<>(buffer);
+    this.now = now;
+    this.context = context;
+  }
+
+  /** A ledger over {@code fresh} with {@code facts} applied again (those that still apply). */
+  static Ledger replay(
+      ScheduleRecord fresh,
+      List<BufferedTrigger> buffer,
+      List<Fact> facts,
+      Instant now,
+      CommandContext context) {
+    Ledger ledger = new Ledger(fresh, buffer, now, context);
+    facts.forEach(ledger::apply);
+    return ledger;
+  }
+
+  ScheduleRecord record() {
+    return record;
+  }
+
+  /** The buffer as the facts so far left it, oldest first. */
+  List<BufferedTrigger> buffer() {
+    return buffer;
+  }
+
+  /** Every fact given to {@link #apply}, applied or not, for a replay. */
+  List<Fact> facts() {
+    return applied;
+  }
+
+  boolean changed() {
+    return record.revision() != baseRevision || !audit.isEmpty();
+  }
+
+  /** Records the fact when it still applies to the schedule; returns whether it did. */
+  boolean apply(Fact fact) {
+    applied.add(fact);
+    if (fact instanceof Fact.Triggered triggered) {
+      return triggered(triggered);
+    } else if (fact instanceof Fact.Skipped skip) {
+      return skipped(skip);
+    } else if (fact instanceof Fact.Buffered buffer) {
+      return buffered(buffer);
+    }
+    return advanced((Fact.Advanced) fact);
+  }
+
+  private boolean stillDue(Fact.Source source, Instant due) {
+    return source != Fact.Source.TICK || Objects.equals(record.nextFireAt(), due);
+  }
+
+  private boolean triggered(Fact.Triggered fact) {
+    boolean fromBuffer = fact.source() == Fact.Source.BUFFER;
+    boolean applies =
+        fromBuffer
+            ? bufferHas(fact.occurrence())
+            : fact.source() == Fact.Source.TICK
+                ? stillDue(fact.source(), fact.due())
+                : fact.outcome() != TriggerOutcome.ALREADY_STARTED;
+    if (!applies) {
+      return false;
+    }
+    change(record.toBuilder().fired(now, fact.instanceId()));
+    audit.add(
+        events()
+            .triggered(
+                fact.instanceId(), fact.outcome(), fact.effectivePolicy(), fact.occurrence()));
+    if (fromBuffer) {
+      unbuffer(fact.occurrence());
+    }
+    Integer remaining = record.remainingActions();
+    if (remaining != null && remaining == 0 && record.status() != ScheduleStatus.DELETED) {
+      dropBuffer(SkipReasons.REMAINING_ACTIONS_EXHAUSTED);
+      delete(MAX_RUNS_EXHAUSTED);
+    }
+    return true;
+  }
+
+  private boolean skipped(Fact.Skipped fact) {
+    if (!stillDue(fact.source(), fact.due()) || fact.occurrences().isEmpty()) {
+      return false;
+    }
+    skip(fact.occurrences(), fact.reason(), fact.detail());
+    return true;
+  }
+
+  private boolean buffered(Fact.Buffered fact) {
+    if (!stillDue(fact.source(), fact.due())) {
+      return false;
+    }
+    BufferedTrigger trigger = new BufferedTrigger(fact.occurrence(), now);
+    buffer.add(trigger);
+    buffered.add(trigger);
+    change(record.toBuilder().bufferedCount(record.bufferedCount() + 1));
+    return true;
+  }
+
+  private boolean advanced(Fact.Advanced fact) {
+    if (record.status() != ScheduleStatus.ACTIVE || !stillDue(Fact.Source.TICK, fact.due())) {
+      return false;
+    }
+    change(record.toBuilder().next(fact.fireAt(), fact.occurrence()));
+    return true;
+  }
+
+  /** Pauses the schedule; its next fire is forgotten until it resumes. */
+  void pause(String reason) {
+    change(record.toBuilder().status(ScheduleStatus.PAUSED).paused(reason, now).next(null, null));
+    audit.add(events().paused(reason));
+  }
+
+  /** Resumes the schedule with its next fire computed from now. */
+  void resume(NextFire.Next next) {
+    change(
+        record.toBuilder()
+            .status(ScheduleStatus.ACTIVE)
+            .paused(null, null)
+            .next(next == null ? null : next.fireAt(), next == null ? null : next.occurrence()));
+    audit.add(events().resumed());
+  }
+
+  /**
+   * Replaces the settings; {@code next} is the recomputed fire, or null to keep the current one.
+   */
+  void update(
+      dev.clockwork.runtime.schedule.definition.ScheduleSettings settings,
+      List<String> changedFields,
+      NextFire.Next next,
+      boolean recompute) {
+    ScheduleRecord.Builder builder = record.toBuilder().settings(settings);
+    if (recompute) {
+      builder.next(next == null ? null : next.fireAt(), next == null ? null : next.occurrence());
+    }
+    if (changedFields.contains("max_runs")) {
+      builder.remainingActions(settings.maxRuns());
+    }
+    change(builder);
+    audit.add(events().updated(changedFields));
+  }
+
+  /** Soft-deletes the schedule; buffered triggers are dropped and recorded as skipped. */
+  void delete(String reason) {
+    dropBuffer(SkipReasons.SCHEDULE_DELETED);
+    change(record.toBuilder().status(ScheduleStatus.DELETED).deleted(reason, now).next(null, null));
+    audit.add(events().deleted(reason));
+  }
+
+  private void dropBuffer(String reason) {
+    if (buffer.isEmpty()) {
+      return;
+    }
+    List<Instant> dropped = buffer.stream().map(BufferedTrigger::occurrence).toList();
+    dropped.forEach(this::unbuffer);
+    skip(dropped, reason, "buffered trigger dropped");
+  }
+
+  private void skip(List<Instant> occurrences, String reason, String detail) {
+    for (Instant occurrence : occurrences) {
+      skipped.add(
+          new SkippedOccurrence(
+              record.namespace(), record.scheduleId(), 0, occurrence, reason, detail, now));
+    }
+    change(record.toBuilder().skipped(reason, now, occurrences.size()));
+    audit.add(events().skipped(reason));
+  }
+
+  private boolean bufferHas(Instant occurrence) {
+    return buffer.stream().anyMatch(b -> b.occurrence().equals(occurrence));
+  }
+
+  private void unbuffer(Instant occurrence) {
+    for (int i = 0; i < buffer.size(); i++) {
+      if (buffer.get(i).occurrence().equals(occurrence)) {
+        buffer.remove(i);
+        break;
+      }
+    }
+    unbuffered.add(occurrence);
+    change(record.toBuilder().bufferedCount(Math.max(0, record.bufferedCount() - 1)));
+  }
+
+  private void change(ScheduleRecord.Builder builder) {
+    record = builder.updatedAt(now).revision(baseRevision + 1).build();
+  }
+
+  private AuditEvents events() {
+    return new AuditEvents(record, now, context);
+  }
+
+  /** The write of everything recorded; {@code checkedAt} non-null for a tick's evaluation. */
+  ScheduleCommit commit(boolean release, Instant checkedAt) {
+    ScheduleRecord next = record;
+    if (checkedAt != null || next.revision() == baseRevision) {
+      ScheduleRecord.Builder builder = next.toBuilder().revision(baseRevision + 1);
+      if (checkedAt != null) {
+        builder.checkedAt(checkedAt);
+      }
+      next = builder.build();
+    }
+    return new ScheduleCommit(next, audit, skipped, buffered, unbuffered, release);
+  }
+}
