@@ -6,6 +6,8 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.core.interpreter.Interpreter;
 import dev.clockwork.core.interpreter.StepResult;
+import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.internal.ChildIds;
 import dev.clockwork.runtime.internal.Creation;
 import dev.clockwork.runtime.internal.Delegation;
@@ -51,7 +53,12 @@ public final class Engine implements AutoCloseable {
   private final Delegation delegation;
   private final Workers workers;
 
-  private Engine(EngineOptions options, Store store, Clock clock, MachineRegistry machines) {
+  private Engine(
+      EngineOptions options,
+      Store store,
+      Clock clock,
+      MachineRegistry machines,
+      java.util.function.Function<String, QueueConfig> queues) {
     this.options = options;
     this.store = store;
     this.clock = clock;
@@ -64,7 +71,7 @@ public final class Engine implements AutoCloseable {
             machines::forInstance,
             machines::ids,
             delegation,
-            options.retry(),
+            queues,
             options.leaseTime(),
             options.owner());
     this.workers = new Workers(this, options);
@@ -155,7 +162,8 @@ public final class Engine implements AutoCloseable {
    */
   public SendResult send(String instanceId, Event event) {
     Objects.requireNonNull(event, "event");
-    load(instanceId);
+    InstanceRecord target = load(instanceId);
+    checkKnown(target, event);
     Claim claim = leaseForSend(instanceId);
     InstanceRecord stored = claim.instance();
     Turn turn =
@@ -204,6 +212,7 @@ public final class Engine implements AutoCloseable {
    */
   public QueuedEvent enqueue(String instanceId, Event event) {
     InstanceRecord record = load(instanceId);
+    checkKnown(record, event);
     return store.enqueue(
         QueuedEvent.of(instanceId, record.machine(), event, "api", clock.instant()));
   }
@@ -368,6 +377,14 @@ public final class Engine implements AutoCloseable {
     }
   }
 
+  /** Validate now, process later: an event no state of the machine takes is refused at once. */
+  private void checkKnown(InstanceRecord record, Event event) {
+    MachineDefinition definition = machines.forInstance(record.machine(), record.version());
+    if (!definition.knowsEvent(event.type())) {
+      throw new UnknownEventException(record.machine(), event.type(), definition.events());
+    }
+  }
+
   private InstanceRecord load(String instanceId) {
     return store.find(instanceId).orElseThrow(() -> new UnknownInstanceException(instanceId));
   }
@@ -378,6 +395,7 @@ public final class Engine implements AutoCloseable {
     private Clock clock = Clock.systemUTC();
     private final MachineRegistry machines = new MachineRegistry();
     private final EngineOptions.Builder options = EngineOptions.builder();
+    private ClockworkConfig config;
 
     private Builder() {}
 
@@ -407,6 +425,19 @@ public final class Engine implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Queue and timer settings from {@code clockwork.yaml}: per-machine timeouts and retries, the
+     * sweep's batch size, backpressure threshold and interval.
+     */
+    public Builder config(ClockworkConfig settings) {
+      this.config = Objects.requireNonNull(settings, "config");
+      options
+          .timerBatchSize(settings.timers().batchSize())
+          .backpressureThreshold(settings.timers().backpressureThreshold())
+          .sweepInterval(settings.timers().sweepInterval());
+      return this;
+    }
+
     /** Due timers moved into queues per store round trip (default 100). */
     public Builder timerBatchSize(int size) {
       options.timerBatchSize(size);
@@ -415,7 +446,23 @@ public final class Engine implements AutoCloseable {
 
     public Engine build() {
       Store chosen = store != null ? store : new dev.clockwork.runtime.store.memory.InMemoryStore();
-      return new Engine(options.build(), chosen, clock, machines);
+      EngineOptions built = options.build();
+      ClockworkConfig settings = config;
+      QueueConfig fallback =
+          new QueueConfig(
+              QueueConfig.DEFAULT.strategy(),
+              QueueConfig.DEFAULT.concurrency(),
+              QueueConfig.DEFAULT.timeout(),
+              built.retry(),
+              QueueConfig.DEFAULT.deadLetterEnabled(),
+              QueueConfig.DEFAULT.deadLetterRetention(),
+              QueueConfig.DEFAULT.alerts());
+      return new Engine(
+          built,
+          chosen,
+          clock,
+          machines,
+          machine -> settings != null ? settings.queueFor(machine) : fallback);
     }
   }
 }

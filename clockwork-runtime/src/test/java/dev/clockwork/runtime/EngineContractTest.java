@@ -45,6 +45,9 @@ public abstract class EngineContractTest {
                       .on("B", t -> t.action(EngineContractTest::record))
                       .on("C", t -> t.action(EngineContractTest::record))
                       .on(
+                          "REFUSE",
+                          t -> t.action(x -> x.fail("CART_EMPTY", "nothing to check out")))
+                      .on(
                           "FAIL",
                           t ->
                               t.action(
@@ -326,5 +329,70 @@ public abstract class EngineContractTest {
           .atMost(Duration.ofSeconds(10))
           .until(() -> busy.instance("timed").states().equals(List.of("closed")));
     }
+  }
+
+  @Test
+  void aBusinessFailureIsDeadLetteredOnTheFirstAttempt() {
+    Engine engine = engine();
+    engine.create("ledger", "l-1", Map.of());
+    engine.enqueue("l-1", Event.of("REFUSE"));
+    engine.enqueue("l-1", Event.of("A"));
+    engine.processQueue();
+    assertThat(store.deadLetters(10))
+        .singleElement()
+        .satisfies(
+            d -> {
+              assertThat(d.event().attempts()).isEqualTo(1);
+              assertThat(d.event().errors())
+                  .singleElement()
+                  .satisfies(
+                      e ->
+                          assertThat(e.error())
+                              .isEqualTo("BusinessFailure: CART_EMPTY: nothing to check out"));
+            });
+    assertThat(seen(engine, "l-1")).containsExactly("A");
+  }
+
+  @Test
+  void anUnknownEventThatReachesAQueueIsDeadLetteredAtOnce() {
+    Engine engine = engine();
+    engine.create("ledger", "l-1", Map.of());
+    store.enqueue(
+        dev.clockwork.runtime.queue.QueuedEvent.of(
+            "l-1", "ledger", Event.of("RENAMED_LONG_AGO"), "api", T0));
+    engine.processQueue();
+    assertThat(store.deadLetters(10))
+        .singleElement()
+        .satisfies(
+            d ->
+                assertThat(d.event().errors().get(0).error())
+                    .contains("has no transition for event 'RENAMED_LONG_AGO'"));
+  }
+
+  @Test
+  void anEventOverTheTimeoutIsThrownAwayAndRetried() {
+    Engine engine =
+        Engine.builder()
+            .store(store)
+            .clock(clock)
+            .register(LEDGER)
+            .config(
+                dev.clockwork.runtime.config.ClockworkConfig.parse(
+                    "queue:\n  timeout: PT0.000000001S\n", "test.yaml"))
+            .build();
+    engine.create("ledger", "l-1", Map.of());
+    engine.enqueue("l-1", Event.of("A"));
+    engine.processQueue();
+    assertThat(seen(engine, "l-1")).isEmpty();
+    assertThat(engine.nextEventAvailable()).contains(T0.plusSeconds(1));
+    TimeTravel.advance(engine, clock, T0.plusSeconds(10));
+    assertThat(store.deadLetters(10))
+        .singleElement()
+        .satisfies(
+            d ->
+                assertThat(d.event().errors())
+                    .hasSize(3)
+                    .allSatisfy(
+                        e -> assertThat(e.error()).contains("over the processing timeout")));
   }
 }

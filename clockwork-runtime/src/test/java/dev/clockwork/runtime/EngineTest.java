@@ -94,13 +94,26 @@ class EngineTest {
   @Test
   void historyIsNumberedPerInstance() {
     String id = engine.create("order").id();
-    engine.send(id, "NOT_AN_EVENT");
+    engine.send(id, "QUOTE");
     engine.send(id, "PAY");
     List<HistoryEntry> history = engine.history(id);
     assertThat(history).extracting(HistoryEntry::sequence).containsExactly(1L, 2L, 3L, 4L);
     assertThat(history)
         .extracting(HistoryEntry::kind)
-        .containsExactly(Kind.CREATED, Kind.UNHANDLED, Kind.EVENT, Kind.DONE);
+        .containsExactly(Kind.CREATED, Kind.EVENT, Kind.EVENT, Kind.DONE);
+  }
+
+  @Test
+  void anEventTheMachineDoesNotKnowIsRefusedWhenSent() {
+    String id = engine.create("order").id();
+    assertThatThrownBy(() -> engine.send(id, "PAYY"))
+        .isInstanceOf(UnknownEventException.class)
+        .hasMessage(
+            "machine 'order' has no transition for event 'PAYY'; it takes [EXPLODE, ORDER_EXPIRED,"
+                + " PAY, QUOTE]");
+    assertThatThrownBy(() -> engine.enqueue(id, Event.of("PAYY")))
+        .isInstanceOf(UnknownEventException.class);
+    assertThat(engine.history(id)).hasSize(1);
   }
 
   @Test

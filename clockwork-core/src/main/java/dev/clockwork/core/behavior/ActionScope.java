@@ -22,4 +22,19 @@ public interface ActionScope extends GuardScope {
 
   /** The value a synchronous {@code send} returns to its caller (the last reply wins). */
   void reply(Object value);
+
+  /**
+   * Refuses the event for a business reason: the whole macrostep is rolled back and the event goes
+   * to the dead letter queue at once, without retries.
+   *
+   * @throws BusinessFailure always
+   */
+  default void fail(String code) {
+    throw new BusinessFailure(code, null);
+  }
+
+  /** {@link #fail(String)} with an explanation for the dead letter. */
+  default void fail(String code, String message) {
+    throw new BusinessFailure(code, message);
+  }
 }

@@ -20,6 +20,7 @@ public final class MachineDefinition {
   private final StateNode[] states;
   private final Map<String, StateNode> byPath;
   private final Map<String, TimerDef> timers;
+  private final java.util.Set<String> events;
 
   MachineDefinition(
       String id,
@@ -38,6 +39,30 @@ public final class MachineDefinition {
     this.states = states;
     this.byPath = byPath;
     this.timers = timers;
+    java.util.Set<String> known = new java.util.HashSet<>();
+    for (StateNode state : states) {
+      known.addAll(state.on.keySet());
+    }
+    for (TimerDef timer : timers.values()) {
+      if (timer.then() != null) {
+        known.add(timer.then());
+      }
+    }
+    this.events = java.util.Set.copyOf(known);
+  }
+
+  /**
+   * True when some transition of the machine takes {@code eventType} (or it is one of Clockwork's
+   * own {@code @…} events). An event no state knows is a mistake of the sender, not of the moment:
+   * the engine refuses it when it is sent and dead-letters it at once if it reaches a queue.
+   */
+  public boolean knowsEvent(String eventType) {
+    return events.contains(eventType) || eventType.startsWith("@");
+  }
+
+  /** Every event some transition takes, sorted (for error messages and tooling). */
+  public java.util.List<String> events() {
+    return events.stream().filter(e -> !e.startsWith("done.state.")).sorted().toList();
   }
 
   public String id() {

@@ -1,6 +1,8 @@
 package dev.clockwork.runtime.internal;
 
+import dev.clockwork.core.behavior.NonRetryable;
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.Lease;
@@ -16,6 +18,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,7 +34,7 @@ public final class QueueProcessor {
   private final Store store;
   private final Clock clock;
   private final BiFunction<String, Integer, MachineDefinition> definitions;
-  private final RetryPolicy retry;
+  private final Function<String, QueueConfig> queues;
   private final Delegation delegation;
   private final Supplier<Set<String>> machines;
   private final Duration leaseTime;
@@ -44,7 +47,7 @@ public final class QueueProcessor {
       BiFunction<String, Integer, MachineDefinition> definitions,
       Supplier<Set<String>> machines,
       Delegation delegation,
-      RetryPolicy retry,
+      Function<String, QueueConfig> queues,
       Duration leaseTime,
       String owner) {
     this.store = store;
@@ -52,7 +55,7 @@ public final class QueueProcessor {
     this.definitions = definitions;
     this.machines = machines;
     this.delegation = delegation;
-    this.retry = retry;
+    this.queues = queues;
     this.leaseTime = leaseTime;
     this.owner = owner;
   }
@@ -105,7 +108,7 @@ public final class QueueProcessor {
       for (QueuedEvent event : claim.events()) {
         processed++;
         try {
-          turn.apply(event, now);
+          turn.apply(event, now, queues.apply(claim.instance().machine()).timeout());
         } catch (RuntimeException e) {
           failure = new Failure(turn, event, e);
           break;
@@ -133,8 +136,10 @@ public final class QueueProcessor {
     QueuedEvent event = failure.event;
     int attempt = event.attempts() + 1;
     AttemptError error = AttemptError.of(attempt, now, failure.error);
+    RetryPolicy retry = queues.apply(event.machine()).retry();
+    boolean retryable = !(failure.error instanceof NonRetryable);
     try {
-      if (retry.allowsRetryAfter(attempt)) {
+      if (retryable && retry.allowsRetryAfter(attempt)) {
         Instant retryAt = now.plus(retry.delayAfter(attempt));
         store.retryLater(failure.turn.lease(), event.failed(error, retryAt));
         LOG.info(
@@ -158,9 +163,10 @@ public final class QueueProcessor {
             now);
         delegation.failed(event.instanceId(), error.error(), now).ifPresent(store::enqueue);
         LOG.warn(
-            "{} on {} failed {} times and went to the dead letters: {}",
+            "{} on {} failed ({}, attempt {}) and went to the dead letters: {}",
             event.event().type(),
             event.instanceId(),
+            retryable ? "no retries left" : "not retryable",
             attempt,
             error.error());
       }

@@ -44,10 +44,29 @@ public final class Turn {
    * and the exception propagates; earlier events of the turn stay applied.
    */
   public StepResult apply(Event event, Instant now) {
+    return apply(event, now, null);
+  }
+
+  /**
+   * Applies one event, refusing it when the machine takes no such event, and throwing its result
+   * away when computing it took longer than {@code timeout} (null: no limit).
+   */
+  public StepResult apply(Event event, Instant now, java.time.Duration timeout) {
+    if (!snapshot.definition().knowsEvent(event.type())) {
+      throw new dev.clockwork.runtime.UnknownEventException(
+          snapshot.definition().id(), event.type(), snapshot.definition().events());
+    }
+    long started = System.nanoTime();
     StepResult result =
         Delegation.CANCEL.equals(event.type())
             ? Interpreter.cancel(snapshot, now)
             : Interpreter.transition(snapshot, event, now);
+    if (timeout != null) {
+      java.time.Duration took = java.time.Duration.ofNanos(System.nanoTime() - started);
+      if (took.compareTo(timeout) > 0) {
+        throw new dev.clockwork.runtime.EventTimeoutException(event.type(), took, timeout);
+      }
+    }
     List<QueuedEvent> sent = delegation.afterStep(record.id(), result, now);
     List<HistoryEntry> rows =
         HistoryRows.step(record.id(), record.historySequence(), event, result, now);
@@ -64,9 +83,9 @@ public final class Turn {
     return result;
   }
 
-  /** Applies a queued event and marks its queue row consumed. */
-  public StepResult apply(QueuedEvent queued, Instant now) {
-    StepResult result = apply(queued.event(), now);
+  /** Applies a queued event within {@code timeout} and marks its queue row consumed. */
+  public StepResult apply(QueuedEvent queued, Instant now, java.time.Duration timeout) {
+    StepResult result = apply(queued.event(), now, timeout);
     consumed.add(queued.id());
     return result;
   }
