@@ -1,0 +1,5 @@
+/**
+ * Clockwork's tables and their migrations: {@link
+ * dev.clockwork.postgres.schema.ClockworkMigrations}.
+ */
+package dev.clockwork.postgres.schema;
