@@ -2,12 +2,14 @@ package dev.clockwork.postgres;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.clockwork.postgres.internal.Commits;
+import dev.clockwork.postgres.internal.DeadLetters;
 import dev.clockwork.postgres.internal.InstanceRows;
 import dev.clockwork.postgres.internal.Jdbc;
 import dev.clockwork.postgres.internal.LeasedWrites;
 import dev.clockwork.postgres.internal.Leases;
 import dev.clockwork.postgres.internal.QueueRows;
-import dev.clockwork.postgres.internal.TimerRows;
+import dev.clockwork.postgres.internal.TimerIndex;
+import dev.clockwork.postgres.internal.TimerSweep;
 import dev.clockwork.postgres.internal.WorkSignal;
 import dev.clockwork.postgres.schema.ClockworkMigrations;
 import dev.clockwork.runtime.queue.Claim;
@@ -59,7 +61,9 @@ public final class PostgresStore implements Store, AutoCloseable {
   private final Leases leases;
   private final Commits commits;
   private final LeasedWrites leased;
-  private final TimerRows timers;
+  private final TimerIndex timers;
+  private final TimerSweep sweep;
+  private final DeadLetters deadLetters;
   private final WorkSignal signal;
 
   private PostgresStore(DataSource dataSource, HikariDataSource ownPool, String where) {
@@ -71,7 +75,9 @@ public final class PostgresStore implements Store, AutoCloseable {
     this.leases = new Leases(jdbc);
     this.commits = new Commits(jdbc);
     this.leased = new LeasedWrites(jdbc);
-    this.timers = new TimerRows(jdbc);
+    this.timers = new TimerIndex(jdbc);
+    this.sweep = new TimerSweep(jdbc);
+    this.deadLetters = new DeadLetters(jdbc);
     this.signal = new WorkSignal(dataSource);
   }
 
@@ -183,7 +189,7 @@ public final class PostgresStore implements Store, AutoCloseable {
 
   @Override
   public List<DeadLetter> deadLetters(int limit) {
-    return queue.deadLetters(limit);
+    return deadLetters.deadLetters(limit);
   }
 
   @Override
@@ -195,7 +201,7 @@ public final class PostgresStore implements Store, AutoCloseable {
 
   @Override
   public int sweepDueTimers(Instant now, int limit, Set<String> machines) {
-    return timers.sweep(now, limit, machines);
+    return sweep.sweep(now, limit, machines);
   }
 
   @Override

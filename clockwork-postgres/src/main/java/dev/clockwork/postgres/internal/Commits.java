@@ -178,7 +178,7 @@ public final class Commits {
             LOG.warn(
                 "dropped {} for '{}': no such instance", event.event().type(), event.instanceId()));
     if (!retimed.isEmpty()) {
-      TimerRows.index(connection, retimed);
+      TimerIndex.index(connection, retimed);
     }
     updateInstances(connection, accepted);
     if (outgoing.size() > unknown.size()) {

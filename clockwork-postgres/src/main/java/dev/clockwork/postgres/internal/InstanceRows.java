@@ -79,7 +79,7 @@ public final class InstanceRows {
             }
           }
           insertHistory(connection, history);
-          TimerRows.index(connection, List.of(record));
+          TimerIndex.index(connection, List.of(record));
           return null;
         });
   }

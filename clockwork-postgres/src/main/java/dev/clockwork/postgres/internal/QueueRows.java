@@ -2,7 +2,6 @@ package dev.clockwork.postgres.internal;
 
 import dev.clockwork.postgres.internal.json.EventJson;
 import dev.clockwork.runtime.UnknownInstanceException;
-import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -12,7 +11,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * The per-instance queues ({@code cw_queue}) and the dead letters. Enqueuing first sets the
@@ -73,41 +71,6 @@ public final class QueueRows {
                ORDER BY q.id
                LIMIT 1)
        WHERE i.id = ANY (CAST(? AS text[]))
-      """;
-
-  private static final String LOCK_LEASED =
-      """
-      SELECT id FROM cw_instances WHERE id = ? AND lease_token = ? FOR NO KEY UPDATE
-      """;
-
-  private static final String PUT_BACK =
-      """
-      INSERT INTO cw_queue (instance_id, id, machine, event, source, conversation_id, attempts,
-                            available_at, enqueued_at, errors)
-      VALUES (?, ?, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, CAST(? AS jsonb))
-      ON CONFLICT (instance_id, id) DO UPDATE
-         SET machine = EXCLUDED.machine, event = EXCLUDED.event, source = EXCLUDED.source,
-             conversation_id = EXCLUDED.conversation_id, attempts = EXCLUDED.attempts,
-             available_at = EXCLUDED.available_at, enqueued_at = EXCLUDED.enqueued_at,
-             errors = EXCLUDED.errors
-      """;
-
-  private static final String REMOVE = "DELETE FROM cw_queue WHERE instance_id = ? AND id = ?";
-
-  private static final String INSERT_DEAD_LETTER =
-      """
-      INSERT INTO cw_dead_letters (instance_id, queue_id, machine, event, source, conversation_id,
-                                   attempts, available_at, enqueued_at, errors, dead_at)
-      VALUES (?, ?, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, CAST(? AS jsonb), ?)
-      """;
-
-  private static final String DEAD_LETTERS =
-      """
-      SELECT id, instance_id, queue_id, machine, event, source, conversation_id,
-             attempts, available_at, enqueued_at, errors, dead_at
-        FROM cw_dead_letters
-       ORDER BY id
-       LIMIT ?
       """;
 
   private static final String PENDING = "SELECT count(*) FROM cw_queue";
@@ -200,61 +163,6 @@ public final class QueueRows {
     }
   }
 
-  /** Locks the leased instance's row; false when the lease is no longer valid. */
-  static boolean lockLeased(Connection connection, String instanceId, UUID token)
-      throws SQLException {
-    try (PreparedStatement lock = connection.prepareStatement(LOCK_LEASED)) {
-      lock.setString(1, instanceId);
-      lock.setObject(2, token);
-      try (ResultSet rs = lock.executeQuery()) {
-        return rs.next();
-      }
-    }
-  }
-
-  /** Writes {@code failed} back in its place in the queue (a retry later). */
-  static void putBack(Connection connection, QueuedEvent failed) throws SQLException {
-    try (PreparedStatement upsert = connection.prepareStatement(PUT_BACK)) {
-      int i = 0;
-      upsert.setString(++i, failed.instanceId());
-      upsert.setLong(++i, failed.id());
-      upsert.setString(++i, failed.machine());
-      upsert.setString(++i, EventJson.writeEvent(failed.event()));
-      upsert.setString(++i, failed.source());
-      upsert.setString(++i, failed.conversationId());
-      upsert.setInt(++i, failed.attempts());
-      upsert.setObject(++i, Instants.notBefore(failed.availableAt()));
-      upsert.setObject(++i, Instants.notAfter(failed.enqueuedAt()));
-      upsert.setString(++i, EventJson.writeErrors(failed.errors()));
-      upsert.executeUpdate();
-    }
-  }
-
-  /** Moves {@code failed} from the queue to the dead letters. */
-  static void moveToDeadLetters(Connection connection, QueuedEvent failed, Instant now)
-      throws SQLException {
-    try (PreparedStatement remove = connection.prepareStatement(REMOVE)) {
-      remove.setString(1, failed.instanceId());
-      remove.setLong(2, failed.id());
-      remove.executeUpdate();
-    }
-    try (PreparedStatement insert = connection.prepareStatement(INSERT_DEAD_LETTER)) {
-      int i = 0;
-      insert.setString(++i, failed.instanceId());
-      insert.setLong(++i, failed.id());
-      insert.setString(++i, failed.machine());
-      insert.setString(++i, EventJson.writeEvent(failed.event()));
-      insert.setString(++i, failed.source());
-      insert.setString(++i, failed.conversationId());
-      insert.setInt(++i, failed.attempts());
-      insert.setObject(++i, Instants.notBefore(failed.availableAt()));
-      insert.setObject(++i, Instants.notAfter(failed.enqueuedAt()));
-      insert.setString(++i, EventJson.writeErrors(failed.errors()));
-      insert.setObject(++i, Instants.notAfter(now));
-      insert.executeUpdate();
-    }
-  }
-
   public long pendingEvents() {
     return jdbc.autoCommit(
         "count the pending events",
@@ -277,25 +185,6 @@ public final class QueueRows {
               rs.next();
               return Optional.ofNullable(Instants.read(rs, "min"));
             }
-          }
-        });
-  }
-
-  public List<DeadLetter> deadLetters(int limit) {
-    return jdbc.autoCommit(
-        "list the dead letters",
-        connection -> {
-          try (PreparedStatement select = connection.prepareStatement(DEAD_LETTERS)) {
-            select.setInt(1, limit);
-            List<DeadLetter> letters = new ArrayList<>();
-            try (ResultSet rs = select.executeQuery()) {
-              while (rs.next()) {
-                letters.add(
-                    new DeadLetter(
-                        rs.getLong("id"), queued(rs, "queue_id"), Instants.read(rs, "dead_at")));
-              }
-            }
-            return letters;
           }
         });
   }

@@ -1,0 +1,85 @@
+package dev.clockwork.postgres.internal;
+
+import dev.clockwork.postgres.internal.json.EventJson;
+import dev.clockwork.runtime.queue.DeadLetter;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Events that failed for good: moved out of their queue into {@code cw_dead_letters}. */
+public final class DeadLetters {
+  private static final String REMOVE = "DELETE FROM cw_queue WHERE instance_id = ? AND id = ?";
+
+  private static final String INSERT_DEAD_LETTER =
+      """
+      INSERT INTO cw_dead_letters (instance_id, queue_id, machine, event, source, conversation_id,
+                                   attempts, available_at, enqueued_at, errors, dead_at)
+      VALUES (?, ?, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, CAST(? AS jsonb), ?)
+      """;
+
+  private static final String DEAD_LETTERS =
+      """
+      SELECT id, instance_id, queue_id, machine, event, source, conversation_id,
+             attempts, available_at, enqueued_at, errors, dead_at
+        FROM cw_dead_letters
+       ORDER BY id
+       LIMIT ?
+      """;
+
+  private final Jdbc jdbc;
+
+  public DeadLetters(Jdbc jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  /** Moves {@code failed} from the queue to the dead letters. */
+  static void moveToDeadLetters(Connection connection, QueuedEvent failed, Instant now)
+      throws SQLException {
+    try (PreparedStatement remove = connection.prepareStatement(REMOVE)) {
+      remove.setString(1, failed.instanceId());
+      remove.setLong(2, failed.id());
+      remove.executeUpdate();
+    }
+    try (PreparedStatement insert = connection.prepareStatement(INSERT_DEAD_LETTER)) {
+      int i = 0;
+      insert.setString(++i, failed.instanceId());
+      insert.setLong(++i, failed.id());
+      insert.setString(++i, failed.machine());
+      insert.setString(++i, EventJson.writeEvent(failed.event()));
+      insert.setString(++i, failed.source());
+      insert.setString(++i, failed.conversationId());
+      insert.setInt(++i, failed.attempts());
+      insert.setObject(++i, Instants.notBefore(failed.availableAt()));
+      insert.setObject(++i, Instants.notAfter(failed.enqueuedAt()));
+      insert.setString(++i, EventJson.writeErrors(failed.errors()));
+      insert.setObject(++i, Instants.notAfter(now));
+      insert.executeUpdate();
+    }
+  }
+
+  public List<DeadLetter> deadLetters(int limit) {
+    return jdbc.autoCommit(
+        "list the dead letters",
+        connection -> {
+          try (PreparedStatement select = connection.prepareStatement(DEAD_LETTERS)) {
+            select.setInt(1, limit);
+            List<DeadLetter> letters = new ArrayList<>();
+            try (ResultSet rs = select.executeQuery()) {
+              while (rs.next()) {
+                letters.add(
+                    new DeadLetter(
+                        rs.getLong("id"),
+                        QueueRows.queued(rs, "queue_id"),
+                        Instants.read(rs, "dead_at")));
+              }
+            }
+            return letters;
+          }
+        });
+  }
+}
