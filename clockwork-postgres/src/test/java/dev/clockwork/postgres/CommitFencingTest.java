@@ -11,6 +11,7 @@ import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.StepCommit;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -34,6 +35,30 @@ class CommitFencingTest extends StoreFixture {
 
     assertThat(store.commit(List.of(commitOf(second, List.of(event.id()), true)))).isEmpty();
     assertThat(store.pendingEvents()).isZero();
+  }
+
+  @Test
+  void aHundredCommitsGoInOneCall() {
+    for (int i = 0; i < 100; i++) {
+      create(String.format("o-%03d", i), T0);
+      enqueue(String.format("o-%03d", i), "PAY", T0);
+    }
+    List<Claim> claims = store.claim("w1", LEASE, T0, 100, 10);
+    List<StepCommit> commits = new ArrayList<>();
+    for (Claim claim : claims) {
+      String id = claim.instance().id();
+      HistoryEntry row =
+          new HistoryEntry(2, id, T0, HistoryEntry.Kind.EVENT, "PAY", Map.of(), List.of(), null);
+      InstanceRecord next = claim.instance().withRevision(2).withHistorySequence(2);
+      List<Long> consumed = List.of(claim.events().get(0).id());
+      commits.add(new StepCommit(claim.lease(), next, List.of(row), consumed, List.of(), true));
+    }
+    assertThat(store.commit(commits)).isEmpty();
+    assertThat(store.pendingEvents()).isZero();
+    assertThat(store.find("o-042").orElseThrow().revision()).isEqualTo(2);
+    assertThat(store.history("o-099", 0, 10)).hasSize(2);
+    assertThat(store.claim("w2", LEASE, T0, 100, 10)).isEmpty();
+    assertThat(store.lease("o-000", "w2", LEASE, T0)).isPresent();
   }
 
   @Test
