@@ -7,6 +7,7 @@ import dev.clockwork.postgres.internal.InstanceRows;
 import dev.clockwork.postgres.internal.Jdbc;
 import dev.clockwork.postgres.internal.LeasedWrites;
 import dev.clockwork.postgres.internal.Leases;
+import dev.clockwork.postgres.internal.QueueOperations;
 import dev.clockwork.postgres.internal.QueueRows;
 import dev.clockwork.postgres.internal.TimerIndex;
 import dev.clockwork.postgres.internal.TimerSweep;
@@ -18,6 +19,7 @@ import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.QueueStats;
 import dev.clockwork.runtime.store.StepCommit;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.TimerView;
@@ -64,6 +66,7 @@ public final class PostgresStore implements Store, AutoCloseable {
   private final TimerIndex timers;
   private final TimerSweep sweep;
   private final DeadLetters deadLetters;
+  private final QueueOperations operations;
   private final WorkSignal signal;
 
   private PostgresStore(DataSource dataSource, HikariDataSource ownPool, String where) {
@@ -78,6 +81,7 @@ public final class PostgresStore implements Store, AutoCloseable {
     this.timers = new TimerIndex(jdbc);
     this.sweep = new TimerSweep(jdbc);
     this.deadLetters = new DeadLetters(jdbc);
+    this.operations = new QueueOperations(jdbc);
     this.signal = new WorkSignal(dataSource);
   }
 
@@ -195,6 +199,58 @@ public final class PostgresStore implements Store, AutoCloseable {
   @Override
   public void awaitWork(Duration max) throws InterruptedException {
     signal.await(max);
+  }
+
+  // ---- operating the queues ----
+
+  @Override
+  public QueueStats queueStats(String machine, Instant now) {
+    return operations.stats(machine, now);
+  }
+
+  @Override
+  public List<String> machines() {
+    return operations.machines();
+  }
+
+  @Override
+  public void pause(String machine) {
+    operations.setPaused(machine, true, null);
+  }
+
+  @Override
+  public void resume(String machine) {
+    operations.setPaused(machine, false, null);
+  }
+
+  @Override
+  public boolean isPaused(String machine) {
+    return operations.isPaused(machine);
+  }
+
+  @Override
+  public Optional<DeadLetter> deadLetter(long id) {
+    return operations.deadLetter(id);
+  }
+
+  @Override
+  public List<DeadLetter> deadLetters(String machine, int limit) {
+    return operations.deadLetters(machine, limit);
+  }
+
+  @Override
+  public Optional<QueuedEvent> retryDeadLetter(long id, Instant availableAt) {
+    return operations.retry(id, availableAt);
+  }
+
+  @Override
+  public int purgeDeadLetters(String machine, Instant olderThan) {
+    return operations.purgeDeadLetters(machine, olderThan);
+  }
+
+  @Override
+  public int purgePending(String machine, Instant olderThan, Instant now) {
+    return operations.purgePending(machine, olderThan, now);
   }
 
   // ---- timers ----

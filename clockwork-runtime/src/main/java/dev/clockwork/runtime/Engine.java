@@ -52,6 +52,7 @@ public final class Engine implements AutoCloseable {
   private final QueueProcessor processor;
   private final Delegation delegation;
   private final Workers workers;
+  private final dev.clockwork.runtime.queue.QueueAdmin queues;
 
   private Engine(
       EngineOptions options,
@@ -75,6 +76,16 @@ public final class Engine implements AutoCloseable {
             options.leaseTime(),
             options.owner());
     this.workers = new Workers(this, options);
+    this.queues = new dev.clockwork.runtime.queue.QueueAdmin(store, clock, queues);
+    workers.add(
+        "dead-letter-retention",
+        java.time.Duration.ofMinutes(1),
+        this.queues::purgeExpiredDeadLetters);
+  }
+
+  /** Operating the queues: status, pause/resume, dead letters, purges, health. */
+  public dev.clockwork.runtime.queue.QueueAdmin queues() {
+    return queues;
   }
 
   public static Builder builder() {

@@ -34,6 +34,9 @@ import org.junit.jupiter.api.Test;
 public abstract class EngineContractTest {
   protected static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
+  protected static final java.util.concurrent.atomic.AtomicBoolean GATEWAY_UP =
+      new java.util.concurrent.atomic.AtomicBoolean();
+
   /** Appends each event's type to the context list "seen"; FAIL always throws. */
   protected static final MachineDefinition LEDGER =
       Machine.define("ledger")
@@ -44,6 +47,16 @@ public abstract class EngineContractTest {
                   s.on("A", t -> t.action(EngineContractTest::record))
                       .on("B", t -> t.action(EngineContractTest::record))
                       .on("C", t -> t.action(EngineContractTest::record))
+                      .on(
+                          "CHARGE",
+                          t ->
+                              t.action(
+                                  x -> {
+                                    if (!GATEWAY_UP.get()) {
+                                      throw new IllegalStateException("gateway down");
+                                    }
+                                    record(x);
+                                  }))
                       .on(
                           "REFUSE",
                           t -> t.action(x -> x.fail("CART_EMPTY", "nothing to check out")))
@@ -394,5 +407,55 @@ public abstract class EngineContractTest {
                     .hasSize(3)
                     .allSatisfy(
                         e -> assertThat(e.error()).contains("over the processing timeout")));
+  }
+
+  @Test
+  void aDeadLetterRetriedAfterTheCauseIsFixedSucceeds() {
+    GATEWAY_UP.set(false);
+    Engine engine = engine();
+    engine.create("ledger", "l-1", Map.of());
+    engine.enqueue("l-1", Event.of("CHARGE"));
+    TimeTravel.advance(engine, clock, T0.plusSeconds(10));
+    DeadLetter dead = engine.queues().deadLetters("ledger", 10).get(0);
+    assertThat(engine.queues().inspect(dead.id()).event().errors()).hasSize(3);
+    GATEWAY_UP.set(true);
+    engine.queues().retry(dead.id(), Duration.ZERO);
+    engine.processQueue();
+    assertThat(seen(engine, "l-1")).containsExactly("CHARGE");
+    assertThat(engine.queues().deadLetters("ledger", 10)).isEmpty();
+    assertThatThrownBy(() -> engine.queues().inspect(dead.id()))
+        .hasMessageContaining("no dead letter with id " + dead.id());
+  }
+
+  @Test
+  void aPausedQueueStoresEventsAndProcessesThemOnResume() {
+    Engine engine = engine();
+    engine.create("ledger", "l-1", Map.of());
+    engine.queues().pause("ledger");
+    engine.enqueue("l-1", Event.of("A"));
+    engine.enqueue("l-1", Event.of("B"));
+    assertThat(engine.processQueue()).isZero();
+    assertThat(engine.queues().status("ledger"))
+        .satisfies(
+            s -> {
+              assertThat(s.paused()).isTrue();
+              assertThat(s.pending()).isEqualTo(2);
+            });
+    engine.queues().resume("ledger");
+    assertThat(engine.processQueue()).isEqualTo(2);
+    assertThat(seen(engine, "l-1")).containsExactly("A", "B");
+  }
+
+  @Test
+  void deadLettersOlderThanTheRetentionArePurged() {
+    GATEWAY_UP.set(false);
+    Engine engine = engine();
+    engine.create("ledger", "l-1", Map.of());
+    engine.enqueue("l-1", Event.of("REFUSE"));
+    engine.processQueue();
+    clock.advance(Duration.ofDays(6));
+    assertThat(engine.queues().purgeExpiredDeadLetters()).isZero();
+    clock.advance(Duration.ofDays(1).plusSeconds(1));
+    assertThat(engine.queues().purgeExpiredDeadLetters()).isEqualTo(1);
   }
 }

@@ -38,6 +38,8 @@ public final class Leases {
               WHERE next_event_at <= ?
                 AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
                 AND (CAST(? AS text[]) IS NULL OR machine = ANY (CAST(? AS text[])))
+                AND NOT EXISTS (SELECT 1 FROM cw_machine_queues p
+                                 WHERE p.machine = cw_instances.machine AND p.paused)
               ORDER BY next_event_at, next_event_id
               LIMIT ?
                 FOR NO KEY UPDATE SKIP LOCKED)

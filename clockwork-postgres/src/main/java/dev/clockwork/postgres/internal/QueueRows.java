@@ -93,18 +93,22 @@ public final class QueueRows {
   public QueuedEvent enqueue(QueuedEvent event) {
     return jdbc.autoCommit(
         "enqueue " + event.event().type() + " for '" + event.instanceId() + "'",
-        connection -> {
-          try (PreparedStatement insert = connection.prepareStatement(ENQUEUE_AND_NOTIFY)) {
-            bindEnqueue(insert, event);
-            insert.setString(11, CHANNEL);
-            try (ResultSet rs = insert.executeQuery()) {
-              if (!rs.next()) {
-                throw new UnknownInstanceException(event.instanceId());
-              }
-              return event.withId(rs.getLong(1));
-            }
-          }
-        });
+        connection -> enqueueAndNotify(connection, event));
+  }
+
+  /** Enqueues one event in the caller's transaction, notifying workers when it commits. */
+  static QueuedEvent enqueueAndNotify(Connection connection, QueuedEvent event)
+      throws SQLException {
+    try (PreparedStatement insert = connection.prepareStatement(ENQUEUE_AND_NOTIFY)) {
+      bindEnqueue(insert, event);
+      insert.setString(11, CHANNEL);
+      try (ResultSet rs = insert.executeQuery()) {
+        if (!rs.next()) {
+          throw new UnknownInstanceException(event.instanceId());
+        }
+        return event.withId(rs.getLong(1));
+      }
+    }
   }
 
   /**

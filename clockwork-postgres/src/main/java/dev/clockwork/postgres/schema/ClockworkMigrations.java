@@ -32,6 +32,7 @@ public final class ClockworkMigrations {
           "cw_queue",
           "cw_history",
           "cw_dead_letters",
+          "cw_machine_queues",
           "cw_instances");
 
   private ClockworkMigrations() {}

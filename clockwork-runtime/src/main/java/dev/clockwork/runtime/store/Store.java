@@ -114,6 +114,56 @@ public interface Store {
   /** Waits until work may be available (an enqueue, a released lease) or {@code max} passes. */
   void awaitWork(Duration max) throws InterruptedException;
 
+  // ---- operating the queues ----
+
+  /**
+   * One machine's queue figures at {@code now} (leases valid at {@code now} count as processing).
+   */
+  QueueStats queueStats(String machine, Instant now);
+
+  /** The machines with stored instances, sorted. */
+  List<String> machines();
+
+  /**
+   * Pauses a machine's queue on every node: events keep being accepted and stored, but no worker
+   * claims the machine's instances until {@link #resume}.
+   */
+  void pause(String machine);
+
+  void resume(String machine);
+
+  boolean isPaused(String machine);
+
+  /** One dead letter. */
+  Optional<DeadLetter> deadLetter(long id);
+
+  /** Dead letters of one machine (all machines when null), oldest first. */
+  List<DeadLetter> deadLetters(String machine, int limit);
+
+  /**
+   * Moves a dead letter back to the end of its instance's queue, available at {@code availableAt},
+   * with its attempt count reset (its past errors stay with it).
+   *
+   * @return the queued event, empty when no such dead letter exists
+   */
+  Optional<QueuedEvent> retryDeadLetter(long id, Instant availableAt);
+
+  /**
+   * Deletes dead letters of one machine (all when null) that died before {@code olderThan} (all
+   * when null).
+   *
+   * @return how many were deleted
+   */
+  int purgeDeadLetters(String machine, Instant olderThan);
+
+  /**
+   * Deletes the pending events of a machine's queues that were enqueued before {@code olderThan}
+   * (all when null); events being processed under a valid lease at {@code now} are kept.
+   *
+   * @return how many were deleted
+   */
+  int purgePending(String machine, Instant olderThan, Instant now);
+
   // ---- timers ----
 
   /**

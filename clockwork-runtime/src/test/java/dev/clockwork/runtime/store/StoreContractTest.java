@@ -13,6 +13,7 @@ import dev.clockwork.runtime.internal.HistoryRows;
 import dev.clockwork.runtime.internal.SnapshotCodec;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.Claim;
+import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import java.time.Duration;
@@ -300,5 +301,79 @@ public abstract class StoreContractTest {
     assertThat(store.armedTimers("invoice", null, 10)).isEmpty();
     assertThat(store.armedTimers(null, "paid", 10)).isEmpty();
     assertThat(store.armedTimers(null, null, 1)).hasSize(1);
+  }
+
+  private DeadLetter deadLetterOf(String id, String type, Instant at) {
+    QueuedEvent poison = enqueue(id, type, at);
+    Claim claim = store.lease(id, "w1", LEASE, at).orElseThrow();
+    long seq = store.find(id).orElseThrow().historySequence() + 1;
+    HistoryEntry failure =
+        new HistoryEntry(
+            seq, id, at, HistoryEntry.Kind.FAILED, type, Map.of(), List.of("waiting"), "boom");
+    store.deadLetter(
+        claim.lease(), poison.failed(new AttemptError(1, at, "boom"), at), failure, at);
+    store.release(claim.lease());
+    return store.deadLetters(null, 100).stream()
+        .filter(d -> d.event().instanceId().equals(id) && d.event().event().type().equals(type))
+        .findFirst()
+        .orElseThrow();
+  }
+
+  @Test
+  void aPausedMachineKeepsAcceptingEventsButIsNotClaimed() {
+    createInstance("o-1", T0);
+    store.pause("order");
+    enqueue("o-1", "PAY", T0);
+    assertThat(store.isPaused("order")).isTrue();
+    assertThat(store.claim("w1", LEASE, T0, 10, 10)).isEmpty();
+    QueueStats stats = store.queueStats("order", T0);
+    assertThat(stats.paused()).isTrue();
+    assertThat(stats.pending()).isEqualTo(1);
+    store.resume("order");
+    assertThat(store.claim("w1", LEASE, T0, 10, 10)).hasSize(1);
+    assertThat(store.queueStats("order", T0).processing()).isEqualTo(1);
+    assertThat(store.machines()).containsExactly("order");
+  }
+
+  @Test
+  void deadLettersCanBeListedInspectedRetriedAndPurged() {
+    createInstance("o-1", T0);
+    createInstance("o-2", T0);
+    DeadLetter first = deadLetterOf("o-1", "PAY", T0);
+    DeadLetter second = deadLetterOf("o-2", "PAY", T0.plusSeconds(3600));
+    assertThat(store.deadLetters("order", 10))
+        .extracting(DeadLetter::id)
+        .containsExactly(first.id(), second.id());
+    assertThat(store.deadLetters("invoice", 10)).isEmpty();
+    assertThat(store.deadLetter(first.id()))
+        .hasValueSatisfying(d -> assertThat(d.event().errors()).hasSize(1));
+    assertThat(store.queueStats("order", T0).deadLetters()).isEqualTo(2);
+
+    QueuedEvent retried = store.retryDeadLetter(first.id(), T0.plusSeconds(5)).orElseThrow();
+    assertThat(retried.attempts()).isZero();
+    assertThat(retried.availableAt()).isEqualTo(T0.plusSeconds(5));
+    assertThat(store.deadLetter(first.id())).isEmpty();
+    assertThat(store.claim("w1", LEASE, T0.plusSeconds(4), 10, 10)).isEmpty();
+    assertThat(store.claim("w1", LEASE, T0.plusSeconds(5), 10, 10)).hasSize(1);
+    assertThat(store.retryDeadLetter(999_999, T0)).isEmpty();
+
+    assertThat(store.purgeDeadLetters("order", T0.plusSeconds(3600))).isZero();
+    assertThat(store.purgeDeadLetters("order", null)).isEqualTo(1);
+    assertThat(store.deadLetters(null, 10)).isEmpty();
+  }
+
+  @Test
+  void purgingPendingEventsSparesLeasedInstances() {
+    createInstance("o-1", T0);
+    createInstance("o-2", T0);
+    enqueue("o-1", "PAY", T0);
+    enqueue("o-2", "PAY", T0);
+    enqueue("o-2", "PAY", T0.plusSeconds(60));
+    store.lease("o-1", "busy", LEASE, T0);
+    assertThat(store.purgePending("order", T0.plusSeconds(30), T0)).isEqualTo(1);
+    assertThat(store.pendingEvents()).isEqualTo(2);
+    assertThat(store.purgePending("order", null, T0)).isEqualTo(1);
+    assertThat(store.pendingEvents()).isEqualTo(1);
+    assertThat(store.claim("w1", LEASE, T0.plusSeconds(31), 10, 10)).hasSize(1);
   }
 }

@@ -8,6 +8,7 @@ import dev.clockwork.runtime.store.ConcurrentUpdateException;
 import dev.clockwork.runtime.store.DuplicateInstanceException;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.QueueStats;
 import dev.clockwork.runtime.store.StepCommit;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.TimerView;
@@ -38,6 +39,7 @@ public final class InMemoryStore implements Store {
   private final List<DeadLetter> deadLetters = new ArrayList<>();
   private long lastQueueId;
   private long lastDeadLetterId;
+  private final Set<String> paused = new HashSet<>();
 
   // ---- instances ----
 
@@ -96,6 +98,7 @@ public final class InMemoryStore implements Store {
       QueuedEvent head = queue.getValue().firstEntry().getValue();
       if (!head.availableAt().isAfter(now)
           && !isLeased(queue.getKey(), now)
+          && !paused.contains(instances.get(queue.getKey()).machine())
           && (machines == null || machines.contains(instances.get(queue.getKey()).machine()))) {
         ready.add(Map.entry(queue.getKey(), head));
       }
@@ -235,6 +238,119 @@ public final class InMemoryStore implements Store {
   @Override
   public synchronized void awaitWork(Duration max) throws InterruptedException {
     wait(Math.max(1, max.toMillis()));
+  }
+
+  // ---- operating the queues ----
+
+  @Override
+  public synchronized QueueStats queueStats(String machine, Instant now) {
+    long pending = 0;
+    Instant oldest = null;
+    for (TreeMap<Long, QueuedEvent> queue : queues.values()) {
+      for (QueuedEvent event : queue.values()) {
+        if (machine.equals(event.machine())) {
+          pending++;
+          oldest =
+              oldest == null || event.enqueuedAt().isBefore(oldest) ? event.enqueuedAt() : oldest;
+        }
+      }
+    }
+    long processing =
+        leases.values().stream()
+            .filter(l -> l.expiresAt().isAfter(now))
+            .filter(l -> machine.equals(instances.get(l.instanceId()).machine()))
+            .count();
+    long dead = deadLetters.stream().filter(d -> machine.equals(d.event().machine())).count();
+    return new QueueStats(machine, pending, processing, dead, paused.contains(machine), oldest);
+  }
+
+  @Override
+  public synchronized List<String> machines() {
+    return instances.values().stream().map(InstanceRecord::machine).distinct().sorted().toList();
+  }
+
+  @Override
+  public synchronized void pause(String machine) {
+    paused.add(machine);
+  }
+
+  @Override
+  public synchronized void resume(String machine) {
+    if (paused.remove(machine)) {
+      notifyAll();
+    }
+  }
+
+  @Override
+  public synchronized boolean isPaused(String machine) {
+    return paused.contains(machine);
+  }
+
+  @Override
+  public synchronized Optional<DeadLetter> deadLetter(long id) {
+    return deadLetters.stream().filter(d -> d.id() == id).findFirst();
+  }
+
+  @Override
+  public synchronized List<DeadLetter> deadLetters(String machine, int limit) {
+    return deadLetters.stream()
+        .filter(d -> machine == null || machine.equals(d.event().machine()))
+        .limit(limit)
+        .toList();
+  }
+
+  @Override
+  public synchronized Optional<QueuedEvent> retryDeadLetter(long id, Instant availableAt) {
+    Optional<DeadLetter> found = deadLetter(id);
+    found.ifPresent(deadLetters::remove);
+    return found.map(
+        d ->
+            enqueue(
+                new QueuedEvent(
+                    0,
+                    d.event().instanceId(),
+                    d.event().machine(),
+                    d.event().event(),
+                    d.event().source(),
+                    d.event().conversationId(),
+                    0,
+                    availableAt,
+                    availableAt,
+                    d.event().errors())));
+  }
+
+  @Override
+  public synchronized int purgeDeadLetters(String machine, Instant olderThan) {
+    int before = deadLetters.size();
+    deadLetters.removeIf(
+        d ->
+            (machine == null || machine.equals(d.event().machine()))
+                && (olderThan == null || d.deadAt().isBefore(olderThan)));
+    return before - deadLetters.size();
+  }
+
+  @Override
+  public synchronized int purgePending(String machine, Instant olderThan, Instant now) {
+    int purged = 0;
+    for (var it = queues.entrySet().iterator(); it.hasNext(); ) {
+      Map.Entry<String, TreeMap<Long, QueuedEvent>> queue = it.next();
+      if (isLeased(queue.getKey(), now)) {
+        continue;
+      }
+      int before = queue.getValue().size();
+      queue
+          .getValue()
+          .values()
+          .removeIf(
+              e ->
+                  machine.equals(e.machine())
+                      && (olderThan == null || e.enqueuedAt().isBefore(olderThan)));
+      purged += before - queue.getValue().size();
+      if (queue.getValue().isEmpty()) {
+        it.remove();
+      }
+    }
+    return purged;
   }
 
   // ---- timers ----

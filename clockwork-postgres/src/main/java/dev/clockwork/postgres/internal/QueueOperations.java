@@ -1,0 +1,263 @@
+package dev.clockwork.postgres.internal;
+
+import dev.clockwork.runtime.queue.DeadLetter;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.QueueStats;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Operators' work on the queues: status, pause and resume, dead letters, purges. */
+public final class QueueOperations {
+  private static final String STATS =
+      """
+      SELECT (SELECT count(*) FROM cw_queue WHERE machine = ?) AS pending,
+             (SELECT min(enqueued_at) FROM cw_queue WHERE machine = ?) AS oldest,
+             (SELECT count(*) FROM cw_instances WHERE machine = ? AND lease_expires_at > ?)
+               AS processing,
+             (SELECT count(*) FROM cw_dead_letters WHERE machine = ?) AS dead,
+             (SELECT coalesce(bool_or(paused), false) FROM cw_machine_queues WHERE machine = ?)
+               AS paused
+      """;
+
+  private static final String MACHINES =
+      "SELECT DISTINCT machine FROM cw_instances ORDER BY machine";
+
+  private static final String SET_PAUSED =
+      """
+      INSERT INTO cw_machine_queues (machine, paused, paused_at) VALUES (?, ?, ?)
+      ON CONFLICT (machine) DO UPDATE SET paused = EXCLUDED.paused, paused_at = EXCLUDED.paused_at
+      """;
+
+  private static final String IS_PAUSED =
+      "SELECT coalesce(bool_or(paused), false) FROM cw_machine_queues WHERE machine = ?";
+
+  private static final String NOTIFY = "SELECT pg_notify(?, '')";
+
+  private static final String COLUMNS =
+      """
+      id, instance_id, queue_id, machine, event, source, conversation_id,
+      attempts, available_at, enqueued_at, errors, dead_at
+      """;
+
+  private static final String DEAD_LETTER =
+      "SELECT " + COLUMNS + " FROM cw_dead_letters WHERE id = ?";
+
+  private static final String DEAD_LETTERS_OF =
+      "SELECT "
+          + COLUMNS
+          + " FROM cw_dead_letters WHERE (CAST(? AS text) IS NULL OR machine = ?) ORDER BY id LIMIT ?";
+
+  private static final String TAKE_DEAD_LETTER =
+      "DELETE FROM cw_dead_letters WHERE id = ? RETURNING " + COLUMNS;
+
+  private static final String PURGE_DEAD_LETTERS =
+      """
+      DELETE FROM cw_dead_letters
+       WHERE (CAST(? AS text) IS NULL OR machine = ?)
+         AND (CAST(? AS timestamptz) IS NULL OR dead_at < ?)
+      """;
+
+  private static final String PURGE_PENDING =
+      """
+      DELETE FROM cw_queue q
+       WHERE q.machine = ?
+         AND (CAST(? AS timestamptz) IS NULL OR q.enqueued_at < ?)
+         AND NOT EXISTS (SELECT 1 FROM cw_instances i
+                          WHERE i.id = q.instance_id AND i.lease_expires_at > ?)
+      RETURNING q.instance_id
+      """;
+
+  private final Jdbc jdbc;
+
+  public QueueOperations(Jdbc jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  public QueueStats stats(String machine, Instant now) {
+    return jdbc.autoCommit(
+        "read the queue status of " + machine,
+        connection -> {
+          try (PreparedStatement select = connection.prepareStatement(STATS)) {
+            select.setString(1, machine);
+            select.setString(2, machine);
+            select.setString(3, machine);
+            select.setObject(4, Instants.notAfter(now));
+            select.setString(5, machine);
+            select.setString(6, machine);
+            try (ResultSet rs = select.executeQuery()) {
+              rs.next();
+              return new QueueStats(
+                  machine,
+                  rs.getLong("pending"),
+                  rs.getLong("processing"),
+                  rs.getLong("dead"),
+                  rs.getBoolean("paused"),
+                  Instants.read(rs, "oldest"));
+            }
+          }
+        });
+  }
+
+  public List<String> machines() {
+    return jdbc.autoCommit(
+        "list the machines",
+        connection -> {
+          List<String> machines = new ArrayList<>();
+          try (PreparedStatement select = connection.prepareStatement(MACHINES);
+              ResultSet rs = select.executeQuery()) {
+            while (rs.next()) {
+              machines.add(rs.getString(1));
+            }
+          }
+          return machines;
+        });
+  }
+
+  public void setPaused(String machine, boolean paused, Instant at) {
+    jdbc.inTransaction(
+        (paused ? "pause" : "resume") + " the " + machine + " queue",
+        connection -> {
+          try (PreparedStatement upsert = connection.prepareStatement(SET_PAUSED)) {
+            upsert.setString(1, machine);
+            upsert.setBoolean(2, paused);
+            upsert.setObject(
+                3, at == null ? null : Instants.notAfter(at), Types.TIMESTAMP_WITH_TIMEZONE);
+            upsert.executeUpdate();
+          }
+          if (!paused) {
+            try (PreparedStatement notify = connection.prepareStatement(NOTIFY)) {
+              notify.setString(1, QueueRows.CHANNEL);
+              notify.executeQuery().close();
+            }
+          }
+          return null;
+        });
+  }
+
+  public boolean isPaused(String machine) {
+    return jdbc.autoCommit(
+        "read whether " + machine + " is paused",
+        connection -> {
+          try (PreparedStatement select = connection.prepareStatement(IS_PAUSED)) {
+            select.setString(1, machine);
+            try (ResultSet rs = select.executeQuery()) {
+              rs.next();
+              return rs.getBoolean(1);
+            }
+          }
+        });
+  }
+
+  public Optional<DeadLetter> deadLetter(long id) {
+    return jdbc.autoCommit(
+        "read dead letter " + id,
+        connection -> {
+          try (PreparedStatement select = connection.prepareStatement(DEAD_LETTER)) {
+            select.setLong(1, id);
+            try (ResultSet rs = select.executeQuery()) {
+              return rs.next() ? Optional.of(read(rs)) : Optional.empty();
+            }
+          }
+        });
+  }
+
+  public List<DeadLetter> deadLetters(String machine, int limit) {
+    return jdbc.autoCommit(
+        "list the dead letters",
+        connection -> {
+          try (PreparedStatement select = connection.prepareStatement(DEAD_LETTERS_OF)) {
+            select.setString(1, machine);
+            select.setString(2, machine);
+            select.setInt(3, limit);
+            List<DeadLetter> letters = new ArrayList<>();
+            try (ResultSet rs = select.executeQuery()) {
+              while (rs.next()) {
+                letters.add(read(rs));
+              }
+            }
+            return letters;
+          }
+        });
+  }
+
+  public Optional<QueuedEvent> retry(long id, Instant availableAt) {
+    return jdbc.inTransaction(
+        "retry dead letter " + id,
+        connection -> {
+          DeadLetter dead;
+          try (PreparedStatement take = connection.prepareStatement(TAKE_DEAD_LETTER)) {
+            take.setLong(1, id);
+            try (ResultSet rs = take.executeQuery()) {
+              if (!rs.next()) {
+                return Optional.empty();
+              }
+              dead = read(rs);
+            }
+          }
+          QueuedEvent old = dead.event();
+          QueuedEvent again =
+              new QueuedEvent(
+                  0,
+                  old.instanceId(),
+                  old.machine(),
+                  old.event(),
+                  old.source(),
+                  old.conversationId(),
+                  0,
+                  availableAt,
+                  availableAt,
+                  old.errors());
+          return Optional.of(QueueRows.enqueueAndNotify(connection, again));
+        });
+  }
+
+  public int purgeDeadLetters(String machine, Instant olderThan) {
+    return jdbc.autoCommit(
+        "purge dead letters",
+        connection -> {
+          try (PreparedStatement delete = connection.prepareStatement(PURGE_DEAD_LETTERS)) {
+            delete.setString(1, machine);
+            delete.setString(2, machine);
+            Object cutoff = olderThan == null ? null : Instants.notAfter(olderThan);
+            delete.setObject(3, cutoff, Types.TIMESTAMP_WITH_TIMEZONE);
+            delete.setObject(4, cutoff, Types.TIMESTAMP_WITH_TIMEZONE);
+            return delete.executeUpdate();
+          }
+        });
+  }
+
+  public int purgePending(String machine, Instant olderThan, Instant now) {
+    return jdbc.inTransaction(
+        "purge pending events of " + machine,
+        connection -> {
+          List<String> touched = new ArrayList<>();
+          try (PreparedStatement delete = connection.prepareStatement(PURGE_PENDING)) {
+            delete.setString(1, machine);
+            Object cutoff = olderThan == null ? null : Instants.notAfter(olderThan);
+            delete.setObject(2, cutoff, Types.TIMESTAMP_WITH_TIMEZONE);
+            delete.setObject(3, cutoff, Types.TIMESTAMP_WITH_TIMEZONE);
+            delete.setObject(4, Instants.notAfter(now));
+            try (ResultSet rs = delete.executeQuery()) {
+              while (rs.next()) {
+                touched.add(rs.getString(1));
+              }
+            }
+          }
+          if (!touched.isEmpty()) {
+            QueueRows.recomputeHeads(connection, touched.stream().distinct().toList());
+          }
+          return touched.size();
+        });
+  }
+
+  private static DeadLetter read(ResultSet rs) throws SQLException {
+    return new DeadLetter(
+        rs.getLong("id"), QueueRows.queued(rs, "queue_id"), Instants.read(rs, "dead_at"));
+  }
+}

@@ -1,0 +1,109 @@
+package dev.clockwork.runtime.queue;
+
+import dev.clockwork.core.ClockworkException;
+import dev.clockwork.runtime.config.QueueConfig;
+import dev.clockwork.runtime.health.HealthReport;
+import dev.clockwork.runtime.health.QueueHealth;
+import dev.clockwork.runtime.store.QueueStats;
+import dev.clockwork.runtime.store.Store;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Operating the queues: status, pause and resume, dead letters (list, inspect, retry, purge),
+ * purging pending events, retention, health. What the {@code clockwork queue} commands call; every
+ * operation acts on the shared store, so it holds for every node.
+ */
+public final class QueueAdmin {
+  private final Store store;
+  private final Clock clock;
+  private final Function<String, QueueConfig> config;
+
+  public QueueAdmin(Store store, Clock clock, Function<String, QueueConfig> config) {
+    this.store = store;
+    this.clock = clock;
+    this.config = config;
+  }
+
+  /** Every machine's queue figures, by machine name. */
+  public List<QueueStats> status() {
+    Instant now = clock.instant();
+    return store.machines().stream().map(machine -> store.queueStats(machine, now)).toList();
+  }
+
+  public QueueStats status(String machine) {
+    return store.queueStats(machine, clock.instant());
+  }
+
+  public void pause(String machine) {
+    store.pause(machine);
+  }
+
+  public void resume(String machine) {
+    store.resume(machine);
+  }
+
+  /** Dead letters of a machine (all when null), oldest first. */
+  public List<DeadLetter> deadLetters(String machine, int limit) {
+    return store.deadLetters(machine, limit);
+  }
+
+  /** One dead letter, or a clear error naming the id. */
+  public DeadLetter inspect(long id) {
+    return store.deadLetter(id).orElseThrow(() -> missing(id));
+  }
+
+  /** Puts a dead letter back in its queue, to be processed after {@code delay}. */
+  public QueuedEvent retry(long id, Duration delay) {
+    return store.retryDeadLetter(id, clock.instant().plus(delay)).orElseThrow(() -> missing(id));
+  }
+
+  /** Puts every dead letter of a machine back in its queue; returns how many. */
+  public int retryAll(String machine, Duration delay) {
+    int retried = 0;
+    List<DeadLetter> batch;
+    do {
+      batch = store.deadLetters(machine, 500);
+      for (DeadLetter dead : batch) {
+        store.retryDeadLetter(dead.id(), clock.instant().plus(delay));
+        retried++;
+      }
+    } while (!batch.isEmpty());
+    return retried;
+  }
+
+  /** Deletes a machine's pending events older than {@code olderThan} (all when null). */
+  public int purgePending(String machine, Duration olderThan) {
+    Instant now = clock.instant();
+    return store.purgePending(machine, olderThan == null ? null : now.minus(olderThan), now);
+  }
+
+  /** Deletes a machine's dead letters older than {@code olderThan} (all when null). */
+  public int purgeDeadLetters(String machine, Duration olderThan) {
+    return store.purgeDeadLetters(
+        machine, olderThan == null ? null : clock.instant().minus(olderThan));
+  }
+
+  /** Deletes every machine's dead letters older than its {@code dead_letter.retention}. */
+  public int purgeExpiredDeadLetters() {
+    int purged = 0;
+    for (String machine : store.machines()) {
+      purged += purgeDeadLetters(machine, config.apply(machine).deadLetterRetention());
+    }
+    return purged;
+  }
+
+  /** Health of every machine's queue against its alert thresholds. */
+  public HealthReport health() {
+    return QueueHealth.evaluate(status(), Map.of(), machine -> config.apply(machine).alerts());
+  }
+
+  private static ClockworkException missing(long id) {
+    return new ClockworkException(
+        "no dead letter with id " + id + "; list them with `clockwork queue dlq`");
+  }
+}
