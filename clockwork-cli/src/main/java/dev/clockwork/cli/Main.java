@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
       MigrateCommand.class,
       TimersCommand.class,
       InstanceCommand.class,
+      dev.clockwork.cli.command.QueueCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

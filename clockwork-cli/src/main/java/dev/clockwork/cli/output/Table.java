@@ -28,6 +28,28 @@ public final class Table {
   }
 
   public void print(PrintWriter out) {
+    int[] widths = widths();
+    line(out, header, widths);
+    for (List<String> row : rows) {
+      line(out, row, widths);
+    }
+    out.flush();
+  }
+
+  /** Prints the table framed with box-drawing lines, as the queue seed's CLI does. */
+  public void printBoxed(PrintWriter out) {
+    int[] widths = widths();
+    out.println(border('┌', '┬', '┐', widths));
+    boxedLine(out, header, widths);
+    out.println(border('├', '┼', '┤', widths));
+    for (List<String> row : rows) {
+      boxedLine(out, row, widths);
+    }
+    out.println(border('└', '┴', '┘', widths));
+    out.flush();
+  }
+
+  private int[] widths() {
     int[] widths = new int[header.size()];
     for (int c = 0; c < widths.length; c++) {
       widths[c] = header.get(c).length();
@@ -35,11 +57,26 @@ public final class Table {
         widths[c] = Math.max(widths[c], row.get(c).length());
       }
     }
-    line(out, header, widths);
-    for (List<String> row : rows) {
-      line(out, row, widths);
+    return widths;
+  }
+
+  private static String border(char left, char middle, char right, int[] widths) {
+    StringBuilder line = new StringBuilder().append(left);
+    for (int c = 0; c < widths.length; c++) {
+      line.append("─".repeat(widths[c] + 2)).append(c < widths.length - 1 ? middle : right);
     }
-    out.flush();
+    return line.toString();
+  }
+
+  private static void boxedLine(PrintWriter out, List<String> cells, int[] widths) {
+    StringBuilder line = new StringBuilder("│");
+    for (int c = 0; c < cells.size(); c++) {
+      line.append(' ')
+          .append(cells.get(c))
+          .append(" ".repeat(widths[c] - cells.get(c).length() + 1))
+          .append('│');
+    }
+    out.println(line);
   }
 
   private static void line(PrintWriter out, List<String> cells, int[] widths) {

@@ -1,0 +1,127 @@
+package dev.clockwork.cli.command;
+
+import dev.clockwork.cli.CliEnvironment;
+import dev.clockwork.cli.output.Json;
+import dev.clockwork.cli.output.Table;
+import dev.clockwork.core.ClockworkException;
+import dev.clockwork.runtime.queue.AttemptError;
+import dev.clockwork.runtime.queue.DeadLetter;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code clockwork queue dlq [inspect <id>]}. */
+@Command(
+    name = "dlq",
+    description = "List dead letters (events that failed for good).",
+    subcommands = {DeadLetterCommand.Inspect.class})
+public final class DeadLetterCommand implements Callable<Integer> {
+  private final CliEnvironment env;
+
+  @Mixin DatabaseOptions database;
+  @Mixin OutputOption output;
+
+  @Option(names = "--machine", description = "only this machine's dead letters")
+  String machine;
+
+  @Option(names = "--limit", defaultValue = "50", description = "at most this many (default 50)")
+  int limit;
+
+  public DeadLetterCommand(CliEnvironment env) {
+    this.env = env;
+  }
+
+  static long parseId(String text) {
+    try {
+      return Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      throw new ClockworkException(
+          "'"
+              + text
+              + "' is not a dead letter id (a number from `clockwork queue dlq`); to retry a machine's dead letters add --all");
+    }
+  }
+
+  /** The seed's §9.4 fields of a dead letter. */
+  static Map<String, Object> describe(DeadLetter dead) {
+    QueuedEvent event = dead.event();
+    Map<String, Object> original = new LinkedHashMap<>();
+    original.put("type", event.event().type());
+    original.put("source", event.source());
+    original.put("instance", event.instanceId());
+    original.put("payload", event.event().payload());
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("id", dead.id());
+    json.put("conversation_id", event.conversationId());
+    json.put("original_event", original);
+    json.put("machine", event.machine());
+    json.put("attempts", event.attempts());
+    List<AttemptError> errors = event.errors();
+    json.put("first_attempt", errors.isEmpty() ? null : errors.get(0).at());
+    json.put("last_attempt", errors.isEmpty() ? null : errors.get(errors.size() - 1).at());
+    json.put("errors", errors);
+    json.put("dead_at", dead.deadAt());
+    return json;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    try (QueueContext queues = QueueContext.open(env, database)) {
+      List<DeadLetter> letters = queues.admin.deadLetters(machine, limit);
+      if (output.json()) {
+        Json.print(env.out(), letters.stream().map(DeadLetterCommand::describe).toList());
+        return 0;
+      }
+      env.out().println("Dead Letter Queue");
+      env.out().println(QueueCommand.RULE);
+      env.out().printf("%d failed event%s%n%n", letters.size(), letters.size() == 1 ? "" : "s");
+      if (!letters.isEmpty()) {
+        Table table = new Table("DLQ ID", "Instance", "Event", "Attempts", "Last Error");
+        for (DeadLetter dead : letters) {
+          List<AttemptError> errors = dead.event().errors();
+          table.row(
+              dead.id(),
+              dead.event().instanceId(),
+              dead.event().event().type(),
+              dead.event().attempts(),
+              errors.isEmpty() ? null : errors.get(errors.size() - 1).error());
+        }
+        table.printBoxed(env.out());
+        env.out().println();
+        env.out().println("Use 'clockwork queue dlq inspect <id>' for details");
+        env.out().println("Use 'clockwork queue retry <id>' to retry");
+      }
+      env.out().flush();
+      return 0;
+    }
+  }
+
+  /** {@code queue dlq inspect <id>}: every field, every attempt's error. */
+  @Command(name = "inspect", description = "Show one dead letter with every attempt's error.")
+  public static final class Inspect implements Callable<Integer> {
+    private final CliEnvironment env;
+
+    @Mixin DatabaseOptions database;
+
+    @Parameters(paramLabel = "ID")
+    String id;
+
+    public Inspect(CliEnvironment env) {
+      this.env = env;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+      try (QueueContext queues = QueueContext.open(env, database)) {
+        Json.print(env.out(), describe(queues.admin.inspect(parseId(id))));
+        return 0;
+      }
+    }
+  }
+}

@@ -1,0 +1,52 @@
+package dev.clockwork.cli.command;
+
+import dev.clockwork.cli.CliEnvironment;
+import dev.clockwork.core.ClockworkException;
+import dev.clockwork.core.InvalidDefinitionException;
+import dev.clockwork.core.time.Durations;
+import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.queue.QueueAdmin;
+import dev.clockwork.runtime.store.Store;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** What every {@code queue} command needs: the store, the config and the admin over both. */
+final class QueueContext implements AutoCloseable {
+  final Store store;
+  final ClockworkConfig config;
+  final QueueAdmin admin;
+
+  private QueueContext(Store store, ClockworkConfig config, QueueAdmin admin) {
+    this.store = store;
+    this.config = config;
+    this.admin = admin;
+  }
+
+  static QueueContext open(CliEnvironment env, DatabaseOptions database) {
+    Path file = database.config != null ? database.config : Path.of("clockwork.yaml");
+    ClockworkConfig config =
+        Files.exists(file) ? ClockworkConfig.load(file) : ClockworkConfig.defaults();
+    Store store = env.database().open(database.resolve(env));
+    return new QueueContext(store, config, new QueueAdmin(store, env.clock(), config::queueFor));
+  }
+
+  /** A duration from {@code --delay 5s} or {@code --older-than 24h}; a clear error otherwise. */
+  static Duration duration(String option, String text) {
+    if (text == null) {
+      return null;
+    }
+    try {
+      return Durations.parse(text);
+    } catch (InvalidDefinitionException e) {
+      throw new ClockworkException(option + ": " + e.getMessage());
+    }
+  }
+
+  @Override
+  public void close() throws Exception {
+    if (store instanceof AutoCloseable) {
+      ((AutoCloseable) store).close();
+    }
+  }
+}
