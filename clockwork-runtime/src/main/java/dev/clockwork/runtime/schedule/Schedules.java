@@ -10,6 +10,7 @@ import dev.clockwork.runtime.schedule.internal.Lifecycle;
 import dev.clockwork.runtime.schedule.internal.ManualTriggers;
 import dev.clockwork.runtime.schedule.internal.Services;
 import dev.clockwork.runtime.schedule.internal.Ticker;
+import dev.clockwork.runtime.schedule.store.BufferedTrigger;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
 import dev.clockwork.runtime.schedule.store.ScheduleStatus;
 import dev.clockwork.runtime.schedule.store.ScheduleStore;
@@ -49,6 +50,7 @@ import java.util.random.RandomGenerator;
 public final class Schedules {
   private static final String DEFAULT_DELETE_REASON = "delete_requested";
   private static final int MAX_HISTORY_PAGE = 500;
+  private static final int LIST_PAGE = 500;
   private static final int DEFAULT_HISTORY_PAGE = 100;
 
   private final Services services;
@@ -178,14 +180,15 @@ public final class Schedules {
     return list(false);
   }
 
+  /** The namespace's schedules, sorted by id, with or without the deleted ones. */
   public List<ScheduleDescription> list(boolean includeDeleted) {
     List<ScheduleDescription> all = new ArrayList<>();
     String after = null;
     while (true) {
       List<ScheduleRecord> page =
-          services.store().list(namespace, includeDeleted, after, MAX_HISTORY_PAGE);
+          services.store().list(namespace, includeDeleted, after, LIST_PAGE);
       page.forEach(record -> all.add(describe(record, 0)));
-      if (page.size() < MAX_HISTORY_PAGE) {
+      if (page.size() < LIST_PAGE) {
         return all;
       }
       after = page.get(page.size() - 1).scheduleId();
@@ -223,6 +226,7 @@ public final class Schedules {
     return skipped(scheduleId, MAX_HISTORY_PAGE, 0);
   }
 
+  /** A page of skipped occurrences with a sequence above {@code afterSequence}. */
   public List<SkippedOccurrence> skipped(String scheduleId, int limit, long afterSequence) {
     load(scheduleId);
     return services.store().skipped(namespace, scheduleId, afterSequence, limit);
@@ -302,8 +306,11 @@ public final class Schedules {
         t = next.get();
       }
     }
-    return new ScheduleDescription(
-        record, services.store().buffered(record.namespace(), record.scheduleId()), times);
+    List<BufferedTrigger> buffered =
+        record.bufferedCount() == 0
+            ? List.of()
+            : services.store().buffered(record.namespace(), record.scheduleId());
+    return new ScheduleDescription(record, buffered, times);
   }
 
   /** Configures a {@link Schedules} service. */

@@ -3,6 +3,7 @@ package dev.clockwork.runtime.schedule.internal;
 import dev.clockwork.runtime.schedule.TriggerOutcome;
 import dev.clockwork.runtime.schedule.audit.CommandContext;
 import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
+import dev.clockwork.runtime.schedule.definition.ScheduleSettings;
 import dev.clockwork.runtime.schedule.store.BufferedTrigger;
 import dev.clockwork.runtime.schedule.store.ScheduleCommit;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
@@ -162,7 +163,7 @@ final class Ledger {
    * Replaces the settings; {@code next} is the recomputed fire, or null to keep the current one.
    */
   void update(
-      dev.clockwork.runtime.schedule.definition.ScheduleSettings settings,
+      ScheduleSettings settings,
       List<String> changedFields,
       NextFire.Next next,
       boolean recompute) {
