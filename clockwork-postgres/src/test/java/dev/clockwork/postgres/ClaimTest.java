@@ -50,7 +50,17 @@ class ClaimTest extends StoreFixture {
     store.lease("leased", "someone", LEASE, T0).orElseThrow();
     store.enqueue(
         new QueuedEvent(
-            0, "later", "order", Event.of("X"), "api", null, 0, T0.plusSeconds(5), T0, List.of()));
+            0,
+            "later",
+            "order",
+            Event.of("X"),
+            "api",
+            null,
+            0,
+            T0.plusSeconds(5),
+            T0,
+            List.of(),
+            null));
     enqueue("later", "Y", T0);
     enqueue("ready", "X", T0);
     assertThat(store.claim("w1", LEASE, T0, 10, 10))
@@ -71,7 +81,17 @@ class ClaimTest extends StoreFixture {
     enqueue("o-1", "A", T0);
     store.enqueue(
         new QueuedEvent(
-            0, "o-1", "order", Event.of("B"), "api", null, 1, T0.plusSeconds(9), T0, List.of()));
+            0,
+            "o-1",
+            "order",
+            Event.of("B"),
+            "api",
+            null,
+            1,
+            T0.plusSeconds(9),
+            T0,
+            List.of(),
+            null));
     enqueue("o-1", "C", T0);
     assertThat(store.claim("w1", LEASE, T0, 10, 10).get(0).events())
         .extracting(e -> e.event().type())

@@ -16,6 +16,7 @@ import dev.clockwork.runtime.internal.QueueProcessor;
 import dev.clockwork.runtime.internal.SnapshotCodec;
 import dev.clockwork.runtime.internal.Turn;
 import dev.clockwork.runtime.queue.Claim;
+import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
@@ -52,6 +53,7 @@ public final class Engine implements AutoCloseable {
   private final QueueProcessor processor;
   private final Delegation delegation;
   private final Workers workers;
+  private final java.util.function.Function<String, QueueConfig> queueConfig;
   private final dev.clockwork.runtime.queue.QueueAdmin queues;
 
   private Engine(
@@ -76,6 +78,7 @@ public final class Engine implements AutoCloseable {
             options.leaseTime(),
             options.owner());
     this.workers = new Workers(this, options);
+    this.queueConfig = queues;
     this.queues = new dev.clockwork.runtime.queue.QueueAdmin(store, clock, queues);
     workers.add(
         "dead-letter-retention",
@@ -222,10 +225,24 @@ public final class Engine implements AutoCloseable {
    * returns and is processed in order by a worker (or by {@link #processQueue()}).
    */
   public QueuedEvent enqueue(String instanceId, Event event) {
+    return enqueue(instanceId, event, Priority.NORMAL);
+  }
+
+  /**
+   * {@link #enqueue(String, Event)} with a priority; it counts only for machines whose queue
+   * strategy is {@code priority} (for fifo machines every event is normal).
+   */
+  public QueuedEvent enqueue(String instanceId, Event event, Priority priority) {
     InstanceRecord record = load(instanceId);
     checkKnown(record, event);
+    Priority effective =
+        queueConfig.apply(record.machine()).strategy()
+                == dev.clockwork.runtime.config.QueueStrategy.PRIORITY
+            ? priority
+            : Priority.NORMAL;
     return store.enqueue(
-        QueuedEvent.of(instanceId, record.machine(), event, "api", clock.instant()));
+        QueuedEvent.of(instanceId, record.machine(), event, "api", clock.instant())
+            .withPriority(effective));
   }
 
   /**

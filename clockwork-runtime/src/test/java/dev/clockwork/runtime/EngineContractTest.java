@@ -458,4 +458,43 @@ public abstract class EngineContractTest {
     clock.advance(Duration.ofDays(1).plusSeconds(1));
     assertThat(engine.queues().purgeExpiredDeadLetters()).isEqualTo(1);
   }
+
+  @Test
+  void withThePriorityStrategyACriticalEventJumpsABulkBacklog() {
+    Engine engine =
+        Engine.builder()
+            .store(store)
+            .clock(clock)
+            .register(LEDGER)
+            .config(
+                dev.clockwork.runtime.config.ClockworkConfig.parse(
+                    "queue:\n  strategy: priority\n", "test.yaml"))
+            .options(o -> o.batchSize(1))
+            .build();
+    engine.create("ledger", "backlog", Map.of());
+    engine.create("ledger", "urgent", Map.of());
+    for (int i = 0; i < 3; i++) {
+      engine.enqueue("backlog", Event.of("A"), dev.clockwork.runtime.queue.Priority.BULK);
+    }
+    engine.enqueue("urgent", Event.of("B"), dev.clockwork.runtime.queue.Priority.CRITICAL);
+    engine.processOnce();
+    assertThat(seen(engine, "urgent")).containsExactly("B");
+    assertThat(seen(engine, "backlog")).isEmpty();
+  }
+
+  @Test
+  void aFifoMachineIgnoresPriorities() {
+    Engine engine = engine(o -> o.batchSize(1));
+    engine.create("ledger", "first", Map.of());
+    engine.create("ledger", "second", Map.of());
+    engine.enqueue("first", Event.of("A"), dev.clockwork.runtime.queue.Priority.BULK);
+    assertThat(
+            engine
+                .enqueue("second", Event.of("B"), dev.clockwork.runtime.queue.Priority.CRITICAL)
+                .priority())
+        .isEqualTo(dev.clockwork.runtime.queue.Priority.NORMAL);
+    engine.processOnce();
+    assertThat(seen(engine, "first")).containsExactly("A");
+    assertThat(seen(engine, "second")).isEmpty();
+  }
 }

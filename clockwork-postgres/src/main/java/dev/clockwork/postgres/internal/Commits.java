@@ -62,8 +62,8 @@ public final class Commits {
              lease_owner = CASE WHEN ? THEN NULL ELSE lease_owner END,
              lease_token = CASE WHEN ? THEN NULL ELSE lease_token END,
              lease_expires_at = CASE WHEN ? THEN NULL ELSE lease_expires_at END,
-             (next_event_at, next_event_id) =
-               (SELECT q.available_at, q.id
+             (next_event_at, next_event_id, next_event_priority) =
+               (SELECT q.available_at, q.id, q.priority
                   FROM cw_queue q
                  WHERE q.instance_id = cw_instances.id
                  ORDER BY q.id

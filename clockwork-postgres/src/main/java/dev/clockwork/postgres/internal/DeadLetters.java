@@ -18,14 +18,14 @@ public final class DeadLetters {
   private static final String INSERT_DEAD_LETTER =
       """
       INSERT INTO cw_dead_letters (instance_id, queue_id, machine, event, source, conversation_id,
-                                   attempts, available_at, enqueued_at, errors, dead_at)
-      VALUES (?, ?, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, CAST(? AS jsonb), ?)
+                                   attempts, available_at, enqueued_at, errors, dead_at, priority)
+      VALUES (?, ?, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, CAST(? AS jsonb), ?, ?)
       """;
 
   private static final String DEAD_LETTERS =
       """
       SELECT id, instance_id, queue_id, machine, event, source, conversation_id,
-             attempts, available_at, enqueued_at, errors, dead_at
+             attempts, available_at, enqueued_at, errors, dead_at, priority
         FROM cw_dead_letters
        ORDER BY id
        LIMIT ?
@@ -58,6 +58,7 @@ public final class DeadLetters {
       insert.setObject(++i, Instants.notAfter(failed.enqueuedAt()));
       insert.setString(++i, EventJson.writeErrors(failed.errors()));
       insert.setObject(++i, Instants.notAfter(now));
+      insert.setInt(++i, failed.priority().level());
       insert.executeUpdate();
     }
   }

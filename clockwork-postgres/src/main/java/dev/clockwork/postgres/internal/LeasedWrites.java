@@ -29,8 +29,8 @@ public final class LeasedWrites {
   private static final String PUT_BACK =
       """
       INSERT INTO cw_queue (instance_id, id, machine, event, source, conversation_id, attempts,
-                            available_at, enqueued_at, errors)
-      VALUES (?, ?, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, CAST(? AS jsonb))
+                            available_at, enqueued_at, errors, priority)
+      VALUES (?, ?, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, CAST(? AS jsonb), ?)
       ON CONFLICT (instance_id, id) DO UPDATE
          SET machine = EXCLUDED.machine, event = EXCLUDED.event, source = EXCLUDED.source,
              conversation_id = EXCLUDED.conversation_id, attempts = EXCLUDED.attempts,
@@ -107,6 +107,7 @@ public final class LeasedWrites {
       upsert.setObject(++i, Instants.notBefore(failed.availableAt()));
       upsert.setObject(++i, Instants.notAfter(failed.enqueuedAt()));
       upsert.setString(++i, EventJson.writeErrors(failed.errors()));
+      upsert.setInt(++i, failed.priority().level());
       upsert.executeUpdate();
     }
   }

@@ -40,18 +40,19 @@ public final class Leases {
                 AND (CAST(? AS text[]) IS NULL OR machine = ANY (CAST(? AS text[])))
                 AND NOT EXISTS (SELECT 1 FROM cw_machine_queues p
                                  WHERE p.machine = cw_instances.machine AND p.paused)
-              ORDER BY next_event_at, next_event_id
+              ORDER BY next_event_priority, next_event_at, next_event_id
               LIMIT ?
                 FOR NO KEY UPDATE SKIP LOCKED)
       RETURNING id, machine, version, status, active, context, timers, last_entry_id, revision,
-                history_seq, created_at, updated_at, lease_token, next_event_at, next_event_id
+                history_seq, created_at, updated_at, lease_token, next_event_at, next_event_id,
+                next_event_priority
       """;
 
   /** The first events of each claimed instance, in queue order. */
   private static final String HEADS =
       """
       SELECT q.instance_id, q.id, q.machine, q.event, q.source, q.conversation_id, q.attempts,
-             q.available_at, q.enqueued_at, q.errors
+             q.available_at, q.enqueued_at, q.errors, q.priority
         FROM unnest(CAST(? AS text[])) AS c(instance_id)
        CROSS JOIN LATERAL (
              SELECT *
@@ -121,7 +122,11 @@ public final class Leases {
   }
 
   private record Claimed(
-      InstanceRecord record, UUID token, OffsetDateTime nextEventAt, long nextEventId) {}
+      InstanceRecord record,
+      UUID token,
+      OffsetDateTime nextEventAt,
+      long nextEventId,
+      int nextEventPriority) {}
 
   private static List<Claimed> lockAndFetch(
       Connection connection,
@@ -153,11 +158,14 @@ public final class Leases {
                   InstanceRows.record(rs),
                   rs.getObject("lease_token", UUID.class),
                   rs.getObject("next_event_at", OffsetDateTime.class),
-                  rs.getLong("next_event_id")));
+                  rs.getLong("next_event_id"),
+                  rs.getInt("next_event_priority")));
         }
       }
       claimed.sort(
-          Comparator.comparing(Claimed::nextEventAt).thenComparingLong(Claimed::nextEventId));
+          Comparator.comparingInt(Claimed::nextEventPriority)
+              .thenComparing(Claimed::nextEventAt)
+              .thenComparingLong(Claimed::nextEventId));
       return claimed;
     }
   }

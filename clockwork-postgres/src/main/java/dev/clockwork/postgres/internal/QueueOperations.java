@@ -42,7 +42,7 @@ public final class QueueOperations {
   private static final String COLUMNS =
       """
       id, instance_id, queue_id, machine, event, source, conversation_id,
-      attempts, available_at, enqueued_at, errors, dead_at
+      attempts, available_at, enqueued_at, errors, dead_at, priority
       """;
 
   private static final String DEAD_LETTER =
@@ -212,7 +212,8 @@ public final class QueueOperations {
                   0,
                   availableAt,
                   availableAt,
-                  old.errors());
+                  old.errors(),
+                  old.priority());
           return Optional.of(QueueRows.enqueueAndNotify(connection, again));
         });
   }

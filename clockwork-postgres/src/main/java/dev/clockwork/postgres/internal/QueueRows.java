@@ -2,6 +2,7 @@ package dev.clockwork.postgres.internal;
 
 import dev.clockwork.postgres.internal.json.EventJson;
 import dev.clockwork.runtime.UnknownInstanceException;
+import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -30,12 +31,14 @@ public final class QueueRows {
            target AS (
              UPDATE cw_instances
                 SET next_event_at = COALESCE(next_event_at, ?),
+                    next_event_priority = CASE WHEN next_event_id IS NULL THEN ?
+                                               ELSE next_event_priority END,
                     next_event_id = COALESCE(next_event_id, (SELECT id FROM new_event))
               WHERE id = ?
              RETURNING id)
       INSERT INTO cw_queue (instance_id, id, machine, event, source, conversation_id, attempts,
-                            available_at, enqueued_at, errors)
-      SELECT target.id, new_event.id, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, CAST(? AS jsonb)
+                            available_at, enqueued_at, errors, priority)
+      SELECT target.id, new_event.id, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, CAST(? AS jsonb), ?
         FROM target, new_event
       """;
 
@@ -47,13 +50,15 @@ public final class QueueRows {
            target AS (
              UPDATE cw_instances
                 SET next_event_at = COALESCE(next_event_at, ?),
+                    next_event_priority = CASE WHEN next_event_id IS NULL THEN ?
+                                               ELSE next_event_priority END,
                     next_event_id = COALESCE(next_event_id, (SELECT id FROM new_event))
               WHERE id = ?
              RETURNING id),
            queued AS (
              INSERT INTO cw_queue (instance_id, id, machine, event, source, conversation_id,
-                                   attempts, available_at, enqueued_at, errors)
-             SELECT target.id, new_event.id, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, CAST(? AS jsonb)
+                                   attempts, available_at, enqueued_at, errors, priority)
+             SELECT target.id, new_event.id, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, CAST(? AS jsonb), ?
                FROM target, new_event
              RETURNING id)
       SELECT id, pg_notify(?, '') FROM queued
@@ -64,8 +69,8 @@ public final class QueueRows {
   private static final String RECOMPUTE_HEADS =
       """
       UPDATE cw_instances i
-         SET (next_event_at, next_event_id) =
-             (SELECT q.available_at, q.id
+         SET (next_event_at, next_event_id, next_event_priority) =
+             (SELECT q.available_at, q.id, q.priority
                 FROM cw_queue q
                WHERE q.instance_id = i.id
                ORDER BY q.id
@@ -101,7 +106,7 @@ public final class QueueRows {
       throws SQLException {
     try (PreparedStatement insert = connection.prepareStatement(ENQUEUE_AND_NOTIFY)) {
       bindEnqueue(insert, event);
-      insert.setString(11, CHANNEL);
+      insert.setString(13, CHANNEL);
       try (ResultSet rs = insert.executeQuery()) {
         if (!rs.next()) {
           throw new UnknownInstanceException(event.instanceId());
@@ -140,6 +145,7 @@ public final class QueueRows {
   private static void bindEnqueue(PreparedStatement insert, QueuedEvent event) throws SQLException {
     int i = 0;
     insert.setObject(++i, Instants.notBefore(event.availableAt()));
+    insert.setInt(++i, event.priority().level());
     insert.setString(++i, event.instanceId());
     insert.setString(++i, event.machine());
     insert.setString(++i, EventJson.writeEvent(event.event()));
@@ -149,6 +155,7 @@ public final class QueueRows {
     insert.setObject(++i, Instants.notBefore(event.availableAt()));
     insert.setObject(++i, Instants.notAfter(event.enqueuedAt()));
     insert.setString(++i, EventJson.writeErrors(event.errors()));
+    insert.setInt(++i, event.priority().level());
   }
 
   /** Wakes the listening workers when the caller's transaction commits. */
@@ -205,6 +212,7 @@ public final class QueueRows {
         rs.getInt("attempts"),
         Instants.read(rs, "available_at"),
         Instants.read(rs, "enqueued_at"),
-        EventJson.readErrors(rs.getString("errors")));
+        EventJson.readErrors(rs.getString("errors")),
+        Priority.ofLevel(rs.getInt("priority")));
   }
 }

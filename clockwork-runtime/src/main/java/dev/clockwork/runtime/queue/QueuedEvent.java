@@ -20,6 +20,7 @@ import java.util.Objects;
  * @param availableAt when it may be processed (later than enqueue time while it waits for a retry)
  * @param enqueuedAt when it was stored
  * @param errors one entry per failed attempt
+ * @param priority its priority (used by machines whose queue strategy is priority)
  */
 public record QueuedEvent(
     long id,
@@ -31,18 +32,37 @@ public record QueuedEvent(
     int attempts,
     Instant availableAt,
     Instant enqueuedAt,
-    List<AttemptError> errors) {
+    List<AttemptError> errors,
+    Priority priority) {
 
   public QueuedEvent {
     Objects.requireNonNull(instanceId, "instanceId");
     Objects.requireNonNull(event, "event");
     errors = List.copyOf(errors);
+    priority = priority == null ? Priority.NORMAL : priority;
   }
 
   /** A new event for {@code instanceId}, available at once. */
   public static QueuedEvent of(
       String instanceId, String machine, Event event, String source, Instant now) {
-    return new QueuedEvent(0, instanceId, machine, event, source, null, 0, now, now, List.of());
+    return new QueuedEvent(
+        0, instanceId, machine, event, source, null, 0, now, now, List.of(), Priority.NORMAL);
+  }
+
+  /** This event with another priority. */
+  public QueuedEvent withPriority(Priority newPriority) {
+    return new QueuedEvent(
+        id,
+        instanceId,
+        machine,
+        event,
+        source,
+        conversationId,
+        attempts,
+        availableAt,
+        enqueuedAt,
+        errors,
+        newPriority);
   }
 
   /** This event with its store-assigned id. */
@@ -57,7 +77,8 @@ public record QueuedEvent(
         attempts,
         availableAt,
         enqueuedAt,
-        errors);
+        errors,
+        priority);
   }
 
   /** This event after one more failed attempt, to be retried at {@code retryAt}. */
@@ -74,6 +95,7 @@ public record QueuedEvent(
         attempts + 1,
         retryAt,
         enqueuedAt,
-        more);
+        more,
+        priority);
   }
 }

@@ -15,6 +15,7 @@ import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.Lease;
+import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import java.time.Duration;
 import java.time.Instant;
@@ -375,5 +376,35 @@ public abstract class StoreContractTest {
     assertThat(store.purgePending("order", null, T0)).isEqualTo(1);
     assertThat(store.pendingEvents()).isEqualTo(1);
     assertThat(store.claim("w1", LEASE, T0.plusSeconds(31), 10, 10)).hasSize(1);
+  }
+
+  @Test
+  void theHeadEventWithTheHighestPriorityIsServedFirst() {
+    createInstance("bulk", T0);
+    createInstance("urgent", T0);
+    for (int i = 0; i < 5; i++) {
+      store.enqueue(
+          QueuedEvent.of("bulk", "order", Event.of("PAY"), "api", T0).withPriority(Priority.BULK));
+    }
+    store.enqueue(
+        QueuedEvent.of("urgent", "order", Event.of("PAY"), "api", T0.plusSeconds(1))
+            .withPriority(Priority.CRITICAL));
+    assertThat(store.claim("w1", LEASE, T0.plusSeconds(1), 1, 10))
+        .singleElement()
+        .satisfies(c -> assertThat(c.instance().id()).isEqualTo("urgent"));
+  }
+
+  @Test
+  void priorityNeverReordersTheEventsOfOneInstance() {
+    createInstance("o-1", T0);
+    store.enqueue(QueuedEvent.of("o-1", "order", Event.of("PAY"), "api", T0));
+    store.enqueue(
+        QueuedEvent.of("o-1", "order", Event.of("EXPIRE"), "api", T0)
+            .withPriority(Priority.CRITICAL));
+    assertThat(store.claim("w1", LEASE, T0, 1, 10).get(0).events())
+        .extracting(e -> e.event().type(), QueuedEvent::priority)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("PAY", Priority.NORMAL),
+            org.assertj.core.groups.Tuple.tuple("EXPIRE", Priority.CRITICAL));
   }
 }

@@ -104,7 +104,9 @@ public final class InMemoryStore implements Store {
       }
     }
     ready.sort(
-        Comparator.comparing((Map.Entry<String, QueuedEvent> e) -> e.getValue().availableAt())
+        Comparator.comparingInt(
+                (Map.Entry<String, QueuedEvent> e) -> e.getValue().priority().level())
+            .thenComparing(e -> e.getValue().availableAt())
             .thenComparingLong(e -> e.getValue().id()));
     List<Claim> claims = new ArrayList<>();
     for (Map.Entry<String, QueuedEvent> entry : ready) {
@@ -316,7 +318,8 @@ public final class InMemoryStore implements Store {
                     0,
                     availableAt,
                     availableAt,
-                    d.event().errors())));
+                    d.event().errors(),
+                    d.event().priority())));
   }
 
   @Override
