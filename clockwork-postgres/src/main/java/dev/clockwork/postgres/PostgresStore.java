@@ -147,6 +147,17 @@ public final class PostgresStore implements Store, AutoCloseable {
   }
 
   @Override
+  public List<Claim> claimWithinCaps(
+      String owner,
+      Duration leaseTime,
+      Instant now,
+      int maxInstances,
+      int maxEvents,
+      java.util.Map<String, Integer> caps) {
+    return leases.claimWithinCaps(owner, leaseTime, now, maxInstances, maxEvents, caps);
+  }
+
+  @Override
   public Optional<Claim> lease(String instanceId, String owner, Duration leaseTime, Instant now) {
     return leases.lease(instanceId, owner, leaseTime, now);
   }

@@ -61,7 +61,8 @@ public final class Engine implements AutoCloseable {
       Store store,
       Clock clock,
       MachineRegistry machines,
-      java.util.function.Function<String, QueueConfig> queues) {
+      java.util.function.Function<String, QueueConfig> queues,
+      boolean limited) {
     this.options = options;
     this.store = store;
     this.clock = clock;
@@ -79,6 +80,16 @@ public final class Engine implements AutoCloseable {
             options.owner());
     this.workers = new Workers(this, options);
     this.queueConfig = queues;
+    if (limited) {
+      processor.limitConcurrency(
+          () -> {
+            java.util.Map<String, Integer> caps = new java.util.HashMap<>();
+            for (String machine : machines.ids()) {
+              caps.put(machine, queues.apply(machine).concurrency());
+            }
+            return caps;
+          });
+    }
     this.queues = new dev.clockwork.runtime.queue.QueueAdmin(store, clock, queues);
     workers.add(
         "dead-letter-retention",
@@ -454,8 +465,9 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * Queue and timer settings from {@code clockwork.yaml}: per-machine timeouts and retries, the
-     * sweep's batch size, backpressure threshold and interval.
+     * Queue and timer settings from {@code clockwork.yaml}: per-machine concurrency caps (held
+     * across every node; without a config an engine claims without caps), strategies, timeouts and
+     * retries, the sweep's batch size, backpressure threshold and interval.
      */
     public Builder config(ClockworkConfig settings) {
       this.config = Objects.requireNonNull(settings, "config");
@@ -490,7 +502,8 @@ public final class Engine implements AutoCloseable {
           chosen,
           clock,
           machines,
-          machine -> settings != null ? settings.queueFor(machine) : fallback);
+          machine -> settings != null ? settings.queueFor(machine) : fallback,
+          settings != null);
     }
   }
 }

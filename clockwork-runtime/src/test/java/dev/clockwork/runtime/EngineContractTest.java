@@ -71,6 +71,11 @@ public abstract class EngineContractTest {
           .state("closed")
           .build();
 
+  private static final java.util.concurrent.atomic.AtomicInteger IN_FLIGHT =
+      new java.util.concurrent.atomic.AtomicInteger();
+  private static final java.util.concurrent.atomic.AtomicInteger MOST_IN_FLIGHT =
+      new java.util.concurrent.atomic.AtomicInteger();
+
   protected VirtualClock clock;
   protected Store store;
 
@@ -496,5 +501,62 @@ public abstract class EngineContractTest {
     engine.processOnce();
     assertThat(seen(engine, "first")).containsExactly("A");
     assertThat(seen(engine, "second")).isEmpty();
+  }
+
+  @Test
+  void concurrencyCapsHoldAcrossEnginesWhileEachInstanceKeepsItsOrder() {
+    IN_FLIGHT.set(0);
+    MOST_IN_FLIGHT.set(0);
+    MachineDefinition slow =
+        Machine.define("slow")
+            .initial("on")
+            .state(
+                "on",
+                s ->
+                    s.on(
+                        "N",
+                        t ->
+                            t.action(
+                                x -> {
+                                  int now = IN_FLIGHT.incrementAndGet();
+                                  MOST_IN_FLIGHT.accumulateAndGet(now, Math::max);
+                                  long until = System.nanoTime() + 200_000;
+                                  while (System.nanoTime() < until) {
+                                    Thread.onSpinWait();
+                                  }
+                                  IN_FLIGHT.decrementAndGet();
+                                  record(x);
+                                })))
+            .build();
+    dev.clockwork.runtime.config.ClockworkConfig capped =
+        dev.clockwork.runtime.config.ClockworkConfig.parse(
+            "machines:\n  slow:\n    queue:\n      concurrency: 3\n", "test.yaml");
+    List<Engine> engines = new ArrayList<>();
+    for (int e = 0; e < 2; e++) {
+      engines.add(
+          Engine.builder()
+              .store(store)
+              .clock(clock)
+              .register(slow)
+              .config(capped)
+              .options(o -> o.workers(3).pollInterval(Duration.ofMillis(5)))
+              .build());
+    }
+    for (int i = 0; i < 12; i++) {
+      engines.get(0).create("slow", "s-" + i, Map.of());
+      for (int n = 0; n < 5; n++) {
+        engines.get(0).enqueue("s-" + i, Event.of("N", Map.of("n", n)));
+      }
+    }
+    try {
+      engines.forEach(Engine::start);
+      await().atMost(Duration.ofSeconds(30)).until(() -> store.pendingEvents() == 0);
+    } finally {
+      engines.forEach(Engine::close);
+    }
+    assertThat(MOST_IN_FLIGHT.get()).isBetween(1, 3);
+    for (int i = 0; i < 12; i++) {
+      assertThat(seen(engines.get(0), "s-" + i)).containsExactly("N0", "N1", "N2", "N3", "N4");
+    }
   }
 }

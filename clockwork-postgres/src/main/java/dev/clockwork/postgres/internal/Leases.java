@@ -121,6 +121,70 @@ public final class Leases {
         });
   }
 
+  private static final String TAKE_TURN = "SELECT pg_advisory_xact_lock(hashtext(?))";
+
+  private static final String ACTIVE =
+      """
+      SELECT count(*) FROM cw_instances WHERE machine = ? AND lease_expires_at > ?
+      """;
+
+  /**
+   * Claims under per-machine concurrency caps. Claimers of one capped machine take turns (a
+   * transaction-scoped advisory lock per machine, taken in name order), count the valid leases, and
+   * claim no more than the room left, so a cap holds across every node.
+   */
+  public List<Claim> claimWithinCaps(
+      String owner,
+      Duration leaseTime,
+      Instant now,
+      int maxInstances,
+      int maxEvents,
+      Map<String, Integer> caps) {
+    if (maxInstances <= 0 || caps.isEmpty()) {
+      return List.of();
+    }
+    Instant expiresAt = now.plus(leaseTime);
+    return jdbc.inTransaction(
+        "claim instances within concurrency caps",
+        connection -> {
+          List<Claimed> claimed = new ArrayList<>();
+          for (String machine : new java.util.TreeSet<>(caps.keySet())) {
+            int left = maxInstances - claimed.size();
+            if (left <= 0) {
+              break;
+            }
+            try (PreparedStatement turn = connection.prepareStatement(TAKE_TURN)) {
+              turn.setString(1, "clockwork.claim." + machine);
+              turn.executeQuery().close();
+            }
+            long active;
+            try (PreparedStatement count = connection.prepareStatement(ACTIVE)) {
+              count.setString(1, machine);
+              count.setObject(2, Instants.notAfter(now));
+              try (ResultSet rs = count.executeQuery()) {
+                rs.next();
+                active = rs.getLong(1);
+              }
+            }
+            long room = Math.min(left, caps.get(machine) - active);
+            if (room > 0) {
+              claimed.addAll(
+                  lockAndFetch(connection, owner, expiresAt, now, (int) room, Set.of(machine)));
+            }
+          }
+          if (claimed.isEmpty()) {
+            return List.of();
+          }
+          Map<String, List<QueuedEvent>> events = heads(connection, claimed, maxEvents, now);
+          List<Claim> claims = new ArrayList<>(claimed.size());
+          for (Claimed c : claimed) {
+            Lease lease = new Lease(c.record.id(), owner, c.token, expiresAt);
+            claims.add(new Claim(lease, c.record, events.getOrDefault(c.record.id(), List.of())));
+          }
+          return claims;
+        });
+  }
+
   private record Claimed(
       InstanceRecord record,
       UUID token,

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
@@ -37,6 +38,7 @@ public final class QueueProcessor {
   private final Function<String, QueueConfig> queues;
   private final Delegation delegation;
   private final Supplier<Set<String>> machines;
+  private Supplier<Map<String, Integer>> caps;
   private final Duration leaseTime;
   private final String owner;
   private final Set<Lease> inFlight = ConcurrentHashMap.newKeySet();
@@ -67,8 +69,12 @@ public final class QueueProcessor {
    */
   public int runOnce(int maxInstances, int maxEventsPerInstance) {
     Instant now = clock.instant();
+    Map<String, Integer> limits = caps == null ? null : caps.get();
     List<Claim> claims =
-        store.claim(owner, leaseTime, now, maxInstances, maxEventsPerInstance, machines.get());
+        limits == null
+            ? store.claim(owner, leaseTime, now, maxInstances, maxEventsPerInstance, machines.get())
+            : store.claimWithinCaps(
+                owner, leaseTime, now, maxInstances, maxEventsPerInstance, limits);
     if (claims.isEmpty()) {
       return 0;
     }
@@ -78,6 +84,14 @@ public final class QueueProcessor {
     } finally {
       claims.forEach(claim -> inFlight.remove(claim.lease()));
     }
+  }
+
+  /**
+   * Caps how many instances of each machine are processed at once across every node (the queue's
+   * {@code concurrency}); null for no caps.
+   */
+  public void limitConcurrency(Supplier<Map<String, Integer>> perMachine) {
+    this.caps = perMachine;
   }
 
   /** Renews every lease a round is working under, so slow actions do not lose them. */

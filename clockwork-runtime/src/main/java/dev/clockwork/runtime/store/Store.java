@@ -63,6 +63,20 @@ public interface Store {
       int maxEvents,
       Set<String> machines);
 
+  /**
+   * {@link #claim(String, Duration, Instant, int, int, Set)} under concurrency caps: no more than
+   * {@code caps.get(machine)} instances of each machine are leased at once, counting the valid
+   * leases every node holds (claimers of one capped machine take turns, so the cap holds across
+   * nodes). Only the machines in {@code caps} are claimed.
+   */
+  List<Claim> claimWithinCaps(
+      String owner,
+      Duration leaseTime,
+      Instant now,
+      int maxInstances,
+      int maxEvents,
+      java.util.Map<String, Integer> caps);
+
   /** {@link #claim(String, Duration, Instant, int, int, Set)} for every machine. */
   default List<Claim> claim(
       String owner, Duration leaseTime, Instant now, int maxInstances, int maxEvents) {

@@ -407,4 +407,18 @@ public abstract class StoreContractTest {
             org.assertj.core.groups.Tuple.tuple("PAY", Priority.NORMAL),
             org.assertj.core.groups.Tuple.tuple("EXPIRE", Priority.CRITICAL));
   }
+
+  @Test
+  void claimsWithinCapsCountTheLeasesEveryNodeHolds() {
+    for (int i = 0; i < 4; i++) {
+      createInstance("o-" + i, T0);
+      enqueue("o-" + i, "PAY", T0);
+    }
+    List<Claim> first = store.claimWithinCaps("node-a", LEASE, T0, 10, 10, Map.of("order", 3));
+    assertThat(first).hasSize(3);
+    assertThat(store.claimWithinCaps("node-b", LEASE, T0, 10, 10, Map.of("order", 3))).isEmpty();
+    store.release(first.get(0).lease());
+    assertThat(store.claimWithinCaps("node-b", LEASE, T0, 10, 10, Map.of("order", 3))).hasSize(1);
+    assertThat(store.claimWithinCaps("node-b", LEASE, T0, 10, 10, Map.of("invoice", 3))).isEmpty();
+  }
 }

@@ -127,6 +127,43 @@ public final class InMemoryStore implements Store {
   }
 
   @Override
+  public synchronized List<Claim> claimWithinCaps(
+      String owner,
+      Duration leaseTime,
+      Instant now,
+      int maxInstances,
+      int maxEvents,
+      Map<String, Integer> caps) {
+    Map<String, Integer> room = new HashMap<>();
+    caps.forEach((machine, cap) -> room.put(machine, cap - (int) leasedCount(machine, now)));
+    Set<String> open = new HashSet<>();
+    room.forEach(
+        (machine, left) -> {
+          if (left > 0) {
+            open.add(machine);
+          }
+        });
+    List<Claim> claims = new ArrayList<>();
+    for (Claim claim : claim(owner, leaseTime, now, Integer.MAX_VALUE, maxEvents, open)) {
+      String machine = claim.instance().machine();
+      if (claims.size() < maxInstances && room.get(machine) > 0) {
+        room.merge(machine, -1, Integer::sum);
+        claims.add(claim);
+      } else {
+        leases.remove(claim.lease().instanceId());
+      }
+    }
+    return claims;
+  }
+
+  private long leasedCount(String machine, Instant now) {
+    return leases.values().stream()
+        .filter(l -> l.expiresAt().isAfter(now))
+        .filter(l -> machine.equals(instances.get(l.instanceId()).machine()))
+        .count();
+  }
+
+  @Override
   public synchronized Optional<Claim> lease(
       String instanceId, String owner, Duration leaseTime, Instant now) {
     if (isLeased(instanceId, now) || !instances.containsKey(instanceId)) {
@@ -257,11 +294,7 @@ public final class InMemoryStore implements Store {
         }
       }
     }
-    long processing =
-        leases.values().stream()
-            .filter(l -> l.expiresAt().isAfter(now))
-            .filter(l -> machine.equals(instances.get(l.instanceId()).machine()))
-            .count();
+    long processing = leasedCount(machine, now);
     long dead = deadLetters.stream().filter(d -> machine.equals(d.event().machine())).count();
     return new QueueStats(machine, pending, processing, dead, paused.contains(machine), oldest);
   }
