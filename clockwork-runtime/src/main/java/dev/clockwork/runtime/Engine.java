@@ -97,6 +97,11 @@ public final class Engine implements AutoCloseable {
         this.queues::purgeExpiredDeadLetters);
   }
 
+  /** Makes {@code listener} hear every event the queues process (metrics); replaces any other. */
+  public void listen(dev.clockwork.runtime.metrics.QueueListener listener) {
+    processor.listen(listener);
+  }
+
   /** Operating the queues: status, pause/resume, dead letters, purges, health. */
   public dev.clockwork.runtime.queue.QueueAdmin queues() {
     return queues;

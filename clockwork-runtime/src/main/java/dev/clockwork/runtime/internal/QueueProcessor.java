@@ -3,6 +3,7 @@ package dev.clockwork.runtime.internal;
 import dev.clockwork.core.behavior.NonRetryable;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.config.QueueConfig;
+import dev.clockwork.runtime.metrics.QueueListener;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.Lease;
@@ -39,6 +40,7 @@ public final class QueueProcessor {
   private final Delegation delegation;
   private final Supplier<Set<String>> machines;
   private Supplier<Map<String, Integer>> caps;
+  private volatile QueueListener listener = QueueListener.NONE;
   private final Duration leaseTime;
   private final String owner;
   private final Set<Lease> inFlight = ConcurrentHashMap.newKeySet();
@@ -107,6 +109,7 @@ public final class QueueProcessor {
   private int process(List<Claim> claims, Instant now) {
     List<StepCommit> commits = new ArrayList<>(claims.size());
     List<Failure> failures = new ArrayList<>();
+    List<Timing> completed = new ArrayList<>();
     int processed = 0;
     for (Claim claim : claims) {
       MachineDefinition definition;
@@ -119,15 +122,23 @@ public final class QueueProcessor {
       }
       Turn turn = new Turn(claim.lease(), claim.instance(), definition, delegation);
       Failure failure = null;
+      List<Timing> timings = new ArrayList<>(claim.events().size());
       for (QueuedEvent event : claim.events()) {
         processed++;
+        long started = System.nanoTime();
         try {
           turn.apply(event, now, queues.apply(claim.instance().machine()).timeout());
+          timings.add(
+              new Timing(
+                  event.machine(),
+                  Duration.between(event.enqueuedAt(), now),
+                  Duration.ofNanos(System.nanoTime() - started)));
         } catch (RuntimeException e) {
           failure = new Failure(turn, event, e);
           break;
         }
       }
+      completed.addAll(timings);
       if (turn.changed()) {
         commits.add(turn.commit(failure == null));
       }
@@ -136,6 +147,10 @@ public final class QueueProcessor {
       }
     }
     Set<String> lost = store.commit(commits);
+    QueueListener heard = listener;
+    for (Timing timing : completed) {
+      heard.completed(timing.machine, timing.waited, timing.took);
+    }
     for (Failure failure : failures) {
       if (!lost.contains(failure.turn.record().id())) {
         handle(failure, now);
@@ -156,6 +171,8 @@ public final class QueueProcessor {
       if (retryable && retry.allowsRetryAfter(attempt)) {
         Instant retryAt = now.plus(retry.delayAfter(attempt));
         store.retryLater(failure.turn.lease(), event.failed(error, retryAt));
+        listener.failed(event.machine(), true);
+        listener.retried(event.machine());
         LOG.info(
             "{} on {} failed (attempt {}), retrying at {}: {}",
             event.event().type(),
@@ -176,6 +193,8 @@ public final class QueueProcessor {
                 now),
             now);
         delegation.failed(event.instanceId(), error.error(), now).ifPresent(store::enqueue);
+        listener.failed(event.machine(), retryable);
+        listener.deadLettered(event.machine());
         LOG.warn(
             "{} on {} failed ({}, attempt {}) and went to the dead letters: {}",
             event.event().type(),
@@ -190,4 +209,11 @@ public final class QueueProcessor {
   }
 
   private record Failure(Turn turn, QueuedEvent event, RuntimeException error) {}
+
+  private record Timing(String machine, Duration waited, Duration took) {}
+
+  /** Who hears about each event processed (metrics). */
+  public void listen(QueueListener heard) {
+    this.listener = heard == null ? QueueListener.NONE : heard;
+  }
 }

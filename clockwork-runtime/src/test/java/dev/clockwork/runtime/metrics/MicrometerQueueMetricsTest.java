@@ -1,0 +1,71 @@
+package dev.clockwork.runtime.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.clockwork.core.definition.Machine;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.clock.TimeTravel;
+import dev.clockwork.runtime.clock.VirtualClock;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Each of the queue seed's meters exists, is tagged by machine, and moves as events flow. */
+class MicrometerQueueMetricsTest {
+  private static final MachineDefinition CART =
+      Machine.define("cart")
+          .initial("open")
+          .state(
+              "open",
+              s ->
+                  s.on("ADD", t -> t.action(x -> x.set("n", x.context().getLong("n", 0) + 1)))
+                      .on(
+                          "BREAK",
+                          t ->
+                              t.action(
+                                  x -> {
+                                    throw new IllegalStateException("broken");
+                                  })))
+          .build();
+
+  @Test
+  void metersMoveAsEventsFlow() {
+    VirtualClock clock = VirtualClock.at("2026-01-01T00:00:00Z");
+    Engine engine = Engine.builder().clock(clock).register(CART).build();
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    engine.create("cart", "c-1", Map.of());
+    MicrometerQueueMetrics.bind(engine, registry);
+
+    engine.enqueue("c-1", Event.of("ADD"));
+    engine.enqueue("c-1", Event.of("ADD"));
+    assertThat(registry.get("queue.pending").tag("machine", "cart").gauge().value()).isEqualTo(2);
+    clock.advance(Duration.ofSeconds(3));
+    engine.processQueue();
+    assertThat(registry.get("queue.completed").tag("machine", "cart").counter().count())
+        .isEqualTo(2);
+    assertThat(
+            registry
+                .get("queue.wait_time")
+                .tag("machine", "cart")
+                .timer()
+                .max(java.util.concurrent.TimeUnit.SECONDS))
+        .isEqualTo(3);
+    assertThat(registry.get("queue.processing_time").tag("machine", "cart").timer().count())
+        .isEqualTo(2);
+    assertThat(registry.get("queue.pending").tag("machine", "cart").gauge().value()).isZero();
+    assertThat(registry.get("queue.processing").tag("machine", "cart").gauge().value()).isZero();
+
+    engine.enqueue("c-1", Event.of("BREAK"));
+    TimeTravel.advance(engine, clock, clock.instant().plusSeconds(10));
+    assertThat(registry.get("queue.failed").tag("machine", "cart").counters())
+        .extracting(c -> c.count())
+        .containsExactly(3.0);
+    assertThat(registry.get("queue.retried").tag("machine", "cart").counter().count()).isEqualTo(2);
+    assertThat(registry.get("queue.dlq_size").tag("machine", "cart").gauge().value()).isEqualTo(1);
+    assertThat(registry.getMeters())
+        .allSatisfy(m -> assertThat(m.getId().getTag("instance")).isNull());
+  }
+}
