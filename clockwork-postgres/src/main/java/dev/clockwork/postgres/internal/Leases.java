@@ -108,16 +108,7 @@ public final class Leases {
         connection -> {
           List<Claimed> claimed =
               lockAndFetch(connection, owner, expiresAt, now, maxInstances, machines);
-          if (claimed.isEmpty()) {
-            return List.of();
-          }
-          Map<String, List<QueuedEvent>> events = heads(connection, claimed, maxEvents, now);
-          List<Claim> claims = new ArrayList<>(claimed.size());
-          for (Claimed c : claimed) {
-            Lease lease = new Lease(c.record.id(), owner, c.token, expiresAt);
-            claims.add(new Claim(lease, c.record, events.getOrDefault(c.record.id(), List.of())));
-          }
-          return claims;
+          return claims(connection, claimed, owner, expiresAt, maxEvents, now);
         });
   }
 
@@ -172,17 +163,29 @@ public final class Leases {
                   lockAndFetch(connection, owner, expiresAt, now, (int) room, Set.of(machine)));
             }
           }
-          if (claimed.isEmpty()) {
-            return List.of();
-          }
-          Map<String, List<QueuedEvent>> events = heads(connection, claimed, maxEvents, now);
-          List<Claim> claims = new ArrayList<>(claimed.size());
-          for (Claimed c : claimed) {
-            Lease lease = new Lease(c.record.id(), owner, c.token, expiresAt);
-            claims.add(new Claim(lease, c.record, events.getOrDefault(c.record.id(), List.of())));
-          }
-          return claims;
+          return claims(connection, claimed, owner, expiresAt, maxEvents, now);
         });
+  }
+
+  /** The claims of leased instances, each with the available events at the head of its queue. */
+  private static List<Claim> claims(
+      Connection connection,
+      List<Claimed> claimed,
+      String owner,
+      Instant expiresAt,
+      int maxEvents,
+      Instant now)
+      throws SQLException {
+    if (claimed.isEmpty()) {
+      return List.of();
+    }
+    Map<String, List<QueuedEvent>> events = heads(connection, claimed, maxEvents, now);
+    List<Claim> claims = new ArrayList<>(claimed.size());
+    for (Claimed c : claimed) {
+      Lease lease = new Lease(c.record.id(), owner, c.token, expiresAt);
+      claims.add(new Claim(lease, c.record, events.getOrDefault(c.record.id(), List.of())));
+    }
+    return claims;
   }
 
   private record Claimed(
