@@ -1,0 +1,158 @@
+package dev.clockwork.bench.durable;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The one embedded PostgreSQL server of a run. Benchmarks work in {@link BenchDatabase}s on it;
+ * {@code pg_stat_statements} is loaded so each can say where the database time went.
+ */
+final class BenchPostgres implements AutoCloseable {
+  static final String USER = "postgres";
+
+  private final EmbeddedPostgres server;
+  private final boolean durable;
+  private volatile boolean fsync;
+  private volatile boolean synchronousCommit;
+
+  private BenchPostgres(EmbeddedPostgres server, boolean durable) {
+    this.server = server;
+    this.durable = durable;
+    this.fsync = durable;
+    this.synchronousCommit = durable;
+  }
+
+  /**
+   * Starts the server. The embedded server turns {@code fsync} and {@code synchronous_commit} off
+   * by default; a durable server turns both back on (PostgreSQL's defaults), so a commit waits for
+   * its WAL flush as it would in production.
+   */
+  static BenchPostgres start(boolean durable) throws IOException {
+    EmbeddedPostgres server =
+        EmbeddedPostgres.builder()
+            .setServerConfig("synchronous_commit", durable ? "on" : "off")
+            .setServerConfig("fsync", durable ? "on" : "off")
+            .setServerConfig("shared_preload_libraries", "pg_stat_statements")
+            .setServerConfig("pg_stat_statements.track_planning", "on")
+            .setPGStartupWait(Duration.ofSeconds(60))
+            .start();
+    return new BenchPostgres(server, durable);
+  }
+
+  boolean durable() {
+    return durable;
+  }
+
+  /** Whether commits wait for their WAL flush to disk now (fsync and synchronous_commit on). */
+  boolean flushing() {
+    return fsync && synchronousCommit;
+  }
+
+  String url(String database) {
+    return server.getJdbcUrl(USER, database);
+  }
+
+  /** A new, empty database with Clockwork's tables. */
+  BenchDatabase create(String name) {
+    admin("CREATE DATABASE " + name);
+    BenchDatabase database = new BenchDatabase(this, name);
+    database.migrate();
+    return database;
+  }
+
+  /**
+   * A file-level copy of {@code template} (which must have no open connection): the same rows,
+   * without going through the engine again.
+   */
+  BenchDatabase copy(String template, String name) {
+    admin("CREATE DATABASE " + name + " TEMPLATE " + template);
+    return new BenchDatabase(this, name);
+  }
+
+  void drop(String name) {
+    admin("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+  }
+
+  /**
+   * Sets {@code fsync} and {@code synchronous_commit} for every session (a reload, no restart).
+   * Set-up phases run without waiting for flushes to save time; every measured phase runs with the
+   * settings it reports.
+   */
+  void flush(boolean fsyncOn, boolean synchronousCommitOn) {
+    admin(
+        "ALTER SYSTEM SET fsync = " + (fsyncOn ? "on" : "off"),
+        "ALTER SYSTEM SET synchronous_commit = " + (synchronousCommitOn ? "on" : "off"),
+        "SELECT pg_reload_conf()");
+    this.fsync = fsyncOn;
+    this.synchronousCommit = synchronousCommitOn;
+  }
+
+  /** Back to the settings the server was started with. */
+  void flushAsStarted() {
+    flush(durable, durable);
+  }
+
+  /**
+   * Runs set-up work with {@code synchronous_commit} off (commits do not wait for their flush;
+   * {@code fsync} stays as it is), then puts the settings back.
+   */
+  <T> T setUp(java.util.function.Supplier<T> work) {
+    boolean wasSynchronous = synchronousCommit;
+    flush(fsync, false);
+    try {
+      return work.get();
+    } finally {
+      flush(fsync, wasSynchronous);
+    }
+  }
+
+  /** Runs statements on the {@code postgres} database, each auto-committed. */
+  void admin(String... statements) {
+    try (Connection connection = server.getPostgresDatabase().getConnection();
+        Statement statement = connection.createStatement()) {
+      for (String sql : statements) {
+        statement.execute(sql);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("server SQL failed: " + e.getMessage(), e);
+    }
+  }
+
+  /** The server facts the report prints. */
+  Map<String, String> facts() {
+    Map<String, String> facts = new LinkedHashMap<>();
+    try (Connection connection = server.getPostgresDatabase().getConnection();
+        Statement statement = connection.createStatement()) {
+      try (ResultSet rs = statement.executeQuery("SHOW server_version")) {
+        rs.next();
+        facts.put("postgresql", rs.getString(1) + " (embedded, io.zonky.test, same host)");
+      }
+      StringBuilder settings = new StringBuilder();
+      for (String name :
+          List.of("fsync", "synchronous_commit", "shared_buffers", "max_wal_size", "autovacuum")) {
+        try (ResultSet rs = statement.executeQuery("SHOW " + name)) {
+          rs.next();
+          settings.append(settings.length() == 0 ? "" : ", ").append(name).append('=');
+          settings.append(rs.getString(1));
+        }
+      }
+      facts.put("postgresql settings", settings.toString());
+    } catch (SQLException e) {
+      facts.put("postgresql", "unknown (" + e.getMessage() + ")");
+    }
+    return facts;
+  }
+
+  @Override
+  public void close() throws IOException {
+    server.close();
+  }
+}

@@ -1,0 +1,41 @@
+package dev.clockwork.bench.durable;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/** Calls to one store method: how many, how many items they carried, how long they took. */
+final class CallStats {
+  private final AtomicLong calls = new AtomicLong();
+  private final AtomicLong items = new AtomicLong();
+  private final AtomicLong nanos = new AtomicLong();
+
+  void add(int itemCount, long elapsedNanos) {
+    calls.incrementAndGet();
+    items.addAndGet(itemCount);
+    nanos.addAndGet(elapsedNanos);
+  }
+
+  long calls() {
+    return calls.get();
+  }
+
+  long items() {
+    return items.get();
+  }
+
+  /** Total wall time spent in the calls, summed over threads. */
+  double seconds() {
+    return nanos.get() / 1e9;
+  }
+
+  /** Mean wall time of one call, in milliseconds (0 without calls). */
+  double meanMillis() {
+    long n = calls.get();
+    return n == 0 ? 0 : nanos.get() / 1e6 / n;
+  }
+
+  /** Items per call (0 without calls). */
+  double itemsPerCall() {
+    long n = calls.get();
+    return n == 0 ? 0 : (double) items.get() / n;
+  }
+}

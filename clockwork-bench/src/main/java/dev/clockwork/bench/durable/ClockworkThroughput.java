@@ -1,0 +1,187 @@
+package dev.clockwork.bench.durable;
+
+import dev.clockwork.core.event.Event;
+import dev.clockwork.postgres.PostgresStore;
+import dev.clockwork.runtime.Engine;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * Enqueue then drain. {@code instances × events} STEP events are enqueued through the engine once,
+ * into a seed database (set-up, not measured); each run drains a file-level copy of it: the engine
+ * is started with {@code workers} worker threads and the clock runs until the commit that consumed
+ * the last event returns. Checked afterwards: every instance applied its events 1…n in order, no
+ * event is left, none was dead-lettered.
+ */
+final class ClockworkThroughput {
+  static final String SEED = "throughput_seed";
+
+  /** The set-up: instances created and events enqueued per second through the engine. */
+  record Seed(double createPerSecond, double enqueuePerSecond) {}
+
+  /**
+   * @param drainSeconds from {@code start()} until the commit that consumed the last event returned
+   * @param startSeconds how much of it {@code Engine.start()} took before the workers ran
+   */
+  record Result(
+      int workers,
+      boolean flushed,
+      long events,
+      double startSeconds,
+      double drainSeconds,
+      CallStats claims,
+      CallStats commits,
+      CallStats pendingCounts,
+      StatementProfile statements,
+      TableProfile tables,
+      String verification,
+      boolean correct) {
+    double eventsPerSecond() {
+      return events / drainSeconds;
+    }
+  }
+
+  private final BenchPostgres server;
+  private final DurableSettings settings;
+
+  ClockworkThroughput(BenchPostgres server, DurableSettings settings) {
+    this.server = server;
+    this.settings = settings;
+  }
+
+  /** Creates the seed database: instances and their queued events, through the engine. */
+  Seed seed() {
+    return server.setUp(this::createSeed);
+  }
+
+  private Seed createSeed() {
+    int instances = settings.instances;
+    int perInstance = settings.eventsPerInstance;
+    try (BenchDatabase database = server.create(SEED);
+        PostgresStore store = database.store()) {
+      Engine engine = engine(store, 1);
+      double create =
+          Parallel.forEach(
+              settings.setupThreads,
+              instances,
+              i -> engine.create(BenchMachines.COUNTER, id(i), Map.of()));
+      // round-robin: event n of every instance before event n + 1 of any; each instance's
+      // events from one thread, in order
+      double enqueue =
+          Parallel.run(
+              settings.setupThreads,
+              k -> {
+                for (int n = 1; n <= perInstance; n++) {
+                  for (int i = k; i < instances; i += settings.setupThreads) {
+                    engine.enqueue(id(i), Event.of(BenchMachines.STEP, Map.of(BenchMachines.N, n)));
+                  }
+                }
+              });
+      return new Seed(instances / create, (double) instances * perInstance / enqueue);
+    }
+  }
+
+  /** Drains a copy of the seed with {@code workers} worker threads. */
+  Result run(int workers) throws InterruptedException {
+    String name = "throughput_" + workers + (server.flushing() ? "" : "_nf");
+    server.drop(name);
+    long events = (long) settings.instances * settings.eventsPerInstance;
+    try (BenchDatabase database = server.copy(SEED, name)) {
+      MeasuredStore measured;
+      long start;
+      long started;
+      long end;
+      try (PostgresStore store = database.store()) {
+        measured = new MeasuredStore(store);
+        Engine engine = engine(measured.store(), workers);
+        database.settle();
+        start = System.nanoTime();
+        engine.start();
+        started = System.nanoTime();
+        end = measured.awaitConsumed(events, Duration.ofMinutes(10));
+        engine.close();
+      }
+      if (end < 0) {
+        throw new IllegalStateException(
+            "drain did not finish in 10 minutes: "
+                + measured.consumed()
+                + " of "
+                + events
+                + " events; "
+                + measured.firstError().map(Throwable::toString).orElse("no store error"));
+      }
+      // read once the store's connections are closed: they report their table counters on exit
+      StatementProfile statements =
+          StatementProfile.read(database.harness()).withPlans(database.harness(), 4);
+      TableProfile tables = TableProfile.read(database.harness());
+      String verification = verify(database);
+      return new Result(
+          workers,
+          server.flushing(),
+          events,
+          (started - start) / 1e9,
+          (end - start) / 1e9,
+          measured.claims,
+          measured.commits,
+          measured.pendingCounts,
+          statements,
+          tables,
+          verification,
+          verification.startsWith("OK"));
+    } finally {
+      server.drop(name);
+    }
+  }
+
+  private static Engine engine(dev.clockwork.runtime.store.Store store, int workers) {
+    return Engine.builder()
+        .store(store)
+        .clock(Clock.systemUTC())
+        .register(BenchMachines.counter())
+        .options(o -> o.workers(workers))
+        .build();
+  }
+
+  static String id(int i) {
+    return String.format("counter-%06d", i);
+  }
+
+  /** Checks order and completeness in the database; "OK: …" or what is wrong. */
+  private String verify(BenchDatabase database) {
+    int instances = settings.instances;
+    int perInstance = settings.eventsPerInstance;
+    long inOrder =
+        database.queryLong(
+            """
+            SELECT count(*) FROM cw_instances
+             WHERE machine = 'counter' AND (context->>'seen')::int = ?
+               AND context->'disorder' IS NULL
+            """,
+            perInstance);
+    long histories =
+        database.queryLong(
+            """
+            SELECT count(*) FROM (
+                   SELECT array_agg((payload->>'n')::int ORDER BY seq) AS ns
+                     FROM cw_history WHERE kind = 'EVENT' AND event = 'STEP'
+                    GROUP BY instance_id) h
+             WHERE h.ns = (SELECT array_agg(g ORDER BY g) FROM generate_series(1, ?) g)
+            """,
+            perInstance);
+    long pending = database.queryLong("SELECT count(*) FROM cw_queue");
+    long dead = database.queryLong("SELECT count(*) FROM cw_dead_letters");
+    boolean ok = inOrder == instances && histories == instances && pending == 0 && dead == 0;
+    return String.format(
+        "%s: %,d of %,d instances saw 1..%d in order (context), %,d histories read 1..%d in"
+            + " sequence order, %d events left, %d dead letters",
+        ok ? "OK" : "WRONG",
+        inOrder,
+        instances,
+        perInstance,
+        histories,
+        perInstance,
+        pending,
+        dead);
+  }
+}

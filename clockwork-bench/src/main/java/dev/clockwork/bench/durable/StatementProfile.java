@@ -1,0 +1,169 @@
+package dev.clockwork.bench.durable;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javax.sql.DataSource;
+
+/**
+ * Where the database time of one benchmark went, from {@code pg_stat_statements} (reset before the
+ * measured phase): each statement's calls, execution and planning time, per measured operation.
+ */
+final class StatementProfile {
+  private static final String TOP =
+      """
+      SELECT calls, total_exec_time, total_plan_time, rows, shared_blks_hit, shared_blks_read,
+             query
+        FROM pg_stat_statements
+       WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+         AND query NOT LIKE '%pg_stat_statements%'
+       ORDER BY total_exec_time + total_plan_time DESC
+      """;
+
+  /**
+   * One statement: calls, milliseconds executing and planning, rows, shared buffer pages found in
+   * PostgreSQL's cache and read from outside it (the OS cache or disk).
+   */
+  record Statement(
+      long calls,
+      double execMillis,
+      double planMillis,
+      long rows,
+      long blocksHit,
+      long blocksRead,
+      String query) {
+    String shortQuery(int width) {
+      String flat = query.replaceAll("\\s+", " ").trim();
+      return flat.length() <= width ? flat : flat.substring(0, width - 1) + "…";
+    }
+  }
+
+  private final List<Statement> statements;
+  private final List<String> plans = new ArrayList<>();
+
+  private StatementProfile(List<Statement> statements) {
+    this.statements = statements;
+  }
+
+  /**
+   * Adds the generic plans (EXPLAIN (GENERIC_PLAN, COSTS OFF)) the server would use now for the
+   * {@code limit} costliest statements: after five executions pgjdbc prepares a statement on the
+   * server, and PostgreSQL then mostly runs its generic plan.
+   */
+  StatementProfile withPlans(DataSource dataSource, int limit) {
+    try (Connection connection = dataSource.getConnection();
+        java.sql.Statement explain = connection.createStatement()) {
+      for (Statement s : statements.subList(0, Math.min(limit, statements.size()))) {
+        StringBuilder plan = new StringBuilder(s.shortQuery(110)).append('\n');
+        try (ResultSet rs =
+            explain.executeQuery("EXPLAIN (GENERIC_PLAN, COSTS OFF) " + s.query())) {
+          while (rs.next()) {
+            plan.append("    ").append(rs.getString(1)).append('\n');
+          }
+        } catch (SQLException e) {
+          plan.append("    (no plan: ")
+              .append(e.getMessage().lines().findFirst().orElse(""))
+              .append(")\n");
+        }
+        plans.add(plan.toString());
+      }
+    } catch (SQLException e) {
+      plans.add("(no plans: " + e.getMessage() + ")\n");
+    }
+    return this;
+  }
+
+  /** The plans {@link #withPlans} found, one block per statement. */
+  String plans() {
+    return String.join("", plans);
+  }
+
+  static StatementProfile read(DataSource dataSource) {
+    List<Statement> rows = new ArrayList<>();
+    try (Connection connection = dataSource.getConnection();
+        PreparedStatement select = connection.prepareStatement(TOP);
+        ResultSet rs = select.executeQuery()) {
+      while (rs.next()) {
+        rows.add(
+            new Statement(
+                rs.getLong(1),
+                rs.getDouble(2),
+                rs.getDouble(3),
+                rs.getLong(4),
+                rs.getLong(5),
+                rs.getLong(6),
+                rs.getString(7)));
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot read pg_stat_statements: " + e.getMessage(), e);
+    }
+    return new StatementProfile(rows);
+  }
+
+  List<Statement> statements() {
+    return statements;
+  }
+
+  long totalCalls() {
+    return statements.stream().mapToLong(Statement::calls).sum();
+  }
+
+  double totalMillis() {
+    return statements.stream().mapToDouble(s -> s.execMillis() + s.planMillis()).sum();
+  }
+
+  /** The statement whose text contains every fragment, if one ran. */
+  java.util.Optional<Statement> find(String... fragments) {
+    return statements.stream()
+        .filter(
+            s -> {
+              String flat = s.query().replaceAll("\\s+", " ");
+              for (String fragment : fragments) {
+                if (!flat.contains(fragment)) {
+                  return false;
+                }
+              }
+              return true;
+            })
+        .findFirst();
+  }
+
+  /** The {@code limit} costliest statements, per measured operation ({@code ops} of them). */
+  String table(long ops, int limit) {
+    Markdown table =
+        new Markdown(
+            ">calls/op",
+            ">exec µs/op",
+            ">plan µs/op",
+            ">ms/call",
+            ">blocks hit/read per call",
+            ">share",
+            "statement");
+    double total = totalMillis();
+    for (Statement s : statements.subList(0, Math.min(limit, statements.size()))) {
+      double millis = s.execMillis() + s.planMillis();
+      table.row(
+          String.format(Locale.ROOT, "%.2f", (double) s.calls() / ops),
+          String.format(Locale.ROOT, "%.1f", 1000 * s.execMillis() / ops),
+          String.format(Locale.ROOT, "%.1f", 1000 * s.planMillis() / ops),
+          String.format(Locale.ROOT, "%.3f", s.calls() == 0 ? 0 : millis / s.calls()),
+          String.format(
+              Locale.ROOT,
+              "%.0f/%.1f",
+              (double) s.blocksHit() / Math.max(1, s.calls()),
+              (double) s.blocksRead() / Math.max(1, s.calls())),
+          String.format(Locale.ROOT, "%.0f%%", total == 0 ? 0 : 100 * millis / total),
+          s.shortQuery(90));
+    }
+    return table.render()
+        + String.format(
+            Locale.ROOT,
+            "all statements: %.2f calls and %.0f µs of database time per op%n",
+            (double) totalCalls() / ops,
+            1000 * total / ops);
+  }
+}
