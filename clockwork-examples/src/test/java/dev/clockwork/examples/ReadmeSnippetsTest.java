@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 class ReadmeSnippetsTest {
   private static final Path MODULE = Path.of("").toAbsolutePath();
   private static final Pattern MARKED_BLOCK =
-      Pattern.compile("<!-- snippet: ([\\w-]+) -->\\s*```java\\n(.*?)```", Pattern.DOTALL);
+      Pattern.compile("<!-- snippet: ([\\w-]+) -->\\s*```(java|yaml)\\n(.*?)```", Pattern.DOTALL);
 
   @Test
   void everyReadmeSnippetMatchesItsSource() throws IOException {
@@ -28,11 +28,13 @@ class ReadmeSnippetsTest {
     List<String> names = new ArrayList<>();
     while (block.find()) {
       names.add(block.group(1));
-      assertThat(block.group(2))
+      String source = sourceRegion(block.group(1));
+      String expected = block.group(2).equals("yaml") ? textBlock(source) : source;
+      assertThat(block.group(3))
           .as(
               "README snippet '%s' must be copied from the source region of that name",
               block.group(1))
-          .isEqualTo(sourceRegion(block.group(1)));
+          .isEqualTo(expected);
     }
     assertThat(names)
         .contains(
@@ -60,6 +62,12 @@ class ReadmeSnippetsTest {
       }
     }
     throw new AssertionError("no source region named " + name);
+  }
+
+  /** The content of the one Java text block in {@code region}, for YAML snippets. */
+  private static String textBlock(String region) {
+    String inside = region.substring(region.indexOf("\"\"\"") + 3, region.lastIndexOf("\"\"\""));
+    return dedent(inside.substring(inside.indexOf('\n') + 1)).replaceAll("(?m)^\\s+$", "");
   }
 
   private static String dedent(String text) {
