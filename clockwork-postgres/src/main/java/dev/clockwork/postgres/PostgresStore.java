@@ -3,6 +3,7 @@ package dev.clockwork.postgres;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.clockwork.postgres.internal.Commits;
 import dev.clockwork.postgres.internal.DeadLetters;
+import dev.clockwork.postgres.internal.IdempotencyKeys;
 import dev.clockwork.postgres.internal.InstanceRows;
 import dev.clockwork.postgres.internal.Jdbc;
 import dev.clockwork.postgres.internal.LeasedWrites;
@@ -67,6 +68,7 @@ public final class PostgresStore implements Store, AutoCloseable {
   private final TimerSweep sweep;
   private final DeadLetters deadLetters;
   private final QueueOperations operations;
+  private final IdempotencyKeys keys;
   private final WorkSignal signal;
 
   private PostgresStore(DataSource dataSource, HikariDataSource ownPool, String where) {
@@ -82,6 +84,7 @@ public final class PostgresStore implements Store, AutoCloseable {
     this.sweep = new TimerSweep(jdbc);
     this.deadLetters = new DeadLetters(jdbc);
     this.operations = new QueueOperations(jdbc);
+    this.keys = new IdempotencyKeys(jdbc);
     this.signal = new WorkSignal(dataSource);
   }
 
@@ -132,7 +135,12 @@ public final class PostgresStore implements Store, AutoCloseable {
 
   @Override
   public QueuedEvent enqueue(QueuedEvent event) {
-    return queue.enqueue(event);
+    return event.idempotencyKey() == null ? queue.enqueue(event) : keys.enqueueOnce(event);
+  }
+
+  @Override
+  public Optional<java.util.Map<String, Object>> outcome(String instanceId, String key) {
+    return keys.outcome(instanceId, key);
   }
 
   @Override

@@ -60,6 +60,7 @@ class ClaimTest extends StoreFixture {
             T0.plusSeconds(5),
             T0,
             List.of(),
+            null,
             null));
     enqueue("later", "Y", T0);
     enqueue("ready", "X", T0);
@@ -91,6 +92,7 @@ class ClaimTest extends StoreFixture {
             T0.plusSeconds(9),
             T0,
             List.of(),
+            null,
             null));
     enqueue("o-1", "C", T0);
     assertThat(store.claim("w1", LEASE, T0, 10, 10).get(0).events())

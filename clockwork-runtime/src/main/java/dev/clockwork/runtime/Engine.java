@@ -191,10 +191,29 @@ public final class Engine implements AutoCloseable {
    * EventFailedException} (or the Clockwork exception itself) is thrown.
    */
   public SendResult send(String instanceId, Event event) {
+    return send(instanceId, event, null);
+  }
+
+  /**
+   * {@link #send(String, Event)} made safe to retry: the first send with {@code idempotencyKey} for
+   * the instance is processed; any later one (even a concurrent one) is not, and gets the first
+   * one's outcome ({@code handled} and the reply) with the instance as it is now.
+   */
+  public SendResult send(String instanceId, Event event, String idempotencyKey) {
     Objects.requireNonNull(event, "event");
     InstanceRecord target = load(instanceId);
     checkKnown(target, event);
     Claim claim = leaseForSend(instanceId);
+    if (idempotencyKey != null) {
+      Optional<java.util.Map<String, Object>> first = store.outcome(instanceId, idempotencyKey);
+      if (first.isPresent()) {
+        store.release(claim.lease());
+        return new SendResult(
+            Instance.of(claim.instance()),
+            Boolean.TRUE.equals(first.get().get("handled")),
+            Optional.ofNullable(first.get().get("reply")));
+      }
+    }
     InstanceRecord stored = claim.instance();
     Turn turn =
         new Turn(
@@ -216,6 +235,9 @@ public final class Engine implements AutoCloseable {
       throw e instanceof ClockworkException
           ? e
           : new EventFailedException(instanceId, event.toString(), e);
+    }
+    if (idempotencyKey != null) {
+      turn.keep(idempotencyKey);
     }
     if (!store.commit(List.of(turn.commit(true))).isEmpty()) {
       throw new dev.clockwork.runtime.queue.LeaseLostException(claim.lease());
@@ -249,6 +271,16 @@ public final class Engine implements AutoCloseable {
    * strategy is {@code priority} (for fifo machines every event is normal).
    */
   public QueuedEvent enqueue(String instanceId, Event event, Priority priority) {
+    return enqueue(instanceId, event, priority, null);
+  }
+
+  /**
+   * {@link #enqueue(String, Event, Priority)} made safe to retry: with an idempotency key already
+   * used for the instance nothing is queued and the first event's id comes back (an HTTP API
+   * answers {@code 202} with it again).
+   */
+  public QueuedEvent enqueue(
+      String instanceId, Event event, Priority priority, String idempotencyKey) {
     InstanceRecord record = load(instanceId);
     checkKnown(record, event);
     Priority effective =
@@ -258,7 +290,8 @@ public final class Engine implements AutoCloseable {
             : Priority.NORMAL;
     return store.enqueue(
         QueuedEvent.of(instanceId, record.machine(), event, "api", clock.instant())
-            .withPriority(effective));
+            .withPriority(effective)
+            .withIdempotencyKey(idempotencyKey));
   }
 
   /**

@@ -559,4 +559,29 @@ public abstract class EngineContractTest {
       assertThat(seen(engines.get(0), "s-" + i)).containsExactly("N0", "N1", "N2", "N3", "N4");
     }
   }
+
+  @Test
+  void theSameKeySentTwiceConcurrentlyMakesOneTransition() throws Exception {
+    Engine engine = engine(o -> o.lockTimeout(Duration.ofSeconds(10)));
+    engine.create("ledger", "l-1", Map.of());
+    java.util.concurrent.ExecutorService senders =
+        java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      java.util.concurrent.Future<SendResult> a =
+          senders.submit(() -> engine.send("l-1", Event.of("A"), "payment-42"));
+      java.util.concurrent.Future<SendResult> b =
+          senders.submit(() -> engine.send("l-1", Event.of("A"), "payment-42"));
+      assertThat(a.get().handled()).isTrue();
+      assertThat(b.get().handled()).isTrue();
+    } finally {
+      senders.shutdownNow();
+    }
+    assertThat(seen(engine, "l-1")).containsExactly("A");
+    engine.enqueue("l-1", Event.of("A"), dev.clockwork.runtime.queue.Priority.NORMAL, "payment-43");
+    engine.enqueue("l-1", Event.of("A"), dev.clockwork.runtime.queue.Priority.NORMAL, "payment-43");
+    engine.processQueue();
+    assertThat(seen(engine, "l-1")).containsExactly("A", "A");
+    assertThat(engine.send("l-1", Event.of("A"), "payment-43").handled()).isTrue();
+    assertThat(seen(engine, "l-1")).containsExactly("A", "A");
+  }
 }

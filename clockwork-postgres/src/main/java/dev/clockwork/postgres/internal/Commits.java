@@ -172,6 +172,9 @@ public final class Commits {
     }
     InstanceRows.insertHistory(connection, history);
     consume(connection, accepted);
+    for (StepCommit commit : accepted) {
+      IdempotencyKeys.keep(connection, commit.outcomes(), commit.next().updatedAt());
+    }
     List<QueuedEvent> unknown = QueueRows.enqueueAll(connection, outgoing);
     unknown.forEach(
         event ->

@@ -25,7 +25,8 @@ public final class DeadLetters {
   private static final String DEAD_LETTERS =
       """
       SELECT id, instance_id, queue_id, machine, event, source, conversation_id,
-             attempts, available_at, enqueued_at, errors, dead_at, priority
+             attempts, available_at, enqueued_at, errors, dead_at, priority,
+             NULL AS idempotency_key
         FROM cw_dead_letters
        ORDER BY id
        LIMIT ?

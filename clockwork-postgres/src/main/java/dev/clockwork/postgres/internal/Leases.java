@@ -52,7 +52,7 @@ public final class Leases {
   private static final String HEADS =
       """
       SELECT q.instance_id, q.id, q.machine, q.event, q.source, q.conversation_id, q.attempts,
-             q.available_at, q.enqueued_at, q.errors, q.priority
+             q.available_at, q.enqueued_at, q.errors, q.priority, q.idempotency_key
         FROM unnest(CAST(? AS text[])) AS c(instance_id)
        CROSS JOIN LATERAL (
              SELECT *

@@ -42,7 +42,7 @@ public final class QueueOperations {
   private static final String COLUMNS =
       """
       id, instance_id, queue_id, machine, event, source, conversation_id,
-      attempts, available_at, enqueued_at, errors, dead_at, priority
+      attempts, available_at, enqueued_at, errors, dead_at, priority, NULL AS idempotency_key
       """;
 
   private static final String DEAD_LETTER =
@@ -213,7 +213,8 @@ public final class QueueOperations {
                   availableAt,
                   availableAt,
                   old.errors(),
-                  old.priority());
+                  old.priority(),
+                  null);
           return Optional.of(QueueRows.enqueueAndNotify(connection, again));
         });
   }

@@ -37,8 +37,8 @@ public final class QueueRows {
               WHERE id = ?
              RETURNING id)
       INSERT INTO cw_queue (instance_id, id, machine, event, source, conversation_id, attempts,
-                            available_at, enqueued_at, errors, priority)
-      SELECT target.id, new_event.id, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, CAST(? AS jsonb), ?
+                            available_at, enqueued_at, errors, priority, idempotency_key)
+      SELECT target.id, new_event.id, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, CAST(? AS jsonb), ?, ?
         FROM target, new_event
       """;
 
@@ -57,8 +57,10 @@ public final class QueueRows {
              RETURNING id),
            queued AS (
              INSERT INTO cw_queue (instance_id, id, machine, event, source, conversation_id,
-                                   attempts, available_at, enqueued_at, errors, priority)
-             SELECT target.id, new_event.id, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, CAST(? AS jsonb), ?
+                                   attempts, available_at, enqueued_at, errors, priority,
+                                   idempotency_key)
+             SELECT target.id, new_event.id, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, CAST(? AS jsonb), ?,
+                    ?
                FROM target, new_event
              RETURNING id)
       SELECT id, pg_notify(?, '') FROM queued
@@ -106,7 +108,7 @@ public final class QueueRows {
       throws SQLException {
     try (PreparedStatement insert = connection.prepareStatement(ENQUEUE_AND_NOTIFY)) {
       bindEnqueue(insert, event);
-      insert.setString(13, CHANNEL);
+      insert.setString(14, CHANNEL);
       try (ResultSet rs = insert.executeQuery()) {
         if (!rs.next()) {
           throw new UnknownInstanceException(event.instanceId());
@@ -156,6 +158,7 @@ public final class QueueRows {
     insert.setObject(++i, Instants.notAfter(event.enqueuedAt()));
     insert.setString(++i, EventJson.writeErrors(event.errors()));
     insert.setInt(++i, event.priority().level());
+    insert.setString(++i, event.idempotencyKey());
   }
 
   /** Wakes the listening workers when the caller's transaction commits. */
@@ -213,6 +216,7 @@ public final class QueueRows {
         Instants.read(rs, "available_at"),
         Instants.read(rs, "enqueued_at"),
         EventJson.readErrors(rs.getString("errors")),
-        Priority.ofLevel(rs.getInt("priority")));
+        Priority.ofLevel(rs.getInt("priority")),
+        rs.getString("idempotency_key"));
   }
 }

@@ -27,6 +27,7 @@ public final class Turn {
   private final List<HistoryEntry> history = new ArrayList<>();
   private final List<Long> consumed = new ArrayList<>();
   private final List<QueuedEvent> outgoing = new ArrayList<>(0);
+  private final List<dev.clockwork.runtime.store.KeyedOutcome> outcomes = new ArrayList<>(0);
   private final Delegation delegation;
   private StepResult last;
 
@@ -86,8 +87,21 @@ public final class Turn {
   /** Applies a queued event within {@code timeout} and marks its queue row consumed. */
   public StepResult apply(QueuedEvent queued, Instant now, java.time.Duration timeout) {
     StepResult result = apply(queued.event(), now, timeout);
+    if (queued.idempotencyKey() != null) {
+      keep(queued.idempotencyKey());
+    }
     consumed.add(queued.id());
     return result;
+  }
+
+  /** Records the last step's outcome under an idempotency key, to be committed with the turn. */
+  public void keep(String idempotencyKey) {
+    java.util.Map<String, Object> outcome = new java.util.LinkedHashMap<>();
+    outcome.put("handled", last.handled());
+    outcome.put("states", record.leafPaths());
+    outcome.put("reply", last.reply().orElse(null));
+    outcomes.add(
+        new dev.clockwork.runtime.store.KeyedOutcome(record.id(), idempotencyKey, outcome));
   }
 
   public boolean changed() {
@@ -112,6 +126,12 @@ public final class Turn {
    */
   public StepCommit commit(boolean release) {
     return new StepCommit(
-        lease, record.withRevision(stored.revision() + 1), history, consumed, outgoing, release);
+        lease,
+        record.withRevision(stored.revision() + 1),
+        history,
+        consumed,
+        outgoing,
+        release,
+        outcomes);
   }
 }

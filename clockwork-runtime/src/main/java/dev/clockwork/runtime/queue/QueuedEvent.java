@@ -21,6 +21,8 @@ import java.util.Objects;
  * @param enqueuedAt when it was stored
  * @param errors one entry per failed attempt
  * @param priority its priority (used by machines whose queue strategy is priority)
+ * @param idempotencyKey a key making a retried send safe: a second event with the same key for the
+ *     same instance is not queued again; null for none
  */
 public record QueuedEvent(
     long id,
@@ -33,7 +35,8 @@ public record QueuedEvent(
     Instant availableAt,
     Instant enqueuedAt,
     List<AttemptError> errors,
-    Priority priority) {
+    Priority priority,
+    String idempotencyKey) {
 
   public QueuedEvent {
     Objects.requireNonNull(instanceId, "instanceId");
@@ -46,7 +49,24 @@ public record QueuedEvent(
   public static QueuedEvent of(
       String instanceId, String machine, Event event, String source, Instant now) {
     return new QueuedEvent(
-        0, instanceId, machine, event, source, null, 0, now, now, List.of(), Priority.NORMAL);
+        0, instanceId, machine, event, source, null, 0, now, now, List.of(), Priority.NORMAL, null);
+  }
+
+  /** This event with an idempotency key. */
+  public QueuedEvent withIdempotencyKey(String key) {
+    return new QueuedEvent(
+        id,
+        instanceId,
+        machine,
+        event,
+        source,
+        conversationId,
+        attempts,
+        availableAt,
+        enqueuedAt,
+        errors,
+        priority,
+        key);
   }
 
   /** This event with another priority. */
@@ -62,7 +82,8 @@ public record QueuedEvent(
         availableAt,
         enqueuedAt,
         errors,
-        newPriority);
+        newPriority,
+        idempotencyKey);
   }
 
   /** This event with its store-assigned id. */
@@ -78,7 +99,8 @@ public record QueuedEvent(
         availableAt,
         enqueuedAt,
         errors,
-        priority);
+        priority,
+        idempotencyKey);
   }
 
   /** This event after one more failed attempt, to be retried at {@code retryAt}. */
@@ -96,6 +118,7 @@ public record QueuedEvent(
         retryAt,
         enqueuedAt,
         more,
-        priority);
+        priority,
+        idempotencyKey);
   }
 }

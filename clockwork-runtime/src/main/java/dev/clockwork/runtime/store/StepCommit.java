@@ -15,6 +15,8 @@ import java.util.List;
  * @param consumed ids of the queue rows that were processed
  * @param outgoing events to enqueue (to this or other instances)
  * @param release true to give up the lease with the commit
+ * @param outcomes outcomes of events sent with an idempotency key, kept so a duplicate gets the
+ *     first outcome
  */
 public record StepCommit(
     Lease lease,
@@ -22,10 +24,23 @@ public record StepCommit(
     List<HistoryEntry> history,
     List<Long> consumed,
     List<QueuedEvent> outgoing,
-    boolean release) {
+    boolean release,
+    List<KeyedOutcome> outcomes) {
   public StepCommit {
     history = List.copyOf(history);
     consumed = List.copyOf(consumed);
     outgoing = List.copyOf(outgoing);
+    outcomes = outcomes == null ? List.of() : List.copyOf(outcomes);
+  }
+
+  /** A commit that records no idempotent outcome. */
+  public StepCommit(
+      Lease lease,
+      InstanceRecord next,
+      List<HistoryEntry> history,
+      List<Long> consumed,
+      List<QueuedEvent> outgoing,
+      boolean release) {
+    this(lease, next, history, consumed, outgoing, release, List.of());
   }
 }

@@ -41,11 +41,16 @@ public interface Store {
   // ---- the per-instance queue ----
 
   /**
-   * Appends an event to its instance's queue; durable when this returns.
+   * Appends an event to its instance's queue; durable when this returns. An event with an
+   * idempotency key that was already used for the instance is not queued again: the first event's
+   * id comes back instead.
    *
-   * @return the event with its queue id
+   * @return the event with its queue id (the first one's, for a duplicate key)
    */
   QueuedEvent enqueue(QueuedEvent event);
+
+  /** The recorded outcome of the event sent to {@code instanceId} with {@code key}, if any. */
+  Optional<java.util.Map<String, Object>> outcome(String instanceId, String key);
 
   /**
    * Leases up to {@code maxInstances} instances of the given machines whose head event is available

@@ -421,4 +421,38 @@ public abstract class StoreContractTest {
     assertThat(store.claimWithinCaps("node-b", LEASE, T0, 10, 10, Map.of("order", 3))).hasSize(1);
     assertThat(store.claimWithinCaps("node-b", LEASE, T0, 10, 10, Map.of("invoice", 3))).isEmpty();
   }
+
+  @Test
+  void anIdempotencyKeyIsAcceptedOncePerInstance() {
+    createInstance("o-1", T0);
+    createInstance("o-2", T0);
+    QueuedEvent first =
+        store.enqueue(
+            QueuedEvent.of("o-1", "order", Event.of("PAY"), "api", T0).withIdempotencyKey("k-1"));
+    QueuedEvent again =
+        store.enqueue(
+            QueuedEvent.of("o-1", "order", Event.of("PAY"), "api", T0).withIdempotencyKey("k-1"));
+    assertThat(again.id()).isEqualTo(first.id());
+    assertThat(store.pendingEvents()).isEqualTo(1);
+    store.enqueue(
+        QueuedEvent.of("o-2", "order", Event.of("PAY"), "api", T0).withIdempotencyKey("k-1"));
+    assertThat(store.pendingEvents()).isEqualTo(2);
+
+    Claim claim = store.lease("o-1", "w1", LEASE, T0).orElseThrow();
+    InstanceRecord next = claim.instance().withRevision(claim.instance().revision() + 1);
+    Map<String, Object> outcome = Map.of("handled", true, "states", List.of("paid"));
+    store.commit(
+        List.of(
+            new StepCommit(
+                claim.lease(),
+                next,
+                List.of(),
+                List.of(),
+                List.of(),
+                true,
+                List.of(new KeyedOutcome("o-1", "k-1", outcome)))));
+    assertThat(store.outcome("o-1", "k-1"))
+        .hasValueSatisfying(o -> assertThat(o).containsEntry("handled", true));
+    assertThat(store.outcome("o-2", "k-1")).isEmpty();
+  }
 }

@@ -40,6 +40,8 @@ public final class InMemoryStore implements Store {
   private long lastQueueId;
   private long lastDeadLetterId;
   private final Set<String> paused = new HashSet<>();
+  private final Map<String, Long> keyedEvents = new HashMap<>();
+  private final Map<String, Map<String, Object>> outcomes = new HashMap<>();
 
   // ---- instances ----
 
@@ -79,10 +81,26 @@ public final class InMemoryStore implements Store {
 
   @Override
   public synchronized QueuedEvent enqueue(QueuedEvent event) {
+    if (event.idempotencyKey() != null) {
+      Long first = keyedEvents.get(keyOf(event.instanceId(), event.idempotencyKey()));
+      if (first != null) {
+        return event.withId(first);
+      }
+      keyedEvents.put(keyOf(event.instanceId(), event.idempotencyKey()), lastQueueId + 1);
+    }
     QueuedEvent stored = event.withId(++lastQueueId);
     queues.computeIfAbsent(event.instanceId(), id -> new TreeMap<>()).put(stored.id(), stored);
     notifyAll();
     return stored;
+  }
+
+  @Override
+  public synchronized Optional<Map<String, Object>> outcome(String instanceId, String key) {
+    return Optional.ofNullable(outcomes.get(keyOf(instanceId, key)));
+  }
+
+  private static String keyOf(String instanceId, String key) {
+    return instanceId + "\u0000" + key;
   }
 
   @Override
@@ -214,6 +232,7 @@ public final class InMemoryStore implements Store {
         }
       }
       commit.outgoing().forEach(this::enqueue);
+      commit.outcomes().forEach(o -> outcomes.put(keyOf(o.instanceId(), o.key()), o.outcome()));
       timers.index(commit.next());
       if (commit.release()) {
         leases.remove(id);
@@ -352,7 +371,8 @@ public final class InMemoryStore implements Store {
                     availableAt,
                     availableAt,
                     d.event().errors(),
-                    d.event().priority())));
+                    d.event().priority(),
+                    null)));
   }
 
   @Override

@@ -1,0 +1,244 @@
+package dev.clockwork.postgres.schedule;
+
+import dev.clockwork.postgres.PostgresStore;
+import dev.clockwork.postgres.internal.Jdbc;
+import dev.clockwork.postgres.schema.ClockworkMigrations;
+import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
+import dev.clockwork.runtime.schedule.store.BufferedTrigger;
+import dev.clockwork.runtime.schedule.store.DuplicateScheduleException;
+import dev.clockwork.runtime.schedule.store.ScheduleCommit;
+import dev.clockwork.runtime.schedule.store.ScheduleRecord;
+import dev.clockwork.runtime.schedule.store.ScheduleStore;
+import dev.clockwork.runtime.schedule.store.SkippedOccurrence;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import javax.sql.DataSource;
+
+/**
+ * Schedules in PostgreSQL: {@code cw_schedules} (one row per schedule, keyed by namespace and id),
+ * {@code cw_schedule_events} (the audit stream), {@code cw_schedule_skips} and {@code
+ * cw_schedule_buffer}, created by the shared {@link ClockworkMigrations}. Any number of nodes may
+ * tick over one database: due schedules are claimed with {@code FOR UPDATE SKIP LOCKED} in batches,
+ * and every write names the revision it read.
+ *
+ * <pre>{@code
+ * PostgresStore store = PostgresStore.on(dataSource);
+ * Engine engine = Engine.builder().store(store).register(invoiceSync).build().start();
+ * Schedules schedules =
+ *     Schedules.builder(engine).store(PostgresScheduleStore.beside(store)).build();
+ * schedules.runInWorkers(Duration.ofSeconds(1));
+ * }</pre>
+ *
+ * <p>Every instant is the engine clock's, passed in as a bind parameter. Next fire times are
+ * compared rounded up to the microsecond (a tick never runs a schedule early) and kept exactly
+ * beside, as are occurrences, which become instance ids; other instants are kept to the
+ * microsecond. JSON numbers in settings and payloads come back by value ({@code Long}, {@code
+ * Double}, {@code BigDecimal}), as in {@link PostgresStore}.
+ */
+public final class PostgresScheduleStore implements ScheduleStore {
+  private final Jdbc jdbc;
+
+  private PostgresScheduleStore(DataSource dataSource) {
+    this.jdbc = new Jdbc(dataSource, Where.describe(dataSource));
+  }
+
+  /** A store on the application's connections (never closed by it); migrates the schema first. */
+  public static PostgresScheduleStore on(DataSource dataSource) {
+    return builder().dataSource(dataSource).build();
+  }
+
+  /**
+   * A store on the connections of an instance store, whose construction migrated the schema (or
+   * whose operators migrate it by hand, {@code clockwork migrate}).
+   */
+  public static PostgresScheduleStore beside(PostgresStore store) {
+    return builder().dataSource(store.dataSource()).migrate(false).build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  @Override
+  public ScheduleAuditEvent create(ScheduleRecord record, ScheduleAuditEvent created) {
+    return jdbc.inTransaction(
+        "create schedule '" + record.scheduleId() + "'",
+        connection -> {
+          if (!ScheduleRows.insert(connection, record)) {
+            throw new DuplicateScheduleException(record.namespace(), record.scheduleId());
+          }
+          return ScheduleEvents.append(connection, List.of(created), 1).get(0);
+        });
+  }
+
+  @Override
+  public Optional<ScheduleRecord> find(String namespace, String scheduleId) {
+    return jdbc.autoCommit(
+        "read schedule '" + scheduleId + "'",
+        connection -> ScheduleRows.find(connection, namespace, scheduleId));
+  }
+
+  @Override
+  public List<ScheduleRecord> list(
+      String namespace, boolean includeDeleted, String afterScheduleId, int limit) {
+    return jdbc.autoCommit(
+        "list the schedules of namespace '" + namespace + "'",
+        connection -> {
+          try (PreparedStatement list = connection.prepareStatement(ScheduleRows.LIST)) {
+            list.setString(1, namespace);
+            list.setString(2, afterScheduleId == null ? "" : afterScheduleId);
+            list.setBoolean(3, includeDeleted);
+            list.setInt(4, limit);
+            return ScheduleRows.read(list);
+          }
+        });
+  }
+
+  @Override
+  public List<ScheduleRecord> claimDue(Instant now, int limit, String owner, Duration leaseTime) {
+    return jdbc.inTransaction(
+        "claim due schedules",
+        connection -> ScheduleClaims.claim(connection, now, limit, owner, leaseTime));
+  }
+
+  @Override
+  public boolean commit(ScheduleCommit commit) {
+    ScheduleRecord next = commit.next();
+    return jdbc.inTransaction(
+        "write schedule '" + next.scheduleId() + "'",
+        connection -> {
+          long[] sequences = update(connection, commit);
+          if (sequences == null) {
+            return false;
+          }
+          long firstEvent = sequences[0] - commit.audit().size() + 1;
+          long firstSkip = sequences[1] - commit.skipped().size() + 1;
+          ScheduleEvents.append(connection, commit.audit(), firstEvent);
+          ScheduleSkips.append(
+              connection, next.namespace(), next.scheduleId(), commit.skipped(), firstSkip);
+          ScheduleBuffer.change(
+              connection, next.namespace(), next.scheduleId(), commit.unbuffer(), commit.buffer());
+          return true;
+        });
+  }
+
+  /** The row's write; the last audit and skip sequences after it, or null when it lost. */
+  private static long[] update(Connection connection, ScheduleCommit commit) throws SQLException {
+    ScheduleRecord next = commit.next();
+    try (PreparedStatement update = connection.prepareStatement(ScheduleRows.UPDATE)) {
+      int i = ScheduleRows.bind(update, 1, next);
+      update.setLong(i++, commit.audit().size());
+      update.setLong(i++, commit.skipped().size());
+      update.setBoolean(i++, commit.release());
+      update.setBoolean(i++, commit.release());
+      update.setString(i++, next.namespace());
+      update.setString(i++, next.scheduleId());
+      update.setLong(i, commit.expectedRevision());
+      try (ResultSet rs = update.executeQuery()) {
+        return rs.next() ? new long[] {rs.getLong(1), rs.getLong(2)} : null;
+      }
+    }
+  }
+
+  @Override
+  public void release(String namespace, String scheduleId, String owner) {
+    jdbc.autoCommit(
+        "release schedule '" + scheduleId + "'",
+        connection -> {
+          try (PreparedStatement release = connection.prepareStatement(ScheduleRows.RELEASE)) {
+            release.setString(1, namespace);
+            release.setString(2, scheduleId);
+            release.setString(3, owner);
+            return release.executeUpdate();
+          }
+        });
+  }
+
+  @Override
+  public List<ScheduleAuditEvent> history(
+      String namespace, String scheduleId, long afterSequence, int limit) {
+    return jdbc.autoCommit(
+        "read the history of schedule '" + scheduleId + "'",
+        connection ->
+            ScheduleEvents.page(connection, namespace, scheduleId, afterSequence, limit));
+  }
+
+  @Override
+  public List<SkippedOccurrence> skipped(
+      String namespace, String scheduleId, long afterSequence, int limit) {
+    return jdbc.autoCommit(
+        "read the skipped occurrences of schedule '" + scheduleId + "'",
+        connection -> ScheduleSkips.page(connection, namespace, scheduleId, afterSequence, limit));
+  }
+
+  @Override
+  public List<BufferedTrigger> buffered(String namespace, String scheduleId) {
+    return jdbc.autoCommit(
+        "read the buffer of schedule '" + scheduleId + "'",
+        connection -> ScheduleBuffer.list(connection, namespace, scheduleId));
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Rounded up to the microsecond: a clock advanced to it finds the schedule due.
+   */
+  @Override
+  public Optional<Instant> nextFireAt() {
+    return jdbc.autoCommit(
+        "find the next fire time",
+        connection -> {
+          try (PreparedStatement next = connection.prepareStatement(ScheduleRows.NEXT_FIRE);
+              ResultSet rs = next.executeQuery()) {
+            return rs.next()
+                ? Optional.of(
+                    rs.getObject(1, java.time.OffsetDateTime.class).toInstant())
+                : Optional.empty();
+          }
+        });
+  }
+
+  /** Configures a {@link PostgresScheduleStore}. */
+  public static final class Builder {
+    private DataSource dataSource;
+    private boolean migrate = true;
+
+    private Builder() {}
+
+    /** The connections to use (never closed by the store). */
+    public Builder dataSource(DataSource connections) {
+      this.dataSource = Objects.requireNonNull(connections, "dataSource");
+      return this;
+    }
+
+    /** Whether to migrate the schema when built (default true). */
+    public Builder migrate(boolean run) {
+      this.migrate = run;
+      return this;
+    }
+
+    /**
+     * The store.
+     *
+     * @throws dev.clockwork.core.ClockworkException when the schema cannot be migrated
+     */
+    public PostgresScheduleStore build() {
+      if (dataSource == null) {
+        throw new IllegalStateException(
+            "give the schedule store a DataSource: builder().dataSource(...), or"
+                + " PostgresScheduleStore.beside(postgresStore)");
+      }
+      if (migrate) {
+        ClockworkMigrations.migrate(dataSource);
+      }
+      return new PostgresScheduleStore(dataSource);
+    }
+  }
+}
