@@ -166,8 +166,7 @@ public final class PostgresScheduleStore implements ScheduleStore {
       String namespace, String scheduleId, long afterSequence, int limit) {
     return jdbc.autoCommit(
         "read the history of schedule '" + scheduleId + "'",
-        connection ->
-            ScheduleEvents.page(connection, namespace, scheduleId, afterSequence, limit));
+        connection -> ScheduleEvents.page(connection, namespace, scheduleId, afterSequence, limit));
   }
 
   @Override
@@ -198,8 +197,7 @@ public final class PostgresScheduleStore implements ScheduleStore {
           try (PreparedStatement next = connection.prepareStatement(ScheduleRows.NEXT_FIRE);
               ResultSet rs = next.executeQuery()) {
             return rs.next()
-                ? Optional.of(
-                    rs.getObject(1, java.time.OffsetDateTime.class).toInstant())
+                ? Optional.of(rs.getObject(1, java.time.OffsetDateTime.class).toInstant())
                 : Optional.empty();
           }
         });

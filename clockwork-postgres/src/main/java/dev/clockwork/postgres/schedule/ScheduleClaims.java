@@ -63,7 +63,8 @@ final class ScheduleClaims {
   static List<ScheduleRecord> claim(
       Connection connection, Instant now, int limit, String owner, Duration leaseTime)
       throws SQLException {
-    List<ScheduleRecord> claimed = new ArrayList<>(run(connection, CLAIM_DUE, now, limit, owner, leaseTime));
+    List<ScheduleRecord> claimed =
+        new ArrayList<>(run(connection, CLAIM_DUE, now, limit, owner, leaseTime));
     claimed.sort(ORDER);
     if (claimed.size() < limit) {
       List<ScheduleRecord> buffered =

@@ -32,9 +32,7 @@ final class ScheduleEvents {
 
   private ScheduleEvents() {}
 
-  /**
-   * Appends {@code events} numbered from {@code first}; returns them with their sequences.
-   */
+  /** Appends {@code events} numbered from {@code first}; returns them with their sequences. */
   static List<ScheduleAuditEvent> append(
       Connection connection, List<ScheduleAuditEvent> events, long first) throws SQLException {
     List<ScheduleAuditEvent> written = new ArrayList<>(events.size());
