@@ -127,6 +127,11 @@ public final class PostgresStore implements Store, AutoCloseable {
   }
 
   @Override
+  public List<String> instancesIn(String machine, String state, String afterId, int limit) {
+    return instances.instancesIn(machine, state, afterId, limit);
+  }
+
+  @Override
   public List<String> instanceIds(String machine) {
     return instances.instanceIds(machine);
   }

@@ -52,6 +52,8 @@ public final class Engine implements AutoCloseable {
   private final MachineRegistry machines;
   private final QueueProcessor processor;
   private final Delegation delegation;
+  private final dev.clockwork.runtime.internal.LeaseWaiter leaseWaiter;
+  private final dev.clockwork.runtime.internal.Emits emits;
   private final Workers workers;
   private final java.util.function.Function<String, QueueConfig> queueConfig;
   private final dev.clockwork.runtime.queue.QueueAdmin queues;
@@ -68,13 +70,19 @@ public final class Engine implements AutoCloseable {
     this.clock = clock;
     this.machines = machines;
     this.delegation = new Delegation(store, machines::latest);
+    this.leaseWaiter =
+        new dev.clockwork.runtime.internal.LeaseWaiter(
+            store, clock, options.owner(), options.leaseTime(), options.lockTimeout());
+    this.emits =
+        new dev.clockwork.runtime.internal.Emits(
+            store, machines::forInstance, delegation, leaseWaiter);
     this.processor =
         new QueueProcessor(
             store,
             clock,
             machines::forInstance,
             machines::ids,
-            delegation,
+            emits,
             queues,
             options.leaseTime(),
             options.owner());
@@ -203,7 +211,7 @@ public final class Engine implements AutoCloseable {
     Objects.requireNonNull(event, "event");
     InstanceRecord target = load(instanceId);
     checkKnown(target, event);
-    Claim claim = leaseForSend(instanceId);
+    Claim claim = leaseWaiter.lease(instanceId);
     if (idempotencyKey != null) {
       Optional<java.util.Map<String, Object>> first = store.outcome(instanceId, idempotencyKey);
       if (first.isPresent()) {
@@ -215,12 +223,7 @@ public final class Engine implements AutoCloseable {
       }
     }
     InstanceRecord stored = claim.instance();
-    Turn turn =
-        new Turn(
-            claim.lease(),
-            stored,
-            machines.forInstance(stored.machine(), stored.version()),
-            delegation);
+    Turn turn = emits.turn(claim.lease(), stored);
     Instant now = clock.instant();
     StepResult result;
     try {
@@ -239,9 +242,11 @@ public final class Engine implements AutoCloseable {
     if (idempotencyKey != null) {
       turn.keep(idempotencyKey);
     }
-    if (!store.commit(List.of(turn.commit(true))).isEmpty()) {
+    if (store.commit(turn.commits(true)).contains(instanceId)) {
       throw new dev.clockwork.runtime.queue.LeaseLostException(claim.lease());
     }
+    dev.clockwork.runtime.internal.Broadcasts.deliver(
+        store, turn.broadcasts(), Priority.NORMAL, now);
     return new SendResult(Instance.of(turn.record()), result.handled(), result.reply());
   }
 
@@ -333,7 +338,7 @@ public final class Engine implements AutoCloseable {
       if (record.version() >= latest.version() || record.status() != InstanceStatus.ACTIVE) {
         continue;
       }
-      Claim claim = leaseForSend(id);
+      Claim claim = leaseWaiter.lease(id);
       Instant now = clock.instant();
       StepResult rearmed =
           Interpreter.rearm(SnapshotCodec.toSnapshot(latest, claim.instance()), now);
@@ -421,37 +426,6 @@ public final class Engine implements AutoCloseable {
   @Override
   public void close() {
     workers.stop();
-  }
-
-  /**
-   * Leases the instance for a synchronous send, waiting up to the lock timeout. The wait is real
-   * elapsed time (a virtual clock does not move while a thread waits); lease expiry is engine time.
-   */
-  private Claim leaseForSend(String instanceId) {
-    long deadline = System.nanoTime() + options.lockTimeout().toNanos();
-    long sleepMillis = 1;
-    while (true) {
-      Optional<Claim> claim =
-          store.lease(instanceId, options.owner(), options.leaseTime(), clock.instant());
-      if (claim.isPresent()) {
-        return claim.get();
-      }
-      if (System.nanoTime() - deadline >= 0) {
-        throw new ClockworkException(
-            "instance '"
-                + instanceId
-                + "' stayed busy for the lock timeout ("
-                + options.lockTimeout()
-                + "); try again, or raise lockTimeout");
-      }
-      try {
-        Thread.sleep(sleepMillis);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new ClockworkException("interrupted while waiting for instance " + instanceId, e);
-      }
-      sleepMillis = Math.min(sleepMillis * 2, 50);
-    }
   }
 
   /** Validate now, process later: an event no state of the machine takes is refused at once. */

@@ -584,4 +584,151 @@ public abstract class EngineContractTest {
     assertThat(engine.send("l-1", Event.of("A"), "payment-43").handled()).isTrue();
     assertThat(seen(engine, "l-1")).containsExactly("A", "A");
   }
+
+  private static final MachineDefinition FRAUD =
+      Machine.define("fraud")
+          .initial("watching")
+          .state(
+              "watching",
+              s ->
+                  s.on(
+                      "CHECK_FRAUD",
+                      t -> t.action(x -> x.reply(Map.of("score", 0.1, "status", "clean")))))
+          .build();
+
+  private static final MachineDefinition PAYMENT =
+      Machine.define("payment")
+          .initial("idle")
+          .state(
+              "idle",
+              s ->
+                  s.on(
+                      "PAYMENT_REQUEST",
+                      t ->
+                          t.to("charged")
+                              .action(
+                                  x -> {
+                                    @SuppressWarnings("unchecked")
+                                    Map<String, Object> fraud =
+                                        (Map<String, Object>)
+                                            x.emit("fraud-1", Event.of("CHECK_FRAUD"));
+                                    x.set("fraudScore", fraud.get("score"));
+                                    x.reply(
+                                        Map.of(
+                                            "txn_id",
+                                            "txn-123",
+                                            "fraud_score",
+                                            fraud.get("score")));
+                                  })))
+          .state("charged")
+          .build();
+
+  private static final MachineDefinition SHOP =
+      Machine.define("shop")
+          .initial("cart")
+          .state(
+              "cart",
+              s ->
+                  s.on(
+                          "CHECKOUT",
+                          t ->
+                              t.to("paid")
+                                  .action(
+                                      x -> {
+                                        @SuppressWarnings("unchecked")
+                                        Map<String, Object> payment =
+                                            (Map<String, Object>)
+                                                x.emit("payment-1", Event.of("PAYMENT_REQUEST"));
+                                        x.reply(
+                                            Map.of(
+                                                "order_id", "order-1",
+                                                "txn_id", payment.get("txn_id"),
+                                                "fraud_score", payment.get("fraud_score")));
+                                      }))
+                      .on(
+                          "NOTIFY",
+                          t -> t.action(x -> x.emitAsync("payment-1", Event.of("PAYMENT_REQUEST"))))
+                      .on("SELF", t -> t.action(x -> x.emit("order-1", Event.of("NOTIFY"))))
+                      .on(
+                          "ANNOUNCE",
+                          t -> t.action(x -> x.broadcast("ledger", "open", Event.of("A")))))
+          .state("paid")
+          .build();
+
+  private Engine shopEngine() {
+    return Engine.builder()
+        .store(store)
+        .clock(clock)
+        .register(LEDGER, FRAUD, PAYMENT, SHOP)
+        .build();
+  }
+
+  @Test
+  void aSyncEmitChainBubblesRepliesUpAndCommitsTogether() {
+    Engine engine = shopEngine();
+    engine.create("fraud", "fraud-1", Map.of());
+    engine.create("payment", "payment-1", Map.of());
+    engine.create("shop", "order-1", Map.of());
+    SendResult result = engine.send("order-1", "CHECKOUT");
+    assertThat(result.reply())
+        .contains(Map.of("order_id", "order-1", "txn_id", "txn-123", "fraud_score", 0.1));
+    assertThat(engine.instance("order-1").states()).containsExactly("paid");
+    assertThat(engine.instance("payment-1").states()).containsExactly("charged");
+    assertThat(((Number) engine.instance("payment-1").context().get("fraudScore")).doubleValue())
+        .isEqualTo(0.1);
+    assertThat(engine.history("fraud-1")).extracting(HistoryEntry::event).contains("CHECK_FRAUD");
+    assertThat(store.lease("payment-1", "check", Duration.ofSeconds(1), T0)).isPresent();
+  }
+
+  @Test
+  void anEmitCycleFailsClearlyAndChangesNothing() {
+    Engine engine = shopEngine();
+    engine.create("shop", "order-1", Map.of());
+    assertThatThrownBy(() -> engine.send("order-1", "SELF"))
+        .hasMessageContaining("emit cycle: 'order-1' emits to 'order-1'");
+    assertThat(engine.instance("order-1").states()).containsExactly("cart");
+  }
+
+  @Test
+  void aFailedTargetRollsBackTheCallerAndReleasesTheTarget() {
+    Engine engine = shopEngine();
+    engine.create("payment", "payment-1", Map.of());
+    engine.create("shop", "order-1", Map.of());
+    assertThatThrownBy(() -> engine.send("order-1", "CHECKOUT"))
+        .hasMessageContaining("no instance with id 'fraud-1'");
+    assertThat(engine.instance("order-1").states()).containsExactly("cart");
+    assertThat(engine.instance("payment-1").states()).containsExactly("idle");
+    assertThat(store.lease("payment-1", "check", Duration.ofSeconds(1), T0)).isPresent();
+  }
+
+  @Test
+  void anAsyncEmitIsQueuedWithTheCallersCommitAndProcessedLater() {
+    Engine engine = shopEngine();
+    engine.create("fraud", "fraud-1", Map.of());
+    engine.create("payment", "payment-1", Map.of());
+    engine.create("shop", "order-1", Map.of());
+    engine.send("order-1", "NOTIFY");
+    assertThat(engine.instance("payment-1").states()).containsExactly("idle");
+    assertThat(store.queueStats("payment", T0).pending()).isEqualTo(1);
+    engine.processQueue();
+    assertThat(engine.instance("payment-1").states()).containsExactly("charged");
+  }
+
+  @Test
+  void aBroadcastQueuesOneEventPerInstanceInTheState() {
+    Engine engine = shopEngine();
+    for (int i = 0; i < 1000; i++) {
+      engine.create("ledger", String.format("l-%04d", i), Map.of());
+    }
+    for (int i = 0; i < 10; i++) {
+      engine.create("ledger", "closed-" + i, Map.of());
+      engine.send("closed-" + i, "CLOSE_LATER");
+    }
+    engine.create("shop", "order-1", Map.of());
+    engine.send("order-1", "ANNOUNCE");
+    assertThat(store.queueStats("ledger", T0).pending()).isEqualTo(1000);
+    engine.processQueue();
+    assertThat(seen(engine, "l-0999")).containsExactly("A");
+    assertThat(seen(engine, "closed-3")).isEmpty();
+  }
 }

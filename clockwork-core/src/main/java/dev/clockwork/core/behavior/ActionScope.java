@@ -24,6 +24,24 @@ public interface ActionScope extends GuardScope {
   void reply(Object value);
 
   /**
+   * Sends {@code event} to another instance and waits for it: the target processes it inline, in
+   * this unit of work (both commit together or not at all), and its reply comes back. Chains are
+   * allowed (the target may emit in turn); a cycle back to an instance already in the chain fails.
+   *
+   * @return the target's reply, or null when it gave none
+   */
+  Object emit(String instanceId, Event event);
+
+  /** Queues {@code event} for another instance (with this step's commit) and does not wait. */
+  void emitAsync(String instanceId, Event event);
+
+  /**
+   * Queues {@code event} for every instance of {@code machine} that is in {@code state} when this
+   * step commits (asynchronously only).
+   */
+  void broadcast(String machine, String state, Event event);
+
+  /**
    * Refuses the event for a business reason: the whole macrostep is rolled back and the event goes
    * to the dead letter queue at once, without retries.
    *

@@ -41,6 +41,12 @@ public sealed interface Effect {
   /** A state that runs a child machine was left: the runtime cancels the child. */
   record ChildCancelled(String statePath, long entryId) implements Effect {}
 
+  /** An action queued an event for another instance (async emit). */
+  record Emitted(String instanceId, Event event) implements Effect {}
+
+  /** An action queued an event for every instance of a machine in a state. */
+  record Broadcast(String machine, String state, Event event) implements Effect {}
+
   /** An event was not applied because it was meant for a state entry that is gone. */
   record EventDropped(Event event, String reason) implements Effect {}
 }

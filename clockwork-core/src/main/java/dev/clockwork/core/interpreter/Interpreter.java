@@ -41,10 +41,20 @@ public final class Interpreter {
    * keeps the old snapshot) and {@link MaxTransitionDepthExceededException} for loops.
    */
   public static StepResult transition(Snapshot snapshot, Event event, Instant now) {
+    return transition(snapshot, event, now, null);
+  }
+
+  /**
+   * {@link #transition(Snapshot, Event, Instant)} with an {@link Emitter} that runs the synchronous
+   * emits of actions (null: a synchronous emit fails).
+   */
+  public static StepResult transition(
+      Snapshot snapshot, Event event, Instant now, dev.clockwork.core.behavior.Emitter emitter) {
     if (snapshot.isFinished()) {
       return new StepResult(snapshot, List.of(), false);
     }
     Macrostep step = new Macrostep(snapshot, now);
+    step.emitter(emitter);
     boolean handled = step.external(event);
     return step.result(handled);
   }

@@ -34,6 +34,7 @@ final class Macrostep implements ActionScope {
   private final ContextWriter context;
   private final Selection selection;
   private Microstep microstep;
+  private dev.clockwork.core.behavior.Emitter emitter;
   private long lastEntryId;
   private InstanceStatus status;
   private Event event;
@@ -53,6 +54,10 @@ final class Macrostep implements ActionScope {
     this.selection = new Selection(config, this);
     this.lastEntryId = before.lastEntryId();
     this.status = before.status();
+  }
+
+  void emitter(dev.clockwork.core.behavior.Emitter runner) {
+    this.emitter = runner;
   }
 
   void start() {
@@ -292,6 +297,27 @@ final class Macrostep implements ActionScope {
       internal = new ArrayDeque<>(4);
     }
     internal.add(raised);
+  }
+
+  @Override
+  public Object emit(String instanceId, Event emitted) {
+    if (emitter == null) {
+      throw new dev.clockwork.core.ClockworkException(
+          "a synchronous emit to '"
+              + instanceId
+              + "' needs an engine to run it; the pure interpreter was called without one");
+    }
+    return emitter.emit(instanceId, emitted);
+  }
+
+  @Override
+  public void emitAsync(String instanceId, Event emitted) {
+    effect(new Effect.Emitted(instanceId, emitted));
+  }
+
+  @Override
+  public void broadcast(String machine, String state, Event emitted) {
+    effect(new Effect.Broadcast(machine, state, emitted));
   }
 
   @Override

@@ -125,6 +125,38 @@ public final class InstanceRows {
         });
   }
 
+  private static final String IN_STATE =
+      """
+      SELECT id FROM cw_instances
+       WHERE machine = ? AND status = 'ACTIVE' AND active @> CAST(? AS jsonb) AND id > ?
+       ORDER BY id
+       LIMIT ?
+      """;
+
+  /** Active instances of a machine in a state, in id order after {@code afterId}. */
+  public List<String> instancesIn(String machine, String state, String afterId, int limit) {
+    return jdbc.autoCommit(
+        "find the instances of '" + machine + "' in '" + state + "'",
+        connection -> {
+          try (PreparedStatement select = connection.prepareStatement(IN_STATE)) {
+            select.setString(1, machine);
+            select.setString(
+                2,
+                dev.clockwork.postgres.internal.json.JsonValuesCodec.write(
+                    List.of(java.util.Map.of("path", state))));
+            select.setString(3, afterId);
+            select.setInt(4, limit);
+            List<String> ids = new ArrayList<>();
+            try (ResultSet rs = select.executeQuery()) {
+              while (rs.next()) {
+                ids.add(rs.getString(1));
+              }
+            }
+            return ids;
+          }
+        });
+  }
+
   public List<String> instanceIds(String machine) {
     return jdbc.autoCommit(
         "list the instances of '" + machine + "'",

@@ -44,6 +44,14 @@ public final class Delegation {
         String machine =
             result.snapshot().definition().state(cancelled.statePath()).invokedMachine();
         out.add(QueuedEvent.of(child, machine, Event.of(CANCEL), "parent", now));
+      } else if (effect instanceof Effect.Emitted emitted) {
+        String machine =
+            store
+                .find(emitted.instanceId())
+                .map(dev.clockwork.runtime.store.InstanceRecord::machine)
+                .orElseThrow(
+                    () -> new dev.clockwork.runtime.UnknownInstanceException(emitted.instanceId()));
+        out.add(QueuedEvent.of(emitted.instanceId(), machine, emitted.event(), "emit", now));
       } else if (effect instanceof Effect.InstanceDone done) {
         doneEvent(instanceId, done.finalState(), result.snapshot().context().asMap(), now)
             .ifPresent(out::add);

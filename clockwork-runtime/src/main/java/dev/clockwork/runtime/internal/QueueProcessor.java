@@ -7,6 +7,7 @@ import dev.clockwork.runtime.metrics.QueueListener;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.Lease;
+import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.queue.RetryPolicy;
 import dev.clockwork.runtime.store.StepCommit;
@@ -37,7 +38,7 @@ public final class QueueProcessor {
   private final Clock clock;
   private final BiFunction<String, Integer, MachineDefinition> definitions;
   private final Function<String, QueueConfig> queues;
-  private final Delegation delegation;
+  private final Emits emits;
   private final Supplier<Set<String>> machines;
   private Supplier<Map<String, Integer>> caps;
   private volatile QueueListener listener = QueueListener.NONE;
@@ -50,7 +51,7 @@ public final class QueueProcessor {
       Clock clock,
       BiFunction<String, Integer, MachineDefinition> definitions,
       Supplier<Set<String>> machines,
-      Delegation delegation,
+      Emits emits,
       Function<String, QueueConfig> queues,
       Duration leaseTime,
       String owner) {
@@ -58,7 +59,7 @@ public final class QueueProcessor {
     this.clock = clock;
     this.definitions = definitions;
     this.machines = machines;
-    this.delegation = delegation;
+    this.emits = emits;
     this.queues = queues;
     this.leaseTime = leaseTime;
     this.owner = owner;
@@ -110,6 +111,7 @@ public final class QueueProcessor {
     List<StepCommit> commits = new ArrayList<>(claims.size());
     List<Failure> failures = new ArrayList<>();
     List<Timing> completed = new ArrayList<>();
+    List<Turn> turns = new ArrayList<>(claims.size());
     int processed = 0;
     for (Claim claim : claims) {
       MachineDefinition definition;
@@ -120,7 +122,7 @@ public final class QueueProcessor {
         store.release(claim.lease());
         continue;
       }
-      Turn turn = new Turn(claim.lease(), claim.instance(), definition, delegation);
+      Turn turn = emits.turn(claim.lease(), claim.instance());
       Failure failure = null;
       List<Timing> timings = new ArrayList<>(claim.events().size());
       for (QueuedEvent event : claim.events()) {
@@ -139,14 +141,18 @@ public final class QueueProcessor {
         }
       }
       completed.addAll(timings);
-      if (turn.changed()) {
-        commits.add(turn.commit(failure == null));
-      }
+      commits.addAll(turn.commits(failure == null));
+      turns.add(turn);
       if (failure != null) {
         failures.add(failure);
       }
     }
     Set<String> lost = store.commit(commits);
+    for (Turn turn : turns) {
+      if (!lost.contains(turn.record().id())) {
+        Broadcasts.deliver(store, turn.broadcasts(), Priority.NORMAL, now);
+      }
+    }
     QueueListener heard = listener;
     for (Timing timing : completed) {
       heard.completed(timing.machine, timing.waited, timing.took);
@@ -192,7 +198,7 @@ public final class QueueProcessor {
                 failure.error,
                 now),
             now);
-        delegation.failed(event.instanceId(), error.error(), now).ifPresent(store::enqueue);
+        emits.delegation().failed(event.instanceId(), error.error(), now).ifPresent(store::enqueue);
         listener.failed(event.machine(), retryable);
         listener.deadLettered(event.machine());
         LOG.warn(

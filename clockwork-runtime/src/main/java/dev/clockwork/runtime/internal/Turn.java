@@ -29,12 +29,37 @@ public final class Turn {
   private final List<QueuedEvent> outgoing = new ArrayList<>(0);
   private final List<dev.clockwork.runtime.store.KeyedOutcome> outcomes = new ArrayList<>(0);
   private final Delegation delegation;
+  private final Emits emits;
+  private final java.util.Set<String> callers;
+  private final java.util.Map<String, Turn> nested = new java.util.LinkedHashMap<>(0);
+  private final List<dev.clockwork.core.interpreter.Effect.Broadcast> broadcasts =
+      new ArrayList<>(0);
+  private dev.clockwork.runtime.queue.Priority priority =
+      dev.clockwork.runtime.queue.Priority.NORMAL;
   private StepResult last;
 
   public Turn(
       Lease lease, InstanceRecord stored, MachineDefinition definition, Delegation delegation) {
     this.lease = lease;
     this.delegation = delegation;
+    this.emits = null;
+    this.callers = java.util.Set.of();
+    this.stored = stored;
+    this.record = stored;
+    this.snapshot = SnapshotCodec.toSnapshot(definition, stored);
+  }
+
+  /** A turn whose actions may emit synchronously; {@code callers} are the turns waiting on it. */
+  Turn(
+      Lease lease,
+      InstanceRecord stored,
+      MachineDefinition definition,
+      Emits emits,
+      java.util.Set<String> callers) {
+    this.lease = lease;
+    this.delegation = emits.delegation();
+    this.emits = emits;
+    this.callers = callers;
     this.stored = stored;
     this.record = stored;
     this.snapshot = SnapshotCodec.toSnapshot(definition, stored);
@@ -58,17 +83,36 @@ public final class Turn {
           snapshot.definition().id(), event.type(), snapshot.definition().events());
     }
     long started = System.nanoTime();
-    StepResult result =
-        Delegation.CANCEL.equals(event.type())
-            ? Interpreter.cancel(snapshot, now)
-            : Interpreter.transition(snapshot, event, now);
-    if (timeout != null) {
-      java.time.Duration took = java.time.Duration.ofNanos(System.nanoTime() - started);
-      if (took.compareTo(timeout) > 0) {
-        throw new dev.clockwork.runtime.EventTimeoutException(event.type(), took, timeout);
+    List<String> before = new ArrayList<>(nested.keySet());
+    StepResult result;
+    try {
+      result =
+          Delegation.CANCEL.equals(event.type())
+              ? Interpreter.cancel(snapshot, now)
+              : Interpreter.transition(
+                  snapshot,
+                  event,
+                  now,
+                  emits == null ? null : emits.emitterFor(this, now, timeout));
+      if (timeout != null) {
+        java.time.Duration took = java.time.Duration.ofNanos(System.nanoTime() - started);
+        if (took.compareTo(timeout) > 0) {
+          throw new dev.clockwork.runtime.EventTimeoutException(event.type(), took, timeout);
+        }
+      }
+    } catch (RuntimeException e) {
+      abandonNestedExcept(before);
+      throw e;
+    }
+    List<QueuedEvent> sent = new ArrayList<>();
+    for (QueuedEvent out : delegation.afterStep(record.id(), result, now)) {
+      sent.add("emit".equals(out.source()) ? out.withPriority(priority) : out);
+    }
+    for (dev.clockwork.core.interpreter.Effect effect : result.effects()) {
+      if (effect instanceof dev.clockwork.core.interpreter.Effect.Broadcast broadcast) {
+        broadcasts.add(broadcast);
       }
     }
-    List<QueuedEvent> sent = delegation.afterStep(record.id(), result, now);
     List<HistoryEntry> rows =
         HistoryRows.step(record.id(), record.historySequence(), event, result, now);
     record =
@@ -86,12 +130,74 @@ public final class Turn {
 
   /** Applies a queued event within {@code timeout} and marks its queue row consumed. */
   public StepResult apply(QueuedEvent queued, Instant now, java.time.Duration timeout) {
+    priority = queued.priority();
     StepResult result = apply(queued.event(), now, timeout);
     if (queued.idempotencyKey() != null) {
       keep(queued.idempotencyKey());
     }
     consumed.add(queued.id());
     return result;
+  }
+
+  boolean inChain(String instanceId) {
+    return instanceId.equals(record.id()) || callers.contains(instanceId);
+  }
+
+  java.util.Set<String> chainWithSelf() {
+    java.util.Set<String> chain = new java.util.HashSet<>(callers);
+    chain.add(record.id());
+    return chain;
+  }
+
+  Turn nested(String instanceId) {
+    return nested.get(instanceId);
+  }
+
+  void addNested(String instanceId, Turn turn) {
+    nested.put(instanceId, turn);
+  }
+
+  /** Releases the nested turns started by a failed step; earlier ones stay. */
+  private void abandonNestedExcept(List<String> keep) {
+    for (java.util.Iterator<java.util.Map.Entry<String, Turn>> it = nested.entrySet().iterator();
+        it.hasNext(); ) {
+      java.util.Map.Entry<String, Turn> entry = it.next();
+      if (!keep.contains(entry.getKey())) {
+        entry.getValue().abandonAll();
+        it.remove();
+      }
+    }
+  }
+
+  /** Gives up this turn's lease and its nested turns' (their work is not committed). */
+  public void abandonAll() {
+    nested.values().forEach(Turn::abandonAll);
+    nested.clear();
+    if (emits != null && !callers.isEmpty()) {
+      emits.abandon(this);
+    }
+  }
+
+  /** What broadcasts this turn's steps asked for, to deliver after the commit. */
+  public List<dev.clockwork.core.interpreter.Effect.Broadcast> broadcasts() {
+    List<dev.clockwork.core.interpreter.Effect.Broadcast> all = new ArrayList<>(broadcasts);
+    nested.values().forEach(n -> all.addAll(n.broadcasts()));
+    return all;
+  }
+
+  /**
+   * This turn's commit (when it changed anything) followed by those of the instances it emitted to
+   * synchronously, which are released with it: one transaction for the whole chain.
+   */
+  public List<StepCommit> commits(boolean release) {
+    List<StepCommit> all = new ArrayList<>();
+    if (changed()) {
+      all.add(commit(release));
+    }
+    for (Turn turn : nested.values()) {
+      all.addAll(turn.commits(true));
+    }
+    return all;
   }
 
   /** Records the last step's outcome under an idempotency key, to be committed with the turn. */

@@ -35,6 +35,13 @@ public interface Store {
   /** History rows with a sequence above {@code afterSequence}, oldest first. */
   List<HistoryEntry> history(String instanceId, long afterSequence, int limit);
 
+  /**
+   * Ids of the active instances of {@code machine} in {@code state} (a dotted path; an instance
+   * counts when that state is active), above {@code afterId} in id order, at most {@code limit}:
+   * the targets of a broadcast, found through an index.
+   */
+  List<String> instancesIn(String machine, String state, String afterId, int limit);
+
   /** Ids of the stored instances of a machine, sorted (for operators and tests). */
   List<String> instanceIds(String machine);
 

@@ -69,6 +69,20 @@ public final class InMemoryStore implements Store {
   }
 
   @Override
+  public synchronized List<String> instancesIn(
+      String machine, String state, String afterId, int limit) {
+    return instances.values().stream()
+        .filter(r -> r.machine().equals(machine))
+        .filter(r -> r.status() == dev.clockwork.core.interpreter.InstanceStatus.ACTIVE)
+        .filter(r -> r.active().stream().anyMatch(a -> a.path().equals(state)))
+        .map(InstanceRecord::id)
+        .filter(id -> id.compareTo(afterId) > 0)
+        .sorted()
+        .limit(limit)
+        .toList();
+  }
+
+  @Override
   public synchronized List<String> instanceIds(String machine) {
     return instances.values().stream()
         .filter(record -> record.machine().equals(machine))

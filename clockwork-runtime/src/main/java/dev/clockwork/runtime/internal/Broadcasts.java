@@ -1,0 +1,41 @@
+package dev.clockwork.runtime.internal;
+
+import dev.clockwork.core.interpreter.Effect;
+import dev.clockwork.runtime.queue.Priority;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.Store;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Delivers broadcasts after the step that asked for them committed: one queued event per active
+ * instance of the machine in the state, found through the store's index in pages.
+ */
+public final class Broadcasts {
+  private static final int PAGE = 500;
+
+  private Broadcasts() {}
+
+  /** Enqueues every broadcast; returns how many events were queued. */
+  public static int deliver(
+      Store store, List<Effect.Broadcast> broadcasts, Priority priority, Instant now) {
+    int queued = 0;
+    for (Effect.Broadcast broadcast : broadcasts) {
+      String after = "";
+      List<String> page;
+      do {
+        page = store.instancesIn(broadcast.machine(), broadcast.state(), after, PAGE);
+        for (String id : page) {
+          store.enqueue(
+              QueuedEvent.of(id, broadcast.machine(), broadcast.event(), "broadcast", now)
+                  .withPriority(priority));
+          queued++;
+        }
+        if (!page.isEmpty()) {
+          after = page.get(page.size() - 1);
+        }
+      } while (page.size() == PAGE);
+    }
+    return queued;
+  }
+}
