@@ -27,7 +27,10 @@ public final class ClockworkMigrations {
   /** Every table Clockwork creates, children before parents. */
   public static final List<String> TABLES =
       List.of(
-          "cw_schedule_buffer", "cw_schedule_skips", "cw_schedule_events", "cw_schedules",
+          "cw_schedule_buffer",
+          "cw_schedule_skips",
+          "cw_schedule_events",
+          "cw_schedules",
           "cw_idempotency",
           "cw_timer_fires",
           "cw_timers",
