@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
       TimersCommand.class,
       InstanceCommand.class,
       dev.clockwork.cli.command.QueueCommand.class,
+      dev.clockwork.cli.command.SchedulesCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

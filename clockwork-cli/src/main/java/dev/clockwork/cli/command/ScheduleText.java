@@ -1,0 +1,116 @@
+package dev.clockwork.cli.command;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
+import dev.clockwork.runtime.schedule.definition.IntervalSpec;
+import dev.clockwork.runtime.schedule.definition.ScheduleAction;
+import dev.clockwork.runtime.schedule.definition.ScheduleSpec;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** How {@code schedules} commands show schedules and their events: short text and JSON values. */
+final class ScheduleText {
+  private static final ObjectMapper COMPACT = new ObjectMapper();
+
+  private ScheduleText() {}
+
+  /** {@code cron 0 2 * * *, every PT6H+PT5M (America/New_York)}. */
+  static String spec(ScheduleSpec spec) {
+    List<String> parts = new ArrayList<>();
+    spec.cronExpressions().forEach(cron -> parts.add("cron " + cron));
+    for (IntervalSpec interval : spec.intervals()) {
+      parts.add(
+          "every "
+              + interval.every()
+              + (interval.offset().isZero() ? "" : "+" + interval.offset()));
+    }
+    return String.join(", ", parts) + " (" + spec.timezone().getId() + ")";
+  }
+
+  /** {@code start invoice-sync} or {@code send REMIND to order-1}. */
+  static String action(ScheduleAction action) {
+    if (action instanceof ScheduleAction.SendEvent send) {
+      return "send " + send.event() + " to " + send.instanceId();
+    }
+    return "start " + ((ScheduleAction.StartMachine) action).machine();
+  }
+
+  static String instant(Instant instant) {
+    return instant == null ? "-" : instant.toString();
+  }
+
+  /** {@code 365d}, {@code 12h}, else ISO 8601. */
+  static String duration(Duration duration) {
+    if (duration.toHours() % 24 == 0 && duration.toSeconds() % 3600 == 0) {
+      return duration.toDays() + "d";
+    }
+    return duration.toSeconds() % 3600 == 0 ? duration.toHours() + "h" : duration.toString();
+  }
+
+  /** A JSON value on one line. */
+  static String json(Object value) {
+    try {
+      return COMPACT.writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write JSON: " + e.getMessage(), e);
+    }
+  }
+
+  /** Prints {@code value} as JSON on one line (JSON Lines). */
+  static void jsonLine(PrintWriter out, Object value) {
+    out.println(json(value));
+  }
+
+  /**
+   * An audit event on its own: {@code sequence, event_type, recorded_at, schedule_id, namespace,
+   * workflow_instance_id, workflow_run_id, payload}.
+   */
+  static Map<String, Object> event(ScheduleAuditEvent event) {
+    Map<String, Object> map = new LinkedHashMap<>();
+    map.put("sequence", event.sequence());
+    map.put("event_type", event.type().name());
+    map.put("recorded_at", event.recordedAt().toString());
+    map.put("schedule_id", event.scheduleId());
+    map.put("namespace", event.namespace());
+    map.put("workflow_instance_id", event.instanceId());
+    map.put("workflow_run_id", event.runId());
+    map.put("payload", event.payload());
+    return map;
+  }
+
+  /** The few payload values an operator reads first, for the history table. */
+  static String details(ScheduleAuditEvent event) {
+    Map<String, Object> p = event.payload();
+    return switch (event.type()) {
+      case ScheduleCreated, ScheduleResumed -> "next fire " + orDash(p.get("next_fire_at"));
+      case SchedulePaused, ScheduleDeleted -> orDash(p.get("reason"));
+      case ScheduleUpdated -> "changed " + String.join(", ", strings(p.get("changed_fields")));
+      case ScheduleTriggered ->
+          p.get("outcome")
+              + " #"
+              + p.get("trigger_number")
+              + " for "
+              + orDash(p.get("occurrence_time"));
+      case ScheduleTriggerSkipped ->
+          p.get("reason") + " (" + p.get("skipped_trigger_count") + " skipped in all)";
+    };
+  }
+
+  private static List<String> strings(Object value) {
+    List<String> texts = new ArrayList<>();
+    if (value instanceof List<?> list) {
+      list.forEach(item -> texts.add(String.valueOf(item)));
+    }
+    return texts;
+  }
+
+  private static String orDash(Object value) {
+    return value == null ? "-" : value.toString();
+  }
+}
