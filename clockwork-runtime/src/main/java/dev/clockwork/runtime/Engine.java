@@ -3,8 +3,6 @@ package dev.clockwork.runtime;
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
-import dev.clockwork.core.interpreter.InstanceStatus;
-import dev.clockwork.core.interpreter.Interpreter;
 import dev.clockwork.core.interpreter.StepResult;
 import dev.clockwork.runtime.config.ClockworkConfig;
 import dev.clockwork.runtime.config.QueueConfig;
@@ -13,7 +11,6 @@ import dev.clockwork.runtime.internal.Creation;
 import dev.clockwork.runtime.internal.Delegation;
 import dev.clockwork.runtime.internal.HistoryRows;
 import dev.clockwork.runtime.internal.QueueProcessor;
-import dev.clockwork.runtime.internal.SnapshotCodec;
 import dev.clockwork.runtime.internal.Turn;
 import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.Priority;
@@ -331,34 +328,8 @@ public final class Engine implements AutoCloseable {
    * @return the number of instances moved
    */
   public int upgradeInstances(String machine) {
-    MachineDefinition latest = machines.latest(machine);
-    int moved = 0;
-    for (String id : store.instanceIds(machine)) {
-      InstanceRecord record = load(id);
-      if (record.version() >= latest.version() || record.status() != InstanceStatus.ACTIVE) {
-        continue;
-      }
-      Claim claim = leaseWaiter.lease(id);
-      Instant now = clock.instant();
-      StepResult rearmed =
-          Interpreter.rearm(SnapshotCodec.toSnapshot(latest, claim.instance()), now);
-      List<HistoryEntry> rows =
-          HistoryRows.step(
-              id, claim.instance().historySequence(), Event.of("@upgrade"), rearmed, now);
-      InstanceRecord next =
-          SnapshotCodec.next(
-                  claim.instance(),
-                  rearmed.snapshot(),
-                  HistoryRows.lastSequence(rows, claim.instance().historySequence()),
-                  now)
-              .withRevision(claim.instance().revision() + 1);
-      store.commit(
-          List.of(
-              new dev.clockwork.runtime.store.StepCommit(
-                  claim.lease(), next, rows, List.of(), List.of(), true)));
-      moved++;
-    }
-    return moved;
+    return dev.clockwork.runtime.internal.VersionUpgrade.run(
+        store, leaseWaiter, clock, machines.latest(machine));
   }
 
   /**
