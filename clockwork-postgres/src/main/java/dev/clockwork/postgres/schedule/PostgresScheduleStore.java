@@ -10,10 +10,8 @@ import dev.clockwork.runtime.schedule.store.ScheduleCommit;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
 import dev.clockwork.runtime.schedule.store.ScheduleStore;
 import dev.clockwork.runtime.schedule.store.SkippedOccurrence;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -110,41 +108,10 @@ public final class PostgresScheduleStore implements ScheduleStore {
 
   @Override
   public boolean commit(ScheduleCommit commit) {
-    ScheduleRecord next = commit.next();
-    return jdbc.inTransaction(
-        "write schedule '" + next.scheduleId() + "'",
-        connection -> {
-          long[] sequences = update(connection, commit);
-          if (sequences == null) {
-            return false;
-          }
-          long firstEvent = sequences[0] - commit.audit().size() + 1;
-          long firstSkip = sequences[1] - commit.skipped().size() + 1;
-          ScheduleEvents.append(connection, commit.audit(), firstEvent);
-          ScheduleSkips.append(
-              connection, next.namespace(), next.scheduleId(), commit.skipped(), firstSkip);
-          ScheduleBuffer.change(
-              connection, next.namespace(), next.scheduleId(), commit.unbuffer(), commit.buffer());
-          return true;
-        });
-  }
-
-  /** The row's write; the last audit and skip sequences after it, or null when it lost. */
-  private static long[] update(Connection connection, ScheduleCommit commit) throws SQLException {
-    ScheduleRecord next = commit.next();
-    try (PreparedStatement update = connection.prepareStatement(ScheduleRows.UPDATE)) {
-      int i = ScheduleRows.bind(update, 1, next);
-      update.setLong(i++, commit.audit().size());
-      update.setLong(i++, commit.skipped().size());
-      update.setBoolean(i++, commit.release());
-      update.setBoolean(i++, commit.release());
-      update.setString(i++, next.namespace());
-      update.setString(i++, next.scheduleId());
-      update.setLong(i, commit.expectedRevision());
-      try (ResultSet rs = update.executeQuery()) {
-        return rs.next() ? new long[] {rs.getLong(1), rs.getLong(2)} : null;
-      }
-    }
+    String what = "write schedule '" + commit.next().scheduleId() + "'";
+    return ScheduleCommits.appendsAuditOnly(commit)
+        ? jdbc.autoCommit(what, connection -> ScheduleCommits.writeAuditOnly(connection, commit))
+        : jdbc.inTransaction(what, connection -> ScheduleCommits.write(connection, commit));
   }
 
   @Override

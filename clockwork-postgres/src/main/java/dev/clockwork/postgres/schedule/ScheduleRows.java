@@ -50,7 +50,7 @@ final class ScheduleRows {
              claimed_by     = CASE WHEN ? THEN NULL ELSE claimed_by END,
              claimed_until  = CASE WHEN ? THEN NULL ELSE claimed_until END
        WHERE namespace = ? AND schedule_id = ? AND revision = ?
-      RETURNING last_event_seq, last_skip_seq""";
+      RETURNING namespace, schedule_id, last_event_seq, last_skip_seq""";
 
   static final String FIND = "SELECT * FROM cw_schedules WHERE namespace = ? AND schedule_id = ?";
 
