@@ -1,6 +1,7 @@
 package dev.clockwork.postgres.schedule;
 
 import dev.clockwork.postgres.PostgresStore;
+import dev.clockwork.postgres.internal.Instants;
 import dev.clockwork.postgres.internal.Jdbc;
 import dev.clockwork.postgres.schema.ClockworkMigrations;
 import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
@@ -163,9 +164,7 @@ public final class PostgresScheduleStore implements ScheduleStore {
         connection -> {
           try (PreparedStatement next = connection.prepareStatement(ScheduleRows.NEXT_FIRE);
               ResultSet rs = next.executeQuery()) {
-            return rs.next()
-                ? Optional.of(rs.getObject(1, java.time.OffsetDateTime.class).toInstant())
-                : Optional.empty();
+            return rs.next() ? Optional.of(Instants.read(rs, "next_fire_at")) : Optional.empty();
           }
         });
   }
