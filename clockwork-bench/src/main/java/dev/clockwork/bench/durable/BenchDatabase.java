@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.postgres.schema.ClockworkMigrations;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -55,6 +56,16 @@ final class BenchDatabase implements AutoCloseable {
 
   DataSource harness() {
     return harness;
+  }
+
+  /**
+   * A connection of its own in pgjdbc's simple query mode: statement text goes to the server as
+   * written, so {@code EXPLAIN (GENERIC_PLAN)} of a {@code pg_stat_statements} text with its {@code
+   * $1} placeholders works.
+   */
+  Connection simpleConnection() throws SQLException {
+    return DriverManager.getConnection(
+        url() + (url().contains("?") ? "&" : "?") + "preferQueryMode=simple");
   }
 
   void migrate() {

@@ -113,7 +113,7 @@ final class ClockworkThroughput {
       }
       // read once the store's connections are closed: they report their table counters on exit
       StatementProfile statements =
-          StatementProfile.read(database.harness()).withPlans(database.harness(), 4);
+          StatementProfile.read(database.harness()).withPlans(database, 4);
       TableProfile tables = TableProfile.read(database.harness());
       String verification = verify(database);
       return new Result(

@@ -52,10 +52,15 @@ final class DbSchedulerThroughput {
   /** One configuration: its name, threads, and how it polls. */
   record Config(String name, int threads, UnaryOperator<SchedulerBuilder> polling) {}
 
-  static final List<Config> CONFIGS =
-      List.of(
-          new Config("fetch (default), 2 threads", 2, b -> b.pollUsingFetch(0.5, 3.0)),
-          new Config("lock-and-fetch, 8 threads", 8, b -> b.pollUsingLockAndFetch(0.5, 1.0)));
+  /** Its default polling strategy (fetch, then lock each execution on execute). */
+  static final Config FETCH =
+      new Config("fetch (default), 2 threads", 2, b -> b.pollUsingFetch(0.5, 3.0));
+
+  /** One {@code UPDATE … RETURNING} picks a batch (PostgreSQL's SELECT FOR UPDATE SKIP LOCKED). */
+  static final Config LOCK_AND_FETCH =
+      new Config("lock-and-fetch, 8 threads", 8, b -> b.pollUsingLockAndFetch(0.5, 1.0));
+
+  static final List<Config> CONFIGS = List.of(FETCH, LOCK_AND_FETCH);
 
   record Result(
       Config config,

@@ -40,7 +40,7 @@ final class DurableSettings {
   int largeArmed = 1_000_000;
   double dueFraction = 0.1;
   int latenessRate = 5_000;
-  int latenessSeconds = 20;
+  int latenessSeconds = 10;
   int setupThreads = 4;
   boolean durable = true;
   double scale = 1;

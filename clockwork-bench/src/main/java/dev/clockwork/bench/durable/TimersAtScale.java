@@ -6,19 +6,20 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Armed timers at scale: {@code armed} instances of the timed machine, of which {@code due} are
- * past due and the rest due a day or more later. The clock starts; the harness first sweeps {@value
- * #PROBE_BATCHES} batches itself, one at a time with nothing else running (their due-timer query is
- * the per-batch figure compared across sizes, read from pg_stat_statements), then the engine's
- * workers (default options) sweep and fire the rest; the clock stops when the last fire's
- * transition is committed.
+ * past due and the rest due a day or more later. The clock starts; the harness sweeps the first
+ * {@value #PROBE_BATCHES} batches itself, one at a time with nothing else running — before them,
+ * after a sweep of one timer, the sweep's due-timer query is also timed in isolation by {@link
+ * DueQueryProbe} (off the clock) — then the engine's workers (default options) sweep and fire the
+ * rest; the clock stops when the last fire's transition is committed.
  */
 final class TimersAtScale {
   static final int PROBE_BATCHES = 10;
 
-  /** The sweep's due-timer query (TimerRows.DUE), recognised in pg_stat_statements. */
+  /** The sweep's due-timer query (TimerSweep.DUE), recognised in pg_stat_statements. */
   static final String[] DUE_QUERY = {"FROM cw_timers t JOIN cw_instances i", "SKIP LOCKED"};
 
   /**
@@ -30,6 +31,7 @@ final class TimersAtScale {
       long due,
       double seedSeconds,
       double fireSeconds,
+      DueQueryProbe.Result dueQuery,
       StatementProfile probeSql,
       Samples probeBatches,
       StatementProfile sql,
@@ -39,8 +41,8 @@ final class TimersAtScale {
       String verification,
       boolean correct,
       Boolean seedCheck) {
-    /** Mean execution of the due-timer query over the probe batches, in milliseconds. */
-    double dueQueryMillis() {
+    /** Mean execution of the due-timer query over the probe sweeps, in milliseconds. */
+    double sweptQueryMillis() {
       return probeSql.find(DUE_QUERY).map(s -> s.execMillis() / s.calls()).orElse(Double.NaN);
     }
 
@@ -116,9 +118,19 @@ final class TimersAtScale {
       database.settle();
 
       long start = System.nanoTime();
-      int probes = (int) Math.min(PROBE_BATCHES, due / engine.options().timerBatchSize());
+      int batch = engine.options().timerBatchSize();
+      int probes = (int) Math.min(PROBE_BATCHES, due / batch);
+      Set<String> machines = Set.of(BenchMachines.TIMED);
+      // one timer first, so the sweep's query text is in pg_stat_statements for the probe
+      measured.store().sweepDueTimers(clock.instant(), 1, machines);
+      // the isolated query timing is the harness's, not the engine's: off the clock
+      long probing = System.nanoTime();
+      DueQueryProbe.Result query = DueQueryProbe.run(database, BenchMachines.TIMED, batch, 25);
+      database.execute("SELECT pg_stat_statements_reset()");
+      measured.sweepBatchNanos = new Samples();
+      long probed = System.nanoTime() - probing;
       for (int b = 0; b < probes; b++) {
-        measured.store().sweepDueTimers(clock.instant(), engine.options().timerBatchSize(), null);
+        measured.store().sweepDueTimers(clock.instant(), batch, machines);
       }
       Samples probeBatches = measured.sweepBatchNanos;
       StatementProfile probeSql = StatementProfile.read(database.harness());
@@ -136,8 +148,7 @@ final class TimersAtScale {
         throw new IllegalStateException(
             "fired " + measured.consumed() + " of " + due + " due timers in 10 minutes");
       }
-      StatementProfile sql =
-          StatementProfile.read(database.harness()).withPlans(database.harness(), 4);
+      StatementProfile sql = StatementProfile.read(database.harness()).withPlans(database, 4);
       TableProfile tables = TableProfile.read(database.harness());
       long woken =
           database.queryLong(
@@ -152,7 +163,8 @@ final class TimersAtScale {
           armed,
           due,
           seconds,
-          (end - start) / 1e9,
+          (end - start - probed) / 1e9,
+          query,
           probeSql,
           probeBatches,
           sql,
