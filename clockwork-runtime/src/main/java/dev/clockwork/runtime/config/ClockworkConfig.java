@@ -32,7 +32,8 @@ import java.util.Set;
  */
 public final class ClockworkConfig {
   private static final Set<String> TOP_KEYS =
-      Set.of("system", "database", "queue", "machines", "timers");
+      Set.of("system", "database", "queue", "machines", "timers", "schedules");
+  private static final Set<String> SCHEDULE_KEYS = Set.of("namespace");
   private static final Set<String> MACHINE_KEYS = Set.of("queue");
   private static final Set<String> TIMER_KEYS =
       Set.of("batch_size", "backpressure_threshold", "sweep_interval");
@@ -43,18 +44,26 @@ public final class ClockworkConfig {
   private final Map<String, QueueConfig> machineQueues;
   private final TimerSettings timers;
   private final DatabaseConfig database;
+  private final String scheduleNamespace;
 
   private ClockworkConfig(
       String system,
       QueueConfig systemQueue,
       Map<String, QueueConfig> machineQueues,
       TimerSettings timers,
-      DatabaseConfig database) {
+      DatabaseConfig database,
+      String scheduleNamespace) {
     this.system = system;
     this.systemQueue = systemQueue;
     this.machineQueues = machineQueues;
     this.timers = timers;
     this.database = database;
+    this.scheduleNamespace = scheduleNamespace;
+  }
+
+  /** The schedules' default namespace ({@code schedules.namespace}), {@code default} when unset. */
+  public String scheduleNamespace() {
+    return scheduleNamespace;
   }
 
   /** The defaults of every setting, as if the file were empty. */
@@ -104,6 +113,8 @@ public final class ClockworkConfig {
             timers.whole(
                 "backpressure_threshold", TimerSettings.DEFAULT.backpressureThreshold(), 1),
             timers.duration("sweep_interval", TimerSettings.DEFAULT.sweepInterval(), false));
+    SettingReader schedules = top.child("schedules").allowOnly(SCHEDULE_KEYS);
+    String namespace = schedules.text("namespace", "default");
     SettingReader database = top.child("database").allowOnly(DATABASE_KEYS);
     DatabaseConfig db =
         database.get("url") == null
@@ -117,7 +128,8 @@ public final class ClockworkConfig {
         systemQueue,
         Collections.unmodifiableMap(machines),
         timerSettings,
-        db);
+        db,
+        namespace);
   }
 
   /** The system's name ({@code system:}), {@code clockwork} when unset. */

@@ -100,12 +100,15 @@ class QueueConfigInheritanceTest {
             database:
               url: jdbc:postgresql://localhost:5432/app
               user: app
+            schedules:
+              namespace: billing
             timers:
               batch_size: 250
               backpressure_threshold: 20000
             """,
             "clockwork.yaml");
     assertThat(config.timers().batchSize()).isEqualTo(250);
+    assertThat(config.scheduleNamespace()).isEqualTo("billing");
     assertThat(config.timers().backpressureThreshold()).isEqualTo(20_000);
     assertThat(config.database()).hasValueSatisfying(d -> assertThat(d.user()).isEqualTo("app"));
   }

@@ -54,7 +54,8 @@ class NamespaceTest {
         ScheduleFixture.at("2026-03-01T12:00:00Z", o -> o.defaultNamespace("tenant-a"));
     ScheduleDescription created = configured.schedules.create(dailySync().build());
     assertThat(created.namespace()).isEqualTo("tenant-a");
+    // Ids do not depend on a node's configured default: only the namespace "default" is plain.
     assertThat(configured.tickAt("2026-03-02T02:00:00Z").get(0).instanceId())
-        .isEqualTo("schedule:daily-sync:2026-03-02T02:00:00Z");
+        .isEqualTo("schedule:daily-sync@tenant-a:2026-03-02T02:00:00Z");
   }
 }

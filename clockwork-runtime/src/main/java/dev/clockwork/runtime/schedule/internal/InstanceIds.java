@@ -5,11 +5,15 @@ import java.time.Instant;
 /**
  * The deterministic ids of triggered instances: {@code schedule:{id}:{occurrence}} and {@code
  * schedule:{id}:backfill:{occurrence}}, the occurrence as an ISO instant in UTC. Outside the
- * default namespace the id reads {@code {id}@{namespace}}, so two namespaces never share an
- * instance. Schedule ids and namespaces may not contain {@code @}, {@code :} or {@code /}, which
- * keeps every id unambiguous.
+ * namespace named {@value #PLAIN_NAMESPACE} the id reads {@code {id}@{namespace}}, so two
+ * namespaces never share an instance. The plain namespace is fixed, not each node's configured
+ * default, so nodes configured differently still agree on every id. Schedule ids and namespaces may
+ * not contain {@code @}, {@code :} or {@code /}, which keeps every id unambiguous.
  */
 public final class InstanceIds {
+  /** The namespace whose instance ids carry no {@code @namespace} suffix. */
+  public static final String PLAIN_NAMESPACE = "default";
+
   private InstanceIds() {}
 
   /** The instance of a tick, buffered or manual trigger. */
@@ -28,6 +32,6 @@ public final class InstanceIds {
   }
 
   private static String scoped(String namespace, String defaultNamespace, String scheduleId) {
-    return namespace.equals(defaultNamespace) ? scheduleId : scheduleId + "@" + namespace;
+    return namespace.equals(PLAIN_NAMESPACE) ? scheduleId : scheduleId + "@" + namespace;
   }
 }
