@@ -1,0 +1,513 @@
+package dev.clockwork.bench.schedules;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.clockwork.core.definition.Machine;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.postgres.PostgresStore;
+import dev.clockwork.postgres.schedule.PostgresScheduleStore;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.schedule.ScheduleRequest;
+import dev.clockwork.runtime.schedule.Schedules;
+import dev.clockwork.runtime.schedule.TickResult;
+import dev.clockwork.runtime.schedule.TriggerOutcome;
+import dev.clockwork.runtime.schedule.definition.ScheduleSpec;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The schedules benchmark of issue 5 (a benchmark, not a test): next-fire computations per second;
+ * a tick over 1,000 due schedules among 10,000 stored on embedded PostgreSQL; and whether the
+ * tick's query cost follows due schedules rather than stored ones (10,000 vs {@code --large}
+ * stored, default 100,000).
+ *
+ * <p>Stored schedules, all through {@code Schedules.create} for the first 10,000: 1,000 "due" (fire
+ * daily at 12:00 UTC: five spec kinds, cron in three zones incl. 6-field, interval, cron +
+ * interval), 500 "warm-up" (daily at 11:30 UTC, ticked first each day so the measured tick is not
+ * the JVM's first), and 8,500 "background" (yearly, monthly-in-a-zone, 6-field, long intervals,
+ * mixed; none fires during the run). The large set adds background rows cloned in SQL from the
+ * API-created ones (only the schedule id differs), as seeding them through the API would take most
+ * of the run. The clock is virtual; one embedded PostgreSQL server (fsync off, its default).
+ */
+public final class ScheduleBench {
+  private static final String MACHINE = "bench-job";
+  private static final Instant START = Instant.parse("2026-03-10T10:00:00Z");
+  private static final int DUE = 1_000;
+  private static final int WARMUP = 500;
+  private static final int STORED = 10_000;
+  private static final int EMPTY_TICKS = 30;
+
+  private final List<String[]> table = new ArrayList<>();
+
+  private ScheduleBench() {}
+
+  public static void main(String[] args) throws Exception {
+    int large = 100_000;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--large" -> large = Integer.parseInt(args[++i]);
+        case "--help" -> {
+          System.out.println(
+              "ScheduleBench [--large N]   N = schedules stored in the large run (default"
+                  + " 100000)");
+          return;
+        }
+        default -> throw new IllegalArgumentException("unknown option " + args[i]);
+      }
+    }
+    new ScheduleBench().run(large);
+  }
+
+  private void run(int large) throws Exception {
+    long runStart = System.nanoTime();
+    System.out.printf(
+        "Java %s, %d cores, %s%n",
+        System.getProperty("java.version"),
+        Runtime.getRuntime().availableProcessors(),
+        System.getProperty("os.name"));
+    nextFire();
+
+    try (EmbeddedPostgres server =
+            EmbeddedPostgres.builder().setPGStartupWait(Duration.ofSeconds(60)).start();
+        HikariDataSource pool = pool(server.getJdbcUrl("postgres", "postgres"))) {
+      PostgresStore store = PostgresStore.builder().dataSource(pool).migrate(true).build();
+      VirtualClock clock = VirtualClock.at(START);
+      MachineDefinition job = Machine.define(MACHINE).initial("done").finalState("done").build();
+      Engine engine = Engine.builder().store(store).clock(clock).register(job).build();
+      TimedScheduleStore timed = new TimedScheduleStore(PostgresScheduleStore.beside(store));
+      Schedules schedules = Schedules.builder(engine).store(timed).build();
+
+      long seedStart = System.nanoTime();
+      for (int i = 0; i < STORED; i++) {
+        schedules.create(request(i));
+      }
+      double seedSeconds = (System.nanoTime() - seedStart) / 1e9;
+      System.out.printf(
+          "seeded %,d schedules through Schedules.create in %.1f s (%,.0f/s)%n",
+          STORED, seedSeconds, STORED / seedSeconds);
+      execute(pool, "VACUUM ANALYZE cw_schedules");
+
+      Phase small = phase(pool, clock, schedules, timed, STORED, 0, 3);
+
+      long cloneStart = System.nanoTime();
+      int cloned = cloneBackground(pool, large - STORED);
+      execute(pool, "VACUUM ANALYZE cw_schedules");
+      double cloneSeconds = (System.nanoTime() - cloneStart) / 1e9;
+      long stored = queryLong(pool, "SELECT count(*) FROM cw_schedules");
+      System.out.printf(
+          "added %,d background schedules by SQL clone in %.1f s: %,d stored%n",
+          cloned, cloneSeconds, stored);
+      Phase big = phase(pool, clock, schedules, timed, stored, 3, 2);
+
+      report(small, big, seedSeconds, cloned);
+      engine.close();
+      store.close();
+    }
+    System.out.printf("whole run %.0f s%n", (System.nanoTime() - runStart) / 1e9);
+  }
+
+  // ---- (1) next fire ----
+
+  private void nextFire() {
+    Map<String, ScheduleSpec> specs = new LinkedHashMap<>();
+    specs.put("cron `0 12 * * *` UTC", ScheduleSpec.builder().cron("0 12 * * *").build());
+    specs.put(
+        "cron `*/15 9-17 * * 1-5` America/New_York",
+        ScheduleSpec.builder().cron("*/15 9-17 * * 1-5").timezone("America/New_York").build());
+    specs.put(
+        "cron `0 30 2 * * *` (6 fields) Europe/Berlin (DST)",
+        ScheduleSpec.builder().cron("0 30 2 * * *").timezone("Europe/Berlin").build());
+    specs.put("interval every PT30M", ScheduleSpec.builder().interval("PT30M").build());
+    specs.put(
+        "interval every P1D offset PT12H", ScheduleSpec.builder().interval("P1D", "PT12H").build());
+    specs.put(
+        "mixed: cron `0 9 * * 1` + interval PT6H",
+        ScheduleSpec.builder().cron("0 9 * * 1").interval("PT6H").build());
+    for (Map.Entry<String, ScheduleSpec> e : specs.entrySet()) {
+      chain(e.getValue(), 1_000_000_000L); // warm-up
+      double perSecond = chain(e.getValue(), 1_500_000_000L);
+      row(
+          "next fire: " + e.getKey(),
+          String.format("%,.0f /s", perSecond),
+          "≥ 100,000 /s",
+          perSecond >= 100_000 ? "PASS" : "MISS");
+    }
+  }
+
+  /** Next fires chained ({@code t = next(t)}) for {@code nanos}; restarts after two years. */
+  private static double chain(ScheduleSpec spec, long nanos) {
+    Instant from = START;
+    Instant end = START.plus(Duration.ofDays(730));
+    Instant t = from;
+    long count = 0;
+    long sink = 0;
+    long start = System.nanoTime();
+    long elapsed;
+    do {
+      for (int i = 0; i < 1_000; i++) {
+        Optional<Instant> next = spec.next(t);
+        t = next.get();
+        sink += t.getNano();
+        if (t.isAfter(end)) {
+          t = from;
+        }
+      }
+      count += 1_000;
+      elapsed = System.nanoTime() - start;
+    } while (elapsed < nanos);
+    if (sink == 42) {
+      System.out.print("");
+    }
+    return count / (elapsed / 1e9);
+  }
+
+  // ---- seeding ----
+
+  private static ScheduleRequest request(int i) {
+    ScheduleRequest.Builder b;
+    if (i < DUE) {
+      b = ScheduleRequest.builder(String.format("due-%05d", i));
+      switch (i % 5) {
+        case 0 -> b.cron("0 12 * * *");
+        case 1 -> b.cron("0 8 * * *").timezone("America/New_York"); // EDT since 8 March
+        case 2 -> b.cron("0 0 13 * * *").timezone("Europe/Berlin"); // CET until 29 March
+        case 3 -> b.interval("P1D", "PT12H");
+        default ->
+            b.spec(ScheduleSpec.builder().cron("0 12 * * 1-5").interval("P1D", "PT12H").build());
+      }
+    } else if (i < DUE + WARMUP) {
+      b = ScheduleRequest.builder(String.format("warm-%05d", i)).cron("30 11 * * *");
+    } else {
+      b = ScheduleRequest.builder(String.format("bg-%06d", i));
+      switch (i % 6) {
+        case 0 -> b.cron("0 0 1 1 *");
+        case 1 -> b.cron("0 0 1 7 *").timezone("Europe/Berlin");
+        case 2 -> b.cron("0 15 4 1 6 *").timezone("Asia/Kathmandu");
+        case 3 -> b.interval("P200D");
+        case 4 -> b.interval("P97D", "PT3H");
+        default ->
+            b.spec(
+                ScheduleSpec.builder()
+                    .cron("0 6 1 */4 *")
+                    .interval("P200D")
+                    .timezone("Australia/Sydney")
+                    .build());
+      }
+    }
+    return b.startMachine(MACHINE, Map.of("n", i)).build();
+  }
+
+  /** Copies background rows in SQL, changing only the schedule id, up to {@code count} rows. */
+  private static int cloneBackground(HikariDataSource pool, int count) throws SQLException {
+    if (count <= 0) {
+      return 0;
+    }
+    List<String> columns = new ArrayList<>();
+    try (Connection c = pool.getConnection();
+        PreparedStatement ps =
+            c.prepareStatement(
+                "SELECT column_name FROM information_schema.columns"
+                    + " WHERE table_name = 'cw_schedules' ORDER BY ordinal_position")) {
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          columns.add(rs.getString(1));
+        }
+      }
+    }
+    List<String> select = new ArrayList<>();
+    for (String column : columns) {
+      select.add(column.equals("schedule_id") ? "s.schedule_id || '-c' || g" : "s." + column);
+    }
+    long background =
+        queryLong(pool, "SELECT count(*) FROM cw_schedules WHERE schedule_id LIKE 'bg-%'");
+    long copies = (count + background - 1) / background;
+    String sql =
+        "INSERT INTO cw_schedules ("
+            + String.join(", ", columns)
+            + ") SELECT "
+            + String.join(", ", select)
+            + " FROM cw_schedules s, generate_series(1, "
+            + copies
+            + ") g WHERE s.schedule_id LIKE 'bg-%' ORDER BY g, s.schedule_id LIMIT "
+            + count;
+    try (Connection c = pool.getConnection();
+        Statement st = c.createStatement()) {
+      return st.executeUpdate(sql);
+    }
+  }
+
+  // ---- (2) and (3): ticks ----
+
+  record DueTick(int day, double millis, int started, double storeMillis, int claims) {}
+
+  record Phase(
+      long stored,
+      List<DueTick> dueTicks,
+      double emptyTickMedianMillis,
+      double emptyClaimMedianMillis,
+      String explainEmpty,
+      String explainDue) {}
+
+  private Phase phase(
+      HikariDataSource pool,
+      VirtualClock clock,
+      Schedules schedules,
+      TimedScheduleStore timed,
+      long stored,
+      int firstDay,
+      int days)
+      throws SQLException {
+    List<DueTick> ticks = new ArrayList<>();
+    String explainDue = null;
+    for (int d = firstDay; d < firstDay + days; d++) {
+      Instant noon = START.plus(Duration.ofDays(d)).plus(Duration.ofHours(2));
+      clock.moveTo(noon.minus(Duration.ofMinutes(30)));
+      int warm = schedules.tick().size();
+      clock.moveTo(noon);
+      if (explainDue == null) {
+        explainDue = explainDue(pool, noon);
+      }
+      timed.reset();
+      long start = System.nanoTime();
+      List<TickResult> rows = schedules.tick();
+      double millis = (System.nanoTime() - start) / 1e6;
+      int started = (int) rows.stream().filter(r -> r.outcome() == TriggerOutcome.STARTED).count();
+      ticks.add(new DueTick(d + 1, millis, started, timed.storeNanos() / 1e6, timed.claimCalls()));
+      System.out.printf(
+          "%,d stored, day %d: warm-up tick %d rows; tick at %s: %d rows, %d started, %.0f ms"
+              + " (schedule store %.0f ms in %d claims + commits)%n",
+          stored,
+          d + 1,
+          warm,
+          noon,
+          rows.size(),
+          started,
+          millis,
+          timed.storeNanos() / 1e6,
+          timed.claimCalls());
+    }
+    Instant after = clock.moveTo(clock.instant().plus(Duration.ofSeconds(30)));
+    double[] empty = new double[EMPTY_TICKS];
+    double[] claims = new double[EMPTY_TICKS];
+    for (int i = 0; i < EMPTY_TICKS; i++) {
+      timed.reset();
+      long start = System.nanoTime();
+      int n = schedules.tick().size();
+      empty[i] = (System.nanoTime() - start) / 1e6;
+      claims[i] = timed.claimNanos() / 1e6;
+      if (n != 0) {
+        throw new IllegalStateException("an empty tick returned " + n + " rows");
+      }
+    }
+    String explainEmpty = explainDue(pool, after);
+    Phase phase = new Phase(stored, ticks, median(empty), median(claims), explainEmpty, explainDue);
+    System.out.printf(
+        "%,d stored: empty tick median %.2f ms (claim queries %.2f ms); due query EXPLAIN"
+            + " ANALYZE: 1,000 due %s; none due %s%n",
+        stored,
+        phase.emptyTickMedianMillis(),
+        phase.emptyClaimMedianMillis(),
+        explainDue,
+        explainEmpty);
+    return phase;
+  }
+
+  /** The tick's due query (claim's inner select) under EXPLAIN ANALYZE, rolled back. */
+  private static String explainDue(HikariDataSource pool, Instant now) throws SQLException {
+    String sql =
+        """
+        EXPLAIN (ANALYZE, BUFFERS)
+        SELECT namespace, schedule_id FROM cw_schedules
+         WHERE status = 'active' AND next_fire_at IS NOT NULL AND next_fire_at <= ?
+           AND (claimed_until IS NULL OR claimed_until <= ?)
+         ORDER BY next_fire_at, namespace, schedule_id
+         LIMIT 100
+           FOR UPDATE SKIP LOCKED""";
+    try (Connection c = pool.getConnection()) {
+      c.setAutoCommit(false);
+      try (PreparedStatement ps = c.prepareStatement(sql)) {
+        ps.setTimestamp(1, Timestamp.from(now));
+        ps.setTimestamp(2, Timestamp.from(now));
+        List<String> lines = new ArrayList<>();
+        try (ResultSet rs = ps.executeQuery()) {
+          while (rs.next()) {
+            lines.add(rs.getString(1).trim());
+          }
+        }
+        String index =
+            lines.stream().anyMatch(l -> l.contains("cw_schedules_due")) ? "index" : "NO index";
+        String time =
+            lines.stream()
+                .filter(l -> l.startsWith("Execution Time"))
+                .findFirst()
+                .orElse("?")
+                .replace("Execution Time: ", "");
+        String buffers =
+            lines.stream()
+                .filter(l -> l.startsWith("Buffers"))
+                .findFirst()
+                .orElse("Buffers: ?")
+                .replace("Buffers: ", "");
+        return time + ", " + buffers + ", " + index;
+      } finally {
+        c.rollback();
+      }
+    }
+  }
+
+  // ---- report ----
+
+  private void report(Phase small, Phase big, double seedSeconds, int cloned) {
+    DueTick first = small.dueTicks().get(0);
+    double warmSmall = medianTicks(small.dueTicks().subList(1, small.dueTicks().size()));
+    row(
+        String.format("tick, 1,000 due of %,d stored: first (day 1)", small.stored()),
+        String.format(
+            "%.0f ms (%d started; store %.0f ms = %.0f%%, rest %.0f%%)",
+            first.millis(),
+            first.started(),
+            first.storeMillis(),
+            100 * first.storeMillis() / first.millis(),
+            100 - 100 * first.storeMillis() / first.millis()),
+        "< 1 s",
+        first.millis() < 1000 ? "PASS" : "MISS");
+    for (DueTick t : small.dueTicks().subList(1, small.dueTicks().size())) {
+      row(
+          String.format("tick, 1,000 due of %,d stored: day %d", small.stored(), t.day()),
+          String.format(
+              "%.0f ms (%d started; store %.0f ms = %.0f%%, rest %.0f%%)",
+              t.millis(),
+              t.started(),
+              t.storeMillis(),
+              100 * t.storeMillis() / t.millis(),
+              100 - 100 * t.storeMillis() / t.millis()),
+          "< 1 s",
+          t.millis() < 1000 ? "PASS" : "MISS");
+    }
+    double warmBig = medianTicks(big.dueTicks());
+    for (DueTick t : big.dueTicks()) {
+      row(
+          String.format("tick, 1,000 due of %,d stored: day %d", big.stored(), t.day()),
+          String.format(
+              "%.0f ms (%d started; store %.0f ms = %.0f%%, rest %.0f%%)",
+              t.millis(),
+              t.started(),
+              t.storeMillis(),
+              100 * t.storeMillis() / t.millis(),
+              100 - 100 * t.storeMillis() / t.millis()),
+          "< 1 s",
+          t.millis() < 1000 ? "PASS" : "MISS");
+    }
+    double dueRatio = warmBig / warmSmall;
+    row(
+        String.format(
+            "1,000-due tick, %,d vs %,d stored (median of later days)",
+            big.stored(), small.stored()),
+        String.format("%.0f ms vs %.0f ms: ratio %.2f", warmBig, warmSmall, dueRatio),
+        "ratio near 1",
+        verdict(dueRatio));
+    double emptyRatio = big.emptyTickMedianMillis() / small.emptyTickMedianMillis();
+    row(
+        String.format(
+            "tick with 0 due (median of %d), %,d vs %,d stored",
+            EMPTY_TICKS, big.stored(), small.stored()),
+        String.format(
+            "%.2f ms vs %.2f ms: ratio %.2f",
+            big.emptyTickMedianMillis(), small.emptyTickMedianMillis(), emptyRatio),
+        "ratio near 1",
+        verdict(emptyRatio));
+    double claimRatio = big.emptyClaimMedianMillis() / small.emptyClaimMedianMillis();
+    row(
+        String.format(
+            "claim queries of that tick, %,d vs %,d stored", big.stored(), small.stored()),
+        String.format(
+            "%.2f ms vs %.2f ms: ratio %.2f",
+            big.emptyClaimMedianMillis(), small.emptyClaimMedianMillis(), claimRatio),
+        "ratio near 1",
+        verdict(claimRatio));
+    row(
+        String.format(
+            "due query EXPLAIN ANALYZE, 1,000 due, %,d / %,d stored", small.stored(), big.stored()),
+        small.explainDue() + " / " + big.explainDue(),
+        "—",
+        "—");
+    row(
+        String.format(
+            "due query EXPLAIN ANALYZE, 0 due, %,d / %,d stored", small.stored(), big.stored()),
+        small.explainEmpty() + " / " + big.explainEmpty(),
+        "—",
+        "—");
+
+    System.out.println();
+    System.out.printf(
+        "Seeding: %,d schedules through Schedules.create in %.1f s (%,.0f/s); %,d more cloned in"
+            + " SQL from the background ones.%n",
+        STORED, seedSeconds, STORED / seedSeconds, cloned);
+    System.out.println();
+    System.out.println("| measure | result | target | verdict |");
+    System.out.println("|---|---|---|---|");
+    for (String[] r : table) {
+      System.out.println("| " + String.join(" | ", r) + " |");
+    }
+  }
+
+  /** Within a factor of 1.5 either way counts as following due schedules. */
+  private static String verdict(double ratio) {
+    return ratio <= 1.5 ? "PASS" : "MISS";
+  }
+
+  private void row(String measure, String result, String target, String verdict) {
+    table.add(new String[] {measure, result, target, verdict});
+    System.out.printf("%s: %s (target %s) %s%n", measure, result, target, verdict);
+  }
+
+  private static double medianTicks(List<DueTick> ticks) {
+    return median(ticks.stream().mapToDouble(DueTick::millis).toArray());
+  }
+
+  private static double median(double[] values) {
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    int n = sorted.length;
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  }
+
+  // ---- database helpers ----
+
+  private static HikariDataSource pool(String url) {
+    HikariConfig config = new HikariConfig();
+    config.setPoolName("schedule-bench");
+    config.setJdbcUrl(url);
+    config.setMaximumPoolSize(4);
+    return new HikariDataSource(config);
+  }
+
+  private static void execute(HikariDataSource pool, String sql) throws SQLException {
+    try (Connection c = pool.getConnection();
+        Statement st = c.createStatement()) {
+      st.execute(sql);
+    }
+  }
+
+  private static long queryLong(HikariDataSource pool, String sql) throws SQLException {
+    try (Connection c = pool.getConnection();
+        Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery(sql)) {
+      return rs.next() ? rs.getLong(1) : 0;
+    }
+  }
+}
