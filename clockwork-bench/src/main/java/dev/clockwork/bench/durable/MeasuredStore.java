@@ -43,8 +43,6 @@ final class MeasuredStore implements InvocationHandler {
 
   final CallStats claims = new CallStats();
   final CallStats commits = new CallStats();
-  final CallStats enqueues = new CallStats();
-  final CallStats sweeps = new CallStats();
   final CallStats pendingCounts = new CallStats();
 
   /** The time of each sweep call that moved at least one timer (replaceable between phases). */
@@ -128,14 +126,9 @@ final class MeasuredStore implements InvocationHandler {
     switch (method.getName()) {
       case "commit" -> committed(args, (Set<?>) result, start, end);
       case "claim" -> claimed(result, start, end);
-      case "enqueue" -> {
-        enqueues.add(1, end - start);
-        stamp(((QueuedEvent) result).id(), ENQUEUE_START, start, end);
-      }
+      case "enqueue" -> stamp(((QueuedEvent) result).id(), ENQUEUE_START, start, end);
       case "sweepDueTimers" -> {
-        int swept = (Integer) result;
-        sweeps.add(swept, end - start);
-        if (swept > 0) {
+        if ((Integer) result > 0) {
           sweepBatchNanos.add(end - start);
         }
       }
