@@ -82,7 +82,8 @@ public final class Workers {
           task.runIfDue();
         }
         if (engine.processOnce() == 0) {
-          engine.store().awaitWork(options.pollInterval());
+          // Wake for the next sweep at the latest, so due timers are not left waiting a poll.
+          engine.store().awaitWork(shorter(options.pollInterval(), options.sweepInterval()));
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -122,6 +123,10 @@ public final class Workers {
       pause(every);
       engine.renewLeases();
     }
+  }
+
+  private static Duration shorter(Duration a, Duration b) {
+    return a.compareTo(b) <= 0 ? a : b;
   }
 
   private void pause(Duration duration) {
