@@ -211,6 +211,11 @@ public final class PostgresStore implements Store, AutoCloseable {
   }
 
   @Override
+  public boolean pendingAbove(long threshold) {
+    return queue.pendingAbove(threshold);
+  }
+
+  @Override
   public Optional<Instant> nextEventAvailable(Instant now) {
     return queue.nextEventAvailable(now);
   }

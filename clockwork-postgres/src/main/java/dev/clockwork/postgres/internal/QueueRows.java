@@ -82,6 +82,10 @@ public final class QueueRows {
 
   private static final String PENDING = "SELECT count(*) FROM cw_queue";
 
+  /** Counts no further than needed: the cost follows the threshold, not the queue. */
+  private static final String PENDING_ABOVE =
+      "SELECT count(*) > ? FROM (SELECT 1 FROM cw_queue LIMIT ?) AS waiting";
+
   private static final String NEXT_AVAILABLE =
       """
       SELECT min(next_event_at)
@@ -185,6 +189,21 @@ public final class QueueRows {
               ResultSet rs = count.executeQuery()) {
             rs.next();
             return rs.getLong(1);
+          }
+        });
+  }
+
+  public boolean pendingAbove(long threshold) {
+    return jdbc.autoCommit(
+        "check the pending events against " + threshold,
+        connection -> {
+          try (PreparedStatement count = connection.prepareStatement(PENDING_ABOVE)) {
+            count.setLong(1, threshold);
+            count.setLong(2, threshold + 1);
+            try (ResultSet rs = count.executeQuery()) {
+              rs.next();
+              return rs.getBoolean(1);
+            }
           }
         });
   }

@@ -131,6 +131,14 @@ public interface Store {
   /** Events waiting in every queue (for backpressure and status). */
   long pendingEvents();
 
+  /**
+   * True when more than {@code threshold} events wait: the sweep's backpressure check, which a
+   * store may answer without counting the whole queue.
+   */
+  default boolean pendingAbove(long threshold) {
+    return pendingEvents() > threshold;
+  }
+
   /** The earliest instant at which some queue's head event becomes available, if any waits. */
   Optional<Instant> nextEventAvailable(Instant now);
 

@@ -105,12 +105,10 @@ public final class Workers {
       return;
     }
     nextSweepNanos = now + options.sweepInterval().toNanos();
-    long pending = engine.store().pendingEvents();
-    if (pending > options.backpressureThreshold()) {
+    if (engine.store().pendingAbove(options.backpressureThreshold())) {
       backpressureWaits.incrementAndGet();
       LOG.warn(
-          "timer sweep waits: {} events pending, above the backpressure threshold of {}",
-          pending,
+          "timer sweep waits: more than {} events pending (the backpressure threshold)",
           options.backpressureThreshold());
       return;
     }

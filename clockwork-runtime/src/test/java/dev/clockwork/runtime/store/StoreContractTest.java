@@ -455,4 +455,13 @@ public abstract class StoreContractTest {
         .hasValueSatisfying(o -> assertThat(o).containsEntry("handled", true));
     assertThat(store.outcome("o-2", "k-1")).isEmpty();
   }
+
+  @Test
+  void pendingAboveComparesWithTheThreshold() {
+    createInstance("o-1", T0);
+    enqueue("o-1", "PAY", T0);
+    enqueue("o-1", "PAY", T0);
+    assertThat(store.pendingAbove(1)).isTrue();
+    assertThat(store.pendingAbove(2)).isFalse();
+  }
 }
