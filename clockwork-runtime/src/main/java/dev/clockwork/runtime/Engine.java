@@ -75,14 +75,7 @@ public final class Engine implements AutoCloseable {
             store, machines::forInstance, delegation, leaseWaiter);
     this.processor =
         new QueueProcessor(
-            store,
-            clock,
-            machines::forInstance,
-            machines::ids,
-            emits,
-            queues,
-            options.leaseTime(),
-            options.owner());
+            store, clock, machines::ids, emits, queues, options.leaseTime(), options.owner());
     this.workers = new Workers(this, options);
     this.queueConfig = queues;
     if (limited) {

@@ -1,7 +1,6 @@
 package dev.clockwork.runtime.internal;
 
 import dev.clockwork.core.behavior.NonRetryable;
-import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.metrics.QueueListener;
 import dev.clockwork.runtime.queue.AttemptError;
@@ -20,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -36,7 +34,6 @@ public final class QueueProcessor {
 
   private final Store store;
   private final Clock clock;
-  private final BiFunction<String, Integer, MachineDefinition> definitions;
   private final Function<String, QueueConfig> queues;
   private final Emits emits;
   private final Supplier<Set<String>> machines;
@@ -49,7 +46,6 @@ public final class QueueProcessor {
   public QueueProcessor(
       Store store,
       Clock clock,
-      BiFunction<String, Integer, MachineDefinition> definitions,
       Supplier<Set<String>> machines,
       Emits emits,
       Function<String, QueueConfig> queues,
@@ -57,7 +53,6 @@ public final class QueueProcessor {
       String owner) {
     this.store = store;
     this.clock = clock;
-    this.definitions = definitions;
     this.machines = machines;
     this.emits = emits;
     this.queues = queues;
@@ -114,15 +109,14 @@ public final class QueueProcessor {
     List<Turn> turns = new ArrayList<>(claims.size());
     int processed = 0;
     for (Claim claim : claims) {
-      MachineDefinition definition;
+      Turn turn;
       try {
-        definition = definitions.apply(claim.instance().machine(), claim.instance().version());
+        turn = emits.turn(claim.lease(), claim.instance());
       } catch (RuntimeException e) {
         LOG.warn("cannot process {}: {}", claim.instance().id(), e.getMessage());
         store.release(claim.lease());
         continue;
       }
-      Turn turn = emits.turn(claim.lease(), claim.instance());
       Failure failure = null;
       List<Timing> timings = new ArrayList<>(claim.events().size());
       for (QueuedEvent event : claim.events()) {
