@@ -193,14 +193,18 @@ class CliTest {
     CliRun run = cli("instance", "show", "order-1");
     assertThat(run.exitCode).as(run.toString()).isZero();
     assertThat(run.out)
-        .contains("Instance  order-1")
-        .contains("Machine   order v1")
-        .contains("State     awaiting_payment")
+        .contains("Instance      order-1")
+        .contains("Machine       order v1")
+        .containsPattern("Conversation  conv-[0-9a-f-]{36}")
+        .contains("State         awaiting_payment")
         .contains("awaiting_payment#ORDER_EXPIRED")
         .contains("SUBMIT");
     JsonNode json = json(cli("instance", "show", "order-1", "--output", "json"));
     assertThat(json.get("states").get(0).asText()).isEqualTo("awaiting_payment");
+    assertThat(json.get("conversation_id").asText()).startsWith("conv-");
     assertThat(json.get("history")).hasSize(2);
+    assertThat(json.get("history").get(0).get("conversationId").asText())
+        .isEqualTo(json.get("conversation_id").asText());
 
     CliRun missing = cli("instance", "show", "nope");
     assertThat(missing.exitCode).isEqualTo(1);

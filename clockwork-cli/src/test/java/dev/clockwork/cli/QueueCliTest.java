@@ -134,7 +134,7 @@ class QueueCliTest {
     assertThat(inspected.get("machine").asText()).isEqualTo("cart");
     assertThat(inspected.get("attempts").asInt()).isEqualTo(1);
     assertThat(inspected.get("errors")).hasSize(1);
-    assertThat(inspected.has("conversation_id")).isTrue();
+    assertThat(inspected.get("conversation_id").asText()).startsWith("conv-");
     assertThat(inspected.get("first_attempt").asText()).isEqualTo("2026-01-01T00:00:00Z");
     CliRun missing = cli("queue", "dlq", "inspect", "999999");
     assertThat(missing.exitCode).isEqualTo(1);

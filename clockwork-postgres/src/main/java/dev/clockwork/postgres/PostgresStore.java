@@ -122,6 +122,11 @@ public final class PostgresStore implements Store, AutoCloseable {
   }
 
   @Override
+  public Optional<InstanceRecord> findInConversation(String conversationId, String machine) {
+    return instances.findInConversation(conversationId, machine);
+  }
+
+  @Override
   public List<HistoryEntry> history(String instanceId, long afterSequence, int limit) {
     return instances.history(instanceId, afterSequence, limit);
   }

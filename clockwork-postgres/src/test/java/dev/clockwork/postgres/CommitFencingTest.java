@@ -48,7 +48,8 @@ class CommitFencingTest extends StoreFixture {
     for (Claim claim : claims) {
       String id = claim.instance().id();
       HistoryEntry row =
-          new HistoryEntry(2, id, T0, HistoryEntry.Kind.EVENT, "PAY", Map.of(), List.of(), null);
+          new HistoryEntry(
+              2, id, "conv-" + id, T0, HistoryEntry.Kind.EVENT, "PAY", Map.of(), List.of(), null);
       InstanceRecord next = claim.instance().withRevision(2).withHistorySequence(2);
       List<Long> consumed = List.of(claim.events().get(0).id());
       commits.add(new StepCommit(claim.lease(), next, List.of(row), consumed, List.of(), true));
@@ -125,6 +126,7 @@ class CommitFencingTest extends StoreFixture {
             "o-1",
             "order",
             2,
+            "conv-o-1",
             stored.active(),
             Map.of("total", 12.5, "items", List.of("a", "b")),
             List.of(),
@@ -136,7 +138,15 @@ class CommitFencingTest extends StoreFixture {
             T0.plusSeconds(1));
     HistoryEntry row =
         new HistoryEntry(
-            2, "o-1", T0.plusSeconds(1), HistoryEntry.Kind.DONE, "paid", Map.of(), List.of(), null);
+            2,
+            "o-1",
+            "conv-o-1",
+            T0.plusSeconds(1),
+            HistoryEntry.Kind.DONE,
+            "paid",
+            Map.of(),
+            List.of(),
+            null);
     store.commit(
         List.of(new StepCommit(claim.lease(), next, List.of(row), List.of(), List.of(), false)));
 

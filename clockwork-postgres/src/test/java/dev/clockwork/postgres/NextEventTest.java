@@ -154,6 +154,14 @@ class NextEventTest extends StoreFixture {
 
   private static HistoryEntry failure(long sequence) {
     return new HistoryEntry(
-        sequence, "o-1", T0, HistoryEntry.Kind.FAILED, "A", Map.of(), List.of("waiting"), "x");
+        sequence,
+        "o-1",
+        "conv-o-1",
+        T0,
+        HistoryEntry.Kind.FAILED,
+        "A",
+        Map.of(),
+        List.of("waiting"),
+        "x");
   }
 }

@@ -55,8 +55,8 @@ abstract class StoreFixture {
 
   InstanceRecord create(String id, Instant at) {
     StepResult started = Interpreter.start(ORDER, Map.of(), at);
-    List<HistoryEntry> history = HistoryRows.created(id, started, at);
-    InstanceRecord record = SnapshotCodec.created(id, started.snapshot(), 1, at);
+    List<HistoryEntry> history = HistoryRows.created(id, "conv-" + id, started, null, at);
+    InstanceRecord record = SnapshotCodec.created(id, "conv-" + id, started.snapshot(), 1, at);
     store.create(record, history);
     return record;
   }

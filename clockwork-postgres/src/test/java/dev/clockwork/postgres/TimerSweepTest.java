@@ -103,6 +103,7 @@ class TimerSweepTest extends StoreFixture {
             "o-1",
             "order",
             1,
+            claim.instance().conversationId(),
             claim.instance().active(),
             claim.instance().context(),
             List.of(rearmed),

@@ -7,7 +7,7 @@ import dev.clockwork.core.interpreter.StepResult;
 import dev.clockwork.runtime.config.ClockworkConfig;
 import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.internal.ChildIds;
-import dev.clockwork.runtime.internal.Creation;
+import dev.clockwork.runtime.internal.ConversationIds;
 import dev.clockwork.runtime.internal.Delegation;
 import dev.clockwork.runtime.internal.HistoryRows;
 import dev.clockwork.runtime.internal.QueueProcessor;
@@ -152,16 +152,42 @@ public final class Engine implements AutoCloseable {
    * Creates an instance whose history begins with {@code origin}: what started it (a schedule's
    * {@code ScheduleTriggered} with its payload, for instance). Creating an id that exists fails
    * with {@link dev.clockwork.runtime.store.DuplicateInstanceException}, which makes deterministic
-   * ids (one per schedule occurrence) start one instance however often they are tried.
+   * ids (one per schedule occurrence) start one instance however often they are tried. The instance
+   * starts a new conversation.
    */
   public Instance create(String machine, String id, Map<String, ?> input, Event origin) {
+    return create(machine, id, input, origin, ConversationIds.next());
+  }
+
+  /**
+   * Creates an instance in an existing conversation (one an earlier instance started, or one the
+   * caller's request carries): emits from its actions to a machine by name ({@code
+   * Target.machine("payment")}) find the conversation's instance of that machine.
+   *
+   * @param id the instance id, or null for a random one
+   */
+  public Instance createInConversation(
+      String conversationId, String machine, String id, Map<String, ?> input) {
+    return create(machine, id, input, null, ConversationIds.checked(conversationId));
+  }
+
+  private Instance create(
+      String machine, String id, Map<String, ?> input, Event origin, String conversationId) {
     MachineDefinition definition = machines.latest(machine);
     String instanceId = id != null ? id : machine + ":" + UUID.randomUUID();
     ChildIds.checkTopLevel(instanceId);
-    Instant now = clock.instant();
-    Creation.Created created = Creation.create(store, definition, instanceId, input, origin, now);
-    delegation.afterStep(instanceId, created.started(), now).forEach(store::enqueue);
-    return Instance.of(created.record());
+    return Instance.of(
+        delegation
+            .start(definition, instanceId, conversationId, input, origin, clock.instant())
+            .record());
+  }
+
+  /**
+   * The oldest instance of {@code machine} in a conversation: the one an emit to that machine from
+   * the conversation reaches.
+   */
+  public Optional<Instance> findInConversation(String conversationId, String machine) {
+    return store.findInConversation(conversationId, machine).map(Instance::of);
   }
 
   /** The instance as stored now. */
@@ -219,11 +245,7 @@ public final class Engine implements AutoCloseable {
     try {
       result = turn.apply(event, now);
     } catch (RuntimeException e) {
-      store.appendHistory(
-          claim.lease(),
-          List.of(
-              HistoryRows.failed(
-                  instanceId, stored.historySequence(), event, stored.leafPaths(), e, now)));
+      store.appendHistory(claim.lease(), List.of(HistoryRows.failed(stored, event, e, now)));
       store.release(claim.lease());
       throw e instanceof ClockworkException
           ? e
@@ -235,8 +257,7 @@ public final class Engine implements AutoCloseable {
     if (store.commit(turn.commits(true)).contains(instanceId)) {
       throw new dev.clockwork.runtime.queue.LeaseLostException(claim.lease());
     }
-    dev.clockwork.runtime.internal.Broadcasts.deliver(
-        store, turn.broadcasts(), Priority.NORMAL, now);
+    dev.clockwork.runtime.internal.Broadcasts.deliver(store, turn.broadcasts(), now);
     return new SendResult(Instance.of(turn.record()), result.handled(), result.reply());
   }
 
@@ -285,6 +306,7 @@ public final class Engine implements AutoCloseable {
             : Priority.NORMAL;
     return store.enqueue(
         QueuedEvent.of(instanceId, record.machine(), event, "api", clock.instant())
+            .withConversationId(record.conversationId())
             .withPriority(effective)
             .withIdempotencyKey(idempotencyKey));
   }

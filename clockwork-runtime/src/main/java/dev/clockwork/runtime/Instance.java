@@ -12,6 +12,7 @@ import java.util.Map;
  * @param id the instance id
  * @param machine the machine id
  * @param version the definition version it runs
+ * @param conversationId the conversation it belongs to
  * @param states active leaf states, e.g. {@code [awaiting_payment]}
  * @param context the context
  * @param timers armed timers
@@ -21,6 +22,7 @@ public record Instance(
     String id,
     String machine,
     int version,
+    String conversationId,
     List<String> states,
     Map<String, Object> context,
     List<ArmedTimer> timers,
@@ -31,6 +33,7 @@ public record Instance(
         record.id(),
         record.machine(),
         record.version(),
+        record.conversationId(),
         record.leafPaths(),
         record.context(),
         record.timers(),

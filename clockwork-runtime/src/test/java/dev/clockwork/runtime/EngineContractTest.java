@@ -731,4 +731,29 @@ public abstract class EngineContractTest {
     assertThat(seen(engine, "l-0999")).containsExactly("A");
     assertThat(seen(engine, "closed-3")).isEmpty();
   }
+
+  @Test
+  void emittedAndBroadcastEventsInheritThePriorityOfTheEventWhoseHandlerSentThem() {
+    Engine engine =
+        Engine.builder()
+            .store(store)
+            .clock(clock)
+            .register(LEDGER, FRAUD, PAYMENT, SHOP)
+            .config(
+                dev.clockwork.runtime.config.ClockworkConfig.parse(
+                    "queue:\n  strategy: priority\n", "test.yaml"))
+            .build();
+    engine.create("ledger", "l-1", Map.of());
+    engine.create("payment", "payment-1", Map.of());
+    engine.create("shop", "order-1", Map.of());
+    engine.enqueue("order-1", Event.of("ANNOUNCE"), dev.clockwork.runtime.queue.Priority.HIGH);
+    engine.enqueue("order-1", Event.of("NOTIFY"), dev.clockwork.runtime.queue.Priority.LOW);
+    engine.processOnce();
+
+    List<Claim> claims = store.claim("probe", Duration.ofSeconds(5), T0, 10, 10);
+    assertThat(claims)
+        .flatExtracting(Claim::events)
+        .extracting(e -> e.instanceId() + ":" + e.event().type() + ":" + e.priority())
+        .containsExactlyInAnyOrder("l-1:A:high", "payment-1:PAYMENT_REQUEST:low");
+  }
 }

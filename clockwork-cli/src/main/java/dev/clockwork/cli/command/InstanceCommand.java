@@ -61,6 +61,7 @@ public final class InstanceCommand {
           json.put("id", record.id());
           json.put("machine", record.machine());
           json.put("version", record.version());
+          json.put("conversation_id", record.conversationId());
           json.put("status", record.status());
           json.put("states", record.leafPaths());
           json.put("context", record.context());
@@ -75,14 +76,15 @@ public final class InstanceCommand {
     }
 
     private static void print(PrintWriter out, InstanceRecord record, List<HistoryEntry> rows) {
-      out.printf("Instance  %s%n", record.id());
-      out.printf("Machine   %s v%d%n", record.machine(), record.version());
-      out.printf("Status    %s%n", record.status());
-      out.printf("State     %s%n", String.join(", ", record.leafPaths()));
-      out.printf("Context   %s%n", record.context());
+      out.printf("Instance      %s%n", record.id());
+      out.printf("Machine       %s v%d%n", record.machine(), record.version());
+      out.printf("Conversation  %s%n", record.conversationId());
+      out.printf("Status        %s%n", record.status());
+      out.printf("State         %s%n", String.join(", ", record.leafPaths()));
+      out.printf("Context       %s%n", record.context());
       out.println();
       if (record.timers().isEmpty()) {
-        out.println("Timers    none armed");
+        out.println("Timers        none armed");
       } else {
         Table timers = new Table("TIMER", "EVENT", "DUE", "FIRES");
         for (ArmedTimer t : record.timers()) {

@@ -27,13 +27,28 @@ public interface ActionScope extends GuardScope {
    * Sends {@code event} to another instance and waits for it: the target processes it inline, in
    * this unit of work (both commit together or not at all), and its reply comes back. Chains are
    * allowed (the target may emit in turn); a cycle back to an instance already in the chain fails.
+   * A {@link Target#machine(String) machine target} is the instance of that machine in this
+   * instance's conversation, created in it when there is none.
    *
    * @return the target's reply, or null when it gave none
    */
-  Object emit(String instanceId, Event event);
+  Object emit(Target target, Event event);
 
-  /** Queues {@code event} for another instance (with this step's commit) and does not wait. */
-  void emitAsync(String instanceId, Event event);
+  /** {@link #emit(Target, Event)} to the instance with this id. */
+  default Object emit(String instanceId, Event event) {
+    return emit(Target.instance(instanceId), event);
+  }
+
+  /**
+   * Queues {@code event} for another instance (with this step's commit) and does not wait; a
+   * machine target is found or created in this instance's conversation.
+   */
+  void emitAsync(Target target, Event event);
+
+  /** {@link #emitAsync(Target, Event)} to the instance with this id. */
+  default void emitAsync(String instanceId, Event event) {
+    emitAsync(Target.instance(instanceId), event);
+  }
 
   /**
    * Queues {@code event} for every instance of {@code machine} that is in {@code state} when this

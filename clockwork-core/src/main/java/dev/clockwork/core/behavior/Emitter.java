@@ -9,5 +9,5 @@ import dev.clockwork.core.event.Event;
 @FunctionalInterface
 public interface Emitter {
   /** Processes the event on the target now and returns its reply (null when it gave none). */
-  Object emit(String instanceId, Event event);
+  Object emit(Target target, Event event);
 }

@@ -42,7 +42,7 @@ public sealed interface Effect {
   record ChildCancelled(String statePath, long entryId) implements Effect {}
 
   /** An action queued an event for another instance (async emit). */
-  record Emitted(String instanceId, Event event) implements Effect {}
+  record Emitted(dev.clockwork.core.behavior.Target target, Event event) implements Effect {}
 
   /** An action queued an event for every instance of a machine in a state. */
   record Broadcast(String machine, String state, Event event) implements Effect {}

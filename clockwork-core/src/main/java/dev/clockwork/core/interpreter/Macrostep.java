@@ -300,19 +300,19 @@ final class Macrostep implements ActionScope {
   }
 
   @Override
-  public Object emit(String instanceId, Event emitted) {
+  public Object emit(dev.clockwork.core.behavior.Target target, Event emitted) {
     if (emitter == null) {
       throw new dev.clockwork.core.ClockworkException(
           "a synchronous emit to '"
-              + instanceId
+              + target
               + "' needs an engine to run it; the pure interpreter was called without one");
     }
-    return emitter.emit(instanceId, emitted);
+    return emitter.emit(target, emitted);
   }
 
   @Override
-  public void emitAsync(String instanceId, Event emitted) {
-    effect(new Effect.Emitted(instanceId, emitted));
+  public void emitAsync(dev.clockwork.core.behavior.Target target, Event emitted) {
+    effect(new Effect.Emitted(target, emitted));
   }
 
   @Override

@@ -19,23 +19,34 @@ import java.util.Optional;
 public final class InstanceRows {
   private static final String INSERT =
       """
-      INSERT INTO cw_instances (id, machine, version, status, active, context, timers,
-                                last_entry_id, revision, history_seq, created_at, updated_at)
-      VALUES (?, ?, ?, ?, CAST(? AS jsonb), CAST(? AS jsonb), CAST(? AS jsonb), ?, ?, ?, ?, ?)
+      INSERT INTO cw_instances (id, machine, version, conversation_id, status, active, context,
+                                timers, last_entry_id, revision, history_seq, created_at,
+                                updated_at)
+      VALUES (?, ?, ?, ?, ?, CAST(? AS jsonb), CAST(? AS jsonb), CAST(? AS jsonb), ?, ?, ?, ?, ?)
       ON CONFLICT (id) DO NOTHING
       """;
 
   private static final String FIND =
       """
-      SELECT id, machine, version, status, active, context, timers, last_entry_id, revision,
-             history_seq, created_at, updated_at
+      SELECT id, machine, version, conversation_id, status, active, context, timers,
+             last_entry_id, revision, history_seq, created_at, updated_at
         FROM cw_instances
        WHERE id = ?
       """;
 
+  private static final String IN_CONVERSATION =
+      """
+      SELECT id, machine, version, conversation_id, status, active, context, timers,
+             last_entry_id, revision, history_seq, created_at, updated_at
+        FROM cw_instances
+       WHERE conversation_id = ? AND machine = ?
+       ORDER BY created_at, id
+       LIMIT 1
+      """;
+
   private static final String HISTORY =
       """
-      SELECT seq, instance_id, at, kind, event, payload, states, detail
+      SELECT seq, instance_id, conversation_id, at, kind, event, payload, states, detail
         FROM cw_history
        WHERE instance_id = ? AND seq > ?
        ORDER BY seq
@@ -44,8 +55,9 @@ public final class InstanceRows {
 
   private static final String INSERT_HISTORY =
       """
-      INSERT INTO cw_history (instance_id, seq, at, kind, event, payload, states, detail)
-      VALUES (?, ?, ?, ?, ?, CAST(? AS jsonb), CAST(? AS jsonb), ?)
+      INSERT INTO cw_history (instance_id, conversation_id, seq, at, kind, event, payload, states,
+                              detail)
+      VALUES (?, ?, ?, ?, ?, ?, CAST(? AS jsonb), CAST(? AS jsonb), ?)
       """;
 
   private static final String IDS = "SELECT id FROM cw_instances WHERE machine = ? ORDER BY id";
@@ -65,6 +77,7 @@ public final class InstanceRows {
             insert.setString(++i, record.id());
             insert.setString(++i, record.machine());
             insert.setInt(++i, record.version());
+            insert.setString(++i, record.conversationId());
             insert.setString(++i, record.status().name());
             insert.setString(++i, SnapshotJson.writeActive(record.active()));
             insert.setString(++i, JsonValuesCodec.write(record.context()));
@@ -97,6 +110,21 @@ public final class InstanceRows {
         });
   }
 
+  /** The oldest instance of {@code machine} in a conversation. */
+  public Optional<InstanceRecord> findInConversation(String conversationId, String machine) {
+    return jdbc.autoCommit(
+        "find the '" + machine + "' instance of conversation '" + conversationId + "'",
+        connection -> {
+          try (PreparedStatement find = connection.prepareStatement(IN_CONVERSATION)) {
+            find.setString(1, conversationId);
+            find.setString(2, machine);
+            try (ResultSet rs = find.executeQuery()) {
+              return rs.next() ? Optional.of(record(rs)) : Optional.empty();
+            }
+          }
+        });
+  }
+
   public List<HistoryEntry> history(String instanceId, long afterSequence, int limit) {
     return jdbc.autoCommit(
         "read the history of '" + instanceId + "'",
@@ -112,6 +140,7 @@ public final class InstanceRows {
                     new HistoryEntry(
                         rs.getLong("seq"),
                         rs.getString("instance_id"),
+                        rs.getString("conversation_id"),
                         Instants.read(rs, "at"),
                         HistoryEntry.Kind.valueOf(rs.getString("kind")),
                         rs.getString("event"),
@@ -183,6 +212,7 @@ public final class InstanceRows {
       for (HistoryEntry row : rows) {
         int i = 0;
         insert.setString(++i, row.instanceId());
+        insert.setString(++i, row.conversationId());
         insert.setLong(++i, row.sequence());
         insert.setObject(++i, Instants.notAfter(row.at()));
         insert.setString(++i, row.kind().name());
@@ -204,6 +234,7 @@ public final class InstanceRows {
         rs.getString("id"),
         rs.getString("machine"),
         rs.getInt("version"),
+        rs.getString("conversation_id"),
         SnapshotJson.readActive(rs.getString("active")),
         JsonValuesCodec.readMap(rs.getString("context")),
         SnapshotJson.readTimers(rs.getString("timers")),

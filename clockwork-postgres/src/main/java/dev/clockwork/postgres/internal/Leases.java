@@ -43,8 +43,9 @@ public final class Leases {
               ORDER BY next_event_priority, next_event_at, next_event_id
               LIMIT ?
                 FOR NO KEY UPDATE SKIP LOCKED)
-      RETURNING id, machine, version, status, active, context, timers, last_entry_id, revision,
-                history_seq, created_at, updated_at, lease_token, next_event_at, next_event_id,
+      RETURNING id, machine, version, conversation_id, status, active, context, timers,
+                last_entry_id, revision, history_seq, created_at, updated_at, lease_token,
+                next_event_at, next_event_id,
                 next_event_priority
       """;
 
@@ -68,8 +69,8 @@ public final class Leases {
       UPDATE cw_instances
          SET lease_owner = ?, lease_token = gen_random_uuid(), lease_expires_at = ?
        WHERE id = ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
-      RETURNING id, machine, version, status, active, context, timers, last_entry_id, revision,
-                history_seq, created_at, updated_at, lease_token
+      RETURNING id, machine, version, conversation_id, status, active, context, timers,
+                last_entry_id, revision, history_seq, created_at, updated_at, lease_token
       """;
 
   private static final String RENEW =

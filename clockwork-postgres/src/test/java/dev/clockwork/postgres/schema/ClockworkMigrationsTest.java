@@ -38,4 +38,38 @@ class ClockworkMigrationsTest {
                 "SELECT count(*) FROM clockwork_schema_history WHERE version = '1' AND success"))
         .isEqualTo(1L);
   }
+
+  @Test
+  void instancesStoredBeforeConversationsGetTheirTopLevelInstancesConversation() {
+    TestDatabase db = EmbeddedPostgresDatabase.shared().newDatabase();
+    db.execute("DROP TABLE " + String.join(", ", ClockworkMigrations.TABLES) + " CASCADE");
+    db.execute("DROP TABLE " + ClockworkMigrations.HISTORY_TABLE);
+    org.flywaydb.core.Flyway.configure(ClockworkMigrations.class.getClassLoader())
+        .dataSource(db.dataSource())
+        .locations(ClockworkMigrations.LOCATION)
+        .table(ClockworkMigrations.HISTORY_TABLE)
+        .target("6")
+        .load()
+        .migrate();
+    for (String id : new String[] {"order-1", "order-1/shipping#3"}) {
+      db.execute(
+          "INSERT INTO cw_instances (id, machine, version, status, active, context, timers,"
+              + " last_entry_id, revision, history_seq, created_at, updated_at)"
+              + " VALUES ('"
+              + id
+              + "', 'order', 1, 'ACTIVE', '[]', '{}', '[]', 0, 1, 1, now(), now())");
+      db.execute(
+          "INSERT INTO cw_history (instance_id, seq, at, kind, event, payload, states)"
+              + " VALUES ('"
+              + id
+              + "', 1, now(), 'CREATED', '@init', '{}', '[]')");
+    }
+
+    assertThat(ClockworkMigrations.migrate(db.dataSource())).isPositive();
+
+    assertThat(db.single("SELECT count(*) FROM cw_instances WHERE conversation_id = 'order-1'"))
+        .isEqualTo(2L);
+    assertThat(db.single("SELECT count(*) FROM cw_history WHERE conversation_id = 'order-1'"))
+        .isEqualTo(2L);
+  }
 }

@@ -16,11 +16,14 @@ public final class Broadcasts {
 
   private Broadcasts() {}
 
+  /** A broadcast an action asked for, with the priority of the event its handler processed. */
+  public record Request(Effect.Broadcast broadcast, Priority priority) {}
+
   /** Enqueues every broadcast; returns how many events were queued. */
-  public static int deliver(
-      Store store, List<Effect.Broadcast> broadcasts, Priority priority, Instant now) {
+  public static int deliver(Store store, List<Request> requests, Instant now) {
     int queued = 0;
-    for (Effect.Broadcast broadcast : broadcasts) {
+    for (Request request : requests) {
+      Effect.Broadcast broadcast = request.broadcast();
       String after = "";
       List<String> page;
       do {
@@ -28,7 +31,7 @@ public final class Broadcasts {
         for (String id : page) {
           store.enqueue(
               QueuedEvent.of(id, broadcast.machine(), broadcast.event(), "broadcast", now)
-                  .withPriority(priority));
+                  .withPriority(request.priority()));
           queued++;
         }
         if (!page.isEmpty()) {

@@ -1,6 +1,7 @@
 package dev.clockwork.runtime.internal;
 
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.Interpreter;
 import dev.clockwork.core.interpreter.StepResult;
 import dev.clockwork.runtime.store.HistoryEntry;
@@ -17,26 +18,24 @@ public final class Creation {
   /** The stored record and the step that started it. */
   public record Created(InstanceRecord record, StepResult started) {}
 
-  public static Created create(
-      Store store, MachineDefinition definition, String id, Map<String, ?> input, Instant now) {
-    return create(store, definition, id, input, null, now);
-  }
-
   /**
-   * Creates an instance whose history starts with an {@link HistoryEntry.Kind#ORIGIN} row saying
-   * what started it (e.g. {@code ScheduleTriggered} with its payload); {@code origin} may be null.
+   * Creates an instance in {@code conversationId} whose history starts with an {@link
+   * HistoryEntry.Kind#ORIGIN} row saying what started it (e.g. {@code ScheduleTriggered} with its
+   * payload); {@code origin} may be null.
    */
   public static Created create(
       Store store,
       MachineDefinition definition,
       String id,
+      String conversationId,
       Map<String, ?> input,
-      dev.clockwork.core.event.Event origin,
+      Event origin,
       Instant now) {
     StepResult started = Interpreter.start(definition, input, now);
-    List<HistoryEntry> history = HistoryRows.created(id, started, origin, now);
+    List<HistoryEntry> history = HistoryRows.created(id, conversationId, started, origin, now);
     InstanceRecord record =
-        SnapshotCodec.created(id, started.snapshot(), HistoryRows.lastSequence(history, 0), now);
+        SnapshotCodec.created(
+            id, conversationId, started.snapshot(), HistoryRows.lastSequence(history, 0), now);
     store.create(record, history);
     return new Created(record, started);
   }

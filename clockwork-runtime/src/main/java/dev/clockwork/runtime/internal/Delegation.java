@@ -1,12 +1,15 @@
 package dev.clockwork.runtime.internal;
 
+import dev.clockwork.core.behavior.Target;
 import dev.clockwork.core.definition.ChildEvents;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.Effect;
 import dev.clockwork.core.interpreter.StepResult;
+import dev.clockwork.runtime.UnknownInstanceException;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.DuplicateInstanceException;
+import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.Store;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -17,9 +20,10 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Child machines: starts a child when its state is entered, cancels it (through its queue) when the
- * state is left, and reports a child's outcome to its parent's queue as {@code @done.<final>} or
- * {@code @fail}, fenced by the parent's state entry.
+ * What a step asks of other instances: starts a child when its state is entered, cancels it
+ * (through its queue) when the state is left, reports a child's outcome to its parent's queue as
+ * {@code @done.<final>} or {@code @fail} (fenced by the parent's state entry), and resolves the
+ * targets of emits, finding or creating a machine's instance within the sender's conversation.
  */
 public final class Delegation {
   /** The event that cancels a child instance. */
@@ -33,31 +37,77 @@ public final class Delegation {
     this.machines = machines;
   }
 
-  /** Performs the child effects of one step of {@code instanceId}; returns the events to send. */
-  public List<QueuedEvent> afterStep(String instanceId, StepResult result, Instant now) {
+  /**
+   * Creates and stores an instance, then performs what its initial step asked of others (children
+   * started, events emitted).
+   *
+   * @throws DuplicateInstanceException when the id is taken
+   */
+  public Creation.Created start(
+      MachineDefinition definition,
+      String id,
+      String conversationId,
+      Map<String, ?> input,
+      Event origin,
+      Instant now) {
+    Creation.Created created =
+        Creation.create(store, definition, id, conversationId, input, origin, now);
+    afterStep(created.record(), created.started(), now).forEach(store::enqueue);
+    return created;
+  }
+
+  /** Performs the child effects of one step of {@code instance}; returns the events to send. */
+  public List<QueuedEvent> afterStep(InstanceRecord instance, StepResult result, Instant now) {
     List<QueuedEvent> out = new ArrayList<>(0);
     for (Effect effect : result.effects()) {
       if (effect instanceof Effect.ChildStarted started) {
-        start(instanceId, started, now).ifPresent(out::add);
+        startChild(instance, started, now);
       } else if (effect instanceof Effect.ChildCancelled cancelled) {
-        String child = ChildIds.childId(instanceId, cancelled.statePath(), cancelled.entryId());
+        String child = ChildIds.childId(instance.id(), cancelled.statePath(), cancelled.entryId());
         String machine =
             result.snapshot().definition().state(cancelled.statePath()).invokedMachine();
-        out.add(QueuedEvent.of(child, machine, Event.of(CANCEL), "parent", now));
+        out.add(
+            QueuedEvent.of(child, machine, Event.of(CANCEL), "parent", now)
+                .withConversationId(instance.conversationId()));
       } else if (effect instanceof Effect.Emitted emitted) {
-        String machine =
-            store
-                .find(emitted.instanceId())
-                .map(dev.clockwork.runtime.store.InstanceRecord::machine)
-                .orElseThrow(
-                    () -> new dev.clockwork.runtime.UnknownInstanceException(emitted.instanceId()));
-        out.add(QueuedEvent.of(emitted.instanceId(), machine, emitted.event(), "emit", now));
+        InstanceRecord target = target(emitted.target(), instance, now);
+        out.add(
+            QueuedEvent.of(target.id(), target.machine(), emitted.event(), "emit", now)
+                .withConversationId(target.conversationId()));
       } else if (effect instanceof Effect.InstanceDone done) {
-        doneEvent(instanceId, done.finalState(), result.snapshot().context().asMap(), now)
+        doneEvent(instance.id(), done.finalState(), result.snapshot().context().asMap(), now)
             .ifPresent(out::add);
       }
     }
     return out;
+  }
+
+  /**
+   * The instance an emit from {@code sender} goes to: the named one (which must exist), or the
+   * oldest instance of the machine in the sender's conversation, created there when it has none.
+   */
+  public InstanceRecord target(Target target, InstanceRecord sender, Instant now) {
+    if (!target.inConversation()) {
+      return store
+          .find(target.instanceId())
+          .orElseThrow(() -> new UnknownInstanceException(target.instanceId()));
+    }
+    String conversation = sender.conversationId();
+    Optional<InstanceRecord> member = store.findInConversation(conversation, target.machine());
+    if (member.isPresent()) {
+      return member.get();
+    }
+    String id = ConversationIds.memberId(target.machine(), conversation);
+    Event origin =
+        Event.of(
+            ConversationIds.CREATED_BY_EMIT,
+            Map.of("conversation_id", conversation, "sender", sender.id()));
+    try {
+      return start(machines.apply(target.machine()), id, conversation, Map.of(), origin, now)
+          .record();
+    } catch (DuplicateInstanceException createdMeanwhile) {
+      return store.find(id).orElseThrow(() -> new UnknownInstanceException(id));
+    }
   }
 
   /** The {@code @fail} event for a child whose event failed for good. */
@@ -72,18 +122,19 @@ public final class Delegation {
                     now));
   }
 
-  private Optional<QueuedEvent> start(String parentId, Effect.ChildStarted started, Instant now) {
-    String child = ChildIds.childId(parentId, started.statePath(), started.entryId());
-    Creation.Created created;
+  private void startChild(InstanceRecord parent, Effect.ChildStarted started, Instant now) {
+    String child = ChildIds.childId(parent.id(), started.statePath(), started.entryId());
     try {
-      created =
-          Creation.create(store, machines.apply(started.machine()), child, started.input(), now);
+      start(
+          machines.apply(started.machine()),
+          child,
+          parent.conversationId(),
+          started.input(),
+          null,
+          now);
     } catch (DuplicateInstanceException alreadyStarted) {
-      return Optional.empty();
+      // started by an earlier try of this step
     }
-    List<QueuedEvent> more = afterStep(child, created.started(), now);
-    more.forEach(store::enqueue);
-    return Optional.empty();
   }
 
   private Optional<QueuedEvent> doneEvent(
@@ -114,7 +165,8 @@ public final class Delegation {
               payload.put(ChildEvents.PARENT_STATE, link.statePath());
               payload.put(ChildEvents.PARENT_ENTRY, link.entryId());
               return QueuedEvent.of(
-                  link.parentId(), parent.machine(), Event.of(type, payload), "child", now);
+                      link.parentId(), parent.machine(), Event.of(type, payload), "child", now)
+                  .withConversationId(parent.conversationId());
             });
   }
 }

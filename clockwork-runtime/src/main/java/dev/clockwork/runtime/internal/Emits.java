@@ -15,7 +15,8 @@ import java.util.function.BiFunction;
 /**
  * Synchronous emits: the target instance is leased, processes the event inline in a nested turn,
  * and its reply goes back to the caller's action; the nested turn's commit joins the caller's, so
- * both land in one transaction or neither does. Chains nest; a cycle fails with a clear error.
+ * both land in one transaction or neither does. Chains nest; a cycle fails with a clear error. A
+ * machine target is found (or created) in the caller's conversation first.
  */
 public final class Emits {
   private final Store store;
@@ -50,7 +51,9 @@ public final class Emits {
 
   /** The emitter the actions of {@code caller} use while it applies one event. */
   Emitter emitterFor(Turn caller, Instant now, Duration timeout) {
-    return (target, event) -> {
+    return (to, event) -> {
+      String target =
+          to.inConversation() ? delegation.target(to, caller.record(), now).id() : to.instanceId();
       if (caller.inChain(target)) {
         throw new ClockworkException(
             "emit cycle: '"

@@ -5,6 +5,7 @@ import dev.clockwork.core.interpreter.Effect;
 import dev.clockwork.core.interpreter.StepResult;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.HistoryEntry.Kind;
+import dev.clockwork.runtime.store.InstanceRecord;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,26 +14,29 @@ import java.util.Map;
 /** Turns one macrostep into the history rows that record it, numbered after the last one. */
 public final class HistoryRows {
   private final String instanceId;
+  private final String conversationId;
   private final Instant at;
   private final List<String> states;
   private final List<HistoryEntry> rows = new ArrayList<>(4);
   private long sequence;
 
-  private HistoryRows(String instanceId, long lastSequence, Instant at, List<String> states) {
+  private HistoryRows(
+      String instanceId,
+      String conversationId,
+      long lastSequence,
+      Instant at,
+      List<String> states) {
     this.instanceId = instanceId;
+    this.conversationId = conversationId;
     this.sequence = lastSequence;
     this.at = at;
     this.states = states;
   }
 
-  /** Rows for an instance's creation. */
-  public static List<HistoryEntry> created(String id, StepResult result, Instant at) {
-    return created(id, result, null, at);
-  }
-
   /** Rows for an instance's creation, after an origin row when something started it. */
-  public static List<HistoryEntry> created(String id, StepResult result, Event origin, Instant at) {
-    HistoryRows rows = new HistoryRows(id, 0, at, result.snapshot().value());
+  public static List<HistoryEntry> created(
+      String id, String conversationId, StepResult result, Event origin, Instant at) {
+    HistoryRows rows = new HistoryRows(id, conversationId, 0, at, result.snapshot().value());
     if (origin != null) {
       rows.add(Kind.ORIGIN, origin.type(), origin.payload(), "");
     }
@@ -41,10 +45,16 @@ public final class HistoryRows {
     return rows.rows;
   }
 
-  /** Rows for one processed external event. */
+  /** Rows for one external event processed by the instance stored as {@code before}. */
   public static List<HistoryEntry> step(
-      String id, long lastSequence, Event event, StepResult result, Instant at) {
-    HistoryRows rows = new HistoryRows(id, lastSequence, at, result.snapshot().value());
+      InstanceRecord before, Event event, StepResult result, Instant at) {
+    HistoryRows rows =
+        new HistoryRows(
+            before.id(),
+            before.conversationId(),
+            before.historySequence(),
+            at,
+            result.snapshot().value());
     boolean dropped =
         result.effects().stream()
             .anyMatch(e -> e instanceof Effect.TimerDropped || e instanceof Effect.EventDropped);
@@ -57,17 +67,17 @@ public final class HistoryRows {
     return rows.rows;
   }
 
-  /** The row recording that processing {@code event} failed; the instance is unchanged. */
-  public static HistoryEntry failed(
-      String id, long lastSequence, Event event, List<String> states, Throwable error, Instant at) {
+  /** The row recording that processing {@code event} failed; the instance stays {@code as}. */
+  public static HistoryEntry failed(InstanceRecord as, Event event, Throwable error, Instant at) {
     return new HistoryEntry(
-        lastSequence + 1,
-        id,
+        as.historySequence() + 1,
+        as.id(),
+        as.conversationId(),
         at,
         Kind.FAILED,
         event.type(),
         event.payload(),
-        states,
+        as.leafPaths(),
         error.getClass().getSimpleName() + ": " + error.getMessage());
   }
 
@@ -96,7 +106,9 @@ public final class HistoryRows {
   }
 
   private void add(Kind kind, String event, Map<String, Object> payload, String detail) {
-    rows.add(new HistoryEntry(++sequence, instanceId, at, kind, event, payload, states, detail));
+    rows.add(
+        new HistoryEntry(
+            ++sequence, instanceId, conversationId, at, kind, event, payload, states, detail));
   }
 
   /** The sequence number of the last row of a list, or {@code fallback} when it is empty. */

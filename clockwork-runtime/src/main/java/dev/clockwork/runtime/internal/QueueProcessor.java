@@ -6,7 +6,6 @@ import dev.clockwork.runtime.metrics.QueueListener;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.Lease;
-import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.queue.RetryPolicy;
 import dev.clockwork.runtime.store.StepCommit;
@@ -144,7 +143,7 @@ public final class QueueProcessor {
     Set<String> lost = store.commit(commits);
     for (Turn turn : turns) {
       if (!lost.contains(turn.record().id())) {
-        Broadcasts.deliver(store, turn.broadcasts(), Priority.NORMAL, now);
+        Broadcasts.deliver(store, turn.broadcasts(), now);
       }
     }
     QueueListener heard = listener;
@@ -183,14 +182,8 @@ public final class QueueProcessor {
       } else {
         store.deadLetter(
             failure.turn.lease(),
-            event.failed(error, now),
-            HistoryRows.failed(
-                event.instanceId(),
-                failure.turn.record().historySequence(),
-                event.event(),
-                failure.turn.record().leafPaths(),
-                failure.error,
-                now),
+            event.failed(error, now).withConversationId(failure.turn.record().conversationId()),
+            HistoryRows.failed(failure.turn.record(), event.event(), failure.error, now),
             now);
         emits.delegation().failed(event.instanceId(), error.error(), now).ifPresent(store::enqueue);
         listener.failed(event.machine(), retryable);

@@ -33,12 +33,13 @@ public final class SnapshotCodec {
 
   /** The record for a new instance. */
   public static InstanceRecord created(
-      String id, Snapshot snapshot, long historySequence, Instant now) {
+      String id, String conversationId, Snapshot snapshot, long historySequence, Instant now) {
     MachineDefinition definition = snapshot.definition();
     return new InstanceRecord(
         id,
         definition.id(),
         definition.version(),
+        conversationId,
         entries(snapshot),
         snapshot.context().asMap(),
         snapshot.timers(),
@@ -57,6 +58,7 @@ public final class SnapshotCodec {
         previous.id(),
         previous.machine(),
         snapshot.definition().version(),
+        previous.conversationId(),
         entries(snapshot),
         snapshot.context().asMap(),
         snapshot.timers(),

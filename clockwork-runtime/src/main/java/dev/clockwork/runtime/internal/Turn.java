@@ -32,8 +32,7 @@ public final class Turn {
   private final Emits emits;
   private final java.util.Set<String> callers;
   private final java.util.Map<String, Turn> nested = new java.util.LinkedHashMap<>(0);
-  private final List<dev.clockwork.core.interpreter.Effect.Broadcast> broadcasts =
-      new ArrayList<>(0);
+  private final List<Broadcasts.Request> broadcasts = new ArrayList<>(0);
   private dev.clockwork.runtime.queue.Priority priority =
       dev.clockwork.runtime.queue.Priority.NORMAL;
   private StepResult last;
@@ -105,16 +104,15 @@ public final class Turn {
       throw e;
     }
     List<QueuedEvent> sent = new ArrayList<>();
-    for (QueuedEvent out : delegation.afterStep(record.id(), result, now)) {
+    for (QueuedEvent out : delegation.afterStep(record, result, now)) {
       sent.add("emit".equals(out.source()) ? out.withPriority(priority) : out);
     }
     for (dev.clockwork.core.interpreter.Effect effect : result.effects()) {
       if (effect instanceof dev.clockwork.core.interpreter.Effect.Broadcast broadcast) {
-        broadcasts.add(broadcast);
+        broadcasts.add(new Broadcasts.Request(broadcast, priority));
       }
     }
-    List<HistoryEntry> rows =
-        HistoryRows.step(record.id(), record.historySequence(), event, result, now);
+    List<HistoryEntry> rows = HistoryRows.step(record, event, result, now);
     record =
         SnapshotCodec.next(
             record,
@@ -178,9 +176,12 @@ public final class Turn {
     }
   }
 
-  /** What broadcasts this turn's steps asked for, to deliver after the commit. */
-  public List<dev.clockwork.core.interpreter.Effect.Broadcast> broadcasts() {
-    List<dev.clockwork.core.interpreter.Effect.Broadcast> all = new ArrayList<>(broadcasts);
+  /**
+   * What broadcasts this turn's steps asked for, each with the priority of the event whose handler
+   * asked, to deliver after the commit.
+   */
+  public List<Broadcasts.Request> broadcasts() {
+    List<Broadcasts.Request> all = new ArrayList<>(broadcasts);
     nested.values().forEach(n -> all.addAll(n.broadcasts()));
     return all;
   }

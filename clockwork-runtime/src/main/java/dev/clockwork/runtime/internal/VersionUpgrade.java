@@ -35,8 +35,7 @@ public final class VersionUpgrade {
       InstanceRecord stored = claim.instance();
       Instant now = clock.instant();
       StepResult rearmed = Interpreter.rearm(SnapshotCodec.toSnapshot(latest, stored), now);
-      List<HistoryEntry> rows =
-          HistoryRows.step(id, stored.historySequence(), Event.of("@upgrade"), rearmed, now);
+      List<HistoryEntry> rows = HistoryRows.step(stored, Event.of("@upgrade"), rearmed, now);
       InstanceRecord next =
           SnapshotCodec.next(
                   stored,

@@ -86,6 +86,23 @@ public record QueuedEvent(
         idempotencyKey);
   }
 
+  /** This event in a conversation (the target instance's). */
+  public QueuedEvent withConversationId(String conversation) {
+    return new QueuedEvent(
+        id,
+        instanceId,
+        machine,
+        event,
+        source,
+        conversation,
+        attempts,
+        availableAt,
+        enqueuedAt,
+        errors,
+        priority,
+        idempotencyKey);
+  }
+
   /** This event with its store-assigned id. */
   public QueuedEvent withId(long newId) {
     return new QueuedEvent(

@@ -10,6 +10,7 @@ import java.util.Map;
  *
  * @param sequence 1, 2, 3… per instance
  * @param instanceId the instance
+ * @param conversationId the instance's conversation (see {@link InstanceRecord#conversationId()})
  * @param at when it happened (engine clock)
  * @param kind what happened
  * @param event the event type involved (or the final state for {@link Kind#DONE})
@@ -20,6 +21,7 @@ import java.util.Map;
 public record HistoryEntry(
     long sequence,
     String instanceId,
+    String conversationId,
     Instant at,
     Kind kind,
     String event,

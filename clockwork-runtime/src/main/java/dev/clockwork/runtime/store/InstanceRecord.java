@@ -12,6 +12,8 @@ import java.util.Map;
  * @param id the instance id, unique in the store
  * @param machine the machine id
  * @param version the definition version the instance runs
+ * @param conversationId the conversation the instance belongs to: machines emitting to each other
+ *     by machine name find their targets within it; set at creation, never changed
  * @param active active states in document order
  * @param context the context as JSON values
  * @param timers armed timers
@@ -26,6 +28,7 @@ public record InstanceRecord(
     String id,
     String machine,
     int version,
+    String conversationId,
     List<StoredEntry> active,
     Map<String, Object> context,
     List<ArmedTimer> timers,
@@ -37,6 +40,7 @@ public record InstanceRecord(
     Instant updatedAt) {
 
   public InstanceRecord {
+    java.util.Objects.requireNonNull(conversationId, "conversationId");
     active = List.copyOf(active);
     timers = List.copyOf(timers);
   }
@@ -47,6 +51,7 @@ public record InstanceRecord(
         id,
         machine,
         version,
+        conversationId,
         active,
         context,
         timers,
@@ -64,6 +69,7 @@ public record InstanceRecord(
         id,
         machine,
         version,
+        conversationId,
         active,
         context,
         timers,

@@ -32,6 +32,12 @@ public interface Store {
 
   Optional<InstanceRecord> find(String instanceId);
 
+  /**
+   * The oldest instance of {@code machine} in a conversation (ties broken by id), whatever its
+   * status: the target of an emit addressed to a machine rather than an instance.
+   */
+  Optional<InstanceRecord> findInConversation(String conversationId, String machine);
+
   /** History rows with a sequence above {@code afterSequence}, oldest first. */
   List<HistoryEntry> history(String instanceId, long afterSequence, int limit);
 

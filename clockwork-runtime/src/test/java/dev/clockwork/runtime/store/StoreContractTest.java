@@ -2,6 +2,7 @@ package dev.clockwork.runtime.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
@@ -54,9 +55,13 @@ public abstract class StoreContractTest {
   }
 
   protected InstanceRecord createInstance(String id, Instant at) {
+    return createInstance(id, "conv-" + id, at);
+  }
+
+  protected InstanceRecord createInstance(String id, String conversationId, Instant at) {
     StepResult started = Interpreter.start(ORDER, Map.of("n", 1), at);
-    List<HistoryEntry> history = HistoryRows.created(id, started, at);
-    InstanceRecord record = SnapshotCodec.created(id, started.snapshot(), 1, at);
+    List<HistoryEntry> history = HistoryRows.created(id, conversationId, started, null, at);
+    InstanceRecord record = SnapshotCodec.created(id, conversationId, started.snapshot(), 1, at);
     store.create(record, history);
     return record;
   }
@@ -83,6 +88,21 @@ public abstract class StoreContractTest {
         .satisfies(t -> assertThat(t.due()).isEqualTo(T0.plusSeconds(3600)));
     assertThat(store.find("nope")).isEmpty();
     assertThat(store.instanceIds("order")).containsExactly("o-1");
+  }
+
+  @Test
+  void findsTheOldestInstanceOfAMachineInAConversation() {
+    createInstance("o-2", "conv-a", T0.plusSeconds(1));
+    createInstance("o-1", "conv-a", T0.plusSeconds(2));
+    createInstance("o-0", "conv-b", T0);
+    assertThat(store.findInConversation("conv-a", "order")).map(InstanceRecord::id).contains("o-2");
+    assertThat(store.findInConversation("conv-b", "order")).map(InstanceRecord::id).contains("o-0");
+    assertThat(store.findInConversation("conv-a", "payment")).isEmpty();
+    assertThat(store.findInConversation("conv-c", "order")).isEmpty();
+    assertThat(store.find("o-1").orElseThrow().conversationId()).isEqualTo("conv-a");
+    assertThat(store.history("o-1", 0, 10))
+        .extracting(HistoryEntry::conversationId)
+        .containsOnly("conv-a");
   }
 
   @Test
@@ -163,7 +183,15 @@ public abstract class StoreContractTest {
     Claim claim = store.claim("w1", LEASE, T0, 10, 10).get(0);
     HistoryEntry row =
         new HistoryEntry(
-            2, "o-1", T0, HistoryEntry.Kind.EVENT, "PAY", Map.of(), List.of("paid"), "");
+            2,
+            "o-1",
+            "conv-o-1",
+            T0,
+            HistoryEntry.Kind.EVENT,
+            "PAY",
+            Map.of(),
+            List.of("paid"),
+            "");
     InstanceRecord next = claim.instance().withRevision(2).withHistorySequence(2);
     QueuedEvent outgoing = QueuedEvent.of("o-2", "order", Event.of("PAY"), "emit", T0);
     store.commit(
@@ -207,9 +235,20 @@ public abstract class StoreContractTest {
     Claim claim = store.claim("w1", LEASE, T0, 10, 1).get(0);
     HistoryEntry failure =
         new HistoryEntry(
-            2, "o-1", T0, HistoryEntry.Kind.FAILED, "A", Map.of(), List.of("waiting"), "boom");
+            2,
+            "o-1",
+            "conv-o-1",
+            T0,
+            HistoryEntry.Kind.FAILED,
+            "A",
+            Map.of(),
+            List.of("waiting"),
+            "boom");
     store.deadLetter(
-        claim.lease(), poison.failed(new AttemptError(1, T0, "boom"), T0), failure, T0);
+        claim.lease(),
+        poison.failed(new AttemptError(1, T0, "boom"), T0).withConversationId("conv-o-1"),
+        failure,
+        T0);
     store.release(claim.lease());
     assertThat(store.deadLetters(10))
         .singleElement()
@@ -217,10 +256,11 @@ public abstract class StoreContractTest {
             d -> {
               assertThat(d.event().event().type()).isEqualTo("A");
               assertThat(d.event().errors()).hasSize(1);
+              assertThat(d.event().conversationId()).isEqualTo("conv-o-1");
             });
     assertThat(store.history("o-1", 1, 10))
-        .extracting(HistoryEntry::kind)
-        .containsExactly(HistoryEntry.Kind.FAILED);
+        .extracting(HistoryEntry::kind, HistoryEntry::conversationId)
+        .containsExactly(tuple(HistoryEntry.Kind.FAILED, "conv-o-1"));
     assertThat(store.claim("w1", LEASE, T0, 10, 10).get(0).events())
         .extracting(e -> e.event().type())
         .containsExactly("B");
@@ -310,7 +350,15 @@ public abstract class StoreContractTest {
     long seq = store.find(id).orElseThrow().historySequence() + 1;
     HistoryEntry failure =
         new HistoryEntry(
-            seq, id, at, HistoryEntry.Kind.FAILED, type, Map.of(), List.of("waiting"), "boom");
+            seq,
+            id,
+            "conv-" + id,
+            at,
+            HistoryEntry.Kind.FAILED,
+            type,
+            Map.of(),
+            List.of("waiting"),
+            "boom");
     store.deadLetter(
         claim.lease(), poison.failed(new AttemptError(1, at, "boom"), at), failure, at);
     store.release(claim.lease());

@@ -61,6 +61,16 @@ public final class InMemoryStore implements Store {
   }
 
   @Override
+  public synchronized Optional<InstanceRecord> findInConversation(
+      String conversationId, String machine) {
+    return instances.values().stream()
+        .filter(r -> r.conversationId().equals(conversationId) && r.machine().equals(machine))
+        .min(
+            java.util.Comparator.comparing(InstanceRecord::createdAt)
+                .thenComparing(InstanceRecord::id));
+  }
+
+  @Override
   public synchronized List<HistoryEntry> history(String instanceId, long afterSequence, int limit) {
     return histories.getOrDefault(instanceId, List.of()).stream()
         .filter(h -> h.sequence() > afterSequence)

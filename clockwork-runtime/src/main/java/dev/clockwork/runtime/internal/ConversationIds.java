@@ -1,0 +1,39 @@
+package dev.clockwork.runtime.internal;
+
+import java.util.UUID;
+
+/**
+ * Conversation ids: every instance belongs to one. A top-level instance starts a new conversation
+ * unless its creator names one; child machines and instances created by an emit to a machine join
+ * their parent's or sender's.
+ */
+public final class ConversationIds {
+  /** The origin event recorded first in the history of an instance an emit created. */
+  public static final String CREATED_BY_EMIT = "CreatedByEmit";
+
+  private ConversationIds() {}
+
+  /** A new conversation id, e.g. {@code conv-5f0c…}. */
+  public static String next() {
+    return "conv-" + UUID.randomUUID();
+  }
+
+  /** Fails with the rule when {@code conversationId} cannot be used. */
+  public static String checked(String conversationId) {
+    if (conversationId == null || conversationId.isBlank() || conversationId.contains("/")) {
+      throw new IllegalArgumentException(
+          "conversation id '"
+              + conversationId
+              + "' is not allowed: conversation ids must be non-blank and may not contain '/'");
+    }
+    return conversationId;
+  }
+
+  /**
+   * The id of the instance of {@code machine} an emit creates in a conversation, e.g. {@code
+   * payment@conv-abc123}: the same on every try, so a retried sender finds the one it created.
+   */
+  public static String memberId(String machine, String conversationId) {
+    return machine + "@" + conversationId;
+  }
+}
