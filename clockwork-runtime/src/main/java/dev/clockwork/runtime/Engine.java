@@ -255,6 +255,7 @@ public final class Engine implements AutoCloseable {
       turn.keep(idempotencyKey);
     }
     if (store.commit(turn.commits(true)).contains(instanceId)) {
+      turn.abandonAll();
       throw new dev.clockwork.runtime.queue.LeaseLostException(claim.lease());
     }
     dev.clockwork.runtime.internal.Broadcasts.deliver(store, turn.broadcasts(), now);

@@ -34,9 +34,9 @@ import org.slf4j.LoggerFactory;
  * lock.
  *
  * <p>As in the in-memory store, commits are decided in list order: one whose lease is lost (its
- * token is no longer the stored one) is skipped and reported; one whose revision is not one above
- * the stored one stops the batch with a {@link ConcurrentUpdateException}, after the commits before
- * it are written.
+ * token is no longer the stored one), or that is part of one skipped earlier in the list, is
+ * skipped and reported; one whose revision is not one above the stored one stops the batch with a
+ * {@link ConcurrentUpdateException}, after the commits before it are written.
  */
 public final class Commits {
   private static final Logger LOG = LoggerFactory.getLogger(Commits.class);
@@ -112,7 +112,7 @@ public final class Commits {
     for (StepCommit commit : commits) {
       InstanceRecord next = commit.next();
       Locked row = locked.get(next.id());
-      if (row == null || !commit.lease().token().equals(row.token)) {
+      if (row == null || !commit.lease().token().equals(row.token) || commit.dependsOnAny(lost)) {
         lost.add(next.id());
         continue;
       }

@@ -46,7 +46,8 @@ public final class Emits {
         stored,
         definitions.apply(stored.machine(), stored.version()),
         this,
-        java.util.Set.of());
+        java.util.Set.of(),
+        null);
   }
 
   /** The emitter the actions of {@code caller} use while it applies one event. */
@@ -75,7 +76,8 @@ public final class Emits {
                 record,
                 definitions.apply(record.machine(), record.version()),
                 this,
-                caller.chainWithSelf());
+                caller.chainWithSelf(),
+                caller.record().id());
         caller.addNested(target, nested);
       }
       StepResult result = nested.apply(event, now, timeout);

@@ -142,7 +142,9 @@ public final class QueueProcessor {
     }
     Set<String> lost = store.commit(commits);
     for (Turn turn : turns) {
-      if (!lost.contains(turn.record().id())) {
+      if (lost.contains(turn.record().id())) {
+        turn.abandonAll(); // the store refused the chain: free the targets it emitted to
+      } else {
         Broadcasts.deliver(store, turn.broadcasts(), now);
       }
     }

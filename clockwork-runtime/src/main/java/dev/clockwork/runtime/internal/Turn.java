@@ -31,6 +31,7 @@ public final class Turn {
   private final Delegation delegation;
   private final Emits emits;
   private final java.util.Set<String> callers;
+  private final String caller;
   private final java.util.Map<String, Turn> nested = new java.util.LinkedHashMap<>(0);
   private final List<Broadcasts.Request> broadcasts = new ArrayList<>(0);
   private dev.clockwork.runtime.queue.Priority priority =
@@ -43,22 +44,28 @@ public final class Turn {
     this.delegation = delegation;
     this.emits = null;
     this.callers = java.util.Set.of();
+    this.caller = null;
     this.stored = stored;
     this.record = stored;
     this.snapshot = SnapshotCodec.toSnapshot(definition, stored);
   }
 
-  /** A turn whose actions may emit synchronously; {@code callers} are the turns waiting on it. */
+  /**
+   * A turn whose actions may emit synchronously; {@code callers} are the turns waiting on it,
+   * {@code caller} (null for the start of a chain) the one whose emit started it.
+   */
   Turn(
       Lease lease,
       InstanceRecord stored,
       MachineDefinition definition,
       Emits emits,
-      java.util.Set<String> callers) {
+      java.util.Set<String> callers,
+      String caller) {
     this.lease = lease;
     this.delegation = emits.delegation();
     this.emits = emits;
     this.callers = callers;
+    this.caller = caller;
     this.stored = stored;
     this.record = stored;
     this.snapshot = SnapshotCodec.toSnapshot(definition, stored);
@@ -239,6 +246,7 @@ public final class Turn {
         consumed,
         outgoing,
         release,
-        outcomes);
+        outcomes,
+        caller);
   }
 }

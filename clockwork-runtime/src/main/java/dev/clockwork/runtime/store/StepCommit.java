@@ -17,6 +17,9 @@ import java.util.List;
  * @param release true to give up the lease with the commit
  * @param outcomes outcomes of events sent with an idempotency key, kept so a duplicate gets the
  *     first outcome
+ * @param partOf the instance whose commit, earlier in the same list, this one belongs with (the
+ *     caller of a synchronous emit): when that commit is refused, so is this one; null when the
+ *     commit stands alone
  */
 public record StepCommit(
     Lease lease,
@@ -25,7 +28,8 @@ public record StepCommit(
     List<Long> consumed,
     List<QueuedEvent> outgoing,
     boolean release,
-    List<KeyedOutcome> outcomes) {
+    List<KeyedOutcome> outcomes,
+    String partOf) {
   public StepCommit {
     history = List.copyOf(history);
     consumed = List.copyOf(consumed);
@@ -41,6 +45,11 @@ public record StepCommit(
       List<Long> consumed,
       List<QueuedEvent> outgoing,
       boolean release) {
-    this(lease, next, history, consumed, outgoing, release, List.of());
+    this(lease, next, history, consumed, outgoing, release, List.of(), null);
+  }
+
+  /** True when this commit must be refused because {@code refused} holds the one it is part of. */
+  public boolean dependsOnAny(java.util.Set<String> refused) {
+    return partOf != null && refused.contains(partOf);
   }
 }

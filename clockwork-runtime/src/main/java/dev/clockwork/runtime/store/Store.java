@@ -116,9 +116,12 @@ public interface Store {
   /**
    * Writes each commit atomically — instance (revision checked), history, consumed and outgoing
    * queue rows, timer index — as long as its lease is valid, in as few transactions as the store
-   * can.
+   * can. Commits are decided in list order; one that is {@linkplain StepCommit#partOf() part of} an
+   * earlier commit of the list that was refused is refused too (a synchronous emit chain lands
+   * whole or not at all).
    *
-   * @return the ids of instances whose commit was refused because their lease was lost
+   * @return the ids of instances whose commit was refused because their lease (or the lease of the
+   *     commit they are part of) was lost
    */
   Set<String> commit(List<StepCommit> commits);
 

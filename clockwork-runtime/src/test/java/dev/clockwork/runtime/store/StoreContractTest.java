@@ -165,6 +165,40 @@ public abstract class StoreContractTest {
   }
 
   @Test
+  void aCommitThatIsPartOfARefusedOneIsRefusedToo() {
+    createInstance("o-1", T0);
+    createInstance("o-2", T0);
+    createInstance("o-3", T0);
+    Claim caller = store.lease("o-1", "w1", LEASE, T0).orElseThrow();
+    Claim target = store.lease("o-2", "w1", LEASE, T0).orElseThrow();
+    Claim other = store.lease("o-3", "w1", LEASE, T0).orElseThrow();
+    store.release(caller.lease()); // the caller's lease is lost before the chain commits
+    StepCommit nested = commitOf(target, List.of(), true);
+    StepCommit partOfCaller =
+        new StepCommit(
+            nested.lease(),
+            nested.next(),
+            nested.history(),
+            nested.consumed(),
+            nested.outgoing(),
+            true,
+            List.of(),
+            "o-1");
+
+    Set<String> lost =
+        store.commit(
+            List.of(
+                commitOf(caller, List.of(), true), partOfCaller, commitOf(other, List.of(), true)));
+
+    assertThat(lost).containsExactlyInAnyOrder("o-1", "o-2");
+    assertThat(store.find("o-2").orElseThrow().revision()).isEqualTo(1);
+    assertThat(store.find("o-3").orElseThrow().revision()).isEqualTo(2);
+    assertThat(store.lease("o-2", "w2", LEASE, T0)).as("o-2 is still leased by w1").isEmpty();
+    store.release(target.lease());
+    assertThat(store.lease("o-2", "w2", LEASE, T0)).isPresent();
+  }
+
+  @Test
   void aCommitMustBeOneRevisionAboveTheStoredOne() {
     createInstance("o-1", T0);
     Claim claim = store.lease("o-1", "w1", LEASE, T0).orElseThrow();
@@ -498,7 +532,8 @@ public abstract class StoreContractTest {
                 List.of(),
                 List.of(),
                 true,
-                List.of(new KeyedOutcome("o-1", "k-1", outcome)))));
+                List.of(new KeyedOutcome("o-1", "k-1", outcome)),
+                null)));
     assertThat(store.outcome("o-1", "k-1"))
         .hasValueSatisfying(o -> assertThat(o).containsEntry("handled", true));
     assertThat(store.outcome("o-2", "k-1")).isEmpty();

@@ -238,7 +238,7 @@ public final class InMemoryStore implements Store {
     Set<String> lost = new HashSet<>();
     for (StepCommit commit : commits) {
       String id = commit.next().id();
-      if (!holds(commit.lease())) {
+      if (!holds(commit.lease()) || commit.dependsOnAny(lost)) {
         lost.add(id);
         continue;
       }
