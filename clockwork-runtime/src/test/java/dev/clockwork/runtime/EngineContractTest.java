@@ -415,6 +415,57 @@ public abstract class EngineContractTest {
   }
 
   @Test
+  @org.junit.jupiter.api.Timeout(30) // without the interrupt the action would block for ever
+  void anActionBlockedPastTheTimeoutIsInterruptedAndItsEventRetried() {
+    java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
+    MachineDefinition stuck =
+        Machine.define("stuck")
+            .initial("waiting")
+            .state(
+                "waiting",
+                s ->
+                    s.on(
+                        "CALL",
+                        t ->
+                            t.action(
+                                x -> {
+                                  try {
+                                    never.await(); // a remote call that never answers
+                                  } catch (InterruptedException e) {
+                                    throw new IllegalStateException("call abandoned", e);
+                                  }
+                                })))
+            .build();
+    Engine engine =
+        Engine.builder()
+            .store(store)
+            .clock(clock)
+            .register(stuck)
+            .config(
+                dev.clockwork.runtime.config.ClockworkConfig.parse(
+                    "queue:\n  timeout: 100 milliseconds\n", "test.yaml"))
+            .build();
+    engine.create("stuck", "s-1", Map.of());
+    engine.enqueue("s-1", Event.of("CALL"));
+
+    engine.processQueue();
+
+    assertThat(Thread.currentThread().isInterrupted()).as("the worker's flag is cleared").isFalse();
+    assertThat(engine.nextEventAvailable()).contains(T0.plusSeconds(1));
+    assertThat(store.claim("probe", Duration.ofSeconds(5), T0.plusSeconds(1), 10, 10))
+        .flatExtracting(Claim::events)
+        .singleElement()
+        .satisfies(
+            e ->
+                assertThat(e.errors())
+                    .singleElement()
+                    .satisfies(
+                        error ->
+                            assertThat(error.error())
+                                .contains("over the processing timeout of 100 ms")));
+  }
+
+  @Test
   void aDeadLetterRetriedAfterTheCauseIsFixedSucceeds() {
     GATEWAY_UP.set(false);
     Engine engine = engine();

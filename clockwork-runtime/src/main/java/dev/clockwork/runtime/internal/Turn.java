@@ -81,7 +81,10 @@ public final class Turn {
 
   /**
    * Applies one event, refusing it when the machine takes no such event, and throwing its result
-   * away when computing it took longer than {@code timeout} (null: no limit).
+   * away when computing it took longer than {@code timeout} (null: no limit). Once the timeout has
+   * passed, the processing thread is interrupted, so an action blocked in an interruptible wait or
+   * I/O gives up; either way the event fails with an {@link
+   * dev.clockwork.runtime.EventTimeoutException} (retryable).
    */
   public StepResult apply(Event event, Instant now, java.time.Duration timeout) {
     if (!snapshot.definition().knowsEvent(event.type())) {
@@ -92,19 +95,28 @@ public final class Turn {
     List<String> before = new ArrayList<>(nested.keySet());
     StepResult result;
     try {
-      result =
-          Delegation.CANCEL.equals(event.type())
-              ? Interpreter.cancel(snapshot, now)
-              : Interpreter.transition(
-                  snapshot,
-                  event,
-                  now,
-                  emits == null ? null : emits.emitterFor(this, now, timeout));
-      if (timeout != null) {
-        java.time.Duration took = java.time.Duration.ofNanos(System.nanoTime() - started);
-        if (took.compareTo(timeout) > 0) {
-          throw new dev.clockwork.runtime.EventTimeoutException(event.type(), took, timeout);
+      TimeoutWatchdog.Watch watch = timeout == null ? null : TimeoutWatchdog.watch(timeout);
+      try {
+        result =
+            Delegation.CANCEL.equals(event.type())
+                ? Interpreter.cancel(snapshot, now)
+                : Interpreter.transition(
+                    snapshot,
+                    event,
+                    now,
+                    emits == null ? null : emits.emitterFor(this, now, timeout));
+      } catch (RuntimeException e) {
+        if (watch != null && watch.fired()) {
+          throw timedOut(event, started, timeout, e);
         }
+        throw e;
+      } finally {
+        if (watch != null) {
+          watch.close();
+        }
+      }
+      if (timeout != null && System.nanoTime() - started > timeout.toNanos()) {
+        throw timedOut(event, started, timeout, null);
       }
     } catch (RuntimeException e) {
       abandonNestedExcept(before);
@@ -131,6 +143,12 @@ public final class Turn {
     outgoing.addAll(sent);
     last = result;
     return result;
+  }
+
+  private static dev.clockwork.runtime.EventTimeoutException timedOut(
+      Event event, long started, java.time.Duration timeout, Throwable cause) {
+    java.time.Duration took = java.time.Duration.ofNanos(System.nanoTime() - started);
+    return new dev.clockwork.runtime.EventTimeoutException(event.type(), took, timeout, cause);
   }
 
   /** Applies a queued event within {@code timeout} and marks its queue row consumed. */
