@@ -4,7 +4,6 @@ import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.StepResult;
-import dev.clockwork.runtime.config.ClockworkConfig;
 import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.internal.ChildIds;
 import dev.clockwork.runtime.internal.ConversationIds;
@@ -55,7 +54,7 @@ public final class Engine implements AutoCloseable {
   private final java.util.function.Function<String, QueueConfig> queueConfig;
   private final dev.clockwork.runtime.queue.QueueAdmin queues;
 
-  private Engine(
+  Engine(
       EngineOptions options,
       Store store,
       Clock clock,
@@ -105,8 +104,8 @@ public final class Engine implements AutoCloseable {
     return queues;
   }
 
-  public static Builder builder() {
-    return new Builder();
+  public static EngineBuilder builder() {
+    return new EngineBuilder();
   }
 
   public Clock clock() {
@@ -425,84 +424,5 @@ public final class Engine implements AutoCloseable {
 
   private InstanceRecord load(String instanceId) {
     return store.find(instanceId).orElseThrow(() -> new UnknownInstanceException(instanceId));
-  }
-
-  /** Configures an engine; the defaults are an in-memory store and the system clock. */
-  public static final class Builder {
-    private Store store;
-    private Clock clock = Clock.systemUTC();
-    private final MachineRegistry machines = new MachineRegistry();
-    private final EngineOptions.Builder options = EngineOptions.builder();
-    private ClockworkConfig config;
-
-    private Builder() {}
-
-    public Builder store(Store chosen) {
-      this.store = Objects.requireNonNull(chosen, "store");
-      return this;
-    }
-
-    /**
-     * The clock every timer, lease and history row is measured by (inject a virtual one in tests).
-     */
-    public Builder clock(Clock chosen) {
-      this.clock = Objects.requireNonNull(chosen, "clock");
-      return this;
-    }
-
-    public Builder register(MachineDefinition... definitions) {
-      for (MachineDefinition definition : definitions) {
-        machines.register(definition);
-      }
-      return this;
-    }
-
-    /** Tunes workers, leases, batches and retries; see {@link EngineOptions}. */
-    public Builder options(java.util.function.Consumer<EngineOptions.Builder> settings) {
-      settings.accept(options);
-      return this;
-    }
-
-    /**
-     * Queue and timer settings from {@code clockwork.yaml}: per-machine concurrency caps (held
-     * across every node; without a config an engine claims without caps), strategies, timeouts and
-     * retries, the sweep's batch size, backpressure threshold and interval.
-     */
-    public Builder config(ClockworkConfig settings) {
-      this.config = Objects.requireNonNull(settings, "config");
-      options
-          .timerBatchSize(settings.timers().batchSize())
-          .backpressureThreshold(settings.timers().backpressureThreshold())
-          .sweepInterval(settings.timers().sweepInterval());
-      return this;
-    }
-
-    /** Due timers moved into queues per store round trip (default 100). */
-    public Builder timerBatchSize(int size) {
-      options.timerBatchSize(size);
-      return this;
-    }
-
-    public Engine build() {
-      Store chosen = store != null ? store : new dev.clockwork.runtime.store.memory.InMemoryStore();
-      EngineOptions built = options.build();
-      ClockworkConfig settings = config;
-      QueueConfig fallback =
-          new QueueConfig(
-              QueueConfig.DEFAULT.strategy(),
-              QueueConfig.DEFAULT.concurrency(),
-              QueueConfig.DEFAULT.timeout(),
-              built.retry(),
-              QueueConfig.DEFAULT.deadLetterEnabled(),
-              QueueConfig.DEFAULT.deadLetterRetention(),
-              QueueConfig.DEFAULT.alerts());
-      return new Engine(
-          built,
-          chosen,
-          clock,
-          machines,
-          machine -> settings != null ? settings.queueFor(machine) : fallback,
-          settings != null);
-    }
   }
 }

@@ -299,7 +299,7 @@ public final class MachineTest {
     private Instant start = DEFAULT_START;
     private Map<String, ?> input = Map.of();
     private String instanceId;
-    private Engine.Builder engine = Engine.builder();
+    private dev.clockwork.runtime.EngineBuilder engine = Engine.builder();
 
     private Setup(MachineDefinition machine) {
       this.machine = Objects.requireNonNull(machine, "machine");

@@ -38,7 +38,8 @@ final class ScheduleFixture {
   private ScheduleFixture(
       String start, Consumer<ScheduleOptions.Builder> options, MachineDefinition... extra) {
     clock = VirtualClock.at(start);
-    Engine.Builder builder = Engine.builder().clock(clock).register(JOB, PULSE);
+    dev.clockwork.runtime.EngineBuilder builder =
+        Engine.builder().clock(clock).register(JOB, PULSE);
     builder.register(extra);
     engine = builder.build();
     schedules = Schedules.builder(engine).store(store).random(random).options(options).build();
