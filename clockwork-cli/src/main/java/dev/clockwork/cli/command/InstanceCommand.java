@@ -47,8 +47,7 @@ public final class InstanceCommand {
 
     @Override
     public Integer call() throws Exception {
-      try (TimersCommand.Closing store =
-          new TimersCommand.Closing(env.database().open(database.resolve(env)))) {
+      try (OpenStore store = OpenStore.open(env, database)) {
         InstanceRecord record =
             store
                 .get()

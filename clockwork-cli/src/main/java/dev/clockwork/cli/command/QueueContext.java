@@ -16,9 +16,11 @@ final class QueueContext implements AutoCloseable {
   final Store store;
   final ClockworkConfig config;
   final QueueAdmin admin;
+  private final OpenStore opened;
 
-  private QueueContext(Store store, ClockworkConfig config, QueueAdmin admin) {
-    this.store = store;
+  private QueueContext(OpenStore opened, ClockworkConfig config, QueueAdmin admin) {
+    this.opened = opened;
+    this.store = opened.get();
     this.config = config;
     this.admin = admin;
   }
@@ -27,8 +29,9 @@ final class QueueContext implements AutoCloseable {
     Path file = database.config != null ? database.config : Path.of("clockwork.yaml");
     ClockworkConfig config =
         Files.exists(file) ? ClockworkConfig.load(file) : ClockworkConfig.defaults();
-    Store store = env.database().open(database.resolve(env));
-    return new QueueContext(store, config, new QueueAdmin(store, env.clock(), config::queueFor));
+    OpenStore opened = OpenStore.open(env, database);
+    return new QueueContext(
+        opened, config, new QueueAdmin(opened.get(), env.clock(), config::queueFor));
   }
 
   /** A duration from {@code --delay 5s} or {@code --older-than 24h}; a clear error otherwise. */
@@ -45,8 +48,6 @@ final class QueueContext implements AutoCloseable {
 
   @Override
   public void close() throws Exception {
-    if (store instanceof AutoCloseable) {
-      ((AutoCloseable) store).close();
-    }
+    opened.close();
   }
 }

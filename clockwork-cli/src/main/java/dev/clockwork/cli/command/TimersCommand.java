@@ -6,7 +6,6 @@ import dev.clockwork.cli.output.Table;
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.TimerView;
 import java.time.Duration;
 import java.time.Instant;
@@ -53,7 +52,7 @@ public final class TimersCommand {
       if (limit < 1) {
         throw new ClockworkException("--limit must be 1 or more, not " + limit);
       }
-      try (Closing store = new Closing(env.database().open(database.resolve(env)))) {
+      try (OpenStore store = OpenStore.open(env, database)) {
         List<TimerView> timers = store.get().armedTimers(machine, state, limit);
         Instant now = env.clock().instant();
         if (output.json()) {
@@ -123,7 +122,7 @@ public final class TimersCommand {
                 + env.machines().stream().map(MachineDefinition::id).distinct().toList()
                 + "); put the jar with your MachineProvider on the classpath");
       }
-      try (Closing store = new Closing(env.database().open(database.resolve(env)))) {
+      try (OpenStore store = OpenStore.open(env, database)) {
         Engine engine =
             Engine.builder()
                 .store(store.get())
@@ -149,20 +148,6 @@ public final class TimersCommand {
           env.out().flush();
         }
         return 0;
-      }
-    }
-  }
-
-  /** Closes a store when it is closeable. */
-  record Closing(Store store) implements AutoCloseable {
-    Store get() {
-      return store;
-    }
-
-    @Override
-    public void close() throws Exception {
-      if (store instanceof AutoCloseable) {
-        ((AutoCloseable) store).close();
       }
     }
   }

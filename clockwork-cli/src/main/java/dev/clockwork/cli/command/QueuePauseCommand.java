@@ -1,0 +1,36 @@
+package dev.clockwork.cli.command;
+
+import dev.clockwork.cli.CliEnvironment;
+import dev.clockwork.runtime.store.QueueStats;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+
+/** {@code queue pause <machine>}. */
+@Command(
+    name = "pause",
+    description = "Pause a machine's queue on every node (events are still accepted).")
+public final class QueuePauseCommand implements Callable<Integer> {
+  private final CliEnvironment env;
+
+  @Mixin DatabaseOptions database;
+
+  @Parameters(paramLabel = "MACHINE")
+  String machine;
+
+  public QueuePauseCommand(CliEnvironment env) {
+    this.env = env;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    try (QueueContext queues = QueueContext.open(env, database)) {
+      queues.admin.pause(machine);
+      QueueStats stats = queues.admin.status(machine);
+      env.out().printf("%s: PAUSED (%d pending)%n", machine, stats.pending());
+      env.out().flush();
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,86 @@
+package dev.clockwork.cli.command;
+
+import dev.clockwork.cli.CliEnvironment;
+import dev.clockwork.cli.output.Json;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+
+/** {@code queue purge <machine> --pending|--dlq|--older-than 24h --confirm}. */
+@Command(
+    name = "purge",
+    description = "Delete a machine's pending events and/or dead letters (needs --confirm).")
+public final class QueuePurgeCommand implements Callable<Integer> {
+  private final CliEnvironment env;
+
+  @Mixin DatabaseOptions database;
+  @Mixin OutputOption output;
+
+  @Parameters(paramLabel = "MACHINE")
+  String machine;
+
+  @picocli.CommandLine.Option(names = "--pending", description = "purge pending events")
+  boolean pending;
+
+  @picocli.CommandLine.Option(names = "--dlq", description = "purge dead letters")
+  boolean dlq;
+
+  @picocli.CommandLine.Option(
+      names = "--older-than",
+      paramLabel = "DURATION",
+      description = "only what is older, e.g. 24h")
+  String olderThan;
+
+  @picocli.CommandLine.Option(
+      names = "--confirm",
+      description = "required: purging cannot be undone")
+  boolean confirm;
+
+  public QueuePurgeCommand(CliEnvironment env) {
+    this.env = env;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    java.time.Duration age = QueueContext.duration("--older-than", olderThan);
+    if (!pending && !dlq && age == null) {
+      throw new dev.clockwork.core.ClockworkException(
+          "say what to purge: --pending, --dlq and/or --older-than DURATION");
+    }
+    boolean both = !pending && !dlq;
+    if (!confirm) {
+      env.err()
+          .printf(
+              "clockwork: purging %s of %s cannot be undone; nothing was changed. Add --confirm to proceed.%n",
+              both
+                  ? "pending events and dead letters"
+                  : pending && dlq
+                      ? "pending events and dead letters"
+                      : pending ? "pending events" : "dead letters",
+              machine);
+      env.err().flush();
+      return 1;
+    }
+    try (QueueContext queues = QueueContext.open(env, database)) {
+      int purgedPending = pending || both ? queues.admin.purgePending(machine, age) : 0;
+      int purgedDead = dlq || both ? queues.admin.purgeDeadLetters(machine, age) : 0;
+      if (output.json()) {
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("machine", machine);
+        result.put("pending", purgedPending);
+        result.put("deadLetters", purgedDead);
+        Json.print(env.out(), result);
+      } else {
+        env.out()
+            .printf(
+                "%s: purged %d pending events and %d dead letters%n",
+                machine, purgedPending, purgedDead);
+        env.out().flush();
+      }
+      return 0;
+    }
+  }
+}

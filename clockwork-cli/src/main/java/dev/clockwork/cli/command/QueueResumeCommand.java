@@ -1,0 +1,33 @@
+package dev.clockwork.cli.command;
+
+import dev.clockwork.cli.CliEnvironment;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+
+/** {@code queue resume <machine>}. */
+@Command(name = "resume", description = "Resume a paused machine's queue.")
+public final class QueueResumeCommand implements Callable<Integer> {
+  private final CliEnvironment env;
+
+  @Mixin DatabaseOptions database;
+
+  @Parameters(paramLabel = "MACHINE")
+  String machine;
+
+  public QueueResumeCommand(CliEnvironment env) {
+    this.env = env;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    try (QueueContext queues = QueueContext.open(env, database)) {
+      queues.admin.resume(machine);
+      env.out()
+          .printf("%s: running (%d pending)%n", machine, queues.admin.status(machine).pending());
+      env.out().flush();
+      return 0;
+    }
+  }
+}

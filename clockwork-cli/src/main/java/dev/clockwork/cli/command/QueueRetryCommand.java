@@ -1,0 +1,76 @@
+package dev.clockwork.cli.command;
+
+import dev.clockwork.cli.CliEnvironment;
+import dev.clockwork.cli.output.Json;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+
+/** {@code queue retry <id> [--delay 5s]} or {@code queue retry <machine> --all}. */
+@Command(
+    name = "retry",
+    description = "Retry a dead letter by id, or every dead letter of a machine with --all.")
+public final class QueueRetryCommand implements Callable<Integer> {
+  private final CliEnvironment env;
+
+  @Mixin DatabaseOptions database;
+  @Mixin OutputOption output;
+
+  @Parameters(paramLabel = "ID|MACHINE", description = "a dead letter id, or a machine with --all")
+  String target;
+
+  @picocli.CommandLine.Option(
+      names = "--all",
+      description = "retry every dead letter of the machine")
+  boolean all;
+
+  @picocli.CommandLine.Option(
+      names = "--delay",
+      paramLabel = "DURATION",
+      description = "retry after this long, e.g. 5s (default: now)")
+  String delay;
+
+  public QueueRetryCommand(CliEnvironment env) {
+    this.env = env;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    java.time.Duration wait = QueueContext.duration("--delay", delay);
+    wait = wait == null ? java.time.Duration.ZERO : wait;
+    try (QueueContext queues = QueueContext.open(env, database)) {
+      Map<String, Object> result = new LinkedHashMap<>();
+      if (all) {
+        int retried = queues.admin.retryAll(target, wait);
+        result.put("machine", target);
+        result.put("retried", retried);
+        if (!output.json()) {
+          env.out()
+              .printf(
+                  "Retrying %d dead letter%s of %s%n", retried, retried == 1 ? "" : "s", target);
+        }
+      } else {
+        long id = DeadLetterCommand.parseId(target);
+        var queued = queues.admin.retry(id, wait);
+        result.put("id", id);
+        result.put("instance", queued.instanceId());
+        result.put("event", queued.event().type());
+        result.put("availableAt", queued.availableAt());
+        if (!output.json()) {
+          env.out()
+              .printf(
+                  "Dead letter %d (%s on %s) is queued again, available at %s%n",
+                  id, queued.event().type(), queued.instanceId(), queued.availableAt());
+        }
+      }
+      if (output.json()) {
+        Json.print(env.out(), result);
+      }
+      env.out().flush();
+      return 0;
+    }
+  }
+}
