@@ -13,7 +13,7 @@ import java.sql.Statement;
 import javax.sql.DataSource;
 
 /** One database on the benchmark server, with a small pool of its own for the harness's SQL. */
-final class BenchDatabase implements AutoCloseable {
+public final class BenchDatabase implements AutoCloseable {
   private final BenchPostgres server;
   private final String name;
   private final HikariDataSource harness;
@@ -24,7 +24,7 @@ final class BenchDatabase implements AutoCloseable {
     this.harness = pool("harness-" + name, 3);
   }
 
-  String name() {
+  public String name() {
     return name;
   }
 
@@ -50,7 +50,7 @@ final class BenchDatabase implements AutoCloseable {
    * Clockwork's store on this database as an application would open it: the builder's defaults (its
    * own pool of {@value PostgresStore.Builder#DEFAULT_POOL_SIZE} connections).
    */
-  PostgresStore store() {
+  public PostgresStore store() {
     return PostgresStore.builder().url(url()).user(BenchPostgres.USER).build();
   }
 
@@ -74,7 +74,7 @@ final class BenchDatabase implements AutoCloseable {
   }
 
   /** Runs statements, each auto-committed. */
-  void execute(String... statements) {
+  public void execute(String... statements) {
     try (Connection connection = harness.getConnection();
         Statement statement = connection.createStatement()) {
       for (String sql : statements) {
@@ -86,7 +86,7 @@ final class BenchDatabase implements AutoCloseable {
   }
 
   /** The first column of the first row, as a long (0 for NULL). */
-  long queryLong(String sql, Object... parameters) {
+  public long queryLong(String sql, Object... parameters) {
     try (Connection connection = harness.getConnection();
         PreparedStatement select = connection.prepareStatement(sql)) {
       for (int i = 0; i < parameters.length; i++) {
@@ -110,7 +110,7 @@ final class BenchDatabase implements AutoCloseable {
    * Fresh planner statistics, as autovacuum gives a table in steady state, then zeroed statement
    * and table counters: what {@link StatementProfile} reads afterwards is the measured phase's.
    */
-  void settle() {
+  public void settle() {
     execute("VACUUM ANALYZE", "SELECT pg_stat_statements_reset()", "SELECT pg_stat_reset()");
   }
 

@@ -15,7 +15,7 @@ import java.util.Map;
  * The one embedded PostgreSQL server of a run. Benchmarks work in {@link BenchDatabase}s on it;
  * {@code pg_stat_statements} is loaded so each can say where the database time went.
  */
-final class BenchPostgres implements AutoCloseable {
+public final class BenchPostgres implements AutoCloseable {
   static final String USER = "postgres";
 
   private final EmbeddedPostgres server;
@@ -35,7 +35,7 @@ final class BenchPostgres implements AutoCloseable {
    * by default; a durable server turns both back on (PostgreSQL's defaults), so a commit waits for
    * its WAL flush as it would in production.
    */
-  static BenchPostgres start(boolean durable) throws IOException {
+  public static BenchPostgres start(boolean durable) throws IOException {
     EmbeddedPostgres server =
         EmbeddedPostgres.builder()
             .setServerConfig("synchronous_commit", durable ? "on" : "off")
@@ -47,12 +47,12 @@ final class BenchPostgres implements AutoCloseable {
     return new BenchPostgres(server, durable);
   }
 
-  boolean durable() {
+  public boolean durable() {
     return durable;
   }
 
   /** Whether commits wait for their WAL flush to disk now (fsync and synchronous_commit on). */
-  boolean flushing() {
+  public boolean flushing() {
     return fsync && synchronousCommit;
   }
 
@@ -61,7 +61,7 @@ final class BenchPostgres implements AutoCloseable {
   }
 
   /** A new, empty database with Clockwork's tables. */
-  BenchDatabase create(String name) {
+  public BenchDatabase create(String name) {
     admin("CREATE DATABASE " + name);
     BenchDatabase database = new BenchDatabase(this, name);
     database.migrate();
@@ -72,12 +72,12 @@ final class BenchPostgres implements AutoCloseable {
    * A file-level copy of {@code template} (which must have no open connection): the same rows,
    * without going through the engine again.
    */
-  BenchDatabase copy(String template, String name) {
+  public BenchDatabase copy(String template, String name) {
     admin("CREATE DATABASE " + name + " TEMPLATE " + template);
     return new BenchDatabase(this, name);
   }
 
-  void drop(String name) {
+  public void drop(String name) {
     admin("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
   }
 
@@ -104,7 +104,7 @@ final class BenchPostgres implements AutoCloseable {
    * Runs set-up work with {@code synchronous_commit} off (commits do not wait for their flush;
    * {@code fsync} stays as it is), then puts the settings back.
    */
-  <T> T setUp(java.util.function.Supplier<T> work) {
+  public <T> T setUp(java.util.function.Supplier<T> work) {
     boolean wasSynchronous = synchronousCommit;
     flush(fsync, false);
     try {
@@ -127,7 +127,7 @@ final class BenchPostgres implements AutoCloseable {
   }
 
   /** The server facts the report prints. */
-  Map<String, String> facts() {
+  public Map<String, String> facts() {
     Map<String, String> facts = new LinkedHashMap<>();
     try (Connection connection = server.getPostgresDatabase().getConnection();
         Statement statement = connection.createStatement()) {

@@ -3,38 +3,38 @@ package dev.clockwork.bench.durable;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** Calls to one store method: how many, how many items they carried, how long they took. */
-final class CallStats {
+public final class CallStats {
   private final AtomicLong calls = new AtomicLong();
   private final AtomicLong items = new AtomicLong();
   private final AtomicLong nanos = new AtomicLong();
 
-  void add(int itemCount, long elapsedNanos) {
+  public void add(int itemCount, long elapsedNanos) {
     calls.incrementAndGet();
     items.addAndGet(itemCount);
     nanos.addAndGet(elapsedNanos);
   }
 
-  long calls() {
+  public long calls() {
     return calls.get();
   }
 
-  long items() {
+  public long items() {
     return items.get();
   }
 
   /** Total wall time spent in the calls, summed over threads. */
-  double seconds() {
+  public double seconds() {
     return nanos.get() / 1e9;
   }
 
   /** Mean wall time of one call, in milliseconds (0 without calls). */
-  double meanMillis() {
+  public double meanMillis() {
     long n = calls.get();
     return n == 0 ? 0 : nanos.get() / 1e6 / n;
   }
 
   /** Items per call (0 without calls). */
-  double itemsPerCall() {
+  public double itemsPerCall() {
     long n = calls.get();
     return n == 0 ? 0 : (double) items.get() / n;
   }

@@ -3,16 +3,16 @@ package dev.clockwork.bench.durable;
 import java.util.Locale;
 
 /** Number formats of the durable report: short, with units, the same on every locale. */
-final class Figures {
+public final class Figures {
   private Figures() {}
 
   /** "12,345/s". */
-  static String rate(double perSecond) {
+  public static String rate(double perSecond) {
     return Double.isNaN(perSecond) ? "—" : String.format(Locale.ROOT, "%,.0f/s", perSecond);
   }
 
   /** "3.21×", "12.3×". */
-  static String ratio(double ratio) {
+  public static String ratio(double ratio) {
     if (Double.isNaN(ratio) || Double.isInfinite(ratio)) {
       return "—";
     }
@@ -20,7 +20,7 @@ final class Figures {
   }
 
   /** "0.84 ms", "12.3 ms", "1,234 ms" from nanoseconds. */
-  static String millis(double nanos) {
+  public static String millis(double nanos) {
     if (Double.isNaN(nanos)) {
       return "—";
     }
@@ -32,17 +32,17 @@ final class Figures {
   }
 
   /** "12.3 s". */
-  static String seconds(double seconds) {
+  public static String seconds(double seconds) {
     return Double.isNaN(seconds) ? "—" : String.format(Locale.ROOT, "%.1f s", seconds);
   }
 
   /** "100,000". */
-  static String count(long n) {
+  public static String count(long n) {
     return String.format(Locale.ROOT, "%,d", n);
   }
 
   /** "PASS" or "MISS", with the target: "≥ 2.00× PASS". */
-  static String verdict(boolean pass) {
+  public static String verdict(boolean pass) {
     return pass ? "PASS" : "MISS";
   }
 }

@@ -8,12 +8,12 @@ import java.util.List;
  * A Markdown table with padded columns, so it reads the same in a terminal and in a .md file. (The
  * same format as the JMH report's tables.)
  */
-final class Markdown {
+public final class Markdown {
   private final List<String[]> rows = new ArrayList<>();
   private final boolean[] rightAligned;
 
   /** Columns whose header starts with '>' are right-aligned (the '>' is dropped). */
-  Markdown(String... header) {
+  public Markdown(String... header) {
     rightAligned = new boolean[header.length];
     String[] names = new String[header.length];
     for (int i = 0; i < header.length; i++) {
@@ -23,7 +23,7 @@ final class Markdown {
     rows.add(names);
   }
 
-  Markdown row(String... cells) {
+  public Markdown row(String... cells) {
     if (cells.length != rightAligned.length) {
       throw new IllegalArgumentException("expected " + rightAligned.length + " cells");
     }
@@ -31,7 +31,7 @@ final class Markdown {
     return this;
   }
 
-  String render() {
+  public String render() {
     int[] widths = new int[rightAligned.length];
     for (String[] row : rows) {
       for (int i = 0; i < row.length; i++) {

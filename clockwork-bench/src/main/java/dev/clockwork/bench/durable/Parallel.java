@@ -9,7 +9,7 @@ import java.util.concurrent.Future;
 import java.util.function.IntConsumer;
 
 /** Runs set-up work on a few threads: thread k takes the indexes i with i % threads == k. */
-final class Parallel {
+public final class Parallel {
   private Parallel() {}
 
   /**
@@ -18,7 +18,7 @@ final class Parallel {
    *
    * @return the elapsed seconds
    */
-  static double forEach(int threads, int count, IntConsumer body) {
+  public static double forEach(int threads, int count, IntConsumer body) {
     return run(
         threads,
         k -> {
@@ -29,7 +29,7 @@ final class Parallel {
   }
 
   /** Runs {@code part} once per thread number; returns the elapsed seconds. */
-  static double run(int threads, IntConsumer part) {
+  public static double run(int threads, IntConsumer part) {
     long start = System.nanoTime();
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     try {

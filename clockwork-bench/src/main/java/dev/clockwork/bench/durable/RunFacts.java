@@ -10,18 +10,26 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** What the report says about the run and the machine, as far as the JVM and Linux tell. */
-final class RunFacts {
+public final class RunFacts {
   private RunFacts() {}
 
   static Map<String, String> of(DurableSettings settings, String[] args) {
+    return of("clockwork-bench/run-durable", args, settings.describe());
+  }
+
+  /**
+   * The facts of a run of {@code script} with {@code args}: date, command, commit (the {@code
+   * bench.commit} property the script passes), settings, and the machine.
+   */
+  public static Map<String, String> of(String script, String[] args, String settings) {
     Map<String, String> facts = new LinkedHashMap<>();
     facts.put(
         "date",
         ZonedDateTime.now(Clock.systemDefaultZone())
             .format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
-    facts.put("command", ("clockwork-bench/run-durable " + String.join(" ", args)).trim());
+    facts.put("command", (script + " " + String.join(" ", args)).trim());
     facts.put("commit", System.getProperty("bench.commit", "unknown"));
-    facts.put("settings", settings.describe());
+    facts.put("settings", settings);
     facts.put("cpus", String.valueOf(Runtime.getRuntime().availableProcessors()));
     facts.put("memory", memory());
     facts.put("load average at start", loadAverage());
@@ -40,7 +48,7 @@ final class RunFacts {
   }
 
   /** The 1, 5 and 15 minute load averages (other work competes for the same cores). */
-  static String loadAverage() {
+  public static String loadAverage() {
     try {
       String[] parts = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
       return parts[0] + " " + parts[1] + " " + parts[2];

@@ -1,0 +1,171 @@
+package dev.clockwork.bench.queues;
+
+import dev.clockwork.bench.durable.BenchPostgres;
+import dev.clockwork.bench.durable.Figures;
+import dev.clockwork.bench.durable.Markdown;
+import dev.clockwork.runtime.Engine;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * Target 3: poisoned events, each refused by its action with {@code scope.fail("POISON")} (not
+ * retryable: straight to the dead letters), on instances of their own and interleaved with healthy
+ * traffic, must not slow the healthy instances by more than 10%. The healthy instances' throughput
+ * (their events ÷ time from the workers' start to their last commit) is measured with the poison
+ * and without it: the same healthy events, enqueued at the same instants, and the poisoned
+ * instances created in both but given their events only in the poisoned seed, between the healthy
+ * ones (a copy of the clean seed with the POISON events added).
+ */
+final class PoisonBench {
+  static final double MINIMUM_RATIO = 0.90;
+  private static final String HEALTHY = LedgerSeeds.HEALTHY;
+
+  private final BenchPostgres server;
+  private final QueueSettings settings;
+  private final LedgerSeeds seeds;
+  private final Consumer<String> progress;
+
+  PoisonBench(
+      BenchPostgres server, QueueSettings settings, LedgerSeeds seeds, Consumer<String> progress) {
+    this.server = server;
+    this.settings = settings;
+    this.seeds = seeds;
+    this.progress = progress;
+  }
+
+  private long healthyEvents() {
+    return (long) settings.instances * settings.eventsPerInstance;
+  }
+
+  Section run() throws InterruptedException {
+    String seeded =
+        "clean: "
+            + seeds.describe(seeds.fifo())
+            + "; poisoned (a copy of it): "
+            + seeds.describe(seeds.poisoned());
+    Drain drain = new Drain(server);
+    List<Double> clean = new ArrayList<>();
+    List<Double> poisoned = new ArrayList<>();
+    Drain.Result lastClean = null;
+    Drain.Result lastPoisoned = null;
+    Markdown rounds =
+        new Markdown(
+            ">round",
+            ">healthy events/s, no poison",
+            ">healthy events/s, with poison",
+            ">ratio",
+            ">with poison: healthy done",
+            ">all done",
+            ">dead letters");
+    for (int r = 0; r < settings.warmUps + settings.rounds; r++) {
+      boolean warmUp = r < settings.warmUps;
+      progress.accept("poison, round " + (r + 1) + (warmUp ? " (warm-up)" : "") + " ...");
+      Drain.Result c;
+      Drain.Result p;
+      if (r % 2 == 0) {
+        c = drain(drain, false);
+        p = drain(drain, true);
+      } else {
+        p = drain(drain, true);
+        c = drain(drain, false);
+      }
+      rounds.row(
+          warmUp ? "warm-up" : String.valueOf(r + 1 - settings.warmUps),
+          Figures.rate(c.watchedPerSecond()),
+          Figures.rate(p.watchedPerSecond()),
+          Figures.ratio(p.watchedPerSecond() / c.watchedPerSecond()),
+          Figures.seconds(p.watchedSeconds()),
+          Figures.seconds(p.seconds()),
+          Figures.count(p.deadLettered()));
+      if (!warmUp) {
+        clean.add(c.watchedPerSecond());
+        poisoned.add(p.watchedPerSecond());
+      }
+      lastClean = c;
+      lastPoisoned = p;
+    }
+    Comparison comparison = new Comparison(clean, poisoned, MINIMUM_RATIO);
+    String text =
+        String.format(
+            Locale.ROOT,
+            "Poison (target 3): %,d healthy instances × %d STEP events, and %,d poisoned events"
+                + " (%,d instances of their own × %d POISON, each refused with"
+                + " scope.fail(\"POISON\"): dead-lettered at once) placed between them; one"
+                + " machine, %d workers, default engine options (no queue settings); healthy"
+                + " events/s = healthy events ÷ time from the workers' start to the last healthy"
+                + " commit\n"
+                + "seeded (through Engine.enqueue, not timed as a benchmark): %s\n\n%s\n"
+                + "last poisoned drain: %s\n"
+                + "store calls of the last round (mean wall time per call, on the worker threads):\n"
+                + "  no poison:   %s\n  with poison: %s\n"
+                + "each poisoned event added %.2f ms of worker time to the drain (the time of the"
+                + " whole poisoned drain minus the clean one, × %d workers ÷ %,d poisoned events)\n"
+                + "median healthy events/s: no poison %s, with poison %s; with ÷ without = %s;"
+                + " target ≥ %.2f %s\n",
+            settings.instances,
+            settings.eventsPerInstance,
+            settings.poisonEvents(),
+            settings.poisonInstances,
+            settings.poisonPerInstance,
+            settings.workers,
+            seeded,
+            rounds.render(),
+            lastPoisoned.check(),
+            lastClean.describeCalls(),
+            lastPoisoned.describeCalls(),
+            (lastPoisoned.seconds() - lastClean.seconds())
+                * settings.workers
+                * 1000
+                / settings.poisonEvents(),
+            settings.workers,
+            settings.poisonEvents(),
+            Figures.rate(comparison.baselineMedian()),
+            Figures.rate(comparison.variantMedian()),
+            comparison.describeRatio(),
+            MINIMUM_RATIO,
+            comparison.pass() ? "PASS" : "MISS");
+    return new Section(
+        text,
+        List.of(
+            new Target(
+                String.format(
+                    "healthy events/s with %,d poisoned events ÷ without", settings.poisonEvents()),
+                Figures.rate(comparison.variantMedian())
+                    + " ÷ "
+                    + Figures.rate(comparison.baselineMedian())
+                    + " = "
+                    + comparison.describeRatio(),
+                String.format(Locale.ROOT, "≥ %.2f (slows ≤ 10%%)", MINIMUM_RATIO),
+                comparison.pass())));
+  }
+
+  private Drain.Result drain(Drain drain, boolean poison) throws InterruptedException {
+    long dead = poison ? settings.poisonEvents() : 0;
+    Drain.Plan plan =
+        new Drain.Plan(
+            poison ? seeds.poisoned() : seeds.fifo(),
+            store ->
+                Engine.builder()
+                    .store(store)
+                    .register(QueueMachines.ledger(QueueMachines.LEDGER))
+                    .options(o -> o.workers(settings.workers))
+                    .build(),
+            healthyEvents() + dead,
+            id -> id.startsWith(HEALTHY),
+            healthyEvents());
+    Drain.Result result =
+        drain.run(
+            plan,
+            poison ? "queues_poisoned" : "queues_clean",
+            database ->
+                Checks.drained(
+                    database, HEALTHY, settings.instances, settings.eventsPerInstance, dead));
+    if (!result.correct()) {
+      throw new IllegalStateException(
+          (poison ? "poisoned" : "clean") + " drain went wrong: " + result.check());
+    }
+    return result;
+  }
+}
