@@ -201,11 +201,6 @@ public final class PostgresStore implements Store, AutoCloseable {
   }
 
   @Override
-  public void deadLetter(Lease lease, QueuedEvent failed, HistoryEntry failure, Instant now) {
-    leased.deadLetter(lease, failed, failure, now);
-  }
-
-  @Override
   public void appendHistory(Lease lease, List<HistoryEntry> rows) {
     leased.appendHistory(lease, rows);
   }

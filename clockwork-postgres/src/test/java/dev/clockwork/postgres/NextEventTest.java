@@ -61,16 +61,39 @@ class NextEventTest extends StoreFixture {
     QueuedEvent poison = enqueue("o-1", "A", T0);
     QueuedEvent next = enqueue("o-1", "B", T0.plusSeconds(3));
     Claim claim = store.claim("w1", LEASE, T0, 10, 1).get(0);
-    store.deadLetter(
-        claim.lease(), poison.failed(new AttemptError(1, T0, "x"), T0), failure(2), T0);
+    claim = deadLetter(claim, poison.failed(new AttemptError(1, T0, "x"), T0), failure(2), false);
     assertThat(nextEventAt("o-1")).isEqualTo(T0.plusSeconds(3));
-    store.deadLetter(claim.lease(), next.failed(new AttemptError(1, T0, "y"), T0), failure(3), T0);
+    deadLetter(claim, next.failed(new AttemptError(1, T0, "y"), T0), failure(3), true);
     assertThat(nextEventAt("o-1")).isNull();
     assertThat(store.find("o-1").orElseThrow().historySequence()).isEqualTo(3);
     assertThat(store.deadLetters(10))
         .extracting(d -> d.event().id())
         .containsExactly(poison.id(), next.id());
     assertThat(DB.single(STALE_HEADS)).isEqualTo(0L);
+  }
+
+  /** Commits a turn that only dead-lettered {@code failed}; the claim as it stands after it. */
+  private Claim deadLetter(Claim claim, QueuedEvent failed, HistoryEntry failure, boolean release) {
+    var next =
+        claim
+            .instance()
+            .withHistorySequence(failure.sequence())
+            .withRevision(claim.instance().revision() + 1);
+    assertThat(
+            store.commit(
+                List.of(
+                    new StepCommit(
+                        claim.lease(),
+                        next,
+                        List.of(failure),
+                        List.of(),
+                        List.of(),
+                        release,
+                        List.of(),
+                        null,
+                        List.of(failed)))))
+        .isEmpty();
+    return new Claim(claim.lease(), next, List.of());
   }
 
   @Test
@@ -80,7 +103,6 @@ class NextEventTest extends StoreFixture {
     Claim stale = store.claim("w1", LEASE, T0, 10, 1).get(0);
     store.claim("w2", LEASE, T0.plus(LEASE), 10, 1);
     store.retryLater(stale.lease(), event.failed(new AttemptError(1, T0, "x"), T0.plusSeconds(99)));
-    store.deadLetter(stale.lease(), event, failure(2), T0);
     store.appendHistory(stale.lease(), List.of(failure(2)));
     assertThat(nextEventAt("o-1")).isEqualTo(T0);
     assertThat(store.deadLetters(10)).isEmpty();

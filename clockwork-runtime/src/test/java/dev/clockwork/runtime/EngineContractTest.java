@@ -372,6 +372,39 @@ public abstract class EngineContractTest {
   }
 
   @Test
+  void aDeadLetteredEventLeavesWithItsTurnsCommitAndTheTurnGoesOn() {
+    Engine engine = engine();
+    engine.create("ledger", "l-1", Map.of());
+    engine.enqueue("l-1", Event.of("A"));
+    engine.enqueue("l-1", Event.of("REFUSE"));
+    engine.enqueue("l-1", Event.of("B"));
+    List<String> heard = new ArrayList<>();
+    engine.listen(
+        new dev.clockwork.runtime.metrics.QueueListener() {
+          @Override
+          public void deadLettered(String machine) {
+            heard.add("dead-lettered " + machine);
+          }
+        });
+
+    assertThat(engine.processOnce()).isEqualTo(3);
+
+    assertThat(seen(engine, "l-1")).containsExactly("A", "B");
+    assertThat(store.pendingEvents()).isZero();
+    assertThat(store.deadLetters(10))
+        .singleElement()
+        .satisfies(d -> assertThat(d.deadAt()).isEqualTo(T0));
+    assertThat(engine.history("l-1"))
+        .extracting(HistoryEntry::kind)
+        .containsExactly(
+            HistoryEntry.Kind.CREATED,
+            HistoryEntry.Kind.EVENT,
+            HistoryEntry.Kind.FAILED,
+            HistoryEntry.Kind.EVENT);
+    assertThat(heard).containsExactly("dead-lettered ledger");
+  }
+
+  @Test
   void anUnknownEventThatReachesAQueueIsDeadLetteredAtOnce() {
     Engine engine = engine();
     engine.create("ledger", "l-1", Map.of());

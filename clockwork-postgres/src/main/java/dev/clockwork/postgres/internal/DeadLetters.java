@@ -7,14 +7,11 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Events that failed for good: moved out of their queue into {@code cw_dead_letters}. */
 public final class DeadLetters {
-  private static final String REMOVE = "DELETE FROM cw_queue WHERE instance_id = ? AND id = ?";
-
   private static final String INSERT_DEAD_LETTER =
       """
       INSERT INTO cw_dead_letters (instance_id, queue_id, machine, event, source, conversation_id,
@@ -38,29 +35,32 @@ public final class DeadLetters {
     this.jdbc = jdbc;
   }
 
-  /** Moves {@code failed} from the queue to the dead letters. */
-  static void moveToDeadLetters(Connection connection, QueuedEvent failed, Instant now)
-      throws SQLException {
-    try (PreparedStatement remove = connection.prepareStatement(REMOVE)) {
-      remove.setString(1, failed.instanceId());
-      remove.setLong(2, failed.id());
-      remove.executeUpdate();
+  /**
+   * Inserts events that failed for good into the dead letters, in one JDBC batch; each died at the
+   * time of its last error. Their queue rows are the caller's to delete.
+   */
+  static void insertAll(Connection connection, List<QueuedEvent> dead) throws SQLException {
+    if (dead.isEmpty()) {
+      return;
     }
     try (PreparedStatement insert = connection.prepareStatement(INSERT_DEAD_LETTER)) {
-      int i = 0;
-      insert.setString(++i, failed.instanceId());
-      insert.setLong(++i, failed.id());
-      insert.setString(++i, failed.machine());
-      insert.setString(++i, EventJson.writeEvent(failed.event()));
-      insert.setString(++i, failed.source());
-      insert.setString(++i, failed.conversationId());
-      insert.setInt(++i, failed.attempts());
-      insert.setObject(++i, Instants.notBefore(failed.availableAt()));
-      insert.setObject(++i, Instants.notAfter(failed.enqueuedAt()));
-      insert.setString(++i, EventJson.writeErrors(failed.errors()));
-      insert.setObject(++i, Instants.notAfter(now));
-      insert.setInt(++i, failed.priority().level());
-      insert.executeUpdate();
+      for (QueuedEvent failed : dead) {
+        int i = 0;
+        insert.setString(++i, failed.instanceId());
+        insert.setLong(++i, failed.id());
+        insert.setString(++i, failed.machine());
+        insert.setString(++i, EventJson.writeEvent(failed.event()));
+        insert.setString(++i, failed.source());
+        insert.setString(++i, failed.conversationId());
+        insert.setInt(++i, failed.attempts());
+        insert.setObject(++i, Instants.notBefore(failed.availableAt()));
+        insert.setObject(++i, Instants.notAfter(failed.enqueuedAt()));
+        insert.setString(++i, EventJson.writeErrors(failed.errors()));
+        insert.setObject(++i, Instants.notAfter(failed.lastError().orElseThrow().at()));
+        insert.setInt(++i, failed.priority().level());
+        insert.addBatch();
+      }
+      insert.executeBatch();
     }
   }
 

@@ -8,14 +8,13 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
 /**
- * The writes a lease holder makes outside a step commit: a retry, a dead letter, a failure in the
- * history. Each first locks the instance row under the lease's token (nothing happens when the
- * lease is no longer valid) and recomputes the head of the queue in a later statement.
+ * The writes a lease holder makes outside a step commit: a retry, a failure in the history. Each
+ * first locks the instance row under the lease's token (nothing happens when the lease is no longer
+ * valid) and recomputes the head of the queue in a later statement.
  */
 public final class LeasedWrites {
   private static final String APPEND =
@@ -50,19 +49,6 @@ public final class LeasedWrites {
         connection -> {
           if (lockLeased(connection, lease.instanceId(), lease.token())) {
             putBack(connection, failed);
-            QueueRows.recomputeHeads(connection, List.of(lease.instanceId()));
-          }
-          return null;
-        });
-  }
-
-  public void deadLetter(Lease lease, QueuedEvent failed, HistoryEntry failure, Instant now) {
-    jdbc.inTransaction(
-        "dead-letter " + failed.event().type() + " of '" + lease.instanceId() + "'",
-        connection -> {
-          if (lockLeased(connection, lease.instanceId(), lease.token())) {
-            DeadLetters.moveToDeadLetters(connection, failed, now);
-            append(connection, lease, List.of(failure));
             QueueRows.recomputeHeads(connection, List.of(lease.instanceId()));
           }
           return null;

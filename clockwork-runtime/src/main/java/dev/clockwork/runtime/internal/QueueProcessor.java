@@ -7,7 +7,6 @@ import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
-import dev.clockwork.runtime.queue.RetryPolicy;
 import dev.clockwork.runtime.store.StepCommit;
 import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
@@ -25,8 +24,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Claims instances with available events, runs each instance's events in queue order, and commits
- * the whole batch together. A failing event ends its instance's turn: the events before it are
- * committed, it is retried with backoff (holding back the events behind it) or dead-lettered.
+ * the whole batch together. An event that fails for good (not retryable, or out of attempts) goes
+ * to the dead letters with that commit and its instance's turn goes on; one that will be retried
+ * ends the turn: the events before it are committed, and it is put back with backoff, holding back
+ * the events behind it.
  */
 public final class QueueProcessor {
   private static final Logger LOG = LoggerFactory.getLogger(QueueProcessor.class);
@@ -104,6 +105,7 @@ public final class QueueProcessor {
   private int process(List<Claim> claims, Instant now) {
     List<StepCommit> commits = new ArrayList<>(claims.size());
     List<Failure> failures = new ArrayList<>();
+    List<Failure> deadLettered = new ArrayList<>();
     List<Timing> completed = new ArrayList<>();
     List<Turn> turns = new ArrayList<>(claims.size());
     int processed = 0;
@@ -129,8 +131,13 @@ public final class QueueProcessor {
                   Duration.between(event.enqueuedAt(), now),
                   Duration.ofNanos(System.nanoTime() - started)));
         } catch (RuntimeException e) {
-          failure = new Failure(turn, event, e);
-          break;
+          Failure failed = new Failure(turn, event, e);
+          if (retriesLeft(failed)) {
+            failure = failed;
+            break; // the events behind it wait for its retry
+          }
+          turn.deadLetter(event.failed(failed.error(now), now), e, now);
+          deadLettered.add(failed);
         }
       }
       completed.addAll(timings);
@@ -152,9 +159,14 @@ public final class QueueProcessor {
     for (Timing timing : completed) {
       heard.completed(timing.machine, timing.waited, timing.took);
     }
+    for (Failure failure : deadLettered) {
+      if (!lost.contains(failure.turn.record().id())) {
+        reportDeadLetter(failure, now);
+      }
+    }
     for (Failure failure : failures) {
       if (!lost.contains(failure.turn.record().id())) {
-        handle(failure, now);
+        retryLater(failure, now);
       }
     }
     lost.forEach(
@@ -162,48 +174,56 @@ public final class QueueProcessor {
     return processed;
   }
 
-  private void handle(Failure failure, Instant now) {
+  /** True when the failed event is retryable and its queue's policy allows another attempt. */
+  private boolean retriesLeft(Failure failure) {
+    return !(failure.error instanceof NonRetryable)
+        && queues.apply(failure.event.machine()).retry().allowsRetryAfter(failure.attempt());
+  }
+
+  /** Puts the failed event back for a retry after the policy's delay and gives up the lease. */
+  private void retryLater(Failure failure, Instant now) {
     QueuedEvent event = failure.event;
-    int attempt = event.attempts() + 1;
-    AttemptError error = AttemptError.of(attempt, now, failure.error);
-    RetryPolicy retry = queues.apply(event.machine()).retry();
-    boolean retryable = !(failure.error instanceof NonRetryable);
+    Instant retryAt = now.plus(queues.apply(event.machine()).retry().delayAfter(failure.attempt()));
     try {
-      if (retryable && retry.allowsRetryAfter(attempt)) {
-        Instant retryAt = now.plus(retry.delayAfter(attempt));
-        store.retryLater(failure.turn.lease(), event.failed(error, retryAt));
-        listener.failed(event.machine(), true);
-        listener.retried(event.machine());
-        LOG.info(
-            "{} on {} failed (attempt {}), retrying at {}: {}",
-            event.event().type(),
-            event.instanceId(),
-            attempt,
-            retryAt,
-            error.error());
-      } else {
-        store.deadLetter(
-            failure.turn.lease(),
-            event.failed(error, now).withConversationId(failure.turn.record().conversationId()),
-            HistoryRows.failed(failure.turn.record(), event.event(), failure.error, now),
-            now);
-        emits.delegation().failed(event.instanceId(), error.error(), now).ifPresent(store::enqueue);
-        listener.failed(event.machine(), retryable);
-        listener.deadLettered(event.machine());
-        LOG.warn(
-            "{} on {} failed ({}, attempt {}) and went to the dead letters: {}",
-            event.event().type(),
-            event.instanceId(),
-            retryable ? "no retries left" : "not retryable",
-            attempt,
-            error.error());
-      }
+      store.retryLater(failure.turn.lease(), event.failed(failure.error(now), retryAt));
+      listener.failed(event.machine(), true);
+      listener.retried(event.machine());
+      LOG.info(
+          "{} on {} failed (attempt {}), retrying at {}: {}",
+          event.event().type(),
+          event.instanceId(),
+          failure.attempt(),
+          retryAt,
+          failure.error(now).error());
     } finally {
       store.release(failure.turn.lease());
     }
   }
 
-  private record Failure(Turn turn, QueuedEvent event, RuntimeException error) {}
+  /** Tells the listener and the log about an event its turn's commit sent to the dead letters. */
+  private void reportDeadLetter(Failure failure, Instant now) {
+    QueuedEvent event = failure.event;
+    boolean retryable = !(failure.error instanceof NonRetryable);
+    listener.failed(event.machine(), retryable);
+    listener.deadLettered(event.machine());
+    LOG.warn(
+        "{} on {} failed ({}, attempt {}) and went to the dead letters: {}",
+        event.event().type(),
+        event.instanceId(),
+        retryable ? "no retries left" : "not retryable",
+        failure.attempt(),
+        failure.error(now).error());
+  }
+
+  private record Failure(Turn turn, QueuedEvent event, RuntimeException error) {
+    int attempt() {
+      return event.attempts() + 1;
+    }
+
+    AttemptError error(Instant at) {
+      return AttemptError.of(attempt(), at, error);
+    }
+  }
 
   private record Timing(String machine, Duration waited, Duration took) {}
 

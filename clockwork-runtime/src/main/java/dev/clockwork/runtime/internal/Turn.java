@@ -5,6 +5,7 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.Interpreter;
 import dev.clockwork.core.interpreter.Snapshot;
 import dev.clockwork.core.interpreter.StepResult;
+import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.HistoryEntry;
@@ -28,6 +29,7 @@ public final class Turn {
   private final List<Long> consumed = new ArrayList<>();
   private final List<QueuedEvent> outgoing = new ArrayList<>(0);
   private final List<dev.clockwork.runtime.store.KeyedOutcome> outcomes = new ArrayList<>(0);
+  private final List<QueuedEvent> deadLettered = new ArrayList<>(0);
   private final Delegation delegation;
   private final Emits emits;
   private final java.util.Set<String> callers;
@@ -162,6 +164,22 @@ public final class Turn {
     return result;
   }
 
+  /**
+   * Sends a queued event that failed for good to the dead letters with this turn's commit: its
+   * failure goes into the history (and, for a child instance, to its parent), and the turn goes on
+   * with the instance's next event.
+   *
+   * @param failed the event with the error of its last attempt, at {@code now}
+   */
+  public void deadLetter(QueuedEvent failed, Throwable cause, Instant now) {
+    HistoryEntry failure = HistoryRows.failed(record, failed.event(), cause, now);
+    record = record.withHistorySequence(failure.sequence());
+    history.add(failure);
+    deadLettered.add(failed.withConversationId(record.conversationId()));
+    String error = failed.lastError().map(AttemptError::error).orElse(cause.getMessage());
+    delegation.failed(record.id(), error, now).ifPresent(outgoing::add);
+  }
+
   boolean inChain(String instanceId) {
     return instanceId.equals(record.id()) || callers.contains(instanceId);
   }
@@ -265,6 +283,7 @@ public final class Turn {
         outgoing,
         release,
         outcomes,
-        caller);
+        caller,
+        deadLettered);
   }
 }

@@ -138,4 +138,11 @@ public record QueuedEvent(
         priority,
         idempotencyKey);
   }
+
+  /** The error of the latest failed attempt. */
+  public java.util.Optional<AttemptError> lastError() {
+    return errors.isEmpty()
+        ? java.util.Optional.empty()
+        : java.util.Optional.of(errors.get(errors.size() - 1));
+  }
 }

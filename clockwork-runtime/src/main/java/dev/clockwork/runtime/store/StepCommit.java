@@ -20,6 +20,9 @@ import java.util.List;
  * @param partOf the instance whose commit, earlier in the same list, this one belongs with (the
  *     caller of a synchronous emit): when that commit is refused, so is this one; null when the
  *     commit stands alone
+ * @param deadLettered queued events of this instance that failed for good during the turn, each
+ *     with its errors (the last one's time is when it died): moved out of the queue into the dead
+ *     letters, their failures already among {@code history}
  */
 public record StepCommit(
     Lease lease,
@@ -29,12 +32,14 @@ public record StepCommit(
     List<QueuedEvent> outgoing,
     boolean release,
     List<KeyedOutcome> outcomes,
-    String partOf) {
+    String partOf,
+    List<QueuedEvent> deadLettered) {
   public StepCommit {
     history = List.copyOf(history);
     consumed = List.copyOf(consumed);
     outgoing = List.copyOf(outgoing);
     outcomes = outcomes == null ? List.of() : List.copyOf(outcomes);
+    deadLettered = deadLettered == null ? List.of() : List.copyOf(deadLettered);
   }
 
   /** A commit that records no idempotent outcome. */
@@ -45,7 +50,7 @@ public record StepCommit(
       List<Long> consumed,
       List<QueuedEvent> outgoing,
       boolean release) {
-    this(lease, next, history, consumed, outgoing, release, List.of(), null);
+    this(lease, next, history, consumed, outgoing, release, List.of(), null, List.of());
   }
 
   /** True when this commit must be refused because {@code refused} holds the one it is part of. */

@@ -115,10 +115,10 @@ public interface Store {
 
   /**
    * Writes each commit atomically — instance (revision checked), history, consumed and outgoing
-   * queue rows, timer index — as long as its lease is valid, in as few transactions as the store
-   * can. Commits are decided in list order; one that is {@linkplain StepCommit#partOf() part of} an
-   * earlier commit of the list that was refused is refused too (a synchronous emit chain lands
-   * whole or not at all).
+   * queue rows, dead letters, timer index — as long as its lease is valid, in as few transactions
+   * as the store can. Commits are decided in list order; one that is {@linkplain
+   * StepCommit#partOf() part of} an earlier commit of the list that was refused is refused too (a
+   * synchronous emit chain lands whole or not at all).
    *
    * @return the ids of instances whose commit was refused because their lease (or the lease of the
    *     commit they are part of) was lost
@@ -127,12 +127,6 @@ public interface Store {
 
   /** Puts a failed event back at the head of its queue, to be retried at its availableAt. */
   void retryLater(Lease lease, QueuedEvent failed);
-
-  /**
-   * Moves a failed event out of the queue into the dead letters and appends {@code failure} to the
-   * instance's history, so the instance moves on to its next event.
-   */
-  void deadLetter(Lease lease, QueuedEvent failed, HistoryEntry failure, Instant now);
 
   /** Appends history rows under a lease without changing the instance (a failed sync send). */
   void appendHistory(Lease lease, List<HistoryEntry> rows);

@@ -183,7 +183,8 @@ public abstract class StoreContractTest {
             nested.outgoing(),
             true,
             List.of(),
-            "o-1");
+            "o-1",
+            List.of());
 
     Set<String> lost =
         store.commit(
@@ -278,12 +279,10 @@ public abstract class StoreContractTest {
             Map.of(),
             List.of("waiting"),
             "boom");
-    store.deadLetter(
-        claim.lease(),
+    commitDeadLetter(
+        claim,
         poison.failed(new AttemptError(1, T0, "boom"), T0).withConversationId("conv-o-1"),
-        failure,
-        T0);
-    store.release(claim.lease());
+        failure);
     assertThat(store.deadLetters(10))
         .singleElement()
         .satisfies(
@@ -298,6 +297,85 @@ public abstract class StoreContractTest {
     assertThat(store.claim("w1", LEASE, T0, 10, 10).get(0).events())
         .extracting(e -> e.event().type())
         .containsExactly("B");
+  }
+
+  @Test
+  void aTurnDeadLettersOneEventAndConsumesTheOthersInOneCommit() {
+    createInstance("o-1", T0);
+    QueuedEvent a = enqueue("o-1", "A", T0);
+    QueuedEvent poison = enqueue("o-1", "POISON", T0);
+    QueuedEvent c = enqueue("o-1", "C", T0);
+    enqueue("o-1", "D", T0);
+    Claim claim = store.claim("w1", LEASE, T0, 10, 3).get(0);
+    Instant died = T0.plusMillis(250);
+    HistoryEntry failure =
+        new HistoryEntry(
+            2,
+            "o-1",
+            "conv-o-1",
+            died,
+            HistoryEntry.Kind.FAILED,
+            "POISON",
+            Map.of(),
+            List.of("waiting"),
+            "boom");
+    InstanceRecord next =
+        claim.instance().withHistorySequence(2).withRevision(claim.instance().revision() + 1);
+    QueuedEvent dead = poison.failed(new AttemptError(1, died, "boom"), died);
+
+    Set<String> lost =
+        store.commit(
+            List.of(
+                new StepCommit(
+                    claim.lease(),
+                    next,
+                    List.of(failure),
+                    List.of(a.id(), c.id()),
+                    List.of(),
+                    true,
+                    List.of(),
+                    null,
+                    List.of(dead))));
+
+    assertThat(lost).isEmpty();
+    assertThat(store.deadLetters(10))
+        .singleElement()
+        .satisfies(
+            d -> {
+              assertThat(d.event().id()).isEqualTo(poison.id());
+              assertThat(d.deadAt()).isEqualTo(died);
+            });
+    assertThat(store.find("o-1").orElseThrow().historySequence()).isEqualTo(2);
+    assertThat(store.claim("w1", LEASE, T0, 10, 10).get(0).events())
+        .extracting(e -> e.event().type())
+        .containsExactly("D");
+  }
+
+  @Test
+  void aDeadLetterUnderALostLeaseIsNotWritten() {
+    createInstance("o-1", T0);
+    QueuedEvent poison = enqueue("o-1", "POISON", T0);
+    Claim stale = store.claim("w1", LEASE, T0, 10, 1).get(0);
+    store.release(stale.lease());
+    StepCommit commit = commitOf(stale, List.of(), true);
+
+    Set<String> lost =
+        store.commit(
+            List.of(
+                new StepCommit(
+                    commit.lease(),
+                    commit.next(),
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    true,
+                    List.of(),
+                    null,
+                    List.of(poison.failed(new AttemptError(1, T0, "boom"), T0)))));
+
+    assertThat(lost).containsExactly("o-1");
+    assertThat(store.deadLetters(10)).isEmpty();
+    assertThat(store.pendingEvents()).isEqualTo(1);
   }
 
   @Test
@@ -378,6 +456,29 @@ public abstract class StoreContractTest {
     assertThat(store.armedTimers(null, null, 1)).hasSize(1);
   }
 
+  /** The commit of a turn whose only work was sending {@code failed} to the dead letters. */
+  private void commitDeadLetter(Claim claim, QueuedEvent failed, HistoryEntry failure) {
+    InstanceRecord next =
+        claim
+            .instance()
+            .withHistorySequence(failure.sequence())
+            .withRevision(claim.instance().revision() + 1);
+    Set<String> lost =
+        store.commit(
+            List.of(
+                new StepCommit(
+                    claim.lease(),
+                    next,
+                    List.of(failure),
+                    List.of(),
+                    List.of(),
+                    true,
+                    List.of(),
+                    null,
+                    List.of(failed))));
+    assertThat(lost).isEmpty();
+  }
+
   private DeadLetter deadLetterOf(String id, String type, Instant at) {
     QueuedEvent poison = enqueue(id, type, at);
     Claim claim = store.lease(id, "w1", LEASE, at).orElseThrow();
@@ -393,9 +494,7 @@ public abstract class StoreContractTest {
             Map.of(),
             List.of("waiting"),
             "boom");
-    store.deadLetter(
-        claim.lease(), poison.failed(new AttemptError(1, at, "boom"), at), failure, at);
-    store.release(claim.lease());
+    commitDeadLetter(claim, poison.failed(new AttemptError(1, at, "boom"), at), failure);
     return store.deadLetters(null, 100).stream()
         .filter(d -> d.event().instanceId().equals(id) && d.event().event().type().equals(type))
         .findFirst()
@@ -533,7 +632,8 @@ public abstract class StoreContractTest {
                 List.of(),
                 true,
                 List.of(new KeyedOutcome("o-1", "k-1", outcome)),
-                null)));
+                null,
+                List.of())));
     assertThat(store.outcome("o-1", "k-1"))
         .hasValueSatisfying(o -> assertThat(o).containsEntry("handled", true));
     assertThat(store.outcome("o-2", "k-1")).isEmpty();

@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.store.memory;
 
+import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.Lease;
@@ -251,6 +252,10 @@ public final class InMemoryStore implements Store {
       TreeMap<Long, QueuedEvent> queue = queues.get(id);
       if (queue != null) {
         commit.consumed().forEach(queue::remove);
+        for (QueuedEvent dead : commit.deadLettered()) {
+          queue.remove(dead.id());
+          deadLetters.add(new DeadLetter(++lastDeadLetterId, dead, diedAt(dead)));
+        }
         if (queue.isEmpty()) {
           queues.remove(id);
         }
@@ -273,19 +278,8 @@ public final class InMemoryStore implements Store {
     }
   }
 
-  @Override
-  public synchronized void deadLetter(
-      Lease lease, QueuedEvent failed, HistoryEntry failure, Instant now) {
-    if (!holds(lease)) {
-      return;
-    }
-    TreeMap<Long, QueuedEvent> queue = queues.get(failed.instanceId());
-    queue.remove(failed.id());
-    if (queue.isEmpty()) {
-      queues.remove(failed.instanceId());
-    }
-    deadLetters.add(new DeadLetter(++lastDeadLetterId, failed, now));
-    appendHistory(lease, List.of(failure));
+  private static Instant diedAt(QueuedEvent dead) {
+    return dead.lastError().map(AttemptError::at).orElseThrow();
   }
 
   @Override
