@@ -103,6 +103,8 @@ final class Drain {
         watched = new WatchedStore(store, plan.watched());
         Engine engine = plan.engine().apply(watched.store());
         database.settle();
+        // the copy went through the WAL: write it out now, not in a checkpoint during the drain
+        database.execute("CHECKPOINT");
         start = System.nanoTime();
         try (DrainWorkers workers = DrainWorkers.start(engine)) {
           end = awaitDrained(watched, plan.events(), start);

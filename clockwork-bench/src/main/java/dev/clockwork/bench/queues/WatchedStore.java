@@ -82,7 +82,7 @@ final class WatchedStore implements InvocationHandler {
     return lastWatchedCommitNanos.get();
   }
 
-  /** When the last commit that consumed events, or the last dead-lettering, returned. */
+  /** When the last commit that consumed or dead-lettered events returned. */
   long lastProgressNanos() {
     return lastProgressNanos.get();
   }
@@ -96,7 +96,7 @@ final class WatchedStore implements InvocationHandler {
 
   /**
    * The timed store calls by method: claims (items: instances claimed), commits (items: step
-   * commits), dead-letterings and releases.
+   * commits, dead letters among them), retries and releases.
    */
   Map<String, CallStats> calls() {
     return new TreeMap<>(calls);
@@ -135,11 +135,6 @@ final class WatchedStore implements InvocationHandler {
         time(name, ((List<?>) args[0]).size(), elapsed);
       }
       case "release", "retryLater" -> time(name, 1, elapsed);
-      case "deadLetter" -> {
-        time(name, 1, elapsed);
-        lastProgressNanos.accumulateAndGet(System.nanoTime(), Math::max);
-        deadLettered.incrementAndGet();
-      }
       default -> {
         // not watched
       }
@@ -177,7 +172,8 @@ final class WatchedStore implements InvocationHandler {
     long end = System.nanoTime();
     for (StepCommit commit : batch) {
       String id = commit.next().id();
-      if (lost.contains(id) || commit.consumed().isEmpty()) {
+      if (lost.contains(id)
+          || (commit.consumed().isEmpty() && commit.deadLettered().isEmpty())) {
         continue;
       }
       // the times first: a reader that sees the counts complete sees the times of the last call
@@ -187,6 +183,7 @@ final class WatchedStore implements InvocationHandler {
         watchedConsumed.addAndGet(commit.consumed().size());
       }
       consumed.addAndGet(commit.consumed().size());
+      deadLettered.addAndGet(commit.deadLettered().size());
     }
   }
 }

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 
 /**
@@ -113,17 +114,58 @@ public final class Leases {
         });
   }
 
-  private static final String TAKE_TURN = "SELECT pg_advisory_xact_lock(hashtext(?))";
-
-  private static final String ACTIVE =
+  /**
+   * Takes each capped machine's turn, in the order given (name order, so claimers never deadlock).
+   */
+  private static final String TAKE_TURNS =
       """
-      SELECT count(*) FROM cw_instances WHERE machine = ? AND lease_expires_at > ?
+      SELECT count(pg_advisory_xact_lock(hashtext('clockwork.claim.' || m)))
+        FROM unnest(CAST(? AS text[])) AS m
+      """;
+
+  /**
+   * Claims within the room each machine's cap leaves (its cap minus its valid leases), best heads
+   * first across the machines: one statement for every capped machine. Each machine locks no more
+   * candidates than the claim can take; the ones not taken are unlocked when the claim commits.
+   */
+  private static final String CLAIM_WITHIN_CAPS =
+      """
+      WITH room AS (
+             SELECT c.machine,
+                    LEAST(GREATEST(c.cap - (SELECT count(*) FROM cw_instances a
+                                             WHERE a.machine = c.machine
+                                               AND a.lease_expires_at > ?), 0), ?) AS room
+               FROM unnest(CAST(? AS text[]), CAST(? AS int[])) AS c(machine, cap)
+              WHERE NOT EXISTS (SELECT 1 FROM cw_machine_queues p
+                                 WHERE p.machine = c.machine AND p.paused)),
+           ready AS (
+             SELECT r.id, r.next_event_priority, r.next_event_at, r.next_event_id
+               FROM room
+              CROSS JOIN LATERAL (
+                    SELECT id, next_event_priority, next_event_at, next_event_id
+                      FROM cw_instances
+                     WHERE machine = room.machine
+                       AND next_event_at <= ?
+                       AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+                     ORDER BY next_event_priority, next_event_at, next_event_id
+                     LIMIT room.room
+                       FOR NO KEY UPDATE SKIP LOCKED) AS r
+              ORDER BY r.next_event_priority, r.next_event_at, r.next_event_id
+              LIMIT ?)
+      UPDATE cw_instances
+         SET lease_owner = ?, lease_token = gen_random_uuid(), lease_expires_at = ?
+       WHERE id IN (SELECT id FROM ready)
+      RETURNING id, machine, version, conversation_id, status, active, context, timers,
+                last_entry_id, revision, history_seq, created_at, updated_at, lease_token,
+                next_event_at, next_event_id,
+                next_event_priority
       """;
 
   /**
    * Claims under per-machine concurrency caps. Claimers of one capped machine take turns (a
    * transaction-scoped advisory lock per machine, taken in name order), count the valid leases, and
-   * claim no more than the room left, so a cap holds across every node.
+   * claim no more than the room left, so a cap holds across every node. Three round trips whatever
+   * the number of machines: the turns, the claim, the events.
    */
   public List<Claim> claimWithinCaps(
       String owner,
@@ -136,33 +178,28 @@ public final class Leases {
       return List.of();
     }
     Instant expiresAt = now.plus(leaseTime);
+    Map<String, Integer> byName = new TreeMap<>(caps);
+    Object[] machines = byName.keySet().toArray();
     return jdbc.inTransaction(
         "claim instances within concurrency caps",
         connection -> {
-          List<Claimed> claimed = new ArrayList<>();
-          for (String machine : new java.util.TreeSet<>(caps.keySet())) {
-            int left = maxInstances - claimed.size();
-            if (left <= 0) {
-              break;
-            }
-            try (PreparedStatement turn = connection.prepareStatement(TAKE_TURN)) {
-              turn.setString(1, "clockwork.claim." + machine);
-              turn.executeQuery().close();
-            }
-            long active;
-            try (PreparedStatement count = connection.prepareStatement(ACTIVE)) {
-              count.setString(1, machine);
-              count.setObject(2, Instants.notAfter(now));
-              try (ResultSet rs = count.executeQuery()) {
-                rs.next();
-                active = rs.getLong(1);
-              }
-            }
-            long room = Math.min(left, caps.get(machine) - active);
-            if (room > 0) {
-              claimed.addAll(
-                  lockAndFetch(connection, owner, expiresAt, now, (int) room, Set.of(machine)));
-            }
+          try (PreparedStatement turns = connection.prepareStatement(TAKE_TURNS)) {
+            turns.setArray(1, connection.createArrayOf("text", machines));
+            turns.executeQuery().close();
+          }
+          List<Claimed> claimed;
+          try (PreparedStatement claim = connection.prepareStatement(CLAIM_WITHIN_CAPS)) {
+            int i = 0;
+            claim.setObject(++i, Instants.notAfter(now));
+            claim.setInt(++i, maxInstances);
+            claim.setArray(++i, connection.createArrayOf("text", machines));
+            claim.setArray(++i, connection.createArrayOf("int4", byName.values().toArray()));
+            claim.setObject(++i, Instants.notAfter(now));
+            claim.setObject(++i, Instants.notAfter(now));
+            claim.setInt(++i, maxInstances);
+            claim.setString(++i, owner);
+            claim.setObject(++i, Instants.notBefore(expiresAt));
+            claimed = claimed(claim);
           }
           return claims(connection, claimed, owner, expiresAt, maxEvents, now);
         });
@@ -218,24 +255,29 @@ public final class Leases {
         claim.setArray(++i, connection.createArrayOf("text", machines.toArray()));
       }
       claim.setInt(++i, maxInstances);
-      List<Claimed> claimed = new ArrayList<>();
-      try (ResultSet rs = claim.executeQuery()) {
-        while (rs.next()) {
-          claimed.add(
-              new Claimed(
-                  InstanceRows.record(rs),
-                  rs.getObject("lease_token", UUID.class),
-                  rs.getObject("next_event_at", OffsetDateTime.class),
-                  rs.getLong("next_event_id"),
-                  rs.getInt("next_event_priority")));
-        }
-      }
-      claimed.sort(
-          Comparator.comparingInt(Claimed::nextEventPriority)
-              .thenComparing(Claimed::nextEventAt)
-              .thenComparingLong(Claimed::nextEventId));
-      return claimed;
+      return claimed(claim);
     }
+  }
+
+  /** The instances a claim statement leased, best head first. */
+  private static List<Claimed> claimed(PreparedStatement claim) throws SQLException {
+    List<Claimed> claimed = new ArrayList<>();
+    try (ResultSet rs = claim.executeQuery()) {
+      while (rs.next()) {
+        claimed.add(
+            new Claimed(
+                InstanceRows.record(rs),
+                rs.getObject("lease_token", UUID.class),
+                rs.getObject("next_event_at", OffsetDateTime.class),
+                rs.getLong("next_event_id"),
+                rs.getInt("next_event_priority")));
+      }
+    }
+    claimed.sort(
+        Comparator.comparingInt(Claimed::nextEventPriority)
+            .thenComparing(Claimed::nextEventAt)
+            .thenComparingLong(Claimed::nextEventId));
+    return claimed;
   }
 
   /** Up to {@code maxEvents} events per instance, stopping at the first not available at now. */

@@ -604,6 +604,25 @@ public abstract class StoreContractTest {
   }
 
   @Test
+  void claimsWithinCapsSkipAPausedMachineAndTakeTheBestHeadsFirst() {
+    for (int i = 0; i < 4; i++) {
+      createInstance("o-" + i, T0);
+      store.enqueue(
+          QueuedEvent.of("o-" + i, "order", Event.of("PAY"), "api", T0.plusSeconds(i))
+              .withPriority(i == 3 ? Priority.CRITICAL : Priority.NORMAL));
+    }
+    store.pause("order");
+    assertThat(
+            store.claimWithinCaps("node-a", LEASE, T0.plusSeconds(10), 10, 10, Map.of("order", 2)))
+        .isEmpty();
+    store.resume("order");
+    assertThat(
+            store.claimWithinCaps("node-a", LEASE, T0.plusSeconds(10), 10, 10, Map.of("order", 2)))
+        .extracting(c -> c.instance().id())
+        .containsExactly("o-3", "o-0");
+  }
+
+  @Test
   void anIdempotencyKeyIsAcceptedOncePerInstance() {
     createInstance("o-1", T0);
     createInstance("o-2", T0);
