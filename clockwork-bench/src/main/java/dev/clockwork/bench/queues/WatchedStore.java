@@ -172,8 +172,7 @@ final class WatchedStore implements InvocationHandler {
     long end = System.nanoTime();
     for (StepCommit commit : batch) {
       String id = commit.next().id();
-      if (lost.contains(id)
-          || (commit.consumed().isEmpty() && commit.deadLettered().isEmpty())) {
+      if (lost.contains(id) || (commit.consumed().isEmpty() && commit.deadLettered().isEmpty())) {
         continue;
       }
       // the times first: a reader that sees the counts complete sees the times of the last call
