@@ -53,11 +53,15 @@ public final class InstanceRows {
        LIMIT ?
       """;
 
+  /** Any number of history rows in one statement, one array per column. */
   private static final String INSERT_HISTORY =
       """
       INSERT INTO cw_history (instance_id, conversation_id, seq, at, kind, event, payload, states,
                               detail)
-      VALUES (?, ?, ?, ?, ?, ?, CAST(? AS jsonb), CAST(? AS jsonb), ?)
+      SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS bigint[]),
+                           CAST(CAST(? AS text[]) AS timestamptz[]), CAST(? AS text[]),
+                           CAST(? AS text[]), CAST(CAST(? AS text[]) AS jsonb[]),
+                           CAST(CAST(? AS text[]) AS jsonb[]), CAST(? AS text[]))
       """;
 
   private static final String IDS = "SELECT id FROM cw_instances WHERE machine = ? ORDER BY id";
@@ -208,23 +212,25 @@ public final class InstanceRows {
     if (rows.isEmpty()) {
       return;
     }
+    int n = rows.size();
+    Object[][] columns = new Object[9][n];
+    for (int r = 0; r < n; r++) {
+      HistoryEntry row = rows.get(r);
+      columns[0][r] = row.instanceId();
+      columns[1][r] = row.conversationId();
+      columns[2][r] = row.sequence();
+      columns[3][r] = Instants.notAfter(row.at()).toInstant().toString(); // ISO, with seconds
+      columns[4][r] = row.kind().name();
+      columns[5][r] = row.event();
+      columns[6][r] = JsonValuesCodec.write(row.payload() == null ? Map.of() : row.payload());
+      columns[7][r] = SnapshotJson.writeStrings(row.states() == null ? List.of() : row.states());
+      columns[8][r] = row.detail();
+    }
     try (PreparedStatement insert = connection.prepareStatement(INSERT_HISTORY)) {
-      for (HistoryEntry row : rows) {
-        int i = 0;
-        insert.setString(++i, row.instanceId());
-        insert.setString(++i, row.conversationId());
-        insert.setLong(++i, row.sequence());
-        insert.setObject(++i, Instants.notAfter(row.at()));
-        insert.setString(++i, row.kind().name());
-        insert.setString(++i, row.event());
-        insert.setString(
-            ++i, JsonValuesCodec.write(row.payload() == null ? Map.of() : row.payload()));
-        insert.setString(
-            ++i, SnapshotJson.writeStrings(row.states() == null ? List.of() : row.states()));
-        insert.setString(++i, row.detail());
-        insert.addBatch();
+      for (int c = 0; c < columns.length; c++) {
+        insert.setArray(c + 1, connection.createArrayOf(c == 2 ? "int8" : "text", columns[c]));
       }
-      insert.executeBatch();
+      insert.executeUpdate();
     }
   }
 

@@ -300,6 +300,42 @@ public abstract class StoreContractTest {
   }
 
   @Test
+  void historyRowsComeBackFieldForField() {
+    createInstance("o-1", T0);
+    Claim claim = store.lease("o-1", "w1", LEASE, T0).orElseThrow();
+    Instant onTheSecond = T0.plusSeconds(60);
+    Instant withMicros = T0.plusNanos(123_456_000);
+    List<HistoryEntry> rows =
+        List.of(
+            new HistoryEntry(
+                2,
+                "o-1",
+                "conv-o-1",
+                onTheSecond,
+                HistoryEntry.Kind.EVENT,
+                "PAY",
+                Map.of("amount", 12L, "note", "it's \"quoted\", {braced}"),
+                List.of("paid", "a,b"),
+                null),
+            new HistoryEntry(
+                3,
+                "o-1",
+                "conv-o-1",
+                withMicros,
+                HistoryEntry.Kind.FAILED,
+                null,
+                Map.of(),
+                List.of(),
+                "Boom: NULL, \\ and ünïcode"));
+    InstanceRecord next =
+        claim.instance().withHistorySequence(3).withRevision(claim.instance().revision() + 1);
+
+    store.commit(List.of(new StepCommit(claim.lease(), next, rows, List.of(), List.of(), true)));
+
+    assertThat(store.history("o-1", 1, 10)).isEqualTo(rows);
+  }
+
+  @Test
   void aTurnDeadLettersOneEventAndConsumesTheOthersInOneCommit() {
     createInstance("o-1", T0);
     QueuedEvent a = enqueue("o-1", "A", T0);
