@@ -1,6 +1,7 @@
 package dev.clockwork.postgres;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.clockwork.postgres.internal.Claims;
 import dev.clockwork.postgres.internal.Commits;
 import dev.clockwork.postgres.internal.DeadLetters;
 import dev.clockwork.postgres.internal.IdempotencyKeys;
@@ -61,6 +62,7 @@ public final class PostgresStore implements Store, AutoCloseable {
   private final HikariDataSource ownPool;
   private final InstanceRows instances;
   private final QueueRows queue;
+  private final Claims claims;
   private final Leases leases;
   private final Commits commits;
   private final LeasedWrites leased;
@@ -77,6 +79,7 @@ public final class PostgresStore implements Store, AutoCloseable {
     Jdbc jdbc = new Jdbc(dataSource, where);
     this.instances = new InstanceRows(jdbc);
     this.queue = new QueueRows(jdbc);
+    this.claims = new Claims(jdbc);
     this.leases = new Leases(jdbc);
     this.commits = new Commits(jdbc);
     this.leased = new LeasedWrites(jdbc);
@@ -161,7 +164,7 @@ public final class PostgresStore implements Store, AutoCloseable {
       int maxInstances,
       int maxEvents,
       Set<String> machines) {
-    return leases.claim(owner, leaseTime, now, maxInstances, maxEvents, machines);
+    return claims.claim(owner, leaseTime, now, maxInstances, maxEvents, machines);
   }
 
   @Override
@@ -172,7 +175,7 @@ public final class PostgresStore implements Store, AutoCloseable {
       int maxInstances,
       int maxEvents,
       java.util.Map<String, Integer> caps) {
-    return leases.claimWithinCaps(owner, leaseTime, now, maxInstances, maxEvents, caps);
+    return claims.claimWithinCaps(owner, leaseTime, now, maxInstances, maxEvents, caps);
   }
 
   @Override
