@@ -199,11 +199,6 @@ public final class PostgresStore implements Store, AutoCloseable {
   }
 
   @Override
-  public void retryLater(Lease lease, QueuedEvent failed) {
-    leased.retryLater(lease, failed);
-  }
-
-  @Override
   public void appendHistory(Lease lease, List<HistoryEntry> rows) {
     leased.appendHistory(lease, rows);
   }

@@ -8,6 +8,7 @@ import dev.clockwork.runtime.UnknownInstanceException;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.StoreContractTest;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -127,9 +128,10 @@ class ClaimTest extends StoreFixture {
     create("o-1", T0);
     QueuedEvent first = enqueue("o-1", "A", T0);
     Claim claim = store.claim("w1", LEASE, T0, 10, 10).get(0);
-    store.retryLater(
-        claim.lease(), first.failed(new AttemptError(1, T0, "boom"), T0.plusSeconds(4)));
-    store.release(claim.lease());
+    store.commit(
+        List.of(
+            StoreContractTest.retryCommit(
+                claim, first.failed(new AttemptError(1, T0, "boom"), T0.plusSeconds(4)))));
     assertThat(store.claim("w1", LEASE, T0.plusSeconds(4), 10, 10).get(0).events())
         .singleElement()
         .satisfies(

@@ -8,6 +8,7 @@ import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.StepCommit;
+import dev.clockwork.runtime.store.StoreContractTest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -49,9 +50,11 @@ class NextEventTest extends StoreFixture {
     QueuedEvent first = enqueue("o-1", "A", T0);
     enqueue("o-1", "B", T0);
     Claim claim = store.claim("w1", LEASE, T0, 10, 1).get(0);
-    store.retryLater(claim.lease(), first.failed(new AttemptError(1, T0, "x"), T0.plusSeconds(8)));
+    store.commit(
+        List.of(
+            StoreContractTest.retryCommit(
+                claim, first.failed(new AttemptError(1, T0, "x"), T0.plusSeconds(8)))));
     assertThat(nextEventAt("o-1")).isEqualTo(T0.plusSeconds(8));
-    store.release(claim.lease());
     assertThat(store.nextEventAvailable(T0)).contains(T0.plusSeconds(8));
   }
 
@@ -91,7 +94,8 @@ class NextEventTest extends StoreFixture {
                         release,
                         List.of(),
                         null,
-                        List.of(failed)))))
+                        List.of(failed),
+                        List.of()))))
         .isEmpty();
     return new Claim(claim.lease(), next, List.of());
   }
@@ -102,7 +106,12 @@ class NextEventTest extends StoreFixture {
     QueuedEvent event = enqueue("o-1", "A", T0);
     Claim stale = store.claim("w1", LEASE, T0, 10, 1).get(0);
     store.claim("w2", LEASE, T0.plus(LEASE), 10, 1);
-    store.retryLater(stale.lease(), event.failed(new AttemptError(1, T0, "x"), T0.plusSeconds(99)));
+    assertThat(
+            store.commit(
+                List.of(
+                    StoreContractTest.retryCommit(
+                        stale, event.failed(new AttemptError(1, T0, "x"), T0.plusSeconds(99))))))
+        .containsExactly("o-1");
     store.appendHistory(stale.lease(), List.of(failure(2)));
     assertThat(nextEventAt("o-1")).isEqualTo(T0);
     assertThat(store.deadLetters(10)).isEmpty();

@@ -183,6 +183,24 @@ public abstract class EngineContractTest {
   }
 
   @Test
+  void aRetryIsPutBackWithItsTurnsCommitAndTheLeaseIsGivenUp() {
+    Engine engine = engine();
+    engine.create("ledger", "l-1", Map.of());
+    engine.enqueue("l-1", Event.of("A"));
+    engine.enqueue("l-1", Event.of("FAIL"));
+    engine.enqueue("l-1", Event.of("B"));
+
+    assertThat(engine.processOnce()).isEqualTo(2);
+
+    assertThat(seen(engine, "l-1")).containsExactly("A");
+    assertThat(store.pendingEvents()).isEqualTo(2);
+    assertThat(store.nextEventAvailable(T0)).contains(T0.plusSeconds(1));
+    assertThat(store.lease("l-1", "someone-else", Duration.ofSeconds(30), T0))
+        .as("the lease went with the commit")
+        .isPresent();
+  }
+
+  @Test
   void aCrashedWorkersEventIsProcessedOnceAfterItsLeaseExpires() {
     Engine engine = engine(o -> o.leaseTime(Duration.ofSeconds(30)));
     engine.create("ledger", "l-1", Map.of());

@@ -96,7 +96,7 @@ final class WatchedStore implements InvocationHandler {
 
   /**
    * The timed store calls by method: claims (items: instances claimed), commits (items: step
-   * commits, dead letters among them), retries and releases.
+   * commits, dead letters and retries among them) and releases.
    */
   Map<String, CallStats> calls() {
     return new TreeMap<>(calls);
@@ -134,7 +134,7 @@ final class WatchedStore implements InvocationHandler {
         committed(args, (Set<?>) result);
         time(name, ((List<?>) args[0]).size(), elapsed);
       }
-      case "release", "retryLater" -> time(name, 1, elapsed);
+      case "release" -> time(name, 1, elapsed);
       default -> {
         // not watched
       }

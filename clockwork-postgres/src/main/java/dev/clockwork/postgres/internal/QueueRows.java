@@ -166,6 +166,35 @@ public final class QueueRows {
   }
 
   /** Wakes the listening workers when the caller's transaction commits. */
+  private static final String RETRY_LATER =
+      """
+      UPDATE cw_queue
+         SET attempts = ?, available_at = ?, errors = CAST(? AS jsonb)
+       WHERE instance_id = ? AND id = ?
+      """;
+
+  /**
+   * Writes events that failed an attempt back in their place, with their attempt count, errors and
+   * the time of their next attempt (the caller holds their instances' leases and recomputes heads).
+   */
+  static void retryLater(Connection connection, List<QueuedEvent> failed) throws SQLException {
+    if (failed.isEmpty()) {
+      return;
+    }
+    try (PreparedStatement update = connection.prepareStatement(RETRY_LATER)) {
+      for (QueuedEvent event : failed) {
+        int i = 0;
+        update.setInt(++i, event.attempts());
+        update.setObject(++i, Instants.notBefore(event.availableAt()));
+        update.setString(++i, EventJson.writeErrors(event.errors()));
+        update.setString(++i, event.instanceId());
+        update.setLong(++i, event.id());
+        update.addBatch();
+      }
+      update.executeBatch();
+    }
+  }
+
   static void notifyWorkers(Connection connection) throws SQLException {
     try (PreparedStatement notify = connection.prepareStatement(NOTIFY)) {
       notify.setString(1, CHANNEL);

@@ -25,9 +25,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Claims instances with available events, runs each instance's events in queue order, and commits
  * the whole batch together. An event that fails for good (not retryable, or out of attempts) goes
- * to the dead letters with that commit and its instance's turn goes on; one that will be retried
- * ends the turn: the events before it are committed, and it is put back with backoff, holding back
- * the events behind it.
+ * to the dead letters with that commit and its instance's turn goes on; one that will be retried is
+ * put back with that commit, available after the policy's backoff, and ends its instance's turn:
+ * the events behind it wait for it.
  */
 public final class QueueProcessor {
   private static final Logger LOG = LoggerFactory.getLogger(QueueProcessor.class);
@@ -104,7 +104,7 @@ public final class QueueProcessor {
 
   private int process(List<Claim> claims, Instant now) {
     List<StepCommit> commits = new ArrayList<>(claims.size());
-    List<Failure> failures = new ArrayList<>();
+    List<Failure> retried = new ArrayList<>();
     List<Failure> deadLettered = new ArrayList<>();
     List<Timing> completed = new ArrayList<>();
     List<Turn> turns = new ArrayList<>(claims.size());
@@ -118,7 +118,6 @@ public final class QueueProcessor {
         store.release(claim.lease());
         continue;
       }
-      Failure failure = null;
       List<Timing> timings = new ArrayList<>(claim.events().size());
       for (QueuedEvent event : claim.events()) {
         processed++;
@@ -133,7 +132,8 @@ public final class QueueProcessor {
         } catch (RuntimeException e) {
           Failure failed = new Failure(turn, event, e);
           if (retriesLeft(failed)) {
-            failure = failed;
+            turn.retryLater(event.failed(failed.error(now), retryAt(failed, now)));
+            retried.add(failed);
             break; // the events behind it wait for its retry
           }
           turn.deadLetter(event.failed(failed.error(now), now), e, now);
@@ -141,11 +141,8 @@ public final class QueueProcessor {
         }
       }
       completed.addAll(timings);
-      commits.addAll(turn.commits(failure == null));
+      commits.addAll(turn.commits(true));
       turns.add(turn);
-      if (failure != null) {
-        failures.add(failure);
-      }
     }
     Set<String> lost = store.commit(commits);
     for (Turn turn : turns) {
@@ -164,9 +161,9 @@ public final class QueueProcessor {
         reportDeadLetter(failure, now);
       }
     }
-    for (Failure failure : failures) {
+    for (Failure failure : retried) {
       if (!lost.contains(failure.turn.record().id())) {
-        retryLater(failure, now);
+        reportRetry(failure, now);
       }
     }
     lost.forEach(
@@ -180,24 +177,22 @@ public final class QueueProcessor {
         && queues.apply(failure.event.machine()).retry().allowsRetryAfter(failure.attempt());
   }
 
-  /** Puts the failed event back for a retry after the policy's delay and gives up the lease. */
-  private void retryLater(Failure failure, Instant now) {
+  private Instant retryAt(Failure failure, Instant now) {
+    return now.plus(queues.apply(failure.event.machine()).retry().delayAfter(failure.attempt()));
+  }
+
+  /** Tells the listener and the log about an event its turn's commit put back for a retry. */
+  private void reportRetry(Failure failure, Instant now) {
     QueuedEvent event = failure.event;
-    Instant retryAt = now.plus(queues.apply(event.machine()).retry().delayAfter(failure.attempt()));
-    try {
-      store.retryLater(failure.turn.lease(), event.failed(failure.error(now), retryAt));
-      listener.failed(event.machine(), true);
-      listener.retried(event.machine());
-      LOG.info(
-          "{} on {} failed (attempt {}), retrying at {}: {}",
-          event.event().type(),
-          event.instanceId(),
-          failure.attempt(),
-          retryAt,
-          failure.error(now).error());
-    } finally {
-      store.release(failure.turn.lease());
-    }
+    listener.failed(event.machine(), true);
+    listener.retried(event.machine());
+    LOG.info(
+        "{} on {} failed (attempt {}), retrying at {}: {}",
+        event.event().type(),
+        event.instanceId(),
+        failure.attempt(),
+        retryAt(failure, now),
+        failure.error(now).error());
   }
 
   /** Tells the listener and the log about an event its turn's commit sent to the dead letters. */

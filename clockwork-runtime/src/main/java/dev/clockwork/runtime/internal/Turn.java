@@ -30,6 +30,7 @@ public final class Turn {
   private final List<QueuedEvent> outgoing = new ArrayList<>(0);
   private final List<dev.clockwork.runtime.store.KeyedOutcome> outcomes = new ArrayList<>(0);
   private final List<QueuedEvent> deadLettered = new ArrayList<>(0);
+  private final List<QueuedEvent> retried = new ArrayList<>(0);
   private final Delegation delegation;
   private final Emits emits;
   private final java.util.Set<String> callers;
@@ -180,6 +181,16 @@ public final class Turn {
     delegation.failed(record.id(), error, now).ifPresent(outgoing::add);
   }
 
+  /**
+   * Puts a queued event that failed an attempt back in its place with this turn's commit, to be
+   * tried again at its availableAt; the turn ends there, since the events behind it wait.
+   *
+   * @param failed the event with the error of its last attempt and the time of its next one
+   */
+  public void retryLater(QueuedEvent failed) {
+    retried.add(failed);
+  }
+
   boolean inChain(String instanceId) {
     return instanceId.equals(record.id()) || callers.contains(instanceId);
   }
@@ -255,7 +266,7 @@ public final class Turn {
   }
 
   public boolean changed() {
-    return record != stored;
+    return record != stored || !retried.isEmpty();
   }
 
   public InstanceRecord record() {
@@ -284,6 +295,7 @@ public final class Turn {
         release,
         outcomes,
         caller,
-        deadLettered);
+        deadLettered,
+        retried);
   }
 }

@@ -23,6 +23,9 @@ import java.util.List;
  * @param deadLettered queued events of this instance that failed for good during the turn, each
  *     with its errors (the last one's time is when it died): moved out of the queue into the dead
  *     letters, their failures already among {@code history}
+ * @param retried queued events of this instance that failed an attempt and will be tried again,
+ *     each with its new attempt count, errors and availableAt: written back in their place, so the
+ *     instance's later events wait behind them
  */
 public record StepCommit(
     Lease lease,
@@ -33,13 +36,15 @@ public record StepCommit(
     boolean release,
     List<KeyedOutcome> outcomes,
     String partOf,
-    List<QueuedEvent> deadLettered) {
+    List<QueuedEvent> deadLettered,
+    List<QueuedEvent> retried) {
   public StepCommit {
     history = List.copyOf(history);
     consumed = List.copyOf(consumed);
     outgoing = List.copyOf(outgoing);
     outcomes = outcomes == null ? List.of() : List.copyOf(outcomes);
     deadLettered = deadLettered == null ? List.of() : List.copyOf(deadLettered);
+    retried = retried == null ? List.of() : List.copyOf(retried);
   }
 
   /** A commit that records no idempotent outcome. */
@@ -50,7 +55,7 @@ public record StepCommit(
       List<Long> consumed,
       List<QueuedEvent> outgoing,
       boolean release) {
-    this(lease, next, history, consumed, outgoing, release, List.of(), null, List.of());
+    this(lease, next, history, consumed, outgoing, release, List.of(), null, List.of(), List.of());
   }
 
   /** True when this commit must be refused because {@code refused} holds the one it is part of. */

@@ -114,9 +114,9 @@ public interface Store {
   void release(Lease lease);
 
   /**
-   * Writes each commit atomically — instance (revision checked), history, consumed and outgoing
-   * queue rows, dead letters, timer index — as long as its lease is valid, in as few transactions
-   * as the store can. Commits are decided in list order; one that is {@linkplain
+   * Writes each commit atomically — instance (revision checked), history, consumed, retried and
+   * outgoing queue rows, dead letters, timer index — as long as its lease is valid, in as few
+   * transactions as the store can. Commits are decided in list order; one that is {@linkplain
    * StepCommit#partOf() part of} an earlier commit of the list that was refused is refused too (a
    * synchronous emit chain lands whole or not at all).
    *
@@ -124,9 +124,6 @@ public interface Store {
    *     commit they are part of) was lost
    */
   Set<String> commit(List<StepCommit> commits);
-
-  /** Puts a failed event back at the head of its queue, to be retried at its availableAt. */
-  void retryLater(Lease lease, QueuedEvent failed);
 
   /** Appends history rows under a lease without changing the instance (a failed sync send). */
   void appendHistory(Lease lease, List<HistoryEntry> rows);

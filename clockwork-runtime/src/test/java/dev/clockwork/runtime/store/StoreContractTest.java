@@ -70,6 +70,22 @@ public abstract class StoreContractTest {
     return store.enqueue(QueuedEvent.of(id, "order", Event.of(type), "api", at));
   }
 
+  /** The commit of a turn whose only work was putting {@code failed} back for a retry. */
+  public static StepCommit retryCommit(Claim claim, QueuedEvent failed) {
+    InstanceRecord next = claim.instance().withRevision(claim.instance().revision() + 1);
+    return new StepCommit(
+        claim.lease(),
+        next,
+        List.of(),
+        List.of(),
+        List.of(),
+        true,
+        List.of(),
+        null,
+        List.of(),
+        List.of(failed));
+  }
+
   /** A commit that applies nothing but consumes {@code consumed} and bumps the revision. */
   protected StepCommit commitOf(Claim claim, List<Long> consumed, boolean release) {
     InstanceRecord next = claim.instance().withRevision(claim.instance().revision() + 1);
@@ -184,6 +200,7 @@ public abstract class StoreContractTest {
             true,
             List.of(),
             "o-1",
+            List.of(),
             List.of());
 
     Set<String> lost =
@@ -250,8 +267,11 @@ public abstract class StoreContractTest {
     enqueue("o-1", "B", T0);
     Claim claim = store.claim("w1", LEASE, T0, 10, 1).get(0);
     Instant retryAt = T0.plusSeconds(2);
-    store.retryLater(claim.lease(), first.failed(new AttemptError(1, T0, "boom"), retryAt));
-    store.release(claim.lease());
+    assertThat(
+            store.commit(
+                List.of(
+                    retryCommit(claim, first.failed(new AttemptError(1, T0, "boom"), retryAt)))))
+        .isEmpty();
     assertThat(store.claim("w1", LEASE, T0.plusSeconds(1), 10, 10)).isEmpty();
     assertThat(store.nextEventAvailable(T0.plusSeconds(1))).contains(retryAt);
     Claim retried = store.claim("w1", LEASE, retryAt, 10, 10).get(0);
@@ -371,7 +391,8 @@ public abstract class StoreContractTest {
                     true,
                     List.of(),
                     null,
-                    List.of(dead))));
+                    List.of(dead),
+                    List.of())));
 
     assertThat(lost).isEmpty();
     assertThat(store.deadLetters(10))
@@ -407,7 +428,8 @@ public abstract class StoreContractTest {
                     true,
                     List.of(),
                     null,
-                    List.of(poison.failed(new AttemptError(1, T0, "boom"), T0)))));
+                    List.of(poison.failed(new AttemptError(1, T0, "boom"), T0)),
+                    List.of())));
 
     assertThat(lost).containsExactly("o-1");
     assertThat(store.deadLetters(10)).isEmpty();
@@ -511,7 +533,8 @@ public abstract class StoreContractTest {
                     true,
                     List.of(),
                     null,
-                    List.of(failed))));
+                    List.of(failed),
+                    List.of())));
     assertThat(lost).isEmpty();
   }
 
@@ -688,6 +711,7 @@ public abstract class StoreContractTest {
                 true,
                 List.of(new KeyedOutcome("o-1", "k-1", outcome)),
                 null,
+                List.of(),
                 List.of())));
     assertThat(store.outcome("o-1", "k-1"))
         .hasValueSatisfying(o -> assertThat(o).containsEntry("handled", true));

@@ -256,6 +256,7 @@ public final class InMemoryStore implements Store {
           queue.remove(dead.id());
           deadLetters.add(new DeadLetter(++lastDeadLetterId, dead, diedAt(dead)));
         }
+        commit.retried().forEach(retry -> queue.put(retry.id(), retry));
         if (queue.isEmpty()) {
           queues.remove(id);
         }
@@ -269,13 +270,6 @@ public final class InMemoryStore implements Store {
     }
     notifyAll();
     return lost;
-  }
-
-  @Override
-  public synchronized void retryLater(Lease lease, QueuedEvent failed) {
-    if (holds(lease)) {
-      queues.get(failed.instanceId()).put(failed.id(), failed);
-    }
   }
 
   private static Instant diedAt(QueuedEvent dead) {
