@@ -1,6 +1,5 @@
 package dev.clockwork.runtime.store.memory;
 
-import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.Lease;
@@ -37,9 +36,8 @@ public final class InMemoryStore implements Store {
   private final Map<String, TreeMap<Long, QueuedEvent>> queues = new LinkedHashMap<>();
   private final Map<String, Lease> leases = new HashMap<>();
   private final TimerIndex timers = new TimerIndex();
-  private final List<DeadLetter> deadLetters = new ArrayList<>();
+  private final DeadLetterList deadLetters = new DeadLetterList();
   private long lastQueueId;
-  private long lastDeadLetterId;
   private final Set<String> paused = new HashSet<>();
   private final Map<String, Long> keyedEvents = new HashMap<>();
   private final Map<String, Map<String, Object>> outcomes = new HashMap<>();
@@ -254,7 +252,7 @@ public final class InMemoryStore implements Store {
         commit.consumed().forEach(queue::remove);
         for (QueuedEvent dead : commit.deadLettered()) {
           queue.remove(dead.id());
-          deadLetters.add(new DeadLetter(++lastDeadLetterId, dead, diedAt(dead)));
+          deadLetters.add(dead);
         }
         commit.retried().forEach(retry -> queue.put(retry.id(), retry));
         if (queue.isEmpty()) {
@@ -270,10 +268,6 @@ public final class InMemoryStore implements Store {
     }
     notifyAll();
     return lost;
-  }
-
-  private static Instant diedAt(QueuedEvent dead) {
-    return dead.lastError().map(AttemptError::at).orElseThrow();
   }
 
   @Override
@@ -302,7 +296,7 @@ public final class InMemoryStore implements Store {
 
   @Override
   public synchronized List<DeadLetter> deadLetters(int limit) {
-    return deadLetters.stream().limit(limit).toList();
+    return deadLetters.list(null, limit);
   }
 
   @Override
@@ -326,7 +320,7 @@ public final class InMemoryStore implements Store {
       }
     }
     long processing = leasedCount(machine, now);
-    long dead = deadLetters.stream().filter(d -> machine.equals(d.event().machine())).count();
+    long dead = deadLetters.count(machine);
     return new QueueStats(machine, pending, processing, dead, paused.contains(machine), oldest);
   }
 
@@ -354,47 +348,39 @@ public final class InMemoryStore implements Store {
 
   @Override
   public synchronized Optional<DeadLetter> deadLetter(long id) {
-    return deadLetters.stream().filter(d -> d.id() == id).findFirst();
+    return deadLetters.find(id);
   }
 
   @Override
   public synchronized List<DeadLetter> deadLetters(String machine, int limit) {
-    return deadLetters.stream()
-        .filter(d -> machine == null || machine.equals(d.event().machine()))
-        .limit(limit)
-        .toList();
+    return deadLetters.list(machine, limit);
   }
 
   @Override
   public synchronized Optional<QueuedEvent> retryDeadLetter(long id, Instant availableAt) {
-    Optional<DeadLetter> found = deadLetter(id);
-    found.ifPresent(deadLetters::remove);
-    return found.map(
-        d ->
-            enqueue(
-                new QueuedEvent(
-                    0,
-                    d.event().instanceId(),
-                    d.event().machine(),
-                    d.event().event(),
-                    d.event().source(),
-                    d.event().conversationId(),
-                    0,
-                    availableAt,
-                    availableAt,
-                    d.event().errors(),
-                    d.event().priority(),
-                    null)));
+    return deadLetters
+        .take(id)
+        .map(
+            d ->
+                enqueue(
+                    new QueuedEvent(
+                        0,
+                        d.event().instanceId(),
+                        d.event().machine(),
+                        d.event().event(),
+                        d.event().source(),
+                        d.event().conversationId(),
+                        0,
+                        availableAt,
+                        availableAt,
+                        d.event().errors(),
+                        d.event().priority(),
+                        null)));
   }
 
   @Override
   public synchronized int purgeDeadLetters(String machine, Instant olderThan) {
-    int before = deadLetters.size();
-    deadLetters.removeIf(
-        d ->
-            (machine == null || machine.equals(d.event().machine()))
-                && (olderThan == null || d.deadAt().isBefore(olderThan)));
-    return before - deadLetters.size();
+    return deadLetters.purge(machine, olderThan);
   }
 
   @Override
