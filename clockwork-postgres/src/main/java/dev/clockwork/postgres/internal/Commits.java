@@ -28,10 +28,10 @@ import org.slf4j.LoggerFactory;
  * Writes a batch of step commits in one transaction, in a handful of round trips whatever the batch
  * size: lock every instance the batch touches (in id order, so concurrent batches cannot deadlock)
  * and read their lease tokens, revisions and timers; decide; then write the accepted commits with
- * one JDBC batch per statement — history, consumed and dead-lettered events, dead letters, events
- * put back for a retry, outgoing events, the timer index (only for instances whose timers changed),
- * and last the instances themselves with the head of each queue recomputed, as the queue stands
- * after all of that and after any enqueue that waited for the lock.
+ * one statement or JDBC batch per kind of row — history, consumed and dead-lettered events, dead
+ * letters, events put back for a retry, outgoing events, the timer index (only for instances whose
+ * timers changed), and last the instances themselves with the head of each queue recomputed, as the
+ * queue stands after all of that and after any enqueue that waited for the lock.
  *
  * <p>As in the in-memory store, commits are decided in list order: one whose lease is lost (its
  * token is no longer the stored one), or that is part of one skipped earlier in the list, is

@@ -165,7 +165,6 @@ public final class QueueRows {
     insert.setString(++i, event.idempotencyKey());
   }
 
-  /** Wakes the listening workers when the caller's transaction commits. */
   private static final String RETRY_LATER =
       """
       UPDATE cw_queue
@@ -195,6 +194,7 @@ public final class QueueRows {
     }
   }
 
+  /** Wakes the listening workers when the caller's transaction commits. */
   static void notifyWorkers(Connection connection) throws SQLException {
     try (PreparedStatement notify = connection.prepareStatement(NOTIFY)) {
       notify.setString(1, CHANNEL);
