@@ -40,9 +40,10 @@ final class TimerSeed {
 
   private static final String INSTANCES =
       """
-      INSERT INTO cw_instances (id, machine, version, status, active, context, timers,
-                                last_entry_id, revision, history_seq, created_at, updated_at)
-      SELECT s.id, t.machine, t.version, t.status, t.active,
+      INSERT INTO cw_instances (id, machine, version, conversation_id, status, active, context,
+                                timers, last_entry_id, revision, history_seq, created_at,
+                                updated_at)
+      SELECT s.id, t.machine, t.version, 'conv-' || s.id, t.status, t.active,
              jsonb_set(t.context, '{at}', to_jsonb(s.due_text)),
              jsonb_set(jsonb_set(t.timers, '{0,due}', to_jsonb(s.due_text)),
                        '{0,value}', to_jsonb(s.due_text)),
@@ -62,8 +63,9 @@ final class TimerSeed {
 
   private static final String HISTORY =
       """
-      INSERT INTO cw_history (instance_id, seq, at, kind, event, payload, states, detail)
-      SELECT s.id, h.seq, h.at, h.kind, h.event, h.payload, h.states, h.detail
+      INSERT INTO cw_history (instance_id, conversation_id, seq, at, kind, event, payload, states,
+                              detail)
+      SELECT s.id, 'conv-' || s.id, h.seq, h.at, h.kind, h.event, h.payload, h.states, h.detail
         FROM seed s, cw_history h
        WHERE h.instance_id = ?
       """;
