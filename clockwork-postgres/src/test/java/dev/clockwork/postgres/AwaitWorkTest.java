@@ -44,6 +44,18 @@ class AwaitWorkTest extends StoreFixture {
   }
 
   @Test
+  void aCommitThatReleasesAnInstanceWithEventsWaitingWakesAWaitingWorker()
+      throws InterruptedException {
+    create("o-1", T0);
+    Claim claim = store.lease("o-1", "sync", LEASE, T0).orElseThrow();
+    enqueue("o-1", "A", T0);
+    store.awaitWork(Duration.ofMillis(1)); // the enqueue's own wake-up
+    CompletableFuture<Void> waiting = waitInBackground(store);
+    store.commit(List.of(commitOf(claim, List.of(), List.of(), true)));
+    await().atMost(Duration.ofSeconds(10)).until(waiting::isDone);
+  }
+
+  @Test
   void aCommitThatSendsEventsWakesAWaitingWorker() throws InterruptedException {
     create("o-1", T0);
     create("o-2", T0);

@@ -71,15 +71,6 @@ public final class Commits {
        WHERE id = ? AND lease_token = ?
       """;
 
-  /** Wakes the listening workers when a released instance has events waiting. */
-  private static final String NOTIFY_IF_WAITING =
-      """
-      SELECT pg_notify(?, '')
-       WHERE EXISTS (SELECT 1 FROM cw_instances
-                      WHERE id = ANY (CAST(? AS text[]))
-                        AND next_event_at IS NOT NULL AND lease_token IS NULL)
-      """;
-
   private final Jdbc jdbc;
 
   public Commits(Jdbc jdbc) {
@@ -164,15 +155,11 @@ public final class Commits {
     List<QueuedEvent> outgoing = new ArrayList<>();
     List<QueuedEvent> dead = new ArrayList<>(0);
     List<QueuedEvent> retried = new ArrayList<>(0);
-    List<String> released = new ArrayList<>();
     for (StepCommit commit : accepted) {
       history.addAll(commit.history());
       outgoing.addAll(commit.outgoing());
       dead.addAll(commit.deadLettered());
       retried.addAll(commit.retried());
-      if (commit.release()) {
-        released.add(commit.next().id());
-      }
     }
     InstanceRows.insertHistory(connection, history);
     consume(connection, accepted);
@@ -189,11 +176,9 @@ public final class Commits {
     if (!retimed.isEmpty()) {
       TimerIndex.index(connection, retimed);
     }
-    updateInstances(connection, accepted);
-    if (outgoing.size() > unknown.size()) {
+    boolean releasedWithEventsWaiting = updateInstances(connection, accepted);
+    if (outgoing.size() > unknown.size() || releasedWithEventsWaiting) {
       QueueRows.notifyWorkers(connection);
-    } else if (!released.isEmpty()) {
-      notifyIfWaiting(connection, released);
     }
   }
 
@@ -217,9 +202,16 @@ public final class Commits {
     }
   }
 
-  private static void updateInstances(Connection connection, List<StepCommit> accepted)
+  /**
+   * Writes the accepted instances with their queue heads recomputed.
+   *
+   * @return true when an instance the batch released has events waiting (another worker should wake
+   *     up for them), read from the rows the update wrote rather than looked up again
+   */
+  private static boolean updateInstances(Connection connection, List<StepCommit> accepted)
       throws SQLException {
-    try (PreparedStatement update = connection.prepareStatement(UPDATE)) {
+    try (PreparedStatement update =
+        connection.prepareStatement(UPDATE, new String[] {"next_event_at", "lease_token"})) {
       for (StepCommit commit : accepted) {
         InstanceRecord next = commit.next();
         int i = 0;
@@ -240,15 +232,15 @@ public final class Commits {
         update.addBatch();
       }
       update.executeBatch();
-    }
-  }
-
-  private static void notifyIfWaiting(Connection connection, List<String> released)
-      throws SQLException {
-    try (PreparedStatement notify = connection.prepareStatement(NOTIFY_IF_WAITING)) {
-      notify.setString(1, QueueRows.CHANNEL);
-      notify.setArray(2, connection.createArrayOf("text", released.toArray()));
-      notify.executeQuery().close();
+      boolean waiting = false;
+      try (ResultSet written = update.getGeneratedKeys()) {
+        while (written.next()) {
+          waiting |=
+              written.getObject("next_event_at") != null
+                  && written.getObject("lease_token") == null;
+        }
+      }
+      return waiting;
     }
   }
 }
