@@ -152,6 +152,11 @@ public final class PostgresStore implements Store, AutoCloseable {
   }
 
   @Override
+  public int enqueueAll(List<QueuedEvent> events) {
+    return queue.enqueueAllAndNotify(events);
+  }
+
+  @Override
   public Optional<java.util.Map<String, Object>> outcome(String instanceId, String key) {
     return keys.outcome(instanceId, key);
   }

@@ -107,6 +107,24 @@ public final class QueueRows {
         connection -> enqueueAndNotify(connection, event));
   }
 
+  /**
+   * Enqueues events in one transaction, notifying workers when any was queued; returns how many.
+   */
+  public int enqueueAllAndNotify(List<QueuedEvent> events) {
+    if (events.isEmpty()) {
+      return 0;
+    }
+    return jdbc.inTransaction(
+        "enqueue " + events.size() + " event(s)",
+        connection -> {
+          int queued = events.size() - enqueueAll(connection, events).size();
+          if (queued > 0) {
+            notifyWorkers(connection);
+          }
+          return queued;
+        });
+  }
+
   /** Enqueues one event in the caller's transaction, notifying workers when it commits. */
   static QueuedEvent enqueueAndNotify(Connection connection, QueuedEvent event)
       throws SQLException {

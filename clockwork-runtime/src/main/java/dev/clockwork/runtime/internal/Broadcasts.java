@@ -5,11 +5,13 @@ import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.Store;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Delivers broadcasts after the step that asked for them committed: one queued event per active
- * instance of the machine in the state, found through the store's index in pages.
+ * instance of the machine in the state, found through the store's index and enqueued a page (one
+ * transaction) at a time.
  */
 public final class Broadcasts {
   private static final int PAGE = 500;
@@ -28,12 +30,13 @@ public final class Broadcasts {
       List<String> page;
       do {
         page = store.instancesIn(broadcast.machine(), broadcast.state(), after, PAGE);
+        List<QueuedEvent> events = new ArrayList<>(page.size());
         for (String id : page) {
-          store.enqueue(
+          events.add(
               QueuedEvent.of(id, broadcast.machine(), broadcast.event(), "broadcast", now)
                   .withPriority(request.priority()));
-          queued++;
         }
+        queued += store.enqueueAll(events);
         if (!page.isEmpty()) {
           after = page.get(page.size() - 1);
         }

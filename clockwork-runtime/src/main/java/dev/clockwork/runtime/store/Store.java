@@ -62,6 +62,15 @@ public interface Store {
    */
   QueuedEvent enqueue(QueuedEvent event);
 
+  /**
+   * Appends events without idempotency keys to their instances' queues, all in one transaction (a
+   * page of a broadcast); durable when this returns. An event for an instance that does not exist
+   * is skipped.
+   *
+   * @return how many events were queued
+   */
+  int enqueueAll(List<QueuedEvent> events);
+
   /** The recorded outcome of the event sent to {@code instanceId} with {@code key}, if any. */
   Optional<java.util.Map<String, Object>> outcome(String instanceId, String key);
 

@@ -682,6 +682,28 @@ public abstract class StoreContractTest {
   }
 
   @Test
+  void enqueueAllQueuesEachEventBehindItsInstancesOthersAndSkipsUnknownInstances() {
+    createInstance("o-1", T0);
+    createInstance("o-2", T0);
+    enqueue("o-1", "FIRST", T0);
+
+    int queued =
+        store.enqueueAll(
+            List.of(
+                QueuedEvent.of("o-1", "order", Event.of("PAY"), "broadcast", T0),
+                QueuedEvent.of("ghost", "order", Event.of("PAY"), "broadcast", T0),
+                QueuedEvent.of("o-2", "order", Event.of("PAY"), "broadcast", T0)));
+
+    assertThat(queued).isEqualTo(2);
+    assertThat(store.pendingEvents()).isEqualTo(3);
+    assertThat(store.claim("w1", LEASE, T0, 10, 10))
+        .extracting(
+            c -> c.instance().id(), c -> c.events().stream().map(e -> e.event().type()).toList())
+        .containsExactlyInAnyOrder(
+            tuple("o-1", List.of("FIRST", "PAY")), tuple("o-2", List.of("PAY")));
+  }
+
+  @Test
   void anIdempotencyKeyIsAcceptedOncePerInstance() {
     createInstance("o-1", T0);
     createInstance("o-2", T0);

@@ -118,6 +118,18 @@ public final class InMemoryStore implements Store {
   }
 
   @Override
+  public synchronized int enqueueAll(List<QueuedEvent> events) {
+    int queued = 0;
+    for (QueuedEvent event : events) {
+      if (instances.containsKey(event.instanceId())) {
+        enqueue(event);
+        queued++;
+      }
+    }
+    return queued;
+  }
+
+  @Override
   public synchronized Optional<Map<String, Object>> outcome(String instanceId, String key) {
     return Optional.ofNullable(outcomes.get(keyOf(instanceId, key)));
   }
