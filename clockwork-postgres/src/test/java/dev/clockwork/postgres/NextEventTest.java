@@ -77,27 +77,9 @@ class NextEventTest extends StoreFixture {
 
   /** Commits a turn that only dead-lettered {@code failed}; the claim as it stands after it. */
   private Claim deadLetter(Claim claim, QueuedEvent failed, HistoryEntry failure, boolean release) {
-    var next =
-        claim
-            .instance()
-            .withHistorySequence(failure.sequence())
-            .withRevision(claim.instance().revision() + 1);
-    assertThat(
-            store.commit(
-                List.of(
-                    new StepCommit(
-                        claim.lease(),
-                        next,
-                        List.of(failure),
-                        List.of(),
-                        List.of(),
-                        release,
-                        List.of(),
-                        null,
-                        List.of(failed),
-                        List.of()))))
-        .isEmpty();
-    return new Claim(claim.lease(), next, List.of());
+    StepCommit commit = StoreContractTest.deadLetterCommit(claim, failed, failure, release);
+    assertThat(store.commit(List.of(commit))).isEmpty();
+    return new Claim(claim.lease(), commit.next(), List.of());
   }
 
   @Test

@@ -7,6 +7,7 @@ import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.queue.RetryPolicy;
 import dev.clockwork.runtime.store.StepCommit;
 import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
@@ -104,8 +105,7 @@ public final class QueueProcessor {
 
   private int process(List<Claim> claims, Instant now) {
     List<StepCommit> commits = new ArrayList<>(claims.size());
-    List<Failure> retried = new ArrayList<>();
-    List<Failure> deadLettered = new ArrayList<>();
+    List<Failure> failures = new ArrayList<>();
     List<Timing> completed = new ArrayList<>();
     List<Turn> turns = new ArrayList<>(claims.size());
     int processed = 0;
@@ -130,14 +130,11 @@ public final class QueueProcessor {
                   Duration.between(event.enqueuedAt(), now),
                   Duration.ofNanos(System.nanoTime() - started)));
         } catch (RuntimeException e) {
-          Failure failed = new Failure(turn, event, e);
-          if (retriesLeft(failed)) {
-            turn.retryLater(event.failed(failed.error(now), retryAt(failed, now)));
-            retried.add(failed);
+          Failure failure = settle(turn, event, e, now);
+          failures.add(failure);
+          if (failure.retried()) {
             break; // the events behind it wait for its retry
           }
-          turn.deadLetter(event.failed(failed.error(now), now), e, now);
-          deadLettered.add(failed);
         }
       }
       completed.addAll(timings);
@@ -156,14 +153,9 @@ public final class QueueProcessor {
     for (Timing timing : completed) {
       heard.completed(timing.machine, timing.waited, timing.took);
     }
-    for (Failure failure : deadLettered) {
+    for (Failure failure : failures) {
       if (!lost.contains(failure.turn.record().id())) {
-        reportDeadLetter(failure, now);
-      }
-    }
-    for (Failure failure : retried) {
-      if (!lost.contains(failure.turn.record().id())) {
-        reportRetry(failure, now);
+        report(failure);
       }
     }
     lost.forEach(
@@ -171,54 +163,58 @@ public final class QueueProcessor {
     return processed;
   }
 
-  /** True when the failed event is retryable and its queue's policy allows another attempt. */
-  private boolean retriesLeft(Failure failure) {
-    return !(failure.error instanceof NonRetryable)
-        && queues.apply(failure.event.machine()).retry().allowsRetryAfter(failure.attempt());
-  }
-
-  private Instant retryAt(Failure failure, Instant now) {
-    return now.plus(queues.apply(failure.event.machine()).retry().delayAfter(failure.attempt()));
-  }
-
-  /** Tells the listener and the log about an event its turn's commit put back for a retry. */
-  private void reportRetry(Failure failure, Instant now) {
-    QueuedEvent event = failure.event;
-    listener.failed(event.machine(), true);
-    listener.retried(event.machine());
-    LOG.info(
-        "{} on {} failed (attempt {}), retrying at {}: {}",
-        event.event().type(),
-        event.instanceId(),
-        failure.attempt(),
-        retryAt(failure, now),
-        failure.error(now).error());
-  }
-
-  /** Tells the listener and the log about an event its turn's commit sent to the dead letters. */
-  private void reportDeadLetter(Failure failure, Instant now) {
-    QueuedEvent event = failure.event;
-    boolean retryable = !(failure.error instanceof NonRetryable);
-    listener.failed(event.machine(), retryable);
-    listener.deadLettered(event.machine());
-    LOG.warn(
-        "{} on {} failed ({}, attempt {}) and went to the dead letters: {}",
-        event.event().type(),
-        event.instanceId(),
-        retryable ? "no retries left" : "not retryable",
-        failure.attempt(),
-        failure.error(now).error());
-  }
-
-  private record Failure(Turn turn, QueuedEvent event, RuntimeException error) {
-    int attempt() {
-      return event.attempts() + 1;
+  /**
+   * Settles a failed attempt in the turn: put back for a retry after the policy's backoff when it
+   * is retryable and attempts are left, else sent to the dead letters.
+   */
+  private Failure settle(Turn turn, QueuedEvent event, RuntimeException error, Instant now) {
+    int attempt = event.attempts() + 1;
+    AttemptError attemptError = AttemptError.of(attempt, now, error);
+    RetryPolicy retry = queues.apply(event.machine()).retry();
+    boolean retryable = !(error instanceof NonRetryable);
+    if (retryable && retry.allowsRetryAfter(attempt)) {
+      QueuedEvent later = event.failed(attemptError, now.plus(retry.delayAfter(attempt)));
+      turn.retryLater(later);
+      return new Failure(turn, later, true, true);
     }
+    QueuedEvent dead = event.failed(attemptError, now);
+    turn.deadLetter(dead, error, now);
+    return new Failure(turn, dead, retryable, false);
+  }
 
-    AttemptError error(Instant at) {
-      return AttemptError.of(attempt(), at, error);
+  /** Tells the listener and the log about a failure its turn's commit settled. */
+  private void report(Failure failure) {
+    QueuedEvent event = failure.settled;
+    String error = event.lastError().map(AttemptError::error).orElse("");
+    listener.failed(event.machine(), failure.retryable);
+    if (failure.retried) {
+      listener.retried(event.machine());
+      LOG.info(
+          "{} on {} failed (attempt {}), retrying at {}: {}",
+          event.event().type(),
+          event.instanceId(),
+          event.attempts(),
+          event.availableAt(),
+          error);
+    } else {
+      listener.deadLettered(event.machine());
+      LOG.warn(
+          "{} on {} failed ({}, attempt {}) and went to the dead letters: {}",
+          event.event().type(),
+          event.instanceId(),
+          failure.retryable ? "no retries left" : "not retryable",
+          event.attempts(),
+          error);
     }
   }
+
+  /**
+   * A failed attempt as its turn settled it.
+   *
+   * @param settled the event with the attempt's error, as it was put back or dead-lettered
+   * @param retried true when it was put back for a retry, false when it went to the dead letters
+   */
+  private record Failure(Turn turn, QueuedEvent settled, boolean retryable, boolean retried) {}
 
   private record Timing(String machine, Duration waited, Duration took) {}
 

@@ -86,6 +86,30 @@ public abstract class StoreContractTest {
         List.of(failed));
   }
 
+  /**
+   * The commit of a turn whose only work was sending {@code failed} to the dead letters, with its
+   * failure row.
+   */
+  public static StepCommit deadLetterCommit(
+      Claim claim, QueuedEvent failed, HistoryEntry failure, boolean release) {
+    InstanceRecord next =
+        claim
+            .instance()
+            .withHistorySequence(failure.sequence())
+            .withRevision(claim.instance().revision() + 1);
+    return new StepCommit(
+        claim.lease(),
+        next,
+        List.of(failure),
+        List.of(),
+        List.of(),
+        release,
+        List.of(),
+        null,
+        List.of(failed),
+        List.of());
+  }
+
   /** A commit that applies nothing but consumes {@code consumed} and bumps the revision. */
   protected StepCommit commitOf(Claim claim, List<Long> consumed, boolean release) {
     InstanceRecord next = claim.instance().withRevision(claim.instance().revision() + 1);
@@ -514,28 +538,9 @@ public abstract class StoreContractTest {
     assertThat(store.armedTimers(null, null, 1)).hasSize(1);
   }
 
-  /** The commit of a turn whose only work was sending {@code failed} to the dead letters. */
+  /** Commits a turn whose only work was sending {@code failed} to the dead letters. */
   private void commitDeadLetter(Claim claim, QueuedEvent failed, HistoryEntry failure) {
-    InstanceRecord next =
-        claim
-            .instance()
-            .withHistorySequence(failure.sequence())
-            .withRevision(claim.instance().revision() + 1);
-    Set<String> lost =
-        store.commit(
-            List.of(
-                new StepCommit(
-                    claim.lease(),
-                    next,
-                    List.of(failure),
-                    List.of(),
-                    List.of(),
-                    true,
-                    List.of(),
-                    null,
-                    List.of(failed),
-                    List.of())));
-    assertThat(lost).isEmpty();
+    assertThat(store.commit(List.of(deadLetterCommit(claim, failed, failure, true)))).isEmpty();
   }
 
   private DeadLetter deadLetterOf(String id, String type, Instant at) {
