@@ -3,8 +3,8 @@ package dev.clockwork.postgres;
 import static org.awaitility.Awaitility.await;
 
 import dev.clockwork.core.event.Event;
-import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.Claim;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.clockwork.core.event.Event;
-import dev.clockwork.runtime.UnknownInstanceException;
+import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.queue.AttemptError;
-import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.StoreContractTest;
 import java.util.List;
 import org.junit.jupiter.api.Test;

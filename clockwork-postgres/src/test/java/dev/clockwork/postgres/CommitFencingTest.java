@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.clockwork.core.event.Event;
-import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ConcurrentUpdateException;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;

@@ -3,7 +3,7 @@ package dev.clockwork.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.clockwork.runtime.queue.Claim;
+import dev.clockwork.runtime.store.Claim;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -3,8 +3,8 @@ package dev.clockwork.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.core.interpreter.ArmedTimer;
-import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.StepCommit;
 import java.time.Duration;

@@ -4,16 +4,21 @@ import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.StepResult;
+import dev.clockwork.runtime.config.EngineOptions;
 import dev.clockwork.runtime.config.QueueConfig;
+import dev.clockwork.runtime.error.EventFailedException;
+import dev.clockwork.runtime.error.UnknownEventException;
+import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.internal.ChildIds;
 import dev.clockwork.runtime.internal.ConversationIds;
 import dev.clockwork.runtime.internal.Delegation;
 import dev.clockwork.runtime.internal.HistoryRows;
+import dev.clockwork.runtime.internal.MachineRegistry;
 import dev.clockwork.runtime.internal.QueueProcessor;
 import dev.clockwork.runtime.internal.Turn;
-import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.Store;
@@ -52,7 +57,7 @@ public final class Engine implements AutoCloseable {
   private final dev.clockwork.runtime.internal.Emits emits;
   private final Workers workers;
   private final java.util.function.Function<String, QueueConfig> queueConfig;
-  private final dev.clockwork.runtime.queue.QueueAdmin queues;
+  private final dev.clockwork.runtime.admin.QueueAdmin queues;
 
   Engine(
       EngineOptions options,
@@ -87,7 +92,7 @@ public final class Engine implements AutoCloseable {
             return caps;
           });
     }
-    this.queues = new dev.clockwork.runtime.queue.QueueAdmin(store, clock, queues);
+    this.queues = new dev.clockwork.runtime.admin.QueueAdmin(store, clock, queues);
     workers.add(
         "dead-letter-retention",
         java.time.Duration.ofMinutes(1),
@@ -100,7 +105,7 @@ public final class Engine implements AutoCloseable {
   }
 
   /** Operating the queues: status, pause/resume, dead letters, purges, health. */
-  public dev.clockwork.runtime.queue.QueueAdmin queues() {
+  public dev.clockwork.runtime.admin.QueueAdmin queues() {
     return queues;
   }
 

@@ -2,7 +2,9 @@ package dev.clockwork.runtime;
 
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.EngineOptions;
 import dev.clockwork.runtime.config.QueueConfig;
+import dev.clockwork.runtime.internal.MachineRegistry;
 import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
 import java.util.Objects;

@@ -202,7 +202,7 @@ public abstract class ConversationContractTest {
     String conversation = order.conversationId();
     String payment = "payment@" + conversation;
 
-    List<dev.clockwork.runtime.queue.Claim> claims =
+    List<dev.clockwork.runtime.store.Claim> claims =
         engine.store().claim("probe", java.time.Duration.ofSeconds(5), T0, 10, 10);
     assertThat(claims)
         .singleElement()

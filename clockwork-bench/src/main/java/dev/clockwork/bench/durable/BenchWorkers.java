@@ -1,7 +1,7 @@
 package dev.clockwork.bench.durable;
 
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.EngineOptions;
+import dev.clockwork.runtime.config.EngineOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;

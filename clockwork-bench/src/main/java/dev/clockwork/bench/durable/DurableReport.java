@@ -134,7 +134,7 @@ public final class DurableReport {
    * with all its events (10, below the 20 a claim may take).
    */
   private static int clockworkBatch(DurableSettings settings) {
-    return dev.clockwork.runtime.EngineOptions.builder().build().batchSize()
+    return dev.clockwork.runtime.config.EngineOptions.builder().build().batchSize()
         * Math.min(settings.eventsPerInstance, 20);
   }
 

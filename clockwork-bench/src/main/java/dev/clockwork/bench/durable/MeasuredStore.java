@@ -1,7 +1,7 @@
 package dev.clockwork.bench.durable;
 
-import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.StepCommit;
 import dev.clockwork.runtime.store.Store;
 import java.lang.reflect.InvocationHandler;

@@ -35,7 +35,7 @@ final class PriorityBench {
 
   /** Instances claimed per round: the engine default. */
   private static int batchSize() {
-    return dev.clockwork.runtime.EngineOptions.builder().build().batchSize();
+    return dev.clockwork.runtime.config.EngineOptions.builder().build().batchSize();
   }
 
   private int concurrency() {

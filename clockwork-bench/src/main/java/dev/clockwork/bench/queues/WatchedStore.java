@@ -1,8 +1,8 @@
 package dev.clockwork.bench.queues;
 
 import dev.clockwork.bench.durable.CallStats;
-import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.Lease;
+import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.StepCommit;
 import dev.clockwork.runtime.store.Store;
 import java.lang.reflect.InvocationHandler;

@@ -1,8 +1,8 @@
 package dev.clockwork.postgres.internal;
 
-import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.InstanceRecord;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

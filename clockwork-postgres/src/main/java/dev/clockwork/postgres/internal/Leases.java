@@ -1,7 +1,7 @@
 package dev.clockwork.postgres.internal;
 
-import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.Lease;
+import dev.clockwork.runtime.store.Claim;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;

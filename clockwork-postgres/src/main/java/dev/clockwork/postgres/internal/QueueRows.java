@@ -1,7 +1,7 @@
 package dev.clockwork.postgres.internal;
 
 import dev.clockwork.postgres.internal.json.EventJson;
-import dev.clockwork.runtime.UnknownInstanceException;
+import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import java.sql.Connection;

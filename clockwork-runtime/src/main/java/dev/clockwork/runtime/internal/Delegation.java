@@ -6,7 +6,7 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.Effect;
 import dev.clockwork.core.interpreter.StepResult;
-import dev.clockwork.runtime.UnknownInstanceException;
+import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.DuplicateInstanceException;
 import dev.clockwork.runtime.store.InstanceRecord;

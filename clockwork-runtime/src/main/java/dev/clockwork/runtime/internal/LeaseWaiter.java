@@ -1,7 +1,7 @@
 package dev.clockwork.runtime.internal;
 
 import dev.clockwork.core.ClockworkException;
-import dev.clockwork.runtime.queue.Claim;
+import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
 import java.time.Duration;

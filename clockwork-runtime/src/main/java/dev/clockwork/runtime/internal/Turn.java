@@ -87,11 +87,11 @@ public final class Turn {
    * away when computing it took longer than {@code timeout} (null: no limit). Once the timeout has
    * passed, the processing thread is interrupted, so an action blocked in an interruptible wait or
    * I/O gives up; either way the event fails with an {@link
-   * dev.clockwork.runtime.EventTimeoutException} (retryable).
+   * dev.clockwork.runtime.error.EventTimeoutException} (retryable).
    */
   public StepResult apply(Event event, Instant now, java.time.Duration timeout) {
     if (!snapshot.definition().knowsEvent(event.type())) {
-      throw new dev.clockwork.runtime.UnknownEventException(
+      throw new dev.clockwork.runtime.error.UnknownEventException(
           snapshot.definition().id(), event.type(), snapshot.definition().events());
     }
     long started = System.nanoTime();
@@ -148,10 +148,11 @@ public final class Turn {
     return result;
   }
 
-  private static dev.clockwork.runtime.EventTimeoutException timedOut(
+  private static dev.clockwork.runtime.error.EventTimeoutException timedOut(
       Event event, long started, java.time.Duration timeout, Throwable cause) {
     java.time.Duration took = java.time.Duration.ofNanos(System.nanoTime() - started);
-    return new dev.clockwork.runtime.EventTimeoutException(event.type(), took, timeout, cause);
+    return new dev.clockwork.runtime.error.EventTimeoutException(
+        event.type(), took, timeout, cause);
   }
 
   /** Applies a queued event within {@code timeout} and marks its queue row consumed. */

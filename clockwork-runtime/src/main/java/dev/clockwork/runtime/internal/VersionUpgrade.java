@@ -5,7 +5,7 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.core.interpreter.Interpreter;
 import dev.clockwork.core.interpreter.StepResult;
-import dev.clockwork.runtime.queue.Claim;
+import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.StepCommit;

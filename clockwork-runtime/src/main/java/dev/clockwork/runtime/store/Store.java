@@ -1,6 +1,5 @@
 package dev.clockwork.runtime.store;
 
-import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;

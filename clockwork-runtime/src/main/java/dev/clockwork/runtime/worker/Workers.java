@@ -1,7 +1,7 @@
 package dev.clockwork.runtime.worker;
 
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.EngineOptions;
+import dev.clockwork.runtime.config.EngineOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -13,7 +13,6 @@ import dev.clockwork.core.time.Timer;
 import dev.clockwork.runtime.internal.HistoryRows;
 import dev.clockwork.runtime.internal.SnapshotCodec;
 import dev.clockwork.runtime.queue.AttemptError;
-import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.Priority;

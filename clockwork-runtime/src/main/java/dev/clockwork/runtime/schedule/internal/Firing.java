@@ -3,7 +3,7 @@ package dev.clockwork.runtime.schedule.internal;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.UnknownInstanceException;
+import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.schedule.TriggerOutcome;
 import dev.clockwork.runtime.schedule.audit.ScheduleEventType;
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;

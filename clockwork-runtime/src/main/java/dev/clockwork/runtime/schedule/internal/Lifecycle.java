@@ -1,6 +1,6 @@
 package dev.clockwork.runtime.schedule.internal;
 
-import dev.clockwork.runtime.UnknownMachineException;
+import dev.clockwork.runtime.error.UnknownMachineException;
 import dev.clockwork.runtime.schedule.ConcurrentScheduleUpdateException;
 import dev.clockwork.runtime.schedule.ScheduleDeletedException;
 import dev.clockwork.runtime.schedule.audit.CommandContext;

@@ -1,9 +1,9 @@
 package dev.clockwork.runtime.store.memory;
 
-import dev.clockwork.runtime.queue.Claim;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ConcurrentUpdateException;
 import dev.clockwork.runtime.store.DuplicateInstanceException;
 import dev.clockwork.runtime.store.HistoryEntry;

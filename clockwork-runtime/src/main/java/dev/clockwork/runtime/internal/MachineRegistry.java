@@ -1,29 +1,30 @@
-package dev.clockwork.runtime;
+package dev.clockwork.runtime.internal;
 
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.runtime.error.UnknownMachineException;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /** The machine definitions an engine knows, every version of each. */
-final class MachineRegistry {
+public final class MachineRegistry {
   private final Map<String, NavigableMap<Integer, MachineDefinition>> machines =
       new ConcurrentHashMap<>();
 
-  void register(MachineDefinition definition) {
+  public void register(MachineDefinition definition) {
     machines
         .computeIfAbsent(definition.id(), id -> new TreeMap<>())
         .put(definition.version(), definition);
   }
 
   /** The ids of every registered machine. */
-  java.util.Set<String> ids() {
+  public java.util.Set<String> ids() {
     return java.util.Collections.unmodifiableSet(machines.keySet());
   }
 
   /** The newest version of a machine. */
-  MachineDefinition latest(String machine) {
+  public MachineDefinition latest(String machine) {
     NavigableMap<Integer, MachineDefinition> versions = machines.get(machine);
     if (versions == null) {
       throw new UnknownMachineException(machine, machines.keySet());
@@ -35,7 +36,7 @@ final class MachineRegistry {
    * The version an instance runs; when that version is no longer registered, the newest one (its
    * states are found by path, its timers by key, so waiting instances follow the new definition).
    */
-  MachineDefinition forInstance(String machine, int version) {
+  public MachineDefinition forInstance(String machine, int version) {
     NavigableMap<Integer, MachineDefinition> versions = machines.get(machine);
     if (versions == null) {
       throw new UnknownMachineException(machine, machines.keySet());

@@ -1,6 +1,7 @@
-package dev.clockwork.runtime.queue;
+package dev.clockwork.runtime.store;
 
-import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.queue.Lease;
+import dev.clockwork.runtime.queue.QueuedEvent;
 import java.util.List;
 
 /**

@@ -1,4 +1,4 @@
-package dev.clockwork.runtime;
+package dev.clockwork.runtime.error;
 
 import dev.clockwork.core.ClockworkException;
 

@@ -1,9 +1,11 @@
-package dev.clockwork.runtime.queue;
+package dev.clockwork.runtime.admin;
 
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.health.HealthReport;
 import dev.clockwork.runtime.health.QueueHealth;
+import dev.clockwork.runtime.queue.DeadLetter;
+import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.QueueStats;
 import dev.clockwork.runtime.store.Store;
 import java.time.Clock;

@@ -1,4 +1,4 @@
-package dev.clockwork.runtime;
+package dev.clockwork.runtime.config;
 
 import dev.clockwork.runtime.queue.RetryPolicy;
 import java.lang.management.ManagementFactory;
