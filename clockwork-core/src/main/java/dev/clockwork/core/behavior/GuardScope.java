@@ -4,7 +4,10 @@ import dev.clockwork.core.context.Context;
 import dev.clockwork.core.event.Event;
 import java.time.Instant;
 
-/** What a guard can see: the context as it is now, the event being processed, and the time. */
+/**
+ * What a guard can see: the context as it is now, the event being processed, the time, and which
+ * delivery of the event this is.
+ */
 public interface GuardScope {
   Context context();
 
@@ -12,4 +15,17 @@ public interface GuardScope {
 
   /** The instant the macrostep runs at (the engine's clock, never the system clock). */
   Instant now();
+
+  /** The id of the instance processing the event; null when the caller did not give one. */
+  String instanceId();
+
+  /**
+   * The queue id of the external event being processed; 0 when it did not come from a queue (a
+   * direct send, a timer fire, the instance's creation). The same for every retry of that event, so
+   * it suits an idempotency key. Internal events raised in the macrostep see their trigger's id.
+   */
+  long eventId();
+
+  /** Which attempt at processing the event this is: 1 for the first, 2 for the first retry. */
+  int attempt();
 }

@@ -1,9 +1,11 @@
 package dev.clockwork.core.interpreter;
 
+import dev.clockwork.core.behavior.Emitter;
 import dev.clockwork.core.context.Context;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -22,16 +24,25 @@ public final class Interpreter {
 
   /** Creates an instance: the initial states are entered and their timers armed at {@code now}. */
   public static StepResult start(MachineDefinition definition, Map<String, ?> input, Instant now) {
+    return start(definition, input, now, Delivery.NONE);
+  }
+
+  /**
+   * {@link #start(MachineDefinition, Map, Instant)} whose entry actions see {@code delivery} (the
+   * new instance's id; event id 0, see {@link Delivery#creation}).
+   */
+  public static StepResult start(
+      MachineDefinition definition, Map<String, ?> input, Instant now, Delivery delivery) {
     Context context = definition.initialContext();
     if (input != null && !input.isEmpty()) {
-      Map<String, Object> merged = new java.util.LinkedHashMap<>(context.asMap());
+      Map<String, Object> merged = new LinkedHashMap<>(context.asMap());
       merged.putAll(input);
       context = Context.of(merged);
     }
     Snapshot empty =
         new Snapshot(
             definition, new ActiveState[0], context, new ArmedTimer[0], 0, InstanceStatus.ACTIVE);
-    Macrostep step = new Macrostep(empty, now);
+    Macrostep step = new Macrostep(empty, now, delivery);
     step.start();
     return step.result(true);
   }
@@ -41,7 +52,7 @@ public final class Interpreter {
    * keeps the old snapshot) and {@link MaxTransitionDepthExceededException} for loops.
    */
   public static StepResult transition(Snapshot snapshot, Event event, Instant now) {
-    return transition(snapshot, event, now, null);
+    return transition(snapshot, event, now, null, Delivery.NONE);
   }
 
   /**
@@ -49,11 +60,20 @@ public final class Interpreter {
    * emits of actions (null: a synchronous emit fails).
    */
   public static StepResult transition(
-      Snapshot snapshot, Event event, Instant now, dev.clockwork.core.behavior.Emitter emitter) {
+      Snapshot snapshot, Event event, Instant now, Emitter emitter) {
+    return transition(snapshot, event, now, emitter, Delivery.NONE);
+  }
+
+  /**
+   * {@link #transition(Snapshot, Event, Instant, Emitter)} whose guards and actions see which
+   * {@code delivery} of the event this is (instance, queue event id, attempt).
+   */
+  public static StepResult transition(
+      Snapshot snapshot, Event event, Instant now, Emitter emitter, Delivery delivery) {
     if (snapshot.isFinished()) {
       return new StepResult(snapshot, List.of(), false);
     }
-    Macrostep step = new Macrostep(snapshot, now);
+    Macrostep step = new Macrostep(snapshot, now, delivery);
     step.emitter(emitter);
     boolean handled = step.external(event);
     return step.result(handled);
@@ -66,7 +86,7 @@ public final class Interpreter {
    * their schedule; timers new in the definition apply from the next entry of their state.
    */
   public static StepResult rearm(Snapshot snapshot, Instant now) {
-    Macrostep step = new Macrostep(snapshot, now);
+    Macrostep step = new Macrostep(snapshot, now, Delivery.NONE);
     step.rearm();
     return step.result(true);
   }
@@ -79,7 +99,7 @@ public final class Interpreter {
     if (snapshot.isFinished()) {
       return new StepResult(snapshot, List.of(), false);
     }
-    Macrostep step = new Macrostep(snapshot, now);
+    Macrostep step = new Macrostep(snapshot, now, Delivery.NONE);
     step.cancel();
     return step.result(true);
   }

@@ -1,67 +1,48 @@
 package dev.clockwork.core.interpreter;
 
-import dev.clockwork.core.behavior.ActionScope;
-import dev.clockwork.core.context.Context;
-import dev.clockwork.core.context.ContextWriter;
-import dev.clockwork.core.context.JsonValues;
-import dev.clockwork.core.definition.Branch;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.StateKind;
 import dev.clockwork.core.definition.StateNode;
-import dev.clockwork.core.definition.TransitionDef;
 import dev.clockwork.core.event.Event;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * One macrostep: the external event's transitions, then eventless transitions and internal events
  * until the configuration is stable (SCXML {@code mainEventLoop}). Mutable working state, used
- * once. The step is also the {@link ActionScope} its guards and actions see, so it allocates no
+ * once. The step is also the {@link StepScope} its guards and actions see, so it allocates no
  * scope.
  */
-final class Macrostep implements ActionScope {
+final class Macrostep extends StepScope {
   private static final ArmedTimer[] NO_TIMERS = new ArmedTimer[0];
   private static final Event INIT = Event.of("@init");
 
   private final Snapshot before;
   private final MachineDefinition definition;
-  private final Instant now;
   private final Configuration config;
   private final TimerBook timers;
-  private final ContextWriter context;
   private final Selection selection;
   private Microstep microstep;
-  private dev.clockwork.core.behavior.Emitter emitter;
   private long lastEntryId;
   private InstanceStatus status;
-  private Event event;
-  private ArrayDeque<Event> internal;
-  private List<Effect> effects;
   private boolean changed;
   private int depth;
   private List<String> tail;
 
-  Macrostep(Snapshot before, Instant now) {
+  Macrostep(Snapshot before, Instant now, Delivery delivery) {
+    super(before.context(), now, delivery);
     this.before = before;
     this.definition = before.definition();
-    this.now = now;
     this.config = new Configuration(before.activeArray());
     this.timers = new TimerBook(before.timerArray());
-    this.context = new ContextWriter(before.context());
     this.selection = new Selection(config, this);
     this.lastEntryId = before.lastEntryId();
     this.status = before.status();
   }
 
-  void emitter(dev.clockwork.core.behavior.Emitter runner) {
-    this.emitter = runner;
-  }
-
   void start() {
-    event = INIT;
+    setEvent(INIT);
     changed = true;
     selection.clear();
     new Microstep(this).enterInitial(definition.root());
@@ -69,7 +50,7 @@ final class Macrostep implements ActionScope {
   }
 
   boolean external(Event external) {
-    event = external;
+    setEvent(external);
     boolean handled;
     String stale = ChildOutcomeFence.staleReason(definition, config, external);
     if (stale != null) {
@@ -87,7 +68,7 @@ final class Macrostep implements ActionScope {
 
   /** Selects transitions for the current event and runs them; false when none is enabled. */
   boolean selectAndRun() {
-    selection.select(event);
+    selection.select(event());
     if (selection.isEmpty()) {
       return false;
     }
@@ -102,12 +83,13 @@ final class Macrostep implements ActionScope {
         microstep();
         continue;
       }
-      if (internal == null || internal.isEmpty()) {
+      Event raised = pollInternal();
+      if (raised == null) {
         return;
       }
-      event = internal.poll();
-      effect(new Effect.InternalEvent(event));
-      selection.select(event);
+      setEvent(raised);
+      effect(new Effect.InternalEvent(raised));
+      selection.select(raised);
       if (!selection.isEmpty()) {
         microstep();
       }
@@ -125,7 +107,7 @@ final class Macrostep implements ActionScope {
       selection.describeInto(tail);
       if (depth > max) {
         throw new MaxTransitionDepthExceededException(
-            definition.id(), String.valueOf(event), max, tail);
+            definition.id(), String.valueOf(event()), max, tail);
       }
     }
     if (microstep == null) {
@@ -136,14 +118,15 @@ final class Macrostep implements ActionScope {
   }
 
   StepResult result(boolean handled) {
-    if (!changed && effects == null && context.current() == before.context()) {
+    List<Effect> effects = effectsOrNull();
+    if (!changed && effects == null && context() == before.context()) {
       return new StepResult(before, List.of(), handled);
     }
     Snapshot after =
         new Snapshot(
             definition,
             config.toArray(),
-            context.current(),
+            context(),
             timers.toArray(NO_TIMERS),
             lastEntryId,
             status);
@@ -176,64 +159,26 @@ final class Macrostep implements ActionScope {
     changed = true;
   }
 
-  void effect(Effect effect) {
-    if (effects == null) {
-      effects = new ArrayList<>(4);
-    }
-    effects.add(effect);
-  }
-
-  void setEvent(Event current) {
-    event = current;
-  }
-
   void rearm() {
-    for (int i = timers.size() - 1; i >= 0; i--) {
-      ArmedTimer armed = timers.get(i);
-      java.util.Optional<dev.clockwork.core.definition.TimerDef> def =
-          definition.timer(armed.key());
-      if (def.isEmpty()) {
-        effect(new Effect.TimerCancelled(timers.remove(i)));
-      } else if (armed.fires() == 0 && !armed.thenPhase() && !def.get().isComputed()) {
-        java.util.Optional<Instant> due = def.get().spec().firstDue(armed.enteredAt());
-        if (due.isEmpty()) {
-          effect(new Effect.TimerCancelled(timers.remove(i)));
-        } else if (!due.get().equals(armed.due())) {
-          ArmedTimer moved =
-              new ArmedTimer(
-                  armed.key(),
-                  armed.event(),
-                  armed.entryId(),
-                  armed.enteredAt(),
-                  due.get(),
-                  0,
-                  false,
-                  null);
-          timers.set(i, moved);
-          effect(new Effect.TimerArmed(moved));
-        }
-      }
-    }
+    TimerRearm.rearm(this);
     changed = true;
   }
 
   void cancel() {
     changed = true;
     status = InstanceStatus.CANCELLED;
-    for (int i = timers.size() - 1; i >= 0; i--) {
-      effect(new Effect.TimerCancelled(timers.remove(i)));
-    }
-    for (int i = 0; i < config.size(); i++) {
-      ActiveState active = config.get(i);
-      if (active.state().invokedMachine() != null) {
-        effect(new Effect.ChildCancelled(active.path(), active.entryId()));
-      }
-    }
+    stopTimersAndChildren();
     effect(new Effect.InstanceCancelled());
   }
 
   void finish(StateNode finalState) {
     status = InstanceStatus.DONE;
+    stopTimersAndChildren();
+    effect(new Effect.InstanceDone(finalState.path()));
+  }
+
+  /** The instance takes no more events: every timer is cancelled, every child too. */
+  private void stopTimersAndChildren() {
     for (int i = timers.size() - 1; i >= 0; i--) {
       effect(new Effect.TimerCancelled(timers.remove(i)));
     }
@@ -243,7 +188,6 @@ final class Macrostep implements ActionScope {
         effect(new Effect.ChildCancelled(active.path(), active.entryId()));
       }
     }
-    effect(new Effect.InstanceDone(finalState.path()));
   }
 
   boolean isActive() {
@@ -252,80 +196,5 @@ final class Macrostep implements ActionScope {
 
   boolean isInFinalState(StateNode state) {
     return state.kind() != StateKind.ATOMIC && config.isInFinalState(state);
-  }
-
-  // ---- ActionScope ----
-
-  @Override
-  public Context context() {
-    return context.current();
-  }
-
-  @Override
-  public Event event() {
-    return event;
-  }
-
-  @Override
-  public Instant now() {
-    return now;
-  }
-
-  @Override
-  public void set(String key, Object value) {
-    context.set(key, value);
-  }
-
-  @Override
-  public void remove(String key) {
-    context.remove(key);
-  }
-
-  @Override
-  public void raise(String type) {
-    raise(Event.of(type));
-  }
-
-  @Override
-  public void raise(String type, Map<String, ?> payload) {
-    raise(Event.of(type, payload));
-  }
-
-  @Override
-  public void raise(Event raised) {
-    if (internal == null) {
-      internal = new ArrayDeque<>(4);
-    }
-    internal.add(raised);
-  }
-
-  @Override
-  public Object emit(dev.clockwork.core.behavior.Target target, Event emitted) {
-    if (emitter == null) {
-      throw new dev.clockwork.core.ClockworkException(
-          "a synchronous emit to '"
-              + target
-              + "' needs an engine to run it; the pure interpreter was called without one");
-    }
-    return emitter.emit(target, emitted);
-  }
-
-  @Override
-  public void emitAsync(dev.clockwork.core.behavior.Target target, Event emitted) {
-    effect(new Effect.Emitted(target, emitted));
-  }
-
-  @Override
-  public void broadcast(String machine, String state, Event emitted) {
-    effect(new Effect.Broadcast(machine, state, emitted));
-  }
-
-  @Override
-  public void reply(Object value) {
-    effect(new Effect.Replied(JsonValues.checked("reply", value)));
-  }
-
-  static String describe(TransitionDef transition, Branch branch) {
-    return transition.path() + " -> " + (branch.isTargetless() ? "(stay)" : branch.targets());
   }
 }

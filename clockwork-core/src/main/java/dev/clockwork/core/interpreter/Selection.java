@@ -188,7 +188,11 @@ final class Selection {
 
   void describeInto(List<String> out) {
     for (int i = 0; i < size; i++) {
-      out.add(Macrostep.describe(transitions[i], branches[i]));
+      out.add(describe(transitions[i], branches[i]));
     }
+  }
+
+  private static String describe(TransitionDef transition, Branch branch) {
+    return transition.path() + " -> " + (branch.isTargetless() ? "(stay)" : branch.targets());
   }
 }
