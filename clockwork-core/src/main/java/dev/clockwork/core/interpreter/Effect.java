@@ -1,5 +1,6 @@
 package dev.clockwork.core.interpreter;
 
+import dev.clockwork.core.behavior.Target;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.event.TimerFire;
 import java.time.Instant;
@@ -10,6 +11,19 @@ import java.util.Map;
  * effects; the runtime performs them in the same transaction as the new snapshot.
  */
 public sealed interface Effect {
+  /**
+   * A state was entered, in the order states are entered (document order: a parent before its
+   * children, a parallel state's regions one after the other). Reported for the initial states, for
+   * states entered by any transition of the macrostep (external, internal or eventless), and for
+   * the source of a self-transition, which is exited and entered again but keeps its entry.
+   *
+   * @param path the state's dotted path, as {@link ActiveState#path()} gives it (empty for the
+   *     root)
+   * @param entryId the entry id of the active state the entry made
+   * @param at the instant the macrostep ran at
+   */
+  record StateEntered(String path, long entryId, Instant at) implements Effect {}
+
   /** A timer was armed (or re-armed for its next fire). */
   record TimerArmed(ArmedTimer timer) implements Effect {}
 
@@ -42,7 +56,7 @@ public sealed interface Effect {
   record ChildCancelled(String statePath, long entryId) implements Effect {}
 
   /** An action queued an event for another instance (async emit). */
-  record Emitted(dev.clockwork.core.behavior.Target target, Event event) implements Effect {}
+  record Emitted(Target target, Event event) implements Effect {}
 
   /** An action queued an event for every instance of a machine in a state. */
   record Broadcast(String machine, String state, Event event) implements Effect {}

@@ -13,7 +13,8 @@ import java.util.Map;
 /**
  * One microstep (SCXML {@code microstep}): exit the exit set in reverse document order, run the
  * transitions' actions, enter the entry set in document order. Leaving a state cancels its timers;
- * entering one arms them. A self-loop re-enters its source but keeps its entry (the timer anchor).
+ * entering one reports it and arms them. A self-loop re-enters its source but keeps its entry (the
+ * timer anchor).
  */
 final class Microstep {
   private final Macrostep step;
@@ -157,6 +158,7 @@ final class Microstep {
         entry = new ActiveState(state, step.nextEntryId(), step.now());
       }
       config.add(entry);
+      step.effect(new Effect.StateEntered(state.path(), entry.entryId(), step.now()));
       for (int a = 0; a < state.entryActionCount(); a++) {
         state.entryAction(a).run(step);
       }
