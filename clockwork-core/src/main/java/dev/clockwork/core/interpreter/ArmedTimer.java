@@ -13,6 +13,9 @@ import java.time.Instant;
  * @param fires how many times it has fired in this state entry
  * @param thenPhase true when the next fire sends {@code then} after the last allowed fire
  * @param value the canonical text of a computed timer value, null for static timers
+ * @param failed true when this timer's last fire failed for good (it went to the dead letters): it
+ *     is no longer due, and is kept only so that an operator's retry of that dead-lettered fire can
+ *     still apply it (see {@link Interpreter#skipFire})
  */
 public record ArmedTimer(
     String key,
@@ -22,7 +25,21 @@ public record ArmedTimer(
     Instant due,
     int fires,
     boolean thenPhase,
-    String value) {
+    String value,
+    boolean failed) {
+
+  /** A timer whose fire has not failed: what every armed timer is until one does. */
+  public ArmedTimer(
+      String key,
+      String event,
+      long entryId,
+      Instant enteredAt,
+      Instant due,
+      int fires,
+      boolean thenPhase,
+      String value) {
+    this(key, event, entryId, enteredAt, due, fires, thenPhase, value, false);
+  }
 
   /** The path of the state that armed the timer. */
   public String statePath() {
@@ -32,5 +49,10 @@ public record ArmedTimer(
   /** A stable id for stores: instance-independent, unique per state entry. */
   public String id() {
     return key + "@" + entryId;
+  }
+
+  /** This timer with its fire failed for good: kept, but no longer due. */
+  public ArmedTimer asFailed() {
+    return new ArmedTimer(key, event, entryId, enteredAt, due, fires, thenPhase, value, true);
   }
 }

@@ -4,6 +4,7 @@ import dev.clockwork.core.behavior.Emitter;
 import dev.clockwork.core.context.Context;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
+import dev.clockwork.core.event.TimerFire;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -80,10 +81,30 @@ public final class Interpreter {
   }
 
   /**
+   * Moves a timer on after its fire failed for good (it went to the dead letters), as if the fire
+   * had been applied but without running any guard, action or transition. The fire is fenced like
+   * any fire (a stale, early or repeated one is dropped: handled false, a {@link
+   * Effect.TimerDropped}) and counted; a recurring timer is re-armed for its next due or switched
+   * to its {@code then} phase, exactly as a fire would. A timer the fire would have removed stays,
+   * {@linkplain ArmedTimer#asFailed() marked failed}, so an operator's retry of the dead letter
+   * (the same fire, sent again) still runs the transition. A timer already marked failed stays as
+   * it is.
+   */
+  public static StepResult skipFire(Snapshot snapshot, TimerFire fire, Instant now) {
+    if (snapshot.isFinished()) {
+      return new StepResult(snapshot, List.of(), false);
+    }
+    Macrostep step = new Macrostep(snapshot, now, Delivery.NONE);
+    boolean handled = step.skipFire(fire);
+    return step.result(handled);
+  }
+
+  /**
    * Re-arms the timers of a snapshot restored under a newer definition: a timer that has not fired
    * yet in its state entry gets the due time the new definition gives it (anchored on the same
    * entry), a timer the new definition no longer has is cancelled. Timers that already fired keep
-   * their schedule; timers new in the definition apply from the next entry of their state.
+   * their schedule, and so do timers marked failed; timers new in the definition apply from the
+   * next entry of their state.
    */
   public static StepResult rearm(Snapshot snapshot, Instant now) {
     Macrostep step = new Macrostep(snapshot, now, Delivery.NONE);
@@ -92,8 +113,8 @@ public final class Interpreter {
   }
 
   /**
-   * Cancels an instance from outside: its timers are cancelled, the children of its active states
-   * are cancelled too, and it takes no further events. No exit actions run.
+   * Cancels an instance from outside: its timers are cancelled (failed ones too), the children of
+   * its active states are cancelled too, and it takes no further events. No exit actions run.
    */
   public static StepResult cancel(Snapshot snapshot, Instant now) {
     if (snapshot.isFinished()) {

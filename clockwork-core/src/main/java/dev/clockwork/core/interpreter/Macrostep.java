@@ -4,6 +4,7 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.StateKind;
 import dev.clockwork.core.definition.StateNode;
 import dev.clockwork.core.event.Event;
+import dev.clockwork.core.event.TimerFire;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,6 +65,11 @@ final class Macrostep extends StepScope {
     }
     settle();
     return handled;
+  }
+
+  /** Skips a timer fire that failed for good: the timer moves on, nothing runs. */
+  boolean skipFire(TimerFire fire) {
+    return new TimerFiring(this).skip(fire);
   }
 
   /** Selects transitions for the current event and runs them; false when none is enabled. */

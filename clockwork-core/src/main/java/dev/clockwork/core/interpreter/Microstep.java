@@ -100,7 +100,7 @@ final class Microstep {
         }
         kept.add(entry);
       } else {
-        for (ArmedTimer cancelled : step.timers().cancel(state, entry.entryId())) {
+        for (ArmedTimer cancelled : step.timers().cancel(entry.entryId())) {
           step.effect(new Effect.TimerCancelled(cancelled));
         }
         if (state.invokedMachine() != null) {

@@ -101,7 +101,10 @@ public final class Snapshot {
     return context;
   }
 
-  /** Timers armed right now, in the order they were armed. */
+  /**
+   * Timers armed right now, in the order they were armed, including those {@linkplain
+   * ArmedTimer#failed() marked failed}, which are not due.
+   */
   public List<ArmedTimer> timers() {
     return Collections.unmodifiableList(Arrays.asList(timers));
   }

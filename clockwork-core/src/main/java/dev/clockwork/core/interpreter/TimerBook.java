@@ -2,7 +2,6 @@ package dev.clockwork.core.interpreter;
 
 import dev.clockwork.core.InvalidDefinitionException;
 import dev.clockwork.core.context.Context;
-import dev.clockwork.core.definition.StateNode;
 import dev.clockwork.core.definition.TimerDef;
 import dev.clockwork.core.definition.TransitionDef;
 import dev.clockwork.core.time.TimeSpec;
@@ -60,15 +59,19 @@ final class TimerBook {
     return mutable().remove(i);
   }
 
-  /** Removes and returns the timers armed by this entry of {@code state}. */
-  List<ArmedTimer> cancel(StateNode state, long entryId) {
-    if (state.timedCount() == 0) {
-      return List.of();
-    }
-    List<ArmedTimer> cancelled = new ArrayList<>(2);
+  /**
+   * Removes and returns the timers armed by a state entry, failed ones included (a failed timer may
+   * outlive its definition after a version upgrade, so the state's current timers do not say
+   * whether the entry armed any).
+   */
+  List<ArmedTimer> cancel(long entryId) {
+    List<ArmedTimer> cancelled = List.of();
     for (int i = size() - 1; i >= 0; i--) {
       ArmedTimer timer = get(i);
       if (timer.entryId() == entryId) {
+        if (cancelled.isEmpty()) {
+          cancelled = new ArrayList<>(2);
+        }
         cancelled.add(0, remove(i));
       }
     }

@@ -5,25 +5,84 @@ import dev.clockwork.core.definition.TimerDef;
 import dev.clockwork.core.definition.TransitionDef;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.event.TimerFire;
-import dev.clockwork.core.time.TimeSpec;
 import java.time.Instant;
-import java.util.Optional;
 
 /**
  * Applies one timer fire: fenced by the state entry and the due instant (a stale, early or repeated
- * fire is dropped and reported), counted whatever the guards say, re-armed for its next due, or
- * switched to its {@code then} phase after the last allowed fire.
+ * fire is dropped and reported), counted whatever the guards say, and advanced by {@link
+ * TimerAdvance}. A fire can also be skipped (it failed for good): it is fenced and counted the same
+ * way, but no transition runs, and a timer the fire would have removed stays, marked failed.
  */
 final class TimerFiring {
   private final Macrostep step;
+  private final TimerBook timers;
+  private TimerDef def;
 
   TimerFiring(Macrostep step) {
     this.step = step;
+    this.timers = step.timers();
   }
 
+  /** Applies the fire and runs its transition; false when it is dropped or no guard passes. */
   boolean fire(Event event) {
-    TimerFire fire = event.timer();
-    TimerBook timers = step.timers();
+    int i = matching(event.timer(), event.type());
+    if (i < 0) {
+      return false;
+    }
+    ArmedTimer armed = timers.get(i);
+    ArmedTimer fired;
+    if (armed.failed()) {
+      // An operator retried the dead-lettered fire: it was counted when it was skipped.
+      fired = armed;
+      timers.remove(i);
+    } else {
+      TimerAdvance advance = TimerAdvance.of(def, armed, step.now());
+      fired = advance.fired();
+      if (advance.next() == null) {
+        timers.remove(i);
+      } else {
+        rearm(i, advance.next());
+      }
+    }
+    step.markChanged();
+    step.effect(new Effect.TimerFired(fired, step.now()));
+    if (armed.thenPhase()) {
+      step.setEvent(Event.of(armed.event()));
+      return step.selectAndRun();
+    }
+    StateNode source = step.definition().state(armed.statePath());
+    TransitionDef transition = source.transition(def.event());
+    if (transition != null && step.selection().selectOnly(transition)) {
+      step.microstep();
+    }
+    return true;
+  }
+
+  /**
+   * Moves the timer on as if the fire had been applied, without running anything; a timer the fire
+   * would have removed is kept, marked failed. False when the fire is dropped.
+   */
+  boolean skip(TimerFire fire) {
+    int i = matching(fire, eventOf(fire));
+    if (i < 0) {
+      return false;
+    }
+    ArmedTimer armed = timers.get(i);
+    if (armed.failed()) {
+      return true;
+    }
+    TimerAdvance advance = TimerAdvance.of(def, armed, step.now());
+    if (advance.next() == null) {
+      timers.set(i, advance.fired().asFailed());
+    } else {
+      rearm(i, advance.next());
+    }
+    step.markChanged();
+    return true;
+  }
+
+  /** The index of the armed timer the fire is for, or -1 once the fire is dropped and reported. */
+  private int matching(TimerFire fire, String event) {
     int i = timers.indexOf(fire.key(), fire.entryId());
     if (i < 0) {
       return drop(fire, event, "its state entry " + fire.entryId() + " is no longer active");
@@ -36,64 +95,27 @@ final class TimerFiring {
     if (now.isBefore(armed.due())) {
       return drop(fire, event, "it is not due before " + armed.due());
     }
-    Optional<TimerDef> found = step.definition().timer(fire.key());
-    if (found.isEmpty()) {
+    def = step.definition().timer(fire.key()).orElse(null);
+    if (def == null) {
       timers.remove(i);
       return drop(fire, event, "version " + step.definition().version() + " has no such timer");
     }
-    TimerDef def = found.get();
-    if (armed.thenPhase()) {
-      timers.remove(i);
-      step.effect(new Effect.TimerFired(armed, now));
-      step.setEvent(Event.of(armed.event()));
-      return step.selectAndRun();
-    }
-    int fires = armed.fires() + 1;
-    TimeSpec spec = TimerBook.specOf(def, armed);
-    ArmedTimer fired = copy(armed, armed.event(), armed.due(), fires, false);
-    if (fires < Math.min(def.maxFires(), spec.maxFires())) {
-      Optional<Instant> next = spec.nextDue(armed.enteredAt(), armed.due(), now, fires);
-      rearm(i, next.map(due -> copy(armed, armed.event(), due, fires, false)).orElse(null));
-    } else if (def.then() != null) {
-      Instant due = spec.nextDue(armed.enteredAt(), armed.due(), now, fires).orElse(now);
-      rearm(i, copy(armed, def.then(), due, fires, true));
-    } else {
-      timers.remove(i);
-    }
-    step.markChanged();
-    step.effect(new Effect.TimerFired(fired, now));
-    StateNode source = step.definition().state(armed.statePath());
-    TransitionDef transition = source.transition(def.event());
-    if (transition != null && step.selection().selectOnly(transition)) {
-      step.microstep();
-    }
-    return true;
+    return i;
   }
 
   private void rearm(int i, ArmedTimer next) {
-    if (next == null) {
-      step.timers().remove(i);
-      return;
-    }
-    step.timers().set(i, next);
+    timers.set(i, next);
     step.effect(new Effect.TimerArmed(next));
   }
 
-  private boolean drop(TimerFire fire, Event event, String reason) {
-    step.effect(new Effect.TimerDropped(fire, event.type(), reason));
-    return false;
+  private int drop(TimerFire fire, String event, String reason) {
+    step.effect(new Effect.TimerDropped(fire, event, reason));
+    return -1;
   }
 
-  private static ArmedTimer copy(
-      ArmedTimer armed, String event, Instant due, int fires, boolean thenPhase) {
-    return new ArmedTimer(
-        armed.key(),
-        event,
-        armed.entryId(),
-        armed.enteredAt(),
-        due,
-        fires,
-        thenPhase,
-        armed.value());
+  /** The event a fire sends: its armed timer's, or the one its key names. */
+  private String eventOf(TimerFire fire) {
+    int i = timers.indexOf(fire.key(), fire.entryId());
+    return i >= 0 ? timers.get(i).event() : fire.key().substring(fire.key().indexOf('#') + 1);
   }
 }

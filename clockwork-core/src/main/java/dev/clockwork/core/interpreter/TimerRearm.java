@@ -9,7 +9,7 @@ import java.util.Optional;
  * Moves the armed timers of a snapshot restored under a newer definition onto that definition: a
  * timer that has not fired yet in its state entry gets the due time the new definition gives it, a
  * timer the new definition no longer has is cancelled. Timers that already fired keep their
- * schedule.
+ * schedule, and so do timers whose fire failed for good (they wait for an operator's retry).
  */
 final class TimerRearm {
   private TimerRearm() {}
@@ -19,6 +19,9 @@ final class TimerRearm {
     TimerBook timers = step.timers();
     for (int i = timers.size() - 1; i >= 0; i--) {
       ArmedTimer armed = timers.get(i);
+      if (armed.failed()) {
+        continue;
+      }
       Optional<TimerDef> def = definition.timer(armed.key());
       if (def.isEmpty()) {
         step.effect(new Effect.TimerCancelled(timers.remove(i)));

@@ -1,8 +1,11 @@
 package dev.clockwork.core.interpreter;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.clockwork.core.behavior.Action;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
+import dev.clockwork.core.event.TimerFire;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +28,29 @@ final class Run {
   Run send(String type) {
     last = Interpreter.transition(last.snapshot(), Event.of(type), T0);
     return this;
+  }
+
+  /** Sends the fire of {@code timer} processed at {@code at}, as the runtime's sweep would. */
+  Run fire(ArmedTimer timer, Instant at) {
+    last =
+        Interpreter.transition(last.snapshot(), Event.timerFire(timer.event(), fireOf(timer)), at);
+    return this;
+  }
+
+  /** Skips the fire of {@code timer} at {@code at}, as the runtime does once it failed for good. */
+  Run skip(ArmedTimer timer, Instant at) {
+    last = Interpreter.skipFire(last.snapshot(), fireOf(timer), at);
+    return this;
+  }
+
+  /** The one armed timer of the instance. */
+  ArmedTimer timer() {
+    assertThat(last.snapshot().timers()).hasSize(1);
+    return last.snapshot().timers().get(0);
+  }
+
+  static TimerFire fireOf(ArmedTimer timer) {
+    return new TimerFire(timer.key(), timer.entryId(), timer.due());
   }
 
   StepResult last() {
