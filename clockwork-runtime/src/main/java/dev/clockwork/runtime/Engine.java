@@ -1,128 +1,93 @@
 package dev.clockwork.runtime;
 
-import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
-import dev.clockwork.core.interpreter.StepResult;
+import dev.clockwork.runtime.admin.QueueAdmin;
+import dev.clockwork.runtime.config.ClockworkConfig;
 import dev.clockwork.runtime.config.EngineOptions;
 import dev.clockwork.runtime.config.QueueConfig;
-import dev.clockwork.runtime.error.EventFailedException;
+import dev.clockwork.runtime.config.QueueStrategy;
 import dev.clockwork.runtime.error.UnknownEventException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.internal.ChildIds;
 import dev.clockwork.runtime.internal.ConversationIds;
 import dev.clockwork.runtime.internal.Delegation;
-import dev.clockwork.runtime.internal.HistoryRows;
 import dev.clockwork.runtime.internal.MachineRegistry;
-import dev.clockwork.runtime.internal.QueueProcessor;
-import dev.clockwork.runtime.internal.Turn;
+import dev.clockwork.runtime.internal.TurnRunner;
+import dev.clockwork.runtime.internal.worker.PeriodicTasks;
+import dev.clockwork.runtime.internal.worker.Workers;
+import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.Claim;
+import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.Store;
-import dev.clockwork.runtime.worker.Workers;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
  * Runs machine instances over a {@link Store}. Every event goes through its instance's queue and is
- * processed as one macrostep, under a lease, committed atomically. Every clock read goes through
- * the injected {@link Clock}.
+ * processed as one macrostep, under a lease, committed atomically with everything it produced.
+ * Every clock read goes through the injected {@link Clock}.
  *
  * <pre>{@code
  * Engine engine = Engine.builder().register(order).store(store).build();
  * Instance created = engine.create("order");
  * engine.enqueue(created.id(), Event.of("SUBMIT")); // durable now, processed by the workers
- * engine.start();                                   // worker threads: queue, leases, timer sweep
+ * engine.start();                                   // worker threads: claims, leases, timers
  * }</pre>
  *
  * <p>Without {@link #start()}, nothing runs by itself: tests and cron-driven deployments call
- * {@link #processQueue()} and {@link #fireDueTimers()} themselves.
+ * {@link #runDue()} themselves.
  */
 public final class Engine implements AutoCloseable {
   private final EngineOptions options;
+  private final ClockworkConfig config;
   private final Store store;
   private final Clock clock;
   private final MachineRegistry machines;
-  private final QueueProcessor processor;
-  private final Delegation delegation;
-  private final dev.clockwork.runtime.internal.LeaseWaiter leaseWaiter;
-  private final dev.clockwork.runtime.internal.Emits emits;
+  private final TurnRunner runner;
   private final Workers workers;
-  private final java.util.function.Function<String, QueueConfig> queueConfig;
-  private final dev.clockwork.runtime.admin.QueueAdmin queues;
+  private final PeriodicTasks tasks;
+  private final QueueAdmin queues;
 
   Engine(
       EngineOptions options,
+      ClockworkConfig config,
       Store store,
       Clock clock,
       MachineRegistry machines,
-      java.util.function.Function<String, QueueConfig> queues,
-      boolean limited) {
+      TurnRunner runner,
+      Workers workers,
+      PeriodicTasks tasks,
+      QueueAdmin queues) {
     this.options = options;
+    this.config = config;
     this.store = store;
     this.clock = clock;
     this.machines = machines;
-    this.delegation = new Delegation(store, machines::latest);
-    this.leaseWaiter =
-        new dev.clockwork.runtime.internal.LeaseWaiter(
-            store, clock, options.owner(), options.leaseTime(), options.lockTimeout());
-    this.emits =
-        new dev.clockwork.runtime.internal.Emits(
-            store, machines::forInstance, delegation, leaseWaiter);
-    this.processor =
-        new QueueProcessor(
-            store, clock, machines::ids, emits, queues, options.leaseTime(), options.owner());
-    this.workers = new Workers(this, options);
-    this.queueConfig = queues;
-    if (limited) {
-      processor.limitConcurrency(
-          () -> {
-            java.util.Map<String, Integer> caps = new java.util.HashMap<>();
-            for (String machine : machines.ids()) {
-              caps.put(machine, queues.apply(machine).concurrency());
-            }
-            return caps;
-          });
-    }
-    this.queues = new dev.clockwork.runtime.admin.QueueAdmin(store, clock, queues);
-    workers.add(
-        "dead-letter-retention",
-        java.time.Duration.ofMinutes(1),
-        this.queues::purgeExpiredDeadLetters);
-  }
-
-  /** Makes {@code listener} hear every event the queues process (metrics); replaces any other. */
-  public void listen(dev.clockwork.runtime.metrics.QueueListener listener) {
-    processor.listen(listener);
-  }
-
-  /** Operating the queues: status, pause/resume, dead letters, purges, health. */
-  public dev.clockwork.runtime.admin.QueueAdmin queues() {
-    return queues;
+    this.runner = runner;
+    this.workers = workers;
+    this.tasks = tasks;
+    this.queues = queues;
   }
 
   public static EngineBuilder builder() {
     return new EngineBuilder();
   }
 
+  /** The clock every timer, lease and history row is measured by. */
   public Clock clock() {
     return clock;
-  }
-
-  public Store store() {
-    return store;
-  }
-
-  public EngineOptions options() {
-    return options;
   }
 
   /** Registers (another version of) a machine. */
@@ -135,6 +100,16 @@ public final class Engine implements AutoCloseable {
     return machines.latest(machine);
   }
 
+  /** Operating the queues: status, pause/resume, dead letters, purges, health. */
+  public QueueAdmin queues() {
+    return queues;
+  }
+
+  /** A machine's queue settings: {@code clockwork.yaml} and code merged by the documented rule. */
+  public QueueConfig queueConfig(String machine) {
+    return options.queueFor(config, machine);
+  }
+
   // ---- instances ----
 
   /** Creates an instance of the newest version of {@code machine} with a random id. */
@@ -143,7 +118,8 @@ public final class Engine implements AutoCloseable {
   }
 
   /**
-   * Creates an instance: enters its initial states, arms their timers, stores it.
+   * Creates an instance: enters its initial states (their entry actions run), arms their timers,
+   * and stores it with the children and events its first step asked for, in one commit.
    *
    * @param id the instance id, or null for a random one
    * @param input values merged over the definition's initial context
@@ -164,9 +140,8 @@ public final class Engine implements AutoCloseable {
   }
 
   /**
-   * Creates an instance in an existing conversation (one an earlier instance started, or one the
-   * caller's request carries): emits from its actions to a machine by name ({@code
-   * Target.machine("payment")}) find the conversation's instance of that machine.
+   * Creates an instance in an existing conversation: emits from its actions to a machine by name
+   * ({@code Target.machine("payment")}) find the conversation's instance of that machine.
    *
    * @param id the instance id, or null for a random one
    */
@@ -180,16 +155,10 @@ public final class Engine implements AutoCloseable {
     MachineDefinition definition = machines.latest(machine);
     String instanceId = id != null ? id : machine + ":" + UUID.randomUUID();
     ChildIds.checkTopLevel(instanceId);
-    return Instance.of(
-        delegation
-            .start(definition, instanceId, conversationId, input, origin, clock.instant())
-            .record());
+    return Instance.of(runner.create(definition, instanceId, conversationId, input, origin));
   }
 
-  /**
-   * The oldest instance of {@code machine} in a conversation: the one an emit to that machine from
-   * the conversation reaches.
-   */
+  /** The oldest instance of {@code machine} in a conversation: the one emits to it reach. */
   public Optional<Instance> findInConversation(String conversationId, String machine) {
     return store.findInConversation(conversationId, machine).map(Instance::of);
   }
@@ -205,6 +174,28 @@ public final class Engine implements AutoCloseable {
     return store.history(instanceId, 0, Integer.MAX_VALUE);
   }
 
+  /**
+   * Where the event {@code eventId} (the id {@link #enqueue} returned) is now: pending, retrying,
+   * applied (with its history row), dead-lettered or discarded.
+   *
+   * @throws UnknownInstanceException when the instance does not exist
+   * @throws IllegalArgumentException when the instance never had such an event
+   */
+  public EventStatus event(String instanceId, long eventId) {
+    load(instanceId);
+    return store
+        .eventStatus(instanceId, eventId)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "instance '"
+                        + instanceId
+                        + "' has no event "
+                        + eventId
+                        + " in its queue, "
+                        + "its dead letters or its history; use the id enqueue returned"));
+  }
+
   // ---- events ----
 
   /** Sends an event with no payload; see {@link #send(String, Event)}. */
@@ -216,7 +207,8 @@ public final class Engine implements AutoCloseable {
    * Processes one event now, in the caller's thread, under the instance's lease (waiting up to the
    * lock timeout for a worker to finish with it), and returns the instance after it. When an action
    * throws, nothing is changed, the failure is recorded in the history, and an {@link
-   * EventFailedException} (or the Clockwork exception itself) is thrown.
+   * dev.clockwork.runtime.error.EventFailedException} (or the Clockwork exception itself) is
+   * thrown.
    */
   public SendResult send(String instanceId, Event event) {
     return send(instanceId, event, null);
@@ -229,41 +221,9 @@ public final class Engine implements AutoCloseable {
    */
   public SendResult send(String instanceId, Event event, String idempotencyKey) {
     Objects.requireNonNull(event, "event");
-    InstanceRecord target = load(instanceId);
-    checkKnown(target, event);
-    Claim claim = leaseWaiter.lease(instanceId);
-    if (idempotencyKey != null) {
-      Optional<java.util.Map<String, Object>> first = store.outcome(instanceId, idempotencyKey);
-      if (first.isPresent()) {
-        store.release(claim.lease());
-        return new SendResult(
-            Instance.of(claim.instance()),
-            Boolean.TRUE.equals(first.get().get("handled")),
-            Optional.ofNullable(first.get().get("reply")));
-      }
-    }
-    InstanceRecord stored = claim.instance();
-    Turn turn = emits.turn(claim.lease(), stored);
-    Instant now = clock.instant();
-    StepResult result;
-    try {
-      result = turn.apply(event, now);
-    } catch (RuntimeException e) {
-      store.appendHistory(claim.lease(), List.of(HistoryRows.failed(stored, event, e, now)));
-      store.release(claim.lease());
-      throw e instanceof ClockworkException
-          ? e
-          : new EventFailedException(instanceId, event.toString(), e);
-    }
-    if (idempotencyKey != null) {
-      turn.keep(idempotencyKey);
-    }
-    if (store.commit(turn.commits(true)).contains(instanceId)) {
-      turn.abandonAll();
-      throw new dev.clockwork.runtime.queue.LeaseLostException(claim.lease());
-    }
-    dev.clockwork.runtime.internal.Broadcasts.deliver(store, turn.broadcasts(), now);
-    return new SendResult(Instance.of(turn.record()), result.handled(), result.reply());
+    checkKnown(load(instanceId), event);
+    TurnRunner.Sent sent = runner.send(instanceId, event, idempotencyKey);
+    return new SendResult(Instance.of(sent.instance()), sent.handled(), sent.reply());
   }
 
   /**
@@ -281,7 +241,8 @@ public final class Engine implements AutoCloseable {
 
   /**
    * Appends an event to the instance's queue and returns at once; the event is durable when this
-   * returns and is processed in order by a worker (or by {@link #processQueue()}).
+   * returns and is processed in order by a worker (or by {@link #runDue()}). It never waits for a
+   * turn in progress on the instance.
    */
   public QueuedEvent enqueue(String instanceId, Event event) {
     return enqueue(instanceId, event, Priority.NORMAL);
@@ -305,8 +266,7 @@ public final class Engine implements AutoCloseable {
     InstanceRecord record = load(instanceId);
     checkKnown(record, event);
     Priority effective =
-        queueConfig.apply(record.machine()).strategy()
-                == dev.clockwork.runtime.config.QueueStrategy.PRIORITY
+        queueConfig(record.machine()).strategy() == QueueStrategy.PRIORITY
             ? priority
             : Priority.NORMAL;
     return store.enqueue(
@@ -316,28 +276,55 @@ public final class Engine implements AutoCloseable {
             .withIdempotencyKey(idempotencyKey));
   }
 
+  // ---- running without workers ----
+
   /**
-   * Processes every event available now, in this thread, until no queue has one (events waiting for
-   * a retry later stay queued).
+   * Processes, in this thread, every event and timer fire due at the clock's instant — for tests
+   * and cron-driven deployments — until nothing is due (events waiting for a retry later stay
+   * queued). Concurrency caps hold as they do for workers.
    *
-   * @return the number of events processed
+   * @return the number of events and fires processed
    */
-  public int processQueue() {
+  public int runDue() {
+    return runDue(machines.ids());
+  }
+
+  /** {@link #runDue()} for one machine's instances only ({@code clockwork timers process}). */
+  public int runDue(String machine) {
+    machines.latest(machine);
+    return runDue(Set.of(machine));
+  }
+
+  private int runDue(Set<String> which) {
     int total = 0;
-    int processed;
-    do {
-      processed = processor.runOnce(options.batchSize(), options.eventsPerClaim());
-      total += processed;
-    } while (processed > 0);
-    return total;
+    while (true) {
+      ClaimRequest request =
+          new ClaimRequest(
+              options.owner(),
+              options.leaseTime(),
+              clock.instant(),
+              options.timerBatchSize(),
+              options.eventsPerClaim(),
+              caps(which),
+              true);
+      List<Claim> claims = store.claim(request);
+      if (claims.isEmpty()) {
+        return total;
+      }
+      for (Claim claim : claims) {
+        total += runner.runClaimed(claim, options.eventsPerClaim());
+      }
+    }
   }
 
-  /** One claim-process-commit round, as a worker runs it; returns the events processed. */
-  public int processOnce() {
-    return processor.runOnce(options.batchSize(), options.eventsPerClaim());
+  /**
+   * The earliest instant at which an instance of a registered machine has work due (an event, a
+   * timer, a retry); before now when work is waiting. Time travel in tests moves a virtual clock
+   * from one to the next.
+   */
+  public Optional<Instant> nextDue() {
+    return store.nextDue(clock.instant(), machines.ids());
   }
-
-  // ---- timers ----
 
   /**
    * Moves every instance of {@code machine} that runs an older version onto the newest one: their
@@ -348,75 +335,55 @@ public final class Engine implements AutoCloseable {
    * @return the number of instances moved
    */
   public int upgradeInstances(String machine) {
-    return dev.clockwork.runtime.internal.VersionUpgrade.run(
-        store, leaseWaiter, clock, machines.latest(machine));
-  }
-
-  /**
-   * Sweeps every timer due at the clock's current instant into its instance's queue, then processes
-   * the queues: each fire is its own macrostep; a fire that fails is retried and dead-lettered like
-   * any event, without stopping the others.
-   *
-   * @return the number of fires swept
-   */
-  public int fireDueTimers() {
-    int swept = sweepTimers();
-    processQueue();
-    return swept;
-  }
-
-  /** Moves every due timer into its queue (in batches) without processing it. */
-  public int sweepTimers() {
-    int total = 0;
-    int swept;
-    do {
-      swept = store.sweepDueTimers(clock.instant(), options.timerBatchSize(), machines.ids());
-      total += swept;
-    } while (swept == options.timerBatchSize());
-    return total;
-  }
-
-  /** The earliest due instant of any armed timer not yet swept. */
-  public Optional<Instant> nextTimerDue() {
-    return store.nextTimerDue();
-  }
-
-  /** The earliest instant at which a queued event (e.g. one waiting for a retry) is available. */
-  public Optional<Instant> nextEventAvailable() {
-    return store.nextEventAvailable(clock.instant());
+    MachineDefinition latest = machines.latest(machine);
+    int moved = 0;
+    for (String id : store.instanceIds(machine)) {
+      InstanceRecord record = store.find(id).orElse(null);
+      if (record != null && record.version() < latest.version() && runner.upgrade(id, latest)) {
+        moved++;
+      }
+    }
+    return moved;
   }
 
   // ---- workers ----
 
-  /** Renews the leases of the instances being processed right now (the workers' heartbeat). */
-  public void renewLeases() {
-    processor.renewLeases();
+  /**
+   * Runs {@code task} on the engine's task thread every {@code every} (elapsed time) once {@link
+   * #start()} was called: schedule ticks, purges. Exceptions are logged and the task runs again
+   * later.
+   */
+  public void addWorkerTask(String name, Duration every, Runnable task) {
+    tasks.add(name, every, task);
   }
 
   /**
-   * Runs {@code task} in the worker loop every {@code every} (elapsed time) once {@link #start()}
-   * was called: schedule ticks, purges. Exceptions are logged and the task runs again later.
+   * Starts the worker threads: they claim due instances (queued events and due timers) and run
+   * them, renew their leases, and run the periodic tasks. First checks that every machine {@code
+   * clockwork.yaml} configures is registered, and upgrades older instances to the newest versions.
    */
-  public void addWorkerTask(String name, java.time.Duration every, Runnable task) {
-    workers.add(name, every, task);
-  }
-
-  /** How many times the workers' timer sweep waited because of backpressure. */
-  public long backpressureWaits() {
-    return workers.backpressureWaits();
-  }
-
-  /** Starts the worker threads: they process queues, renew leases and sweep timers. */
   public Engine start() {
+    config.checkMachines(machines.ids());
     machines.ids().forEach(this::upgradeInstances);
     workers.start();
     return this;
   }
 
-  /** Stops the worker threads, letting each finish its current round. */
+  /**
+   * Stops claiming, lets turns in progress finish for the shutdown timeout (then interrupts them
+   * and gives their events back, unspent), and stops the heartbeat last.
+   */
   @Override
   public void close() {
     workers.stop();
+  }
+
+  private Map<String, Integer> caps(Set<String> which) {
+    Map<String, Integer> caps = new java.util.HashMap<>();
+    for (String machine : which) {
+      caps.put(machine, queueConfig(machine).concurrency());
+    }
+    return caps;
   }
 
   /** Validate now, process later: an event no state of the machine takes is refused at once. */

@@ -1,21 +1,51 @@
 package dev.clockwork.runtime;
 
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.runtime.admin.ProcessingTimes;
+import dev.clockwork.runtime.admin.QueueAdmin;
 import dev.clockwork.runtime.config.ClockworkConfig;
 import dev.clockwork.runtime.config.EngineOptions;
 import dev.clockwork.runtime.config.QueueConfig;
+import dev.clockwork.runtime.internal.CommitPipeline;
+import dev.clockwork.runtime.internal.LeaseWaiter;
+import dev.clockwork.runtime.internal.Listeners;
+import dev.clockwork.runtime.internal.LocalLeases;
 import dev.clockwork.runtime.internal.MachineRegistry;
+import dev.clockwork.runtime.internal.TurnEnd;
+import dev.clockwork.runtime.internal.TurnRunner;
+import dev.clockwork.runtime.internal.TurnServices;
+import dev.clockwork.runtime.internal.worker.PeriodicTasks;
+import dev.clockwork.runtime.internal.worker.Workers;
+import dev.clockwork.runtime.listener.EngineListener;
+import dev.clockwork.runtime.metrics.MicrometerQueueMetrics;
 import dev.clockwork.runtime.store.Store;
+import dev.clockwork.runtime.store.memory.InMemoryStore;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
-/** Configures an engine; the defaults are an in-memory store and the system clock. */
+/**
+ * Configures an engine; the defaults are an in-memory store, the system clock, and the queue seed's
+ * settings (concurrency 10 per machine, 3 attempts, …) whether or not a {@code clockwork.yaml} is
+ * given. Values set in code win over the file (see {@link EngineOptions}).
+ */
 public final class EngineBuilder {
+  private static final int BROADCAST_PAGE = 500;
+
   private Store store;
   private Clock clock = Clock.systemUTC();
   private final MachineRegistry machines = new MachineRegistry();
   private final EngineOptions.Builder options = EngineOptions.builder();
-  private ClockworkConfig config;
+  private ClockworkConfig config = ClockworkConfig.defaults();
+  private final List<EngineListener> listeners = new ArrayList<>();
+  private MicrometerQueueMetrics metrics;
 
   EngineBuilder() {}
 
@@ -39,51 +69,78 @@ public final class EngineBuilder {
     return this;
   }
 
-  /** Tunes workers, leases, batches and retries; see {@link EngineOptions}. */
-  public EngineBuilder options(java.util.function.Consumer<EngineOptions.Builder> settings) {
+  /** Tunes workers, leases, retries and timers; see {@link EngineOptions}. */
+  public EngineBuilder options(Consumer<EngineOptions.Builder> settings) {
     settings.accept(options);
     return this;
   }
 
   /**
-   * Queue and timer settings from {@code clockwork.yaml}: per-machine concurrency caps (held across
-   * every node; without a config an engine claims without caps), strategies, timeouts and retries,
-   * the sweep's batch size, backpressure threshold and interval.
+   * The settings of {@code clockwork.yaml}: per-machine queues (concurrency caps held across every
+   * node, strategies, timeouts, retries, dead letters, alert thresholds) and timers. Values set
+   * with {@link #options} win over it.
    */
   public EngineBuilder config(ClockworkConfig settings) {
     this.config = Objects.requireNonNull(settings, "config");
-    options
-        .timerBatchSize(settings.timers().batchSize())
-        .backpressureThreshold(settings.timers().backpressureThreshold())
-        .sweepInterval(settings.timers().sweepInterval());
     return this;
   }
 
-  /** Due timers moved into queues per store round trip (default 100). */
-  public EngineBuilder timerBatchSize(int size) {
-    options.timerBatchSize(size);
+  /** Adds a listener; any number may listen. */
+  public EngineBuilder listener(EngineListener listener) {
+    listeners.add(Objects.requireNonNull(listener, "listener"));
+    return this;
+  }
+
+  /** Publishes the queue seed's metrics to {@code registry} ({@link MicrometerQueueMetrics}). */
+  public EngineBuilder metrics(MeterRegistry registry) {
+    this.metrics = new MicrometerQueueMetrics(Objects.requireNonNull(registry, "registry"));
     return this;
   }
 
   public Engine build() {
-    Store chosen = store != null ? store : new dev.clockwork.runtime.store.memory.InMemoryStore();
-    EngineOptions built = options.build();
-    ClockworkConfig settings = config;
-    QueueConfig fallback =
-        new QueueConfig(
-            QueueConfig.DEFAULT.strategy(),
-            QueueConfig.DEFAULT.concurrency(),
-            QueueConfig.DEFAULT.timeout(),
-            built.retry(),
-            QueueConfig.DEFAULT.deadLetterEnabled(),
-            QueueConfig.DEFAULT.deadLetterRetention(),
-            QueueConfig.DEFAULT.alerts());
-    return new Engine(
-        built,
-        chosen,
-        clock,
-        machines,
-        machine -> settings != null ? settings.queueFor(machine) : fallback,
-        settings != null);
+    ClockworkConfig file = config;
+    EngineOptions built = options.build(file);
+    Store chosen = store != null ? store : new InMemoryStore();
+    ProcessingTimes times = new ProcessingTimes();
+    List<EngineListener> all = new ArrayList<>();
+    all.add(times);
+    all.addAll(listeners);
+    if (metrics != null) {
+      all.add(metrics);
+    }
+    Listeners heard = new Listeners(all);
+    Function<String, QueueConfig> queues = machine -> built.queueFor(file, machine);
+    LocalLeases local = new LocalLeases();
+    LeaseWaiter waiter =
+        new LeaseWaiter(
+            chosen, clock, built.owner(), built.leaseTime(), built.lockTimeout(), local);
+    TurnServices services = new TurnServices(chosen, machines, local, waiter);
+    TurnEnd end = new TurnEnd(chosen, clock, new CommitPipeline(chosen, heard), heard, services);
+    TurnRunner runner = new TurnRunner(clock, services, end, queues, built.eventsPerClaim());
+    QueueAdmin admin = new QueueAdmin(chosen, clock, queues, times);
+    PeriodicTasks tasks = new PeriodicTasks();
+    tasks.add(
+        "self-healing pass",
+        built.sweepInterval(),
+        () -> chosen.deliverBroadcasts(clock.instant(), BROADCAST_PAGE));
+    tasks.add("dead-letter retention", Duration.ofMinutes(1), admin::purgeExpiredDeadLetters);
+    Workers workers =
+        new Workers(
+            chosen,
+            clock,
+            runner,
+            built,
+            () -> {
+              Map<String, Integer> caps = new HashMap<>();
+              machines.ids().forEach(m -> caps.put(m, queues.apply(m).concurrency()));
+              return caps;
+            },
+            heard,
+            local,
+            tasks);
+    if (metrics != null) {
+      metrics.gauges(admin);
+    }
+    return new Engine(built, file, chosen, clock, machines, runner, workers, tasks, admin);
   }
 }

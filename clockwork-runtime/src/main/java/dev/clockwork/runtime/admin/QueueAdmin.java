@@ -12,7 +12,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -24,11 +23,18 @@ public final class QueueAdmin {
   private final Store store;
   private final Clock clock;
   private final Function<String, QueueConfig> config;
+  private final ProcessingTimes times;
 
-  public QueueAdmin(Store store, Clock clock, Function<String, QueueConfig> config) {
+  /**
+   * @param times the processing times this process measured (an admin without workers, like the
+   *     CLI's, measures none)
+   */
+  public QueueAdmin(
+      Store store, Clock clock, Function<String, QueueConfig> config, ProcessingTimes times) {
     this.store = store;
     this.clock = clock;
     this.config = config;
+    this.times = times;
   }
 
   /** Every machine's queue figures, by machine name. */
@@ -99,9 +105,13 @@ public final class QueueAdmin {
     return purged;
   }
 
-  /** Health of every machine's queue against its alert thresholds. */
+  /**
+   * Health of every machine's queue against its alert thresholds: pending events, dead letters, and
+   * the average processing time this process measured over the last 5 minutes.
+   */
   public HealthReport health() {
-    return QueueHealth.evaluate(status(), Map.of(), machine -> config.apply(machine).alerts());
+    return QueueHealth.evaluate(
+        status(), times.averages(clock.instant()), machine -> config.apply(machine).alerts());
   }
 
   private static ClockworkException missing(long id) {

@@ -20,9 +20,9 @@ public final class TimeTravel {
       throw new IllegalArgumentException(
           "cannot travel back in time: it is " + clock.instant() + ", asked for " + target);
     }
-    engine.fireDueTimers();
+    engine.runDue();
     while (true) {
-      Optional<Instant> next = earliest(engine.nextTimerDue(), engine.nextEventAvailable());
+      Optional<Instant> next = engine.nextDue();
       if (next.isEmpty() || next.get().isAfter(target)) {
         break;
       }
@@ -30,22 +30,11 @@ public final class TimeTravel {
       if (moved) {
         clock.moveTo(next.get());
       }
-      int swept = engine.sweepTimers();
-      int processed = engine.processQueue();
-      if (!moved && swept == 0 && processed == 0) {
+      int processed = engine.runDue();
+      if (!moved && processed == 0) {
         break;
       }
     }
     clock.moveTo(target);
-  }
-
-  private static Optional<Instant> earliest(Optional<Instant> a, Optional<Instant> b) {
-    if (a.isEmpty()) {
-      return b;
-    }
-    if (b.isEmpty()) {
-      return a;
-    }
-    return Optional.of(a.get().isBefore(b.get()) ? a.get() : b.get());
   }
 }

@@ -45,6 +45,8 @@ public final class ClockworkConfig {
   private final TimerSettings timers;
   private final DatabaseConfig database;
   private final String scheduleNamespace;
+  private final String source;
+  private final Map<String, Integer> machineLines;
 
   private ClockworkConfig(
       String system,
@@ -52,13 +54,17 @@ public final class ClockworkConfig {
       Map<String, QueueConfig> machineQueues,
       TimerSettings timers,
       DatabaseConfig database,
-      String scheduleNamespace) {
+      String scheduleNamespace,
+      String source,
+      Map<String, Integer> machineLines) {
     this.system = system;
     this.systemQueue = systemQueue;
     this.machineQueues = machineQueues;
     this.timers = timers;
     this.database = database;
     this.scheduleNamespace = scheduleNamespace;
+    this.source = source;
+    this.machineLines = machineLines;
   }
 
   /** The schedules' default namespace ({@code schedules.namespace}), {@code default} when unset. */
@@ -91,6 +97,7 @@ public final class ClockworkConfig {
     QueueConfig systemQueue =
         QueueConfigReader.read(new SettingReader(source, "queue", systemBlock));
     Map<String, QueueConfig> machines = new LinkedHashMap<>();
+    Map<String, Integer> machineLines = new LinkedHashMap<>();
     Setting machinesBlock = top.get("machines");
     if (machinesBlock != null) {
       SettingReader all = new SettingReader(source, "machines", machinesBlock);
@@ -101,6 +108,7 @@ public final class ClockworkConfig {
             new SettingReader(source, path, machine.getValue()).allowOnly(MACHINE_KEYS);
         Setting override = reader.get("queue");
         Setting merged = systemBlock == null ? override : systemBlock.mergedWith(override);
+        machineLines.put(machine.getKey(), machine.getValue().line());
         machines.put(
             machine.getKey(),
             QueueConfigReader.read(new SettingReader(source, path + ".queue", merged)));
@@ -129,7 +137,36 @@ public final class ClockworkConfig {
         Collections.unmodifiableMap(machines),
         timerSettings,
         db,
-        namespace);
+        namespace,
+        source,
+        Collections.unmodifiableMap(machineLines));
+  }
+
+  /**
+   * Fails when a machine named under {@code machines:} is not among {@code registered}: settings
+   * for a misspelled machine would otherwise apply to nothing.
+   *
+   * @throws ConfigException naming the file, the line and the machine
+   */
+  public void checkMachines(Set<String> registered) {
+    for (Map.Entry<String, Integer> machine : machineLines.entrySet()) {
+      if (!registered.contains(machine.getKey())) {
+        throw new ConfigException(
+            source,
+            machine.getValue(),
+            "machines." + machine.getKey(),
+            "no machine '"
+                + machine.getKey()
+                + "' is registered"
+                + Suggestions.didYouMean(machine.getKey(), registered)
+                + (registered.isEmpty()
+                    ? ""
+                    : " (registered: "
+                        + String.join(", ", new java.util.TreeSet<>(registered))
+                        + ")")
+                + "; fix the name or register the machine");
+      }
+    }
   }
 
   /** The system's name ({@code system:}), {@code clockwork} when unset. */

@@ -4,46 +4,59 @@ import dev.clockwork.runtime.queue.RetryPolicy;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.UUID;
 
 /**
- * How an engine runs: worker threads, leases, batches, the timer sweep and retries. Immutable;
- * build with {@link #builder()}, every setting has a named default.
+ * How an engine runs: worker threads, leases, the self-healing pass, backpressure and retries.
+ * Immutable; every setting has a named default. Set them with {@code Engine.builder().options(o ->
+ * o.workers(16))}.
  *
- * @param workers worker threads started by {@link Engine#start()} (default 2)
+ * <p>Four settings also exist in {@code clockwork.yaml}: {@code retry} (the {@code queue.retry}
+ * block), {@code timerBatchSize} ({@code timers.batch_size}), {@code sweepInterval} ({@code
+ * timers.sweep_interval}) and {@code backpressureThreshold} ({@code
+ * timers.backpressure_threshold}). One rule merges them: <b>a value set in code wins over the file,
+ * and the file wins over the defaults</b>. A retry policy set in code applies to every machine,
+ * over the file's system and machine blocks alike.
+ *
+ * @param workers worker threads started by {@code Engine.start()}: up to this many instances are
+ *     processed at once by this engine (default 16)
  * @param owner the name leases are taken under (default {@code <pid@host>-<random>})
  * @param leaseTime how long a lease lasts without renewal (default 30 s); a crashed worker's
  *     instances are taken over after it
- * @param lockTimeout how long a synchronous send waits for a busy instance (default 10 s)
- * @param batchSize instances claimed per round (default 50)
- * @param eventsPerClaim events processed per claimed instance per round (default 20)
- * @param timerBatchSize due timers moved into queues per store round trip (default 100)
- * @param sweepInterval how often workers sweep due timers (default 500 ms)
- * @param pollInterval the longest an idle worker waits before looking again (default 1 s)
- * @param backpressureThreshold pending events above which the sweep waits (default 10,000)
- * @param retry how failed events are retried (default 3 attempts, exponential from 1 s)
+ * @param lockTimeout how long a synchronous send or emit waits for a busy instance (default 10 s)
+ * @param eventsPerClaim events a worker processes per turn on one instance (default 20)
+ * @param timerBatchSize instances claimed per round by {@code Engine.runDue()} and {@code clockwork
+ *     timers process} (default 100)
+ * @param sweepInterval how often workers run the self-healing pass and check the backpressure
+ *     threshold (default 500 ms)
+ * @param pollInterval the longest an idle worker waits before looking for work again (default 1 s)
+ * @param backpressureThreshold pending events above which timers wait (default 10,000)
+ * @param shutdownTimeout how long {@code close()} lets turns in progress finish before it
+ *     interrupts them and gives their events back unspent (default 10 s)
+ * @param retry how failed events are retried, for every machine; null to follow {@code
+ *     clockwork.yaml} (or the default: 3 attempts, exponential from 1 s)
  */
 public record EngineOptions(
     int workers,
     String owner,
     Duration leaseTime,
     Duration lockTimeout,
-    int batchSize,
     int eventsPerClaim,
     int timerBatchSize,
     Duration sweepInterval,
     Duration pollInterval,
     long backpressureThreshold,
+    Duration shutdownTimeout,
     RetryPolicy retry) {
 
   public EngineOptions {
     positive("workers", workers);
-    positive("batchSize", batchSize);
     positive("eventsPerClaim", eventsPerClaim);
     positive("timerBatchSize", timerBatchSize);
     positive("backpressureThreshold", backpressureThreshold);
     Objects.requireNonNull(owner, "owner");
-    Objects.requireNonNull(retry, "retry");
-    for (Duration d : new Duration[] {leaseTime, lockTimeout, sweepInterval, pollInterval}) {
+    for (Duration d :
+        new Duration[] {leaseTime, lockTimeout, sweepInterval, pollInterval, shutdownTimeout}) {
       if (d.isNegative() || d.isZero()) {
         throw new IllegalArgumentException("engine durations must be positive, got " + d);
       }
@@ -60,27 +73,27 @@ public record EngineOptions(
     }
   }
 
-  /** Builds {@link EngineOptions}; unset values take their defaults. */
+  /** Builds {@link EngineOptions}; unset values take their defaults, or the file's (see above). */
   public static final class Builder {
-    private int workers = 2;
+    private int workers = 16;
     private String owner =
         ManagementFactory.getRuntimeMXBean().getName()
             + "-"
-            + java.util.UUID.randomUUID().toString().substring(0, 8);
+            + UUID.randomUUID().toString().substring(0, 8);
     private Duration leaseTime = Duration.ofSeconds(30);
     private Duration lockTimeout = Duration.ofSeconds(10);
-    private int batchSize = 50;
     private int eventsPerClaim = 20;
-    private int timerBatchSize = 100;
-    private Duration sweepInterval = Duration.ofMillis(500);
     private Duration pollInterval = Duration.ofSeconds(1);
-    private long backpressureThreshold = 10_000;
-    private RetryPolicy retry = RetryPolicy.DEFAULT;
+    private Duration shutdownTimeout = Duration.ofSeconds(10);
+    private Integer timerBatchSize;
+    private Duration sweepInterval;
+    private Long backpressureThreshold;
+    private RetryPolicy retry;
 
     private Builder() {}
 
-    public Builder workers(int count) {
-      this.workers = count;
+    public Builder workers(int threads) {
+      this.workers = threads;
       return this;
     }
 
@@ -99,23 +112,8 @@ public record EngineOptions(
       return this;
     }
 
-    public Builder batchSize(int instances) {
-      this.batchSize = instances;
-      return this;
-    }
-
     public Builder eventsPerClaim(int events) {
       this.eventsPerClaim = events;
-      return this;
-    }
-
-    public Builder timerBatchSize(int timers) {
-      this.timerBatchSize = timers;
-      return this;
-    }
-
-    public Builder sweepInterval(Duration duration) {
-      this.sweepInterval = duration;
       return this;
     }
 
@@ -124,29 +122,61 @@ public record EngineOptions(
       return this;
     }
 
+    public Builder shutdownTimeout(Duration duration) {
+      this.shutdownTimeout = duration;
+      return this;
+    }
+
+    /** Wins over {@code timers.batch_size} in {@code clockwork.yaml}. */
+    public Builder timerBatchSize(int instances) {
+      this.timerBatchSize = instances;
+      return this;
+    }
+
+    /** Wins over {@code timers.sweep_interval} in {@code clockwork.yaml}. */
+    public Builder sweepInterval(Duration duration) {
+      this.sweepInterval = duration;
+      return this;
+    }
+
+    /** Wins over {@code timers.backpressure_threshold} in {@code clockwork.yaml}. */
     public Builder backpressureThreshold(long pendingEvents) {
       this.backpressureThreshold = pendingEvents;
       return this;
     }
 
+    /** Wins over every {@code queue.retry} block of {@code clockwork.yaml}, for every machine. */
     public Builder retry(RetryPolicy policy) {
-      this.retry = policy;
+      this.retry = Objects.requireNonNull(policy, "retry");
       return this;
     }
 
-    public EngineOptions build() {
+    /** The options with the file's values where code set none. */
+    public EngineOptions build(ClockworkConfig file) {
+      ClockworkConfig.TimerSettings timers = file.timers();
       return new EngineOptions(
           workers,
           owner,
           leaseTime,
           lockTimeout,
-          batchSize,
           eventsPerClaim,
-          timerBatchSize,
-          sweepInterval,
+          timerBatchSize != null ? timerBatchSize : timers.batchSize(),
+          sweepInterval != null ? sweepInterval : timers.sweepInterval(),
           pollInterval,
-          backpressureThreshold,
+          backpressureThreshold != null ? backpressureThreshold : timers.backpressureThreshold(),
+          shutdownTimeout,
           retry);
     }
+
+    /** The options with the defaults where code set none. */
+    public EngineOptions build() {
+      return build(ClockworkConfig.defaults());
+    }
+  }
+
+  /** A machine's queue settings from the file, with the retry policy set in code, if any. */
+  public QueueConfig queueFor(ClockworkConfig file, String machine) {
+    QueueConfig fromFile = file.queueFor(machine);
+    return retry == null ? fromFile : fromFile.withRetry(retry);
   }
 }

@@ -12,7 +12,8 @@ import java.time.Duration;
  * @param concurrency instances of the machine processed at once, across every node
  * @param timeout the longest one event may take before it counts as a (retryable) failure
  * @param retry how failures are retried
- * @param deadLetterEnabled whether failed events are kept (true) or dropped after the retries
+ * @param deadLetterEnabled whether events that fail for good are kept in the dead letters (true) or
+ *     discarded with a history row, a log line and a metric (false)
  * @param deadLetterRetention how long dead letters are kept
  * @param alerts health thresholds
  */
@@ -34,4 +35,10 @@ public record QueueConfig(
           true,
           Duration.ofDays(7),
           AlertThresholds.DEFAULT);
+
+  /** The same settings with another retry policy. */
+  public QueueConfig withRetry(RetryPolicy policy) {
+    return new QueueConfig(
+        strategy, concurrency, timeout, policy, deadLetterEnabled, deadLetterRetention, alerts);
+  }
 }

@@ -20,12 +20,12 @@ public final class QueueHealth {
    * Evaluates every machine.
    *
    * @param stats queue figures per machine
-   * @param slowest the slowest recent processing time per machine (absent: nothing measured)
+   * @param averages the average recent processing time per machine (absent: nothing measured)
    * @param thresholds each machine's alert thresholds
    */
   public static HealthReport evaluate(
       List<QueueStats> stats,
-      Map<String, Duration> slowest,
+      Map<String, Duration> averages,
       Function<String, AlertThresholds> thresholds) {
     List<HealthCheck> checks = new ArrayList<>();
     List<String> advice = new ArrayList<>();
@@ -69,7 +69,7 @@ public final class QueueHealth {
                 + " dead letter queue");
       }
       HealthLevel slow = HealthLevel.HEALTHY;
-      Duration time = slowest.get(machine.machine());
+      Duration time = averages.get(machine.machine());
       if (time != null) {
         slow =
             time.compareTo(limits.processingTimeCritical()) >= 0
@@ -81,7 +81,7 @@ public final class QueueHealth {
             new HealthCheck(
                 machine.machine() + " processing time",
                 slow,
-                "slowest "
+                "average "
                     + time.toMillis()
                     + " ms, warning at "
                     + limits.processingTimeWarning().toMillis()

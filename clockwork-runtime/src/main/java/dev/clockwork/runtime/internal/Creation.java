@@ -2,41 +2,40 @@ package dev.clockwork.runtime.internal;
 
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
+import dev.clockwork.core.interpreter.Delivery;
 import dev.clockwork.core.interpreter.Interpreter;
 import dev.clockwork.core.interpreter.StepResult;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
-import dev.clockwork.runtime.store.Store;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-/** Starts a new instance and stores it: the one way instances come to exist. */
+/** Starts a new instance in memory: the one way instances come to exist (stored by a commit). */
 public final class Creation {
   private Creation() {}
 
-  /** The stored record and the step that started it. */
-  public record Created(InstanceRecord record, StepResult started) {}
+  /** The new record, its first history rows, and the step that started it. */
+  public record Created(InstanceRecord record, List<HistoryEntry> history, StepResult started) {}
 
   /**
-   * Creates an instance in {@code conversationId} whose history starts with an {@link
+   * Starts an instance of {@code definition} in {@code conversationId}: its initial states entered
+   * (their entry actions run) at {@code now}. Its history starts with an {@link
    * HistoryEntry.Kind#ORIGIN} row saying what started it (e.g. {@code ScheduleTriggered} with its
-   * payload); {@code origin} may be null.
+   * payload) when {@code origin} is not null.
    */
-  public static Created create(
-      Store store,
+  public static Created start(
       MachineDefinition definition,
       String id,
       String conversationId,
       Map<String, ?> input,
       Event origin,
       Instant now) {
-    StepResult started = Interpreter.start(definition, input, now);
+    StepResult started = Interpreter.start(definition, input, now, new Delivery(id, 0, 1));
     List<HistoryEntry> history = HistoryRows.created(id, conversationId, started, origin, now);
     InstanceRecord record =
         SnapshotCodec.created(
             id, conversationId, started.snapshot(), HistoryRows.lastSequence(history, 0), now);
-    store.create(record, history);
-    return new Created(record, started);
+    return new Created(record, history, started);
   }
 }

@@ -67,7 +67,8 @@ public final class SnapshotCodec {
         previous.revision() + 1,
         historySequence,
         previous.createdAt(),
-        now);
+        now,
+        previous.fireRetry());
   }
 
   private static List<StoredEntry> entries(Snapshot snapshot) {

@@ -2,103 +2,101 @@ package dev.clockwork.runtime.internal;
 
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
+import dev.clockwork.core.interpreter.Delivery;
+import dev.clockwork.core.interpreter.Effect;
 import dev.clockwork.core.interpreter.Interpreter;
 import dev.clockwork.core.interpreter.Snapshot;
 import dev.clockwork.core.interpreter.StepResult;
-import dev.clockwork.runtime.queue.AttemptError;
+import dev.clockwork.runtime.error.EventTimeoutException;
+import dev.clockwork.runtime.error.UnknownEventException;
 import dev.clockwork.runtime.queue.Lease;
+import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.BroadcastRequest;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.KeyedOutcome;
 import dev.clockwork.runtime.store.StepCommit;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * One leased instance's turn: events applied one macrostep each, accumulating the record, history
- * and consumed queue rows that one commit will write. The snapshot is rebuilt from the stored
- * record at the start of every turn — nothing lives only in memory between turns.
+ * One instance's part of a {@link Chain}: events applied one macrostep each, accumulating what one
+ * commit will write — the record, history, consumed and failed queue rows, outgoing events,
+ * broadcasts. The snapshot is rebuilt from the stored record when the turn starts: nothing lives
+ * only in memory between turns. A turn on an instance its chain created has no lease and commits as
+ * an insert.
  */
 public final class Turn {
+  private final TurnServices services;
+  private final Chain chain;
   private final Lease lease;
   private final InstanceRecord stored;
   private InstanceRecord record;
   private Snapshot snapshot;
+  private StepResult last;
+  private Priority priority = Priority.NORMAL;
+  private boolean applying;
   private final List<HistoryEntry> history = new ArrayList<>();
   private final List<Long> consumed = new ArrayList<>();
   private final List<QueuedEvent> outgoing = new ArrayList<>(0);
-  private final List<dev.clockwork.runtime.store.KeyedOutcome> outcomes = new ArrayList<>(0);
+  private final List<KeyedOutcome> outcomes = new ArrayList<>(0);
   private final List<QueuedEvent> deadLettered = new ArrayList<>(0);
   private final List<QueuedEvent> retried = new ArrayList<>(0);
-  private final Delegation delegation;
-  private final Emits emits;
-  private final java.util.Set<String> callers;
-  private final String caller;
-  private final java.util.Map<String, Turn> nested = new java.util.LinkedHashMap<>(0);
-  private final List<Broadcasts.Request> broadcasts = new ArrayList<>(0);
-  private dev.clockwork.runtime.queue.Priority priority =
-      dev.clockwork.runtime.queue.Priority.NORMAL;
-  private StepResult last;
+  private final List<BroadcastRequest> broadcasts = new ArrayList<>(0);
 
-  public Turn(
-      Lease lease, InstanceRecord stored, MachineDefinition definition, Delegation delegation) {
-    this.lease = lease;
-    this.delegation = delegation;
-    this.emits = null;
-    this.callers = java.util.Set.of();
-    this.caller = null;
-    this.stored = stored;
-    this.record = stored;
-    this.snapshot = SnapshotCodec.toSnapshot(definition, stored);
-  }
-
-  /**
-   * A turn whose actions may emit synchronously; {@code callers} are the turns waiting on it,
-   * {@code caller} (null for the start of a chain) the one whose emit started it.
-   */
-  Turn(
+  private Turn(
+      TurnServices services,
+      Chain chain,
       Lease lease,
       InstanceRecord stored,
-      MachineDefinition definition,
-      Emits emits,
-      java.util.Set<String> callers,
-      String caller) {
+      InstanceRecord current) {
+    this.services = services;
+    this.chain = chain;
     this.lease = lease;
-    this.delegation = emits.delegation();
-    this.emits = emits;
-    this.callers = callers;
-    this.caller = caller;
     this.stored = stored;
-    this.record = stored;
-    this.snapshot = SnapshotCodec.toSnapshot(definition, stored);
+    this.record = current;
+    this.snapshot = SnapshotCodec.toSnapshot(definitionOf(services, current), current);
+    chain.add(this);
+  }
+
+  /** A turn on a stored instance, under {@code lease}. */
+  static Turn leased(TurnServices services, Chain chain, Lease lease, InstanceRecord stored) {
+    return new Turn(services, chain, lease, stored, stored);
+  }
+
+  /** A turn on an instance the chain creates: its first rows are its creation's. */
+  static Turn created(TurnServices services, Chain chain, Creation.Created created) {
+    Turn turn = new Turn(services, chain, null, null, created.record());
+    turn.history.addAll(created.history());
+    return turn;
+  }
+
+  private static MachineDefinition definitionOf(TurnServices services, InstanceRecord record) {
+    return services.machines().forInstance(record.machine(), record.version());
   }
 
   /**
-   * Applies one event at {@code now}. When the interpreter throws, nothing of this event is kept
-   * and the exception propagates; earlier events of the turn stay applied.
+   * Applies one event at {@code now} as one macrostep. When it throws, nothing of it is kept — in
+   * this turn or in any other turn of the chain — and the exception propagates: an event the
+   * machine does not know ({@link UnknownEventException}), an action's failure, or {@link
+   * EventTimeoutException} when it ran longer than {@code timeout} (null: no limit; past it the
+   * processing thread is interrupted, so an action blocked in an interruptible wait gives up).
    */
-  public StepResult apply(Event event, Instant now) {
-    return apply(event, now, null);
-  }
-
-  /**
-   * Applies one event, refusing it when the machine takes no such event, and throwing its result
-   * away when computing it took longer than {@code timeout} (null: no limit). Once the timeout has
-   * passed, the processing thread is interrupted, so an action blocked in an interruptible wait or
-   * I/O gives up; either way the event fails with an {@link
-   * dev.clockwork.runtime.error.EventTimeoutException} (retryable).
-   */
-  public StepResult apply(Event event, Instant now, java.time.Duration timeout) {
-    if (!snapshot.definition().knowsEvent(event.type())) {
-      throw new dev.clockwork.runtime.error.UnknownEventException(
-          snapshot.definition().id(), event.type(), snapshot.definition().events());
+  public StepResult apply(Event event, Instant now, Duration timeout, Delivery delivery) {
+    MachineDefinition definition = snapshot.definition();
+    if (!definition.knowsEvent(event.type())) {
+      throw new UnknownEventException(definition.id(), event.type(), definition.events());
     }
+    Savepoint savepoint = Savepoint.of(chain);
     long started = System.nanoTime();
-    List<String> before = new ArrayList<>(nested.keySet());
     StepResult result;
-    try {
-      TimeoutWatchdog.Watch watch = timeout == null ? null : TimeoutWatchdog.watch(timeout);
+    applying = true;
+    try (TimeoutWatchdog.Watch watch = timeout == null ? null : TimeoutWatchdog.watch(timeout)) {
       try {
         result =
             Delegation.CANCEL.equals(event.type())
@@ -107,34 +105,30 @@ public final class Turn {
                     snapshot,
                     event,
                     now,
-                    emits == null ? null : emits.emitterFor(this, now, timeout));
+                    services.emits().emitterFor(this, now, timeout),
+                    delivery);
       } catch (RuntimeException e) {
         if (watch != null && watch.fired()) {
           throw timedOut(event, started, timeout, e);
         }
         throw e;
-      } finally {
-        if (watch != null) {
-          watch.close();
-        }
       }
       if (timeout != null && System.nanoTime() - started > timeout.toNanos()) {
         throw timedOut(event, started, timeout, null);
       }
+      services.delegation().afterStep(this, result, now);
     } catch (RuntimeException e) {
-      abandonNestedExcept(before);
+      savepoint.rollback();
       throw e;
+    } finally {
+      applying = false;
     }
-    List<QueuedEvent> sent = new ArrayList<>();
-    for (QueuedEvent out : delegation.afterStep(record, result, now)) {
-      sent.add("emit".equals(out.source()) ? out.withPriority(priority) : out);
-    }
-    for (dev.clockwork.core.interpreter.Effect effect : result.effects()) {
-      if (effect instanceof dev.clockwork.core.interpreter.Effect.Broadcast broadcast) {
-        broadcasts.add(new Broadcasts.Request(broadcast, priority));
+    for (Effect effect : result.effects()) {
+      if (effect instanceof Effect.Broadcast b) {
+        broadcasts.add(new BroadcastRequest(b.machine(), b.state(), b.event(), priority, id()));
       }
     }
-    List<HistoryEntry> rows = HistoryRows.step(record, event, result, now);
+    List<HistoryEntry> rows = HistoryRows.step(record, event, result, now, delivery);
     record =
         SnapshotCodec.next(
             record,
@@ -143,160 +137,176 @@ public final class Turn {
             now);
     snapshot = result.snapshot();
     history.addAll(rows);
-    outgoing.addAll(sent);
     last = result;
     return result;
   }
 
-  private static dev.clockwork.runtime.error.EventTimeoutException timedOut(
-      Event event, long started, java.time.Duration timeout, Throwable cause) {
-    java.time.Duration took = java.time.Duration.ofNanos(System.nanoTime() - started);
-    return new dev.clockwork.runtime.error.EventTimeoutException(
-        event.type(), took, timeout, cause);
+  private static EventTimeoutException timedOut(
+      Event event, long started, Duration timeout, Throwable cause) {
+    Duration took = Duration.ofNanos(System.nanoTime() - started);
+    return new EventTimeoutException(event.type(), took, timeout, cause);
   }
 
-  /** Applies a queued event within {@code timeout} and marks its queue row consumed. */
-  public StepResult apply(QueuedEvent queued, Instant now, java.time.Duration timeout) {
-    priority = queued.priority();
-    StepResult result = apply(queued.event(), now, timeout);
-    if (queued.idempotencyKey() != null) {
-      keep(queued.idempotencyKey());
-    }
-    consumed.add(queued.id());
-    return result;
+  // ---- what the step and its settlement add ----
+
+  /** Sends {@code event} with this turn's commit; an emit inherits the handler's priority. */
+  void send(QueuedEvent event) {
+    outgoing.add("emit".equals(event.source()) ? event.withPriority(priority) : event);
   }
 
-  /**
-   * Sends a queued event that failed for good to the dead letters with this turn's commit: its
-   * failure goes into the history (and, for a child instance, to its parent), and the turn goes on
-   * with the instance's next event.
-   *
-   * @param failed the event with the error of its last attempt, at {@code now}
-   */
-  public void deadLetter(QueuedEvent failed, Throwable cause, Instant now) {
-    HistoryEntry failure = HistoryRows.failed(record, failed.event(), cause, now);
-    record = record.withHistorySequence(failure.sequence());
-    history.add(failure);
+  /** Marks a queued event processed (or discarded): its row goes with the commit. */
+  void consume(long queueId) {
+    consumed.add(queueId);
+  }
+
+  void addHistory(HistoryEntry row) {
+    history.add(row);
+    record = record.withHistorySequence(row.sequence());
+  }
+
+  void deadLetter(QueuedEvent failed) {
     deadLettered.add(failed.withConversationId(record.conversationId()));
-    String error = failed.lastError().map(AttemptError::error).orElse(cause.getMessage());
-    delegation.failed(record.id(), error, now).ifPresent(outgoing::add);
   }
 
-  /**
-   * Puts a queued event that failed an attempt back in its place with this turn's commit, to be
-   * tried again at its availableAt; the turn ends there, since the events behind it wait.
-   *
-   * @param failed the event with the error of its last attempt and the time of its next one
-   */
-  public void retryLater(QueuedEvent failed) {
+  void retryLater(QueuedEvent failed) {
     retried.add(failed);
   }
 
-  boolean inChain(String instanceId) {
-    return instanceId.equals(record.id()) || callers.contains(instanceId);
+  /** Replaces the instance's state without a transition (a failed fire moved on, a rearm). */
+  void replace(StepResult step, List<HistoryEntry> rows, Instant now) {
+    record =
+        SnapshotCodec.next(
+            record, step.snapshot(), HistoryRows.lastSequence(rows, record.historySequence()), now);
+    snapshot = step.snapshot();
+    history.addAll(rows);
   }
 
-  java.util.Set<String> chainWithSelf() {
-    java.util.Set<String> chain = new java.util.HashSet<>(callers);
-    chain.add(record.id());
-    return chain;
+  void setRecord(InstanceRecord next) {
+    record = next;
   }
 
-  Turn nested(String instanceId) {
-    return nested.get(instanceId);
+  void priority(Priority handled) {
+    this.priority = handled;
   }
 
-  void addNested(String instanceId, Turn turn) {
-    nested.put(instanceId, turn);
-  }
-
-  /** Releases the nested turns started by a failed step; earlier ones stay. */
-  private void abandonNestedExcept(List<String> keep) {
-    for (java.util.Iterator<java.util.Map.Entry<String, Turn>> it = nested.entrySet().iterator();
-        it.hasNext(); ) {
-      java.util.Map.Entry<String, Turn> entry = it.next();
-      if (!keep.contains(entry.getKey())) {
-        entry.getValue().abandonAll();
-        it.remove();
-      }
-    }
-  }
-
-  /** Gives up this turn's lease and its nested turns' (their work is not committed). */
-  public void abandonAll() {
-    nested.values().forEach(Turn::abandonAll);
-    nested.clear();
-    if (emits != null && !callers.isEmpty()) {
-      emits.abandon(this);
-    }
-  }
-
-  /**
-   * What broadcasts this turn's steps asked for, each with the priority of the event whose handler
-   * asked, to deliver after the commit.
-   */
-  public List<Broadcasts.Request> broadcasts() {
-    List<Broadcasts.Request> all = new ArrayList<>(broadcasts);
-    nested.values().forEach(n -> all.addAll(n.broadcasts()));
-    return all;
-  }
-
-  /**
-   * This turn's commit (when it changed anything) followed by those of the instances it emitted to
-   * synchronously, which are released with it: one transaction for the whole chain.
-   */
-  public List<StepCommit> commits(boolean release) {
-    List<StepCommit> all = new ArrayList<>();
-    if (changed()) {
-      all.add(commit(release));
-    }
-    for (Turn turn : nested.values()) {
-      all.addAll(turn.commits(true));
-    }
-    return all;
+  Priority priority() {
+    return priority;
   }
 
   /** Records the last step's outcome under an idempotency key, to be committed with the turn. */
-  public void keep(String idempotencyKey) {
-    java.util.Map<String, Object> outcome = new java.util.LinkedHashMap<>();
+  void keep(String idempotencyKey) {
+    Map<String, Object> outcome = new LinkedHashMap<>();
     outcome.put("handled", last.handled());
     outcome.put("states", record.leafPaths());
     outcome.put("reply", last.reply().orElse(null));
-    outcomes.add(
-        new dev.clockwork.runtime.store.KeyedOutcome(record.id(), idempotencyKey, outcome));
+    outcomes.add(new KeyedOutcome(record.id(), idempotencyKey, outcome));
   }
 
-  public boolean changed() {
-    return record != stored || !retried.isEmpty();
+  // ---- reading ----
+
+  public String id() {
+    return record.id();
   }
 
   public InstanceRecord record() {
     return record;
   }
 
+  public Snapshot snapshot() {
+    return snapshot;
+  }
+
   public Lease lease() {
     return lease;
+  }
+
+  public Chain chain() {
+    return chain;
   }
 
   public StepResult last() {
     return last;
   }
 
-  /**
-   * The commit of everything applied so far: one revision above the stored record, however many
-   * events the turn applied.
-   */
-  public StepCommit commit(boolean release) {
-    return new StepCommit(
-        lease,
-        record.withRevision(stored.revision() + 1),
-        history,
-        consumed,
-        outgoing,
-        release,
-        outcomes,
-        caller,
-        deadLettered,
-        retried);
+  boolean applying() {
+    return applying;
   }
+
+  boolean isNew() {
+    return stored == null;
+  }
+
+  TurnServices services() {
+    return services;
+  }
+
+  /** True when the commit would write anything. */
+  public boolean changed() {
+    return stored == null || record != stored || !retried.isEmpty();
+  }
+
+  /** This turn's commit, in its chain's group: an update one revision up, or an insert. */
+  StepCommit commit() {
+    StepCommit.Builder builder =
+        stored == null
+            ? StepCommit.insert(record.withRevision(1))
+            : StepCommit.update(lease, record.withRevision(stored.revision() + 1));
+    return builder
+        .group(chain.group())
+        .history(history)
+        .consumed(consumed)
+        .outgoing(outgoing)
+        .outcomes(outcomes)
+        .deadLettered(deadLettered)
+        .retried(retried)
+        .broadcasts(broadcasts)
+        .build();
+  }
+
+  // ---- savepoints ----
+
+  /** What {@link #restore} needs to undo everything added after it was taken. */
+  Mark mark() {
+    return new Mark(
+        record,
+        snapshot,
+        last,
+        history.size(),
+        consumed.size(),
+        outgoing.size(),
+        outcomes.size(),
+        deadLettered.size(),
+        retried.size(),
+        broadcasts.size());
+  }
+
+  void restore(Mark mark) {
+    record = mark.record;
+    snapshot = mark.snapshot;
+    last = mark.last;
+    truncate(history, mark.history);
+    truncate(consumed, mark.consumed);
+    truncate(outgoing, mark.outgoing);
+    truncate(outcomes, mark.outcomes);
+    truncate(deadLettered, mark.deadLettered);
+    truncate(retried, mark.retried);
+    truncate(broadcasts, mark.broadcasts);
+  }
+
+  private static void truncate(List<?> list, int size) {
+    list.subList(size, list.size()).clear();
+  }
+
+  /** A turn's state at a savepoint. */
+  record Mark(
+      InstanceRecord record,
+      Snapshot snapshot,
+      StepResult last,
+      int history,
+      int consumed,
+      int outgoing,
+      int outcomes,
+      int deadLettered,
+      int retried,
+      int broadcasts) {}
 }

@@ -1,12 +1,13 @@
 package dev.clockwork.runtime.metrics;
 
-import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.admin.QueueAdmin;
+import dev.clockwork.runtime.listener.EngineListener;
+import dev.clockwork.runtime.listener.ProcessedEvent;
 import dev.clockwork.runtime.store.QueueStats;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToDoubleFunction;
@@ -15,52 +16,63 @@ import java.util.function.ToDoubleFunction;
  * The queue seed's metrics through Micrometer, tagged by machine (never by instance, so the number
  * of time series stays bounded): {@code queue.pending}, {@code queue.processing}, {@code
  * queue.dlq_size} (gauges read from the store), {@code queue.completed}, {@code queue.failed},
- * {@code queue.retried} (counters), {@code queue.processing_time} and {@code queue.wait_time}
- * (timers with histograms).
+ * {@code queue.retried}, {@code queue.discarded} (counters; {@code queue.failed} is tagged with the
+ * outcome: {@code retrying}, {@code dead_lettered}, {@code discarded}), {@code
+ * queue.processing_time} and {@code queue.wait_time} (timers with histograms). An {@link
+ * EngineListener}; the engine builder adds it:
  *
  * <pre>{@code
- * MicrometerQueueMetrics.bind(engine, registry);
+ * Engine engine = Engine.builder().register(order).store(store).metrics(registry).build();
  * }</pre>
  */
-public final class MicrometerQueueMetrics implements QueueListener {
+public final class MicrometerQueueMetrics implements EngineListener {
   private final MeterRegistry registry;
-  private final Engine engine;
   private final Map<String, Boolean> gauged = new ConcurrentHashMap<>();
+  private volatile QueueAdmin queues;
 
-  private MicrometerQueueMetrics(Engine engine, MeterRegistry registry) {
-    this.engine = engine;
+  public MicrometerQueueMetrics(MeterRegistry registry) {
     this.registry = registry;
   }
 
-  /** Registers the meters and starts listening to {@code engine}'s queue processing. */
-  public static MicrometerQueueMetrics bind(Engine engine, MeterRegistry registry) {
-    MicrometerQueueMetrics metrics = new MicrometerQueueMetrics(engine, registry);
-    engine.listen(metrics);
-    engine.queues().status().forEach(stats -> metrics.gauges(stats.machine()));
-    return metrics;
+  /** Registers the store-read gauges of every machine {@code admin} knows, and of later ones. */
+  public void gauges(QueueAdmin admin) {
+    this.queues = admin;
+    admin.status().forEach(stats -> gauges(stats.machine()));
   }
 
   @Override
-  public void completed(String machine, Duration waited, Duration took) {
+  public void eventProcessed(ProcessedEvent event) {
+    String machine = event.machine();
     gauges(machine);
-    Counter.builder("queue.completed").tag("machine", machine).register(registry).increment();
-    timer("queue.wait_time", machine).record(waited.isNegative() ? Duration.ZERO : waited);
-    timer("queue.processing_time", machine).record(took);
+    switch (event.outcome()) {
+      case APPLIED -> {
+        count("queue.completed", machine);
+        timer("queue.wait_time", machine).record(event.waited());
+        timer("queue.processing_time", machine).record(event.took());
+      }
+      case RETRYING -> {
+        failed(machine, "retrying");
+        count("queue.retried", machine);
+      }
+      case DEAD_LETTERED -> failed(machine, "dead_lettered");
+      case DISCARDED -> {
+        failed(machine, "discarded");
+        count("queue.discarded", machine);
+      }
+    }
   }
 
-  @Override
-  public void failed(String machine, boolean retryable) {
-    gauges(machine);
+  /** A failed attempt, tagged with what became of the event. */
+  private void failed(String machine, String outcome) {
     Counter.builder("queue.failed")
         .tag("machine", machine)
-        .tag("retryable", String.valueOf(retryable))
+        .tag("outcome", outcome)
         .register(registry)
         .increment();
   }
 
-  @Override
-  public void retried(String machine) {
-    Counter.builder("queue.retried").tag("machine", machine).register(registry).increment();
+  private void count(String name, String machine) {
+    Counter.builder(name).tag("machine", machine).register(registry).increment();
   }
 
   private Timer timer(String name, String machine) {
@@ -70,9 +82,9 @@ public final class MicrometerQueueMetrics implements QueueListener {
         .register(registry);
   }
 
-  /** The store-read gauges of a machine, registered once. */
+  /** The store-read gauges of a machine, registered once (when there is an admin to read). */
   private void gauges(String machine) {
-    if (gauged.putIfAbsent(machine, Boolean.TRUE) != null) {
+    if (queues == null || gauged.putIfAbsent(machine, Boolean.TRUE) != null) {
       return;
     }
     gauge("queue.pending", machine, QueueStats::pending);
@@ -81,7 +93,7 @@ public final class MicrometerQueueMetrics implements QueueListener {
   }
 
   private void gauge(String name, String machine, ToDoubleFunction<QueueStats> figure) {
-    Gauge.builder(name, engine, e -> figure.applyAsDouble(e.queues().status(machine)))
+    Gauge.builder(name, this, m -> figure.applyAsDouble(m.queues.status(machine)))
         .tag("machine", machine)
         .register(registry);
   }

@@ -5,6 +5,7 @@ import dev.clockwork.core.interpreter.InstanceStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One instance as a store keeps it: everything needed to rebuild its snapshot, plus bookkeeping.
@@ -23,6 +24,7 @@ import java.util.Map;
  * @param historySequence the sequence number of the last history row
  * @param createdAt when the instance was created (engine clock)
  * @param updatedAt when it last changed (engine clock)
+ * @param fireRetry the timer fire waiting for its next attempt, or null
  */
 public record InstanceRecord(
     String id,
@@ -37,12 +39,89 @@ public record InstanceRecord(
     long revision,
     long historySequence,
     Instant createdAt,
-    Instant updatedAt) {
+    Instant updatedAt,
+    FireRetry fireRetry) {
 
   public InstanceRecord {
     java.util.Objects.requireNonNull(conversationId, "conversationId");
     active = List.copyOf(active);
     timers = List.copyOf(timers);
+  }
+
+  /** A record with no fire waiting for a retry. */
+  public InstanceRecord(
+      String id,
+      String machine,
+      int version,
+      String conversationId,
+      List<StoredEntry> active,
+      Map<String, Object> context,
+      List<ArmedTimer> timers,
+      long lastEntryId,
+      InstanceStatus status,
+      long revision,
+      long historySequence,
+      Instant createdAt,
+      Instant updatedAt) {
+    this(
+        id,
+        machine,
+        version,
+        conversationId,
+        active,
+        context,
+        timers,
+        lastEntryId,
+        status,
+        revision,
+        historySequence,
+        createdAt,
+        updatedAt,
+        null);
+  }
+
+  /**
+   * When the earliest armed timer falls due: timers whose fire failed for good do not count, and
+   * the fire waiting for a retry counts at its retry instant, not its due one.
+   */
+  public Optional<Instant> nextTimerAt() {
+    Instant next = fireRetry == null ? null : fireRetry.retryAt();
+    for (ArmedTimer timer : timers) {
+      if (timer.failed() || (fireRetry != null && isRetrying(timer))) {
+        continue;
+      }
+      if (next == null || timer.due().isBefore(next)) {
+        next = timer.due();
+      }
+    }
+    return Optional.ofNullable(next);
+  }
+
+  /** True when {@code timer}'s current fire is the one waiting for a retry. */
+  public boolean isRetrying(ArmedTimer timer) {
+    return fireRetry != null
+        && fireRetry.fire().key().equals(timer.key())
+        && fireRetry.fire().entryId() == timer.entryId()
+        && fireRetry.fire().due().equals(timer.due());
+  }
+
+  /** The same record with another fire waiting for a retry (null: none). */
+  public InstanceRecord withFireRetry(FireRetry retry) {
+    return new InstanceRecord(
+        id,
+        machine,
+        version,
+        conversationId,
+        active,
+        context,
+        timers,
+        lastEntryId,
+        status,
+        revision,
+        historySequence,
+        createdAt,
+        updatedAt,
+        retry);
   }
 
   /** The same record with a later last history sequence (history appended without a step). */
@@ -60,7 +139,8 @@ public record InstanceRecord(
         revision,
         sequence,
         createdAt,
-        updatedAt);
+        updatedAt,
+        fireRetry);
   }
 
   /** The same record at another revision. */
@@ -78,7 +158,8 @@ public record InstanceRecord(
         newRevision,
         historySequence,
         createdAt,
-        updatedAt);
+        updatedAt,
+        fireRetry);
   }
 
   /** Paths of the active states that have no active children, e.g. {@code [awaiting_payment]}. */

@@ -1,11 +1,13 @@
 package dev.clockwork.runtime.store;
 
 import dev.clockwork.runtime.queue.DeadLetter;
+import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -17,17 +19,14 @@ import java.util.Set;
  * <p>Every method is atomic. Instances are processed under a {@link Lease}: at most one valid lease
  * per instance at any time, and writes made under a lease are refused once it is no longer valid.
  * Times are always the engine clock's, passed in — a store never reads a clock of its own.
+ *
+ * <p>An instance has work <em>due</em> at an instant when, with nothing holding it back, its
+ * queue's head event is available or one of its armed timers is due. A queued event or a timer fire
+ * that waits for a retry holds back everything behind it until its retry instant.
  */
 public interface Store {
 
   // ---- instances ----
-
-  /**
-   * Stores a new instance with its first history rows and indexes its timers.
-   *
-   * @throws DuplicateInstanceException when the id is taken
-   */
-  void create(InstanceRecord record, List<HistoryEntry> history);
 
   Optional<InstanceRecord> find(String instanceId);
 
@@ -50,68 +49,50 @@ public interface Store {
   /** Ids of the stored instances of a machine, sorted (for operators and tests). */
   List<String> instanceIds(String machine);
 
+  /**
+   * Stores a new instance with its first history rows: {@link #commit} of one insert.
+   *
+   * @throws DuplicateInstanceException when the id is taken
+   */
+  default void create(InstanceRecord record, List<HistoryEntry> history) {
+    CommitResult result = commit(List.of(StepCommit.insert(record).history(history).build()));
+    if (!result.written(record.id())) {
+      throw new DuplicateInstanceException(record.id());
+    }
+  }
+
   // ---- the per-instance queue ----
 
   /**
-   * Appends an event to its instance's queue; durable when this returns. An event with an
-   * idempotency key that was already used for the instance is not queued again: the first event's
-   * id comes back instead.
+   * Appends an event to its instance's queue; durable when this returns. Never waits for a lock
+   * held by a turn in progress on that instance. An event with an idempotency key that was already
+   * used for the instance is not queued again: the first event's id comes back instead.
    *
    * @return the event with its queue id (the first one's, for a duplicate key)
+   * @throws dev.clockwork.runtime.error.UnknownInstanceException when the instance does not exist
    */
   QueuedEvent enqueue(QueuedEvent event);
 
-  /**
-   * Appends events without idempotency keys to their instances' queues, all in one transaction (a
-   * page of a broadcast); durable when this returns. An event for an instance that does not exist
-   * is skipped.
-   *
-   * @return how many events were queued
-   */
-  int enqueueAll(List<QueuedEvent> events);
-
   /** The recorded outcome of the event sent to {@code instanceId} with {@code key}, if any. */
-  Optional<java.util.Map<String, Object>> outcome(String instanceId, String key);
+  Optional<Map<String, Object>> outcome(String instanceId, String key);
+
+  /** Where the event {@code eventId} queued for {@code instanceId} is now; empty when unknown. */
+  Optional<EventStatus> eventStatus(String instanceId, long eventId);
 
   /**
-   * Leases up to {@code maxInstances} instances of the given machines whose head event is available
-   * at {@code now} and which no valid lease holds (expired leases are taken over), with up to
-   * {@code maxEvents} available events each, in queue order. Instances whose head event waits for a
-   * retry are skipped — its later events wait too.
-   *
-   * @param machines the machines the caller can run; null for every machine
+   * Leases up to {@code request.maxInstances()} instances of the requested machines that have work
+   * due at {@code request.now()} and that no valid lease holds (expired leases are taken over),
+   * best first: the priority of the head event (instances with only a due timer count as normal),
+   * then how long the work has been due. Each comes with up to {@code maxEvents} available events
+   * from the head of its queue, in queue order, stopping at the first that is not available. No
+   * machine gets more instances leased than its cap, counting every node's valid leases; claimers
+   * of one machine take turns, so the cap holds across nodes. Paused machines are not claimed.
    */
-  List<Claim> claim(
-      String owner,
-      Duration leaseTime,
-      Instant now,
-      int maxInstances,
-      int maxEvents,
-      Set<String> machines);
-
-  /**
-   * {@link #claim(String, Duration, Instant, int, int, Set)} under concurrency caps: no more than
-   * {@code caps.get(machine)} instances of each machine are leased at once, counting the valid
-   * leases every node holds (claimers of one capped machine take turns, so the cap holds across
-   * nodes). Only the machines in {@code caps} are claimed.
-   */
-  List<Claim> claimWithinCaps(
-      String owner,
-      Duration leaseTime,
-      Instant now,
-      int maxInstances,
-      int maxEvents,
-      java.util.Map<String, Integer> caps);
-
-  /** {@link #claim(String, Duration, Instant, int, int, Set)} for every machine. */
-  default List<Claim> claim(
-      String owner, Duration leaseTime, Instant now, int maxInstances, int maxEvents) {
-    return claim(owner, leaseTime, now, maxInstances, maxEvents, null);
-  }
+  List<Claim> claim(ClaimRequest request);
 
   /**
    * Leases one instance for a synchronous send, whatever its queue holds; empty when another valid
-   * lease holds it. The claim carries no events.
+   * lease holds it (or the instance does not exist). The claim carries no events.
    */
   Optional<Claim> lease(String instanceId, String owner, Duration leaseTime, Instant now);
 
@@ -122,36 +103,47 @@ public interface Store {
   void release(Lease lease);
 
   /**
-   * Writes each commit atomically — instance (revision checked), history, consumed, retried and
-   * outgoing queue rows, dead letters, timer index — as long as its lease is valid, in as few
-   * transactions as the store can. Commits are decided in list order; one that is {@linkplain
-   * StepCommit#partOf() part of} an earlier commit of the list that was refused is refused too (a
-   * synchronous emit chain lands whole or not at all).
+   * Writes commits in one transaction: per commit the instance (revision checked) or the inserted
+   * instance, history, consumed, retried and outgoing queue rows, dead letters and broadcasts, and
+   * gives each commit's lease up. A {@linkplain StepCommit#group() group} is written whole or not
+   * at all: it is refused when one of its commits' leases is no longer valid, its revision is not
+   * one above the stored one, or an instance it inserts already exists. Inserts are written before
+   * any outgoing event, so an event may go to an instance its group creates. Events to instances
+   * that do not exist are dropped (and logged).
    *
-   * @return the ids of instances whose commit was refused because their lease (or the lease of the
-   *     commit they are part of) was lost
+   * <p>When this throws, nothing was written.
+   *
+   * @return the refused groups, with the reason of each
    */
-  Set<String> commit(List<StepCommit> commits);
+  CommitResult commit(List<StepCommit> commits);
 
-  /** Appends history rows under a lease without changing the instance (a failed sync send). */
-  void appendHistory(Lease lease, List<HistoryEntry> rows);
+  /**
+   * Delivers broadcasts that commits wrote: for each, one queued event per active instance of its
+   * machine in its state, a page of up to {@code pageSize} targets per transaction, each page's
+   * events and the broadcast's progress written together, so a broadcast interrupted by a crash
+   * goes on where it stopped and no target gets it twice.
+   *
+   * @return how many events were queued
+   */
+  int deliverBroadcasts(Instant now, int pageSize);
 
   /** Events waiting in every queue (for backpressure and status). */
   long pendingEvents();
 
   /**
-   * True when more than {@code threshold} events wait: the sweep's backpressure check, which a
-   * store may answer without counting the whole queue.
+   * True when more than {@code threshold} events wait: the backpressure check, which a store may
+   * answer without counting the whole queue.
    */
   default boolean pendingAbove(long threshold) {
     return pendingEvents() > threshold;
   }
 
-  /** The earliest instant at which some queue's head event becomes available, if any waits. */
-  Optional<Instant> nextEventAvailable(Instant now);
-
-  /** Dead letters, oldest first. */
-  List<DeadLetter> deadLetters(int limit);
+  /**
+   * The earliest instant at which an instance of {@code machines} (every machine when null) that no
+   * valid lease holds at {@code now}, and whose queue is not paused, has work due: its head event
+   * available, a timer due, or a retry. May be before {@code now} (work waiting to be claimed).
+   */
+  Optional<Instant> nextDue(Instant now, Set<String> machines);
 
   /** Waits until work may be available (an enqueue, a released lease) or {@code max} passes. */
   void awaitWork(Duration max) throws InterruptedException;
@@ -209,25 +201,9 @@ public interface Store {
   // ---- timers ----
 
   /**
-   * Moves up to {@code limit} timers due at or before {@code now} into their instances' queues as
-   * fire events, oldest due first. Each (instance, timer, state entry, due) is enqueued at most
-   * once, however many sweeps run at the same time.
-   *
-   * @return the number of fires enqueued
-   */
-  int sweepDueTimers(Instant now, int limit, Set<String> machines);
-
-  /** {@link #sweepDueTimers(Instant, int, Set)} for every machine. */
-  default int sweepDueTimers(Instant now, int limit) {
-    return sweepDueTimers(now, limit, null);
-  }
-
-  /**
-   * Armed timers not yet swept, soonest first, for operators: of one machine (or all, when null)
-   * and of states whose path starts with {@code statePrefix} (or all, when null).
+   * Armed timers, soonest first, for operators: of one machine (or all, when null) and of states
+   * whose path starts with {@code statePrefix} (or all, when null). Timers whose fire failed for
+   * good are not armed; a fire waiting for a retry is listed at its retry instant.
    */
   List<TimerView> armedTimers(String machine, String statePrefix, int limit);
-
-  /** The earliest due instant of any armed timer not yet swept. */
-  Optional<Instant> nextTimerDue();
 }

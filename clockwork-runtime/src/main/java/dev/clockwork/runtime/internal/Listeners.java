@@ -1,0 +1,55 @@
+package dev.clockwork.runtime.internal;
+
+import dev.clockwork.runtime.listener.EngineListener;
+import dev.clockwork.runtime.listener.ProcessedEvent;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Every listener of an engine as one: each is called in turn, and what one throws is logged. */
+public final class Listeners implements EngineListener {
+  private static final Logger LOG = LoggerFactory.getLogger(Listeners.class);
+
+  private final List<EngineListener> all;
+
+  public Listeners(List<EngineListener> listeners) {
+    this.all = List.copyOf(listeners);
+  }
+
+  @Override
+  public void eventProcessed(ProcessedEvent event) {
+    each(l -> l.eventProcessed(event));
+  }
+
+  @Override
+  public void committed(int turns, Duration took) {
+    each(l -> l.committed(turns, took));
+  }
+
+  @Override
+  public void claimed(int asked, int claimed, Duration took) {
+    each(l -> l.claimed(asked, claimed, took));
+  }
+
+  @Override
+  public void leaseLost(String instanceId, String machine) {
+    each(l -> l.leaseLost(instanceId, machine));
+  }
+
+  @Override
+  public void backpressure(boolean over, long threshold) {
+    each(l -> l.backpressure(over, threshold));
+  }
+
+  private void each(Consumer<EngineListener> call) {
+    for (EngineListener listener : all) {
+      try {
+        call.accept(listener);
+      } catch (RuntimeException e) {
+        LOG.warn("listener {} failed; ignored", listener.getClass().getName(), e);
+      }
+    }
+  }
+}

@@ -1,0 +1,120 @@
+package dev.clockwork.runtime.internal;
+
+import dev.clockwork.runtime.store.CommitResult;
+import dev.clockwork.runtime.store.StepCommit;
+import dev.clockwork.runtime.store.Store;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * How every chain ends: its turns' commits written as one group (through the {@link
+ * CommitPipeline}), the leases of turns that wrote nothing given up, the listeners told, the
+ * broadcasts the commit wrote delivered, and whoever waits for the chain woken. A refused or failed
+ * commit gives every lease up (a lease that was lost is someone else's, and giving it up does
+ * nothing): the events stay queued, unspent, and are processed again.
+ */
+public final class TurnEnd {
+  private static final Logger LOG = LoggerFactory.getLogger(TurnEnd.class);
+  private static final int BROADCAST_PAGE = 500;
+
+  private final Store store;
+  private final Clock clock;
+  private final CommitPipeline pipeline;
+  private final Listeners listeners;
+  private final TurnServices services;
+
+  public TurnEnd(
+      Store store,
+      Clock clock,
+      CommitPipeline pipeline,
+      Listeners listeners,
+      TurnServices services) {
+    this.store = store;
+    this.clock = clock;
+    this.pipeline = pipeline;
+    this.listeners = listeners;
+    this.services = services;
+  }
+
+  /** Commits the chain; true when it was written. */
+  boolean commit(Chain chain, TurnReports reports) {
+    List<StepCommit> commits = new ArrayList<>();
+    List<Turn> unchanged = new ArrayList<>();
+    for (Turn turn : chain.turns()) {
+      if (turn.changed()) {
+        commits.add(turn.commit());
+      } else {
+        unchanged.add(turn);
+      }
+    }
+    if (commits.isEmpty()) {
+      abandon(chain, null);
+      return true;
+    }
+    CommitResult result;
+    chain.startCommitting();
+    try {
+      result = pipeline.commit(commits);
+    } catch (RuntimeException e) {
+      LOG.error(
+          "commit of {} failed; its events stay queued and are processed again", chain.group(), e);
+      abandon(chain, null);
+      return false;
+    }
+    var refusal = result.refusal(chain.group());
+    if (refusal.isPresent()) {
+      String first = chain.turns().get(0).id();
+      if (refusal.get() == CommitResult.Refusal.LEASE_LOST) {
+        LOG.warn("lease on {} was lost before its commit; another worker has it", first);
+        listeners.leaseLost(first, chain.turns().get(0).record().machine());
+      } else {
+        LOG.info("commit of {} refused ({}); its events are processed again", first, refusal.get());
+      }
+      abandon(chain, null);
+      return false;
+    }
+    Instant committedAt = clock.instant();
+    unchanged.forEach(services::giveUp);
+    finish(chain);
+    reports.tell(listeners, committedAt);
+    boolean broadcasts = false;
+    for (StepCommit commit : commits) {
+      broadcasts |= !commit.broadcasts().isEmpty();
+    }
+    if (broadcasts) {
+      deliverBroadcasts(committedAt);
+    }
+    return true;
+  }
+
+  /** Gives every lease of the chain up without writing anything; logs {@code why} when given. */
+  void abandon(Chain chain, String why) {
+    if (why != null) {
+      LOG.warn(why);
+    }
+    chain.turns().forEach(services::giveUp);
+    chain.finish();
+  }
+
+  private void finish(Chain chain) {
+    for (Turn turn : chain.turns()) {
+      if (turn.lease() != null) {
+        services.local().release(turn.id(), chain);
+      }
+    }
+    chain.finish();
+  }
+
+  /** Delivers written broadcasts now; a failure is left to the self-healing pass. */
+  private void deliverBroadcasts(Instant now) {
+    try {
+      store.deliverBroadcasts(now, BROADCAST_PAGE);
+    } catch (RuntimeException e) {
+      LOG.warn("broadcast delivery failed; the self-healing pass delivers it: {}", e.getMessage());
+    }
+  }
+}

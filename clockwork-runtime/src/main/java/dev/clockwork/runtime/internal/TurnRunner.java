@@ -1,0 +1,238 @@
+package dev.clockwork.runtime.internal;
+
+import dev.clockwork.core.ClockworkException;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.event.Event;
+import dev.clockwork.core.interpreter.Delivery;
+import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.core.interpreter.Interpreter;
+import dev.clockwork.core.interpreter.StepResult;
+import dev.clockwork.runtime.config.QueueConfig;
+import dev.clockwork.runtime.error.EventFailedException;
+import dev.clockwork.runtime.listener.ProcessedEvent.Outcome;
+import dev.clockwork.runtime.queue.LeaseLostException;
+import dev.clockwork.runtime.queue.Priority;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.Claim;
+import dev.clockwork.runtime.store.DuplicateInstanceException;
+import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.HistoryEntry.Kind;
+import dev.clockwork.runtime.store.InstanceRecord;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The one turn lifecycle — lease, load, macrostep, settle, commit, release, wake — for every path
+ * that changes an instance: a worker's claimed instance, a synchronous send, a creation, a version
+ * upgrade. Each path builds its {@link Chain} of turns its own way; {@link TurnEnd} commits it.
+ */
+public final class TurnRunner {
+  private final Clock clock;
+  private final TurnServices services;
+  private final TurnEnd end;
+  private final Function<String, QueueConfig> queues;
+  private final int eventsPerClaim;
+  private volatile boolean givingBack;
+
+  public TurnRunner(
+      Clock clock,
+      TurnServices services,
+      TurnEnd end,
+      Function<String, QueueConfig> queues,
+      int eventsPerClaim) {
+    this.clock = clock;
+    this.services = services;
+    this.end = end;
+    this.queues = queues;
+    this.eventsPerClaim = eventsPerClaim;
+  }
+
+  /**
+   * From now on, a turn whose event fails (an interrupted action at shutdown) gives the event back
+   * unspent instead of settling it as a failed attempt.
+   */
+  public void giveBackInterrupted() {
+    givingBack = true;
+  }
+
+  /**
+   * A worker's turn on a claimed instance: its due timer fires and available events, in order, each
+   * read at the clock when its macrostep starts; a failure settled as a retry ends the turn.
+   *
+   * @return how many events and fires were processed (failed ones included)
+   */
+  public int runClaimed(Claim claim, int claimedAtMost) {
+    Chain chain = new Chain(claim.instance().id());
+    services.local().hold(claim.instance().id(), chain);
+    Turn turn;
+    try {
+      turn = Turn.leased(services, chain, claim.lease(), claim.instance());
+    } catch (RuntimeException e) {
+      end.abandon(chain, "cannot process " + claim.instance().id() + ": " + e.getMessage());
+      return 0;
+    }
+    Agenda agenda = new Agenda(claim.events(), claim.events().size() >= claimedAtMost);
+    TurnReports reports = new TurnReports(turn);
+    QueueConfig config = queues.apply(turn.record().machine());
+    int processed = 0;
+    while (processed < eventsPerClaim) {
+      Instant now = clock.instant();
+      Agenda.Item item = agenda.next(turn.record(), now);
+      if (item == null) {
+        break;
+      }
+      processed++;
+      long started = System.nanoTime();
+      try {
+        apply(turn, item, now, config);
+        reports.add(item, Outcome.APPLIED, now, started, null);
+        if (item instanceof Agenda.Queued queued) {
+          agenda.taken(queued.event());
+        }
+      } catch (GiveWay e) {
+        break;
+      } catch (RuntimeException e) {
+        if (givingBack) {
+          break;
+        }
+        Outcome outcome =
+            item instanceof Agenda.Queued queued
+                ? Settlement.event(turn, queued.event(), e, now, config)
+                : Settlement.fire(turn, (Agenda.Fire) item, e, now, config);
+        reports.add(item, outcome, now, started, e);
+        if (item instanceof Agenda.Queued queued) {
+          agenda.taken(queued.event());
+        }
+        if (outcome == Outcome.RETRYING) {
+          break;
+        }
+      }
+    }
+    end.commit(chain, reports);
+    return processed;
+  }
+
+  private void apply(Turn turn, Agenda.Item item, Instant now, QueueConfig config) {
+    if (item instanceof Agenda.Queued queued) {
+      QueuedEvent event = queued.event();
+      turn.priority(event.priority());
+      turn.apply(
+          event.event(),
+          now,
+          config.timeout(),
+          new Delivery(turn.id(), event.id(), event.attempts() + 1));
+      if (event.idempotencyKey() != null) {
+        turn.keep(event.idempotencyKey());
+      }
+      turn.consume(event.id());
+    } else {
+      Agenda.Fire fire = (Agenda.Fire) item;
+      turn.priority(Priority.NORMAL);
+      turn.apply(fire.event(), now, config.timeout(), new Delivery(turn.id(), 0, fire.attempt()));
+      if (turn.record().fireRetry() != null && turn.record().fireRetry().isFor(fire.fire())) {
+        turn.setRecord(turn.record().withFireRetry(null));
+      }
+    }
+  }
+
+  /** What a synchronous send returns: the instance after it, and the step's outcome. */
+  public record Sent(InstanceRecord instance, boolean handled, Optional<Object> reply) {}
+
+  /**
+   * Processes one event now, in the caller's thread, under the instance's lease (waiting for it up
+   * to the lock timeout). When an action throws, the instance is unchanged, a {@code FAILED} row is
+   * committed, and the failure is thrown. With an idempotency key already used, nothing is
+   * processed and the first outcome comes back.
+   */
+  public Sent send(String instanceId, Event event, String idempotencyKey) {
+    while (true) {
+      Chain chain = new Chain(instanceId);
+      Claim claim = services.waiter().lease(instanceId, chain);
+      Turn turn = Turn.leased(services, chain, claim.lease(), claim.instance());
+      if (idempotencyKey != null) {
+        Optional<Map<String, Object>> first = services.store().outcome(instanceId, idempotencyKey);
+        if (first.isPresent()) {
+          end.abandon(chain, null);
+          return new Sent(
+              claim.instance(),
+              Boolean.TRUE.equals(first.get().get("handled")),
+              Optional.ofNullable(first.get().get("reply")));
+        }
+      }
+      TurnReports reports = new TurnReports(turn);
+      Instant now = clock.instant();
+      long started = System.nanoTime();
+      Delivery delivery = new Delivery(instanceId, 0, 1);
+      StepResult result;
+      try {
+        result = turn.apply(event, now, null, delivery);
+      } catch (GiveWay e) {
+        end.abandon(chain, null);
+        continue;
+      } catch (RuntimeException e) {
+        turn.addHistory(HistoryRows.failure(turn.record(), Kind.FAILED, event, e, now, delivery));
+        end.commit(chain, reports);
+        throw e instanceof ClockworkException
+            ? e
+            : new EventFailedException(instanceId, event.toString(), e);
+      }
+      if (idempotencyKey != null) {
+        turn.keep(idempotencyKey);
+      }
+      reports.sent(event, now, started);
+      if (!end.commit(chain, reports)) {
+        throw new LeaseLostException(claim.lease());
+      }
+      return new Sent(turn.record(), result.handled(), result.reply());
+    }
+  }
+
+  /**
+   * Creates an instance and what its first step asked for (children, emits), in one commit.
+   *
+   * @throws DuplicateInstanceException when the id is taken
+   */
+  public InstanceRecord create(
+      MachineDefinition definition,
+      String id,
+      String conversationId,
+      Map<String, ?> input,
+      Event origin) {
+    Instant now = clock.instant();
+    Chain chain = new Chain(id);
+    Creation.Created created = Creation.start(definition, id, conversationId, input, origin, now);
+    Turn turn = Turn.created(services, chain, created);
+    services.delegation().afterStep(turn, created.started(), now);
+    if (!end.commit(chain, new TurnReports(turn))) {
+      throw new DuplicateInstanceException(id);
+    }
+    return turn.record();
+  }
+
+  /**
+   * Moves an active instance running an older version onto {@code latest}: its waiting timers take
+   * the new durations, anchored on the same state entries.
+   *
+   * @return true when it was moved
+   */
+  public boolean upgrade(String instanceId, MachineDefinition latest) {
+    Chain chain = new Chain(instanceId);
+    Claim claim = services.waiter().lease(instanceId, chain);
+    InstanceRecord stored = claim.instance();
+    Turn turn = Turn.leased(services, chain, claim.lease(), stored);
+    if (stored.version() >= latest.version() || stored.status() != InstanceStatus.ACTIVE) {
+      end.abandon(chain, null);
+      return false;
+    }
+    Instant now = clock.instant();
+    StepResult rearmed = Interpreter.rearm(SnapshotCodec.toSnapshot(latest, stored), now);
+    List<HistoryEntry> rows =
+        HistoryRows.step(stored, Event.of("@upgrade"), rearmed, now, Delivery.NONE);
+    turn.replace(rearmed, rows, now);
+    return end.commit(chain, new TurnReports(turn));
+  }
+}

@@ -1,0 +1,198 @@
+package dev.clockwork.runtime.internal.worker;
+
+import dev.clockwork.runtime.config.EngineOptions;
+import dev.clockwork.runtime.internal.Listeners;
+import dev.clockwork.runtime.internal.TurnRunner;
+import dev.clockwork.runtime.store.Claim;
+import dev.clockwork.runtime.store.ClaimRequest;
+import dev.clockwork.runtime.store.Store;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Semaphore;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Hands due instances to free worker threads: claims never more instances than there are free
+ * threads to run them, so with slow actions up to {@code min(threads, cap)} instances run at once,
+ * and every claimed instance starts at once. When nothing more can be claimed it sleeps until the
+ * earliest due instant the store knows, a notification (an enqueue, a commit that released work), a
+ * thread coming free while work waits behind a cap, or the poll interval.
+ */
+final class Dispatcher implements Runnable {
+  private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
+  private static final Duration FIRST_PAUSE = Duration.ofMillis(2);
+
+  private final Store store;
+  private final Clock clock;
+  private final TurnRunner runner;
+  private final EngineOptions options;
+  private final Supplier<Map<String, Integer>> caps;
+  private final Listeners listeners;
+  private final Backpressure backpressure;
+  private final ExecutorService pool;
+  private final Semaphore free;
+  private final Object threadFreed = new Object();
+  private boolean running = true;
+  private boolean idle;
+  private Thread thread;
+  private Duration cappedPause = FIRST_PAUSE;
+
+  Dispatcher(
+      Store store,
+      Clock clock,
+      TurnRunner runner,
+      EngineOptions options,
+      Supplier<Map<String, Integer>> caps,
+      Listeners listeners,
+      Backpressure backpressure,
+      ExecutorService pool) {
+    this.store = store;
+    this.clock = clock;
+    this.runner = runner;
+    this.options = options;
+    this.caps = caps;
+    this.listeners = listeners;
+    this.backpressure = backpressure;
+    this.pool = pool;
+    this.free = new Semaphore(options.workers());
+  }
+
+  /**
+   * Stops claiming; turns in progress go on. An idle dispatcher is interrupted out of its wait
+   * (only then: an interrupt never reaches it while it claims).
+   */
+  synchronized void stop() {
+    running = false;
+    if (idle && thread != null) {
+      thread.interrupt();
+    }
+  }
+
+  private synchronized boolean running() {
+    return running;
+  }
+
+  /** Marks the dispatcher idle (interruptible by stop); false when it is stopping. */
+  private synchronized boolean enterIdle() {
+    if (!running) {
+      return false;
+    }
+    idle = true;
+    return true;
+  }
+
+  private synchronized void leaveIdle() {
+    idle = false;
+    Thread.interrupted(); // an interrupt meant for the wait must not reach the next claim
+  }
+
+  @Override
+  public void run() {
+    synchronized (this) {
+      thread = Thread.currentThread();
+    }
+    while (running()) {
+      try {
+        round();
+      } catch (InterruptedException e) {
+        if (!running()) {
+          return;
+        }
+      } catch (RuntimeException e) {
+        LOG.error("claiming work failed; trying again after the poll interval", e);
+        pause(options.pollInterval());
+      }
+    }
+  }
+
+  private void round() throws InterruptedException {
+    int threads = free.availablePermits();
+    if (threads == 0) {
+      free.acquire();
+      free.release();
+      return;
+    }
+    Instant now = clock.instant();
+    ClaimRequest request =
+        new ClaimRequest(
+            options.owner(),
+            options.leaseTime(),
+            now,
+            threads,
+            options.eventsPerClaim(),
+            caps.get(),
+            !backpressure.over());
+    long started = System.nanoTime();
+    List<Claim> claims = store.claim(request);
+    listeners.claimed(threads, claims.size(), Duration.ofNanos(System.nanoTime() - started));
+    for (Claim claim : claims) {
+      free.acquire();
+      pool.execute(() -> run(claim));
+    }
+    if (claims.size() < threads && enterIdle()) {
+      try {
+        idle(now, caps.get().keySet());
+      } finally {
+        leaveIdle();
+      }
+    } else {
+      cappedPause = FIRST_PAUSE;
+    }
+  }
+
+  private void run(Claim claim) {
+    try {
+      runner.runClaimed(claim, options.eventsPerClaim());
+    } catch (RuntimeException e) {
+      LOG.error("turn on {} failed", claim.instance().id(), e);
+    } finally {
+      free.release();
+      synchronized (threadFreed) {
+        threadFreed.notifyAll();
+      }
+    }
+  }
+
+  /** Waits for work after a claim that took fewer instances than there were free threads. */
+  private void idle(Instant now, Set<String> machines) throws InterruptedException {
+    Optional<Instant> due = store.nextDue(now, machines);
+    if (due.isPresent() && !due.get().isAfter(now)) {
+      // work is due but could not be claimed (a cap is full, or another node took it first)
+      synchronized (threadFreed) {
+        threadFreed.wait(Math.max(1, cappedPause.toMillis()));
+      }
+      cappedPause = shorter(cappedPause.multipliedBy(2), options.pollInterval());
+      return;
+    }
+    cappedPause = FIRST_PAUSE;
+    Duration wait = options.pollInterval();
+    if (due.isPresent()) {
+      wait = shorter(wait, Duration.between(now, due.get()));
+    }
+    store.awaitWork(wait);
+  }
+
+  private static Duration shorter(Duration a, Duration b) {
+    return a.compareTo(b) <= 0 ? a : b;
+  }
+
+  private void pause(Duration duration) {
+    if (enterIdle()) {
+      try {
+        Thread.sleep(duration.toMillis());
+      } catch (InterruptedException e) {
+        // stopping
+      } finally {
+        leaveIdle();
+      }
+    }
+  }
+}

@@ -1,0 +1,37 @@
+package dev.clockwork.runtime.listener;
+
+import java.time.Duration;
+
+/**
+ * Hears what an engine does, turn by turn: the seam for metrics, tracing, benchmarks and live
+ * views. Add any number with {@code Engine.builder().listener(...)}. Called on the engine's threads
+ * after the fact (an event is reported once its commit is written); implementations must be
+ * thread-safe and quick, and what they throw is logged and otherwise ignored.
+ */
+public interface EngineListener {
+  /** An event or timer fire was processed, and its outcome committed. */
+  default void eventProcessed(ProcessedEvent event) {}
+
+  /**
+   * One store commit was written: {@code turns} turns (with the instances they ran synchronously)
+   * in one transaction, in {@code took}.
+   */
+  default void committed(int turns, Duration took) {}
+
+  /**
+   * One claim leased {@code claimed} of the {@code asked} instances it could take, in {@code took}.
+   */
+  default void claimed(int asked, int claimed, Duration took) {}
+
+  /**
+   * A lease was lost while its turn was still working (another worker took the instance over): the
+   * turn's work is thrown away and the instance's events are processed by the new holder.
+   */
+  default void leaseLost(String instanceId, String machine) {}
+
+  /**
+   * The queues went over (or back under) the backpressure threshold: while over it, timers wait and
+   * queued events are served.
+   */
+  default void backpressure(boolean over, long threshold) {}
+}

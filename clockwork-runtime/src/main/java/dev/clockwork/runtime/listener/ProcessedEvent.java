@@ -1,0 +1,54 @@
+package dev.clockwork.runtime.listener;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * One event (or timer fire) an engine processed, as its commit settled it.
+ *
+ * @param instanceId the instance
+ * @param machine its machine
+ * @param eventId the queue id; 0 for a direct send or a timer fire
+ * @param type the event type
+ * @param source who sent it: {@code api}, {@code send} (a direct send), {@code timer}, {@code
+ *     emit}, {@code broadcast}, {@code child}, {@code parent}
+ * @param attempt which attempt this was (1 for the first)
+ * @param outcome what became of it
+ * @param readyAt when it became available: enqueued (or its retry time), or a timer's due instant
+ * @param startedAt when its macrostep started (engine clock)
+ * @param took how long its macrostep ran
+ * @param committedAt when the commit that settled it was written (engine clock)
+ * @param error the failure's type and message, or null when it was applied
+ */
+public record ProcessedEvent(
+    String instanceId,
+    String machine,
+    long eventId,
+    String type,
+    String source,
+    int attempt,
+    Outcome outcome,
+    Instant readyAt,
+    Instant startedAt,
+    Duration took,
+    Instant committedAt,
+    String error) {
+
+  /** What became of an event. */
+  public enum Outcome {
+    /** Its macrostep was committed (whether or not a transition took it). */
+    APPLIED,
+    /** It failed this attempt and will be tried again. */
+    RETRYING,
+    /** It failed for good and went to the dead letters. */
+    DEAD_LETTERED,
+    /** It failed for good and was dropped: the machine's dead letters are disabled. */
+    DISCARDED
+  }
+
+  /** How long it waited between becoming available and its macrostep starting. */
+  public Duration waited() {
+    Duration waited = Duration.between(readyAt, startedAt);
+    return waited.isNegative() ? Duration.ZERO : waited;
+  }
+}

@@ -1,0 +1,46 @@
+package dev.clockwork.runtime.store;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What a worker asks {@link Store#claim} for: leases on up to {@code maxInstances} instances that
+ * have work due at {@code now}, each with up to {@code maxEvents} available events at the head of
+ * its queue.
+ *
+ * @param owner the name the leases are taken under
+ * @param leaseTime how long the leases last without renewal
+ * @param now the engine clock's instant: what is due, and when leases expire, is decided by it
+ * @param maxInstances the most instances to lease (a worker asks for no more than it has free
+ *     threads)
+ * @param maxEvents the most events per instance
+ * @param caps the machines to claim, each with its concurrency cap: no more instances of a machine
+ *     are leased at once, counting the valid leases every node holds
+ * @param timers whether instances whose only due work is a timer are claimed (false while the
+ *     queues are over the backpressure threshold: timers wait, queued events are served)
+ */
+public record ClaimRequest(
+    String owner,
+    Duration leaseTime,
+    Instant now,
+    int maxInstances,
+    int maxEvents,
+    Map<String, Integer> caps,
+    boolean timers) {
+  public ClaimRequest {
+    Objects.requireNonNull(owner, "owner");
+    Objects.requireNonNull(leaseTime, "leaseTime");
+    Objects.requireNonNull(now, "now");
+    caps = Map.copyOf(caps);
+    if (maxEvents < 1) {
+      throw new IllegalArgumentException("maxEvents must be 1 or more, not " + maxEvents);
+    }
+  }
+
+  /** The same request with another {@code maxInstances}. */
+  public ClaimRequest withMaxInstances(int instances) {
+    return new ClaimRequest(owner, leaseTime, now, instances, maxEvents, caps, timers);
+  }
+}

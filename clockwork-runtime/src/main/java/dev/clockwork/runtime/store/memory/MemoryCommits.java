@@ -1,0 +1,122 @@
+package dev.clockwork.runtime.store.memory;
+
+import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.BroadcastRequest;
+import dev.clockwork.runtime.store.CommitResult;
+import dev.clockwork.runtime.store.CommitResult.Refusal;
+import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.StepCommit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes a batch of commits on the in-memory store as the contract says: decide every group first
+ * (lease, revision, duplicate ids), then write the accepted groups — inserts, then updates, then
+ * outgoing events — so nothing is half-written.
+ */
+final class MemoryCommits {
+  private static final Logger LOG = LoggerFactory.getLogger(MemoryCommits.class);
+
+  private final MemoryData data;
+
+  MemoryCommits(MemoryData data) {
+    this.data = data;
+  }
+
+  CommitResult commit(List<StepCommit> commits) {
+    Map<String, Refusal> refused = decide(commits);
+    List<StepCommit> accepted = new ArrayList<>(commits.size());
+    for (StepCommit commit : commits) {
+      if (!refused.containsKey(commit.group())) {
+        accepted.add(commit);
+      }
+    }
+    for (StepCommit commit : accepted) {
+      if (commit.insert()) {
+        String id = commit.instanceId();
+        data.instances.put(id, commit.next());
+        data.histories.put(id, new ArrayList<>(commit.history()));
+      }
+    }
+    for (StepCommit commit : accepted) {
+      if (!commit.insert()) {
+        update(commit);
+      }
+      commit
+          .outcomes()
+          .forEach(o -> data.outcomes.put(MemoryData.keyOf(o.instanceId(), o.key()), o.outcome()));
+      for (BroadcastRequest broadcast : commit.broadcasts()) {
+        data.broadcasts.add(broadcast);
+      }
+    }
+    for (StepCommit commit : accepted) {
+      for (QueuedEvent event : commit.outgoing()) {
+        if (data.instances.containsKey(event.instanceId())) {
+          data.enqueue(event);
+        } else {
+          LOG.warn(
+              "dropped {} for '{}': no such instance", event.event().type(), event.instanceId());
+        }
+      }
+      data.reindex(commit.instanceId());
+    }
+    return new CommitResult(refused);
+  }
+
+  /** The groups that cannot be written, each with its first reason. */
+  private Map<String, Refusal> decide(List<StepCommit> commits) {
+    Map<String, Refusal> refused = new LinkedHashMap<>();
+    Map<String, Long> revisions = new HashMap<>();
+    Set<String> inserted = new HashSet<>();
+    for (StepCommit commit : commits) {
+      String id = commit.instanceId();
+      Refusal refusal = null;
+      if (commit.insert()) {
+        if (data.instances.containsKey(id) || !inserted.add(id)) {
+          refusal = Refusal.DUPLICATE_ID;
+        }
+        revisions.put(id, commit.next().revision());
+      } else if (!data.holds(commit.lease())) {
+        refusal = Refusal.LEASE_LOST;
+      } else {
+        InstanceRecord stored = data.instances.get(id);
+        long found = revisions.getOrDefault(id, stored.revision());
+        if (found != commit.next().revision() - 1) {
+          refusal = Refusal.STALE_REVISION;
+        }
+        revisions.put(id, commit.next().revision());
+      }
+      if (refusal != null) {
+        refused.putIfAbsent(commit.group(), refusal);
+      }
+    }
+    return refused;
+  }
+
+  private void update(StepCommit commit) {
+    String id = commit.instanceId();
+    data.instances.put(id, commit.next());
+    data.histories.get(id).addAll(commit.history());
+    TreeMap<Long, QueuedEvent> queue = data.queues.get(id);
+    if (queue != null) {
+      commit.consumed().forEach(queue::remove);
+      for (QueuedEvent dead : commit.deadLettered()) {
+        queue.remove(dead.id());
+      }
+      commit.retried().forEach(retry -> queue.put(retry.id(), retry));
+      if (queue.isEmpty()) {
+        data.queues.remove(id);
+      }
+    }
+    commit.deadLettered().forEach(data.deadLetters::add);
+    data.leases.remove(id);
+  }
+}

@@ -1,0 +1,118 @@
+package dev.clockwork.runtime.store.memory;
+
+import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.runtime.queue.Lease;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.InstanceRecord;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+
+/**
+ * Everything the in-memory store keeps, with the bookkeeping every write shares: queue ids, leases,
+ * idempotency keys, and each instance's due instant. Not thread-safe: the store calls it under its
+ * own lock.
+ */
+final class MemoryData {
+  final Map<String, InstanceRecord> instances = new HashMap<>();
+  final Map<String, List<HistoryEntry>> histories = new HashMap<>();
+  final Map<String, TreeMap<Long, QueuedEvent>> queues = new LinkedHashMap<>();
+  final Map<String, Lease> leases = new HashMap<>();
+  final DeadLetterList deadLetters = new DeadLetterList();
+  final BroadcastOutbox broadcasts = new BroadcastOutbox();
+  final DueIndex due = new DueIndex();
+  final Set<String> paused = new HashSet<>();
+  final Map<String, Long> keyedEvents = new HashMap<>();
+  final Map<String, Map<String, Object>> outcomes = new HashMap<>();
+  private long lastQueueId;
+
+  static String keyOf(String instanceId, String key) {
+    return instanceId + "\u0000" + key;
+  }
+
+  /** Appends an event to an existing instance's queue (once per idempotency key). */
+  QueuedEvent enqueue(QueuedEvent event) {
+    if (event.idempotencyKey() != null) {
+      String key = keyOf(event.instanceId(), event.idempotencyKey());
+      Long first = keyedEvents.get(key);
+      if (first != null) {
+        return event.withId(first);
+      }
+      keyedEvents.put(key, lastQueueId + 1);
+    }
+    QueuedEvent stored = event.withId(++lastQueueId);
+    queues.computeIfAbsent(event.instanceId(), id -> new TreeMap<>()).put(stored.id(), stored);
+    reindex(event.instanceId());
+    return stored;
+  }
+
+  /** Recomputes when {@code instanceId}'s work falls due, after its record or queue changed. */
+  void reindex(String instanceId) {
+    InstanceRecord record = instances.get(instanceId);
+    if (record == null) {
+      due.set(instanceId, null);
+      return;
+    }
+    TreeMap<Long, QueuedEvent> queue = queues.get(instanceId);
+    QueuedEvent head = queue == null || queue.isEmpty() ? null : queue.firstEntry().getValue();
+    Instant at;
+    if (record.fireRetry() != null) {
+      at = record.fireRetry().retryAt();
+    } else if (head != null && head.attempts() > 0) {
+      at = head.availableAt();
+    } else {
+      Instant timer = record.nextTimerAt().orElse(null);
+      Instant event = head == null ? null : head.availableAt();
+      at = timer == null ? event : event == null || timer.isBefore(event) ? timer : event;
+    }
+    due.set(instanceId, at);
+  }
+
+  /** The head of an instance's queue, or null when it is empty. */
+  QueuedEvent head(String instanceId) {
+    TreeMap<Long, QueuedEvent> queue = queues.get(instanceId);
+    return queue == null || queue.isEmpty() ? null : queue.firstEntry().getValue();
+  }
+
+  List<String> instancesIn(String machine, String state, String afterId, int limit) {
+    return instances.values().stream()
+        .filter(r -> r.machine().equals(machine))
+        .filter(r -> r.status() == InstanceStatus.ACTIVE)
+        .filter(r -> r.active().stream().anyMatch(a -> a.path().equals(state)))
+        .map(InstanceRecord::id)
+        .filter(id -> id.compareTo(afterId) > 0)
+        .sorted()
+        .limit(limit)
+        .toList();
+  }
+
+  boolean isLeased(String instanceId, Instant now) {
+    Lease lease = leases.get(instanceId);
+    return lease != null && lease.expiresAt().isAfter(now);
+  }
+
+  boolean holds(Lease lease) {
+    Lease current = leases.get(lease.instanceId());
+    return current != null && current.token().equals(lease.token());
+  }
+
+  long leasedCount(String machine, Instant now) {
+    return leases.values().stream()
+        .filter(l -> l.expiresAt().isAfter(now))
+        .filter(l -> machine.equals(instances.get(l.instanceId()).machine()))
+        .count();
+  }
+
+  Lease newLease(String instanceId, String owner, Instant expiresAt) {
+    Lease lease = new Lease(instanceId, owner, UUID.randomUUID(), expiresAt);
+    leases.put(instanceId, lease);
+    return lease;
+  }
+}
