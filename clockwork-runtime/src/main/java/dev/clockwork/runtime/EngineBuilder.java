@@ -139,7 +139,7 @@ public final class EngineBuilder {
             local,
             tasks);
     if (metrics != null) {
-      metrics.gauges(admin);
+      metrics.gauges(admin, machines.ids());
     }
     return new Engine(built, file, chosen, clock, machines, runner, workers, tasks, admin);
   }

@@ -121,11 +121,13 @@ public abstract class ConversationContractTest {
   /** An empty store for each test. */
   protected abstract Store newStore();
 
+  private Store store;
+
   @BeforeEach
   void setUpEngine() {
     clock = VirtualClock.at(T0);
-    engine =
-        Engine.builder().store(newStore()).clock(clock).register(FRAUD, PAYMENT, ORDER).build();
+    store = newStore();
+    engine = Engine.builder().store(store).clock(clock).register(FRAUD, PAYMENT, ORDER).build();
   }
 
   private Instance order(String id) {
@@ -178,7 +180,7 @@ public abstract class ConversationContractTest {
         engine.findInConversation(second.conversationId(), "payment").orElseThrow();
     assertThat(requests(paymentOfFirst)).isEqualTo(2);
     assertThat(requests(paymentOfSecond)).isEqualTo(1);
-    assertThat(engine.store().instanceIds("payment"))
+    assertThat(store.instanceIds("payment"))
         .containsExactlyInAnyOrder(paymentOfFirst.id(), paymentOfSecond.id());
   }
 
@@ -189,7 +191,7 @@ public abstract class ConversationContractTest {
     engine.send("order-001", "CHECKOUT");
 
     assertThat(requests(engine.instance("pay-001"))).isEqualTo(1);
-    assertThat(engine.store().instanceIds("payment")).containsExactly("pay-001");
+    assertThat(store.instanceIds("payment")).containsExactly("pay-001");
     assertThat(engine.findInConversation("conv-abc123", "payment"))
         .map(Instance::id)
         .contains("pay-001");
@@ -203,12 +205,20 @@ public abstract class ConversationContractTest {
     String payment = "payment@" + conversation;
 
     List<dev.clockwork.runtime.store.Claim> claims =
-        engine.store().claim("probe", java.time.Duration.ofSeconds(5), T0, 10, 10);
+        store.claim(
+            new dev.clockwork.runtime.store.ClaimRequest(
+                "probe",
+                java.time.Duration.ofSeconds(5),
+                T0,
+                10,
+                10,
+                Map.of("order", 10, "payment", 10, "fraud", 10),
+                true));
     assertThat(claims)
         .singleElement()
         .satisfies(claim -> assertThat(claim.instance().id()).isEqualTo(payment));
     List<QueuedEvent> queued = claims.get(0).events();
-    engine.store().release(claims.get(0).lease());
+    store.release(claims.get(0).lease());
     assertThat(queued)
         .singleElement()
         .satisfies(
@@ -217,7 +227,7 @@ public abstract class ConversationContractTest {
               assertThat(e.source()).isEqualTo("emit");
               assertThat(e.conversationId()).isEqualTo(conversation);
             });
-    engine.processQueue();
+    engine.runDue();
     assertThat(requests(engine.instance(payment))).isEqualTo(1);
     assertThat(engine.history(payment))
         .extracting(HistoryEntry::conversationId)
@@ -231,7 +241,7 @@ public abstract class ConversationContractTest {
   void aDeadLetterKeepsTheConversationOfItsEvent() {
     Instance order = order("order-1");
     engine.send("order-1", "POISON_PAYMENT");
-    engine.processQueue();
+    engine.runDue();
 
     List<DeadLetter> dead = engine.queues().deadLetters("payment", 10);
     assertThat(dead)
@@ -251,7 +261,7 @@ public abstract class ConversationContractTest {
     Instance child = engine.findInConversation(order.conversationId(), "payment").orElseThrow();
     assertThat(child.id()).startsWith("order-1/shipping#");
     engine.send("order-1", "PAY_CHILD");
-    engine.processQueue();
+    engine.runDue();
     assertThat(requests(engine.instance(child.id()))).isEqualTo(1);
     assertThat(engine.findInConversation(order.conversationId(), "fraud")).isPresent();
   }
@@ -272,6 +282,6 @@ public abstract class ConversationContractTest {
         .hasMessageContaining("may not contain '/'");
     assertThatThrownBy(() -> engine.createInConversation(" ", "order", "o", Map.of()))
         .hasMessageContaining("must be non-blank");
-    assertThat(engine.store().instanceIds("order")).isEmpty();
+    assertThat(store.instanceIds("order")).isEmpty();
   }
 }

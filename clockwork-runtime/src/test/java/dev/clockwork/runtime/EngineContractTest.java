@@ -113,6 +113,21 @@ public abstract class EngineContractTest {
     return seen == null ? List.of() : (List<Object>) seen;
   }
 
+  /** Claims every due instance of the test machines, as a worker of another engine would. */
+  protected List<Claim> claimAll(String owner, Instant now) {
+    return claim(owner, now, 100);
+  }
+
+  protected List<Claim> claim(String owner, Instant now, int instances) {
+    Map<String, Integer> caps = new java.util.HashMap<>();
+    for (String machine : List.of("ledger", "stuck", "slow", "fraud", "payment", "shop")) {
+      caps.put(machine, 100);
+    }
+    return store.claim(
+        new dev.clockwork.runtime.store.ClaimRequest(
+            owner, Duration.ofSeconds(30), now, instances, 10, caps, true));
+  }
+
   @Test
   void enqueuedEventsAreDurableAndProcessedInOrder() {
     Engine engine = engine();
@@ -121,7 +136,7 @@ public abstract class EngineContractTest {
     engine.enqueue("l-1", Event.of("B"));
     engine.enqueue("l-1", Event.of("C"));
     assertThat(store.pendingEvents()).isEqualTo(3);
-    assertThat(engine.processQueue()).isEqualTo(3);
+    assertThat(engine.runDue()).isEqualTo(3);
     assertThat(seen(engine, "l-1")).containsExactly("A", "B", "C");
     assertThat(engine.history("l-1"))
         .extracting(HistoryEntry::sequence)
@@ -134,14 +149,14 @@ public abstract class EngineContractTest {
     engine.create("ledger", "l-1", Map.of());
     engine.enqueue("l-1", Event.of("FAIL"));
     engine.enqueue("l-1", Event.of("A"));
-    engine.processQueue();
-    assertThat(engine.nextEventAvailable()).contains(T0.plusSeconds(1));
+    engine.runDue();
+    assertThat(engine.nextDue()).contains(T0.plusSeconds(1));
     TimeTravel.advance(engine, clock, T0.plusMillis(999));
     assertThat(seen(engine, "l-1")).isEmpty();
     TimeTravel.advance(engine, clock, T0.plusSeconds(1));
-    assertThat(engine.nextEventAvailable()).contains(T0.plusSeconds(3));
+    assertThat(engine.nextDue()).contains(T0.plusSeconds(3));
     TimeTravel.advance(engine, clock, T0.plusSeconds(3));
-    List<DeadLetter> dead = store.deadLetters(10);
+    List<DeadLetter> dead = store.deadLetters(null, 10);
     assertThat(dead)
         .singleElement()
         .satisfies(
@@ -165,7 +180,7 @@ public abstract class EngineContractTest {
     engine.create("ledger", "l-1", Map.of());
     engine.enqueue("l-1", Event.of("FAIL"));
     TimeTravel.advance(engine, clock, T0.plusSeconds(10));
-    assertThat(store.deadLetters(10).get(0).event().errors())
+    assertThat(store.deadLetters(null, 10).get(0).event().errors())
         .extracting(AttemptError::at)
         .containsExactly(T0, T0.plusSeconds(1), T0.plusSeconds(2));
   }
@@ -178,7 +193,7 @@ public abstract class EngineContractTest {
     engine.enqueue("slow", Event.of("FAIL"));
     engine.enqueue("slow", Event.of("A"));
     engine.enqueue("fast", Event.of("B"));
-    engine.processQueue();
+    engine.runDue();
     assertThat(seen(engine, "fast")).containsExactly("B");
     assertThat(seen(engine, "slow")).isEmpty();
   }
@@ -191,11 +206,11 @@ public abstract class EngineContractTest {
     engine.enqueue("l-1", Event.of("FAIL"));
     engine.enqueue("l-1", Event.of("B"));
 
-    assertThat(engine.processOnce()).isEqualTo(2);
+    assertThat(engine.runDue()).isEqualTo(2);
 
     assertThat(seen(engine, "l-1")).containsExactly("A");
     assertThat(store.pendingEvents()).isEqualTo(2);
-    assertThat(store.nextEventAvailable(T0)).contains(T0.plusSeconds(1));
+    assertThat(store.nextDue(T0, null)).contains(T0.plusSeconds(1));
     assertThat(store.lease("l-1", "someone-else", Duration.ofSeconds(30), T0))
         .as("the lease went with the commit")
         .isPresent();
@@ -206,12 +221,12 @@ public abstract class EngineContractTest {
     Engine engine = engine(o -> o.leaseTime(Duration.ofSeconds(30)));
     engine.create("ledger", "l-1", Map.of());
     engine.enqueue("l-1", Event.of("A"));
-    Claim abandoned = store.claim("crashed-worker", Duration.ofSeconds(30), T0, 10, 10).get(0);
+    Claim abandoned = claimAll("crashed-worker", T0).get(0);
     assertThat(abandoned.events()).hasSize(1);
-    assertThat(engine.processQueue()).isZero();
+    assertThat(engine.runDue()).isZero();
     clock.advance(Duration.ofSeconds(30));
-    assertThat(engine.processQueue()).isEqualTo(1);
-    assertThat(engine.processQueue()).isZero();
+    assertThat(engine.runDue()).isEqualTo(1);
+    assertThat(engine.runDue()).isZero();
     assertThat(seen(engine, "l-1")).containsExactly("A");
   }
 
@@ -220,18 +235,17 @@ public abstract class EngineContractTest {
     Engine engine = engine();
     engine.create("ledger", "l-1", Map.of());
     engine.enqueue("l-1", Event.of("A"));
-    Claim stalled = store.claim("stalled-worker", Duration.ofSeconds(30), T0, 10, 10).get(0);
+    Claim stalled = claimAll("stalled-worker", T0).get(0);
     clock.advance(Duration.ofSeconds(31));
-    engine.processQueue();
+    engine.runDue();
     StepCommit late =
-        new StepCommit(
-            stalled.lease(),
-            stalled.instance().withRevision(stalled.instance().revision() + 1),
-            List.of(),
-            List.of(stalled.events().get(0).id()),
-            List.of(),
-            true);
-    assertThat(store.commit(List.of(late))).containsExactly("l-1");
+        StepCommit.update(
+                stalled.lease(),
+                stalled.instance().withRevision(stalled.instance().revision() + 1))
+            .consumed(List.of(stalled.events().get(0).id()))
+            .build();
+    assertThat(store.commit(List.of(late)).refusal("l-1"))
+        .contains(dev.clockwork.runtime.store.CommitResult.Refusal.LEASE_LOST);
     assertThat(seen(engine, "l-1")).containsExactly("A");
   }
 
@@ -254,7 +268,7 @@ public abstract class EngineContractTest {
     first.enqueue("l-1", Event.of("A"));
     Engine second = engine();
     clock.advance(Duration.ofHours(1));
-    second.fireDueTimers();
+    second.runDue();
     assertThat(seen(second, "l-1")).containsExactly("A");
     assertThat(second.instance("l-1").states()).containsExactly("closed");
   }
@@ -307,11 +321,11 @@ public abstract class EngineContractTest {
   }
 
   @Test
-  void aMissedSweepFiresTheOneShotOnTheNextSweep() {
+  void aTimerNobodyFiredForHoursFiresOnceWhenWorkRunsAgain() {
     Engine engine = engine();
     engine.create("ledger", "l-1", Map.of());
     clock.advance(Duration.ofHours(5));
-    assertThat(engine.fireDueTimers()).isEqualTo(1);
+    assertThat(engine.runDue()).isEqualTo(1);
     assertThat(engine.instance("l-1").states()).containsExactly("closed");
     assertThat(engine.history("l-1"))
         .filteredOn(h -> h.kind() == Kind.TIMER_FIRED)
@@ -320,7 +334,7 @@ public abstract class EngineContractTest {
   }
 
   @Test
-  void concurrentSweepersEnqueueEachFireOnce() throws Exception {
+  void twoEnginesRunningDueTimersAtOnceFireEachOnce() throws Exception {
     Engine first = engine();
     Engine second = engine();
     for (int i = 0; i < 200; i++) {
@@ -330,26 +344,44 @@ public abstract class EngineContractTest {
     java.util.concurrent.ExecutorService pool =
         java.util.concurrent.Executors.newFixedThreadPool(2);
     try {
-      java.util.concurrent.Future<Integer> a = pool.submit(first::sweepTimers);
-      java.util.concurrent.Future<Integer> b = pool.submit(second::sweepTimers);
+      java.util.concurrent.Future<Integer> a = pool.submit(() -> first.runDue());
+      java.util.concurrent.Future<Integer> b = pool.submit(() -> second.runDue());
       assertThat(a.get() + b.get()).isEqualTo(200);
     } finally {
       pool.shutdownNow();
     }
-    assertThat(store.pendingEvents()).isEqualTo(200);
-    first.processQueue();
+    for (int i = 0; i < 200; i++) {
+      assertThat(first.history("l-" + i))
+          .filteredOn(h -> h.kind() == Kind.TIMER_FIRED)
+          .hasSize(1);
+    }
     assertThat(first.instance("l-199").states()).containsExactly("closed");
   }
 
   @Test
-  void theSweepWaitsWhileTheQueuesAreOverTheBackpressureThreshold() {
+  void timersWaitWhileTheQueuesAreOverTheBackpressureThreshold() {
+    java.util.concurrent.atomic.AtomicInteger waits = new java.util.concurrent.atomic.AtomicInteger();
     Engine busy =
-        engine(
-            o ->
-                o.workers(1)
-                    .backpressureThreshold(5)
-                    .pollInterval(Duration.ofMillis(10))
-                    .sweepInterval(Duration.ofMillis(1)));
+        Engine.builder()
+            .store(store)
+            .clock(clock)
+            .register(LEDGER)
+            .listener(
+                new dev.clockwork.runtime.listener.EngineListener() {
+                  @Override
+                  public void backpressure(boolean over, long threshold) {
+                    if (over) {
+                      waits.incrementAndGet();
+                    }
+                  }
+                })
+            .options(
+                o ->
+                    o.workers(1)
+                        .backpressureThreshold(5)
+                        .pollInterval(Duration.ofMillis(10))
+                        .sweepInterval(Duration.ofMillis(1)))
+            .build();
     busy.create("ledger", "blocked", Map.of());
     busy.create("ledger", "timed", Map.of());
     Claim held = store.lease("blocked", "someone-else", Duration.ofDays(1), T0).orElseThrow();
@@ -359,7 +391,7 @@ public abstract class EngineContractTest {
     clock.advance(Duration.ofHours(1));
     try (busy) {
       busy.start();
-      await().atMost(Duration.ofSeconds(10)).until(() -> busy.backpressureWaits() > 0);
+      await().atMost(Duration.ofSeconds(10)).until(() -> waits.get() > 0);
       assertThat(busy.instance("timed").states()).containsExactly("open");
       store.release(held.lease());
       await()
@@ -374,8 +406,8 @@ public abstract class EngineContractTest {
     engine.create("ledger", "l-1", Map.of());
     engine.enqueue("l-1", Event.of("REFUSE"));
     engine.enqueue("l-1", Event.of("A"));
-    engine.processQueue();
-    assertThat(store.deadLetters(10))
+    engine.runDue();
+    assertThat(store.deadLetters(null, 10))
         .singleElement()
         .satisfies(
             d -> {
@@ -392,25 +424,29 @@ public abstract class EngineContractTest {
 
   @Test
   void aDeadLetteredEventLeavesWithItsTurnsCommitAndTheTurnGoesOn() {
-    Engine engine = engine();
+    List<String> heard = new ArrayList<>();
+    Engine engine =
+        Engine.builder()
+            .store(store)
+            .clock(clock)
+            .register(LEDGER)
+            .listener(
+                new dev.clockwork.runtime.listener.EngineListener() {
+                  @Override
+                  public void eventProcessed(dev.clockwork.runtime.listener.ProcessedEvent e) {
+                    heard.add(e.outcome() + " " + e.type() + " on " + e.machine());
+                  }
+                })
+            .build();
     engine.create("ledger", "l-1", Map.of());
     engine.enqueue("l-1", Event.of("A"));
     engine.enqueue("l-1", Event.of("REFUSE"));
     engine.enqueue("l-1", Event.of("B"));
-    List<String> heard = new ArrayList<>();
-    engine.listen(
-        new dev.clockwork.runtime.metrics.QueueListener() {
-          @Override
-          public void deadLettered(String machine) {
-            heard.add("dead-lettered " + machine);
-          }
-        });
-
-    assertThat(engine.processOnce()).isEqualTo(3);
+    assertThat(engine.runDue()).isEqualTo(3);
 
     assertThat(seen(engine, "l-1")).containsExactly("A", "B");
     assertThat(store.pendingEvents()).isZero();
-    assertThat(store.deadLetters(10))
+    assertThat(store.deadLetters(null, 10))
         .singleElement()
         .satisfies(d -> assertThat(d.deadAt()).isEqualTo(T0));
     assertThat(engine.history("l-1"))
@@ -420,7 +456,8 @@ public abstract class EngineContractTest {
             HistoryEntry.Kind.EVENT,
             HistoryEntry.Kind.FAILED,
             HistoryEntry.Kind.EVENT);
-    assertThat(heard).containsExactly("dead-lettered ledger");
+    assertThat(heard)
+        .containsExactly("APPLIED A on ledger", "DEAD_LETTERED REFUSE on ledger", "APPLIED B on ledger");
   }
 
   @Test
@@ -430,8 +467,8 @@ public abstract class EngineContractTest {
     store.enqueue(
         dev.clockwork.runtime.queue.QueuedEvent.of(
             "l-1", "ledger", Event.of("RENAMED_LONG_AGO"), "api", T0));
-    engine.processQueue();
-    assertThat(store.deadLetters(10))
+    engine.runDue();
+    assertThat(store.deadLetters(null, 10))
         .singleElement()
         .satisfies(
             d ->
@@ -452,11 +489,11 @@ public abstract class EngineContractTest {
             .build();
     engine.create("ledger", "l-1", Map.of());
     engine.enqueue("l-1", Event.of("A"));
-    engine.processQueue();
+    engine.runDue();
     assertThat(seen(engine, "l-1")).isEmpty();
-    assertThat(engine.nextEventAvailable()).contains(T0.plusSeconds(1));
+    assertThat(engine.nextDue()).contains(T0.plusSeconds(1));
     TimeTravel.advance(engine, clock, T0.plusSeconds(10));
-    assertThat(store.deadLetters(10))
+    assertThat(store.deadLetters(null, 10))
         .singleElement()
         .satisfies(
             d ->
@@ -500,11 +537,11 @@ public abstract class EngineContractTest {
     engine.create("stuck", "s-1", Map.of());
     engine.enqueue("s-1", Event.of("CALL"));
 
-    engine.processQueue();
+    engine.runDue();
 
     assertThat(Thread.currentThread().isInterrupted()).as("the worker's flag is cleared").isFalse();
-    assertThat(engine.nextEventAvailable()).contains(T0.plusSeconds(1));
-    assertThat(store.claim("probe", Duration.ofSeconds(5), T0.plusSeconds(1), 10, 10))
+    assertThat(engine.nextDue()).contains(T0.plusSeconds(1));
+    assertThat(claimAll("probe", T0.plusSeconds(1)))
         .flatExtracting(Claim::events)
         .singleElement()
         .satisfies(
@@ -528,7 +565,7 @@ public abstract class EngineContractTest {
     assertThat(engine.queues().inspect(dead.id()).event().errors()).hasSize(3);
     GATEWAY_UP.set(true);
     engine.queues().retry(dead.id(), Duration.ZERO);
-    engine.processQueue();
+    engine.runDue();
     assertThat(seen(engine, "l-1")).containsExactly("CHARGE");
     assertThat(engine.queues().deadLetters("ledger", 10)).isEmpty();
     assertThatThrownBy(() -> engine.queues().inspect(dead.id()))
@@ -542,7 +579,7 @@ public abstract class EngineContractTest {
     engine.queues().pause("ledger");
     engine.enqueue("l-1", Event.of("A"));
     engine.enqueue("l-1", Event.of("B"));
-    assertThat(engine.processQueue()).isZero();
+    assertThat(engine.runDue()).isZero();
     assertThat(engine.queues().status("ledger"))
         .satisfies(
             s -> {
@@ -550,7 +587,7 @@ public abstract class EngineContractTest {
               assertThat(s.pending()).isEqualTo(2);
             });
     engine.queues().resume("ledger");
-    assertThat(engine.processQueue()).isEqualTo(2);
+    assertThat(engine.runDue()).isEqualTo(2);
     assertThat(seen(engine, "l-1")).containsExactly("A", "B");
   }
 
@@ -560,7 +597,7 @@ public abstract class EngineContractTest {
     Engine engine = engine();
     engine.create("ledger", "l-1", Map.of());
     engine.enqueue("l-1", Event.of("REFUSE"));
-    engine.processQueue();
+    engine.runDue();
     clock.advance(Duration.ofDays(6));
     assertThat(engine.queues().purgeExpiredDeadLetters()).isZero();
     clock.advance(Duration.ofDays(1).plusSeconds(1));
@@ -577,7 +614,6 @@ public abstract class EngineContractTest {
             .config(
                 dev.clockwork.runtime.config.ClockworkConfig.parse(
                     "queue:\n  strategy: priority\n", "test.yaml"))
-            .options(o -> o.batchSize(1))
             .build();
     engine.create("ledger", "backlog", Map.of());
     engine.create("ledger", "urgent", Map.of());
@@ -585,14 +621,12 @@ public abstract class EngineContractTest {
       engine.enqueue("backlog", Event.of("A"), dev.clockwork.runtime.queue.Priority.BULK);
     }
     engine.enqueue("urgent", Event.of("B"), dev.clockwork.runtime.queue.Priority.CRITICAL);
-    engine.processOnce();
-    assertThat(seen(engine, "urgent")).containsExactly("B");
-    assertThat(seen(engine, "backlog")).isEmpty();
+    assertThat(claim("worker", T0, 1)).extracting(c -> c.instance().id()).containsExactly("urgent");
   }
 
   @Test
   void aFifoMachineIgnoresPriorities() {
-    Engine engine = engine(o -> o.batchSize(1));
+    Engine engine = engine();
     engine.create("ledger", "first", Map.of());
     engine.create("ledger", "second", Map.of());
     engine.enqueue("first", Event.of("A"), dev.clockwork.runtime.queue.Priority.BULK);
@@ -601,9 +635,7 @@ public abstract class EngineContractTest {
                 .enqueue("second", Event.of("B"), dev.clockwork.runtime.queue.Priority.CRITICAL)
                 .priority())
         .isEqualTo(dev.clockwork.runtime.queue.Priority.NORMAL);
-    engine.processOnce();
-    assertThat(seen(engine, "first")).containsExactly("A");
-    assertThat(seen(engine, "second")).isEmpty();
+    assertThat(claim("worker", T0, 1)).extracting(c -> c.instance().id()).containsExactly("first");
   }
 
   @Test
@@ -682,7 +714,7 @@ public abstract class EngineContractTest {
     assertThat(seen(engine, "l-1")).containsExactly("A");
     engine.enqueue("l-1", Event.of("A"), dev.clockwork.runtime.queue.Priority.NORMAL, "payment-43");
     engine.enqueue("l-1", Event.of("A"), dev.clockwork.runtime.queue.Priority.NORMAL, "payment-43");
-    engine.processQueue();
+    engine.runDue();
     assertThat(seen(engine, "l-1")).containsExactly("A", "A");
     assertThat(engine.send("l-1", Event.of("A"), "payment-43").handled()).isTrue();
     assertThat(seen(engine, "l-1")).containsExactly("A", "A");
@@ -813,7 +845,7 @@ public abstract class EngineContractTest {
     engine.send("order-1", "NOTIFY");
     assertThat(engine.instance("payment-1").states()).containsExactly("idle");
     assertThat(store.queueStats("payment", T0).pending()).isEqualTo(1);
-    engine.processQueue();
+    engine.runDue();
     assertThat(engine.instance("payment-1").states()).containsExactly("charged");
   }
 
@@ -830,7 +862,7 @@ public abstract class EngineContractTest {
     engine.create("shop", "order-1", Map.of());
     engine.send("order-1", "ANNOUNCE");
     assertThat(store.queueStats("ledger", T0).pending()).isEqualTo(1000);
-    engine.processQueue();
+    engine.runDue();
     assertThat(seen(engine, "l-0999")).containsExactly("A");
     assertThat(seen(engine, "closed-3")).isEmpty();
   }
@@ -851,9 +883,9 @@ public abstract class EngineContractTest {
     engine.create("shop", "order-1", Map.of());
     engine.enqueue("order-1", Event.of("ANNOUNCE"), dev.clockwork.runtime.queue.Priority.HIGH);
     engine.enqueue("order-1", Event.of("NOTIFY"), dev.clockwork.runtime.queue.Priority.LOW);
-    engine.processOnce();
+    engine.runDue("shop");
 
-    List<Claim> claims = store.claim("probe", Duration.ofSeconds(5), T0, 10, 10);
+    List<Claim> claims = claimAll("probe", T0);
     assertThat(claims)
         .flatExtracting(Claim::events)
         .extracting(e -> e.instanceId() + ":" + e.event().type() + ":" + e.priority())

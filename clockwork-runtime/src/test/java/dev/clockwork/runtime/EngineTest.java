@@ -132,17 +132,18 @@ class EngineTest {
   }
 
   @Test
-  void sweepFiresOnlyDueTimersInBatches() {
-    Engine small = Engine.builder().clock(clock).register(ORDER).timerBatchSize(2).build();
+  void runDueFiresOnlyDueTimersInBatches() {
+    Engine small =
+        Engine.builder().clock(clock).register(ORDER).options(o -> o.timerBatchSize(2)).build();
     for (int i = 0; i < 5; i++) {
       small.create("order", "o-" + i, Map.of());
     }
     clock.advance(Duration.ofDays(7).minusSeconds(1));
-    assertThat(small.fireDueTimers()).isZero();
+    assertThat(small.runDue()).isZero();
     clock.advance(Duration.ofSeconds(1));
-    assertThat(small.fireDueTimers()).isEqualTo(5);
+    assertThat(small.runDue()).isEqualTo(5);
     assertThat(small.instance("o-4").states()).containsExactly("cancelled");
-    assertThat(small.nextTimerDue()).isEmpty();
+    assertThat(small.nextDue()).isEmpty();
   }
 
   @Test
@@ -180,7 +181,7 @@ class EngineTest {
     engine.create("order", "now", Map.of());
     engine.cancel("queued");
     assertThat(engine.instance("queued").isCancelled()).isFalse();
-    engine.processQueue();
+    engine.runDue();
     assertThat(engine.instance("queued").isCancelled()).isTrue();
     assertThat(engine.instance("queued").timers()).isEmpty();
     assertThat(engine.terminate("now").isCancelled()).isTrue();

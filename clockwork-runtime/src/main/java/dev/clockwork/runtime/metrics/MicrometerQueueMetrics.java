@@ -34,9 +34,13 @@ public final class MicrometerQueueMetrics implements EngineListener {
     this.registry = registry;
   }
 
-  /** Registers the store-read gauges of every machine {@code admin} knows, and of later ones. */
-  public void gauges(QueueAdmin admin) {
+  /**
+   * Registers the store-read gauges of {@code machines} and of every machine {@code admin} has
+   * instances of; machines seen later get theirs with their first event.
+   */
+  public void gauges(QueueAdmin admin, java.util.Collection<String> machines) {
     this.queues = admin;
+    machines.forEach(this::gauges);
     admin.status().forEach(stats -> gauges(stats.machine()));
   }
 

@@ -34,16 +34,15 @@ class MicrometerQueueMetricsTest {
   @Test
   void metersMoveAsEventsFlow() {
     VirtualClock clock = VirtualClock.at("2026-01-01T00:00:00Z");
-    Engine engine = Engine.builder().clock(clock).register(CART).build();
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    Engine engine = Engine.builder().clock(clock).register(CART).metrics(registry).build();
     engine.create("cart", "c-1", Map.of());
-    MicrometerQueueMetrics.bind(engine, registry);
 
     engine.enqueue("c-1", Event.of("ADD"));
     engine.enqueue("c-1", Event.of("ADD"));
     assertThat(registry.get("queue.pending").tag("machine", "cart").gauge().value()).isEqualTo(2);
     clock.advance(Duration.ofSeconds(3));
-    engine.processQueue();
+    engine.runDue();
     assertThat(registry.get("queue.completed").tag("machine", "cart").counter().count())
         .isEqualTo(2);
     assertThat(
@@ -60,9 +59,22 @@ class MicrometerQueueMetricsTest {
 
     engine.enqueue("c-1", Event.of("BREAK"));
     TimeTravel.advance(engine, clock, clock.instant().plusSeconds(10));
-    assertThat(registry.get("queue.failed").tag("machine", "cart").counters())
-        .extracting(c -> c.count())
-        .containsExactly(3.0);
+    assertThat(
+            registry
+                .get("queue.failed")
+                .tag("machine", "cart")
+                .tag("outcome", "retrying")
+                .counter()
+                .count())
+        .isEqualTo(2);
+    assertThat(
+            registry
+                .get("queue.failed")
+                .tag("machine", "cart")
+                .tag("outcome", "dead_lettered")
+                .counter()
+                .count())
+        .isEqualTo(1);
     assertThat(registry.get("queue.retried").tag("machine", "cart").counter().count()).isEqualTo(2);
     assertThat(registry.get("queue.dlq_size").tag("machine", "cart").gauge().value()).isEqualTo(1);
     assertThat(registry.getMeters())

@@ -17,7 +17,7 @@ class OverlapCancelOtherTest {
     TickResult second = overlap.tickAt(10).get(0);
     assertThat(second.outcome()).isEqualTo(TriggerOutcome.STARTED);
     assertThat(second.instanceId()).isEqualTo(idAt(10));
-    overlap.fixture.engine.processQueue();
+    overlap.fixture.engine.runDue();
     assertThat(overlap.fixture.instance(idAt(0)).status()).isEqualTo(InstanceStatus.CANCELLED);
     assertThat(overlap.fixture.instance(idAt(10)).status()).isEqualTo(InstanceStatus.ACTIVE);
   }
@@ -27,7 +27,7 @@ class OverlapCancelOtherTest {
     overlap.tickAt(0);
     overlap.fixture.finish(idAt(0));
     overlap.tickAt(10);
-    overlap.fixture.engine.processQueue();
+    overlap.fixture.engine.runDue();
     assertThat(overlap.fixture.instance(idAt(0)).status()).isEqualTo(InstanceStatus.DONE);
   }
 }

@@ -32,6 +32,8 @@ final class ScheduleFixture {
   final VirtualClock clock;
   final Engine engine;
   final InMemoryScheduleStore store = new InMemoryScheduleStore();
+  final dev.clockwork.runtime.store.memory.InMemoryStore instances =
+      new dev.clockwork.runtime.store.memory.InMemoryStore();
   final ScriptedRandom random = new ScriptedRandom();
   final Schedules schedules;
 
@@ -39,7 +41,7 @@ final class ScheduleFixture {
       String start, Consumer<ScheduleOptions.Builder> options, MachineDefinition... extra) {
     clock = VirtualClock.at(start);
     dev.clockwork.runtime.EngineBuilder builder =
-        Engine.builder().clock(clock).register(JOB, PULSE);
+        Engine.builder().store(instances).clock(clock).register(JOB, PULSE);
     builder.register(extra);
     engine = builder.build();
     schedules = Schedules.builder(engine).store(store).random(random).options(options).build();
@@ -77,7 +79,7 @@ final class ScheduleFixture {
   }
 
   List<String> instances(String machine) {
-    return engine.store().instanceIds(machine);
+    return instances.instanceIds(machine);
   }
 
   static Instant t(String iso) {

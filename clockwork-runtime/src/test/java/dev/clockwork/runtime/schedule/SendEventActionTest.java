@@ -30,10 +30,10 @@ class SendEventActionTest {
     TickResult row = fixture.tickAt("2026-03-01T13:00:00Z").get(0);
     assertThat(row.outcome()).isEqualTo(TriggerOutcome.SENT);
     assertThat(row.instanceId()).isEqualTo("order-1");
-    fixture.engine.processQueue();
+    fixture.engine.runDue();
     assertThat(fixture.instance("order-1").states()).containsExactly("reminded");
     fixture.tickAt("2026-03-01T14:00:00Z"); // the default skip policy does not hold a send back
-    fixture.engine.processQueue();
+    fixture.engine.runDue();
     assertThat(fixture.instance("order-1").states()).containsExactly("waiting");
   }
 

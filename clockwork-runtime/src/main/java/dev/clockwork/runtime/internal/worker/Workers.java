@@ -69,6 +69,11 @@ public final class Workers {
       return;
     }
     running = true;
+    try {
+      backpressure.check(); // before the first claim, so timers wait from the start when they must
+    } catch (RuntimeException e) {
+      LOG.warn("could not check the backpressure threshold; checking again later: {}", e.getMessage());
+    }
     pool =
         new ThreadPoolExecutor(
             options.workers(),

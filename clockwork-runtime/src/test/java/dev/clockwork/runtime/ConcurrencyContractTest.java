@@ -1,0 +1,321 @@
+package dev.clockwork.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.clockwork.core.behavior.ActionScope;
+import dev.clockwork.core.behavior.Target;
+import dev.clockwork.core.definition.Machine;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.listener.EngineListener;
+import dev.clockwork.runtime.queue.EventStatus;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.HistoryEntry.Kind;
+import dev.clockwork.runtime.store.Store;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The worker threads against every store, with actions that block on latches: how many instances
+ * run at once (threads and caps), two turns of one conversation reaching the same instance, two
+ * chains waiting for each other, and shutdown in the middle of a turn. Concurrency is shown by
+ * counting what runs at once, never by timing. Subclass once per store.
+ */
+@Timeout(120)
+public abstract class ConcurrencyContractTest {
+  private final AtomicInteger running = new AtomicInteger();
+  private final AtomicInteger mostAtOnce = new AtomicInteger();
+  private final CountDownLatch gate = new CountDownLatch(1);
+  private final List<Engine> engines = new ArrayList<>();
+  protected Store store;
+
+  /** An empty store for each test. */
+  protected abstract Store newStore();
+
+  @BeforeEach
+  void setUpStore() {
+    store = newStore();
+  }
+
+  @AfterEach
+  void closeEngines() {
+    gate.countDown();
+    engines.forEach(Engine::close);
+  }
+
+  private Engine engine(EngineBuilder builder) {
+    Engine engine = builder.store(store).clock(Clock.systemUTC()).build();
+    engines.add(engine);
+    return engine;
+  }
+
+  /** An action that counts itself as running until the gate opens. */
+  private void blockOnGate(ActionScope scope) {
+    int now = running.incrementAndGet();
+    mostAtOnce.accumulateAndGet(now, Math::max);
+    try {
+      gate.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    } finally {
+      running.decrementAndGet();
+    }
+  }
+
+  private MachineDefinition jobs() {
+    return Machine.define("job")
+        .initial("waiting")
+        .state("waiting", s -> s.on("WORK", t -> t.to("done").action(this::blockOnGate)))
+        .state("done")
+        .build();
+  }
+
+  private void backlog(Engine engine, int instances) {
+    for (int i = 0; i < instances; i++) {
+      engine.create("job", String.format("job-%04d", i), Map.of());
+      engine.enqueue(String.format("job-%04d", i), Event.of("WORK"));
+    }
+  }
+
+  @Test
+  void slowActionsRunAsManyAtOnceAsTheMachinesCapAllows() {
+    Engine engine = engine(Engine.builder().register(jobs()).options(o -> o.workers(16)));
+    backlog(engine, 1000);
+    engine.start();
+
+    await().atMost(Duration.ofSeconds(30)).until(() -> running.get() == 10);
+    assertThat(mostAtOnce.get()).as("the default cap of 10, with no clockwork.yaml").isEqualTo(10);
+    gate.countDown();
+    await().atMost(Duration.ofSeconds(60)).until(() -> store.pendingEvents() == 0);
+    assertThat(mostAtOnce.get()).isEqualTo(10);
+    assertThat(engine.instance("job-0999").states()).containsExactly("done");
+  }
+
+  @Test
+  void slowActionsRunAsManyAtOnceAsThereAreThreadsUnderAHigherCap() {
+    Engine engine =
+        engine(
+            Engine.builder()
+                .register(jobs())
+                .config(ClockworkConfig.parse("queue:\n  concurrency: 50\n", "test.yaml"))
+                .options(o -> o.workers(16)));
+    backlog(engine, 100);
+    engine.start();
+
+    await().atMost(Duration.ofSeconds(30)).until(() -> running.get() == 16);
+    gate.countDown();
+    await().atMost(Duration.ofSeconds(60)).until(() -> store.pendingEvents() == 0);
+    assertThat(mostAtOnce.get()).isEqualTo(16);
+  }
+
+  // ---- two turns reaching one instance ----
+
+  private final CountDownLatch firstHoldsPayment = new CountDownLatch(1);
+  private final CountDownLatch secondStarted = new CountDownLatch(1);
+
+  private MachineDefinition payment() {
+    return Machine.define("payment")
+        .initial("ready")
+        .state("ready", s -> s.on("CHARGE", t -> t.action(x -> x.reply("ok"))))
+        .build();
+  }
+
+  private MachineDefinition checkout() {
+    return Machine.define("order")
+        .initial("cart")
+        .state(
+            "cart",
+            s ->
+                s.on(
+                    "CHECKOUT",
+                    t ->
+                        t.to("paid")
+                            .action(
+                                x -> {
+                                  if (x.instanceId().equals("order-2")) {
+                                    secondStarted.countDown();
+                                  }
+                                  x.emit(Target.machine("payment"), Event.of("CHARGE"));
+                                  if (x.instanceId().equals("order-1")) {
+                                    firstHoldsPayment.countDown();
+                                    blockOnGate(x);
+                                  }
+                                })))
+        .state("paid")
+        .build();
+  }
+
+  @Test
+  void twoOrdersOfOneConversationReachTheirPaymentInTurnWithOneAttemptEach() throws Exception {
+    Engine engine =
+        engine(
+            Engine.builder()
+                .register(payment(), checkout())
+                .config(
+                    ClockworkConfig.parse("queue:\n  retry:\n    max_attempts: 1\n", "test.yaml"))
+                .options(o -> o.workers(16).lockTimeout(Duration.ofSeconds(30))));
+    engine.createInConversation("conv-1", "payment", "pay-1", Map.of());
+    engine.createInConversation("conv-1", "order", "order-1", Map.of());
+    engine.createInConversation("conv-1", "order", "order-2", Map.of());
+    engine.start();
+
+    engine.enqueue("order-1", Event.of("CHECKOUT"));
+    assertThat(firstHoldsPayment.await(30, TimeUnit.SECONDS)).isTrue();
+    engine.enqueue("order-2", Event.of("CHECKOUT"));
+    assertThat(secondStarted.await(30, TimeUnit.SECONDS)).isTrue();
+    gate.countDown();
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                engine.instance("order-1").isIn("paid") && engine.instance("order-2").isIn("paid"));
+    assertThat(store.deadLetters(null, 10)).isEmpty();
+    for (String order : List.of("order-1", "order-2")) {
+      assertThat(engine.history(order))
+          .extracting(HistoryEntry::kind)
+          .doesNotContain(Kind.ATTEMPT_FAILED, Kind.FAILED);
+      assertThat(engine.history(order))
+          .filteredOn(h -> h.kind() == Kind.EVENT)
+          .singleElement()
+          .satisfies(h -> assertThat(h.attempt()).isEqualTo(1));
+    }
+    assertThat(engine.history("pay-1")).filteredOn(h -> "CHARGE".equals(h.event())).hasSize(2);
+  }
+
+  // ---- two chains waiting for each other ----
+
+  private final CountDownLatch bothHoldTheirFirst = new CountDownLatch(2);
+
+  private MachineDefinition crossing() {
+    return Machine.define("crossing")
+        .initial("start")
+        .state(
+            "start",
+            s ->
+                s.on(
+                    "GO",
+                    t ->
+                        t.to("done")
+                            .action(
+                                x -> {
+                                  String first = (String) x.context().get("first");
+                                  String second = (String) x.context().get("second");
+                                  x.emit(first, Event.of("CHARGE"));
+                                  bothHoldTheirFirst.countDown();
+                                  try {
+                                    bothHoldTheirFirst.await();
+                                  } catch (InterruptedException e) {
+                                    throw new IllegalStateException(e);
+                                  }
+                                  x.emit(second, Event.of("CHARGE"));
+                                })))
+        .state("done")
+        .build();
+  }
+
+  @Test
+  void twoChainsWaitingForEachOtherResolveWithoutALockTimeoutOrASpentAttempt() {
+    List<String> lost = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Engine engine =
+        engine(
+            Engine.builder()
+                .register(payment(), crossing())
+                .listener(
+                    new EngineListener() {
+                      @Override
+                      public void leaseLost(String instanceId, String machine) {
+                        lost.add(instanceId);
+                      }
+                    })
+                .options(o -> o.workers(4).lockTimeout(Duration.ofSeconds(60))));
+    engine.create("payment", "p-1", Map.of());
+    engine.create("payment", "p-2", Map.of());
+    engine.create("crossing", "x-1", Map.of("first", "p-1", "second", "p-2"));
+    engine.create("crossing", "x-2", Map.of("first", "p-2", "second", "p-1"));
+    QueuedEvent one = engine.enqueue("x-1", Event.of("GO"));
+    QueuedEvent two = engine.enqueue("x-2", Event.of("GO"));
+    engine.start();
+
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> engine.instance("x-1").isIn("done") && engine.instance("x-2").isIn("done"));
+    assertThat(engine.event("x-1", one.id()).attempts()).isZero();
+    assertThat(engine.event("x-2", two.id()).attempts()).isZero();
+    assertThat(engine.history("p-1")).filteredOn(h -> "CHARGE".equals(h.event())).hasSize(2);
+    assertThat(engine.history("p-2")).filteredOn(h -> "CHARGE".equals(h.event())).hasSize(2);
+    assertThat(lost).isEmpty();
+  }
+
+  // ---- shutdown ----
+
+  @Test
+  void closeInTheMiddleOfATurnGivesItsEventBackUnspentAndHoldsNoLease() {
+    List<String> lost = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Engine engine =
+        engine(
+            Engine.builder()
+                .register(jobs())
+                .listener(
+                    new EngineListener() {
+                      @Override
+                      public void leaseLost(String instanceId, String machine) {
+                        lost.add(instanceId);
+                      }
+                    })
+                .options(o -> o.workers(2).shutdownTimeout(Duration.ofMillis(200))));
+    engine.create("job", "job-1", Map.of());
+    QueuedEvent work = engine.enqueue("job-1", Event.of("WORK"));
+    engine.start();
+    await().atMost(Duration.ofSeconds(30)).until(() -> running.get() == 1);
+
+    engine.close();
+
+    EventStatus status = engine.event("job-1", work.id());
+    assertThat(status.state()).isEqualTo(EventStatus.State.PENDING);
+    assertThat(status.attempts()).isZero();
+    assertThat(engine.history("job-1"))
+        .extracting(HistoryEntry::kind)
+        .doesNotContain(Kind.ATTEMPT_FAILED, Kind.FAILED);
+    assertThat(store.lease("job-1", "next-node", Duration.ofSeconds(30), java.time.Instant.now()))
+        .as("no lease is left held")
+        .isPresent();
+    assertThat(lost).isEmpty();
+  }
+
+  @Test
+  void closeLetsATurnInProgressFinishWithinTheShutdownTimeout() throws Exception {
+    Engine engine =
+        engine(
+            Engine.builder()
+                .register(jobs())
+                .options(o -> o.workers(2).shutdownTimeout(Duration.ofSeconds(30))));
+    engine.create("job", "job-1", Map.of());
+    QueuedEvent work = engine.enqueue("job-1", Event.of("WORK"));
+    engine.start();
+    await().atMost(Duration.ofSeconds(30)).until(() -> running.get() == 1);
+
+    Thread closing = new Thread(engine::close);
+    closing.start();
+    gate.countDown();
+    closing.join(TimeUnit.SECONDS.toMillis(30));
+
+    assertThat(closing.isAlive()).isFalse();
+    assertThat(engine.event("job-1", work.id()).state()).isEqualTo(EventStatus.State.APPLIED);
+    assertThat(engine.instance("job-1").states()).containsExactly("done");
+  }
+}
