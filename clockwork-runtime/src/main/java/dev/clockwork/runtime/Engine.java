@@ -50,6 +50,8 @@ import java.util.UUID;
  * {@link #runDue()} themselves.
  */
 public final class Engine implements AutoCloseable {
+  private static final int BROADCAST_PAGE = 500;
+
   private final EngineOptions options;
   private final ClockworkConfig config;
   private final Store store;
@@ -281,7 +283,8 @@ public final class Engine implements AutoCloseable {
   /**
    * Processes, in this thread, every event and timer fire due at the clock's instant — for tests
    * and cron-driven deployments — until nothing is due (events waiting for a retry later stay
-   * queued). Concurrency caps hold as they do for workers.
+   * queued), delivering any broadcast still waiting first. Concurrency caps hold as they do for
+   * workers.
    *
    * @return the number of events and fires processed
    */
@@ -298,6 +301,7 @@ public final class Engine implements AutoCloseable {
   private int runDue(Set<String> which) {
     int total = 0;
     while (true) {
+      store.deliverBroadcasts(clock.instant(), BROADCAST_PAGE);
       ClaimRequest request =
           new ClaimRequest(
               options.owner(),

@@ -15,7 +15,9 @@ import java.util.Map;
  * @param conversationId the conversation it belongs to
  * @param states active leaf states, e.g. {@code [awaiting_payment]}
  * @param context the context
- * @param timers armed timers
+ * @param timers armed timers (a fire waiting for a retry included, at its due instant)
+ * @param failedTimers one-shot timers whose fire failed for good: it is in the dead letters, where
+ *     a retry can still apply it
  * @param status active or done
  */
 public record Instance(
@@ -26,6 +28,7 @@ public record Instance(
     List<String> states,
     Map<String, Object> context,
     List<ArmedTimer> timers,
+    List<ArmedTimer> failedTimers,
     InstanceStatus status) {
 
   static Instance of(InstanceRecord record) {
@@ -36,7 +39,8 @@ public record Instance(
         record.conversationId(),
         record.leafPaths(),
         record.context(),
-        record.timers(),
+        record.timers().stream().filter(t -> !t.failed()).toList(),
+        record.timers().stream().filter(ArmedTimer::failed).toList(),
         record.status());
   }
 
