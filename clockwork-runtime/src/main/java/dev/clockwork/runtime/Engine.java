@@ -311,7 +311,7 @@ public final class Engine implements AutoCloseable {
               options.eventsPerClaim(),
               caps(which),
               true);
-      List<Claim> claims = store.claim(request);
+      List<Claim> claims = runner.claim(request);
       if (claims.isEmpty()) {
         return total;
       }

@@ -40,6 +40,10 @@ public final class TurnEnd {
     this.services = services;
   }
 
+  Listeners listeners() {
+    return listeners;
+  }
+
   /** Commits the chain; true when it was written. */
   boolean commit(Chain chain, TurnReports reports) {
     List<StepCommit> commits = new ArrayList<>();

@@ -18,7 +18,9 @@ import dev.clockwork.runtime.store.DuplicateInstanceException;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.HistoryEntry.Kind;
 import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.ClaimRequest;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +51,15 @@ public final class TurnRunner {
     this.end = end;
     this.queues = queues;
     this.eventsPerClaim = eventsPerClaim;
+  }
+
+  /** Claims due instances for this engine's turns, and tells the listeners how it went. */
+  public List<Claim> claim(ClaimRequest request) {
+    long started = System.nanoTime();
+    List<Claim> claims = services.store().claim(request);
+    end.listeners()
+        .claimed(request.maxInstances(), claims.size(), Duration.ofNanos(System.nanoTime() - started));
+    return claims;
   }
 
   /**

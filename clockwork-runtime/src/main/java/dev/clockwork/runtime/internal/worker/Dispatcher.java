@@ -1,7 +1,6 @@
 package dev.clockwork.runtime.internal.worker;
 
 import dev.clockwork.runtime.config.EngineOptions;
-import dev.clockwork.runtime.internal.Listeners;
 import dev.clockwork.runtime.internal.TurnRunner;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
@@ -35,7 +34,6 @@ final class Dispatcher implements Runnable {
   private final TurnRunner runner;
   private final EngineOptions options;
   private final Supplier<Map<String, Integer>> caps;
-  private final Listeners listeners;
   private final Backpressure backpressure;
   private final ExecutorService pool;
   private final Semaphore free;
@@ -51,7 +49,6 @@ final class Dispatcher implements Runnable {
       TurnRunner runner,
       EngineOptions options,
       Supplier<Map<String, Integer>> caps,
-      Listeners listeners,
       Backpressure backpressure,
       ExecutorService pool) {
     this.store = store;
@@ -59,7 +56,6 @@ final class Dispatcher implements Runnable {
     this.runner = runner;
     this.options = options;
     this.caps = caps;
-    this.listeners = listeners;
     this.backpressure = backpressure;
     this.pool = pool;
     this.free = new Semaphore(options.workers());
@@ -130,9 +126,7 @@ final class Dispatcher implements Runnable {
             options.eventsPerClaim(),
             caps.get(),
             !backpressure.over());
-    long started = System.nanoTime();
-    List<Claim> claims = store.claim(request);
-    listeners.claimed(threads, claims.size(), Duration.ofNanos(System.nanoTime() - started));
+    List<Claim> claims = runner.claim(request);
     for (Claim claim : claims) {
       free.acquire();
       pool.execute(() -> run(claim));

@@ -82,7 +82,7 @@ public final class Workers {
             TimeUnit.MILLISECONDS,
             new LinkedBlockingQueue<>(),
             named("clockwork-worker-"));
-    dispatcher = new Dispatcher(store, clock, runner, options, caps, listeners, backpressure, pool);
+    dispatcher = new Dispatcher(store, clock, runner, options, caps, backpressure, pool);
     Heartbeat heartbeat = new Heartbeat(store, clock, local, options.leaseTime(), listeners);
     spawn("clockwork-dispatcher", dispatcher);
     spawn("clockwork-heartbeat", () -> loop(heartbeat.every(), heartbeat::beat));
