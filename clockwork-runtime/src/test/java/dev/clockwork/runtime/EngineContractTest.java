@@ -240,8 +240,7 @@ public abstract class EngineContractTest {
     engine.runDue();
     StepCommit late =
         StepCommit.update(
-                stalled.lease(),
-                stalled.instance().withRevision(stalled.instance().revision() + 1))
+                stalled.lease(), stalled.instance().withRevision(stalled.instance().revision() + 1))
             .consumed(List.of(stalled.events().get(0).id()))
             .build();
     assertThat(store.commit(List.of(late)).refusal("l-1"))
@@ -351,16 +350,15 @@ public abstract class EngineContractTest {
       pool.shutdownNow();
     }
     for (int i = 0; i < 200; i++) {
-      assertThat(first.history("l-" + i))
-          .filteredOn(h -> h.kind() == Kind.TIMER_FIRED)
-          .hasSize(1);
+      assertThat(first.history("l-" + i)).filteredOn(h -> h.kind() == Kind.TIMER_FIRED).hasSize(1);
     }
     assertThat(first.instance("l-199").states()).containsExactly("closed");
   }
 
   @Test
   void timersWaitWhileTheQueuesAreOverTheBackpressureThreshold() {
-    java.util.concurrent.atomic.AtomicInteger waits = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicInteger waits =
+        new java.util.concurrent.atomic.AtomicInteger();
     Engine busy =
         Engine.builder()
             .store(store)
@@ -457,7 +455,8 @@ public abstract class EngineContractTest {
             HistoryEntry.Kind.FAILED,
             HistoryEntry.Kind.EVENT);
     assertThat(heard)
-        .containsExactly("APPLIED A on ledger", "DEAD_LETTERED REFUSE on ledger", "APPLIED B on ledger");
+        .containsExactly(
+            "APPLIED A on ledger", "DEAD_LETTERED REFUSE on ledger", "APPLIED B on ledger");
   }
 
   @Test

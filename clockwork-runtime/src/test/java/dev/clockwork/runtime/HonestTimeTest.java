@@ -15,9 +15,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Each macrostep reads the clock when it starts: work claimed together but run one after another
- * is stamped with the instant each really ran, so state entries (and the timers anchored on them)
- * are never backdated to the claim.
+ * Each macrostep reads the clock when it starts: work claimed together but run one after another is
+ * stamped with the instant each really ran, so state entries (and the timers anchored on them) are
+ * never backdated to the claim.
  */
 class HonestTimeTest {
   private static final Instant T0 = Instant.parse("2026-08-01T09:00:00Z");

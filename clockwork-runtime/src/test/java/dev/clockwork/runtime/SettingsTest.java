@@ -95,9 +95,14 @@ class SettingsTest {
         .singleElement()
         .satisfies(h -> assertThat(h.detail()).contains("broken"));
     assertThat(engine.event("j-1", broken.id()).state()).isEqualTo(EventStatus.State.DISCARDED);
-    assertThat(heard).extracting(ProcessedEvent::outcome).containsExactly(ProcessedEvent.Outcome.DISCARDED);
-    assertThat(registry.get("queue.discarded").tag("machine", "job").counter().count()).isEqualTo(1);
-    assertThat(log).contains("BREAK on j-1 failed").contains("was discarded (dead letters are disabled)");
+    assertThat(heard)
+        .extracting(ProcessedEvent::outcome)
+        .containsExactly(ProcessedEvent.Outcome.DISCARDED);
+    assertThat(registry.get("queue.discarded").tag("machine", "job").counter().count())
+        .isEqualTo(1);
+    assertThat(log)
+        .contains("BREAK on j-1 failed")
+        .contains("was discarded (dead letters are disabled)");
     assertThat(engine.queues().status("job").pending()).isZero();
   }
 
@@ -169,9 +174,7 @@ class SettingsTest {
     engine.enqueue("j-1", Event.of("BREAK"));
     engine.runDue();
     assertThat(engine.queues().deadLetters(null, 10)).isEmpty();
-    assertThat(engine.history("j-1"))
-        .extracting(HistoryEntry::kind)
-        .contains(Kind.ATTEMPT_FAILED);
+    assertThat(engine.history("j-1")).extracting(HistoryEntry::kind).contains(Kind.ATTEMPT_FAILED);
   }
 
   @Test

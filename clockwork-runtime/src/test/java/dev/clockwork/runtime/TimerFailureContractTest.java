@@ -71,7 +71,9 @@ public abstract class TimerFailureContractTest {
   private MachineDefinition offer() {
     return Machine.define("offer")
         .initial("open")
-        .state("open", s -> s.on("EXPIRE", t -> t.to("expired").action(this::probe).after(Timer.hours(1))))
+        .state(
+            "open",
+            s -> s.on("EXPIRE", t -> t.to("expired").action(this::probe).after(Timer.hours(1))))
         .state("expired")
         .build();
   }
@@ -131,7 +133,8 @@ public abstract class TimerFailureContractTest {
         .satisfies(h -> assertThat(h.attempt()).isEqualTo(1));
     assertThat(store.armedTimers("heartbeat", null, 10))
         .singleElement()
-        .satisfies(t -> assertThat(t.due()).as("listed at its retry").isEqualTo(due.plusSeconds(1)));
+        .satisfies(
+            t -> assertThat(t.due()).as("listed at its retry").isEqualTo(due.plusSeconds(1)));
     engine.enqueue("hb", Event.of("PING"));
     probeDown.set(false);
     TimeTravel.advance(engine, clock, due.plusMillis(999));
@@ -169,7 +172,8 @@ public abstract class TimerFailureContractTest {
     assertThat(engine.instance("hb").timers())
         .as("an every timer is due one interval after its fire was processed (here: failed)")
         .singleElement()
-        .satisfies(t -> assertThat(t.due()).isEqualTo(due.plusSeconds(3).plus(Duration.ofHours(1))));
+        .satisfies(
+            t -> assertThat(t.due()).isEqualTo(due.plusSeconds(3).plus(Duration.ofHours(1))));
   }
 
   @Test

@@ -25,9 +25,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * What lets an operator follow one event: actions see their instance, event id and attempt;
- * history rows carry the queued event's id and attempt, failed attempts, timer due instants and
- * state entries; {@link Engine#event} tells an event's fate. Subclass once per store.
+ * What lets an operator follow one event: actions see their instance, event id and attempt; history
+ * rows carry the queued event's id and attempt, failed attempts, timer due instants and state
+ * entries; {@link Engine#event} tells an event's fate. Subclass once per store.
  */
 public abstract class TraceabilityContractTest {
   private static final Instant T0 = Instant.parse("2026-06-01T12:00:00Z");
@@ -60,9 +60,7 @@ public abstract class TraceabilityContractTest {
                                     }))
                     .on("REFUSE", t -> t.action(x -> x.fail("NO_STOCK")))
                     .on("REMIND", t -> t.after(Timer.hours(1))))
-        .state(
-            "paid",
-            s -> s.initial("packing").state("packing").state("shipped"))
+        .state("paid", s -> s.initial("packing").state("packing").state("shipped"))
         .build();
   }
 
@@ -87,7 +85,9 @@ public abstract class TraceabilityContractTest {
 
     List<HistoryEntry> rows =
         engine.history("o-1").stream().filter(h -> h.eventId() == pay.id()).toList();
-    assertThat(rows).extracting(HistoryEntry::kind).containsExactly(Kind.ATTEMPT_FAILED, Kind.EVENT);
+    assertThat(rows)
+        .extracting(HistoryEntry::kind)
+        .containsExactly(Kind.ATTEMPT_FAILED, Kind.EVENT);
     assertThat(rows).extracting(HistoryEntry::attempt).containsExactly(1, 2);
     assertThat(rows.get(0).detail()).contains("gateway timeout");
     assertThat(rows.get(1).entered())
@@ -121,7 +121,9 @@ public abstract class TraceabilityContractTest {
     assertThat(retrying.state()).isEqualTo(State.RETRYING);
     assertThat(retrying.attempts()).isEqualTo(1);
     assertThat(retrying.nextAttemptAt()).isEqualTo(T0.plusSeconds(1));
-    assertThat(retrying.errors()).singleElement().satisfies(e -> assertThat(e.error()).contains("gateway timeout"));
+    assertThat(retrying.errors())
+        .singleElement()
+        .satisfies(e -> assertThat(e.error()).contains("gateway timeout"));
 
     TimeTravel.advance(engine, clock, T0.plusSeconds(5));
     EventStatus applied = engine.event("o-1", pay.id());

@@ -3,7 +3,7 @@ package dev.clockwork.cli.command;
 import dev.clockwork.cli.CliEnvironment;
 import dev.clockwork.cli.output.Json;
 import dev.clockwork.cli.output.Table;
-import dev.clockwork.runtime.schedule.BackfillResult;
+import dev.clockwork.runtime.schedule.outcome.BackfillResult;
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
 import java.io.PrintWriter;
 import java.time.Instant;

@@ -2,7 +2,7 @@ package dev.clockwork.cli.command;
 
 import dev.clockwork.cli.CliEnvironment;
 import dev.clockwork.cli.output.Json;
-import dev.clockwork.runtime.schedule.TriggerOutcome;
+import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
 import java.util.LinkedHashMap;
 import java.util.Map;

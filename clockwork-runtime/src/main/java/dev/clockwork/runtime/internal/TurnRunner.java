@@ -14,11 +14,11 @@ import dev.clockwork.runtime.queue.LeaseLostException;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.Claim;
+import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.DuplicateInstanceException;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.HistoryEntry.Kind;
 import dev.clockwork.runtime.store.InstanceRecord;
-import dev.clockwork.runtime.store.ClaimRequest;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -58,7 +58,8 @@ public final class TurnRunner {
     long started = System.nanoTime();
     List<Claim> claims = services.store().claim(request);
     end.listeners()
-        .claimed(request.maxInstances(), claims.size(), Duration.ofNanos(System.nanoTime() - started));
+        .claimed(
+            request.maxInstances(), claims.size(), Duration.ofNanos(System.nanoTime() - started));
     return claims;
   }
 

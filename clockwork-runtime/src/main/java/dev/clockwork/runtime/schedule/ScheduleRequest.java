@@ -6,6 +6,7 @@ import dev.clockwork.runtime.schedule.definition.CatchupPolicy;
 import dev.clockwork.runtime.schedule.definition.InvalidScheduleException;
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
 import dev.clockwork.runtime.schedule.definition.ScheduleAction;
+import dev.clockwork.runtime.schedule.definition.ScheduleNames;
 import dev.clockwork.runtime.schedule.definition.ScheduleSettings;
 import dev.clockwork.runtime.schedule.definition.ScheduleSpec;
 import java.time.Duration;

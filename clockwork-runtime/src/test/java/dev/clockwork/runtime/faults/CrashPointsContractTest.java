@@ -72,7 +72,8 @@ public abstract class CrashPointsContractTest {
                                       x.broadcast("counter", "on", Event.of("B"));
                                     }
                                     if (Boolean.TRUE.equals(x.event().payload().get("forward"))) {
-                                      x.emitAsync("sink", Event.of("N", Map.of("n", x.instanceId())));
+                                      x.emitAsync(
+                                          "sink", Event.of("N", Map.of("n", x.instanceId())));
                                     }
                                   }))
                       .on("B", t -> t.action(x -> append(x, "heard", "B"))))
@@ -81,7 +82,9 @@ public abstract class CrashPointsContractTest {
   private static final MachineDefinition SINK =
       Machine.define("sink")
           .initial("on")
-          .state("on", s -> s.on("N", t -> t.action(x -> append(x, "seen", x.event().payload().get("n")))))
+          .state(
+              "on",
+              s -> s.on("N", t -> t.action(x -> append(x, "seen", x.event().payload().get("n")))))
           .build();
 
   private static Engine engine(Store store, VirtualClock clock) {

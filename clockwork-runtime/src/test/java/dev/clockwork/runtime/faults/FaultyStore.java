@@ -22,8 +22,8 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * A store that dies at a chosen point, as the process using it would: on the n-th commit, before
- * it is written or right after (the caller never learns it was written), or before delivering
+ * A store that dies at a chosen point, as the process using it would: on the n-th commit, before it
+ * is written or right after (the caller never learns it was written), or before delivering
  * broadcasts. From then on every call fails, so the engine that used it is as good as gone; a new
  * engine on the store underneath takes over once the dead one's leases expire.
  */

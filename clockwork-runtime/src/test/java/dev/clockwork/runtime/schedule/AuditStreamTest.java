@@ -7,6 +7,7 @@ import dev.clockwork.runtime.schedule.audit.CommandContext;
 import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
 import dev.clockwork.runtime.schedule.audit.ScheduleEventType;
 import dev.clockwork.runtime.schedule.audit.SchedulePayloadContract;
+import dev.clockwork.runtime.schedule.error.ScheduleNotFoundException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

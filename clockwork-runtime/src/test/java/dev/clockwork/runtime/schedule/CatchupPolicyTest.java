@@ -7,6 +7,8 @@ import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
 import dev.clockwork.runtime.schedule.audit.ScheduleEventType;
 import dev.clockwork.runtime.schedule.definition.CatchupPolicy;
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
+import dev.clockwork.runtime.schedule.outcome.TickResult;
+import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
 import dev.clockwork.runtime.schedule.store.SkippedOccurrence;
 import java.util.List;
 import java.util.Map;

@@ -7,6 +7,7 @@ import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
 import dev.clockwork.runtime.schedule.audit.ScheduleEventType;
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
+import dev.clockwork.runtime.schedule.outcome.TickResult;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
 import dev.clockwork.runtime.schedule.store.ScheduleStore;
 import dev.clockwork.runtime.schedule.store.memory.InMemoryScheduleStore;

@@ -7,6 +7,8 @@ import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.schedule.audit.SchedulePayloadContract;
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
+import dev.clockwork.runtime.schedule.outcome.TickResult;
+import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
 import dev.clockwork.runtime.schedule.store.ScheduleStatus;
 import dev.clockwork.runtime.store.HistoryEntry;
 import java.util.List;

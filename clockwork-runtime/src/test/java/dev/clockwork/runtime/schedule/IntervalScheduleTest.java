@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.runtime.schedule.outcome.TickResult;
+import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

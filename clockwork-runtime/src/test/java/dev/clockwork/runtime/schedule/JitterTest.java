@@ -4,6 +4,7 @@ import static dev.clockwork.runtime.schedule.ScheduleFixture.t;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
+import dev.clockwork.runtime.schedule.outcome.TickResult;
 import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
+import dev.clockwork.runtime.schedule.error.ScheduleDeletedException;
+import dev.clockwork.runtime.schedule.error.ScheduleNotFoundException;
 import dev.clockwork.runtime.schedule.store.ScheduleStatus;
 import java.util.List;
 import java.util.Map;

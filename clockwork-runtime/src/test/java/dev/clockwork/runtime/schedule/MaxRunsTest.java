@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
 import dev.clockwork.runtime.schedule.audit.ScheduleEventType;
+import dev.clockwork.runtime.schedule.error.ScheduleDeletedException;
+import dev.clockwork.runtime.schedule.outcome.TickResult;
+import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
 import dev.clockwork.runtime.schedule.store.ScheduleStatus;
 import java.util.List;
 import java.util.Map;

@@ -3,6 +3,7 @@ package dev.clockwork.runtime.schedule;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.clockwork.runtime.schedule.outcome.TickResult;
 import dev.clockwork.runtime.schedule.store.DuplicateScheduleException;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

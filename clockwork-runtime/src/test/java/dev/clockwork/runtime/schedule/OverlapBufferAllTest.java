@@ -4,6 +4,8 @@ import static dev.clockwork.runtime.schedule.OverlapFixture.idAt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
+import dev.clockwork.runtime.schedule.outcome.TickResult;
+import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
 import dev.clockwork.runtime.schedule.store.BufferedTrigger;
 import org.junit.jupiter.api.Test;
 

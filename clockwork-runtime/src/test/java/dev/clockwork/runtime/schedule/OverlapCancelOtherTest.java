@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
+import dev.clockwork.runtime.schedule.outcome.TickResult;
+import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
 import org.junit.jupiter.api.Test;
 
 /** Cancel other: the active run is cancelled through its queue, then the new one starts. */

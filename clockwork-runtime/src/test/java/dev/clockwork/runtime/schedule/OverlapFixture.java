@@ -1,6 +1,7 @@
 package dev.clockwork.runtime.schedule;
 
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
+import dev.clockwork.runtime.schedule.outcome.TickResult;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;

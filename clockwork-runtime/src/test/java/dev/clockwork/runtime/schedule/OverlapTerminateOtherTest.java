@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
+import dev.clockwork.runtime.schedule.outcome.TickResult;
 import org.junit.jupiter.api.Test;
 
 /** Terminate other: the active run ends at once, then the new one starts. */

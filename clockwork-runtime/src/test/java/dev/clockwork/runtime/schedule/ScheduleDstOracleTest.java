@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.clockwork.core.time.DstPolicy.Gap;
 import dev.clockwork.core.time.DstPolicy.Overlap;
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
+import dev.clockwork.runtime.schedule.outcome.TickResult;
+import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;

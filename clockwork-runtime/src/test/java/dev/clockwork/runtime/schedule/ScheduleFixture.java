@@ -5,6 +5,8 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Instance;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.schedule.definition.ScheduleOptions;
+import dev.clockwork.runtime.schedule.outcome.TickResult;
 import dev.clockwork.runtime.schedule.store.memory.InMemoryScheduleStore;
 import dev.clockwork.runtime.store.HistoryEntry;
 import java.time.Instant;

@@ -72,7 +72,8 @@ public final class Workers {
     try {
       backpressure.check(); // before the first claim, so timers wait from the start when they must
     } catch (RuntimeException e) {
-      LOG.warn("could not check the backpressure threshold; checking again later: {}", e.getMessage());
+      LOG.warn(
+          "could not check the backpressure threshold; checking again later: {}", e.getMessage());
     }
     pool =
         new ThreadPoolExecutor(

@@ -1,11 +1,11 @@
 package dev.clockwork.runtime.schedule.internal;
 
-import dev.clockwork.runtime.schedule.TriggerOutcome;
 import dev.clockwork.runtime.schedule.audit.CommandContext;
 import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
 import dev.clockwork.runtime.schedule.audit.ScheduleEventType;
 import dev.clockwork.runtime.schedule.audit.SchedulePayloadContract;
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
+import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
 import java.time.Instant;
 import java.util.LinkedHashMap;

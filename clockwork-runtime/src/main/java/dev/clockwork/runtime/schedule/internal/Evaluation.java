@@ -1,8 +1,8 @@
 package dev.clockwork.runtime.schedule.internal;
 
-import dev.clockwork.runtime.schedule.TickResult;
-import dev.clockwork.runtime.schedule.TriggerOutcome;
 import dev.clockwork.runtime.schedule.definition.ScheduleSettings;
+import dev.clockwork.runtime.schedule.outcome.TickResult;
+import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
 import dev.clockwork.runtime.schedule.store.BufferedTrigger;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
 import dev.clockwork.runtime.schedule.store.ScheduleStatus;

@@ -1,9 +1,9 @@
 package dev.clockwork.runtime.schedule.internal;
 
-import dev.clockwork.runtime.schedule.TriggerOutcome;
 import dev.clockwork.runtime.schedule.audit.CommandContext;
 import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
 import dev.clockwork.runtime.schedule.definition.ScheduleSettings;
+import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
 import dev.clockwork.runtime.schedule.store.BufferedTrigger;
 import dev.clockwork.runtime.schedule.store.ScheduleCommit;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;

@@ -1,12 +1,12 @@
 package dev.clockwork.runtime.schedule.internal;
 
 import dev.clockwork.runtime.error.UnknownMachineException;
-import dev.clockwork.runtime.schedule.ConcurrentScheduleUpdateException;
-import dev.clockwork.runtime.schedule.ScheduleDeletedException;
 import dev.clockwork.runtime.schedule.audit.CommandContext;
 import dev.clockwork.runtime.schedule.definition.InvalidScheduleException;
 import dev.clockwork.runtime.schedule.definition.ScheduleAction;
 import dev.clockwork.runtime.schedule.definition.ScheduleSettings;
+import dev.clockwork.runtime.schedule.error.ConcurrentScheduleUpdateException;
+import dev.clockwork.runtime.schedule.error.ScheduleDeletedException;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
 import dev.clockwork.runtime.schedule.store.ScheduleStatus;
 import java.time.Instant;

@@ -1,10 +1,10 @@
 package dev.clockwork.runtime.schedule.internal;
 
-import dev.clockwork.runtime.schedule.BackfillResult;
-import dev.clockwork.runtime.schedule.TriggerOutcome;
 import dev.clockwork.runtime.schedule.audit.CommandContext;
 import dev.clockwork.runtime.schedule.definition.InvalidScheduleException;
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
+import dev.clockwork.runtime.schedule.outcome.BackfillResult;
+import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
 import dev.clockwork.runtime.schedule.store.ScheduleStatus;
 import java.time.Instant;

@@ -1,8 +1,8 @@
 package dev.clockwork.runtime.schedule.internal;
 
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.schedule.ScheduleNotFoundException;
-import dev.clockwork.runtime.schedule.ScheduleOptions;
+import dev.clockwork.runtime.schedule.definition.ScheduleOptions;
+import dev.clockwork.runtime.schedule.error.ScheduleNotFoundException;
 import dev.clockwork.runtime.schedule.store.BufferedTrigger;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
 import dev.clockwork.runtime.schedule.store.ScheduleStore;

@@ -1,8 +1,8 @@
 package dev.clockwork.runtime.schedule.internal;
 
-import dev.clockwork.runtime.schedule.ScheduleOptions;
-import dev.clockwork.runtime.schedule.TickResult;
-import dev.clockwork.runtime.schedule.TriggerOutcome;
+import dev.clockwork.runtime.schedule.definition.ScheduleOptions;
+import dev.clockwork.runtime.schedule.outcome.TickResult;
+import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
 import dev.clockwork.runtime.schedule.store.ScheduleStore;
 import java.time.Instant;

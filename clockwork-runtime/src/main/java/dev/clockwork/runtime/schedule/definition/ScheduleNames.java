@@ -1,15 +1,14 @@
-package dev.clockwork.runtime.schedule;
+package dev.clockwork.runtime.schedule.definition;
 
-import dev.clockwork.runtime.schedule.definition.InvalidScheduleException;
 import java.util.regex.Pattern;
 
 /** The rule for schedule ids and namespaces: they become part of instance ids. */
-final class ScheduleNames {
+public final class ScheduleNames {
   private static final Pattern ALLOWED = Pattern.compile("[A-Za-z0-9._-]{1,200}");
 
   private ScheduleNames() {}
 
-  static String check(String what, String name) {
+  public static String check(String what, String name) {
     if (name == null || !ALLOWED.matcher(name).matches()) {
       throw new InvalidScheduleException(
           what

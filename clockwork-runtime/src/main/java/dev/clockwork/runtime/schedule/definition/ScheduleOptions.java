@@ -1,11 +1,12 @@
-package dev.clockwork.runtime.schedule;
+package dev.clockwork.runtime.schedule.definition;
 
 import java.time.Duration;
 import java.util.Objects;
 import java.util.UUID;
 
 /**
- * How a {@link Schedules} service runs; immutable, with named defaults.
+ * How a {@link dev.clockwork.runtime.schedule.Schedules} service runs; immutable, with named
+ * defaults.
  *
  * @param defaultNamespace the namespace of schedules created without one (default {@code default})
  * @param owner the name claims are taken under (default {@code schedules-<random>})

@@ -1,4 +1,4 @@
-package dev.clockwork.runtime.schedule;
+package dev.clockwork.runtime.schedule.outcome;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package dev.clockwork.runtime.schedule;
+package dev.clockwork.runtime.schedule.error;
 
 import dev.clockwork.core.ClockworkException;
 
