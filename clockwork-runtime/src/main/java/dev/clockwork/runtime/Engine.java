@@ -368,7 +368,9 @@ public final class Engine implements AutoCloseable {
    */
   public Engine start() {
     config.checkMachines(machines.ids());
-    machines.ids().forEach(this::upgradeInstances);
+    if (options.upgradeOnStart()) {
+      machines.ids().forEach(this::upgradeInstances);
+    }
     workers.start();
     return this;
   }

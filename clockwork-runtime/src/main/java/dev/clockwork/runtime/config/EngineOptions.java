@@ -35,6 +35,9 @@ import java.util.UUID;
  *     interrupts them and gives their events back unspent (default 10 s)
  * @param retry how failed events are retried, for every machine; null to follow {@code
  *     clockwork.yaml} (or the default: 3 attempts, exponential from 1 s)
+ * @param upgradeOnStart whether {@code Engine.start()} first moves instances of older machine
+ *     versions onto the newest (default true; with millions of instances, turn it off and run
+ *     {@code Engine.upgradeInstances} from a deploy job instead)
  */
 public record EngineOptions(
     int workers,
@@ -47,7 +50,8 @@ public record EngineOptions(
     Duration pollInterval,
     long backpressureThreshold,
     Duration shutdownTimeout,
-    RetryPolicy retry) {
+    RetryPolicy retry,
+    boolean upgradeOnStart) {
 
   public EngineOptions {
     positive("workers", workers);
@@ -89,8 +93,15 @@ public record EngineOptions(
     private Duration sweepInterval;
     private Long backpressureThreshold;
     private RetryPolicy retry;
+    private boolean upgradeOnStart = true;
 
     private Builder() {}
+
+    /** Whether {@code Engine.start()} upgrades instances of older versions first (default true). */
+    public Builder upgradeOnStart(boolean upgrade) {
+      this.upgradeOnStart = upgrade;
+      return this;
+    }
 
     public Builder workers(int threads) {
       this.workers = threads;
@@ -165,7 +176,8 @@ public record EngineOptions(
           pollInterval,
           backpressureThreshold != null ? backpressureThreshold : timers.backpressureThreshold(),
           shutdownTimeout,
-          retry);
+          retry,
+          upgradeOnStart);
     }
 
     /** The options with the defaults where code set none. */

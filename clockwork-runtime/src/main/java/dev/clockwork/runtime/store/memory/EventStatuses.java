@@ -14,6 +14,9 @@ final class EventStatuses {
   private EventStatuses() {}
 
   static Optional<EventStatus> find(MemoryData data, String instanceId, long eventId) {
+    if (eventId <= 0) {
+      return Optional.empty(); // 0 marks rows and dead letters that came from no queue
+    }
     TreeMap<Long, QueuedEvent> queue = data.queues.get(instanceId);
     QueuedEvent queued = queue == null ? null : queue.get(eventId);
     if (queued != null) {
@@ -63,12 +66,14 @@ final class EventStatuses {
           case DISCARDED -> State.DISCARDED;
           default -> State.APPLIED;
         };
+    // an applied event's row is its successful attempt; a failed one's, its last failed attempt
+    int failedAttempts = state == State.APPLIED ? outcome.attempt() - 1 : outcome.attempt();
     return Optional.of(
         new EventStatus(
             instanceId,
             eventId,
             state,
-            outcome.attempt() - 1,
+            Math.max(0, failedAttempts),
             null,
             historySequence,
             0,

@@ -47,7 +47,7 @@ final class MemoryClaims {
           || (!request.timers() && !eventReady)) {
         continue;
       }
-      int priority = head != null ? head.priority().level() : Priority.NORMAL.level();
+      int priority = eventReady ? head.priority().level() : Priority.NORMAL.level();
       ready.add(new Candidate(id, machine, priority, due.at()));
     }
     ready.sort(BEST_FIRST);
