@@ -81,21 +81,21 @@ public final class MachineTest {
    */
   public MachineTest send(Event event) {
     last = engine.send(instanceId, event);
-    engine.processQueue();
+    engine.runDue();
     return this;
   }
 
   /** Enqueues an event (asynchronous path) and processes every queue until none has work. */
   public MachineTest enqueue(String eventType) {
     engine.enqueue(instanceId, Event.of(eventType));
-    engine.processQueue();
+    engine.runDue();
     return this;
   }
 
   /** Sends an event to the child machine run by the active state at {@code statePath}. */
   public MachineTest sendToChild(String statePath, String eventType) {
     engine.send(child(statePath), Event.of(eventType));
-    engine.processQueue();
+    engine.runDue();
     return this;
   }
 

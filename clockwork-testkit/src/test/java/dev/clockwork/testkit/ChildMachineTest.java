@@ -117,7 +117,7 @@ class ChildMachineTest {
     test.send("CANCEL").assertState("cancelled");
     assertThat(test.engine().instance(child).isCancelled()).isTrue();
     test.engine().send(child, "APPROVE");
-    test.engine().processQueue();
+    test.engine().runDue();
     test.assertState("cancelled");
   }
 
@@ -152,7 +152,7 @@ class ChildMachineTest {
             dev.clockwork.core.event.Event.of(
                 "@done.approved",
                 Map.of("child", first, "parentState", "processing", "parentEntry", firstEntry)));
-    test.engine().processQueue();
+    test.engine().runDue();
     test.assertState("processing");
     assertThat(test.history())
         .anySatisfy(

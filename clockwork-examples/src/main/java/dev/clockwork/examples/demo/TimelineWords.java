@@ -14,7 +14,9 @@ final class TimelineWords {
       case INTERNAL -> "internal";
       case TIMER_FIRED -> "timer fired";
       case TIMER_DROPPED -> "timer dropped";
+      case ATTEMPT_FAILED -> "attempt failed";
       case FAILED -> "FAILED";
+      case DISCARDED -> "discarded";
       case DONE -> "done";
       case DROPPED -> "dropped";
       case CANCELLED -> "cancelled";

@@ -24,7 +24,7 @@ public final class DurableQuickstart {
             Engine.builder().store(store).register(OrderMachine.definition()).build().start()) {
       Instance order = engine.create("order");
       engine.enqueue(order.id(), Event.of("SUBMIT")); // durable when this returns
-      // ... workers process the queue, renew leases and sweep due timers until close()
+      // ... 16 worker threads run due events and timers, in parallel, until close()
       whileRunning.accept(order);
     }
     // snippet:end durable

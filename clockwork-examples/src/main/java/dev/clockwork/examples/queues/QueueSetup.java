@@ -60,7 +60,7 @@ public final class QueueSetup {
     engine.create("checkout", "cart-2", java.util.Map.of());
     engine.enqueue("cart-1", Event.of("CHECKOUT"), Priority.HIGH); // served before normal heads
     engine.enqueue("cart-2", Event.of("CHECKOUT_EMPTY")); // a business failure: no retries
-    engine.processQueue(); // or engine.start() for worker threads
+    engine.runDue(); // or engine.start() for worker threads
 
     engine.queues().deadLetters("checkout", 10); // [CHECKOUT_EMPTY on cart-2, CART_EMPTY]
     engine.queues().pause("checkout"); // events are still accepted, not processed

@@ -14,7 +14,7 @@ public final class GettingStarted {
     Engine engine = Engine.builder().register(OrderMachine.definition()).build();
     Instance order = engine.create("order");
     engine.send(order.id(), "SUBMIT");
-    engine.fireDueTimers(); // call from your scheduler; each due timer fires as its own event
+    engine.runDue(); // or engine.start(): each due timer fires as its own event
     // snippet:end getting-started
     return engine.instance(order.id());
   }

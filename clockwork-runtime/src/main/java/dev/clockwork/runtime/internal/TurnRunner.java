@@ -84,6 +84,7 @@ public final class TurnRunner {
     try {
       turn = Turn.leased(services, chain, claim.lease(), claim.instance());
     } catch (RuntimeException e) {
+      end.release(claim.lease(), chain);
       end.abandon(chain, "cannot process " + claim.instance().id() + ": " + e.getMessage());
       return 0;
     }
