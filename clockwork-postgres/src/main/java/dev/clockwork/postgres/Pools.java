@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.clockwork.core.ClockworkException;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
@@ -15,9 +16,13 @@ final class Pools {
 
   private Pools() {}
 
-  /** A HikariCP pool, connected at once so a wrong URL or password fails here, clearly. */
-  static HikariDataSource open(String url, String user, String password, int size) {
+  /**
+   * A HikariCP pool, connected at once so a wrong URL or password fails here, clearly; {@code
+   * initSql} runs on every new connection.
+   */
+  static HikariDataSource open(String url, String user, String password, int size, String initSql) {
     HikariConfig config = new HikariConfig();
+    config.setConnectionInitSql(initSql);
     config.setPoolName("clockwork");
     config.setJdbcUrl(url);
     config.setUsername(user);
@@ -35,6 +40,15 @@ final class Pools {
               + rootMessage(e),
           e);
     }
+  }
+
+  /** The statement that sets the store's session timeouts on a new connection (0 turns one off). */
+  static String sessionSettings(Duration lockTimeout, Duration idleInTransactionTimeout) {
+    return "SET lock_timeout = '"
+        + lockTimeout.toMillis()
+        + "ms'; SET idle_in_transaction_session_timeout = '"
+        + idleInTransactionTimeout.toMillis()
+        + "ms'";
   }
 
   /** The URL without its password, if it carries one. */

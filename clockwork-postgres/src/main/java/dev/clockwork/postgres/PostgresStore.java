@@ -1,24 +1,29 @@
 package dev.clockwork.postgres;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.clockwork.postgres.internal.ArmedTimers;
+import dev.clockwork.postgres.internal.Broadcasts;
 import dev.clockwork.postgres.internal.Claims;
 import dev.clockwork.postgres.internal.Commits;
-import dev.clockwork.postgres.internal.DeadLetters;
+import dev.clockwork.postgres.internal.DueWork;
+import dev.clockwork.postgres.internal.Enqueues;
+import dev.clockwork.postgres.internal.EventStatuses;
 import dev.clockwork.postgres.internal.IdempotencyKeys;
+import dev.clockwork.postgres.internal.InstanceHistory;
 import dev.clockwork.postgres.internal.InstanceRows;
 import dev.clockwork.postgres.internal.Jdbc;
-import dev.clockwork.postgres.internal.LeasedWrites;
 import dev.clockwork.postgres.internal.Leases;
 import dev.clockwork.postgres.internal.QueueOperations;
 import dev.clockwork.postgres.internal.QueueRows;
-import dev.clockwork.postgres.internal.TimerIndex;
-import dev.clockwork.postgres.internal.TimerSweep;
 import dev.clockwork.postgres.internal.WorkSignal;
 import dev.clockwork.postgres.schema.ClockworkMigrations;
 import dev.clockwork.runtime.queue.DeadLetter;
+import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.Claim;
+import dev.clockwork.runtime.store.ClaimRequest;
+import dev.clockwork.runtime.store.CommitResult;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.QueueStats;
@@ -28,6 +33,7 @@ import dev.clockwork.runtime.store.TimerView;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -61,14 +67,16 @@ public final class PostgresStore implements Store, AutoCloseable {
   private final DataSource dataSource;
   private final HikariDataSource ownPool;
   private final InstanceRows instances;
+  private final InstanceHistory history;
+  private final Enqueues enqueues;
   private final QueueRows queue;
   private final Claims claims;
   private final Leases leases;
   private final Commits commits;
-  private final LeasedWrites leased;
-  private final TimerIndex timers;
-  private final TimerSweep sweep;
-  private final DeadLetters deadLetters;
+  private final Broadcasts broadcasts;
+  private final EventStatuses statuses;
+  private final DueWork due;
+  private final ArmedTimers timers;
   private final QueueOperations operations;
   private final IdempotencyKeys keys;
   private final WorkSignal signal;
@@ -78,14 +86,16 @@ public final class PostgresStore implements Store, AutoCloseable {
     this.ownPool = ownPool;
     Jdbc jdbc = new Jdbc(dataSource, where);
     this.instances = new InstanceRows(jdbc);
+    this.history = new InstanceHistory(jdbc);
+    this.enqueues = new Enqueues(jdbc);
     this.queue = new QueueRows(jdbc);
     this.claims = new Claims(jdbc);
     this.leases = new Leases(jdbc);
     this.commits = new Commits(jdbc);
-    this.leased = new LeasedWrites(jdbc);
-    this.timers = new TimerIndex(jdbc);
-    this.sweep = new TimerSweep(jdbc);
-    this.deadLetters = new DeadLetters(jdbc);
+    this.broadcasts = new Broadcasts(jdbc);
+    this.statuses = new EventStatuses(jdbc);
+    this.due = new DueWork(jdbc);
+    this.timers = new ArmedTimers(jdbc);
     this.operations = new QueueOperations(jdbc);
     this.keys = new IdempotencyKeys(jdbc);
     this.signal = new WorkSignal(dataSource);
@@ -115,11 +125,6 @@ public final class PostgresStore implements Store, AutoCloseable {
   // ---- instances ----
 
   @Override
-  public void create(InstanceRecord record, List<HistoryEntry> history) {
-    instances.create(record, history);
-  }
-
-  @Override
   public Optional<InstanceRecord> find(String instanceId) {
     return instances.find(instanceId);
   }
@@ -131,7 +136,7 @@ public final class PostgresStore implements Store, AutoCloseable {
 
   @Override
   public List<HistoryEntry> history(String instanceId, long afterSequence, int limit) {
-    return instances.history(instanceId, afterSequence, limit);
+    return history.read(instanceId, afterSequence, limit);
   }
 
   @Override
@@ -146,41 +151,30 @@ public final class PostgresStore implements Store, AutoCloseable {
 
   // ---- queues ----
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The event goes into the instance row's queue head when the row can be locked at once; while
+   * a claim or a commit holds it, a marker takes its place until the next claim merges it.
+   */
   @Override
   public QueuedEvent enqueue(QueuedEvent event) {
-    return event.idempotencyKey() == null ? queue.enqueue(event) : keys.enqueueOnce(event);
+    return enqueues.enqueue(event);
   }
 
   @Override
-  public int enqueueAll(List<QueuedEvent> events) {
-    return queue.enqueueAllAndNotify(events);
-  }
-
-  @Override
-  public Optional<java.util.Map<String, Object>> outcome(String instanceId, String key) {
+  public Optional<Map<String, Object>> outcome(String instanceId, String key) {
     return keys.outcome(instanceId, key);
   }
 
   @Override
-  public List<Claim> claim(
-      String owner,
-      Duration leaseTime,
-      Instant now,
-      int maxInstances,
-      int maxEvents,
-      Set<String> machines) {
-    return claims.claim(owner, leaseTime, now, maxInstances, maxEvents, machines);
+  public Optional<EventStatus> eventStatus(String instanceId, long eventId) {
+    return statuses.find(instanceId, eventId);
   }
 
   @Override
-  public List<Claim> claimWithinCaps(
-      String owner,
-      Duration leaseTime,
-      Instant now,
-      int maxInstances,
-      int maxEvents,
-      java.util.Map<String, Integer> caps) {
-    return claims.claimWithinCaps(owner, leaseTime, now, maxInstances, maxEvents, caps);
+  public List<Claim> claim(ClaimRequest request) {
+    return claims.claim(request);
   }
 
   @Override
@@ -199,13 +193,13 @@ public final class PostgresStore implements Store, AutoCloseable {
   }
 
   @Override
-  public Set<String> commit(List<StepCommit> batch) {
+  public CommitResult commit(List<StepCommit> batch) {
     return commits.commit(batch);
   }
 
   @Override
-  public void appendHistory(Lease lease, List<HistoryEntry> rows) {
-    leased.appendHistory(lease, rows);
+  public int deliverBroadcasts(Instant now, int pageSize) {
+    return broadcasts.deliver(now, pageSize);
   }
 
   @Override
@@ -218,14 +212,14 @@ public final class PostgresStore implements Store, AutoCloseable {
     return queue.pendingAbove(threshold);
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Rounded up to the microsecond: a clock moved to it finds the work due.
+   */
   @Override
-  public Optional<Instant> nextEventAvailable(Instant now) {
-    return queue.nextEventAvailable(now);
-  }
-
-  @Override
-  public List<DeadLetter> deadLetters(int limit) {
-    return deadLetters.deadLetters(limit);
+  public Optional<Instant> nextDue(Instant now, Set<String> machines) {
+    return due.nextDue(now, machines);
   }
 
   @Override
@@ -288,23 +282,8 @@ public final class PostgresStore implements Store, AutoCloseable {
   // ---- timers ----
 
   @Override
-  public int sweepDueTimers(Instant now, int limit, Set<String> machines) {
-    return sweep.sweep(now, limit, machines);
-  }
-
-  @Override
   public List<TimerView> armedTimers(String machine, String statePrefix, int limit) {
     return timers.armed(machine, statePrefix, limit);
-  }
-
-  /**
-   * {@inheritDoc}
-   *
-   * <p>Rounded up to the microsecond: a clock advanced to it finds the timer due.
-   */
-  @Override
-  public Optional<Instant> nextTimerDue() {
-    return timers.nextDue();
   }
 
   /** Stops listening for work and closes the connection pool if the store opened it. */
@@ -321,11 +300,28 @@ public final class PostgresStore implements Store, AutoCloseable {
     /** Connections in a pool the store opens (one of them listens for work). */
     public static final int DEFAULT_POOL_SIZE = 10;
 
+    /**
+     * How long a statement on the store's pool waits for a row lock before it fails (PostgreSQL's
+     * {@code lock_timeout}): a transaction that stalls while holding an instance's row cannot hold
+     * up claims and commits for longer.
+     */
+    public static final Duration DEFAULT_LOCK_TIMEOUT = Duration.ofSeconds(10);
+
+    /**
+     * How long a connection of the store's pool may sit idle inside a transaction before PostgreSQL
+     * ends its session ({@code idle_in_transaction_session_timeout}), giving up the row locks a
+     * stalled process held.
+     */
+    public static final Duration DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT = Duration.ofSeconds(60);
+
     private String url;
     private String user;
     private String password;
     private DataSource dataSource;
     private int poolSize = DEFAULT_POOL_SIZE;
+    private Duration lockTimeout = DEFAULT_LOCK_TIMEOUT;
+    private Duration idleInTransactionTimeout = DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT;
+    private boolean sessionSettingsGiven;
     private boolean migrate = true;
 
     private Builder() {}
@@ -362,6 +358,39 @@ public final class PostgresStore implements Store, AutoCloseable {
       return this;
     }
 
+    /**
+     * PostgreSQL's {@code lock_timeout} on the connections of the pool the store opens (default
+     * {@link #DEFAULT_LOCK_TIMEOUT}; zero turns it off). A {@linkplain #dataSource(DataSource)
+     * DataSource} of the application's keeps its own settings: set it there (for HikariCP, {@code
+     * connectionInitSql = "SET lock_timeout = '10s'"}, or {@code options=-c lock_timeout=10s} in
+     * the JDBC URL).
+     */
+    public Builder lockTimeout(Duration timeout) {
+      this.lockTimeout = checkTimeout("lockTimeout", timeout);
+      this.sessionSettingsGiven = true;
+      return this;
+    }
+
+    /**
+     * PostgreSQL's {@code idle_in_transaction_session_timeout} on the connections of the pool the
+     * store opens (default {@link #DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT}; zero turns it off). A
+     * DataSource of the application's keeps its own settings, as for {@link #lockTimeout}.
+     */
+    public Builder idleInTransactionTimeout(Duration timeout) {
+      this.idleInTransactionTimeout = checkTimeout("idleInTransactionTimeout", timeout);
+      this.sessionSettingsGiven = true;
+      return this;
+    }
+
+    private static Duration checkTimeout(String name, Duration timeout) {
+      Objects.requireNonNull(timeout, name);
+      if (timeout.isNegative()) {
+        throw new IllegalArgumentException(
+            name + " must be zero (off) or positive, not " + timeout);
+      }
+      return timeout;
+    }
+
     /** Whether to migrate the schema on construction (default true). */
     public Builder migrate(boolean run) {
       this.migrate = run;
@@ -380,7 +409,20 @@ public final class PostgresStore implements Store, AutoCloseable {
             "give the store either a JDBC URL (url(...)) or a DataSource (dataSource(...)), "
                 + (url == null ? "not neither" : "not both"));
       }
-      HikariDataSource pool = url != null ? Pools.open(url, user, password, poolSize) : null;
+      if (dataSource != null && sessionSettingsGiven) {
+        throw new IllegalStateException(
+            "lockTimeout and idleInTransactionTimeout apply to the pool the store opens for a URL;"
+                + " set lock_timeout and idle_in_transaction_session_timeout on your DataSource");
+      }
+      HikariDataSource pool =
+          url != null
+              ? Pools.open(
+                  url,
+                  user,
+                  password,
+                  poolSize,
+                  Pools.sessionSettings(lockTimeout, idleInTransactionTimeout))
+              : null;
       DataSource connections = pool != null ? pool : dataSource;
       String where = url != null ? Pools.redact(url) : Pools.describe(dataSource);
       try {

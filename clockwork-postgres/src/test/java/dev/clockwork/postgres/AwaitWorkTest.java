@@ -2,8 +2,6 @@ package dev.clockwork.postgres;
 
 import static org.awaitility.Awaitility.await;
 
-import dev.clockwork.core.event.Event;
-import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.Claim;
 import java.time.Duration;
 import java.util.List;
@@ -21,9 +19,8 @@ class AwaitWorkTest extends StoreFixture {
 
   @Test
   void anEnqueueByAnotherStoreWakesAWaitingWorker() throws InterruptedException {
-    create("o-1", T0);
-    try (PostgresStore other =
-        PostgresStore.builder().dataSource(DB.dataSource()).migrate(false).build()) {
+    create("o-1");
+    try (PostgresStore other = newPostgresStore()) {
       other.awaitWork(Duration.ofMillis(1));
       CompletableFuture<Void> waiting = waitInBackground(other);
       enqueue("o-1", "A", T0);
@@ -33,12 +30,12 @@ class AwaitWorkTest extends StoreFixture {
 
   @Test
   void aReleaseWithEventsWaitingWakesEveryWaitingThread() throws InterruptedException {
-    create("o-1", T0);
+    create("o-1");
     Claim claim = store.lease("o-1", "sync", LEASE, T0).orElseThrow();
     enqueue("o-1", "A", T0);
     store.awaitWork(Duration.ofMillis(1));
-    CompletableFuture<Void> first = waitInBackground(store);
-    CompletableFuture<Void> second = waitInBackground(store);
+    CompletableFuture<Void> first = waitInBackground(postgres);
+    CompletableFuture<Void> second = waitInBackground(postgres);
     store.release(claim.lease());
     await().atMost(Duration.ofSeconds(10)).until(() -> first.isDone() && second.isDone());
   }
@@ -46,33 +43,45 @@ class AwaitWorkTest extends StoreFixture {
   @Test
   void aCommitThatReleasesAnInstanceWithEventsWaitingWakesAWaitingWorker()
       throws InterruptedException {
-    create("o-1", T0);
+    create("o-1");
     Claim claim = store.lease("o-1", "sync", LEASE, T0).orElseThrow();
     enqueue("o-1", "A", T0);
     store.awaitWork(Duration.ofMillis(1)); // the enqueue's own wake-up
-    CompletableFuture<Void> waiting = waitInBackground(store);
-    store.commit(List.of(commitOf(claim, List.of(), List.of(), true)));
+    CompletableFuture<Void> waiting = waitInBackground(postgres);
+    commitAll(update(claim));
     await().atMost(Duration.ofSeconds(10)).until(waiting::isDone);
   }
 
   @Test
   void aCommitThatSendsEventsWakesAWaitingWorker() throws InterruptedException {
-    create("o-1", T0);
-    create("o-2", T0);
+    create("o-1", "o-2");
     Claim claim = store.lease("o-1", "sync", LEASE, T0).orElseThrow();
     store.awaitWork(Duration.ofMillis(1));
-    CompletableFuture<Void> waiting = waitInBackground(store);
-    QueuedEvent sent = QueuedEvent.of("o-2", "order", Event.of("A"), "emit", T0);
-    store.commit(List.of(commitOf(claim, List.of(), List.of(sent), false)));
+    CompletableFuture<Void> waiting = waitInBackground(postgres);
+    commitAll(update(claim).outgoing(List.of(event("o-2", "A", T0))));
+    await().atMost(Duration.ofSeconds(10)).until(waiting::isDone);
+  }
+
+  @Test
+  void aCommitThatArmsATimerWakesAWaitingWorkerToLookAtItsDueInstant() throws InterruptedException {
+    create("o-1");
+    Claim claim = store.lease("o-1", "sync", LEASE, T0).orElseThrow();
+    store.awaitWork(Duration.ofMillis(1));
+    CompletableFuture<Void> waiting = waitInBackground(postgres);
+    commitAll(update(claim, nextOf(claim).timers(timer("waiting", "EXPIRE", T0.plusSeconds(5)))));
     await().atMost(Duration.ofSeconds(10)).until(waiting::isDone);
   }
 
   @Test
   void closingTheStoreEndsAWait() throws InterruptedException {
     store.awaitWork(Duration.ofMillis(1));
-    CompletableFuture<Void> waiting = waitInBackground(store);
-    store.close();
+    CompletableFuture<Void> waiting = waitInBackground(postgres);
+    postgres.close();
     await().atMost(Duration.ofSeconds(10)).until(waiting::isDone);
+  }
+
+  private static dev.clockwork.runtime.store.InstanceBuilder nextOf(Claim claim) {
+    return dev.clockwork.runtime.store.InstanceBuilder.nextOf(claim.instance());
   }
 
   private static CompletableFuture<Void> waitInBackground(PostgresStore store) {

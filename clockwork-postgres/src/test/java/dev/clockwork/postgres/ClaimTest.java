@@ -1,145 +1,93 @@
 package dev.clockwork.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.clockwork.core.event.Event;
-import dev.clockwork.runtime.error.UnknownInstanceException;
-import dev.clockwork.runtime.queue.AttemptError;
-import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.core.interpreter.ArmedTimer;
 import dev.clockwork.runtime.store.Claim;
-import dev.clockwork.runtime.store.StoreContractTest;
+import dev.clockwork.runtime.store.ClaimRequest;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
-/** Enqueue order, and which instances a claim takes with which events. */
+/** Claims on PostgreSQL: never early to the nanosecond, and caps that hold between claimers. */
 class ClaimTest extends StoreFixture {
 
   @Test
-  void eventsAreClaimedInEnqueueOrder() {
-    create("o-1", T0);
-    for (int i = 0; i < 5; i++) {
-      enqueue("o-1", "E" + i, T0);
-    }
-    Claim claim = store.claim("w1", LEASE, T0, 10, 10).get(0);
-    assertThat(claim.events())
-        .extracting(e -> e.event().type())
-        .containsExactly("E0", "E1", "E2", "E3", "E4");
-    assertThat(claim.events()).extracting(QueuedEvent::id).isSorted();
-    assertThat(nextEventAt("o-1")).isEqualTo(T0);
+  void aTimerDueBetweenMicrosecondsIsNeverClaimedEarlyAndKeepsItsExactDue() {
+    Instant due = T0.plusNanos(123_456_789);
+    Instant roundedUp = T0.plusNanos(123_457_000);
+    create(instance("o-1").timers(timer("waiting", "EXPIRE", due)));
+
+    assertThat(store.nextDue(T0, Set.of("order"))).contains(roundedUp);
+    assertThat(claim(due)).isEmpty();
+    assertThat(claim(roundedUp.minusNanos(1))).isEmpty();
+    List<Claim> claims = claim(roundedUp);
+    assertThat(claims).singleElement().satisfies(c -> assertThat(c.events()).isEmpty());
+    assertThat(claims.get(0).instance().timers()).extracting(ArmedTimer::due).containsExactly(due);
   }
 
   @Test
-  void instancesAreServedByTheirHeadEventsAvailabilityThenEnqueueOrder() {
-    create("b", T0);
-    create("a", T0);
-    create("c", T0);
-    enqueue("b", "X", T0);
-    enqueue("a", "X", T0);
-    enqueue("c", "X", T0.minusSeconds(5));
-    assertThat(store.claim("w1", LEASE, T0, 10, 10))
-        .extracting(c -> c.instance().id())
-        .containsExactly("c", "b", "a");
-  }
-
-  @Test
-  void skipsLeasedInstancesAndHeadsNotYetAvailable() {
-    create("leased", T0);
-    create("later", T0);
-    create("ready", T0);
-    enqueue("leased", "X", T0);
-    store.lease("leased", "someone", LEASE, T0).orElseThrow();
+  void anEventAvailableBetweenMicrosecondsIsNeverClaimedEarly() {
+    create("o-1");
+    Instant available = T0.plusNanos(1_500);
     store.enqueue(
-        new QueuedEvent(
-            0,
-            "later",
-            "order",
-            Event.of("X"),
-            "api",
-            null,
-            0,
-            T0.plusSeconds(5),
-            T0,
-            List.of(),
-            null,
-            null));
-    enqueue("later", "Y", T0);
-    enqueue("ready", "X", T0);
-    assertThat(store.claim("w1", LEASE, T0, 10, 10))
-        .extracting(c -> c.instance().id())
-        .containsExactly("ready");
-    assertThat(store.claim("w2", LEASE, T0.plusSeconds(5), 10, 10))
-        .singleElement()
-        .satisfies(
-            c -> {
-              assertThat(c.instance().id()).isEqualTo("later");
-              assertThat(c.events()).extracting(e -> e.event().type()).containsExactly("X", "Y");
-            });
-  }
-
-  @Test
-  void theEventsOfAClaimStopAtTheFirstNotYetAvailable() {
-    create("o-1", T0);
-    enqueue("o-1", "A", T0);
-    store.enqueue(
-        new QueuedEvent(
+        new dev.clockwork.runtime.queue.QueuedEvent(
             0,
             "o-1",
             "order",
-            Event.of("B"),
+            dev.clockwork.core.event.Event.of("PAY"),
             "api",
             null,
-            1,
-            T0.plusSeconds(9),
+            0,
+            available,
             T0,
             List.of(),
             null,
             null));
-    enqueue("o-1", "C", T0);
-    assertThat(store.claim("w1", LEASE, T0, 10, 10).get(0).events())
-        .extracting(e -> e.event().type())
-        .containsExactly("A");
+
+    assertThat(claim(available)).isEmpty();
+    assertThat(claimedTypes("o-1", T0.plusNanos(2_000))).containsExactly("PAY");
   }
 
   @Test
-  void claimsAtMostTheLimitsAsked() {
-    for (int i = 0; i < 5; i++) {
-      create("o-" + i, T0);
-      enqueue("o-" + i, "A", T0);
-      enqueue("o-" + i, "B", T0);
+  void concurrentClaimersOfACappedMachineLeaseNoMoreThanItsCap() throws Exception {
+    for (int i = 0; i < 40; i++) {
+      create("o-" + i);
+      enqueue("o-" + i, "PAY", T0);
     }
-    List<Claim> claims = store.claim("w1", LEASE, T0, 3, 1);
-    assertThat(claims).hasSize(3).allSatisfy(c -> assertThat(c.events()).hasSize(1));
-    assertThat(claims).extracting(c -> c.lease().token()).doesNotHaveDuplicates();
-    assertThat(store.claim("w2", LEASE, T0, 10, 1)).hasSize(2);
-    assertThat(store.claim("w3", LEASE, T0, 10, 1)).isEmpty();
-  }
-
-  @Test
-  void enqueuingForAnUnknownInstanceFailsNamingIt() {
-    assertThatThrownBy(() -> enqueue("ghost", "A", T0))
-        .isInstanceOf(UnknownInstanceException.class)
-        .hasMessageContaining("'ghost'");
-    assertThat(store.pendingEvents()).isZero();
-  }
-
-  @Test
-  void aRetriedEventKeepsItsPlaceAttemptsAndErrors() {
-    create("o-1", T0);
-    QueuedEvent first = enqueue("o-1", "A", T0);
-    Claim claim = store.claim("w1", LEASE, T0, 10, 10).get(0);
-    store.commit(
-        List.of(
-            StoreContractTest.retryCommit(
-                claim, first.failed(new AttemptError(1, T0, "boom"), T0.plusSeconds(4)))));
-    assertThat(store.claim("w1", LEASE, T0.plusSeconds(4), 10, 10).get(0).events())
-        .singleElement()
-        .satisfies(
-            e -> {
-              assertThat(e.id()).isEqualTo(first.id());
-              assertThat(e.attempts()).isEqualTo(1);
-              assertThat(e.availableAt()).isEqualTo(T0.plusSeconds(4));
-              assertThat(e.errors()).containsExactly(new AttemptError(1, T0, "boom"));
-            });
+    CyclicBarrier start = new CyclicBarrier(4);
+    List<Callable<Integer>> claimers = new ArrayList<>();
+    for (int t = 0; t < 4; t++) {
+      String owner = "node-" + t;
+      claimers.add(
+          () -> {
+            ClaimRequest request =
+                new ClaimRequest(owner, LEASE, T0, 3, 1, Map.of("order", 5), true);
+            start.await();
+            int claimed = 0;
+            for (int round = 0; round < 5; round++) {
+              claimed += store.claim(request).size();
+            }
+            return claimed;
+          });
+    }
+    ExecutorService threads = Executors.newFixedThreadPool(4);
+    try {
+      int total = 0;
+      for (Future<Integer> claimed : threads.invokeAll(claimers)) {
+        total += claimed.get();
+      }
+      assertThat(total).isEqualTo(5);
+    } finally {
+      threads.shutdownNow();
+    }
   }
 }

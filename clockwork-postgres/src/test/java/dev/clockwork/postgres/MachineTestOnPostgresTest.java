@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The seed's "timer sweep in a real environment" recipe: the same fluent test, on PostgreSQL, with
- * the sweep reading due timers from the database as virtual time advances.
+ * due timers read from the instance rows as virtual time advances.
  */
 class MachineTestOnPostgresTest {
   private static final TestDatabase DB = EmbeddedPostgresDatabase.shared().newDatabase();
@@ -44,7 +44,7 @@ class MachineTestOnPostgresTest {
   }
 
   @Test
-  void theSeedsOrderExpiresThroughTheDatabaseSweep() {
+  void theSeedsOrderExpiresThroughTheDatabase() {
     MachineTest.with(ORDER)
         .store(store)
         .start()

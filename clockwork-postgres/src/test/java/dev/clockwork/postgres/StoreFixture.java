@@ -1,84 +1,54 @@
 package dev.clockwork.postgres;
 
-import dev.clockwork.core.definition.Machine;
-import dev.clockwork.core.definition.MachineDefinition;
-import dev.clockwork.core.event.Event;
-import dev.clockwork.core.interpreter.Interpreter;
-import dev.clockwork.core.interpreter.StepResult;
-import dev.clockwork.core.time.Timer;
 import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
 import dev.clockwork.postgres.testing.TestDatabase;
-import dev.clockwork.runtime.internal.HistoryRows;
-import dev.clockwork.runtime.internal.SnapshotCodec;
-import dev.clockwork.runtime.queue.QueuedEvent;
-import dev.clockwork.runtime.store.Claim;
-import dev.clockwork.runtime.store.HistoryEntry;
-import dev.clockwork.runtime.store.InstanceRecord;
-import dev.clockwork.runtime.store.StepCommit;
-import java.time.Duration;
+import dev.clockwork.runtime.store.Store;
+import dev.clockwork.runtime.store.StoreContract;
+import java.sql.Timestamp;
 import java.time.Instant;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 
-/** A clean store on embedded PostgreSQL for each test, and helpers to fill it. */
-abstract class StoreFixture {
-  static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
-  static final Duration LEASE = Duration.ofSeconds(30);
-
-  /** An order that expires one hour after it starts waiting. */
-  static final MachineDefinition ORDER =
-      Machine.define("order")
-          .initial("waiting")
-          .state(
-              "waiting",
-              s -> s.on("PAY", "paid").on("EXPIRE", t -> t.to("expired").after(Timer.hours(1))))
-          .state("paid")
-          .state("expired")
-          .build();
-
+/**
+ * A clean PostgreSQL store for each test, with the contract suites' vocabulary ({@link
+ * StoreContract}: instances built without an interpreter, events, claims, commits) and a look at
+ * the rows underneath.
+ */
+abstract class StoreFixture extends StoreContract {
   static final TestDatabase DB = EmbeddedPostgresDatabase.shared().newDatabase();
 
-  PostgresStore store;
+  PostgresStore postgres;
 
-  @BeforeEach
-  void cleanStore() {
+  @Override
+  protected Store newStore() {
     DB.truncateClockworkTables();
-    store = PostgresStore.builder().dataSource(DB.dataSource()).migrate(false).build();
+    postgres = newPostgresStore();
+    return postgres;
+  }
+
+  /** Another store on the same database (another node). */
+  static PostgresStore newPostgresStore() {
+    return PostgresStore.builder().dataSource(DB.dataSource()).migrate(false).build();
   }
 
   @AfterEach
   void closeStore() {
-    store.close();
+    postgres.close();
   }
 
-  InstanceRecord create(String id, Instant at) {
-    StepResult started = Interpreter.start(ORDER, Map.of(), at);
-    List<HistoryEntry> history = HistoryRows.created(id, "conv-" + id, started, null, at);
-    InstanceRecord record = SnapshotCodec.created(id, "conv-" + id, started.snapshot(), 1, at);
-    store.create(record, history);
-    return record;
+  /** An instant column of the instance's row. */
+  static Instant column(String instanceId, String column) {
+    Object value = DB.single("SELECT " + column + " FROM cw_instances WHERE id = ?", instanceId);
+    return value == null ? null : ((Timestamp) value).toInstant();
   }
 
-  QueuedEvent enqueue(String id, String type, Instant at) {
-    return store.enqueue(QueuedEvent.of(id, "order", Event.of(type), "api", at));
+  /** The instance's {@code next_event_id} (0 when its queue is empty, as far as the row knows). */
+  static long nextEventId(String instanceId) {
+    Object value = DB.single("SELECT next_event_id FROM cw_instances WHERE id = ?", instanceId);
+    return value == null ? 0 : (Long) value;
   }
 
-  /** A commit that changes nothing but the revision, consuming {@code consumed}. */
-  static StepCommit commitOf(Claim claim, List<Long> consumed, boolean release) {
-    return commitOf(claim, consumed, List.of(), release);
-  }
-
-  static StepCommit commitOf(
-      Claim claim, List<Long> consumed, List<QueuedEvent> outgoing, boolean release) {
-    InstanceRecord next = claim.instance().withRevision(claim.instance().revision() + 1);
-    return new StepCommit(claim.lease(), next, List.of(), consumed, outgoing, release);
-  }
-
-  /** The instance's {@code next_event_at} column. */
-  Instant nextEventAt(String id) {
-    Object value = DB.single("SELECT next_event_at FROM cw_instances WHERE id = ?", id);
-    return value == null ? null : ((java.sql.Timestamp) value).toInstant();
+  /** Markers of events queued while their instance's row was locked, not merged yet. */
+  static long pendingHeads() {
+    return (Long) DB.single("SELECT count(*) FROM cw_pending_heads");
   }
 }

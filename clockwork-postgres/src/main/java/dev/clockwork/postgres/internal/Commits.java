@@ -1,12 +1,12 @@
 package dev.clockwork.postgres.internal;
 
-import dev.clockwork.core.interpreter.ArmedTimer;
-import dev.clockwork.postgres.internal.json.JsonValuesCodec;
-import dev.clockwork.postgres.internal.json.SnapshotJson;
 import dev.clockwork.runtime.queue.QueuedEvent;
-import dev.clockwork.runtime.store.ConcurrentUpdateException;
+import dev.clockwork.runtime.store.BroadcastRequest;
+import dev.clockwork.runtime.store.CommitResult;
+import dev.clockwork.runtime.store.CommitResult.Refusal;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.KeyedOutcome;
 import dev.clockwork.runtime.store.StepCommit;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -14,6 +14,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -25,50 +26,29 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes a batch of step commits in one transaction, in a handful of round trips whatever the batch
- * size: lock every instance the batch touches (in id order, so concurrent batches cannot deadlock)
- * and read their lease tokens, revisions and timers; decide; then write the accepted commits with
- * one statement or JDBC batch per kind of row — history, consumed and dead-lettered events, dead
- * letters, events put back for a retry, outgoing events, the timer index (only for instances whose
- * timers changed), and last the instances themselves with the head of each queue recomputed, as the
- * queue stands after all of that and after any enqueue that waited for the lock.
+ * Writes commits in one transaction, a handful of statements whatever their number: lock the rows
+ * of every instance the commits write (in id order, so concurrent commits cannot deadlock) and read
+ * their lease tokens and revisions; decide every group, as the in-memory store does; then write the
+ * accepted groups with one statement per kind of row — new instances, history, rows leaving the
+ * queues, dead letters, rows put back for a retry, idempotency outcomes, broadcasts, outgoing
+ * events — and last the updated instances, with their leases given up and heads recomputed. New
+ * instances go first, so outgoing events may go to them. Outgoing events never wait for their
+ * targets' rows: a target no one in this transaction holds gets a pending-head marker.
  *
- * <p>As in the in-memory store, commits are decided in list order: one whose lease is lost (its
- * token is no longer the stored one), or that is part of one skipped earlier in the list, is
- * skipped and reported; one whose revision is not one above the stored one stops the batch with a
- * {@link ConcurrentUpdateException}, after the commits before it are written.
+ * <p>An instance the decision expected to be new may be inserted concurrently by another
+ * transaction before this one inserts it; then the transaction is rolled back and decided again
+ * with that group refused. Nothing is written when this throws.
  */
 public final class Commits {
   private static final Logger LOG = LoggerFactory.getLogger(Commits.class);
 
   private static final String LOCK =
       """
-      SELECT id, revision, lease_token, timers
+      SELECT id, revision, lease_token
         FROM cw_instances
        WHERE id = ANY (CAST(? AS text[]))
        ORDER BY id
          FOR NO KEY UPDATE
-      """;
-
-  private static final String CONSUME =
-      "DELETE FROM cw_queue WHERE instance_id = ? AND id = ANY (CAST(? AS bigint[]))";
-
-  private static final String UPDATE =
-      """
-      UPDATE cw_instances
-         SET version = ?, status = ?, active = CAST(? AS jsonb), context = CAST(? AS jsonb),
-             timers = CAST(? AS jsonb), last_entry_id = ?, revision = ?, history_seq = ?,
-             updated_at = ?,
-             lease_owner = CASE WHEN ? THEN NULL ELSE lease_owner END,
-             lease_token = CASE WHEN ? THEN NULL ELSE lease_token END,
-             lease_expires_at = CASE WHEN ? THEN NULL ELSE lease_expires_at END,
-             (next_event_at, next_event_id, next_event_priority) =
-               (SELECT q.available_at, q.id, q.priority
-                  FROM cw_queue q
-                 WHERE q.instance_id = cw_instances.id
-                 ORDER BY q.id
-                 LIMIT 1)
-       WHERE id = ? AND lease_token = ?
       """;
 
   private final Jdbc jdbc;
@@ -77,170 +57,212 @@ public final class Commits {
     this.jdbc = jdbc;
   }
 
-  /** What the stored row says while the batch holds its lock. */
-  private record Locked(long revision, UUID token, List<ArmedTimer> timers) {}
+  /** What the stored row says while this transaction holds its lock. */
+  private record Locked(long revision, UUID token) {}
 
-  private record Outcome(Set<String> lost, ConcurrentUpdateException conflict) {}
+  /** Instances the decision took for new were inserted meanwhile: decide again. */
+  private static final class TakenMeanwhile extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final transient Set<String> ids;
 
-  public Set<String> commit(List<StepCommit> commits) {
-    if (commits.isEmpty()) {
-      return Set.of();
+    TakenMeanwhile(Set<String> ids) {
+      super(null, null, false, false);
+      this.ids = ids;
     }
-    Outcome outcome =
-        jdbc.inTransaction("commit " + commits.size() + " step(s)", c -> write(c, commits));
-    if (outcome.conflict != null) {
-      throw outcome.conflict;
-    }
-    return outcome.lost;
   }
 
-  private Outcome write(Connection connection, List<StepCommit> commits) throws SQLException {
+  public CommitResult commit(List<StepCommit> commits) {
+    if (commits.isEmpty()) {
+      return CommitResult.ALL_WRITTEN;
+    }
+    Set<String> taken = new HashSet<>();
+    while (true) {
+      try {
+        return jdbc.inTransaction(
+            "commit " + commits.size() + " turn(s)", c -> write(c, commits, taken));
+      } catch (TakenMeanwhile e) {
+        taken.addAll(e.ids);
+      }
+    }
+  }
+
+  private CommitResult write(Connection connection, List<StepCommit> commits, Set<String> taken)
+      throws SQLException {
     Map<String, Locked> locked = lock(connection, commits);
-    Set<String> lost = new LinkedHashSet<>();
+    Map<String, Refusal> refused = decide(commits, locked, taken);
     List<StepCommit> accepted = new ArrayList<>(commits.size());
-    Map<String, InstanceRecord> retimed = new LinkedHashMap<>();
-    ConcurrentUpdateException conflict = null;
     for (StepCommit commit : commits) {
-      InstanceRecord next = commit.next();
-      Locked row = locked.get(next.id());
-      if (row == null || !commit.lease().token().equals(row.token) || commit.dependsOnAny(lost)) {
-        lost.add(next.id());
-        continue;
+      if (!refused.containsKey(commit.group())) {
+        accepted.add(commit);
       }
-      if (row.revision != next.revision() - 1) {
-        conflict = new ConcurrentUpdateException(next.id(), next.revision() - 1, row.revision);
-        break;
-      }
-      accepted.add(commit);
-      if (!next.timers().equals(row.timers) || retimed.containsKey(next.id())) {
-        retimed.put(next.id(), next);
-      }
-      UUID token = commit.release() ? null : row.token;
-      locked.put(next.id(), new Locked(next.revision(), token, next.timers()));
     }
     if (!accepted.isEmpty()) {
-      writeAccepted(connection, accepted, new ArrayList<>(retimed.values()));
+      writeAccepted(connection, accepted);
     }
-    return new Outcome(lost, conflict);
+    return new CommitResult(refused);
   }
 
   private static Map<String, Locked> lock(Connection connection, List<StepCommit> commits)
       throws SQLException {
     Set<String> ids = new TreeSet<>();
-    for (StepCommit commit : commits) {
-      ids.add(commit.next().id());
-      commit.outgoing().forEach(event -> ids.add(event.instanceId()));
-    }
+    commits.forEach(commit -> ids.add(commit.instanceId()));
     Map<String, Locked> locked = new HashMap<>();
     try (PreparedStatement lock = connection.prepareStatement(LOCK)) {
-      lock.setArray(1, connection.createArrayOf("text", ids.toArray()));
+      lock.setArray(1, Columns.texts(connection, ids));
       try (ResultSet rs = lock.executeQuery()) {
         while (rs.next()) {
           locked.put(
               rs.getString("id"),
-              new Locked(
-                  rs.getLong("revision"),
-                  rs.getObject("lease_token", UUID.class),
-                  SnapshotJson.readTimers(rs.getString("timers"))));
+              new Locked(rs.getLong("revision"), rs.getObject("lease_token", UUID.class)));
         }
       }
     }
     return locked;
   }
 
-  private static void writeAccepted(
-      Connection connection, List<StepCommit> accepted, List<InstanceRecord> retimed)
-      throws SQLException {
-    List<HistoryEntry> history = new ArrayList<>();
-    List<QueuedEvent> outgoing = new ArrayList<>();
-    List<QueuedEvent> dead = new ArrayList<>(0);
-    List<QueuedEvent> retried = new ArrayList<>(0);
-    for (StepCommit commit : accepted) {
-      history.addAll(commit.history());
-      outgoing.addAll(commit.outgoing());
-      dead.addAll(commit.deadLettered());
-      retried.addAll(commit.retried());
+  /** The groups that cannot be written, each with its first reason (list order decides). */
+  private static Map<String, Refusal> decide(
+      List<StepCommit> commits, Map<String, Locked> locked, Set<String> taken) {
+    Map<String, Refusal> refused = new LinkedHashMap<>();
+    Map<String, Long> revisions = new HashMap<>();
+    Set<String> inserted = new HashSet<>();
+    for (StepCommit commit : commits) {
+      String id = commit.instanceId();
+      Locked row = locked.get(id);
+      Refusal refusal = null;
+      if (commit.insert()) {
+        if (row != null || taken.contains(id) || !inserted.add(id)) {
+          refusal = Refusal.DUPLICATE_ID;
+        }
+        revisions.put(id, commit.next().revision());
+      } else if (row == null || !commit.lease().token().equals(row.token())) {
+        refusal = Refusal.LEASE_LOST;
+      } else {
+        long found = revisions.getOrDefault(id, row.revision());
+        if (found != commit.next().revision() - 1) {
+          refusal = Refusal.STALE_REVISION;
+        }
+        revisions.put(id, commit.next().revision());
+      }
+      if (refusal != null) {
+        refused.putIfAbsent(commit.group(), refusal);
+      }
     }
-    InstanceRows.insertHistory(connection, history);
-    consume(connection, accepted);
-    DeadLetters.insertAll(connection, dead);
-    QueueRows.retryLater(connection, retried);
-    for (StepCommit commit : accepted) {
-      IdempotencyKeys.keep(connection, commit.outcomes(), commit.next().updatedAt());
-    }
-    List<QueuedEvent> unknown = QueueRows.enqueueAll(connection, outgoing);
-    unknown.forEach(
-        event ->
-            LOG.warn(
-                "dropped {} for '{}': no such instance", event.event().type(), event.instanceId()));
-    if (!retimed.isEmpty()) {
-      TimerIndex.index(connection, retimed);
-    }
-    boolean releasedWithEventsWaiting = updateInstances(connection, accepted);
-    if (outgoing.size() > unknown.size() || releasedWithEventsWaiting) {
-      QueueRows.notifyWorkers(connection);
-    }
+    return refused;
   }
 
-  private static void consume(Connection connection, List<StepCommit> accepted)
+  private static void writeAccepted(Connection connection, List<StepCommit> accepted)
       throws SQLException {
-    try (PreparedStatement delete = connection.prepareStatement(CONSUME)) {
-      boolean any = false;
-      for (StepCommit commit : accepted) {
-        List<Long> rows = new ArrayList<>(commit.consumed());
-        commit.deadLettered().forEach(dead -> rows.add(dead.id()));
-        if (!rows.isEmpty()) {
-          delete.setString(1, commit.next().id());
-          delete.setArray(2, connection.createArrayOf("int8", rows.toArray()));
-          delete.addBatch();
-          any = true;
+    List<InstanceRecord> inserts = new ArrayList<>();
+    Map<String, StepCommit> updates = new LinkedHashMap<>();
+    List<HistoryEntry> history = new ArrayList<>();
+    List<String> leaving = new ArrayList<>();
+    List<Long> leavingIds = new ArrayList<>();
+    List<QueuedEvent> dead = new ArrayList<>(0);
+    List<QueuedEvent> retried = new ArrayList<>(0);
+    List<IdempotencyKeys.Kept> outcomes = new ArrayList<>(0);
+    List<Broadcasts.Requested> broadcasts = new ArrayList<>(0);
+    List<QueuedEvent> outgoing = new ArrayList<>(0);
+    boolean newWorkDue = false;
+    for (StepCommit commit : accepted) {
+      if (commit.insert()) {
+        inserts.add(commit.next());
+        newWorkDue |= InstanceWrites.hasDueWork(commit.next());
+      } else {
+        updates.put(commit.instanceId(), commit);
+      }
+      history.addAll(commit.history());
+      for (Long id : commit.consumed()) {
+        leaving.add(commit.instanceId());
+        leavingIds.add(id);
+      }
+      for (QueuedEvent failed : commit.deadLettered()) {
+        if (failed.id() != 0) {
+          leaving.add(commit.instanceId());
+          leavingIds.add(failed.id());
         }
       }
-      if (any) {
-        delete.executeBatch();
+      dead.addAll(commit.deadLettered());
+      retried.addAll(commit.retried());
+      for (KeyedOutcome outcome : commit.outcomes()) {
+        outcomes.add(new IdempotencyKeys.Kept(outcome, commit.next().updatedAt()));
       }
+      for (BroadcastRequest broadcast : commit.broadcasts()) {
+        broadcasts.add(new Broadcasts.Requested(broadcast, commit.next().updatedAt()));
+      }
+      outgoing.addAll(commit.outgoing());
     }
+    Set<String> takenMeanwhile = InstanceWrites.insert(connection, inserts);
+    if (!takenMeanwhile.isEmpty()) {
+      throw new TakenMeanwhile(takenMeanwhile);
+    }
+    InstanceHistory.insert(connection, history);
+    QueueRows.remove(connection, leaving, leavingIds);
+    DeadLetters.insert(connection, dead);
+    QueueRows.retryLater(connection, retried);
+    IdempotencyKeys.keep(connection, outcomes);
+    Broadcasts.record(connection, broadcasts);
+    boolean queued = send(connection, outgoing, inserts, updates.keySet());
+    writeUpdates(connection, updates.values(), queued || newWorkDue);
   }
 
   /**
-   * Writes the accepted instances with their queue heads recomputed.
+   * Enqueues the outgoing events; the heads of the new instances they reach are recomputed (the
+   * updated instances' heads are recomputed with their rows).
    *
-   * @return true when an instance the batch released has events waiting (another worker should wake
-   *     up for them), read from the rows the update wrote rather than looked up again
+   * @return true when any event was queued
    */
-  private static boolean updateInstances(Connection connection, List<StepCommit> accepted)
+  private static boolean send(
+      Connection connection,
+      List<QueuedEvent> outgoing,
+      List<InstanceRecord> inserts,
+      Set<String> updated)
       throws SQLException {
-    try (PreparedStatement update =
-        connection.prepareStatement(UPDATE, new String[] {"next_event_at", "lease_token"})) {
-      for (StepCommit commit : accepted) {
-        InstanceRecord next = commit.next();
-        int i = 0;
-        update.setInt(++i, next.version());
-        update.setString(++i, next.status().name());
-        update.setString(++i, SnapshotJson.writeActive(next.active()));
-        update.setString(++i, JsonValuesCodec.write(next.context()));
-        update.setString(++i, SnapshotJson.writeTimers(next.timers()));
-        update.setLong(++i, next.lastEntryId());
-        update.setLong(++i, next.revision());
-        update.setLong(++i, next.historySequence());
-        update.setObject(++i, Instants.notAfter(next.updatedAt()));
-        update.setBoolean(++i, commit.release());
-        update.setBoolean(++i, commit.release());
-        update.setBoolean(++i, commit.release());
-        update.setString(++i, next.id());
-        update.setObject(++i, commit.lease().token());
-        update.addBatch();
-      }
-      update.executeBatch();
-      boolean waiting = false;
-      try (ResultSet written = update.getGeneratedKeys()) {
-        while (written.next()) {
-          waiting |=
-              written.getObject("next_event_at") != null
-                  && written.getObject("lease_token") == null;
+    if (outgoing.isEmpty()) {
+      return false;
+    }
+    Set<String> own = new LinkedHashSet<>(updated);
+    Set<String> inserted = new LinkedHashSet<>();
+    inserts.forEach(record -> inserted.add(record.id()));
+    own.addAll(inserted);
+    List<QueuedEvent> queued = Enqueues.enqueueAll(connection, outgoing, false, own, false);
+    if (queued.size() < outgoing.size()) {
+      Set<String> known = new HashSet<>();
+      queued.forEach(event -> known.add(event.instanceId()));
+      for (QueuedEvent event : outgoing) {
+        if (!known.contains(event.instanceId())) {
+          LOG.warn(
+              "dropped {} for '{}': no such instance", event.event().type(), event.instanceId());
         }
       }
-      return waiting;
+    }
+    Set<String> reachedNew = new TreeSet<>();
+    queued.forEach(
+        event -> {
+          if (inserted.contains(event.instanceId())) {
+            reachedNew.add(event.instanceId());
+          }
+        });
+    PendingHeads.recompute(connection, reachedNew);
+    return !queued.isEmpty();
+  }
+
+  /** Writes the updated instances (the last commit of each) and notifies when work is due. */
+  private static void writeUpdates(
+      Connection connection, Iterable<StepCommit> updates, boolean wake) throws SQLException {
+    List<InstanceRecord> records = new ArrayList<>();
+    List<UUID> tokens = new ArrayList<>();
+    for (StepCommit commit : updates) {
+      records.add(commit.next());
+      tokens.add(commit.lease().token());
+    }
+    if (records.isEmpty() && !wake) {
+      return;
+    }
+    int written = InstanceWrites.update(connection, records, tokens, wake);
+    if (written != records.size()) {
+      throw new IllegalStateException(
+          "wrote " + written + " of " + records.size() + " locked instances: a lease changed");
     }
   }
 }

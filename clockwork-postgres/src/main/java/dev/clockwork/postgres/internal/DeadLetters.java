@@ -1,87 +1,64 @@
 package dev.clockwork.postgres.internal;
 
 import dev.clockwork.postgres.internal.json.EventJson;
-import dev.clockwork.runtime.queue.DeadLetter;
+import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 
-/** Events that failed for good: moved out of their queue into {@code cw_dead_letters}. */
-public final class DeadLetters {
-  private static final String INSERT_DEAD_LETTER =
+/**
+ * Events that failed for good, moved by commits into {@code cw_dead_letters} (a timer fire's dead
+ * letter has queue id 0: it never was a queue row). Operators read, retry and purge them through
+ * {@link QueueOperations}.
+ */
+final class DeadLetters {
+  private static final String INSERT =
       """
       INSERT INTO cw_dead_letters (instance_id, queue_id, machine, event, source, conversation_id,
                                    attempts, available_at, enqueued_at, errors, dead_at, priority)
-      VALUES (?, ?, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, CAST(? AS jsonb), ?, ?)
+      SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS bigint[]), CAST(? AS text[]),
+                           CAST(CAST(? AS text[]) AS jsonb[]), CAST(? AS text[]),
+                           CAST(? AS text[]), CAST(? AS int[]),
+                           CAST(CAST(? AS text[]) AS timestamptz[]),
+                           CAST(CAST(? AS text[]) AS timestamptz[]),
+                           CAST(CAST(? AS text[]) AS jsonb[]),
+                           CAST(CAST(? AS text[]) AS timestamptz[]), CAST(? AS smallint[]))
       """;
 
-  private static final String DEAD_LETTERS =
-      """
-      SELECT id, instance_id, queue_id, machine, event, source, conversation_id,
-             attempts, available_at, enqueued_at, errors, dead_at, priority,
-             NULL AS idempotency_key
-        FROM cw_dead_letters
-       ORDER BY id
-       LIMIT ?
-      """;
-
-  private final Jdbc jdbc;
-
-  public DeadLetters(Jdbc jdbc) {
-    this.jdbc = jdbc;
-  }
+  private DeadLetters() {}
 
   /**
-   * Inserts events that failed for good into the dead letters, in one JDBC batch; each died at the
-   * time of its last error. Their queue rows are the caller's to delete.
+   * Inserts events that failed for good, in list order, in one statement; each died at the time of
+   * its last error. Their queue rows are the caller's to delete.
    */
-  static void insertAll(Connection connection, List<QueuedEvent> dead) throws SQLException {
+  static void insert(Connection connection, List<QueuedEvent> dead) throws SQLException {
     if (dead.isEmpty()) {
       return;
     }
-    try (PreparedStatement insert = connection.prepareStatement(INSERT_DEAD_LETTER)) {
-      for (QueuedEvent failed : dead) {
-        int i = 0;
-        insert.setString(++i, failed.instanceId());
-        insert.setLong(++i, failed.id());
-        insert.setString(++i, failed.machine());
-        insert.setString(++i, EventJson.writeEvent(failed.event()));
-        insert.setString(++i, failed.source());
-        insert.setString(++i, failed.conversationId());
-        insert.setInt(++i, failed.attempts());
-        insert.setObject(++i, Instants.notBefore(failed.availableAt()));
-        insert.setObject(++i, Instants.notAfter(failed.enqueuedAt()));
-        insert.setString(++i, EventJson.writeErrors(failed.errors()));
-        insert.setObject(++i, Instants.notAfter(failed.lastError().orElseThrow().at()));
-        insert.setInt(++i, failed.priority().level());
-        insert.addBatch();
-      }
-      insert.executeBatch();
+    try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
+      int i = 0;
+      insert.setArray(++i, Columns.text(connection, dead, QueuedEvent::instanceId));
+      insert.setArray(++i, Columns.int8(connection, dead, QueuedEvent::id));
+      insert.setArray(++i, Columns.text(connection, dead, QueuedEvent::machine));
+      insert.setArray(++i, Columns.text(connection, dead, e -> EventJson.writeEvent(e.event())));
+      insert.setArray(++i, Columns.text(connection, dead, QueuedEvent::source));
+      insert.setArray(++i, Columns.text(connection, dead, QueuedEvent::conversationId));
+      insert.setArray(++i, Columns.int4(connection, dead, QueuedEvent::attempts));
+      insert.setArray(
+          ++i, Columns.text(connection, dead, e -> Instants.textNotBefore(e.availableAt())));
+      insert.setArray(
+          ++i, Columns.text(connection, dead, e -> Instants.textNotAfter(e.enqueuedAt())));
+      insert.setArray(++i, Columns.text(connection, dead, e -> EventJson.writeErrors(e.errors())));
+      insert.setArray(
+          ++i,
+          Columns.text(
+              connection,
+              dead,
+              e -> Instants.textNotAfter(e.lastError().map(AttemptError::at).orElseThrow())));
+      insert.setArray(++i, Columns.int4(connection, dead, e -> e.priority().level()));
+      insert.executeUpdate();
     }
-  }
-
-  public List<DeadLetter> deadLetters(int limit) {
-    return jdbc.autoCommit(
-        "list the dead letters",
-        connection -> {
-          try (PreparedStatement select = connection.prepareStatement(DEAD_LETTERS)) {
-            select.setInt(1, limit);
-            List<DeadLetter> letters = new ArrayList<>();
-            try (ResultSet rs = select.executeQuery()) {
-              while (rs.next()) {
-                letters.add(
-                    new DeadLetter(
-                        rs.getLong("id"),
-                        QueueRows.queued(rs, "queue_id"),
-                        Instants.read(rs, "dead_at")));
-              }
-            }
-            return letters;
-          }
-        });
   }
 }

@@ -1,37 +1,32 @@
 package dev.clockwork.postgres.internal;
 
 import dev.clockwork.postgres.internal.json.JsonValuesCodec;
-import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.KeyedOutcome;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Idempotency keys ({@code cw_idempotency}): a key is accepted once per instance. */
+/**
+ * Idempotency keys ({@code cw_idempotency}): a key is accepted once per instance (see {@link
+ * Enqueues}), and the outcome of its event is kept for duplicates.
+ */
 public final class IdempotencyKeys {
-  private static final String CLAIM_KEY =
-      """
-      INSERT INTO cw_idempotency (instance_id, key, created_at) VALUES (?, ?, ?)
-      ON CONFLICT (instance_id, key) DO NOTHING
-      """;
-
-  private static final String FIRST_EVENT =
-      "SELECT event_id FROM cw_idempotency WHERE instance_id = ? AND key = ?";
-
-  private static final String SET_EVENT =
-      "UPDATE cw_idempotency SET event_id = ? WHERE instance_id = ? AND key = ?";
-
   private static final String OUTCOME =
       "SELECT outcome FROM cw_idempotency WHERE instance_id = ? AND key = ? AND outcome IS NOT NULL";
 
-  private static final String KEEP_OUTCOME =
+  private static final String KEEP =
       """
       INSERT INTO cw_idempotency (instance_id, key, outcome, created_at)
-      VALUES (?, ?, CAST(? AS jsonb), ?)
+      SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]),
+                           CAST(CAST(? AS text[]) AS jsonb[]),
+                           CAST(CAST(? AS text[]) AS timestamptz[]))
       ON CONFLICT (instance_id, key) DO UPDATE SET outcome = EXCLUDED.outcome
       """;
 
@@ -39,39 +34,6 @@ public final class IdempotencyKeys {
 
   public IdempotencyKeys(Jdbc jdbc) {
     this.jdbc = jdbc;
-  }
-
-  /** Enqueues a keyed event once: a duplicate key returns the first event's id, queues nothing. */
-  public QueuedEvent enqueueOnce(QueuedEvent event) {
-    return jdbc.inTransaction(
-        "enqueue " + event.event().type() + " for '" + event.instanceId() + "' once",
-        connection -> {
-          boolean first;
-          try (PreparedStatement claim = connection.prepareStatement(CLAIM_KEY)) {
-            claim.setString(1, event.instanceId());
-            claim.setString(2, event.idempotencyKey());
-            claim.setObject(3, Instants.notAfter(event.enqueuedAt()));
-            first = claim.executeUpdate() == 1;
-          }
-          if (!first) {
-            try (PreparedStatement select = connection.prepareStatement(FIRST_EVENT)) {
-              select.setString(1, event.instanceId());
-              select.setString(2, event.idempotencyKey());
-              try (ResultSet rs = select.executeQuery()) {
-                rs.next();
-                return event.withId(rs.getLong(1));
-              }
-            }
-          }
-          QueuedEvent stored = QueueRows.enqueueAndNotify(connection, event);
-          try (PreparedStatement update = connection.prepareStatement(SET_EVENT)) {
-            update.setLong(1, stored.id());
-            update.setString(2, event.instanceId());
-            update.setString(3, event.idempotencyKey());
-            update.executeUpdate();
-          }
-          return stored;
-        });
   }
 
   public Optional<Map<String, Object>> outcome(String instanceId, String key) {
@@ -90,21 +52,26 @@ public final class IdempotencyKeys {
         });
   }
 
-  /** Keeps outcomes in the caller's transaction (a commit's). */
-  static void keep(Connection connection, List<KeyedOutcome> outcomes, java.time.Instant at)
-      throws SQLException {
+  /** An outcome to keep, and when it was decided. */
+  record Kept(KeyedOutcome outcome, Instant at) {}
+
+  /** Keeps outcomes in the caller's transaction, one statement; the last one per key wins. */
+  static void keep(Connection connection, List<Kept> outcomes) throws SQLException {
     if (outcomes.isEmpty()) {
       return;
     }
-    try (PreparedStatement insert = connection.prepareStatement(KEEP_OUTCOME)) {
-      for (KeyedOutcome outcome : outcomes) {
-        insert.setString(1, outcome.instanceId());
-        insert.setString(2, outcome.key());
-        insert.setString(3, JsonValuesCodec.write(outcome.outcome()));
-        insert.setObject(4, Instants.notAfter(at));
-        insert.addBatch();
-      }
-      insert.executeBatch();
+    Map<List<String>, Kept> last = new LinkedHashMap<>();
+    for (Kept kept : outcomes) {
+      last.put(List.of(kept.outcome().instanceId(), kept.outcome().key()), kept);
+    }
+    List<Kept> rows = new ArrayList<>(last.values());
+    try (PreparedStatement insert = connection.prepareStatement(KEEP)) {
+      insert.setArray(1, Columns.text(connection, rows, k -> k.outcome().instanceId()));
+      insert.setArray(2, Columns.text(connection, rows, k -> k.outcome().key()));
+      insert.setArray(
+          3, Columns.text(connection, rows, k -> JsonValuesCodec.write(k.outcome().outcome())));
+      insert.setArray(4, Columns.text(connection, rows, k -> Instants.textNotAfter(k.at())));
+      insert.executeUpdate();
     }
   }
 }

@@ -28,6 +28,16 @@ public final class Instants {
     return instant.truncatedTo(ChronoUnit.MICROS).atOffset(ZoneOffset.UTC);
   }
 
+  /** {@link #notBefore} as ISO-8601 text (for array parameters cast to {@code timestamptz[]}). */
+  public static String textNotBefore(Instant instant) {
+    return instant == null ? null : notBefore(instant).toInstant().toString();
+  }
+
+  /** {@link #notAfter} as ISO-8601 text (for array parameters cast to {@code timestamptz[]}). */
+  public static String textNotAfter(Instant instant) {
+    return instant == null ? null : notAfter(instant).toInstant().toString();
+  }
+
   /** The instant in {@code column}, or null. */
   public static Instant read(ResultSet rs, String column) throws SQLException {
     OffsetDateTime value = rs.getObject(column, OffsetDateTime.class);

@@ -21,22 +21,22 @@ public final class Leases {
       UPDATE cw_instances
          SET lease_owner = ?, lease_token = gen_random_uuid(), lease_expires_at = ?
        WHERE id = ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
-      RETURNING id, machine, version, conversation_id, status, active, context, timers,
-                last_entry_id, revision, history_seq, created_at, updated_at, lease_token
-      """;
+      RETURNING lease_token,
+      """
+          + InstanceRows.RECORD_COLUMNS;
 
   private static final String RENEW =
       "UPDATE cw_instances SET lease_expires_at = ? WHERE id = ? AND lease_token = ?";
 
-  /** Clears the lease and, when events wait, wakes the listening workers. */
+  /** Clears the lease and, when the instance has work due, wakes the listening workers. */
   private static final String RELEASE =
       """
       WITH released AS (
              UPDATE cw_instances
                 SET lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
               WHERE id = ? AND lease_token = ?
-             RETURNING next_event_at)
-      SELECT pg_notify(?, '') FROM released WHERE next_event_at IS NOT NULL
+             RETURNING next_due_at)
+      SELECT pg_notify(?, '') FROM released WHERE next_due_at IS NOT NULL
       """;
 
   private final Jdbc jdbc;

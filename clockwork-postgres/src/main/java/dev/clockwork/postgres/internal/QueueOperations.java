@@ -63,14 +63,23 @@ public final class QueueOperations {
          AND (CAST(? AS timestamptz) IS NULL OR dead_at < ?)
       """;
 
+  /** The instances of a machine's queued events, locked unless a valid lease holds them. */
+  private static final String LOCK_UNLEASED =
+      """
+      SELECT id FROM cw_instances
+       WHERE id IN (SELECT DISTINCT instance_id FROM cw_queue
+                     WHERE machine = ?
+                       AND (CAST(? AS timestamptz) IS NULL OR enqueued_at < ?))
+         AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+       ORDER BY id
+         FOR NO KEY UPDATE
+      """;
+
   private static final String PURGE_PENDING =
       """
-      DELETE FROM cw_queue q
-       WHERE q.machine = ?
-         AND (CAST(? AS timestamptz) IS NULL OR q.enqueued_at < ?)
-         AND NOT EXISTS (SELECT 1 FROM cw_instances i
-                          WHERE i.id = q.instance_id AND i.lease_expires_at > ?)
-      RETURNING q.instance_id
+      DELETE FROM cw_queue
+       WHERE instance_id = ANY (CAST(? AS text[])) AND machine = ?
+         AND (CAST(? AS timestamptz) IS NULL OR enqueued_at < ?)
       """;
 
   private final Jdbc jdbc;
@@ -215,7 +224,7 @@ public final class QueueOperations {
                   old.errors(),
                   old.priority(),
                   null);
-          return Optional.of(QueueRows.enqueueAndNotify(connection, again));
+          return Optional.of(Enqueues.enqueue(connection, again));
         });
   }
 
@@ -234,27 +243,40 @@ public final class QueueOperations {
         });
   }
 
+  /**
+   * Deletes a machine's pending events, except those of instances a valid lease holds: locks the
+   * instances (waiting for turns in progress), deletes, and recomputes their heads.
+   */
   public int purgePending(String machine, Instant olderThan, Instant now) {
     return jdbc.inTransaction(
         "purge pending events of " + machine,
         connection -> {
-          List<String> touched = new ArrayList<>();
-          try (PreparedStatement delete = connection.prepareStatement(PURGE_PENDING)) {
-            delete.setString(1, machine);
-            Object cutoff = olderThan == null ? null : Instants.notAfter(olderThan);
-            delete.setObject(2, cutoff, Types.TIMESTAMP_WITH_TIMEZONE);
-            delete.setObject(3, cutoff, Types.TIMESTAMP_WITH_TIMEZONE);
-            delete.setObject(4, Instants.notAfter(now));
-            try (ResultSet rs = delete.executeQuery()) {
+          Object cutoff = olderThan == null ? null : Instants.notAfter(olderThan);
+          List<String> locked = new ArrayList<>();
+          try (PreparedStatement lock = connection.prepareStatement(LOCK_UNLEASED)) {
+            lock.setString(1, machine);
+            lock.setObject(2, cutoff, Types.TIMESTAMP_WITH_TIMEZONE);
+            lock.setObject(3, cutoff, Types.TIMESTAMP_WITH_TIMEZONE);
+            lock.setObject(4, Instants.notAfter(now));
+            try (ResultSet rs = lock.executeQuery()) {
               while (rs.next()) {
-                touched.add(rs.getString(1));
+                locked.add(rs.getString(1));
               }
             }
           }
-          if (!touched.isEmpty()) {
-            QueueRows.recomputeHeads(connection, touched.stream().distinct().toList());
+          if (locked.isEmpty()) {
+            return 0;
           }
-          return touched.size();
+          int purged;
+          try (PreparedStatement delete = connection.prepareStatement(PURGE_PENDING)) {
+            delete.setArray(1, Columns.texts(connection, locked));
+            delete.setString(2, machine);
+            delete.setObject(3, cutoff, Types.TIMESTAMP_WITH_TIMEZONE);
+            delete.setObject(4, cutoff, Types.TIMESTAMP_WITH_TIMEZONE);
+            purged = delete.executeUpdate();
+          }
+          PendingHeads.recompute(connection, locked);
+          return purged;
         });
   }
 

@@ -11,16 +11,16 @@ import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
 import dev.clockwork.postgres.testing.TestDatabase;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
-import dev.clockwork.runtime.schedule.outcome.BackfillResult;
-import dev.clockwork.runtime.schedule.error.ScheduleDeletedException;
 import dev.clockwork.runtime.schedule.ScheduleRequest;
 import dev.clockwork.runtime.schedule.ScheduleUpdate;
 import dev.clockwork.runtime.schedule.Schedules;
-import dev.clockwork.runtime.schedule.outcome.TickResult;
-import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
 import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
 import dev.clockwork.runtime.schedule.audit.ScheduleEventType;
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
+import dev.clockwork.runtime.schedule.error.ScheduleDeletedException;
+import dev.clockwork.runtime.schedule.outcome.BackfillResult;
+import dev.clockwork.runtime.schedule.outcome.TickResult;
+import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
 import dev.clockwork.runtime.schedule.store.DuplicateScheduleException;
 import dev.clockwork.runtime.store.HistoryEntry;
 import java.time.Instant;
@@ -132,7 +132,7 @@ class SchedulesOnPostgresTest {
     assertThat(schedules.backfill("daily-invoice-sync", from, to))
         .extracting(BackfillResult::outcome)
         .containsOnly(TriggerOutcome.ALREADY_STARTED);
-    assertThat(engine.store().instanceIds("invoice-sync")).hasSize(4);
+    assertThat(store.instanceIds("invoice-sync")).hasSize(4);
   }
 
   @Test
@@ -181,6 +181,6 @@ class SchedulesOnPostgresTest {
     assertThat(schedules.describe("one-shot-retry").status().wireName()).isEqualTo("deleted");
     assertThat(schedules.describe("one-shot-retry").record().deleteReason())
         .isEqualTo("max_runs_exhausted");
-    assertThat(engine.store().instanceIds("invoice-sync")).hasSize(3);
+    assertThat(store.instanceIds("invoice-sync")).hasSize(3);
   }
 }

@@ -10,8 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The parts of a snapshot kept as JSON: active states, armed timers and leaf-state lists. Instants
- * are ISO-8601 text to the nanosecond, so they come back exactly as written.
+ * The parts of a snapshot kept as JSON: active (or entered) states, armed timers and leaf-state
+ * lists. Instants are ISO-8601 text to the nanosecond, so they come back exactly as written. A
+ * timer whose fire failed for good carries {@code "failed": true}; the key is absent otherwise.
  */
 public final class SnapshotJson {
   private SnapshotJson() {}
@@ -56,6 +57,9 @@ public final class SnapshotJson {
       if (timer.value() != null) {
         node.put("value", timer.value());
       }
+      if (timer.failed()) {
+        node.put("failed", true);
+      }
     }
     return array.toString();
   }
@@ -64,6 +68,7 @@ public final class SnapshotJson {
     List<ArmedTimer> timers = new ArrayList<>();
     for (JsonNode node : JsonValuesCodec.tree(json)) {
       JsonNode value = node.get("value");
+      JsonNode failed = node.get("failed");
       timers.add(
           new ArmedTimer(
               node.get("key").textValue(),
@@ -73,7 +78,8 @@ public final class SnapshotJson {
               Instant.parse(node.get("due").textValue()),
               node.get("fires").intValue(),
               node.get("thenPhase").booleanValue(),
-              value == null || value.isNull() ? null : value.textValue()));
+              value == null || value.isNull() ? null : value.textValue(),
+              failed != null && failed.booleanValue()));
     }
     return timers;
   }

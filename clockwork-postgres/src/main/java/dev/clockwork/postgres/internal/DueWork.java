@@ -1,0 +1,86 @@
+package dev.clockwork.postgres.internal;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * When work falls due next: the earliest {@code next_due_at} of an instance that no valid lease
+ * holds, of a machine whose queue is not paused. Events queued while their instance row was locked
+ * and not merged yet (see {@link PendingHeads}) count at their availability: the next claim merges
+ * them. Instants are the stored ones, rounded up to the microsecond: a clock moved to one finds the
+ * work due.
+ */
+public final class DueWork {
+  /** Per machine and priority, the first row of {@code cw_instances_due} no lease holds. */
+  private static final String NEXT_DUE =
+      """
+      SELECT LEAST(
+               (SELECT min(d.next_due_at)
+                  FROM unnest(CAST(? AS text[])) AS m(machine)
+                 CROSS JOIN generate_series(0, 4) AS p(level)
+                 CROSS JOIN LATERAL (
+                       SELECT next_due_at
+                         FROM cw_instances
+                        WHERE machine = m.machine AND next_priority = p.level
+                          AND next_due_at IS NOT NULL
+                          AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+                        ORDER BY next_due_at
+                        LIMIT 1) AS d
+                 WHERE NOT EXISTS (SELECT 1 FROM cw_machine_queues q
+                                    WHERE q.machine = m.machine AND q.paused)),
+               (SELECT min(h.available_at)
+                  FROM cw_pending_heads h
+                  JOIN cw_instances i ON i.id = h.instance_id
+                 WHERE i.machine = ANY (CAST(? AS text[]))
+                   AND NOT EXISTS (SELECT 1 FROM cw_machine_queues q
+                                    WHERE q.machine = i.machine AND q.paused)))
+      """;
+
+  /** {@link #NEXT_DUE} for every machine (reads every instance with work due). */
+  private static final String NEXT_DUE_ANY_MACHINE =
+      """
+      SELECT LEAST(
+               (SELECT min(i.next_due_at)
+                  FROM cw_instances i
+                 WHERE i.next_due_at IS NOT NULL
+                   AND (i.lease_expires_at IS NULL OR i.lease_expires_at <= ?)
+                   AND NOT EXISTS (SELECT 1 FROM cw_machine_queues q
+                                    WHERE q.machine = i.machine AND q.paused)),
+               (SELECT min(h.available_at)
+                  FROM cw_pending_heads h
+                  JOIN cw_instances i ON i.id = h.instance_id
+                 WHERE NOT EXISTS (SELECT 1 FROM cw_machine_queues q
+                                    WHERE q.machine = i.machine AND q.paused)))
+      """;
+
+  private final Jdbc jdbc;
+
+  public DueWork(Jdbc jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  /** See {@code Store.nextDue}; {@code machines} null means every machine. */
+  public Optional<Instant> nextDue(Instant now, Set<String> machines) {
+    return jdbc.autoCommit(
+        "find when work falls due next",
+        connection -> {
+          try (PreparedStatement select =
+              connection.prepareStatement(machines == null ? NEXT_DUE_ANY_MACHINE : NEXT_DUE)) {
+            if (machines == null) {
+              select.setObject(1, Instants.notAfter(now));
+            } else {
+              select.setArray(1, Columns.texts(connection, machines));
+              select.setObject(2, Instants.notAfter(now));
+              select.setArray(3, Columns.texts(connection, machines));
+            }
+            try (ResultSet rs = select.executeQuery()) {
+              rs.next();
+              return Optional.ofNullable(Instants.read(rs, "least"));
+            }
+          }
+        });
+  }
+}

@@ -1,0 +1,245 @@
+package dev.clockwork.postgres.internal;
+
+import dev.clockwork.postgres.internal.json.EventJson;
+import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * Appending events to instances' queues without ever waiting for a turn in progress. An enqueue
+ * inserts the queue row and, in the same statement, either merges the event into the instance row's
+ * head columns — when it can lock the row at once ({@code FOR NO KEY UPDATE SKIP LOCKED}) — or,
+ * when a claim or a commit holds the row, leaves a marker in {@code cw_pending_heads} that the next
+ * claim merges (see {@link PendingHeads}). Merging keeps the lowest queue id, so concurrent
+ * enqueues to one instance leave the true head whatever order they commit in. The queue row's
+ * foreign key takes {@code FOR KEY SHARE} on the instance row, which a lock held {@code FOR NO KEY
+ * UPDATE} (every claim and commit) does not block.
+ */
+public final class Enqueues {
+  /** One event, the hot path: known instance, queue id, head or marker, queue row, NOTIFY. */
+  private static final String ENQUEUE =
+      """
+      WITH input AS (
+             SELECT i.id AS instance_id, nextval('cw_queue_id_seq') AS id,
+                    CAST(? AS timestamptz) AS available_at, CAST(? AS smallint) AS priority,
+                    CAST(? AS integer) AS attempts
+               FROM cw_instances i
+              WHERE i.id = ?),
+           locked AS (
+             SELECT i.id
+               FROM input JOIN cw_instances i ON i.id = input.instance_id
+                FOR NO KEY UPDATE OF i SKIP LOCKED),
+           merged AS (
+             UPDATE cw_instances i
+                SET next_event_id = input.id, next_event_at = input.available_at,
+                    next_event_priority = input.priority, next_event_attempts = input.attempts
+               FROM input, locked
+              WHERE i.id = locked.id
+                AND (i.next_event_id IS NULL OR i.next_event_id > input.id)),
+           marked AS (
+             INSERT INTO cw_pending_heads (instance_id, event_id, available_at, priority, attempts)
+             SELECT instance_id, id, available_at, priority, attempts
+               FROM input
+              WHERE NOT EXISTS (SELECT 1 FROM locked)),
+           queued AS (
+             INSERT INTO cw_queue (instance_id, id, machine, event, source, conversation_id,
+                                   attempts, available_at, enqueued_at, errors, priority)
+             SELECT instance_id, id, ?, CAST(? AS jsonb), ?, ?, attempts, available_at, ?,
+                    CAST(? AS jsonb), priority
+               FROM input
+             RETURNING id)
+      SELECT id, pg_notify(?, '') FROM queued
+      """;
+
+  /**
+   * Any number of events in one statement. Queue ids follow the input order (so events to one
+   * instance keep theirs); events to unknown instances are left out; an idempotency key already
+   * used for its instance leaves its event out. Rows may be locked — and heads merged — only when
+   * {@code try_lock} is true or the row is one of {@code own} (rows the caller's transaction holds
+   * or inserted); the others get markers.
+   */
+  private static final String ENQUEUE_ALL =
+      """
+      WITH numbered AS MATERIALIZED (
+             SELECT u.*, nextval('cw_queue_id_seq') AS id
+               FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(CAST(? AS text[]) AS jsonb[]),
+                           CAST(? AS text[]), CAST(? AS text[]), CAST(? AS int[]),
+                           CAST(CAST(? AS text[]) AS timestamptz[]),
+                           CAST(CAST(? AS text[]) AS timestamptz[]),
+                           CAST(CAST(? AS text[]) AS jsonb[]), CAST(? AS smallint[]),
+                           CAST(? AS text[]))
+                    WITH ORDINALITY
+                    AS u(instance_id, machine, event, source, conversation_id, attempts,
+                         available_at, enqueued_at, errors, priority, idempotency_key, n)),
+           input AS (
+             SELECT * FROM numbered u
+              WHERE EXISTS (SELECT 1 FROM cw_instances i WHERE i.id = u.instance_id)),
+           keyed AS (
+             INSERT INTO cw_idempotency (instance_id, key, event_id, created_at)
+             SELECT instance_id, idempotency_key, id, enqueued_at
+               FROM input
+              WHERE idempotency_key IS NOT NULL
+             ON CONFLICT (instance_id, key) DO NOTHING
+             RETURNING event_id),
+           accepted AS (
+             SELECT * FROM input
+              WHERE idempotency_key IS NULL OR id IN (SELECT event_id FROM keyed)),
+           locked AS (
+             SELECT i.id
+               FROM (SELECT DISTINCT instance_id FROM accepted) AS a
+               JOIN cw_instances i ON i.id = a.instance_id
+              WHERE CAST(? AS boolean) OR i.id = ANY (CAST(? AS text[]))
+                FOR NO KEY UPDATE OF i SKIP LOCKED),
+           heads AS (
+             SELECT DISTINCT ON (a.instance_id) a.instance_id, a.id, a.available_at, a.priority,
+                    a.attempts
+               FROM accepted a JOIN locked ON locked.id = a.instance_id
+              ORDER BY a.instance_id, a.id),
+           merged AS (
+             UPDATE cw_instances i
+                SET next_event_id = h.id, next_event_at = h.available_at,
+                    next_event_priority = h.priority, next_event_attempts = h.attempts
+               FROM heads h
+              WHERE i.id = h.instance_id
+                AND (i.next_event_id IS NULL OR i.next_event_id > h.id)),
+           marked AS (
+             INSERT INTO cw_pending_heads (instance_id, event_id, available_at, priority, attempts)
+             SELECT a.instance_id, a.id, a.available_at, a.priority, a.attempts
+               FROM accepted a
+              WHERE NOT EXISTS (SELECT 1 FROM locked WHERE locked.id = a.instance_id)),
+           queued AS (
+             INSERT INTO cw_queue (instance_id, id, machine, event, source, conversation_id,
+                                   attempts, available_at, enqueued_at, errors, priority,
+                                   idempotency_key)
+             SELECT instance_id, id, machine, event, source, conversation_id, attempts,
+                    available_at, enqueued_at, errors, priority, idempotency_key
+               FROM accepted
+             RETURNING id)
+      SELECT a.n, q.id, CASE WHEN CAST(? AS boolean) THEN pg_notify(?, '') END
+        FROM queued q JOIN accepted a ON a.id = q.id
+      """;
+
+  private static final String FIRST_WITH_KEY =
+      "SELECT event_id FROM cw_idempotency WHERE instance_id = ? AND key = ?";
+
+  private final Jdbc jdbc;
+
+  public Enqueues(Jdbc jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  /** Enqueues one event (once per idempotency key) and wakes the listening workers. */
+  public QueuedEvent enqueue(QueuedEvent event) {
+    String what = "enqueue " + event.event().type() + " for '" + event.instanceId() + "'";
+    return event.idempotencyKey() == null
+        ? jdbc.autoCommit(what, connection -> enqueue(connection, event))
+        : jdbc.inTransaction(what + " once", connection -> enqueueOnce(connection, event));
+  }
+
+  /** Enqueues one event (no idempotency key) in the caller's transaction, with a NOTIFY. */
+  static QueuedEvent enqueue(Connection connection, QueuedEvent event) throws SQLException {
+    try (PreparedStatement insert = connection.prepareStatement(ENQUEUE)) {
+      int i = 0;
+      insert.setObject(++i, Instants.notBefore(event.availableAt()));
+      insert.setInt(++i, event.priority().level());
+      insert.setInt(++i, event.attempts());
+      insert.setString(++i, event.instanceId());
+      insert.setString(++i, event.machine());
+      insert.setString(++i, EventJson.writeEvent(event.event()));
+      insert.setString(++i, event.source());
+      insert.setString(++i, event.conversationId());
+      insert.setObject(++i, Instants.notAfter(event.enqueuedAt()));
+      insert.setString(++i, EventJson.writeErrors(event.errors()));
+      insert.setString(++i, QueueRows.CHANNEL);
+      try (ResultSet rs = insert.executeQuery()) {
+        if (!rs.next()) {
+          throw new UnknownInstanceException(event.instanceId());
+        }
+        return event.withId(rs.getLong(1));
+      }
+    }
+  }
+
+  private static QueuedEvent enqueueOnce(Connection connection, QueuedEvent event)
+      throws SQLException {
+    List<QueuedEvent> queued = enqueueAll(connection, List.of(event), true, List.of(), true);
+    if (!queued.isEmpty()) {
+      return queued.get(0);
+    }
+    try (PreparedStatement select = connection.prepareStatement(FIRST_WITH_KEY)) {
+      select.setString(1, event.instanceId());
+      select.setString(2, event.idempotencyKey());
+      try (ResultSet rs = select.executeQuery()) {
+        if (!rs.next()) {
+          throw new UnknownInstanceException(event.instanceId());
+        }
+        return event.withId(rs.getLong(1));
+      }
+    }
+  }
+
+  /**
+   * Enqueues events in the caller's transaction, in one statement.
+   *
+   * @param tryLock whether rows other than {@code own} may be locked (without waiting) to merge
+   *     their heads; when false they always get markers
+   * @param own instance rows the caller's transaction holds or inserted: their heads are merged
+   * @param notify whether to wake the listening workers when the transaction commits
+   * @return the events queued, with their ids (events to unknown instances and events whose
+   *     idempotency key was used already are not among them)
+   */
+  static List<QueuedEvent> enqueueAll(
+      Connection connection,
+      List<QueuedEvent> events,
+      boolean tryLock,
+      Collection<String> own,
+      boolean notify)
+      throws SQLException {
+    if (events.isEmpty()) {
+      return List.of();
+    }
+    try (PreparedStatement insert = connection.prepareStatement(ENQUEUE_ALL)) {
+      int i = 0;
+      insert.setArray(++i, Columns.text(connection, events, QueuedEvent::instanceId));
+      insert.setArray(++i, Columns.text(connection, events, QueuedEvent::machine));
+      insert.setArray(++i, Columns.text(connection, events, e -> EventJson.writeEvent(e.event())));
+      insert.setArray(++i, Columns.text(connection, events, QueuedEvent::source));
+      insert.setArray(++i, Columns.text(connection, events, QueuedEvent::conversationId));
+      insert.setArray(++i, Columns.int4(connection, events, QueuedEvent::attempts));
+      insert.setArray(
+          ++i, Columns.text(connection, events, e -> Instants.textNotBefore(e.availableAt())));
+      insert.setArray(
+          ++i, Columns.text(connection, events, e -> Instants.textNotAfter(e.enqueuedAt())));
+      insert.setArray(
+          ++i, Columns.text(connection, events, e -> EventJson.writeErrors(e.errors())));
+      insert.setArray(++i, Columns.int4(connection, events, e -> e.priority().level()));
+      insert.setArray(++i, Columns.text(connection, events, QueuedEvent::idempotencyKey));
+      insert.setBoolean(++i, tryLock);
+      insert.setArray(++i, Columns.texts(connection, own));
+      insert.setBoolean(++i, notify);
+      insert.setString(++i, QueueRows.CHANNEL);
+      return queued(insert, events);
+    }
+  }
+
+  /** The input events the statement queued, each with its id, in input order. */
+  private static List<QueuedEvent> queued(PreparedStatement insert, List<QueuedEvent> events)
+      throws SQLException {
+    TreeMap<Integer, Long> ids = new TreeMap<>();
+    try (ResultSet rs = insert.executeQuery()) {
+      while (rs.next()) {
+        ids.put(rs.getInt(1), rs.getLong(2));
+      }
+    }
+    List<QueuedEvent> queued = new ArrayList<>(ids.size());
+    ids.forEach((n, id) -> queued.add(events.get(n - 1).withId(id)));
+    return queued;
+  }
+}

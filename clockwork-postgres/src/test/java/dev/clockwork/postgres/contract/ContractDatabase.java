@@ -1,0 +1,34 @@
+package dev.clockwork.postgres.contract;
+
+import dev.clockwork.postgres.PostgresStore;
+import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
+import dev.clockwork.postgres.testing.TestDatabase;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * The database the contract suites run on: one for every suite of the JVM, emptied for each test,
+ * with the stores a test opened closed after it.
+ */
+final class ContractDatabase implements AfterEachCallback {
+  private static final TestDatabase DB = EmbeddedPostgresDatabase.shared().newDatabase();
+
+  private final List<PostgresStore> opened = new ArrayList<>();
+
+  /** An empty store on the shared database. */
+  PostgresStore newStore() {
+    DB.truncateClockworkTables();
+    PostgresStore store =
+        PostgresStore.builder().dataSource(DB.dataSource()).migrate(false).build();
+    opened.add(store);
+    return store;
+  }
+
+  @Override
+  public void afterEach(ExtensionContext context) {
+    opened.forEach(PostgresStore::close);
+    opened.clear();
+  }
+}
