@@ -1,17 +1,27 @@
 package dev.clockwork.bench.durable;
 
+import dev.clockwork.bench.harness.BenchDatabase;
+import dev.clockwork.bench.harness.BenchPostgres;
+import dev.clockwork.bench.harness.EngineProbe;
+import dev.clockwork.bench.harness.Parallel;
+import dev.clockwork.bench.harness.StatementProfile;
+import dev.clockwork.bench.harness.TableProfile;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Enqueue then drain. {@code instances × events} STEP events are enqueued through the engine once,
- * into a seed database (set-up, not measured); each run drains a file-level copy of it: the engine
- * is started with {@code workers} worker threads and the clock runs until the commit that consumed
- * the last event returns. Checked afterwards: every instance applied its events 1…n in order, no
+ * into a seed database (set-up, not measured); each run drains a file-level copy of it with {@code
+ * engines} engines (nodes, each with its own store and pool) of {@code threads} worker threads,
+ * started with {@code Engine.start()}; the clock runs until the last event's commit was reported to
+ * the {@link EngineProbe}. Checked afterwards: every instance applied its events 1…n in order, no
  * event is left, none was dead-lettered.
  */
 final class ClockworkThroughput {
@@ -21,18 +31,46 @@ final class ClockworkThroughput {
   record Seed(double createPerSecond, double enqueuePerSecond) {}
 
   /**
-   * @param drainSeconds from {@code start()} until the commit that consumed the last event returned
-   * @param startSeconds how much of it {@code Engine.start()} took before the workers ran
+   * One configuration: {@code engines} nodes on one database, {@code threads} worker threads each.
+   */
+  record Config(int engines, int threads) {
+    static Config parse(String text) {
+      String[] parts = text.trim().split("x");
+      if (parts.length != 2) {
+        throw new IllegalArgumentException(
+            "a configuration is ENGINESxTHREADS (1x2, 2x16), not " + text);
+      }
+      Config config = new Config(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
+      if (config.engines < 1 || config.threads < 1) {
+        throw new IllegalArgumentException("engines and threads must be 1 or more: " + text);
+      }
+      return config;
+    }
+
+    String describe() {
+      return (engines == 1 ? "1 engine" : engines + " engines")
+          + " × "
+          + threads
+          + (threads == 1 ? " thread" : " threads");
+    }
+
+    String label() {
+      return engines + "x" + threads;
+    }
+  }
+
+  /**
+   * @param drainSeconds from the first {@code start()} until the last event's commit was reported
+   * @param startSeconds how much of it the {@code Engine.start()} calls took
    */
   record Result(
-      int workers,
+      Config config,
+      int cap,
       boolean flushed,
       long events,
       double startSeconds,
       double drainSeconds,
-      CallStats claims,
-      CallStats commits,
-      CallStats pendingCounts,
+      EngineProbe probe,
       StatementProfile statements,
       TableProfile tables,
       String verification,
@@ -43,9 +81,9 @@ final class ClockworkThroughput {
   }
 
   private final BenchPostgres server;
-  private final DurableSettings settings;
+  private final DurableCommand settings;
 
-  ClockworkThroughput(BenchPostgres server, DurableSettings settings) {
+  ClockworkThroughput(BenchPostgres server, DurableCommand settings) {
     this.server = server;
     this.settings = settings;
   }
@@ -56,11 +94,11 @@ final class ClockworkThroughput {
   }
 
   private Seed createSeed() {
-    int instances = settings.instances;
+    int instances = settings.instances();
     int perInstance = settings.eventsPerInstance;
     try (BenchDatabase database = server.create(SEED);
         PostgresStore store = database.store()) {
-      Engine engine = engine(store, 1);
+      Engine engine = engine(store, 1, new EngineProbe());
       double create =
           Parallel.forEach(
               settings.setupThreads,
@@ -82,49 +120,54 @@ final class ClockworkThroughput {
     }
   }
 
-  /** Drains a copy of the seed with {@code workers} worker threads. */
-  Result run(int workers) throws InterruptedException {
-    String name = "throughput_" + workers + (server.flushing() ? "" : "_nf");
+  /** Drains a copy of the seed with {@code config}. */
+  Result run(Config config) throws InterruptedException {
+    String name = "throughput_" + config.label() + (server.flushing() ? "" : "_nf");
     server.drop(name);
-    long events = (long) settings.instances * settings.eventsPerInstance;
+    long events = (long) settings.instances() * settings.eventsPerInstance;
+    EngineProbe probe = new EngineProbe();
     try (BenchDatabase database = server.copy(SEED, name)) {
-      MeasuredStore measured;
+      List<PostgresStore> stores = new ArrayList<>();
+      List<Engine> engines = new ArrayList<>();
       long start;
       long started;
       long end;
-      try (PostgresStore store = database.store()) {
-        measured = new MeasuredStore(store);
-        Engine engine = engine(measured.store(), workers);
+      int cap;
+      try {
+        for (int e = 0; e < config.engines(); e++) {
+          PostgresStore store = database.store();
+          stores.add(store);
+          engines.add(engine(store, config.threads(), probe));
+        }
+        cap = engines.get(0).queueConfig(BenchMachines.COUNTER).concurrency();
         database.settle();
         start = System.nanoTime();
-        engine.start();
+        engines.forEach(Engine::start);
         started = System.nanoTime();
-        end = measured.awaitConsumed(events, Duration.ofMinutes(10));
-        engine.close();
+        end = probe.awaitSettled(events, Duration.ofMinutes(10));
+      } finally {
+        engines.forEach(Engine::close);
+        stores.forEach(PostgresStore::close);
       }
       if (end < 0) {
         throw new IllegalStateException(
-            "drain did not finish in 10 minutes: "
-                + measured.consumed()
-                + " of "
-                + events
-                + " events; "
-                + measured.firstError().map(Throwable::toString).orElse("no store error"));
+            String.format(
+                "drain did not finish in 10 minutes: %,d of %,d events settled",
+                probe.settled(), events));
       }
-      // read once the store's connections are closed: they report their table counters on exit
+      // read once the stores' connections are closed: they report their table counters on exit
       StatementProfile statements =
           StatementProfile.read(database.harness()).withPlans(database, 4);
       TableProfile tables = TableProfile.read(database.harness());
       String verification = verify(database);
       return new Result(
-          workers,
+          config,
+          cap,
           server.flushing(),
           events,
           (started - start) / 1e9,
           (end - start) / 1e9,
-          measured.claims,
-          measured.commits,
-          measured.pendingCounts,
+          probe,
           statements,
           tables,
           verification,
@@ -134,12 +177,17 @@ final class ClockworkThroughput {
     }
   }
 
-  private static Engine engine(dev.clockwork.runtime.store.Store store, int workers) {
+  /**
+   * An engine as an application would build one, with the default options but the thread count, and
+   * without the upgrade pass at start (the instances are seeded at the latest version).
+   */
+  private static Engine engine(Store store, int threads, EngineProbe probe) {
     return Engine.builder()
         .store(store)
         .clock(Clock.systemUTC())
         .register(BenchMachines.counter())
-        .options(o -> o.workers(workers))
+        .listener(probe)
+        .options(o -> o.workers(threads).upgradeOnStart(false))
         .build();
   }
 
@@ -149,7 +197,7 @@ final class ClockworkThroughput {
 
   /** Checks order and completeness in the database; "OK: …" or what is wrong. */
   private String verify(BenchDatabase database) {
-    int instances = settings.instances;
+    int instances = settings.instances();
     int perInstance = settings.eventsPerInstance;
     long inOrder =
         database.queryLong(

@@ -7,6 +7,8 @@ import com.github.kagkarlsson.scheduler.task.TaskInstance;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.clockwork.bench.harness.BenchDatabase;
+import dev.clockwork.bench.harness.StatementProfile;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

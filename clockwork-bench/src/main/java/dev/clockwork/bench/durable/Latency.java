@@ -1,11 +1,19 @@
 package dev.clockwork.bench.durable;
 
+import dev.clockwork.bench.harness.BenchDatabase;
+import dev.clockwork.bench.harness.BenchPostgres;
+import dev.clockwork.bench.harness.EngineProbe;
+import dev.clockwork.bench.harness.Parallel;
+import dev.clockwork.bench.harness.Samples;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.config.EngineOptions;
+import dev.clockwork.runtime.listener.ProcessedEvent;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -14,16 +22,16 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Enqueue → committed transition: from the call to {@code Engine.enqueue} until the commit that
- * consumed the event returned in a worker (observed by {@link MeasuredStore}). Idle: one event at a
- * time, 5–25 ms apart, so the workers are waiting on LISTEN each time; each event's time is split
- * into the store calls that carried it. Under load: producers enqueue at a steady rate for a while
- * and every event is measured.
+ * Enqueue → committed transition: from the call to {@code Engine.enqueue} until the engine reported
+ * the event processed (its listeners are told once the commit is written). Idle: one event at a
+ * time, 5–25 ms apart, so the engine is waiting for work each time; each event's time is split by
+ * the instants its {@link ProcessedEvent} carries. Under load: producers enqueue at a steady rate
+ * for a while and every event is measured. Default engine options.
  */
 final class Latency {
   static final int PRODUCERS = 8;
 
-  /** The idle events' time, phase by phase (from the stamps of {@link MeasuredStore#trace()}). */
+  /** The idle events' time, phase by phase. */
   record Phase(String name, Samples nanos) {}
 
   record Result(
@@ -32,14 +40,17 @@ final class Latency {
       Samples loaded,
       double targetRate,
       double achievedRate,
-      int workers) {}
+      int threads,
+      EngineProbe idleProbe) {}
 
   private final BenchPostgres server;
-  private final DurableSettings settings;
-  private final Map<Long, Long> committed = new ConcurrentHashMap<>();
+  private final DurableCommand settings;
+  private final Clock clock = Clock.systemUTC();
+  private final Map<Long, Long> reported = new ConcurrentHashMap<>();
+  private final Map<Long, ProcessedEvent> events = new ConcurrentHashMap<>();
   private final Object commits = new Object();
 
-  Latency(BenchPostgres server, DurableSettings settings) {
+  Latency(BenchPostgres server, DurableCommand settings) {
     this.server = server;
     this.settings = settings;
   }
@@ -47,28 +58,30 @@ final class Latency {
   /**
    * @param loadRate events per second the producers aim at under load
    */
-  Result run(int workers, double loadRate) throws InterruptedException {
-    int instances = settings.latencyInstances;
+  Result run(double loadRate) throws InterruptedException {
+    int instances = settings.latencyInstances();
     AtomicLongArray nextStep = new AtomicLongArray(instances);
-    server.drop("latency");
-    try (BenchDatabase database = server.create("latency");
-        PostgresStore store = database.store()) {
-      MeasuredStore measured = new MeasuredStore(store);
-      measured.observe(
-          (commit, nanos) -> {
-            for (Long id : commit.consumed()) {
-              committed.put(id, nanos);
-            }
+    EngineProbe probe = new EngineProbe();
+    probe.tap(
+        event -> {
+          if (event.eventId() > 0) {
+            reported.put(event.eventId(), System.nanoTime());
+            events.put(event.eventId(), event);
             synchronized (commits) {
               commits.notifyAll();
             }
-          });
+          }
+        });
+    server.drop("latency");
+    try (BenchDatabase database = server.create("latency");
+        PostgresStore store = database.store()) {
       Engine engine =
           Engine.builder()
-              .store(measured.store())
-              .clock(Clock.systemUTC())
+              .store(store)
+              .clock(clock)
               .register(BenchMachines.counter())
-              .options(o -> o.workers(workers))
+              .listener(probe)
+              .options(o -> o.upgradeOnStart(false))
               .build();
       server.setUp(
           () ->
@@ -80,13 +93,19 @@ final class Latency {
       engine.start();
       try {
         Thread.sleep(1000);
-        Map<Long, long[]> stamps = measured.trace();
-        Map<Long, Long> called = new ConcurrentHashMap<>();
+        Map<Long, Instant> called = new ConcurrentHashMap<>();
         Samples idle = idle(engine, nextStep, instances, called);
-        List<Phase> phases = phases(stamps, called);
+        List<Phase> phases = phases(called);
         Samples loaded = new Samples();
         double achieved = loaded(engine, nextStep, instances, loadRate, loaded);
-        return new Result(idle, phases, loaded, loadRate, achieved, workers);
+        return new Result(
+            idle,
+            phases,
+            loaded,
+            loadRate,
+            achieved,
+            EngineOptions.builder().build().workers(),
+            probe);
       } finally {
         engine.close();
       }
@@ -96,45 +115,47 @@ final class Latency {
   }
 
   private Samples idle(
-      Engine engine, AtomicLongArray nextStep, int instances, Map<Long, Long> called)
+      Engine engine, AtomicLongArray nextStep, int instances, Map<Long, Instant> called)
       throws InterruptedException {
     Samples samples = new Samples();
     Random random = new Random(42);
-    for (int s = 0; s < settings.idleSamples; s++) {
+    for (int s = 0; s < settings.idleSamples(); s++) {
       int i = random.nextInt(instances);
+      Instant at = clock.instant();
       long start = System.nanoTime();
       QueuedEvent queued = enqueue(engine, nextStep, i);
-      called.put(queued.id(), start);
-      long done = awaitCommit(queued.id(), Duration.ofSeconds(10));
+      called.put(queued.id(), at);
+      long done = awaitReport(queued.id(), Duration.ofSeconds(10));
       samples.add(done - start);
       Thread.sleep(5 + random.nextInt(21));
     }
     return samples;
   }
 
-  private static List<Phase> phases(Map<Long, long[]> stamps, Map<Long, Long> called) {
-    Phase find =
-        new Phase("Engine.enqueue before the store call (the instance lookup)", new Samples());
-    Phase enqueue = new Phase("store enqueue: INSERT + NOTIFY + commit", new Samples());
-    Phase wake =
+  /** Each idle event's time, split by the engine clock's instants of its report. */
+  private List<Phase> phases(Map<Long, Instant> called) {
+    Phase lookup =
         new Phase(
-            "enqueue returned → a worker's claim starts (wake-up, sweep check)", new Samples());
-    Phase claim = new Phase("claim: lease + read the instance's events", new Samples());
-    Phase step = new Phase("claim returned → commit starts (the macrostep)", new Samples());
-    Phase commit = new Phase("commit: write the step + commit", new Samples());
-    for (Map.Entry<Long, Long> event : called.entrySet()) {
-      long[] s = stamps.get(event.getKey());
-      if (s == null || s[MeasuredStore.CLAIM_START] == 0 || s[MeasuredStore.COMMIT_START] == 0) {
+            "Engine.enqueue called → the event's enqueue instant (the instance lookup)",
+            new Samples());
+    Phase waited =
+        new Phase(
+            "enqueued → its macrostep starts (store insert + commit, wake-up, claim)",
+            new Samples());
+    Phase step = new Phase("the macrostep", new Samples());
+    Phase commit =
+        new Phase("macrostep done → commit written (group commit, flush)", new Samples());
+    for (Map.Entry<Long, Instant> call : called.entrySet()) {
+      ProcessedEvent e = events.get(call.getKey());
+      if (e == null) {
         continue;
       }
-      find.nanos().add(s[MeasuredStore.ENQUEUE_START] - event.getValue());
-      enqueue.nanos().add(s[MeasuredStore.ENQUEUE_END] - s[MeasuredStore.ENQUEUE_START]);
-      wake.nanos().add(s[MeasuredStore.CLAIM_START] - s[MeasuredStore.ENQUEUE_END]);
-      claim.nanos().add(s[MeasuredStore.CLAIM_END] - s[MeasuredStore.CLAIM_START]);
-      step.nanos().add(s[MeasuredStore.COMMIT_START] - s[MeasuredStore.CLAIM_END]);
-      commit.nanos().add(s[MeasuredStore.COMMIT_END] - s[MeasuredStore.COMMIT_START]);
+      lookup.nanos().add(Duration.between(call.getValue(), e.readyAt()).toNanos());
+      waited.nanos().add(Duration.between(e.readyAt(), e.startedAt()).toNanos());
+      step.nanos().add(e.took().toNanos());
+      commit.nanos().add(Duration.between(e.startedAt().plus(e.took()), e.committedAt()).toNanos());
     }
-    return List.of(find, enqueue, wake, claim, step, commit);
+    return List.of(lookup, waited, step, commit);
   }
 
   /**
@@ -146,7 +167,7 @@ final class Latency {
   private double loaded(
       Engine engine, AtomicLongArray nextStep, int instances, double rate, Samples samples)
       throws InterruptedException {
-    long periodNanos = Duration.ofSeconds(settings.loadSeconds).toNanos();
+    long periodNanos = Duration.ofSeconds(settings.loadSeconds()).toNanos();
     long intervalNanos = (long) (1e9 * PRODUCERS / rate);
     Map<Long, Long> enqueued = new ConcurrentHashMap<>();
     long begin = System.nanoTime();
@@ -165,7 +186,7 @@ final class Latency {
               }
             });
     for (Map.Entry<Long, Long> entry : enqueued.entrySet()) {
-      long done = awaitCommit(entry.getKey(), Duration.ofMinutes(2));
+      long done = awaitReport(entry.getKey(), Duration.ofMinutes(2));
       samples.add(done - entry.getValue());
     }
     return enqueued.size() / seconds;
@@ -177,11 +198,11 @@ final class Latency {
         ClockworkThroughput.id(i), Event.of(BenchMachines.STEP, Map.of(BenchMachines.N, n)));
   }
 
-  private long awaitCommit(long queueId, Duration timeout) throws InterruptedException {
+  private long awaitReport(long queueId, Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     synchronized (commits) {
       Long done;
-      while ((done = committed.get(queueId)) == null) {
+      while ((done = reported.get(queueId)) == null) {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
           throw new IllegalStateException("event " + queueId + " not committed in " + timeout);

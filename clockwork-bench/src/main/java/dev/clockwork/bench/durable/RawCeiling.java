@@ -1,6 +1,8 @@
 package dev.clockwork.bench.durable;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.clockwork.bench.harness.BenchDatabase;
+import dev.clockwork.bench.harness.Parallel;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

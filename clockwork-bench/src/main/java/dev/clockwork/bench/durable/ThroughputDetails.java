@@ -1,5 +1,8 @@
 package dev.clockwork.bench.durable;
 
+import dev.clockwork.bench.harness.EngineProbe;
+import dev.clockwork.bench.report.Figures;
+import dev.clockwork.bench.report.Table;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -12,42 +15,43 @@ final class ThroughputDetails {
       List<ClockworkThroughput.Result> clockwork,
       List<DbSchedulerThroughput.Result> dbScheduler,
       ClockworkThroughput.Seed seed,
-      DurableSettings settings) {
-    Markdown table =
-        new Markdown(
-            ">workers",
+      DurableCommand settings) {
+    Table table =
+        new Table(
+            "configuration",
             "flushed",
             ">start()",
             ">drain",
             ">claims × mean",
             ">instances/claim",
+            ">empty claims",
             ">commits × mean",
-            ">instances/commit",
-            ">store share",
-            ">count(*) polls",
+            ">turns/commit",
+            ">leases lost",
             "check");
     for (ClockworkThroughput.Result r : clockwork) {
-      double storeSeconds = r.claims().seconds() + r.commits().seconds();
-      double workerSeconds = r.workers() * (r.drainSeconds() - r.startSeconds());
+      EngineProbe p = r.probe();
       table.row(
-          String.valueOf(r.workers()),
+          r.config().describe(),
           r.flushed() ? "yes" : "no",
-          Figures.seconds(r.startSeconds()),
-          Figures.seconds(r.drainSeconds()),
-          r.claims().calls() + " × " + Figures.millis(r.claims().meanMillis() * 1e6),
-          String.format(Locale.ROOT, "%.1f", r.claims().itemsPerCall()),
-          r.commits().calls() + " × " + Figures.millis(r.commits().meanMillis() * 1e6),
-          String.format(Locale.ROOT, "%.1f", r.commits().itemsPerCall()),
-          String.format(Locale.ROOT, "%.0f%%", 100 * storeSeconds / workerSeconds),
-          String.valueOf(r.pendingCounts().calls()),
+          Figures.preciseSeconds(r.startSeconds()),
+          Figures.preciseSeconds(r.drainSeconds()),
+          Figures.count(p.claims().calls()) + " × " + Figures.millis(p.claims().meanMillis() * 1e6),
+          String.format(Locale.ROOT, "%.1f", p.claims().itemsPerCall()),
+          Figures.count(p.emptyClaims().calls()),
+          Figures.count(p.commits().calls())
+              + " × "
+              + Figures.millis(p.commits().meanMillis() * 1e6),
+          String.format(Locale.ROOT, "%.1f", p.commits().itemsPerCall()),
+          Figures.count(p.leasesLost()),
           r.correct() ? "OK" : "WRONG");
     }
     StringBuilder out =
         new StringBuilder(
-            "Clockwork drains in detail (start(): part of the drain spent in Engine.start() before the"
-                + " workers ran; store share: time the worker threads spent in claim and commit calls ÷"
-                + " their time after start();\ncount(*) polls: Store.pendingEvents() calls, made by the"
-                + " sweep's backpressure check)\n\n");
+            "Clockwork drains in detail, as the engines' listeners heard them (start(): part of the"
+                + " drain spent in the Engine.start() calls; a claim leases at most as many"
+                + " instances as its engine has free threads; a turn runs one instance's events;"
+                + " turns that finish together share a commit)\n\n");
     out.append(table.render()).append('\n');
     if (seed != null) {
       out.append(
@@ -60,8 +64,7 @@ final class ThroughputDetails {
               Figures.rate(seed.enqueuePerSecond())));
     }
     for (ClockworkThroughput.Result r : clockwork) {
-      out.append(r.workers())
-          .append(" worker(s)")
+      out.append(r.config().describe())
           .append(r.flushed() ? "" : ", not flushed")
           .append(": ")
           .append(r.verification())
@@ -73,10 +76,9 @@ final class ThroughputDetails {
         .ifPresent(
             r ->
                 out.append("\nWhere the database time went, Clockwork ")
-                    .append(r.workers())
+                    .append(r.config().describe())
                     .append(
-                        " workers (pg_stat_statements and pg_stat_user_tables over the drain;"
-                            + " per event)\n\n")
+                        " (pg_stat_statements and pg_stat_user_tables over the drain; per event)\n\n")
                     .append(r.statements().table(r.events(), 12))
                     .append('\n')
                     .append(r.tables().table(r.events()))

@@ -1,5 +1,9 @@
 package dev.clockwork.bench.durable;
 
+import dev.clockwork.bench.harness.BenchDatabase;
+import dev.clockwork.bench.harness.BenchPostgres;
+import dev.clockwork.bench.harness.EngineProbe;
+import dev.clockwork.bench.harness.StatementProfile;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
 import java.time.Clock;
@@ -10,19 +14,20 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Timer lateness at a steady fire rate: {@code rate × seconds} instances whose timers fall due one
- * every 1/rate seconds, starting a few seconds after they are seeded; the engine's workers (default
- * options) sweep and fire them. Lateness is the wall-clock time from a timer's due instant to the
- * return of the commit that applied its fire.
+ * every 1/rate seconds, starting a few seconds after they are seeded; an engine with default
+ * options ({@code Engine.start()}, without the upgrade pass over the seeded instances) fires them.
+ * Lateness is what the engine reports of each fire: its due instant → the commit that applied it.
  */
 final class TimerLateness {
   record Result(
       int rate,
       int seconds,
       long timers,
-      Samples lateness,
       double achievedRate,
-      long backpressureWaits,
-      Duration sweepInterval) {}
+      int threads,
+      int cap,
+      EngineProbe probe,
+      StatementProfile statements) {}
 
   private final BenchPostgres server;
   private final Clock clock = Clock.systemUTC();
@@ -37,63 +42,69 @@ final class TimerLateness {
   Result run(int rate, int seconds, double seedRate) throws InterruptedException {
     long timers = (long) rate * seconds;
     long stepMicros = 1_000_000L / rate;
-    Samples lateness = new Samples();
+    EngineProbe probe = new EngineProbe();
     AtomicReference<Instant> lastFire = new AtomicReference<>();
-    server.drop("lateness");
-    try (BenchDatabase database = server.create("lateness");
-        PostgresStore store = database.store()) {
-      MeasuredStore measured = new MeasuredStore(store);
-      Engine engine =
-          Engine.builder()
-              .store(measured.store())
-              .clock(clock)
-              .register(BenchMachines.timed())
-              .build();
-      TimerSeed seed = new TimerSeed(database);
-      double expectedSeed = Double.isNaN(seedRate) ? 20 : timers / seedRate;
-      Instant base = clock.instant().plusMillis((long) (5_000 + 2_000 * expectedSeed));
-      measured.observe(
-          (commit, nanos) -> {
-            String id = commit.next().id();
-            if (id.startsWith("late-") && !commit.consumed().isEmpty()) {
-              Instant due = TimerSeed.due(base, Long.parseLong(id.substring(5)), stepMicros);
-              Instant fired = clock.instant();
-              lateness.add(Duration.between(due, fired).toNanos());
-              lastFire.accumulateAndGet(fired, (a, b) -> a == null || b.isAfter(a) ? b : a);
-            }
-          });
-      server.setUp(
-          () -> {
-            engine.create(
-                BenchMachines.TIMED, "template", Map.of(BenchMachines.AT, "2099-01-01T00:00:00Z"));
-            return seed.clone("template", "late-", 1, timers, base, stepMicros);
-          });
-      seed.remove("template");
-      database.settle();
-      if (clock.instant().isAfter(base)) {
-        throw new IllegalStateException(
-            "seeding took longer than planned; the first timer is late");
-      }
+    probe.tap(
+        e ->
+            lastFire.accumulateAndGet(
+                e.committedAt(), (a, b) -> a == null || b.isAfter(a) ? b : a));
+    String name = "lateness_" + rate;
+    server.drop(name);
+    try (BenchDatabase database = server.create(name)) {
+      Instant base;
       long end;
-      long waits;
-      try (BenchWorkers workers = BenchWorkers.start(engine)) {
-        end = measured.awaitConsumed(timers, Duration.ofSeconds(seconds).plusMinutes(5));
-        waits = workers.backpressureWaits();
+      int cap;
+      try (PostgresStore store = database.store()) {
+        Engine engine =
+            Engine.builder()
+                .store(store)
+                .clock(clock)
+                .register(BenchMachines.timed())
+                .listener(probe)
+                .options(o -> o.upgradeOnStart(false))
+                .build();
+        cap = engine.queueConfig(BenchMachines.TIMED).concurrency();
+        TimerSeed seed = new TimerSeed(database);
+        double expectedSeed = Double.isNaN(seedRate) ? 20 : timers / seedRate;
+        base = clock.instant().plusMillis((long) (5_000 + 2_000 * expectedSeed));
+        Instant first = base;
+        server.setUp(
+            () -> {
+              engine.create(
+                  BenchMachines.TIMED,
+                  "template",
+                  Map.of(BenchMachines.AT, "2099-01-01T00:00:00Z"));
+              return seed.clone("template", "late-", 1, timers, first, stepMicros);
+            });
+        seed.remove("template");
+        database.settle();
+        if (clock.instant().isAfter(base)) {
+          throw new IllegalStateException(
+              "seeding took longer than planned; the first timer is late");
+        }
+        engine.start();
+        try {
+          end = probe.awaitSettled(timers, Duration.ofSeconds(seconds).plusMinutes(5));
+        } finally {
+          engine.close();
+        }
       }
       if (end < 0) {
-        throw new IllegalStateException("fired " + measured.consumed() + " of " + timers);
+        throw new IllegalStateException("fired " + probe.fires() + " of " + timers);
       }
+      StatementProfile statements = StatementProfile.read(database.harness());
       double fireSpan = Duration.between(base, lastFire.get()).toNanos() / 1e9;
       return new Result(
           rate,
           seconds,
           timers,
-          lateness,
           timers / fireSpan,
-          waits,
-          engine.options().sweepInterval());
+          DurableCommand.DEFAULTS.workers(),
+          cap,
+          probe,
+          statements);
     } finally {
-      server.drop("lateness");
+      server.drop(name);
     }
   }
 }

@@ -1,20 +1,27 @@
 package dev.clockwork.bench.durable;
 
+import dev.clockwork.bench.harness.BenchDatabase;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 /**
- * Arms many timers fast. The store has no bulk create, and a million {@code Engine.create} calls
- * (one transaction each) would take the whole time budget, so the rows are cloned in SQL from a
- * template instance the engine created: {@code cw_instances}, {@code cw_timers} and {@code
- * cw_history} rows exactly as the store writes them, each clone with its own id and due instant
- * (written into the context's {@code at}, the snapshot's armed timer and the timer index alike).
- * {@link #check} compares a clone with an instance the engine created for the same due.
+ * Arms many timers fast. A million {@code Engine.create} calls (one transaction each) would take
+ * the whole time budget, so the rows are cloned in SQL from a template instance the engine created:
+ * its {@code cw_instances} and {@code cw_history} rows, every column copied as the store wrote it
+ * (the column lists are read from the catalog, so the clone follows the schema) except the id, the
+ * conversation, and the due instant, which each clone gets its own of: in the context's {@code at},
+ * the snapshot's armed timer and the row's {@code next_timer_at} alike (the due-work columns the
+ * store derives from it are generated). {@link #check} compares a clone with an instance the engine
+ * created for the same due.
  */
 final class TimerSeed {
   /** Instant.toString() of a timestamptz, to the microsecond, in SQL. */
@@ -38,52 +45,58 @@ final class TimerSeed {
       """
           .formatted(INSTANT_TEXT);
 
-  private static final String INSTANCES =
+  /** The columns a clone gets its own value of; every other column is the template's. */
+  private static final Map<String, String> INSTANCE_COLUMNS =
+      Map.of(
+          "id", "s.id",
+          "conversation_id", "'conv-' || s.id",
+          "context", "jsonb_set(t.context, '{at}', to_jsonb(s.due_text))",
+          "timers",
+              """
+              CASE WHEN t.timers -> 0 -> 'value' IS NOT NULL
+                   THEN jsonb_set(jsonb_set(t.timers, '{0,due}', to_jsonb(s.due_text)),
+                                  '{0,value}', to_jsonb(s.due_text))
+                   ELSE jsonb_set(t.timers, '{0,due}', to_jsonb(s.due_text)) END
+              """,
+          "next_timer_at", "s.due");
+
+  private static final Map<String, String> HISTORY_COLUMNS =
+      Map.of("instance_id", "s.id", "conversation_id", "'conv-' || s.id");
+
+  /** The columns a table's INSERT may write: neither generated nor filled from a sequence. */
+  private static final String COLUMNS =
       """
-      INSERT INTO cw_instances (id, machine, version, conversation_id, status, active, context,
-                                timers, last_entry_id, revision, history_seq, created_at,
-                                updated_at)
-      SELECT s.id, t.machine, t.version, 'conv-' || s.id, t.status, t.active,
-             jsonb_set(t.context, '{at}', to_jsonb(s.due_text)),
-             jsonb_set(jsonb_set(t.timers, '{0,due}', to_jsonb(s.due_text)),
-                       '{0,value}', to_jsonb(s.due_text)),
-             t.last_entry_id, t.revision, t.history_seq, t.created_at, t.updated_at
-        FROM seed s, cw_instances t
-       WHERE t.id = ?
+      SELECT column_name FROM information_schema.columns
+       WHERE table_schema = current_schema() AND table_name = ?
+         AND is_generated = 'NEVER' AND is_identity = 'NO'
+         AND coalesce(column_default, '') NOT LIKE 'nextval(%'
+       ORDER BY ordinal_position
       """;
 
-  private static final String TIMERS =
+  /** The tables that refer to instances by an {@code instance_id} column. */
+  private static final String INSTANCE_TABLES =
       """
-      INSERT INTO cw_timers (instance_id, timer_key, entry_id, state, event, due_at, due_exact,
-                             fires)
-      SELECT s.id, t.timer_key, t.entry_id, t.state, t.event, s.due, s.due_text, t.fires
-        FROM seed s, cw_timers t
-       WHERE t.instance_id = ?
+      SELECT table_name FROM information_schema.columns
+       WHERE table_schema = current_schema() AND column_name = 'instance_id'
+         AND table_name LIKE 'cw\\_%'
+       ORDER BY table_name
       """;
 
-  private static final String HISTORY =
-      """
-      INSERT INTO cw_history (instance_id, conversation_id, seq, at, kind, event, payload, states,
-                              detail)
-      SELECT s.id, 'conv-' || s.id, h.seq, h.at, h.kind, h.event, h.payload, h.states, h.detail
-        FROM seed s, cw_history h
-       WHERE h.instance_id = ?
-      """;
-
-  /** A clone and an engine-created instance with the same due: the same rows but for ids. */
+  /**
+   * A clone and an engine-created instance with the same due: the same row but for the id, the
+   * conversation and the instants of the creation itself.
+   */
   private static final String CHECK =
       """
       SELECT count(*)
-        FROM cw_instances a
-        JOIN cw_instances b ON a.context = b.context
-                           AND a.timers #- '{0,enteredAt}' = b.timers #- '{0,enteredAt}'
-                           AND a.status = b.status AND a.version = b.version
-                           AND a.last_entry_id = b.last_entry_id AND a.revision = b.revision
-        JOIN cw_timers ta ON ta.instance_id = a.id
-        JOIN cw_timers tb ON tb.instance_id = b.id AND ta.due_at = tb.due_at
-                         AND ta.due_exact = tb.due_exact AND ta.timer_key = tb.timer_key
-                         AND ta.entry_id = tb.entry_id AND ta.fires = tb.fires
+        FROM cw_instances a, cw_instances b
        WHERE a.id = ? AND b.id = ?
+         AND to_jsonb(a) - '{id,conversation_id,created_at,updated_at,active,timers}'::text[]
+           = to_jsonb(b) - '{id,conversation_id,created_at,updated_at,active,timers}'::text[]
+         AND (SELECT jsonb_agg(e - 'enteredAt') FROM jsonb_array_elements(a.active) e)
+           = (SELECT jsonb_agg(e - 'enteredAt') FROM jsonb_array_elements(b.active) e)
+         AND (SELECT jsonb_agg(e - 'enteredAt') FROM jsonb_array_elements(a.timers) e)
+           = (SELECT jsonb_agg(e - 'enteredAt') FROM jsonb_array_elements(b.timers) e)
       """;
 
   private final BenchDatabase postgres;
@@ -119,7 +132,11 @@ final class TimerSeed {
         seed.setLong(5, last);
         seed.execute();
       }
-      for (String insert : new String[] {INSTANCES, TIMERS, HISTORY}) {
+      String instances =
+          insert(connection, "cw_instances", INSTANCE_COLUMNS, "cw_instances t", "t.id = ?");
+      String history =
+          insert(connection, "cw_history", HISTORY_COLUMNS, "cw_history t", "t.instance_id = ?");
+      for (String insert : new String[] {instances, history}) {
         try (PreparedStatement statement = connection.prepareStatement(insert)) {
           statement.setString(1, template);
           statement.executeUpdate();
@@ -132,28 +149,64 @@ final class TimerSeed {
     return (System.nanoTime() - start) / 1e9;
   }
 
-  /** Removes an instance's rows (the template, once cloned). */
-  void remove(String instanceId) {
-    try (Connection connection = postgres.harness().getConnection()) {
-      for (String delete :
-          new String[] {
-            "DELETE FROM cw_history WHERE instance_id = ?",
-            "DELETE FROM cw_timers WHERE instance_id = ?",
-            "DELETE FROM cw_timer_fires WHERE instance_id = ?",
-            "DELETE FROM cw_queue WHERE instance_id = ?",
-            "DELETE FROM cw_instances WHERE id = ?"
-          }) {
-        try (PreparedStatement statement = connection.prepareStatement(delete)) {
-          statement.setString(1, instanceId);
-          statement.executeUpdate();
+  /**
+   * {@code INSERT INTO table (every writable column) SELECT (the clone's own value or the
+   * template's) FROM seed s, from WHERE where}.
+   */
+  private static String insert(
+      Connection connection, String table, Map<String, String> own, String from, String where)
+      throws SQLException {
+    List<String> columns = new ArrayList<>();
+    List<String> values = new ArrayList<>();
+    try (PreparedStatement select = connection.prepareStatement(COLUMNS)) {
+      select.setString(1, table);
+      try (ResultSet rs = select.executeQuery()) {
+        while (rs.next()) {
+          String column = rs.getString(1);
+          columns.add(column);
+          values.add(own.getOrDefault(column, "t." + column));
         }
       }
+    }
+    return "INSERT INTO "
+        + table
+        + " ("
+        + String.join(", ", columns)
+        + ")\nSELECT "
+        + String.join(",\n       ", values)
+        + "\n  FROM seed s, "
+        + from
+        + "\n WHERE "
+        + where;
+  }
+
+  /** Removes an instance's rows (the template, once cloned) from every table that has any. */
+  void remove(String instanceId) {
+    try (Connection connection = postgres.harness().getConnection()) {
+      List<String> tables = new ArrayList<>();
+      try (PreparedStatement select = connection.prepareStatement(INSTANCE_TABLES);
+          ResultSet rs = select.executeQuery()) {
+        while (rs.next()) {
+          tables.add(rs.getString(1));
+        }
+      }
+      for (String table : tables) {
+        delete(connection, "DELETE FROM " + table + " WHERE instance_id = ?", instanceId);
+      }
+      delete(connection, "DELETE FROM cw_instances WHERE id = ?", instanceId);
     } catch (SQLException e) {
       throw new IllegalStateException("cannot remove " + instanceId + ": " + e.getMessage(), e);
     }
   }
 
-  /** True when the clone's rows equal those of the instance the engine created for its due. */
+  private static void delete(Connection connection, String sql, String id) throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(sql)) {
+      statement.setString(1, id);
+      statement.executeUpdate();
+    }
+  }
+
+  /** True when the clone's row equals that of the instance the engine created for its due. */
   boolean check(String cloneId, String engineCreatedId) {
     return postgres.queryLong(CHECK, cloneId, engineCreatedId) == 1;
   }

@@ -1,4 +1,4 @@
-package dev.clockwork.bench.durable;
+package dev.clockwork.bench.harness;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -28,16 +28,16 @@ public final class BenchDatabase implements AutoCloseable {
     return name;
   }
 
-  BenchPostgres server() {
+  public BenchPostgres server() {
     return server;
   }
 
-  String url() {
+  public String url() {
     return server.url(name);
   }
 
   /** A connection pool of its own on this database. */
-  HikariDataSource pool(String poolName, int size) {
+  public HikariDataSource pool(String poolName, int size) {
     HikariConfig config = new HikariConfig();
     config.setPoolName(poolName);
     config.setJdbcUrl(url());
@@ -54,7 +54,7 @@ public final class BenchDatabase implements AutoCloseable {
     return PostgresStore.builder().url(url()).user(BenchPostgres.USER).build();
   }
 
-  DataSource harness() {
+  public DataSource harness() {
     return harness;
   }
 
@@ -63,7 +63,7 @@ public final class BenchDatabase implements AutoCloseable {
    * written, so {@code EXPLAIN (GENERIC_PLAN)} of a {@code pg_stat_statements} text with its {@code
    * $1} placeholders works.
    */
-  Connection simpleConnection() throws SQLException {
+  public Connection simpleConnection() throws SQLException {
     return DriverManager.getConnection(
         url() + (url().contains("?") ? "&" : "?") + "preferQueryMode=simple");
   }
@@ -101,7 +101,7 @@ public final class BenchDatabase implements AutoCloseable {
   }
 
   /** Empties Clockwork's tables (not its migration history). */
-  void truncateClockwork() {
+  public void truncateClockwork() {
     execute(
         "TRUNCATE " + String.join(", ", ClockworkMigrations.TABLES) + " RESTART IDENTITY CASCADE");
   }

@@ -1,4 +1,4 @@
-package dev.clockwork.bench.durable;
+package dev.clockwork.bench.harness;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The one embedded PostgreSQL server of a run. Benchmarks work in {@link BenchDatabase}s on it;
@@ -86,7 +87,7 @@ public final class BenchPostgres implements AutoCloseable {
    * Set-up phases run without waiting for flushes to save time; every measured phase runs with the
    * settings it reports.
    */
-  void flush(boolean fsyncOn, boolean synchronousCommitOn) {
+  public void flush(boolean fsyncOn, boolean synchronousCommitOn) {
     admin(
         "ALTER SYSTEM SET fsync = " + (fsyncOn ? "on" : "off"),
         "ALTER SYSTEM SET synchronous_commit = " + (synchronousCommitOn ? "on" : "off"),
@@ -96,7 +97,7 @@ public final class BenchPostgres implements AutoCloseable {
   }
 
   /** Back to the settings the server was started with. */
-  void flushAsStarted() {
+  public void flushAsStarted() {
     flush(durable, durable);
   }
 
@@ -104,7 +105,7 @@ public final class BenchPostgres implements AutoCloseable {
    * Runs set-up work with {@code synchronous_commit} off (commits do not wait for their flush;
    * {@code fsync} stays as it is), then puts the settings back.
    */
-  public <T> T setUp(java.util.function.Supplier<T> work) {
+  public <T> T setUp(Supplier<T> work) {
     boolean wasSynchronous = synchronousCommit;
     flush(fsync, false);
     try {
@@ -115,7 +116,7 @@ public final class BenchPostgres implements AutoCloseable {
   }
 
   /** Runs statements on the {@code postgres} database, each auto-committed. */
-  void admin(String... statements) {
+  public void admin(String... statements) {
     try (Connection connection = server.getPostgresDatabase().getConnection();
         Statement statement = connection.createStatement()) {
       for (String sql : statements) {

@@ -1,4 +1,4 @@
-package dev.clockwork.bench.durable;
+package dev.clockwork.bench.harness;
 
 import java.util.concurrent.atomic.AtomicLong;
 

@@ -1,4 +1,4 @@
-package dev.clockwork.bench.durable;
+package dev.clockwork.bench.harness;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,25 +1,25 @@
-package dev.clockwork.bench.durable;
+package dev.clockwork.bench.harness;
 
 import java.util.Arrays;
 
 /** Measured durations (or any longs), thread-safe to add to; percentiles by nearest rank. */
-final class Samples {
+public final class Samples {
   private long[] values = new long[1024];
   private int size;
 
-  synchronized void add(long value) {
+  public synchronized void add(long value) {
     if (size == values.length) {
       values = Arrays.copyOf(values, size * 2);
     }
     values[size++] = value;
   }
 
-  synchronized int size() {
+  public synchronized int size() {
     return size;
   }
 
   /** The value at {@code fraction} (0.5 for the median), nearest rank; NaN when empty. */
-  synchronized double percentile(double fraction) {
+  public synchronized double percentile(double fraction) {
     if (size == 0) {
       return Double.NaN;
     }
@@ -29,11 +29,11 @@ final class Samples {
     return sorted[Math.max(0, Math.min(size - 1, rank - 1))];
   }
 
-  synchronized double max() {
+  public synchronized double max() {
     return size == 0 ? Double.NaN : Arrays.stream(values, 0, size).max().getAsLong();
   }
 
-  synchronized double mean() {
+  public synchronized double mean() {
     return size == 0 ? Double.NaN : Arrays.stream(values, 0, size).average().orElse(Double.NaN);
   }
 }

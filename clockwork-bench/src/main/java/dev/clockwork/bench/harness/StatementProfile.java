@@ -1,5 +1,6 @@
-package dev.clockwork.bench.durable;
+package dev.clockwork.bench.harness;
 
+import dev.clockwork.bench.report.Table;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -7,13 +8,14 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import javax.sql.DataSource;
 
 /**
  * Where the database time of one benchmark went, from {@code pg_stat_statements} (reset before the
  * measured phase): each statement's calls, execution and planning time, per measured operation.
  */
-final class StatementProfile {
+public final class StatementProfile {
   private static final String TOP =
       """
       SELECT calls, total_exec_time, total_plan_time, rows, shared_blks_hit, shared_blks_read,
@@ -28,7 +30,7 @@ final class StatementProfile {
    * One statement: calls, milliseconds executing and planning, rows, shared buffer pages found in
    * PostgreSQL's cache and read from outside it (the OS cache or disk).
    */
-  record Statement(
+  public record Statement(
       long calls,
       double execMillis,
       double planMillis,
@@ -36,7 +38,7 @@ final class StatementProfile {
       long blocksHit,
       long blocksRead,
       String query) {
-    String shortQuery(int width) {
+    public String shortQuery(int width) {
       String flat = query.replaceAll("\\s+", " ").trim();
       return flat.length() <= width ? flat : flat.substring(0, width - 1) + "…";
     }
@@ -54,7 +56,7 @@ final class StatementProfile {
    * {@code limit} costliest statements: after five executions pgjdbc prepares a statement on the
    * server, and PostgreSQL then mostly runs its generic plan.
    */
-  StatementProfile withPlans(BenchDatabase database, int limit) {
+  public StatementProfile withPlans(BenchDatabase database, int limit) {
     for (Statement s : statements.subList(0, Math.min(limit, statements.size()))) {
       StringBuilder plan = new StringBuilder(s.shortQuery(110)).append('\n');
       try (Connection connection = database.simpleConnection();
@@ -74,11 +76,11 @@ final class StatementProfile {
   }
 
   /** The plans {@link #withPlans} found, one block per statement. */
-  String plans() {
+  public String plans() {
     return String.join("", plans);
   }
 
-  static StatementProfile read(DataSource dataSource) {
+  public static StatementProfile read(DataSource dataSource) {
     List<Statement> rows = new ArrayList<>();
     try (Connection connection = dataSource.getConnection();
         PreparedStatement select = connection.prepareStatement(TOP);
@@ -100,20 +102,20 @@ final class StatementProfile {
     return new StatementProfile(rows);
   }
 
-  List<Statement> statements() {
+  public List<Statement> statements() {
     return statements;
   }
 
-  long totalCalls() {
+  public long totalCalls() {
     return statements.stream().mapToLong(Statement::calls).sum();
   }
 
-  double totalMillis() {
+  public double totalMillis() {
     return statements.stream().mapToDouble(s -> s.execMillis() + s.planMillis()).sum();
   }
 
   /** The statement whose text contains every fragment, if one ran. */
-  java.util.Optional<Statement> find(String... fragments) {
+  public Optional<Statement> find(String... fragments) {
     return statements.stream()
         .filter(
             s -> {
@@ -132,9 +134,9 @@ final class StatementProfile {
   }
 
   /** The {@code limit} costliest statements, per measured operation ({@code ops} of them). */
-  String table(long ops, int limit) {
-    Markdown table =
-        new Markdown(
+  public String table(long ops, int limit) {
+    Table table =
+        new Table(
             ">calls/op",
             ">exec µs/op",
             ">plan µs/op",

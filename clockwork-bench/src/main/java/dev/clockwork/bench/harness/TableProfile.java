@@ -1,5 +1,7 @@
-package dev.clockwork.bench.durable;
+package dev.clockwork.bench.harness;
 
+import dev.clockwork.bench.report.Figures;
+import dev.clockwork.bench.report.Table;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -12,7 +14,7 @@ import javax.sql.DataSource;
  * How each table was read and written during one measured phase, from {@code pg_stat_user_tables}
  * (reset before it): sequential scans and the rows they read betray a missing or unused index.
  */
-final class TableProfile {
+public final class TableProfile {
   private static final String TABLES =
       """
       SELECT relname, seq_scan, seq_tup_read, idx_scan, n_tup_ins, n_tup_upd, n_tup_hot_upd,
@@ -22,7 +24,7 @@ final class TableProfile {
        ORDER BY seq_tup_read DESC, relname
       """;
 
-  record Table(
+  record Counts(
       String name,
       long seqScans,
       long seqRowsRead,
@@ -33,20 +35,20 @@ final class TableProfile {
       long deleted,
       long dead) {}
 
-  private final List<Table> tables;
+  private final List<Counts> tables;
 
-  private TableProfile(List<Table> tables) {
+  private TableProfile(List<Counts> tables) {
     this.tables = tables;
   }
 
-  static TableProfile read(DataSource dataSource) {
-    List<Table> rows = new ArrayList<>();
+  public static TableProfile read(DataSource dataSource) {
+    List<Counts> rows = new ArrayList<>();
     try (Connection connection = dataSource.getConnection();
         PreparedStatement select = connection.prepareStatement(TABLES);
         ResultSet rs = select.executeQuery()) {
       while (rs.next()) {
         rows.add(
-            new Table(
+            new Counts(
                 rs.getString(1),
                 rs.getLong(2),
                 rs.getLong(3),
@@ -64,9 +66,9 @@ final class TableProfile {
   }
 
   /** Per table, per measured operation ({@code ops} of them). */
-  String table(long ops) {
-    Markdown table =
-        new Markdown(
+  public String table(long ops) {
+    Table table =
+        new Table(
             "table",
             ">seq scans",
             ">rows read by seq scans/op",
@@ -76,7 +78,7 @@ final class TableProfile {
             ">HOT",
             ">deletes/op",
             ">dead rows at end");
-    for (Table t : tables) {
+    for (Counts t : tables) {
       table.row(
           t.name(),
           Figures.count(t.seqScans()),

@@ -1,6 +1,6 @@
 package dev.clockwork.bench.queues;
 
-import dev.clockwork.bench.durable.BenchDatabase;
+import dev.clockwork.bench.harness.BenchDatabase;
 
 /** What a drained copy must hold, read from its tables: "OK: …" or "WRONG: …". */
 final class Checks {

@@ -1,23 +1,21 @@
 package dev.clockwork.bench.queues;
 
-import dev.clockwork.bench.durable.BenchDatabase;
-import dev.clockwork.bench.durable.BenchPostgres;
-import dev.clockwork.bench.durable.CallStats;
+import dev.clockwork.bench.harness.BenchDatabase;
+import dev.clockwork.bench.harness.BenchPostgres;
+import dev.clockwork.bench.harness.EngineProbe;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.store.Store;
+import dev.clockwork.runtime.EngineBuilder;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * One measured drain: a file-level copy of a seed database, an engine on it, its workers started,
- * and the clock running until every queued event was consumed or dead-lettered. Checked afterwards
- * by the caller, on the copy, before it is dropped.
+ * One measured drain: a file-level copy of a seed database, an engine on it started with {@code
+ * Engine.start()} (without the upgrade pass: the seeded instances run the latest version), and the
+ * clock running until the engine reported every queued event applied or dead-lettered. Checked
+ * afterwards by the caller, on the copy, before it is dropped.
  */
 final class Drain {
   private static final Duration LIMIT = Duration.ofMinutes(5);
@@ -26,23 +24,24 @@ final class Drain {
    * What to drain and how to tell it is done.
    *
    * @param seed the seed database to copy
-   * @param engine the engine on the copy's (watched) store
-   * @param events the events queued in the seed, consumed or dead-lettered by the end
+   * @param engine configures the engine (machines, settings, threads) on a builder that already has
+   *     the copy's store and the drain's listener
+   * @param running counts the actions of the engine's machines
+   * @param events the events queued in the seed, applied or dead-lettered by the end
    * @param watched instances whose events are timed on their own
-   * @param watchedEvents how many of the events are theirs
    */
   record Plan(
       String seed,
-      Function<Store, Engine> engine,
+      Function<EngineBuilder, EngineBuilder> engine,
+      Running running,
       long events,
-      Predicate<String> watched,
-      long watchedEvents) {}
+      Predicate<String> watched) {}
 
   /**
-   * @param seconds from the workers' start until the commit that consumed the last event returned
-   * @param watchedSeconds from the start until the last commit of a watched instance returned
-   * @param mostAtOnce the most instances of each machine processed at once
-   * @param calls the timed store calls, by method
+   * @param seconds from {@code start()} until the last event's report
+   * @param watchedSeconds from {@code start()} until the last report of a watched instance's event
+   * @param peaks the most actions of each machine that ran at once
+   * @param probe what the engine's listener heard: claims, commits, outcomes
    * @param check what the caller's check found on the drained copy
    */
   record Result(
@@ -50,9 +49,8 @@ final class Drain {
       double seconds,
       long watchedEvents,
       double watchedSeconds,
-      long deadLettered,
-      Map<String, Integer> mostAtOnce,
-      Map<String, CallStats> calls,
+      Map<String, Integer> peaks,
+      EngineProbe probe,
       String check) {
     double eventsPerSecond() {
       return events / seconds;
@@ -62,26 +60,12 @@ final class Drain {
       return watchedEvents / watchedSeconds;
     }
 
-    boolean correct() {
-      return check.startsWith("OK");
+    long deadLettered() {
+      return probe.deadLettered();
     }
 
-    /** "claim 212 × 3.10 ms (47.2 each), commit 200 × 9.84 ms (50.0 each), …". */
-    String describeCalls() {
-      List<String> parts = new ArrayList<>();
-      calls.forEach(
-          (method, stats) ->
-              parts.add(
-                  String.format(
-                      Locale.ROOT,
-                      stats.itemsPerCall() == 1
-                          ? "%s %,d × %.2f ms"
-                          : "%s %,d × %.2f ms (%.1f each)",
-                      method,
-                      stats.calls(),
-                      stats.meanMillis(),
-                      stats.itemsPerCall())));
-      return String.join(", ", parts);
+    boolean correct() {
+      return check.startsWith("OK");
     }
   }
 
@@ -95,60 +79,46 @@ final class Drain {
   Result run(Plan plan, String name, Function<BenchDatabase, String> check)
       throws InterruptedException {
     server.drop(name);
+    EngineProbe probe = new EngineProbe(plan.watched());
     try (BenchDatabase database = server.copy(plan.seed(), name)) {
-      WatchedStore watched;
       long start;
       long end;
       try (PostgresStore store = database.store()) {
-        watched = new WatchedStore(store, plan.watched());
-        Engine engine = plan.engine().apply(watched.store());
+        Engine engine =
+            plan.engine()
+                .apply(
+                    Engine.builder()
+                        .store(store)
+                        .listener(probe)
+                        .options(o -> o.upgradeOnStart(false)))
+                .build();
         database.settle();
         // the copy went through the WAL: write it out now, not in a checkpoint during the drain
         database.execute("CHECKPOINT");
         start = System.nanoTime();
-        try (DrainWorkers workers = DrainWorkers.start(engine)) {
-          end = awaitDrained(watched, plan.events(), start);
+        engine.start();
+        try {
+          end = probe.awaitSettled(plan.events(), LIMIT);
+        } finally {
+          engine.close();
         }
       }
       if (end < 0) {
         throw new IllegalStateException(
             String.format(
-                "%s did not drain in %d minutes: %,d consumed and %,d dead-lettered of %,d events;"
-                    + " %s",
-                name,
-                LIMIT.toMinutes(),
-                watched.consumed(),
-                watched.deadLettered(),
-                plan.events(),
-                watched.firstError().map(Throwable::toString).orElse("no store error")));
+                "%s did not drain in %d minutes: %,d applied and %,d dead-lettered of %,d events",
+                name, LIMIT.toMinutes(), probe.applied(), probe.deadLettered(), plan.events()));
       }
       return new Result(
           plan.events(),
           (end - start) / 1e9,
-          watched.watchedConsumed(),
-          (watched.lastWatchedCommitNanos() - start) / 1e9,
-          watched.deadLettered(),
-          watched.mostAtOnce(),
-          watched.calls(),
+          probe.watchedApplied(),
+          (probe.lastWatchedNanos() - start) / 1e9,
+          plan.running().most(),
+          probe,
           check.apply(database));
     } finally {
       server.drop(name);
     }
-  }
-
-  /**
-   * The nanoTime at which the store call that consumed or dead-lettered the last event returned; -1
-   * past the limit.
-   */
-  private static long awaitDrained(WatchedStore watched, long events, long start)
-      throws InterruptedException {
-    long deadline = start + LIMIT.toNanos();
-    while (watched.consumed() + watched.deadLettered() < events) {
-      if (System.nanoTime() - deadline > 0) {
-        return -1;
-      }
-      Thread.sleep(1);
-    }
-    return watched.lastProgressNanos();
   }
 }

@@ -1,8 +1,9 @@
 package dev.clockwork.bench.queues;
 
-import dev.clockwork.bench.durable.BenchDatabase;
-import dev.clockwork.bench.durable.BenchPostgres;
-import dev.clockwork.bench.durable.Figures;
+import dev.clockwork.bench.harness.BenchDatabase;
+import dev.clockwork.bench.harness.BenchPostgres;
+import dev.clockwork.bench.report.Figures;
+import dev.clockwork.bench.report.RunReport;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
@@ -11,7 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The seed databases of the priority and poison runs, made once and shared (seeding through the
@@ -37,18 +38,16 @@ final class LedgerSeeds {
   private static final String POISONED = "queues_poisoned_seed";
 
   private final BenchPostgres server;
-  private final QueueSettings settings;
+  private final QueuesCommand settings;
   private final Seeder seeder;
-  private final Consumer<String> progress;
-  private final MachineDefinition ledger = QueueMachines.ledger(QueueMachines.LEDGER);
+  private final MachineDefinition ledger =
+      QueueMachines.ledger(QueueMachines.LEDGER, new Running());
   private final Map<String, String> made = new LinkedHashMap<>();
 
-  LedgerSeeds(
-      BenchPostgres server, QueueSettings settings, Seeder seeder, Consumer<String> progress) {
+  LedgerSeeds(BenchPostgres server, QueuesCommand settings, Seeder seeder) {
     this.server = server;
     this.settings = settings;
     this.seeder = seeder;
-    this.progress = progress;
   }
 
   String fifo() {
@@ -76,7 +75,7 @@ final class LedgerSeeds {
     made.clear();
   }
 
-  private String seeded(String name, java.util.function.Supplier<String> make) {
+  private String seeded(String name, Supplier<String> make) {
     if (!made.containsKey(name)) {
       if (!made.containsKey(INSTANCES)) {
         made.put(INSTANCES, server.setUp(this::createInstances));
@@ -88,9 +87,9 @@ final class LedgerSeeds {
 
   private String createInstances() {
     server.drop(INSTANCES);
-    List<String> all = new ArrayList<>(ids(HEALTHY, settings.instances));
-    all.addAll(ids(SICK, settings.poisonInstances));
-    progress.accept(String.format("seeding: creating %,d ledger instances ...", all.size()));
+    List<String> all = new ArrayList<>(ids(HEALTHY, settings.instances()));
+    all.addAll(ids(SICK, settings.poisonInstances()));
+    RunReport.progress(String.format("seeding: creating %,d ledger instances ...", all.size()));
     try (BenchDatabase database = server.create(INSTANCES);
         PostgresStore store = database.store()) {
       Engine engine = seeder.engine(store, null, List.of(ledger));
@@ -100,7 +99,7 @@ final class LedgerSeeds {
 
   private String copyAndEnqueue(
       String template, String name, ClockworkConfig config, Seeder.Feed feed) {
-    progress.accept(String.format("seeding %s: enqueuing %,d events ...", name, feed.events()));
+    RunReport.progress(String.format("seeding %s: enqueuing %,d events ...", name, feed.events()));
     server.drop(name);
     try (BenchDatabase database = server.copy(template, name);
         PostgresStore store = database.store()) {
@@ -115,11 +114,11 @@ final class LedgerSeeds {
 
   /** Microseconds a round lasts: room for every instance's place. */
   private long width() {
-    return 2L * (settings.instances + settings.poisonInstances);
+    return 2L * (settings.instances() + settings.poisonInstances());
   }
 
   private Seeder.Feed healthy(boolean mixedPriorities) {
-    int count = settings.instances;
+    int count = settings.instances();
     return new Seeder.Feed(
         ids(HEALTHY, count),
         settings.eventsPerInstance,
@@ -130,7 +129,7 @@ final class LedgerSeeds {
   }
 
   private Seeder.Feed poison() {
-    int count = settings.poisonInstances;
+    int count = settings.poisonInstances();
     return new Seeder.Feed(
         ids(SICK, count),
         settings.poisonPerInstance,

@@ -1,42 +1,40 @@
 package dev.clockwork.bench.queues;
 
-import dev.clockwork.bench.durable.BenchPostgres;
-import dev.clockwork.bench.durable.Figures;
-import dev.clockwork.bench.durable.Markdown;
-import dev.clockwork.runtime.Engine;
+import dev.clockwork.bench.harness.BenchPostgres;
+import dev.clockwork.bench.report.Figures;
+import dev.clockwork.bench.report.RunReport;
+import dev.clockwork.bench.report.Section;
+import dev.clockwork.bench.report.Table;
+import dev.clockwork.bench.report.Target;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Consumer;
 
 /**
- * Target 3: poisoned events, each refused by its action with {@code scope.fail("POISON")} (not
- * retryable: straight to the dead letters), on instances of their own and interleaved with healthy
- * traffic, must not slow the healthy instances by more than 10%. The healthy instances' throughput
- * (their events ÷ time from the workers' start to their last commit) is measured with the poison
+ * Poisoned events, each refused by its action with {@code scope.fail("POISON")} (not retryable:
+ * straight to the dead letters), on instances of their own and interleaved with healthy traffic,
+ * must not slow the healthy instances by more than 10%. The healthy instances' throughput (their
+ * events ÷ time from {@code start()} to the report of their last one) is measured with the poison
  * and without it: the same healthy events, enqueued at the same instants, and the poisoned
  * instances created in both but given their events only in the poisoned seed, between the healthy
- * ones (a copy of the clean seed with the POISON events added).
+ * ones (a copy of the clean seed with the POISON events added). Default engine options.
  */
 final class PoisonBench {
   static final double MINIMUM_RATIO = 0.90;
   private static final String HEALTHY = LedgerSeeds.HEALTHY;
 
   private final BenchPostgres server;
-  private final QueueSettings settings;
+  private final QueuesCommand settings;
   private final LedgerSeeds seeds;
-  private final Consumer<String> progress;
 
-  PoisonBench(
-      BenchPostgres server, QueueSettings settings, LedgerSeeds seeds, Consumer<String> progress) {
+  PoisonBench(BenchPostgres server, QueuesCommand settings, LedgerSeeds seeds) {
     this.server = server;
     this.settings = settings;
     this.seeds = seeds;
-    this.progress = progress;
   }
 
   private long healthyEvents() {
-    return (long) settings.instances * settings.eventsPerInstance;
+    return (long) settings.instances() * settings.eventsPerInstance;
   }
 
   Section run() throws InterruptedException {
@@ -50,8 +48,8 @@ final class PoisonBench {
     List<Double> poisoned = new ArrayList<>();
     Drain.Result lastClean = null;
     Drain.Result lastPoisoned = null;
-    Markdown rounds =
-        new Markdown(
+    Table rounds =
+        new Table(
             ">round",
             ">healthy events/s, no poison",
             ">healthy events/s, with poison",
@@ -59,9 +57,9 @@ final class PoisonBench {
             ">with poison: healthy done",
             ">all done",
             ">dead letters");
-    for (int r = 0; r < settings.warmUps + settings.rounds; r++) {
+    for (int r = 0; r < settings.warmUps + settings.rounds(); r++) {
       boolean warmUp = r < settings.warmUps;
-      progress.accept("poison, round " + (r + 1) + (warmUp ? " (warm-up)" : "") + " ...");
+      RunReport.progress("poison, round " + (r + 1) + (warmUp ? " (warm-up)" : "") + " ...");
       Drain.Result c;
       Drain.Result p;
       if (r % 2 == 0) {
@@ -76,8 +74,8 @@ final class PoisonBench {
           Figures.rate(c.watchedPerSecond()),
           Figures.rate(p.watchedPerSecond()),
           Figures.ratio(p.watchedPerSecond() / c.watchedPerSecond()),
-          Figures.seconds(p.watchedSeconds()),
-          Figures.seconds(p.seconds()),
+          Figures.preciseSeconds(p.watchedSeconds()),
+          Figures.preciseSeconds(p.seconds()),
           Figures.count(p.deadLettered()));
       if (!warmUp) {
         clean.add(c.watchedPerSecond());
@@ -90,48 +88,43 @@ final class PoisonBench {
     String text =
         String.format(
             Locale.ROOT,
-            "Poison (target 3): %,d healthy instances × %d STEP events, and %,d poisoned events"
-                + " (%,d instances of their own × %d POISON, each refused with"
-                + " scope.fail(\"POISON\"): dead-lettered at once) placed between them; one"
-                + " machine, %d workers, default engine options (no queue settings); healthy"
-                + " events/s = healthy events ÷ time from the workers' start to the last healthy"
-                + " commit\n"
+            "Poison: %,d healthy instances × %d STEP events, and %,d poisoned events (%,d"
+                + " instances of their own × %d POISON, each refused with scope.fail(\"POISON\"):"
+                + " dead-lettered at once) placed between them; one machine, 1 engine × %d"
+                + " threads, default engine options (cap 10); healthy events/s = healthy events ÷"
+                + " time from start() to the last healthy event's report\n"
                 + "seeded (through Engine.enqueue, not timed as a benchmark): %s\n\n%s\n"
                 + "last poisoned drain: %s\n"
-                + "store calls of the last round (mean wall time per call, on the worker threads):\n"
-                + "  no poison:   %s\n  with poison: %s\n"
-                + "each poisoned event added %.2f ms of worker time to the drain (the time of the"
-                + " whole poisoned drain minus the clean one, × %d workers ÷ %,d poisoned events)\n"
+                + "engine calls of the last round:\n  no poison:   %s\n  with poison: %s\n"
+                + "the whole poisoned drain took %.3f ms longer per poisoned event than the clean"
+                + " one (last round)\n"
                 + "median healthy events/s: no poison %s, with poison %s; with ÷ without = %s;"
                 + " target ≥ %.2f %s\n",
-            settings.instances,
+            settings.instances(),
             settings.eventsPerInstance,
             settings.poisonEvents(),
-            settings.poisonInstances,
+            settings.poisonInstances(),
             settings.poisonPerInstance,
-            settings.workers,
+            settings.threads(),
             seeded,
             rounds.render(),
             lastPoisoned.check(),
-            lastClean.describeCalls(),
-            lastPoisoned.describeCalls(),
-            (lastPoisoned.seconds() - lastClean.seconds())
-                * settings.workers
-                * 1000
-                / settings.poisonEvents(),
-            settings.workers,
-            settings.poisonEvents(),
+            lastClean.probe().describeCalls(),
+            lastPoisoned.probe().describeCalls(),
+            (lastPoisoned.seconds() - lastClean.seconds()) * 1000 / settings.poisonEvents(),
             Figures.rate(comparison.baselineMedian()),
             Figures.rate(comparison.variantMedian()),
             comparison.describeRatio(),
             MINIMUM_RATIO,
-            comparison.pass() ? "PASS" : "MISS");
+            Figures.verdict(comparison.pass()));
     return new Section(
         text,
         List.of(
             new Target(
                 String.format(
-                    "healthy events/s with %,d poisoned events ÷ without", settings.poisonEvents()),
+                    Locale.ROOT,
+                    "healthy events/s with %,d poisoned events ÷ without",
+                    settings.poisonEvents()),
                 Figures.rate(comparison.variantMedian())
                     + " ÷ "
                     + Figures.rate(comparison.baselineMedian())
@@ -143,25 +136,24 @@ final class PoisonBench {
 
   private Drain.Result drain(Drain drain, boolean poison) throws InterruptedException {
     long dead = poison ? settings.poisonEvents() : 0;
+    Running running = new Running();
     Drain.Plan plan =
         new Drain.Plan(
             poison ? seeds.poisoned() : seeds.fifo(),
-            store ->
-                Engine.builder()
-                    .store(store)
-                    .register(QueueMachines.ledger(QueueMachines.LEDGER))
-                    .options(o -> o.workers(settings.workers))
-                    .build(),
+            builder ->
+                builder
+                    .register(QueueMachines.ledger(QueueMachines.LEDGER, running))
+                    .options(o -> o.workers(settings.threads())),
+            running,
             healthyEvents() + dead,
-            id -> id.startsWith(HEALTHY),
-            healthyEvents());
+            id -> id.startsWith(HEALTHY));
     Drain.Result result =
         drain.run(
             plan,
             poison ? "queues_poisoned" : "queues_clean",
             database ->
                 Checks.drained(
-                    database, HEALTHY, settings.instances, settings.eventsPerInstance, dead));
+                    database, HEALTHY, settings.instances(), settings.eventsPerInstance, dead));
     if (!result.correct()) {
       throw new IllegalStateException(
           (poison ? "poisoned" : "clean") + " drain went wrong: " + result.check());

@@ -1,51 +1,44 @@
 package dev.clockwork.bench.queues;
 
-import dev.clockwork.bench.durable.BenchPostgres;
-import dev.clockwork.bench.durable.Figures;
-import dev.clockwork.bench.durable.Markdown;
-import dev.clockwork.runtime.Engine;
+import dev.clockwork.bench.harness.BenchPostgres;
+import dev.clockwork.bench.report.Figures;
+import dev.clockwork.bench.report.RunReport;
+import dev.clockwork.bench.report.Section;
+import dev.clockwork.bench.report.Table;
+import dev.clockwork.bench.report.Target;
 import dev.clockwork.runtime.config.ClockworkConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
- * Target 1: events per second with {@code strategy: priority} against {@code strategy: fifo}, the
- * same instances and events drained by the same workers. Every event is enqueued with one of the
+ * Events per second with {@code strategy: priority} against {@code strategy: fifo}, the same
+ * instances and events drained by the same engine settings. Every event is enqueued with one of the
  * five priorities, mixed ((instance + n) mod 5); the fifo engine stores each as normal, as fifo
- * does. Both engines get the same {@code concurrency}, high enough never to be reached.
+ * does. Both engines get a concurrency cap equal to their threads, so the cap is never what limits
+ * them.
  */
 final class PriorityBench {
   static final double MINIMUM_RATIO = 0.85;
 
   private final BenchPostgres server;
-  private final QueueSettings settings;
+  private final QueuesCommand settings;
   private final LedgerSeeds seeds;
-  private final Consumer<String> progress;
 
-  PriorityBench(
-      BenchPostgres server, QueueSettings settings, LedgerSeeds seeds, Consumer<String> progress) {
+  PriorityBench(BenchPostgres server, QueuesCommand settings, LedgerSeeds seeds) {
     this.server = server;
     this.settings = settings;
     this.seeds = seeds;
-    this.progress = progress;
-  }
-
-  /** Instances claimed per round: the engine default. */
-  private static int batchSize() {
-    return dev.clockwork.runtime.config.EngineOptions.builder().build().batchSize();
-  }
-
-  private int concurrency() {
-    return settings.workers * batchSize();
   }
 
   private ClockworkConfig config(String strategy) {
     return ClockworkConfig.parse(
         String.format(
-            Locale.ROOT, "queue:\n  strategy: %s\n  concurrency: %d\n", strategy, concurrency()),
+            Locale.ROOT,
+            "queue:\n  strategy: %s\n  concurrency: %d\n",
+            strategy,
+            settings.threads()),
         "queues-bench.yaml");
   }
 
@@ -57,11 +50,12 @@ final class PriorityBench {
     Drain drain = new Drain(server);
     List<Double> fifo = new ArrayList<>();
     List<Double> priority = new ArrayList<>();
-    Markdown rounds = new Markdown(">round", ">fifo events/s", ">priority events/s", ">ratio");
+    Table rounds = new Table(">round", ">fifo events/s", ">priority events/s", ">ratio");
     Map<String, Drain.Result> last = Map.of();
-    for (int r = 0; r < settings.warmUps + settings.rounds; r++) {
+    for (int r = 0; r < settings.warmUps + settings.rounds(); r++) {
       boolean warmUp = r < settings.warmUps;
-      progress.accept("priority vs fifo, round " + (r + 1) + (warmUp ? " (warm-up)" : "") + " ...");
+      RunReport.progress(
+          "priority vs fifo, round " + (r + 1) + (warmUp ? " (warm-up)" : "") + " ...");
       // alternate which goes first, so a machine growing busier or quieter favours neither
       String first = r % 2 == 0 ? "fifo" : "priority";
       String second = first.equals("fifo") ? "priority" : "fifo";
@@ -84,29 +78,27 @@ final class PriorityBench {
     String text =
         String.format(
             Locale.ROOT,
-            "Priority vs fifo (target 1): %,d instances × %d STEP events of one machine, %d"
-                + " workers, batch size %d, concurrency %d (never reached), a file-level copy of"
-                + " the seed per drain (%,d more ledgers without events lie in it, for the poison run); events/s = events ÷ time from the workers' start to the"
-                + " last commit\n"
+            "Priority vs fifo: %,d instances × %d STEP events of one machine, 1 engine × %d"
+                + " threads, concurrency %d, a file-level copy of the seed per drain (%,d more"
+                + " ledgers without events lie in it, for the poison run); events/s = events ÷"
+                + " time from start() to the last event's report\n"
                 + "seeded (through Engine.enqueue, not timed as a benchmark):\n  %s\n\n%s\n"
-                + "store calls of the last round (mean wall time per call, on the worker threads):\n"
-                + "  fifo:     %s\n  priority: %s\n"
+                + "engine calls of the last round:\n  fifo:     %s\n  priority: %s\n"
                 + "median: fifo %s, priority %s; priority ÷ fifo = %s; target ≥ %.2f %s\n",
-            settings.instances,
+            settings.instances(),
             settings.eventsPerInstance,
-            settings.workers,
-            batchSize(),
-            concurrency(),
-            settings.poisonInstances,
+            settings.threads(),
+            settings.threads(),
+            settings.poisonInstances(),
             String.join("\n  ", seeded),
             rounds.render(),
-            last.get("fifo").describeCalls(),
-            last.get("priority").describeCalls(),
+            last.get("fifo").probe().describeCalls(),
+            last.get("priority").probe().describeCalls(),
             Figures.rate(comparison.baselineMedian()),
             Figures.rate(comparison.variantMedian()),
             comparison.describeRatio(),
             MINIMUM_RATIO,
-            comparison.pass() ? "PASS" : "MISS");
+            Figures.verdict(comparison.pass()));
     return new Section(
         text,
         List.of(
@@ -122,21 +114,20 @@ final class PriorityBench {
   }
 
   private Drain.Result drain(Drain drain, String strategy) throws InterruptedException {
-    long events = (long) settings.instances * settings.eventsPerInstance;
+    long events = (long) settings.instances() * settings.eventsPerInstance;
     ClockworkConfig config = config(strategy);
+    Running running = new Running();
     Drain.Plan plan =
         new Drain.Plan(
             strategy.equals("fifo") ? seeds.fifo() : seeds.priority(),
-            store ->
-                Engine.builder()
-                    .store(store)
-                    .register(QueueMachines.ledger(QueueMachines.LEDGER))
+            builder ->
+                builder
+                    .register(QueueMachines.ledger(QueueMachines.LEDGER, running))
                     .config(config)
-                    .options(o -> o.workers(settings.workers))
-                    .build(),
+                    .options(o -> o.workers(settings.threads())),
+            running,
             events,
-            id -> id.startsWith(LedgerSeeds.HEALTHY),
-            events);
+            id -> id.startsWith(LedgerSeeds.HEALTHY));
     Drain.Result result =
         drain.run(
             plan,
@@ -145,7 +136,7 @@ final class PriorityBench {
                 Checks.drained(
                     database,
                     LedgerSeeds.HEALTHY,
-                    settings.instances,
+                    settings.instances(),
                     settings.eventsPerInstance,
                     0));
     if (!result.correct()) {

@@ -1,6 +1,6 @@
 package dev.clockwork.bench.queues;
 
-import dev.clockwork.bench.durable.Parallel;
+import dev.clockwork.bench.harness.Parallel;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;

@@ -10,7 +10,7 @@ import java.util.Optional;
  * ratios against the targets, bytes per event, next-fire rates, and bytes per transition in a small
  * versus a large machine.
  */
-public final class Report {
+public final class InterpreterTables {
   /** Clockwork must be at least this many times faster than Spring Statemachine on (a) and (b). */
   public static final double SPRING_TARGET = 100;
 
@@ -32,7 +32,7 @@ public final class Report {
   /**
    * @param largeMachine how the large machine of the allocation benchmark is described
    */
-  public Report(Scores scores, String largeMachine) {
+  public InterpreterTables(Scores scores, String largeMachine) {
     this.scores = scores;
     this.largeMachine = largeMachine;
   }
@@ -57,6 +57,28 @@ public final class Report {
         "",
         machineSize().render(),
         verdict());
+  }
+
+  /** The targets (a) and (b): Clockwork ÷ Spring Statemachine and ÷ squirrel, where measured. */
+  public List<Target> targets() {
+    List<Target> targets = new ArrayList<>();
+    for (Row row : MACHINES) {
+      if (row.targeted()) {
+        ratio(row, "spring")
+            .ifPresent(r -> targets.add(target(row, "Spring Statemachine", r, SPRING_TARGET)));
+        ratio(row, "squirrel")
+            .ifPresent(r -> targets.add(target(row, "squirrel-foundation", r, SQUIRREL_TARGET)));
+      }
+    }
+    return targets;
+  }
+
+  private static Target target(Row row, String other, double ratio, double goal) {
+    return new Target(
+        row.label() + ": Clockwork ÷ " + other + ", transitions/s",
+        Figures.ratio(ratio),
+        "≥ " + Figures.ratio(goal),
+        ratio >= goal);
   }
 
   /** "MISS …" lines, one per target not met (empty when all pass or none was measured). */
@@ -114,9 +136,9 @@ public final class Report {
           ops(row.benchmark() + ".clockwork"),
           ops(row.benchmark() + ".spring"),
           ops(row.benchmark() + ".squirrel"),
-          spring.map(Format::ratio).orElse("—"),
+          spring.map(Figures::ratio).orElse("—"),
           row.targeted() ? verdict(row, "spring", SPRING_TARGET) : "(none)",
-          squirrel.map(Format::ratio).orElse("—"),
+          squirrel.map(Figures::ratio).orElse("—"),
           row.targeted() ? verdict(row, "squirrel", SQUIRREL_TARGET) : "(none)");
     }
     return table;
@@ -151,7 +173,7 @@ public final class Report {
     table.row(
         label,
         ops(benchmark),
-        score.map(s -> Format.nanos(1e9 / s.opsPerSecond())).orElse("—"),
+        score.map(s -> Figures.nanos(1e9 / s.opsPerSecond())).orElse("—"),
         bytes(benchmark));
   }
 
@@ -183,11 +205,11 @@ public final class Report {
   }
 
   private String ops(String benchmark) {
-    return scores.get(benchmark).map(s -> Format.ops(s.opsPerSecond(), s.deviation())).orElse("—");
+    return scores.get(benchmark).map(s -> Figures.ops(s.opsPerSecond(), s.deviation())).orElse("—");
   }
 
   private String bytes(String benchmark) {
-    return scores.get(benchmark).map(s -> Format.bytes(s.bytesPerOp())).orElse("—");
+    return scores.get(benchmark).map(s -> Figures.bytes(s.bytesPerOp())).orElse("—");
   }
 
   /**
@@ -195,7 +217,7 @@ public final class Report {
    * standard deviation either way would give, i.e. when another run could well say the opposite.
    */
   private String verdict(Row row, String other, double target) {
-    String goal = "≥" + Format.ratio(target);
+    String goal = "≥" + Figures.ratio(target);
     Optional<Score> clockwork = scores.get(row.benchmark() + ".clockwork");
     Optional<Score> them = scores.get(row.benchmark() + "." + other);
     if (clockwork.isEmpty() || them.isEmpty()) {
@@ -216,8 +238,8 @@ public final class Report {
         Locale.ROOT,
         "MISS %s: Clockwork is %s %s, target ≥%s",
         row.label(),
-        Format.ratio(ratio),
+        Figures.ratio(ratio),
         other,
-        Format.ratio(target));
+        Figures.ratio(target));
   }
 }

@@ -8,7 +8,7 @@ import java.util.Optional;
 public final class JsonSummary {
   private JsonSummary() {}
 
-  public static String of(Map<String, String> run, Scores scores, Report report) {
+  public static String of(Map<String, String> run, Scores scores, InterpreterTables report) {
     StringBuilder json = new StringBuilder("{\n  \"run\": {");
     String separator = "\n";
     for (Map.Entry<String, String> fact : run.entrySet()) {
@@ -35,7 +35,7 @@ public final class JsonSummary {
     }
     json.append("\n  ],\n  \"ratios\": [");
     separator = "\n";
-    for (Report.Row row : Report.MACHINES) {
+    for (InterpreterTables.Row row : InterpreterTables.MACHINES) {
       json.append(separator)
           .append("    {\"machine\": ")
           .append(string(row.label()))
@@ -49,9 +49,9 @@ public final class JsonSummary {
       separator = ",\n";
     }
     json.append("\n  ],\n  \"targets\": {\"spring\": ")
-        .append(number(Report.SPRING_TARGET))
+        .append(number(InterpreterTables.SPRING_TARGET))
         .append(", \"squirrel\": ")
-        .append(number(Report.SQUIRREL_TARGET))
+        .append(number(InterpreterTables.SQUIRREL_TARGET))
         .append(", \"misses\": [");
     separator = "";
     for (String miss : report.misses()) {

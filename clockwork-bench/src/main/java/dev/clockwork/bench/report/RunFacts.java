@@ -1,4 +1,4 @@
-package dev.clockwork.bench.durable;
+package dev.clockwork.bench.report;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,27 +7,24 @@ import java.time.Clock;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
-/** What the report says about the run and the machine, as far as the JVM and Linux tell. */
+/** What a report says about the run and the machine, as far as the JVM and Linux tell. */
 public final class RunFacts {
   private RunFacts() {}
 
-  static Map<String, String> of(DurableSettings settings, String[] args) {
-    return of("clockwork-bench/run-durable", args, settings.describe());
-  }
-
   /**
-   * The facts of a run of {@code script} with {@code args}: date, command, commit (the {@code
-   * bench.commit} property the script passes), settings, and the machine.
+   * The facts of {@code command}: date, command line, commit (the {@code bench.commit} property the
+   * script passes), settings, and the machine.
    */
-  public static Map<String, String> of(String script, String[] args, String settings) {
+  static Map<String, String> of(String command, String settings) {
     Map<String, String> facts = new LinkedHashMap<>();
     facts.put(
         "date",
         ZonedDateTime.now(Clock.systemDefaultZone())
             .format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
-    facts.put("command", (script + " " + String.join(" ", args)).trim());
+    facts.put("command", command);
     facts.put("commit", System.getProperty("bench.commit", "unknown"));
     facts.put("settings", settings);
     facts.put("cpus", String.valueOf(Runtime.getRuntime().availableProcessors()));
@@ -47,7 +44,10 @@ public final class RunFacts {
     return facts;
   }
 
-  /** The 1, 5 and 15 minute load averages (other work competes for the same cores). */
+  /**
+   * The 1, 5 and 15 minute load averages from /proc/loadavg (anything else running competes for the
+   * same cores and shows up as noise), or "unknown" elsewhere.
+   */
   public static String loadAverage() {
     try {
       String[] parts = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
@@ -75,7 +75,7 @@ public final class RunFacts {
       for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
         if (line.startsWith("MemTotal:")) {
           long kb = Long.parseLong(line.replaceAll("\\D", ""));
-          return String.format("%.0f GB RAM", kb / 1024.0 / 1024.0);
+          return String.format(Locale.ROOT, "%.0f GB RAM", kb / 1024.0 / 1024.0);
         }
       }
     } catch (IOException | RuntimeException e) {

@@ -4,13 +4,16 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/** A Markdown table with padded columns, so it reads the same in a terminal and in a .md file. */
-final class Table {
+/**
+ * The one table renderer of the benchmarks: Markdown with padded columns, so it reads the same in a
+ * terminal and in a .md file.
+ */
+public final class Table {
   private final List<String[]> rows = new ArrayList<>();
   private final boolean[] rightAligned;
 
   /** Columns whose header starts with '>' are right-aligned (the '>' is dropped). */
-  Table(String... header) {
+  public Table(String... header) {
     rightAligned = new boolean[header.length];
     String[] names = new String[header.length];
     for (int i = 0; i < header.length; i++) {
@@ -20,7 +23,7 @@ final class Table {
     rows.add(names);
   }
 
-  Table row(String... cells) {
+  public Table row(String... cells) {
     if (cells.length != rightAligned.length) {
       throw new IllegalArgumentException("expected " + rightAligned.length + " cells");
     }
@@ -28,7 +31,7 @@ final class Table {
     return this;
   }
 
-  String render() {
+  public String render() {
     int[] widths = new int[rightAligned.length];
     for (String[] row : rows) {
       for (int i = 0; i < row.length; i++) {

@@ -1,4 +1,4 @@
-package dev.clockwork.bench.queues;
+package dev.clockwork.bench.report;
 
 /**
  * One target of the issue with what the run measured: a line of the report's summary.
@@ -8,8 +8,8 @@ package dev.clockwork.bench.queues;
  * @param required the target
  * @param pass whether the figure meets the target
  */
-record Target(String measure, String result, String required, boolean pass) {
-  String verdict() {
+public record Target(String measure, String result, String required, boolean pass) {
+  public String verdict() {
     return pass ? "PASS" : "MISS";
   }
 }

@@ -1,7 +1,11 @@
 package dev.clockwork.bench.schedules;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
+import dev.clockwork.bench.harness.BenchDatabase;
+import dev.clockwork.bench.harness.BenchPostgres;
+import dev.clockwork.bench.report.RunReport;
+import dev.clockwork.bench.report.Section;
+import dev.clockwork.bench.report.Table;
+import dev.clockwork.bench.report.Target;
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.postgres.PostgresStore;
@@ -10,10 +14,10 @@ import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.schedule.ScheduleRequest;
 import dev.clockwork.runtime.schedule.Schedules;
+import dev.clockwork.runtime.schedule.definition.ScheduleSpec;
 import dev.clockwork.runtime.schedule.outcome.TickResult;
 import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
-import dev.clockwork.runtime.schedule.definition.ScheduleSpec;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -26,8 +30,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
+import javax.sql.DataSource;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The schedules benchmark of issue 5 (a benchmark, not a test): next-fire computations per second;
@@ -43,7 +54,12 @@ import java.util.Optional;
  * API-created ones (only the schedule id differs), as seeding them through the API would take most
  * of the run. The clock is virtual; one embedded PostgreSQL server (fsync off, its default).
  */
-public final class ScheduleBench {
+@Command(
+    name = "schedules",
+    description = {
+      "Schedules on embedded PostgreSQL 17: next-fire rate, tick cost (a few minutes)."
+    })
+public final class SchedulesCommand implements Callable<Integer> {
   private static final String MACHINE = "bench-job";
   private static final Instant START = Instant.parse("2026-03-10T10:00:00Z");
   private static final int DUE = 1_000;
@@ -51,40 +67,44 @@ public final class ScheduleBench {
   private static final int STORED = 10_000;
   private static final int EMPTY_TICKS = 30;
 
-  private final List<String[]> table = new ArrayList<>();
+  @Spec CommandSpec spec;
 
-  private ScheduleBench() {}
+  @Option(
+      names = "--large",
+      paramLabel = "N",
+      description = "schedules stored in the large run (default: ${DEFAULT-VALUE})",
+      defaultValue = "100000")
+  int large = 100_000;
 
-  public static void main(String[] args) throws Exception {
-    int large = 100_000;
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--large" -> large = Integer.parseInt(args[++i]);
-        case "--help" -> {
-          System.out.println(
-              "ScheduleBench [--large N]   N = schedules stored in the large run (default"
-                  + " 100000)");
-          return;
-        }
-        default -> throw new IllegalArgumentException("unknown option " + args[i]);
-      }
-    }
-    new ScheduleBench().run(large);
-  }
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = "where the report goes (default: the jar's directory)")
+  Path out;
 
-  private void run(int large) throws Exception {
-    long runStart = System.nanoTime();
-    System.out.printf(
-        "Java %s, %d cores, %s%n",
-        System.getProperty("java.version"),
-        Runtime.getRuntime().availableProcessors(),
-        System.getProperty("os.name"));
+  private final List<Target> targets = new ArrayList<>();
+  private final Table information = new Table("measure", "result");
+  private final StringBuilder log = new StringBuilder();
+
+  @Override
+  public Integer call() throws Exception {
+    RunReport report =
+        new RunReport(
+            "schedules",
+            RunReport.commandLine(spec),
+            String.format(
+                Locale.ROOT,
+                "%,d and %,d stored, %,d due, virtual clock, fsync off",
+                STORED,
+                large,
+                DUE));
+    RunReport.progress("next-fire computation ...");
     nextFire();
-
-    try (EmbeddedPostgres server =
-            EmbeddedPostgres.builder().setPGStartupWait(Duration.ofSeconds(60)).start();
-        HikariDataSource pool = pool(server.getJdbcUrl("postgres", "postgres"))) {
-      PostgresStore store = PostgresStore.builder().dataSource(pool).migrate(true).build();
+    try (BenchPostgres server = BenchPostgres.start(false);
+        BenchDatabase database = server.create("schedules");
+        PostgresStore store = database.store()) {
+      server.facts().forEach(report::fact);
+      DataSource pool = database.harness();
       VirtualClock clock = VirtualClock.at(START);
       MachineDefinition job = Machine.define(MACHINE).initial("done").finalState("done").build();
       Engine engine = Engine.builder().store(store).clock(clock).register(job).build();
@@ -96,8 +116,8 @@ public final class ScheduleBench {
         schedules.create(request(i));
       }
       double seedSeconds = (System.nanoTime() - seedStart) / 1e9;
-      System.out.printf(
-          "seeded %,d schedules through Schedules.create in %.1f s (%,.0f/s)%n",
+      log(
+          "seeded %,d schedules through Schedules.create in %.1f s (%,.0f/s)",
           STORED, seedSeconds, STORED / seedSeconds);
       execute(pool, "VACUUM ANALYZE cw_schedules");
 
@@ -108,16 +128,23 @@ public final class ScheduleBench {
       execute(pool, "VACUUM ANALYZE cw_schedules");
       double cloneSeconds = (System.nanoTime() - cloneStart) / 1e9;
       long stored = queryLong(pool, "SELECT count(*) FROM cw_schedules");
-      System.out.printf(
-          "added %,d background schedules by SQL clone in %.1f s: %,d stored%n",
+      log(
+          "added %,d background schedules by SQL clone in %.1f s: %,d stored",
           cloned, cloneSeconds, stored);
       Phase big = phase(pool, clock, schedules, timed, stored, 3, 2);
 
-      report(small, big, seedSeconds, cloned);
+      report.add(report(small, big, seedSeconds, cloned));
       engine.close();
-      store.close();
     }
-    System.out.printf("whole run %.0f s%n", (System.nanoTime() - runStart) / 1e9);
+    report.finish(out != null ? out : RunReport.defaultOut());
+    return 0;
+  }
+
+  /** A line of the run's log: printed now, and kept for the report. */
+  private void log(String format, Object... args) {
+    String line = String.format(Locale.ROOT, format, args);
+    RunReport.progress(line);
+    log.append(line).append('\n');
   }
 
   // ---- (1) next fire ----
@@ -212,7 +239,7 @@ public final class ScheduleBench {
   }
 
   /** Copies background rows in SQL, changing only the schedule id, up to {@code count} rows. */
-  private static int cloneBackground(HikariDataSource pool, int count) throws SQLException {
+  private static int cloneBackground(DataSource pool, int count) throws SQLException {
     if (count <= 0) {
       return 0;
     }
@@ -263,7 +290,7 @@ public final class ScheduleBench {
       String explainDue) {}
 
   private Phase phase(
-      HikariDataSource pool,
+      DataSource pool,
       VirtualClock clock,
       Schedules schedules,
       TimedScheduleStore timed,
@@ -287,9 +314,9 @@ public final class ScheduleBench {
       double millis = (System.nanoTime() - start) / 1e6;
       int started = (int) rows.stream().filter(r -> r.outcome() == TriggerOutcome.STARTED).count();
       ticks.add(new DueTick(d + 1, millis, started, timed.storeNanos() / 1e6, timed.claimCalls()));
-      System.out.printf(
+      log(
           "%,d stored, day %d: warm-up tick %d rows; tick at %s: %d rows, %d started, %.0f ms"
-              + " (schedule store %.0f ms in %d claims + commits)%n",
+              + " (schedule store %.0f ms in %d claims + commits)",
           stored,
           d + 1,
           warm,
@@ -315,9 +342,9 @@ public final class ScheduleBench {
     }
     String explainEmpty = explainDue(pool, after);
     Phase phase = new Phase(stored, ticks, median(empty), median(claims), explainEmpty, explainDue);
-    System.out.printf(
+    log(
         "%,d stored: empty tick median %.2f ms (claim queries %.2f ms); due query EXPLAIN"
-            + " ANALYZE: 1,000 due %s; none due %s%n",
+            + " ANALYZE: 1,000 due %s; none due %s",
         stored,
         phase.emptyTickMedianMillis(),
         phase.emptyClaimMedianMillis(),
@@ -327,7 +354,7 @@ public final class ScheduleBench {
   }
 
   /** The tick's due query (claim's inner select) under EXPLAIN ANALYZE, rolled back. */
-  private static String explainDue(HikariDataSource pool, Instant now) throws SQLException {
+  private static String explainDue(DataSource pool, Instant now) throws SQLException {
     String sql =
         """
         EXPLAIN (ANALYZE, BUFFERS)
@@ -371,7 +398,7 @@ public final class ScheduleBench {
 
   // ---- report ----
 
-  private void report(Phase small, Phase big, double seedSeconds, int cloned) {
+  private Section report(Phase small, Phase big, double seedSeconds, int cloned) {
     DueTick first = small.dueTicks().get(0);
     double warmSmall = medianTicks(small.dueTicks().subList(1, small.dueTicks().size()));
     row(
@@ -452,17 +479,19 @@ public final class ScheduleBench {
         "—",
         "—");
 
-    System.out.println();
-    System.out.printf(
-        "Seeding: %,d schedules through Schedules.create in %.1f s (%,.0f/s); %,d more cloned in"
-            + " SQL from the background ones.%n",
-        STORED, seedSeconds, STORED / seedSeconds, cloned);
-    System.out.println();
-    System.out.println("| measure | result | target | verdict |");
-    System.out.println("|---|---|---|---|");
-    for (String[] r : table) {
-      System.out.println("| " + String.join(" | ", r) + " |");
-    }
+    String text =
+        String.format(
+                Locale.ROOT,
+                "Schedules: seeding %,d schedules through Schedules.create took %.1f s (%,.0f/s);"
+                    + " %,d more were cloned in SQL from the background ones.%n%n",
+                STORED,
+                seedSeconds,
+                STORED / seedSeconds,
+                cloned)
+            + log
+            + "\n"
+            + information.render();
+    return new Section(text, targets);
   }
 
   /** Within a factor of 1.5 either way counts as following due schedules. */
@@ -470,9 +499,13 @@ public final class ScheduleBench {
     return ratio <= 1.5 ? "PASS" : "MISS";
   }
 
+  /** A target's line ({@code verdict} PASS or MISS), or information ({@code verdict} "—"). */
   private void row(String measure, String result, String target, String verdict) {
-    table.add(new String[] {measure, result, target, verdict});
-    System.out.printf("%s: %s (target %s) %s%n", measure, result, target, verdict);
+    if (verdict.equals("—")) {
+      information.row(measure, result);
+    } else {
+      targets.add(new Target(measure, result, target, verdict.equals("PASS")));
+    }
   }
 
   private static double medianTicks(List<DueTick> ticks) {
@@ -488,22 +521,14 @@ public final class ScheduleBench {
 
   // ---- database helpers ----
 
-  private static HikariDataSource pool(String url) {
-    HikariConfig config = new HikariConfig();
-    config.setPoolName("schedule-bench");
-    config.setJdbcUrl(url);
-    config.setMaximumPoolSize(4);
-    return new HikariDataSource(config);
-  }
-
-  private static void execute(HikariDataSource pool, String sql) throws SQLException {
+  private static void execute(DataSource pool, String sql) throws SQLException {
     try (Connection c = pool.getConnection();
         Statement st = c.createStatement()) {
       st.execute(sql);
     }
   }
 
-  private static long queryLong(HikariDataSource pool, String sql) throws SQLException {
+  private static long queryLong(DataSource pool, String sql) throws SQLException {
     try (Connection c = pool.getConnection();
         Statement st = c.createStatement();
         ResultSet rs = st.executeQuery(sql)) {

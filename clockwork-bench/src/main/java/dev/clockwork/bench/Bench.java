@@ -1,0 +1,39 @@
+package dev.clockwork.bench;
+
+import dev.clockwork.bench.durable.DurableCommand;
+import dev.clockwork.bench.queues.QueuesCommand;
+import dev.clockwork.bench.schedules.SchedulesCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The one benchmark harness: {@code clockwork-bench/run <command> [options]}. Each command prints
+ * its report (facts, tables, targets with PASS or MISS) and saves it as {@code <command>-report.md}
+ * next to the jar. Nothing here runs in {@code mvn verify}, which only compiles the harness and
+ * tests its options and verdicts.
+ */
+@Command(
+    name = "clockwork-bench/run",
+    mixinStandardHelpOptions = true,
+    description = "Clockwork's benchmarks. Each command prints and saves its report.",
+    subcommands = {
+      InterpreterCommand.class,
+      DurableCommand.class,
+      QueuesCommand.class,
+      SchedulesCommand.class
+    })
+public final class Bench implements Runnable {
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The harness's command line, for {@link #main} and the tests. */
+  public static CommandLine commandLine() {
+    return new CommandLine(new Bench());
+  }
+
+  @Override
+  public void run() {
+    CommandLine.usage(this, System.out);
+  }
+}

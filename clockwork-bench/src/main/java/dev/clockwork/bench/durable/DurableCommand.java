@@ -1,0 +1,232 @@
+package dev.clockwork.bench.durable;
+
+import dev.clockwork.bench.harness.BenchDatabase;
+import dev.clockwork.bench.harness.BenchPostgres;
+import dev.clockwork.bench.harness.RunOptions;
+import dev.clockwork.bench.report.RunReport;
+import dev.clockwork.runtime.config.EngineOptions;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * The durable path on one embedded PostgreSQL: Clockwork's throughput in several engine
+ * configurations against db-scheduler and a raw JDBC ceiling, enqueue-to-commit latency, timers at
+ * scale and timer lateness, each with its target and PASS or MISS, and where the database time
+ * went. Everything is measured through {@code EngineListener}s and {@code Engine.start()}.
+ */
+@Command(
+    name = "durable",
+    description = {
+      "The durable path on embedded PostgreSQL 17 against db-scheduler (~15 minutes on 2 cores)."
+    })
+public final class DurableCommand implements Callable<Integer> {
+  static final List<String> SECTIONS =
+      List.of("throughput", "db-scheduler", "raw", "no-flush", "latency", "timers", "lateness");
+
+  /** The engine's defaults, for the report. */
+  static final EngineOptions DEFAULTS = EngineOptions.builder().build();
+
+  @Mixin RunOptions run = new RunOptions();
+
+  @Option(
+      names = "--configs",
+      split = ",",
+      paramLabel = "ExT",
+      description =
+          "engines × worker threads of the throughput runs, each engine a node with its own store on"
+              + " the one database (default: ${DEFAULT-VALUE})",
+      defaultValue = "1x2,1x16,2x16")
+  List<String> configs = new ArrayList<>();
+
+  @Option(
+      names = "--only",
+      split = ",",
+      paramLabel = "SECTION",
+      description = "some of: throughput, db-scheduler, raw, no-flush, latency, timers, lateness")
+  Set<String> only = new LinkedHashSet<>();
+
+  @Option(
+      names = "--lateness-rates",
+      split = ",",
+      paramLabel = "N",
+      description = "timer fires per second of the lateness runs (default: ${DEFAULT-VALUE})",
+      defaultValue = "500,5000")
+  List<Integer> latenessRates = new ArrayList<>();
+
+  @Option(
+      names = "--lateness-seconds",
+      paramLabel = "S",
+      description = "how long each lateness run fires (default: ${DEFAULT-VALUE})",
+      defaultValue = "10")
+  int latenessSeconds = 10;
+
+  int eventsPerInstance = 10;
+  int rawBatch = 100;
+  double dueFraction = 0.1;
+  int setupThreads = 4;
+
+  int instances() {
+    return run.scaled(10_000);
+  }
+
+  int dbSchedulerTasks() {
+    return run.scaled(100_000);
+  }
+
+  int rawOps() {
+    return run.scaled(100_000);
+  }
+
+  int rawSingleOps() {
+    return run.scaled(10_000);
+  }
+
+  int latencyInstances() {
+    return run.scaled(1_000);
+  }
+
+  int idleSamples() {
+    return Math.max(50, run.scaled(500));
+  }
+
+  int loadSeconds() {
+    return Math.max(5, run.scaled(15));
+  }
+
+  int smallArmed() {
+    return run.scaled(10_000);
+  }
+
+  int largeArmed() {
+    return run.scaled(1_000_000);
+  }
+
+  List<ClockworkThroughput.Config> configs() {
+    return configs.stream().map(ClockworkThroughput.Config::parse).toList();
+  }
+
+  boolean runs(String section) {
+    if (!only.isEmpty() && !SECTIONS.containsAll(only)) {
+      throw new IllegalArgumentException("--only takes some of " + SECTIONS + ", not " + only);
+    }
+    return only.isEmpty() || only.contains(section);
+  }
+
+  /** One line for the report. */
+  String describe() {
+    return String.format(
+        Locale.ROOT,
+        "scale %s, %,d instances × %d events, configurations %s, db-scheduler %,d tasks, raw %,d"
+            + " ops, timers %,d and %,d armed (%.0f%% due), lateness %s fires/s for %d s, %s",
+        run.describeScale(),
+        instances(),
+        eventsPerInstance,
+        configs,
+        dbSchedulerTasks(),
+        rawOps(),
+        smallArmed(),
+        largeArmed(),
+        100 * dueFraction,
+        latenessRates,
+        latenessSeconds,
+        run.durable() ? "fsync on" : "fsync off");
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    configs();
+    runs("throughput");
+    RunReport report = new RunReport("durable", run.commandLine(), describe());
+    DurableTables tables = new DurableTables(this);
+    try (BenchPostgres postgres = BenchPostgres.start(run.durable())) {
+      postgres.facts().forEach(report::fact);
+      RunReport.progress("PostgreSQL up");
+      measure(postgres, tables);
+    }
+    tables.sections().forEach(report::add);
+    report.finish(run.out());
+    return 0;
+  }
+
+  private void measure(BenchPostgres server, DurableTables tables) throws InterruptedException {
+    ClockworkThroughput clockwork = new ClockworkThroughput(server, this);
+    boolean seeded = false;
+    if (runs("throughput") || runs("no-flush")) {
+      RunReport.progress(
+          String.format(
+              Locale.ROOT,
+              "seeding %,d instances × %d events ...",
+              instances(),
+              eventsPerInstance));
+      tables.seed(clockwork.seed());
+      seeded = true;
+    }
+    if (runs("throughput")) {
+      for (ClockworkThroughput.Config config : configs()) {
+        RunReport.progress("Clockwork throughput, " + config.describe() + " ...");
+        tables.clockwork(clockwork.run(config));
+      }
+    }
+    try (BenchDatabase bench = server.create("bench")) {
+      DbSchedulerThroughput dbScheduler = new DbSchedulerThroughput(bench, dbSchedulerTasks());
+      if (runs("db-scheduler")) {
+        for (DbSchedulerThroughput.Config config : DbSchedulerThroughput.CONFIGS) {
+          RunReport.progress("db-scheduler, " + config.name() + " ...");
+          tables.dbScheduler(dbScheduler.run(config));
+        }
+      }
+      RawCeiling raw = new RawCeiling(bench);
+      if (runs("raw")) {
+        RunReport.progress("raw JDBC ceiling ...");
+        tables.raw(raw.run(rawOps(), rawBatch, 2, instances()));
+        tables.raw(raw.run(rawSingleOps(), 1, 2, instances()));
+      }
+      if (runs("no-flush") && server.durable() && seeded) {
+        server.flush(false, false);
+        try {
+          ClockworkThroughput.Config best = tables.bestConfig();
+          RunReport.progress(
+              "without flushes: Clockwork " + best.describe() + ", db-scheduler, raw ...");
+          tables.clockwork(clockwork.run(best));
+          tables.dbScheduler(dbScheduler.run(DbSchedulerThroughput.LOCK_AND_FETCH));
+          tables.raw(raw.run(rawOps(), rawBatch, 2, instances()));
+        } finally {
+          server.flushAsStarted();
+        }
+      }
+    }
+    server.drop(ClockworkThroughput.SEED);
+    if (runs("latency")) {
+      double rate = tables.loadRate();
+      RunReport.progress(
+          String.format(Locale.ROOT, "latency, idle and at %.0f events/s ...", rate));
+      tables.latency(new Latency(server, this).run(rate));
+    }
+    double seedRate = Double.NaN;
+    if (runs("timers")) {
+      TimersAtScale timers = new TimersAtScale(server);
+      long[] sizes = {smallArmed(), largeArmed()};
+      for (long armed : sizes) {
+        long due = Math.round(armed * dueFraction);
+        RunReport.progress(
+            String.format(Locale.ROOT, "timers: %,d armed, %,d due ...", armed, due));
+        tables.timers(timers.fireAll(armed, due, armed == sizes[0]));
+        seedRate = timers.seedRate();
+      }
+    }
+    if (runs("lateness")) {
+      TimerLateness lateness = new TimerLateness(server);
+      for (int rate : latenessRates) {
+        RunReport.progress(String.format(Locale.ROOT, "timer lateness at %,d fires/s ...", rate));
+        tables.lateness(lateness.run(rate, latenessSeconds, seedRate));
+      }
+    }
+  }
+}
