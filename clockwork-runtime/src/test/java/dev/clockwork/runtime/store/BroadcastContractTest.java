@@ -25,7 +25,8 @@ public abstract class BroadcastContractTest extends StoreContract {
   void deliversOneEventPerActiveInstanceInTheStateAtDelivery() {
     create(instance("sender").in("paid"));
     create(instance("a").conversation("conv-x"));
-    create(instance("b"), instance("c").in("paid"));
+    create("b");
+    create(instance("c").in("paid"));
     create(instance("d").status(InstanceStatus.DONE));
     create(instance("e").in("waiting.reminded"));
     create(instance("p").machine("invoice"));
@@ -85,7 +86,8 @@ public abstract class BroadcastContractTest extends StoreContract {
   @Test
   void everyBroadcastACommitWroteIsDelivered() {
     create(instance("sender").in("paid"));
-    create(instance("w"), instance("s").in("shipped"));
+    create("w");
+    create(instance("s").in("shipped"));
     Claim claim = lease("sender", T0);
     commitAll(
         update(claim)
@@ -121,5 +123,4 @@ public abstract class BroadcastContractTest extends StoreContract {
     Claim claim = lease(id, T0);
     commitAll(update(claim, InstanceBuilder.nextOf(claim.instance()).in(state)));
   }
-
 }

@@ -61,11 +61,14 @@ public abstract class ClaimContractTest extends StoreContract {
     create("o-1");
     enqueue("o-1", "A", T0);
     enqueue("o-1", "B", T0);
-    store.enqueue(availableAt(event("o-1", "C", T0), T0.plusSeconds(10)));
+    store.enqueue(availableAt(event("o-1", "C", T0), T0.plusSeconds(100)));
     enqueue("o-1", "D", T0);
 
     assertThat(
-            store.claim(new ClaimRequest("w1", LEASE, T0, 10, 1, Map.of("order", 10), true)).get(0).events())
+            store
+                .claim(new ClaimRequest("w1", LEASE, T0, 10, 1, Map.of("order", 10), true))
+                .get(0)
+                .events())
         .extracting(this::typeOf)
         .containsExactly("A");
     assertThat(claimedTypes("o-1", T0.plusSeconds(31))).containsExactly("A", "B");
@@ -128,6 +131,35 @@ public abstract class ClaimContractTest extends StoreContract {
     assertThat(claimedTypes("o-1", T0.plusSeconds(10))).containsExactly("PAY");
   }
 
+  @Test
+  void anInstanceIsDueByTheTimersItsLastCommitArmed() {
+    create(instance("o-1").timers(timer("waiting", "EXPIRE", T0.plusSeconds(60))));
+    Claim claim = lease("o-1", T0);
+    commitAll(
+        update(
+            claim,
+            InstanceBuilder.nextOf(claim.instance())
+                .timers(timer("waiting", "REMIND", T0.plusSeconds(10)))));
+
+    assertThat(store.nextDue(T0, null)).contains(T0.plusSeconds(10));
+    Claim reminded = claim(T0.plusSeconds(10)).get(0);
+    commitAll(update(reminded, InstanceBuilder.nextOf(reminded.instance()).in("paid").timers()));
+
+    assertThat(store.nextDue(T0.plusSeconds(10), null)).isEmpty();
+    assertThat(claim(T0.plusSeconds(3600))).isEmpty();
+  }
+
+  @Test
+  void anInstanceACommitInsertsIsDueByItsTimers() {
+    InstanceRecord child =
+        instance("child-1").timers(timer("waiting", "EXPIRE", T0.plusSeconds(5))).build();
+
+    commitAll(StepCommit.insert(child).history(List.of(createdRow(child))));
+
+    assertThat(claim(T0.plusSeconds(4))).isEmpty();
+    assertThat(claimedIds(T0.plusSeconds(5))).containsExactly("child-1");
+  }
+
   // ---- which first ----
 
   @Test
@@ -141,8 +173,8 @@ public abstract class ClaimContractTest extends StoreContract {
     Instant now = T0.plusSeconds(10);
 
     List<String> order = new ArrayList<>();
-    for (List<Claim> one; !(one = store.claim(request(now).withMaxInstances(1))).isEmpty(); ) {
-      order.add(one.get(0).instance().id());
+    for (int i = 0; i < 6; i++) {
+      store.claim(request(now).withMaxInstances(1)).forEach(c -> order.add(c.instance().id()));
     }
 
     assertThat(order)
@@ -366,9 +398,7 @@ public abstract class ClaimContractTest extends StoreContract {
     store.pause("invoice");
 
     assertThat(store.nextDue(T0, null)).contains(T0.plusSeconds(20));
-    assertThat(store.nextDue(T0.plus(LEASE), null))
-        .as("o-1's lease has expired")
-        .contains(T0);
+    assertThat(store.nextDue(T0.plus(LEASE), null)).as("o-1's lease has expired").contains(T0);
     store.resume("invoice");
     assertThat(store.nextDue(T0, null)).contains(T0.plusSeconds(5));
   }

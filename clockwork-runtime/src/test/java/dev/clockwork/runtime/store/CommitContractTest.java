@@ -159,7 +159,8 @@ public abstract class CommitContractTest extends StoreContract {
             update(repeating, InstanceBuilder.nextOf(repeating.instance()).revision(1).in("paid")));
 
     assertThat(result.refused())
-        .containsOnly(Map.entry("o-1", Refusal.STALE_REVISION), Map.entry("o-2", Refusal.STALE_REVISION));
+        .containsOnly(
+            Map.entry("o-1", Refusal.STALE_REVISION), Map.entry("o-2", Refusal.STALE_REVISION));
     assertThat(store.find("o-1")).contains(first);
     assertThat(store.find("o-2")).contains(second);
   }
@@ -221,8 +222,7 @@ public abstract class CommitContractTest extends StoreContract {
     assertThat(claim(T0))
         .extracting(c -> c.instance().id(), c -> c.events().stream().map(this::typeOf).toList())
         .containsExactlyInAnyOrder(
-            tuple("o-1", List.of("AGAIN")),
-            tuple("o-2", List.of("FIRST", "PAY")));
+            tuple("o-1", List.of("AGAIN")), tuple("o-2", List.of("FIRST", "PAY")));
   }
 
   // ---- the fate of the events a turn processed ----
@@ -254,7 +254,8 @@ public abstract class CommitContractTest extends StoreContract {
     QueuedEvent poison = enqueue("o-1", "POISON", T0);
     QueuedEvent c = enqueue("o-1", "C", T0);
     enqueue("o-1", "D", T0);
-    Claim claim = store.claim(new ClaimRequest("w1", LEASE, T0, 1, 3, Map.of("order", 1), true)).get(0);
+    Claim claim =
+        store.claim(new ClaimRequest("w1", LEASE, T0, 1, 3, Map.of("order", 1), true)).get(0);
     Instant died = T0.plusMillis(250);
     QueuedEvent retried = failedAttempt(poison.withConversationId("conv-o-1"), T0, died);
     QueuedEvent dead = failedAttempt(retried, died, died);
@@ -328,7 +329,8 @@ public abstract class CommitContractTest extends StoreContract {
     commitAll(
         update(
                 claim,
-                InstanceBuilder.nextOf(claim.instance()).timers(remind.asFailed(), expire.asFailed()))
+                InstanceBuilder.nextOf(claim.instance())
+                    .timers(remind.asFailed(), expire.asFailed()))
             .deadLettered(List.of(deadFire(remind), deadFire(expire))));
 
     assertThat(store.deadLetters(null, 10))
@@ -369,10 +371,14 @@ public abstract class CommitContractTest extends StoreContract {
                 Kind.EVENT,
                 "PAY",
                 Map.of(
-                    "amount", 12L,
-                    "note", "it's \"quoted\", {braced}",
-                    "lines", List.of(Map.of("sku", "A-1", "qty", 2L)),
-                    "gift", false),
+                    "amount",
+                    12L,
+                    "note",
+                    "it's \"quoted\", {braced}",
+                    "lines",
+                    List.of(Map.of("sku", "A-1", "qty", 2L)),
+                    "gift",
+                    false),
                 List.of("paid", "a,b"),
                 null,
                 pay.id(),

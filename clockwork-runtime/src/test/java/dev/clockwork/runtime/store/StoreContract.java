@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * What the store contract suites share: a fresh store per test and small builders for what they
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.BeforeEach;
  * {@link CommitContractTest}, {@link BroadcastContractTest}, {@link ClaimContractTest} (claims,
  * {@code nextDue}, leases), {@link EventStatusContractTest}, {@link QueueOperationsContractTest}.
  */
+@Timeout(60) // a broken store may loop; no test needs more than a blink
 public abstract class StoreContract {
   public static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
   public static final Duration LEASE = Duration.ofSeconds(30);
@@ -162,13 +164,7 @@ public abstract class StoreContract {
     List<Claim> claims =
         store.claim(
             new ClaimRequest(
-                "peek",
-                LEASE,
-                now,
-                1_000,
-                1_000,
-                Map.of("order", 1_000, "invoice", 1_000),
-                true));
+                "peek", LEASE, now, 1_000, 1_000, Map.of("order", 1_000, "invoice", 1_000), true));
     claims.forEach(c -> store.release(c.lease()));
     return claims.stream()
         .filter(c -> c.instance().id().equals(instanceId))

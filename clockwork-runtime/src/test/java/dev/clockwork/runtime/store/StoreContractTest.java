@@ -18,8 +18,8 @@ import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The store contract for instances and their queues: finding, creating, listing instances and
- * their history; enqueueing events. Subclass it once per store.
+ * The store contract for instances and their queues: finding, creating, listing instances and their
+ * history; enqueueing events. Subclass it once per store.
  */
 public abstract class StoreContractTest extends StoreContract {
 
@@ -79,8 +79,7 @@ public abstract class StoreContractTest extends StoreContract {
   @Test
   void findsTheOldestInstanceOfAMachineInAConversationWhateverItsStatus() {
     create(instance("o-3").conversation("conv-a").createdAt(T0.plusSeconds(2)));
-    create(
-        instance("o-2").conversation("conv-a").createdAt(T0.plusSeconds(1)).status(done()));
+    create(instance("o-2").conversation("conv-a").createdAt(T0.plusSeconds(1)).status(done()));
     create(instance("o-1").conversation("conv-a").createdAt(T0.plusSeconds(1)));
     create(instance("o-0").conversation("conv-b").createdAt(T0));
     create(instance("p-1").machine("payment").conversation("conv-a").createdAt(T0));
@@ -155,7 +154,7 @@ public abstract class StoreContractTest extends StoreContract {
 
   @Test
   void instanceIdsAreThoseOfOneMachineSortedWhateverTheirStatus() {
-    create(instance("o-2"), instance("o-10"));
+    create("o-2", "o-10");
     create(instance("o-1").status(done()));
     create(instance("p-1").machine("payment"));
 

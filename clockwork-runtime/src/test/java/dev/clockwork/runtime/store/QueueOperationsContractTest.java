@@ -1,0 +1,339 @@
+package dev.clockwork.runtime.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import dev.clockwork.core.event.Event;
+import dev.clockwork.core.event.TimerFire;
+import dev.clockwork.core.interpreter.ArmedTimer;
+import dev.clockwork.runtime.queue.AttemptError;
+import dev.clockwork.runtime.queue.DeadLetter;
+import dev.clockwork.runtime.queue.Priority;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The store contract for operating the queues: figures, pausing, dead letters, purging, armed
+ * timers. Subclass it once per store.
+ */
+public abstract class QueueOperationsContractTest extends StoreContract {
+
+  // ---- figures ----
+
+  @Test
+  void queueStatsAreOneMachinesFiguresAtAnInstant() {
+    create("o-1", "o-2", "o-3", "o-4");
+    create(instance("p-1").machine("invoice"));
+    enqueue("o-1", "A", T0.plusSeconds(2));
+    enqueue("o-1", "B", T0.plusSeconds(3));
+    enqueue("o-2", "C", T0.plusSeconds(1));
+    store.enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0));
+    deadLetter("o-4", enqueue("o-4", "POISON", T0));
+    store.claim(
+        new ClaimRequest("w1", LEASE, T0.plusSeconds(3), 1, 10, Map.of("order", 1), true)); // o-2
+    store.lease("o-3", "sync", LEASE, T0.plusSeconds(3)).orElseThrow();
+    store.lease("p-1", "sync", LEASE, T0.plusSeconds(3)).orElseThrow();
+    store.lease("o-1", "sync", LEASE, T0.minus(LEASE)).orElseThrow(); // expired
+
+    assertThat(store.queueStats("order", T0.plusSeconds(3)))
+        .isEqualTo(new QueueStats("order", 3, 2, 1, false, T0.plusSeconds(1)));
+    assertThat(store.queueStats("order", T0.plusSeconds(3).plus(LEASE)).processing())
+        .as("the leases have expired")
+        .isZero();
+    assertThat(store.queueStats("payment", T0))
+        .isEqualTo(new QueueStats("payment", 0, 0, 0, false, null));
+  }
+
+  @Test
+  void pendingEventsCountEveryQueueAndPendingAboveComparesWithAThreshold() {
+    create("o-1");
+    create(instance("p-1").machine("invoice"));
+    assertThat(store.pendingEvents()).isZero();
+    assertThat(store.pendingAbove(0)).isFalse();
+
+    enqueue("o-1", "PAY", T0);
+    store.enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0.plusSeconds(60)));
+
+    assertThat(store.pendingEvents()).isEqualTo(2);
+    assertThat(store.pendingAbove(1)).isTrue();
+    assertThat(store.pendingAbove(2)).isFalse();
+  }
+
+  @Test
+  void machinesAreThoseWithStoredInstancesSorted() {
+    assertThat(store.machines()).isEmpty();
+    create(instance("p-1").machine("payment"));
+    create("o-1", "o-2");
+    create(instance("i-1").machine("invoice"));
+
+    assertThat(store.machines()).containsExactly("invoice", "order", "payment");
+  }
+
+  // ---- pausing ----
+
+  @Test
+  void aPausedMachineKeepsAcceptingEventsUntilItIsResumed() {
+    create("o-1");
+    store.pause("order");
+
+    enqueue("o-1", "PAY", T0);
+
+    assertThat(store.isPaused("order")).isTrue();
+    assertThat(store.isPaused("invoice")).isFalse();
+    assertThat(store.queueStats("order", T0).paused()).isTrue();
+    assertThat(store.queueStats("order", T0).pending()).isEqualTo(1);
+    store.resume("order");
+    assertThat(store.isPaused("order")).isFalse();
+    assertThat(claimedIds(T0)).containsExactly("o-1");
+  }
+
+  // ---- dead letters ----
+
+  @Test
+  void deadLettersAreListedOldestFirstByMachineUpToALimit() {
+    create("o-1", "o-2", "o-3");
+    create(instance("p-1").machine("invoice"));
+    QueuedEvent first = deadLetter("o-1", enqueue("o-1", "A", T0));
+    QueuedEvent invoice =
+        deadLetter(
+            "p-1", store.enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0)));
+    QueuedEvent second = deadLetter("o-2", enqueue("o-2", "B", T0));
+    QueuedEvent third = deadLetter("o-3", enqueue("o-3", "C", T0));
+
+    assertThat(store.deadLetters("order", 10))
+        .extracting(DeadLetter::event)
+        .containsExactly(first, second, third);
+    assertThat(store.deadLetters("order", 2))
+        .extracting(DeadLetter::event)
+        .containsExactly(first, second);
+    assertThat(store.deadLetters(null, 10))
+        .extracting(DeadLetter::event)
+        .containsExactly(first, invoice, second, third);
+    assertThat(store.deadLetters("payment", 10)).isEmpty();
+  }
+
+  @Test
+  void aDeadLetterCanBeInspectedByItsId() {
+    create("o-1");
+    QueuedEvent dead = deadLetter("o-1", enqueue("o-1", "PAY", T0));
+    DeadLetter listed = store.deadLetters(null, 10).get(0);
+
+    assertThat(store.deadLetter(listed.id()))
+        .hasValueSatisfying(
+            letter -> {
+              assertThat(letter).isEqualTo(listed);
+              assertThat(letter.event()).isEqualTo(dead);
+              assertThat(letter.event().conversationId()).isEqualTo("conv-o-1");
+              assertThat(letter.event().errors()).hasSize(2);
+            });
+    assertThat(store.deadLetter(listed.id() + 1)).isEmpty();
+  }
+
+  @Test
+  void aRetriedDeadLetterGoesBackToTheEndOfItsQueueWithItsAttemptsResetAndItsErrorsKept() {
+    create("o-1");
+    QueuedEvent dead = deadLetter("o-1", enqueue("o-1", "POISON", T0));
+    QueuedEvent later = enqueue("o-1", "LATER", T0.plusSeconds(3));
+    long id = store.deadLetters(null, 10).get(0).id();
+
+    QueuedEvent retried = store.retryDeadLetter(id, T0.plusSeconds(10)).orElseThrow();
+
+    assertThat(retried.id()).isGreaterThan(later.id());
+    assertThat(retried)
+        .extracting(
+            QueuedEvent::instanceId,
+            QueuedEvent::machine,
+            QueuedEvent::event,
+            QueuedEvent::conversationId,
+            QueuedEvent::priority,
+            QueuedEvent::attempts,
+            QueuedEvent::availableAt,
+            QueuedEvent::errors)
+        .containsExactly(
+            "o-1",
+            "order",
+            dead.event(),
+            "conv-o-1",
+            Priority.HIGH,
+            0,
+            T0.plusSeconds(10),
+            dead.errors());
+    assertThat(store.deadLetter(id)).isEmpty();
+    assertThat(store.retryDeadLetter(id, T0)).as("once").isEmpty();
+    assertThat(availableTypes("o-1", T0.plusSeconds(9))).containsExactly("LATER");
+    assertThat(availableTypes("o-1", T0.plusSeconds(10))).containsExactly("LATER", "POISON");
+  }
+
+  @Test
+  void aDeadLetteredTimerFireCanBeRetried() {
+    ArmedTimer expiry = timer("waiting", "EXPIRE", T0);
+    create(instance("o-1").timers(expiry));
+    Claim claim = claim(T0).get(0);
+    QueuedEvent fire =
+        new QueuedEvent(
+            0,
+            "o-1",
+            "order",
+            fireOf(expiry),
+            "timer",
+            "conv-o-1",
+            1,
+            T0,
+            T0,
+            List.of(new AttemptError(1, T0, "Boom: fire")),
+            Priority.NORMAL,
+            null);
+    commitAll(
+        update(claim, InstanceBuilder.nextOf(claim.instance()).timers(expiry.asFailed()))
+            .deadLettered(List.of(fire)));
+    long id = store.deadLetters(null, 10).get(0).id();
+
+    QueuedEvent retried = store.retryDeadLetter(id, T0.plusSeconds(1)).orElseThrow();
+
+    assertThat(retried.event().timer()).isEqualTo(new TimerFire("waiting#EXPIRE", 1, T0));
+    assertThat(claim(T0.plusSeconds(1)))
+        .singleElement()
+        .satisfies(c -> assertThat(c.events()).containsExactly(retried));
+  }
+
+  @Test
+  void retryingAnUnknownDeadLetterFindsNothing() {
+    assertThat(store.retryDeadLetter(42, T0)).isEmpty();
+  }
+
+  @Test
+  void deadLettersArePurgedByMachineAndByWhenTheyDied() {
+    create("o-1", "o-2", "o-3");
+    create(instance("p-1").machine("invoice"));
+    deadLetter("o-1", enqueue("o-1", "A", T0));
+    deadLetter("o-2", enqueue("o-2", "B", T0.plusSeconds(60)));
+    deadLetter("o-3", enqueue("o-3", "C", T0.plusSeconds(120)));
+    deadLetter("p-1", store.enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0)));
+
+    assertThat(store.purgeDeadLetters("order", died(T0.plusSeconds(60))))
+        .as("only those that died before")
+        .isEqualTo(1);
+    assertThat(store.deadLetters("order", 10))
+        .extracting(d -> d.event().instanceId())
+        .containsExactly("o-2", "o-3");
+    assertThat(store.purgeDeadLetters("order", null)).isEqualTo(2);
+    assertThat(store.deadLetters(null, 10))
+        .extracting(d -> d.event().instanceId())
+        .containsExactly("p-1");
+    assertThat(store.purgeDeadLetters(null, null)).isEqualTo(1);
+    assertThat(store.deadLetters(null, 10)).isEmpty();
+  }
+
+  // ---- purging pending events ----
+
+  @Test
+  void purgingPendingEventsSparesLeasedInstancesAndOtherMachines() {
+    create("o-1", "o-2");
+    create(instance("p-1").machine("invoice"));
+    enqueue("o-1", "A", T0);
+    enqueue("o-2", "B", T0);
+    enqueue("o-2", "C", T0.plusSeconds(60));
+    store.enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0));
+    store.lease("o-1", "busy", LEASE, T0).orElseThrow();
+
+    assertThat(store.purgePending("order", T0.plusSeconds(60), T0))
+        .as("enqueued before the instant, not leased")
+        .isEqualTo(1);
+    assertThat(store.purgePending("order", null, T0)).isEqualTo(1);
+    assertThat(store.pendingEvents()).as("o-1's and the invoice's").isEqualTo(2);
+    assertThat(store.purgePending("order", null, T0.plus(LEASE)))
+        .as("o-1's lease has expired")
+        .isEqualTo(1);
+    assertThat(store.queueStats("invoice", T0).pending()).isEqualTo(1);
+  }
+
+  // ---- armed timers ----
+
+  @Test
+  void armedTimersAreListedSoonestFirstByMachineAndState() {
+    create(
+        instance("o-1")
+            .in("review.legal")
+            .timers(
+                new ArmedTimer(
+                    "review#REMIND", "REMIND", 2, T0, T0.plusSeconds(30), 3, false, null),
+                timer("review.legal", "ESCALATE", T0.plusSeconds(10))));
+    create(instance("o-2").in("reviewed").timers(timer("reviewed", "ARCHIVE", T0.plusSeconds(20))));
+    create(instance("p-1").machine("invoice").timers(timer("waiting", "SEND", T0.plusSeconds(5))));
+
+    assertThat(store.armedTimers(null, null, 10))
+        .extracting(
+            TimerView::instanceId,
+            TimerView::machine,
+            TimerView::state,
+            TimerView::event,
+            TimerView::due,
+            TimerView::fires)
+        .containsExactly(
+            tuple("p-1", "invoice", "waiting", "SEND", T0.plusSeconds(5), 0),
+            tuple("o-1", "order", "review.legal", "ESCALATE", T0.plusSeconds(10), 0),
+            tuple("o-2", "order", "reviewed", "ARCHIVE", T0.plusSeconds(20), 0),
+            tuple("o-1", "order", "review", "REMIND", T0.plusSeconds(30), 3));
+    assertThat(store.armedTimers("order", "review", 10))
+        .as("the state and its substates, not every path that starts with the same letters")
+        .extracting(TimerView::event)
+        .containsExactly("ESCALATE", "REMIND");
+    assertThat(store.armedTimers(null, "review.legal", 10))
+        .extracting(TimerView::event)
+        .containsExactly("ESCALATE");
+    assertThat(store.armedTimers("order", null, 2))
+        .extracting(TimerView::event)
+        .containsExactly("ESCALATE", "ARCHIVE");
+    assertThat(store.armedTimers("payment", null, 10)).isEmpty();
+  }
+
+  @Test
+  void aTimerWhoseFireFailedForGoodIsNotArmedAndARetryingFireIsListedAtItsRetry() {
+    ArmedTimer failed = timer("waiting", "EXPIRE", T0.plusSeconds(5)).asFailed();
+    ArmedTimer retrying = timer("waiting", "REMIND", T0.plusSeconds(10));
+    ArmedTimer other = timer("waiting", "NUDGE", T0.plusSeconds(40));
+    create(
+        instance("o-1")
+            .timers(failed, retrying, other)
+            .fireRetry(
+                new FireRetry(
+                    new TimerFire(retrying.key(), retrying.entryId(), retrying.due()),
+                    "REMIND",
+                    2,
+                    T0.plusSeconds(50),
+                    List.of(
+                        new AttemptError(1, T0.plusSeconds(10), "Boom: 1"),
+                        new AttemptError(2, T0.plusSeconds(20), "Boom: 2")))));
+
+    assertThat(store.armedTimers(null, null, 10))
+        .extracting(TimerView::event, TimerView::due)
+        .containsExactly(tuple("NUDGE", T0.plusSeconds(40)), tuple("REMIND", T0.plusSeconds(50)));
+  }
+
+  // ---- helpers ----
+
+  /**
+   * Commits a turn that sent {@code event} (given a high priority and its instance's conversation)
+   * to the dead letters after two attempts, dying a second after it was enqueued.
+   */
+  private QueuedEvent deadLetter(String id, QueuedEvent event) {
+    Instant died = died(event.enqueuedAt());
+    Claim claim = lease(id, died);
+    QueuedEvent first =
+        failedAttempt(
+            event.withPriority(Priority.HIGH).withConversationId("conv-" + id),
+            event.enqueuedAt(),
+            died);
+    QueuedEvent dead = failedAttempt(first, died, died);
+    commitAll(update(claim).deadLettered(List.of(dead)));
+    return dead;
+  }
+
+  /** When {@link #deadLetter} makes an event enqueued at {@code enqueued} die. */
+  private static Instant died(Instant enqueued) {
+    return enqueued.plusSeconds(1);
+  }
+}
