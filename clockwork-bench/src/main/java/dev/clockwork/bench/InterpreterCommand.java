@@ -36,6 +36,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "interpreter",
+    mixinStandardHelpOptions = true,
     description = {
       "JMH: the interpreter against Spring Statemachine and squirrel-foundation (~4 min)."
     })

@@ -4,6 +4,7 @@ import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.listener.ProcessedEvent;
 import dev.clockwork.runtime.listener.ProcessedEvent.Outcome;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -206,7 +207,7 @@ public final class EngineProbe implements EngineListener {
    */
   public String describeCalls() {
     return String.format(
-        java.util.Locale.ROOT,
+        Locale.ROOT,
         "claims %,d × %.2f ms (%.1f instances each; %,d empty × %.2f ms), commits %,d × %.2f ms"
             + " (%.1f turns each)",
         claims.calls(),

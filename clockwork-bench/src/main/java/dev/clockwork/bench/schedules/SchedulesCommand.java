@@ -56,6 +56,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "schedules",
+    mixinStandardHelpOptions = true,
     description = {
       "Schedules on embedded PostgreSQL 17: next-fire rate, tick cost (a few minutes)."
     })
