@@ -2,7 +2,6 @@ package dev.clockwork.cli;
 
 import dev.clockwork.cli.config.DatabaseSettings;
 import dev.clockwork.core.definition.MachineDefinition;
-import dev.clockwork.runtime.store.Store;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.List;
@@ -29,8 +28,8 @@ public record CliEnvironment(
 
   /** Opens stores and migrates schemas for a set of database settings. */
   public interface Database {
-    /** A store on the database; the caller closes it. */
-    Store open(DatabaseSettings settings);
+    /** The stores of the database; the caller closes them. */
+    Stores open(DatabaseSettings settings);
 
     /** Applies pending migrations; returns a one-line description of what was done. */
     String migrate(DatabaseSettings settings);

@@ -2,6 +2,8 @@ package dev.clockwork.cli;
 
 import dev.clockwork.cli.command.InstanceCommand;
 import dev.clockwork.cli.command.MigrateCommand;
+import dev.clockwork.cli.command.QueueCommand;
+import dev.clockwork.cli.command.SchedulesCommand;
 import dev.clockwork.cli.command.TimersCommand;
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.definition.MachineDefinition;
@@ -15,19 +17,21 @@ import java.util.List;
 import java.util.ServiceLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ScopeType;
 
 /** The {@code clockwork} command line. */
 @Command(
     name = "clockwork",
     mixinStandardHelpOptions = true,
+    scope = ScopeType.INHERIT,
     version = "clockwork 0.1.0-SNAPSHOT",
-    description = "Operate Clockwork: migrations, timers, instances.",
+    description = "Operate Clockwork: migrations, timers, instances, queues, schedules.",
     subcommands = {
       MigrateCommand.class,
       TimersCommand.class,
       InstanceCommand.class,
-      dev.clockwork.cli.command.QueueCommand.class,
-      dev.clockwork.cli.command.SchedulesCommand.class,
+      QueueCommand.class,
+      SchedulesCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

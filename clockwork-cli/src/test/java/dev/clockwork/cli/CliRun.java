@@ -1,6 +1,7 @@
 package dev.clockwork.cli;
 
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.postgres.testing.TestDatabase;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Clock;
@@ -17,6 +18,17 @@ final class CliRun {
     this.exitCode = exitCode;
     this.out = out;
     this.err = err;
+  }
+
+  /** The environment variables that point the CLI at {@code db}. */
+  static Map<String, String> databaseEnv(TestDatabase db) {
+    return Map.of(
+        "CLOCKWORK_JDBC_URL",
+        db.url(),
+        "CLOCKWORK_DB_USER",
+        db.user(),
+        "CLOCKWORK_DB_PASSWORD",
+        db.password());
   }
 
   static CliRun run(

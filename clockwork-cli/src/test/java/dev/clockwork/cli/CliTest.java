@@ -13,7 +13,6 @@ import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -47,18 +46,8 @@ class CliTest {
     store.close();
   }
 
-  private Map<String, String> env() {
-    return Map.of(
-        "CLOCKWORK_JDBC_URL",
-        DB.url(),
-        "CLOCKWORK_DB_USER",
-        DB.user(),
-        "CLOCKWORK_DB_PASSWORD",
-        DB.password());
-  }
-
   private CliRun cli(String... args) {
-    return CliRun.run(env(), clock, MACHINES, args);
+    return CliRun.run(CliRun.databaseEnv(DB), clock, MACHINES, args);
   }
 
   private static JsonNode json(CliRun run) throws Exception {
@@ -78,7 +67,27 @@ class CliTest {
         .contains("Usage: clockwork")
         .contains("migrate")
         .contains("timers")
-        .contains("instance");
+        .contains("instance")
+        .contains("queue")
+        .contains("schedules");
+  }
+
+  @Test
+  void everyCommandTakesHelpEvenWithoutItsRequiredArguments() {
+    for (String[] command :
+        new String[][] {
+          {"timers", "--help"},
+          {"timers", "process", "--help"},
+          {"instance", "event", "--help"},
+          {"queue", "retry", "-h"},
+          {"schedules", "backfill", "--help"},
+          {"migrate", "--help"}
+        }) {
+      CliRun run = cli(command);
+      assertThat(run.exitCode).as(run.toString()).isZero();
+      assertThat(run.out).contains("Usage: clockwork " + command[0]);
+      assertThat(run.err).isEmpty();
+    }
   }
 
   @Test
@@ -115,6 +124,73 @@ class CliTest {
         .startsWith(
             "clockwork: cannot connect to PostgreSQL at jdbc:postgresql://127.0.0.1:1/nowhere");
     assertThat(run.err).doesNotContain("\tat ");
+  }
+
+  @Test
+  void migrateNamesAnUnreachableDatabaseOnOneLine() {
+    CliRun run =
+        CliRun.run(
+            Map.of(), clock, MACHINES, "migrate", "--jdbc-url", "jdbc:postgresql://127.0.0.1:1/x");
+    assertThat(run.exitCode).isEqualTo(1);
+    assertThat(run.err)
+        .startsWith("clockwork: cannot connect to PostgreSQL at jdbc:postgresql://127.0.0.1:1/x: ")
+        .hasLineCount(1);
+  }
+
+  @Test
+  void aUrlThatIsNotAJdbcUrlIsNamedWithTheFix() {
+    for (String command : new String[] {"migrate", "timers"}) {
+      CliRun run =
+          CliRun.run(
+              Map.of("CLOCKWORK_JDBC_URL", "postgres://localhost/app"),
+              clock,
+              MACHINES,
+              command.equals("migrate")
+                  ? new String[] {"migrate"}
+                  : new String[] {"timers", "status"});
+      assertThat(run.exitCode).isEqualTo(1);
+      assertThat(run.err)
+          .isEqualToIgnoringNewLines(
+              "clockwork: 'postgres://localhost/app' (from CLOCKWORK_JDBC_URL) is not a PostgreSQL"
+                  + " JDBC URL; write jdbc:postgresql://host:5432/db");
+    }
+  }
+
+  @Test
+  void aDatabaseWithoutClockworksTablesSaysToMigrate() {
+    String empty =
+        "jdbc:postgresql://localhost:" + EmbeddedPostgresDatabase.shared().port() + "/postgres";
+    CliRun run =
+        CliRun.run(
+            Map.of(),
+            clock,
+            MACHINES,
+            "instance",
+            "show",
+            "x",
+            "--jdbc-url",
+            empty,
+            "--user",
+            "postgres");
+    assertThat(run.exitCode).isEqualTo(1);
+    assertThat(run.err)
+        .isEqualToIgnoringNewLines(
+            "clockwork: Clockwork's tables are not in "
+                + empty
+                + " yet; create them with `clockwork migrate` (same connection settings)");
+  }
+
+  @Test
+  void timersProcessRefusesSettingsForAMisspelledMachine(@TempDir Path dir) throws Exception {
+    Path config = dir.resolve("clockwork.yaml");
+    Files.writeString(config, "machines:\n  ordr:\n    queue:\n      concurrency: 2\n");
+    CliRun run = cli("timers", "process", "--machine", "order", "--config", config.toString());
+    assertThat(run.exitCode).isEqualTo(1);
+    assertThat(run.err)
+        .startsWith(
+            "clockwork: "
+                + config
+                + ":2: machines.ordr: no machine 'ordr' is registered; did you mean order?");
   }
 
   @Test
@@ -167,24 +243,28 @@ class CliTest {
   }
 
   @Test
-  void timersProcessFiresTheMachinesDueTimers() throws Exception {
-    submitOrder("order-1");
-    clock.advance(Duration.ofDays(7));
-    CliRun run = cli("timers", "process", "--machine", "order");
-    assertThat(run.exitCode).as(run.toString()).isZero();
-    assertThat(run.out).contains("order: fired 1 due timers, processed 1 events");
-    assertThat(engine.instance("order-1").states()).containsExactly("cancelled");
-    JsonNode again = json(cli("timers", "process", "--machine", "order", "--output", "json"));
-    assertThat(again.get("swept").asInt()).isZero();
-  }
-
-  @Test
-  void timersProcessNamesUnknownMachines() {
+  void timersProcessNamesUnknownMachinesAndSuggestsTheClosest() {
     CliRun run = cli("timers", "process", "--machine", "invoice");
     assertThat(run.exitCode).isEqualTo(1);
     assertThat(run.err)
         .contains(
-            "no machine 'invoice' is on the classpath (known: [order, subscription, payment, checkout])");
+            "no machine 'invoice' is on the classpath (known: [order, subscription, payment,"
+                + " checkout])");
+    CliRun typo = cli("timers", "process", "--machine", "ordr");
+    assertThat(typo.exitCode).isEqualTo(1);
+    assertThat(typo.err)
+        .startsWith("clockwork: no machine 'ordr' is on the classpath; did you mean order?")
+        .doesNotContain("\tat ");
+  }
+
+  @Test
+  void timersStatusWarnsAboutAMachineWithNoStoredInstance() {
+    submitOrder("order-1");
+    CliRun run = cli("timers", "status", "--machine", "ordr");
+    assertThat(run.exitCode).as(run.toString()).isZero();
+    assertThat(run.out).contains("No armed timers for ordr.");
+    assertThat(run.err)
+        .contains("warning: no instance of machine 'ordr' is stored; did you mean order?");
   }
 
   @Test
@@ -198,7 +278,9 @@ class CliTest {
         .containsPattern("Conversation  conv-[0-9a-f-]{36}")
         .contains("State         awaiting_payment")
         .contains("awaiting_payment#ORDER_EXPIRED")
-        .contains("SUBMIT");
+        .contains("SEQ", "KIND", "EVENT ID", "TRY")
+        .contains("SUBMIT")
+        .doesNotContain("Failed timers");
     JsonNode json = json(cli("instance", "show", "order-1", "--output", "json"));
     assertThat(json.get("states").get(0).asText()).isEqualTo("awaiting_payment");
     assertThat(json.get("conversation_id").asText()).startsWith("conv-");

@@ -14,6 +14,7 @@ import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -53,17 +54,7 @@ class QueueCliTest {
   }
 
   private CliRun cli(String... args) {
-    return CliRun.run(
-        Map.of(
-            "CLOCKWORK_JDBC_URL",
-            DB.url(),
-            "CLOCKWORK_DB_USER",
-            DB.user(),
-            "CLOCKWORK_DB_PASSWORD",
-            DB.password()),
-        clock,
-        List.of(CART),
-        args);
+    return CliRun.run(CliRun.databaseEnv(DB), clock, List.of(CART), args);
   }
 
   private static JsonNode json(CliRun run) throws Exception {
@@ -76,7 +67,7 @@ class QueueCliTest {
     engine.create("cart", "cart-1", Map.of());
     engine.create("cart", "cart-2", Map.of());
     engine.enqueue("cart-1", Event.of("CHECKOUT"));
-    engine.processQueue();
+    engine.runDue();
     engine.enqueue("cart-2", Event.of("ADD"));
     return engine.queues().deadLetters("cart", 10).get(0).id();
   }
@@ -106,14 +97,26 @@ class QueueCliTest {
   }
 
   @Test
+  void aMisspelledMachineIsWarnedAbout() {
+    deadLetterAndPending();
+    CliRun status = cli("queue", "status", "crat");
+    assertThat(status.exitCode).as(status.toString()).isZero();
+    assertThat(status.err)
+        .contains(
+            "clockwork: warning: no instance of machine 'crat' is stored; did you mean cart?");
+    assertThat(cli("queue", "pause", "crat").err).contains("did you mean cart?");
+    assertThat(cli("queue", "status", "cart").err).isEmpty();
+  }
+
+  @Test
   void pauseAndResume() {
     deadLetterAndPending();
     assertThat(cli("queue", "pause", "cart").out).contains("cart: PAUSED (1 pending)");
     assertThat(cli("queue", "status", "cart").out).contains("Status:        PAUSED (1 pending)");
     engine.enqueue("cart-2", Event.of("ADD"));
-    assertThat(engine.processQueue()).isZero();
+    assertThat(engine.runDue()).isZero();
     assertThat(cli("queue", "resume", "cart").out).contains("cart: running (2 pending)");
-    assertThat(engine.processQueue()).isEqualTo(2);
+    assertThat(engine.runDue()).isEqualTo(2);
   }
 
   @Test
@@ -148,8 +151,8 @@ class QueueCliTest {
         json(cli("queue", "retry", String.valueOf(id), "--delay", "5s", "--output", "json"));
     assertThat(retried.get("availableAt").asText()).isEqualTo("2026-01-01T00:00:05Z");
     assertThat(engine.queues().deadLetters("cart", 10)).isEmpty();
-    clock.advance(java.time.Duration.ofSeconds(5));
-    engine.processQueue();
+    clock.advance(Duration.ofSeconds(5));
+    engine.runDue();
     assertThat(engine.queues().deadLetters("cart", 10)).hasSize(1);
     CliRun all = cli("queue", "retry", "cart", "--all");
     assertThat(all.out).contains("Retrying 1 dead letter of cart");
@@ -174,7 +177,7 @@ class QueueCliTest {
 
     assertThat(cli("queue", "purge", "cart", "--older-than", "24h", "--confirm").out)
         .contains("purged 0 pending events and 0 dead letters");
-    clock.advance(java.time.Duration.ofDays(2));
+    clock.advance(Duration.ofDays(2));
     assertThat(cli("queue", "purge", "cart", "--dlq", "--confirm").out)
         .contains("purged 0 pending events and 1 dead letters");
   }
@@ -185,7 +188,9 @@ class QueueCliTest {
     CliRun healthy = cli("queue", "health");
     assertThat(healthy.exitCode).as(healthy.toString()).isZero();
     assertThat(healthy.out)
-        .contains("Overall: HEALTHY", "Review 1 event in the cart dead letter queue");
+        .contains("Overall: HEALTHY", "Review 1 event in the cart dead letter queue")
+        .contains("Processing times: not checked here. The CLI processes no events; each engine")
+        .contains("process measures its own (engine.queues().health(), queue.processing_time).");
 
     Path warning = dir.resolve("warning.yaml");
     Files.writeString(warning, "queue:\n  alerts:\n    dlq_warning: 1\n    dlq_critical: 5\n");
@@ -198,6 +203,10 @@ class QueueCliTest {
         critical, "queue:\n  alerts:\n    pending_warning: 1\n    pending_critical: 1\n");
     CliRun critic = cli("queue", "health", "--config", critical.toString(), "--output", "json");
     assertThat(critic.exitCode).isEqualTo(2);
-    assertThat(json(critic).get("overall").asText()).isEqualTo("CRITICAL");
+    JsonNode report = json(critic);
+    assertThat(report.get("overall").asText()).isEqualTo("CRITICAL");
+    assertThat(report.get("checks")).isNotEmpty();
+    assertThat(report.get("processingTimesChecked").asBoolean()).isFalse();
+    assertThat(report.get("processingTimes").asText()).contains("not by the CLI");
   }
 }

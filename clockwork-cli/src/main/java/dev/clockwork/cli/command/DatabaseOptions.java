@@ -1,7 +1,7 @@
 package dev.clockwork.cli.command;
 
 import dev.clockwork.cli.CliEnvironment;
-import dev.clockwork.cli.config.DatabaseSettings;
+import dev.clockwork.cli.config.Settings;
 import dev.clockwork.cli.config.SettingsResolver;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
@@ -14,11 +14,15 @@ public final class DatabaseOptions {
       description = "JDBC URL of the database (default: $CLOCKWORK_JDBC_URL, then clockwork.yaml)")
   String url;
 
-  @Option(names = "--user", description = "database user (default: $CLOCKWORK_DB_USER)")
+  @Option(
+      names = "--user",
+      paramLabel = "USER",
+      description = "database user (default: $CLOCKWORK_DB_USER)")
   String user;
 
   @Option(
       names = "--password",
+      paramLabel = "PASSWORD",
       description = "database password (default: $CLOCKWORK_DB_PASSWORD)",
       arity = "0..1",
       interactive = true)
@@ -27,10 +31,13 @@ public final class DatabaseOptions {
   @Option(
       names = "--config",
       paramLabel = "FILE",
-      description = "config file with a database: block (default: ./clockwork.yaml if present)")
+      description =
+          "clockwork.yaml to read: database, queue settings, schedules namespace (default:"
+              + " ./clockwork.yaml if present)")
   Path config;
 
-  DatabaseSettings resolve(CliEnvironment env) {
+  /** Reads the config file once and finds the database. */
+  Settings settings(CliEnvironment env) {
     return new SettingsResolver(env.environment()).resolve(url, user, password, config);
   }
 }

@@ -27,10 +27,17 @@ public final class DeadLetterCommand implements Callable<Integer> {
   @Mixin DatabaseOptions database;
   @Mixin OutputOption output;
 
-  @Option(names = "--machine", description = "only this machine's dead letters")
+  @Option(
+      names = "--machine",
+      paramLabel = "MACHINE",
+      description = "only this machine's dead letters")
   String machine;
 
-  @Option(names = "--limit", defaultValue = "50", description = "at most this many (default 50)")
+  @Option(
+      names = "--limit",
+      paramLabel = "N",
+      defaultValue = "50",
+      description = "at most this many (default 50)")
   int limit;
 
   public DeadLetterCommand(CliEnvironment env) {
@@ -74,6 +81,9 @@ public final class DeadLetterCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     try (QueueContext queues = QueueContext.open(env, database)) {
       List<DeadLetter> letters = queues.admin.deadLetters(machine, limit);
+      if (letters.isEmpty()) {
+        queues.warnIfUnknown(machine);
+      }
       if (output.json()) {
         Json.print(env.out(), letters.stream().map(DeadLetterCommand::describe).toList());
         return 0;

@@ -23,7 +23,7 @@ public final class MigrateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    DatabaseSettings settings = database.resolve(env);
+    DatabaseSettings settings = database.settings(env).database();
     long started = System.nanoTime();
     String result = env.database().migrate(settings);
     env.out()

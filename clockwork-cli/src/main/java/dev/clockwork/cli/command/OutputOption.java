@@ -1,7 +1,10 @@
 package dev.clockwork.cli.command;
 
 import dev.clockwork.cli.output.OutputFormat;
+import java.util.Locale;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /** {@code --output table|json}. */
 public final class OutputOption {
@@ -18,14 +21,13 @@ public final class OutputOption {
   }
 
   /** Accepts table/json in any case, naming the choices otherwise. */
-  public static final class FormatConverter
-      implements picocli.CommandLine.ITypeConverter<OutputFormat> {
+  public static final class FormatConverter implements ITypeConverter<OutputFormat> {
     @Override
     public OutputFormat convert(String value) {
       try {
-        return OutputFormat.valueOf(value.toUpperCase(java.util.Locale.ROOT));
+        return OutputFormat.valueOf(value.toUpperCase(Locale.ROOT));
       } catch (IllegalArgumentException e) {
-        throw new picocli.CommandLine.TypeConversionException(
+        throw new TypeConversionException(
             "'" + value + "' is not an output format; use table or json");
       }
     }

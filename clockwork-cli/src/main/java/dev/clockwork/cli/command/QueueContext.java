@@ -4,34 +4,39 @@ import dev.clockwork.cli.CliEnvironment;
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.InvalidDefinitionException;
 import dev.clockwork.core.time.Durations;
+import dev.clockwork.runtime.admin.ProcessingTimes;
 import dev.clockwork.runtime.admin.QueueAdmin;
 import dev.clockwork.runtime.config.ClockworkConfig;
-import dev.clockwork.runtime.store.Store;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 
-/** What every {@code queue} command needs: the store, the config and the admin over both. */
+/**
+ * What every {@code queue} command needs: the config, the store and the admin over both. The
+ * admin's processing times stay empty: they are measured by the engines that process events, not by
+ * the CLI.
+ */
 final class QueueContext implements AutoCloseable {
-  final Store store;
   final ClockworkConfig config;
   final QueueAdmin admin;
-  private final OpenStore opened;
+  private final CliEnvironment env;
+  private final OpenDatabase opened;
 
-  private QueueContext(OpenStore opened, ClockworkConfig config, QueueAdmin admin) {
+  private QueueContext(CliEnvironment env, OpenDatabase opened, QueueAdmin admin) {
+    this.env = env;
     this.opened = opened;
-    this.store = opened.get();
-    this.config = config;
+    this.config = opened.config;
     this.admin = admin;
   }
 
   static QueueContext open(CliEnvironment env, DatabaseOptions database) {
-    Path file = database.config != null ? database.config : Path.of("clockwork.yaml");
-    ClockworkConfig config =
-        Files.exists(file) ? ClockworkConfig.load(file) : ClockworkConfig.defaults();
-    OpenStore opened = OpenStore.open(env, database);
-    return new QueueContext(
-        opened, config, new QueueAdmin(opened.get(), env.clock(), config::queueFor));
+    OpenDatabase opened = OpenDatabase.open(env, database);
+    QueueAdmin admin =
+        new QueueAdmin(opened.store, env.clock(), opened.config::queueFor, new ProcessingTimes());
+    return new QueueContext(env, opened, admin);
+  }
+
+  /** Warns when no instance of {@code machine} is stored: most likely a misspelled name. */
+  void warnIfUnknown(String machine) {
+    MachineNames.warnIfNotStored(env, opened.store, machine);
   }
 
   /** A duration from {@code --delay 5s} or {@code --older-than 24h}; a clear error otherwise. */
@@ -47,7 +52,7 @@ final class QueueContext implements AutoCloseable {
   }
 
   @Override
-  public void close() throws Exception {
+  public void close() {
     opened.close();
   }
 }

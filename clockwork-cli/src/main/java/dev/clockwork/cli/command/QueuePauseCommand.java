@@ -16,7 +16,7 @@ public final class QueuePauseCommand implements Callable<Integer> {
 
   @Mixin DatabaseOptions database;
 
-  @Parameters(paramLabel = "MACHINE")
+  @Parameters(paramLabel = "MACHINE", description = "the machine whose queue to change")
   String machine;
 
   public QueuePauseCommand(CliEnvironment env) {
@@ -26,6 +26,7 @@ public final class QueuePauseCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     try (QueueContext queues = QueueContext.open(env, database)) {
+      queues.warnIfUnknown(machine);
       queues.admin.pause(machine);
       QueueStats stats = queues.admin.status(machine);
       env.out().printf("%s: PAUSED (%d pending)%n", machine, stats.pending());

@@ -2,11 +2,14 @@ package dev.clockwork.cli.command;
 
 import dev.clockwork.cli.CliEnvironment;
 import dev.clockwork.cli.output.Json;
+import dev.clockwork.core.ClockworkException;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code queue purge <machine> --pending|--dlq|--older-than 24h --confirm}. */
@@ -19,24 +22,22 @@ public final class QueuePurgeCommand implements Callable<Integer> {
   @Mixin DatabaseOptions database;
   @Mixin OutputOption output;
 
-  @Parameters(paramLabel = "MACHINE")
+  @Parameters(paramLabel = "MACHINE", description = "the machine whose queue to purge")
   String machine;
 
-  @picocli.CommandLine.Option(names = "--pending", description = "purge pending events")
+  @Option(names = "--pending", description = "purge pending events")
   boolean pending;
 
-  @picocli.CommandLine.Option(names = "--dlq", description = "purge dead letters")
+  @Option(names = "--dlq", description = "purge dead letters")
   boolean dlq;
 
-  @picocli.CommandLine.Option(
+  @Option(
       names = "--older-than",
       paramLabel = "DURATION",
       description = "only what is older, e.g. 24h")
   String olderThan;
 
-  @picocli.CommandLine.Option(
-      names = "--confirm",
-      description = "required: purging cannot be undone")
+  @Option(names = "--confirm", description = "required: purging cannot be undone")
   boolean confirm;
 
   public QueuePurgeCommand(CliEnvironment env) {
@@ -45,9 +46,9 @@ public final class QueuePurgeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    java.time.Duration age = QueueContext.duration("--older-than", olderThan);
+    Duration age = QueueContext.duration("--older-than", olderThan);
     if (!pending && !dlq && age == null) {
-      throw new dev.clockwork.core.ClockworkException(
+      throw new ClockworkException(
           "say what to purge: --pending, --dlq and/or --older-than DURATION");
     }
     boolean both = !pending && !dlq;
@@ -65,6 +66,7 @@ public final class QueuePurgeCommand implements Callable<Integer> {
       return 1;
     }
     try (QueueContext queues = QueueContext.open(env, database)) {
+      queues.warnIfUnknown(machine);
       int purgedPending = pending || both ? queues.admin.purgePending(machine, age) : 0;
       int purgedDead = dlq || both ? queues.admin.purgeDeadLetters(machine, age) : 0;
       if (output.json()) {

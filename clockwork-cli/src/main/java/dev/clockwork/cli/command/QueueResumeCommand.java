@@ -13,7 +13,7 @@ public final class QueueResumeCommand implements Callable<Integer> {
 
   @Mixin DatabaseOptions database;
 
-  @Parameters(paramLabel = "MACHINE")
+  @Parameters(paramLabel = "MACHINE", description = "the machine whose queue to change")
   String machine;
 
   public QueueResumeCommand(CliEnvironment env) {
@@ -23,6 +23,7 @@ public final class QueueResumeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     try (QueueContext queues = QueueContext.open(env, database)) {
+      queues.warnIfUnknown(machine);
       queues.admin.resume(machine);
       env.out()
           .printf("%s: running (%d pending)%n", machine, queues.admin.status(machine).pending());

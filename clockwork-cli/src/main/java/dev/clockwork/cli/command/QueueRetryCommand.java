@@ -2,11 +2,14 @@ package dev.clockwork.cli.command;
 
 import dev.clockwork.cli.CliEnvironment;
 import dev.clockwork.cli.output.Json;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code queue retry <id> [--delay 5s]} or {@code queue retry <machine> --all}. */
@@ -22,12 +25,10 @@ public final class QueueRetryCommand implements Callable<Integer> {
   @Parameters(paramLabel = "ID|MACHINE", description = "a dead letter id, or a machine with --all")
   String target;
 
-  @picocli.CommandLine.Option(
-      names = "--all",
-      description = "retry every dead letter of the machine")
+  @Option(names = "--all", description = "retry every dead letter of the machine")
   boolean all;
 
-  @picocli.CommandLine.Option(
+  @Option(
       names = "--delay",
       paramLabel = "DURATION",
       description = "retry after this long, e.g. 5s (default: now)")
@@ -39,11 +40,12 @@ public final class QueueRetryCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    java.time.Duration wait = QueueContext.duration("--delay", delay);
-    wait = wait == null ? java.time.Duration.ZERO : wait;
+    Duration wait = QueueContext.duration("--delay", delay);
+    wait = wait == null ? Duration.ZERO : wait;
     try (QueueContext queues = QueueContext.open(env, database)) {
       Map<String, Object> result = new LinkedHashMap<>();
       if (all) {
+        queues.warnIfUnknown(target);
         int retried = queues.admin.retryAll(target, wait);
         result.put("machine", target);
         result.put("retried", retried);
@@ -54,7 +56,7 @@ public final class QueueRetryCommand implements Callable<Integer> {
         }
       } else {
         long id = DeadLetterCommand.parseId(target);
-        var queued = queues.admin.retry(id, wait);
+        QueuedEvent queued = queues.admin.retry(id, wait);
         result.put("id", id);
         result.put("instance", queued.instanceId());
         result.put("event", queued.event().type());

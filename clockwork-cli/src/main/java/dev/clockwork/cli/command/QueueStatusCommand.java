@@ -35,6 +35,7 @@ public final class QueueStatusCommand implements Callable<Integer> {
     try (QueueContext queues = QueueContext.open(env, database)) {
       PrintWriter out = env.out();
       if (machine != null) {
+        queues.warnIfUnknown(machine);
         QueueStats stats = queues.admin.status(machine);
         QueueConfig config = queues.config.queueFor(machine);
         if (output.json()) {
@@ -82,6 +83,11 @@ public final class QueueStatusCommand implements Callable<Integer> {
           "  Strategy: %s | Concurrency: %d per machine (default)%n%n",
           queues.config.queue().strategy().name().toLowerCase(Locale.ROOT),
           queues.config.queue().concurrency());
+      if (all.isEmpty()) {
+        out.println("No machine has stored instances yet.");
+        out.flush();
+        return 0;
+      }
       out.println("Machine Queues:");
       Table table = new Table("Machine", "Pending", "Processing", "Failed", "Status");
       long dead = 0;

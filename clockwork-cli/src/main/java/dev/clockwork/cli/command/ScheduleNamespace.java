@@ -1,13 +1,7 @@
 package dev.clockwork.cli.command;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.clockwork.cli.CliEnvironment;
-import dev.clockwork.core.ClockworkException;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.clockwork.runtime.config.ClockworkConfig;
 import picocli.CommandLine.Option;
 
 /**
@@ -17,7 +11,6 @@ import picocli.CommandLine.Option;
  */
 public final class ScheduleNamespace {
   static final String VARIABLE = "CLOCKWORK_NAMESPACE";
-  static final String DEFAULT = "default";
 
   @Option(
       names = {"-n", "--namespace"},
@@ -33,29 +26,10 @@ public final class ScheduleNamespace {
    */
   record Resolved(String configured, String chosen) {}
 
-  Resolved resolve(CliEnvironment env, Path config) {
-    String configured = configured(env, config);
-    return new Resolved(configured, namespace != null ? namespace : configured);
-  }
-
-  private static String configured(CliEnvironment env, Path config) {
+  Resolved resolve(CliEnvironment env, ClockworkConfig config) {
     String variable = env.environment().get(VARIABLE);
-    if (variable != null && !variable.isBlank()) {
-      return variable.trim();
-    }
-    Path file = config != null ? config : Path.of("clockwork.yaml");
-    if (!Files.exists(file)) {
-      return DEFAULT;
-    }
-    JsonNode root;
-    try {
-      root = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
-    } catch (IOException e) {
-      throw new ClockworkException("cannot read " + file + ": " + e.getMessage(), e);
-    }
-    JsonNode value = root == null ? null : root.path("schedules").get("namespace");
-    return value == null || value.isNull() || value.asText().isBlank()
-        ? DEFAULT
-        : value.asText().trim();
+    String configured =
+        variable != null && !variable.isBlank() ? variable.trim() : config.scheduleNamespace();
+    return new Resolved(configured, namespace != null ? namespace : configured);
   }
 }

@@ -1,79 +1,53 @@
 package dev.clockwork.cli.command;
 
 import dev.clockwork.cli.CliEnvironment;
-import dev.clockwork.core.ClockworkException;
-import dev.clockwork.core.definition.MachineDefinition;
-import dev.clockwork.postgres.PostgresStore;
-import dev.clockwork.postgres.schedule.PostgresScheduleStore;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.schedule.Schedules;
 import dev.clockwork.runtime.schedule.audit.CommandContext;
-import dev.clockwork.runtime.store.Store;
 
 /**
- * What every {@code schedules} command works with: the database's instance store, an engine with
- * the machines on the classpath (triggers start instances), and a {@link Schedules} service on the
- * same database, working in the chosen namespace and recording {@code source: cli} (and the
- * operating system user, when known) in the audit stream.
+ * What every {@code schedules} command works with: an engine on the database with the machines on
+ * the classpath (triggers start instances), and a {@link Schedules} service on the schedule store
+ * beside it, working in the chosen namespace and recording {@code source: cli} (and the operating
+ * system user, when known) in the audit stream.
  */
 final class ScheduleSession implements AutoCloseable {
-  final PostgresStore store;
   final Engine engine;
   final Schedules schedules;
+  private final OpenDatabase opened;
 
-  private ScheduleSession(PostgresStore store, Engine engine, Schedules schedules) {
-    this.store = store;
+  private ScheduleSession(OpenDatabase opened, Engine engine, Schedules schedules) {
+    this.opened = opened;
     this.engine = engine;
     this.schedules = schedules;
   }
 
   static ScheduleSession open(
       CliEnvironment env, DatabaseOptions database, ScheduleNamespace namespace) {
-    ScheduleNamespace.Resolved names = namespace.resolve(env, database.config);
-    Store store = env.database().open(database.resolve(env));
+    OpenDatabase opened = OpenDatabase.open(env, database);
     try {
-      if (!(store instanceof PostgresStore postgres)) {
-        throw new ClockworkException(
-            "schedules live in PostgreSQL, but the database opened a "
-                + store.getClass().getSimpleName()
-                + "; point --jdbc-url at the PostgreSQL database of your engines");
-      }
-      Engine engine =
-          Engine.builder()
-              .store(store)
-              .clock(env.clock())
-              .register(env.machines().toArray(new MachineDefinition[0]))
-              .build();
+      ScheduleNamespace.Resolved names = namespace.resolve(env, opened.config);
+      Engine engine = opened.engine(env.machines());
       Schedules schedules =
           Schedules.builder(engine)
-              .store(PostgresScheduleStore.beside(postgres))
+              .store(opened.schedules)
               .options(o -> o.defaultNamespace(names.configured()))
               .build()
               .in(names.chosen())
               .withContext(new CommandContext(env.environment().get("USER"), null, "cli", null));
-      return new ScheduleSession(postgres, engine, schedules);
+      return new ScheduleSession(opened, engine, schedules);
     } catch (RuntimeException e) {
-      closeQuietly(store, e);
+      try {
+        opened.close();
+      } catch (RuntimeException closing) {
+        e.addSuppressed(closing);
+      }
       throw e;
     }
   }
 
   @Override
   public void close() {
-    try {
-      engine.close();
-    } finally {
-      store.close();
-    }
-  }
-
-  private static void closeQuietly(Store store, RuntimeException failure) {
-    if (store instanceof AutoCloseable closeable) {
-      try {
-        closeable.close();
-      } catch (Exception e) {
-        failure.addSuppressed(e);
-      }
-    }
+    opened.close();
   }
 }

@@ -11,8 +11,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -20,27 +22,39 @@ import picocli.CommandLine.Option;
 /** {@code clockwork timers status|process}. */
 @Command(
     name = "timers",
-    description = "Inspect armed timers and fire due ones.",
+    description = "Inspect armed timers; run a machine's due work now.",
     subcommands = {TimersCommand.Status.class, TimersCommand.Process.class})
 public final class TimersCommand {
 
   /** {@code clockwork timers status}: armed timers, soonest first. */
-  @Command(name = "status", description = "List armed timers, soonest first.")
+  @Command(
+      name = "status",
+      description = {
+        "List armed timers, soonest first. A fire that failed and waits for a retry is listed at"
+            + " its retry instant; a one-shot timer whose fire failed for good is not armed any"
+            + " more (its fire is in the dead letters: `queue dlq`, and `instance show` lists it"
+            + " under failed timers)."
+      })
   public static final class Status implements Callable<Integer> {
     private final CliEnvironment env;
 
     @Mixin DatabaseOptions database;
     @Mixin OutputOption output;
 
-    @Option(names = "--machine", description = "only this machine's timers")
+    @Option(names = "--machine", paramLabel = "MACHINE", description = "only this machine's timers")
     String machine;
 
     @Option(
         names = "--state",
+        paramLabel = "STATE",
         description = "only timers of this state (a dotted path) and inside it")
     String state;
 
-    @Option(names = "--limit", defaultValue = "50", description = "at most this many (default 50)")
+    @Option(
+        names = "--limit",
+        paramLabel = "N",
+        defaultValue = "50",
+        description = "at most this many (default 50)")
     int limit;
 
     public Status(CliEnvironment env) {
@@ -52,8 +66,8 @@ public final class TimersCommand {
       if (limit < 1) {
         throw new ClockworkException("--limit must be 1 or more, not " + limit);
       }
-      try (OpenStore store = OpenStore.open(env, database)) {
-        List<TimerView> timers = store.get().armedTimers(machine, state, limit);
+      try (OpenDatabase opened = OpenDatabase.open(env, database)) {
+        List<TimerView> timers = opened.store.armedTimers(machine, state, limit);
         Instant now = env.clock().instant();
         if (output.json()) {
           Json.print(env.out(), timers);
@@ -71,6 +85,7 @@ public final class TimersCommand {
               t.fires());
         }
         if (table.isEmpty()) {
+          MachineNames.warnIfNotStored(env, opened.store, machine);
           env.out().println("No armed timers" + (machine == null ? "" : " for " + machine) + ".");
         } else {
           table.print(env.out());
@@ -87,23 +102,30 @@ public final class TimersCommand {
       if (left.isNegative() || left.isZero()) {
         return "due";
       }
-      return left.toString().substring(2).toLowerCase(java.util.Locale.ROOT);
+      return left.toString().substring(2).toLowerCase(Locale.ROOT);
     }
   }
 
-  /** {@code clockwork timers process --machine X}: one sweep, for cron-driven deployments. */
+  /** {@code clockwork timers process --machine X}: one pass, for cron-driven deployments. */
   @Command(
       name = "process",
-      description =
-          "Fire the machine's due timers now and process the events they queue (for deployments"
-              + " that drive the sweep from cron). The machine's definition must be on the classpath.")
+      description = {
+        "Run every event and timer fire of the machine that is due now, until none is left, with"
+            + " clockwork.yaml's queue settings (concurrency caps, retries): for deployments that"
+            + " drive Clockwork from cron instead of running workers. Events that wait for a retry"
+            + " later stay queued. The machine's definition must be on the classpath."
+      })
   public static final class Process implements Callable<Integer> {
     private final CliEnvironment env;
 
     @Mixin DatabaseOptions database;
     @Mixin OutputOption output;
 
-    @Option(names = "--machine", required = true, description = "the machine whose timers to fire")
+    @Option(
+        names = "--machine",
+        required = true,
+        paramLabel = "MACHINE",
+        description = "the machine whose due events and timer fires to run")
     String machine;
 
     public Process(CliEnvironment env) {
@@ -112,39 +134,29 @@ public final class TimersCommand {
 
     @Override
     public Integer call() throws Exception {
-      List<MachineDefinition> versions =
-          env.machines().stream().filter(m -> m.id().equals(machine)).toList();
-      if (versions.isEmpty()) {
-        throw new ClockworkException(
-            "no machine '"
-                + machine
-                + "' is on the classpath (known: "
-                + env.machines().stream().map(MachineDefinition::id).distinct().toList()
-                + "); put the jar with your MachineProvider on the classpath");
-      }
-      try (OpenStore store = OpenStore.open(env, database)) {
-        Engine engine =
-            Engine.builder()
-                .store(store.get())
-                .clock(env.clock())
-                .register(versions.toArray(new MachineDefinition[0]))
-                .build();
+      MachineNames.requireOnClasspath(env, machine);
+      try (OpenDatabase opened = OpenDatabase.open(env, database)) {
+        // settings for a misspelled machine would apply to nothing: fail as Engine.start() does
+        opened.config.checkMachines(
+            env.machines().stream().map(MachineDefinition::id).collect(Collectors.toSet()));
+        Engine engine = opened.engine(env.machines());
         long started = System.nanoTime();
-        int swept = engine.sweepTimers();
-        int processed = engine.processQueue();
+        int processed = engine.runDue(machine);
         long millis = (System.nanoTime() - started) / 1_000_000;
         if (output.json()) {
           Map<String, Object> result = new LinkedHashMap<>();
           result.put("machine", machine);
-          result.put("swept", swept);
           result.put("processed", processed);
           result.put("millis", millis);
           Json.print(env.out(), result);
         } else {
           env.out()
               .printf(
-                  "%s: fired %d due timers, processed %d events in %d ms%n",
-                  machine, swept, processed, millis);
+                  "%s: processed %d %s in %d ms%n",
+                  machine,
+                  processed,
+                  processed == 1 ? "event or timer fire" : "events and timer fires",
+                  millis);
           env.out().flush();
         }
         return 0;

@@ -1,24 +1,26 @@
 package dev.clockwork.cli.config;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.clockwork.core.ClockworkException;
-import java.io.IOException;
+import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.ClockworkConfig.DatabaseConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * Finds the database settings: a {@code --jdbc-url} flag wins, then the {@code CLOCKWORK_JDBC_URL}
- * environment variable (with {@code CLOCKWORK_DB_USER}, {@code CLOCKWORK_DB_PASSWORD}), then the
- * {@code database:} block of a config file ({@code --config}, or {@code ./clockwork.yaml}).
+ * Reads a command's settings once, with the one reader of {@code clockwork.yaml} ({@link
+ * ClockworkConfig}: strict, every mistake named with its file, line and key). The file is {@code
+ * --config FILE} (which must exist) or {@code ./clockwork.yaml} when present. The database is a
+ * {@code --jdbc-url} flag, then the {@code CLOCKWORK_JDBC_URL} environment variable (with {@code
+ * CLOCKWORK_DB_USER}, {@code CLOCKWORK_DB_PASSWORD}), then the file's {@code database:} block; the
+ * file is read, and its mistakes reported, whichever of them names the database.
  */
 public final class SettingsResolver {
   public static final String URL_VARIABLE = "CLOCKWORK_JDBC_URL";
   public static final String USER_VARIABLE = "CLOCKWORK_DB_USER";
   public static final String PASSWORD_VARIABLE = "CLOCKWORK_DB_PASSWORD";
-  private static final Path DEFAULT_CONFIG = Path.of("clockwork.yaml");
+  static final Path DEFAULT_CONFIG = Path.of("clockwork.yaml");
 
   private final Map<String, String> environment;
 
@@ -26,8 +28,29 @@ public final class SettingsResolver {
     this.environment = environment;
   }
 
-  public DatabaseSettings resolve(
-      String urlFlag, String userFlag, String passwordFlag, Path config) {
+  public Settings resolve(String urlFlag, String userFlag, String passwordFlag, Path config) {
+    Path file = file(config);
+    ClockworkConfig parsed = file == null ? ClockworkConfig.defaults() : ClockworkConfig.load(file);
+    return new Settings(parsed, database(urlFlag, userFlag, passwordFlag, file, parsed));
+  }
+
+  /** The config file to read: {@code --config} (it must exist), else {@code ./clockwork.yaml}. */
+  private static Path file(Path config) {
+    if (config != null) {
+      if (!Files.isRegularFile(config)) {
+        throw new ClockworkException(
+            "config file "
+                + config
+                + (Files.exists(config) ? " is not a file" : " does not exist")
+                + "; pass --config with the path of your clockwork.yaml");
+      }
+      return config;
+    }
+    return Files.isRegularFile(DEFAULT_CONFIG) ? DEFAULT_CONFIG : null;
+  }
+
+  private DatabaseSettings database(
+      String urlFlag, String userFlag, String passwordFlag, Path file, ClockworkConfig parsed) {
     if (urlFlag != null) {
       return new DatabaseSettings(urlFlag, userFlag, passwordFlag, "--jdbc-url");
     }
@@ -39,41 +62,28 @@ public final class SettingsResolver {
           orElse(passwordFlag, environment.get(PASSWORD_VARIABLE)),
           URL_VARIABLE);
     }
-    Path file = config != null ? config : DEFAULT_CONFIG;
-    if (config != null && !Files.exists(file)) {
-      throw new ClockworkException("config file " + file + " does not exist");
+    Optional<DatabaseConfig> block = parsed.database();
+    if (block.isPresent()) {
+      return new DatabaseSettings(
+          block.get().url(),
+          orElse(userFlag, block.get().user()),
+          orElse(passwordFlag, block.get().password()),
+          file.toString());
     }
-    if (Files.exists(file)) {
-      return fromFile(file, userFlag, passwordFlag);
+    if (file != null) {
+      throw new ClockworkException(
+          "no database given: "
+              + file
+              + " has no database.url; add\n  database:\n    url: jdbc:postgresql://host:5432/db\n"
+              + "or pass --jdbc-url, or set "
+              + URL_VARIABLE);
     }
     throw new ClockworkException(
         "no database given: pass --jdbc-url jdbc:postgresql://host:5432/db, set "
             + URL_VARIABLE
-            + ", or write a clockwork.yaml with database: {url: …}");
-  }
-
-  private static DatabaseSettings fromFile(Path file, String userFlag, String passwordFlag) {
-    JsonNode root;
-    try {
-      root = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
-    } catch (IOException e) {
-      throw new ClockworkException("cannot read " + file + ": " + e.getMessage(), e);
-    }
-    JsonNode database = root == null ? null : root.get("database");
-    if (database == null || database.get("url") == null) {
-      throw new ClockworkException(
-          file + " has no database.url; add\n  database:\n    url: jdbc:postgresql://host:5432/db");
-    }
-    return new DatabaseSettings(
-        database.get("url").asText(),
-        orElse(userFlag, text(database, "user")),
-        orElse(passwordFlag, text(database, "password")),
-        file.toString());
-  }
-
-  private static String text(JsonNode node, String field) {
-    JsonNode value = node.get(field);
-    return value == null || value.isNull() ? null : value.asText();
+            + ", or write a clockwork.yaml with database: {url: …} in the directory you run from ("
+            + DEFAULT_CONFIG.toAbsolutePath().getParent()
+            + ")");
   }
 
   private static String orElse(String first, String second) {

@@ -1,0 +1,132 @@
+package dev.clockwork.cli.command;
+
+import dev.clockwork.cli.CliEnvironment;
+import dev.clockwork.cli.output.Json;
+import dev.clockwork.cli.output.Table;
+import dev.clockwork.core.ClockworkException;
+import dev.clockwork.core.interpreter.ArmedTimer;
+import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.InstanceRecord;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code instance show ID}: state, context, armed and failed timers, the last history rows. */
+@Command(
+    name = "show",
+    description = "Show an instance: state, context, timers (armed and failed), recent history.")
+public final class InstanceShowCommand implements Callable<Integer> {
+  private final CliEnvironment env;
+
+  @Mixin DatabaseOptions database;
+  @Mixin OutputOption output;
+
+  @Parameters(paramLabel = "ID", description = "the instance id")
+  String id;
+
+  @Option(
+      names = "--history",
+      defaultValue = "10",
+      paramLabel = "ROWS",
+      description = "history rows to show (default 10)")
+  int history;
+
+  public InstanceShowCommand(CliEnvironment env) {
+    this.env = env;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    try (OpenDatabase opened = OpenDatabase.open(env, database)) {
+      InstanceRecord record =
+          opened
+              .store
+              .find(id)
+              .orElseThrow(() -> new ClockworkException("no instance with id '" + id + "'"));
+      int rows = Math.max(history, 0);
+      long from = Math.max(0, record.historySequence() - rows);
+      List<HistoryEntry> recent = opened.store.history(id, from, rows);
+      List<ArmedTimer> armed = record.timers().stream().filter(t -> !t.failed()).toList();
+      List<ArmedTimer> failed = record.timers().stream().filter(ArmedTimer::failed).toList();
+      if (output.json()) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("id", record.id());
+        json.put("machine", record.machine());
+        json.put("version", record.version());
+        json.put("conversation_id", record.conversationId());
+        json.put("status", record.status());
+        json.put("states", record.leafPaths());
+        json.put("context", record.context());
+        json.put("timers", armed);
+        json.put("failed_timers", failed);
+        json.put("history", recent);
+        Json.print(env.out(), json);
+        return 0;
+      }
+      PrintWriter out = env.out();
+      out.printf("Instance      %s%n", record.id());
+      out.printf("Machine       %s v%d%n", record.machine(), record.version());
+      out.printf("Conversation  %s%n", record.conversationId());
+      out.printf("Status        %s%n", record.status());
+      out.printf("State         %s%n", String.join(", ", record.leafPaths()));
+      out.printf("Context       %s%n", record.context());
+      out.println();
+      printTimers(out, armed, failed, record.machine());
+      out.println();
+      printHistory(out, recent);
+      out.flush();
+      return 0;
+    }
+  }
+
+  private static void printTimers(
+      PrintWriter out, List<ArmedTimer> armed, List<ArmedTimer> failed, String machine) {
+    if (armed.isEmpty()) {
+      out.println("Timers        none armed");
+    } else {
+      timerTable(armed).print(out);
+    }
+    if (!failed.isEmpty()) {
+      out.println();
+      out.println(
+          "Failed timers (fired and failed for good; see `clockwork queue dlq --machine "
+              + machine
+              + "`)");
+      timerTable(failed).print(out);
+    }
+  }
+
+  private static Table timerTable(List<ArmedTimer> timers) {
+    Table table = new Table("TIMER", "EVENT", "DUE", "FIRES");
+    for (ArmedTimer t : timers) {
+      table.row(t.key(), t.event(), t.due(), t.fires());
+    }
+    return table;
+  }
+
+  /**
+   * One row per history entry. EVENT ID is the queue id ({@code instance event} takes it), TRY the
+   * attempt; both are blank for rows that are not about a queued event.
+   */
+  private static void printHistory(PrintWriter out, List<HistoryEntry> rows) {
+    Table table = new Table("SEQ", "AT", "KIND", "EVENT", "EVENT ID", "TRY", "STATES", "DETAIL");
+    for (HistoryEntry h : rows) {
+      table.row(
+          h.sequence(),
+          h.at(),
+          h.kind(),
+          h.event(),
+          h.eventId() == 0 ? null : h.eventId(),
+          h.attempt() == 0 ? null : h.attempt(),
+          String.join(",", h.states()),
+          h.detail() == null || h.detail().isEmpty() ? null : h.detail());
+    }
+    table.print(out);
+  }
+}
