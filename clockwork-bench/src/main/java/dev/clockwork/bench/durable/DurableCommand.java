@@ -39,10 +39,11 @@ public final class DurableCommand implements Callable<Integer> {
   @Option(
       names = "--configs",
       split = ",",
-      paramLabel = "ExT",
+      paramLabel = "ExT[:CAP]",
       description =
           "engines × worker threads of the throughput runs, each engine a node with its own store on"
-              + " the one database (default: ${DEFAULT-VALUE})",
+              + " the one database, optionally with the machine's concurrency cap (default:"
+              + " ${DEFAULT-VALUE}; caps default to 10)",
       defaultValue = "1x2,1x16,2x16")
   List<String> configs = new ArrayList<>();
 

@@ -124,7 +124,9 @@ final class DurableTables {
       if (r.flushed() == flushed) {
         table.row(
             "Clockwork",
-            r.config().describe() + ", cap " + r.cap() + ", default options",
+            r.config().describe()
+                + (r.config().cap() > 0 ? "" : ", cap " + r.cap())
+                + ", default options",
             Figures.count(r.events()),
             Figures.preciseSeconds(r.drainSeconds()),
             Figures.rate(r.eventsPerSecond()),

@@ -45,10 +45,10 @@ class DurableCommandTest {
   @Test
   void optionsChooseConfigurationsSectionsAndFlushes() {
     DurableCommand settings =
-        parse("--configs", "1x4,3x16", "--only", "timers,lateness", "--no-fsync");
+        parse("--configs", "1x4,3x16:32", "--only", "timers,lateness", "--no-fsync");
     assertThat(settings.configs())
         .containsExactly(
-            new ClockworkThroughput.Config(1, 4), new ClockworkThroughput.Config(3, 16));
+            new ClockworkThroughput.Config(1, 4), new ClockworkThroughput.Config(3, 16, 32));
     assertThat(settings.runs("timers")).isTrue();
     assertThat(settings.runs("throughput")).isFalse();
     assertThat(settings.run.durable()).isFalse();
