@@ -64,13 +64,9 @@ public abstract class ClaimContractTest extends StoreContract {
     store.enqueue(availableAt(event("o-1", "C", T0), T0.plusSeconds(100)));
     enqueue("o-1", "D", T0);
 
-    assertThat(
-            store
-                .claim(new ClaimRequest("w1", LEASE, T0, 10, 1, Map.of("order", 10), true))
-                .get(0)
-                .events())
-        .extracting(this::typeOf)
-        .containsExactly("A");
+    ClaimRequest oneEvent = new ClaimRequest("w1", LEASE, T0, 10, 1, Map.of("order", 10), true);
+
+    assertThat(store.claim(oneEvent).get(0).events()).extracting(this::typeOf).containsExactly("A");
     assertThat(claimedTypes("o-1", T0.plusSeconds(31))).containsExactly("A", "B");
   }
 

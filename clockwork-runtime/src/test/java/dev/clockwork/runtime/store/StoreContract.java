@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.Timeout.ThreadMode;
 
 /**
  * What the store contract suites share: a fresh store per test and small builders for what they
@@ -26,7 +27,8 @@ import org.junit.jupiter.api.Timeout;
  * {@link CommitContractTest}, {@link BroadcastContractTest}, {@link ClaimContractTest} (claims,
  * {@code nextDue}, leases), {@link EventStatusContractTest}, {@link QueueOperationsContractTest}.
  */
-@Timeout(60) // a broken store may loop; no test needs more than a blink
+// a broken store may loop forever: fail the test instead of hanging the build
+@Timeout(value = 60, threadMode = ThreadMode.SEPARATE_THREAD)
 public abstract class StoreContract {
   public static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
   public static final Duration LEASE = Duration.ofSeconds(30);
