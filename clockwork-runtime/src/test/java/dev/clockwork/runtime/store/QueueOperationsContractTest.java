@@ -28,8 +28,8 @@ public abstract class QueueOperationsContractTest extends StoreContract {
     create("o-1", "o-2", "o-3", "o-4");
     create(instance("p-1").machine("invoice"));
     enqueue("o-1", "A", T0.plusSeconds(2));
-    enqueue("o-1", "B", T0.plusSeconds(3));
-    enqueue("o-2", "C", T0.plusSeconds(1));
+    enqueue("o-2", "B", T0.plusSeconds(1)); // the oldest, neither first nor last
+    enqueue("o-3", "C", T0.plusSeconds(3));
     store.enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0));
     deadLetter("o-4", enqueue("o-4", "POISON", T0));
     store.claim(

@@ -77,17 +77,17 @@ public abstract class StoreContractTest extends StoreContract {
   }
 
   @Test
-  void findsTheOldestInstanceOfAMachineInAConversationWhateverItsStatus() {
-    create(instance("o-3").conversation("conv-a").createdAt(T0.plusSeconds(2)));
-    create(instance("o-2").conversation("conv-a").createdAt(T0.plusSeconds(1)).status(done()));
-    create(instance("o-1").conversation("conv-a").createdAt(T0.plusSeconds(1)));
+  void findsTheOldestInstanceOfAMachineInAConversation() {
+    create(instance("o-1").conversation("conv-a").createdAt(T0.plusSeconds(2)));
+    create(instance("o-3").conversation("conv-a").createdAt(T0.plusSeconds(1)));
+    create(instance("o-2").conversation("conv-a").createdAt(T0.plusSeconds(1)));
     create(instance("o-0").conversation("conv-b").createdAt(T0));
     create(instance("p-1").machine("payment").conversation("conv-a").createdAt(T0));
 
     assertThat(store.findInConversation("conv-a", "order"))
-        .as("oldest first, ties broken by id")
+        .as("the oldest, ties broken by id")
         .map(InstanceRecord::id)
-        .contains("o-1");
+        .contains("o-2");
     assertThat(store.findInConversation("conv-b", "order")).map(InstanceRecord::id).contains("o-0");
     assertThat(store.findInConversation("conv-a", "payment"))
         .map(InstanceRecord::id)
@@ -97,8 +97,9 @@ public abstract class StoreContractTest extends StoreContract {
   }
 
   @Test
-  void findsADoneInstanceInItsConversation() {
+  void findsTheOldestInstanceInAConversationWhateverItsStatus() {
     create(instance("o-1").conversation("conv-a").status(done()));
+    create(instance("o-2").conversation("conv-a").createdAt(T0.plusSeconds(1)));
 
     assertThat(store.findInConversation("conv-a", "order")).map(InstanceRecord::id).contains("o-1");
   }
