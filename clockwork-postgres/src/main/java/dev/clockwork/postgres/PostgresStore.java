@@ -41,9 +41,10 @@ import javax.sql.DataSource;
 
 /**
  * The production {@link Store}: instances, queues and timers in PostgreSQL (13 or later). Any
- * number of engines, in any number of processes, can share one database: they claim ready instances
- * with {@code FOR UPDATE SKIP LOCKED}, fence every write with their lease's token, and wake each
- * other with {@code LISTEN/NOTIFY}.
+ * number of engines, in any number of processes, can share one database: they claim the instances
+ * with work due (an event, a timer, a retry) with {@code FOR NO KEY UPDATE SKIP LOCKED}, fence
+ * every write with their lease's token, and wake each other with {@code LISTEN/NOTIFY}. An enqueue
+ * never waits for a turn in progress on its instance.
  *
  * <pre>{@code
  * try (PostgresStore store = PostgresStore.connect(url, user, password)) {
@@ -55,7 +56,10 @@ import javax.sql.DataSource;
  * <p>Its tables ({@code cw_*}) are created and upgraded on construction by {@link
  * ClockworkMigrations}, unless {@link Builder#migrate(boolean) told not to}. Connections must use
  * READ COMMITTED (PostgreSQL's default). One connection stays open to listen for work while an
- * engine's workers wait.
+ * engine's workers wait. The pool the store opens for a URL bounds lock waits and stalled
+ * transactions ({@link Builder#lockTimeout}, {@link Builder#idleInTransactionTimeout}); an
+ * application's DataSource should set {@code lock_timeout} and {@code
+ * idle_in_transaction_session_timeout} itself.
  *
  * <p>Instants are kept to the microsecond, as {@code timestamptz} does; the store never decides
  * early: due, available and lease-expiry instants are rounded up, and the engine's "now" is rounded

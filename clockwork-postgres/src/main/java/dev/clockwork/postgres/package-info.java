@@ -7,21 +7,23 @@
  *
  * <ul>
  *   <li>{@code cw_instances}: one row per instance — the snapshot as JSON, the lease (owner, token,
- *       expiry) and {@code next_event_at}, the availability of the head of its queue. Claims read
- *       only that column, through a partial index, so their cost follows the ready instances:
- *       {@code UPDATE … WHERE id IN (SELECT … ORDER BY next_event_at LIMIT n FOR NO KEY UPDATE SKIP
- *       LOCKED) RETURNING …}, one fresh lease token per instance.
- *   <li>{@code cw_queue}: events in id order per instance. Enqueuing first sets the instance's
- *       {@code next_event_at} when its queue was empty (taking the row lock), then inserts; who
- *       removes or delays events holds that lock and recomputes the head in a later statement, so
- *       no enqueue is missed.
+ *       expiry), the head of its queue ({@code next_event_*}), its earliest armed timer ({@code
+ *       next_timer_at}) and the timer fire waiting for a retry. From these the row works out when
+ *       its work falls due ({@code next_due_at}, a stored generated column) and how urgent it is;
+ *       claims range-scan an index on (machine, priority, due) per machine and priority, so their
+ *       cost follows the instances with work due, not the timers armed for later. Timers fire
+ *       straight from the snapshot: there is no sweep and no queue row per fire.
+ *   <li>{@code cw_queue}: events in id order per instance. An enqueue never waits for a turn in
+ *       progress: it merges the event into the row's head when it can lock the row at once, and
+ *       otherwise leaves a marker in {@code cw_pending_heads}, which the next claim merges.
  *   <li>{@code cw_history}, {@code cw_dead_letters}: append-only.
- *   <li>{@code cw_timers}: the armed timers of every snapshot, indexed by due time; the sweep moves
- *       due ones into the queues and records each fire in {@code cw_timer_fires}, whose primary key
- *       lets one fire in however many sweeps run at once.
+ *   <li>{@code cw_broadcasts}: the broadcasts commits wrote, delivered a page of targets per
+ *       transaction with a cursor.
+ *   <li>{@code cw_idempotency}, {@code cw_machine_queues}: keys already used, paused machines.
  * </ul>
  *
- * <p>Every write under a lease is fenced by its token; step commits are batched, one transaction
- * and a handful of round trips per batch. Idle workers wait with {@code LISTEN clockwork_work}.
+ * <p>Every write under a lease is fenced by its token; turns that finish together commit in one
+ * transaction of a few statements, whatever their number. Idle workers wait with {@code LISTEN
+ * clockwork_work}.
  */
 package dev.clockwork.postgres;

@@ -3,6 +3,11 @@
 -- Enqueues never wait for a turn in progress: when the instance row is locked they leave a marker
 -- (cw_pending_heads) that the next claim merges into the row. Broadcasts go through an outbox.
 
+-- Room on each page for the row's next versions, so that an update that changes no indexed column
+-- (a claim, a lease renewal) stays on its page without index writes (HOT). Set before the columns
+-- below rewrite the table, so the rewrite leaves that room.
+ALTER TABLE cw_instances SET (fillfactor = 75);
+
 -- The earliest armed timer (InstanceRecord.nextTimerAt(), rounded up to the microsecond), the timer
 -- fire waiting for a retry (exact, as JSON) and its retry instant (rounded up), and the attempts of
 -- the head event (an event that failed an attempt holds back everything behind it).
@@ -57,6 +62,20 @@ CREATE INDEX cw_instances_due ON cw_instances (machine, next_priority, next_due_
 DROP INDEX cw_instances_next_event;
 CREATE INDEX cw_instances_next_event ON cw_instances (machine, next_event_priority, next_event_at)
  WHERE next_event_at IS NOT NULL;
+
+-- The instances leased, by machine, for concurrency caps. cw_instances keeps the lease itself (owner,
+-- token, expiry: what fences every write); listing leases here instead of indexing the instance
+-- row's lease columns (V8's cw_instances_leased) lets a claim update the row in place. A row is
+-- written under its instance row's lock, by whoever leases, renews, releases or commits.
+CREATE TABLE cw_leases (
+  instance_id text COLLATE "C" PRIMARY KEY,
+  machine     text COLLATE "C" NOT NULL,
+  expires_at  timestamptz NOT NULL
+);
+CREATE INDEX cw_leases_machine ON cw_leases (machine, expires_at);
+INSERT INTO cw_leases (instance_id, machine, expires_at)
+SELECT id, machine, lease_expires_at FROM cw_instances WHERE lease_expires_at IS NOT NULL;
+DROP INDEX cw_instances_leased;
 
 -- Events queued while their instance row was locked (a claim or a commit in progress), not yet
 -- merged into the row's head columns. The row's head and its markers together name the queue's

@@ -23,12 +23,13 @@ import java.util.UUID;
  * Claims on {@code cw_instances}: lease the instances with work due, best first, within each
  * machine's cap, and read the available events at the head of their queues.
  *
- * <p>Two round trips at most. The first sends three statements that run as one implicit
- * transaction: merge the pending heads of the rows no one holds ({@link PendingHeads#ABSORB}), take
- * each capped machine's turn (a transaction-scoped advisory lock per machine, in name order, so
- * claimers of one machine count each other's leases), and lease the instances in one {@code UPDATE
- * … RETURNING}. The second reads the heads of the claimed queues, and is skipped when no claimed
- * instance has an available event (a claim for due timers only).
+ * <p>Two round trips at most. The first sends four statements that run as one implicit transaction:
+ * use generic plans ({@link Jdbc#GENERIC_PLANS}), merge the pending heads of the rows no one holds
+ * ({@link PendingHeads#ABSORB}), take each capped machine's turn (a transaction-scoped advisory
+ * lock per machine, in name order, so claimers of one machine count each other's leases), and lease
+ * the instances in one {@code UPDATE … RETURNING}. The second reads the heads of the claimed
+ * queues, and is skipped when no claimed instance has an available event (a claim for due timers
+ * only).
  */
 public final class Claims {
   private static final String TAKE_TURNS =
@@ -38,40 +39,51 @@ public final class Claims {
       """;
 
   /**
-   * Leases up to {@code room} due instances per machine (its cap minus its valid leases, at most
-   * what the claim takes), then the best of them across machines: by the head event's priority when
-   * it is available (normal otherwise), then by how long the work has been due. Per machine and
-   * priority a range scan of {@code cw_instances_due} ({@code cw_instances_next_event} when timers
-   * wait) reads due rows only, locking no more candidates than it can take; those not taken are
-   * unlocked when the statement's transaction ends.
+   * Leases up to {@code room} due instances per machine (its cap minus its valid leases, counted in
+   * {@code cw_leases} up to the cap only, in index order: a plain index scan marks the entries of
+   * leases given up as dead as it passes, where a bitmap scan would read them again until the next
+   * vacuum; at most what the claim takes), then the best of them across machines: by the head
+   * event's priority when it is available (normal otherwise), then by how long the work has been
+   * due. Per machine and priority a range scan of {@code cw_instances_due} ({@code
+   * cw_instances_next_event} when timers wait) reads due rows only, locking no more candidates than
+   * it can take; those not taken are unlocked when the statement's transaction ends.
    */
   private static final String CLAIM =
       """
       WITH room AS MATERIALIZED (
              SELECT c.machine,
-                    LEAST(GREATEST(c.cap - (SELECT count(*) FROM cw_instances a
-                                             WHERE a.machine = c.machine
-                                               AND a.lease_expires_at > ?), 0), ?) AS room
+                    LEAST(GREATEST(c.cap - (SELECT count(*)
+                                              FROM (SELECT 1 FROM cw_leases a
+                                                     WHERE a.machine = c.machine
+                                                       AND a.expires_at > ?
+                                                     ORDER BY a.expires_at
+                                                     LIMIT c.cap) AS valid), 0), ?) AS room
                FROM unnest(CAST(? AS text[]), CAST(? AS int[])) AS c(machine, cap)
               WHERE NOT EXISTS (SELECT 1 FROM cw_machine_queues p
                                  WHERE p.machine = c.machine AND p.paused)),
            ready AS (
-             SELECT r.id, r.next_due_at,
-                    CASE WHEN r.next_event_at <= ? THEN r.next_event_priority ELSE 2 END
-                      AS priority
+             SELECT r.id
                FROM room
               CROSS JOIN LATERAL (
                     SELECT d.*
                       FROM generate_series(0, 4) AS p(level)
                      CROSS JOIN LATERAL (%s) AS d
                      LIMIT room.room) AS r
-              ORDER BY priority, r.next_due_at, r.id
-              LIMIT ?)
-      UPDATE cw_instances i
-         SET lease_owner = ?, lease_token = gen_random_uuid(), lease_expires_at = ?
-        FROM ready
-       WHERE i.id = ready.id
-      RETURNING %s, i.lease_token, i.next_event_at, ready.priority, ready.next_due_at
+              ORDER BY CASE WHEN r.next_event_at <= ? THEN r.next_event_priority ELSE 2 END,
+                       r.next_due_at, r.id
+              LIMIT ?),
+           leased AS (
+             UPDATE cw_instances i
+                SET lease_owner = ?, lease_token = gen_random_uuid(), lease_expires_at = ?
+              WHERE i.id = ANY (ARRAY(SELECT id FROM ready))
+             RETURNING %s, i.lease_token, i.lease_expires_at, i.next_event_at, i.next_due_at,
+                       CASE WHEN i.next_event_at <= ? THEN i.next_event_priority ELSE 2 END
+                         AS priority),
+           listed AS (
+             INSERT INTO cw_leases (instance_id, machine, expires_at)
+             SELECT id, machine, lease_expires_at FROM leased
+             ON CONFLICT (instance_id) DO UPDATE SET expires_at = EXCLUDED.expires_at)
+      SELECT * FROM leased
       """;
 
   /** Due instances of one machine and priority: a head event, a timer or a retry is due. */
@@ -99,14 +111,18 @@ public final class Claims {
       """;
 
   private static final String CLAIM_ANY_DUE =
-      PendingHeads.ABSORB
+      Jdbc.GENERIC_PLANS
+          + ";\n"
+          + PendingHeads.ABSORB
           + ";\n"
           + TAKE_TURNS
           + ";\n"
           + CLAIM.formatted(DUE, prefixed(InstanceRows.RECORD_COLUMNS));
 
   private static final String CLAIM_EVENT_DUE =
-      PendingHeads.ABSORB
+      Jdbc.GENERIC_PLANS
+          + ";\n"
+          + PendingHeads.ABSORB
           + ";\n"
           + TAKE_TURNS
           + ";\n"
@@ -180,16 +196,18 @@ public final class Claims {
       claim.setInt(++i, request.maxInstances());
       claim.setArray(++i, Columns.texts(connection, byName.keySet()));
       claim.setArray(++i, connection.createArrayOf("int4", byName.values().toArray()));
-      claim.setObject(++i, now);
       int dueParameters = request.timers() ? 2 : 3;
       for (int n = 0; n < dueParameters; n++) {
         claim.setObject(++i, now);
       }
+      claim.setObject(++i, now);
       claim.setInt(++i, request.maxInstances());
       claim.setString(++i, request.owner());
       claim.setObject(++i, Instants.notBefore(expiresAt));
+      claim.setObject(++i, now);
       claim.execute();
-      // the absorb's update count, then the turns' result, then the claim's rows
+      // the plan setting's row, the absorb's update count, the turns' row, the claim's rows
+      claim.getMoreResults();
       claim.getMoreResults();
       claim.getMoreResults();
       List<Claimed> claimed = new ArrayList<>();

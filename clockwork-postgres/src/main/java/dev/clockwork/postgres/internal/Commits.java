@@ -42,8 +42,11 @@ import org.slf4j.LoggerFactory;
 public final class Commits {
   private static final Logger LOG = LoggerFactory.getLogger(Commits.class);
 
+  /** The commit's first round trip: generic plans for the transaction, then the lock. */
   private static final String LOCK =
-      """
+      Jdbc.GENERIC_PLANS
+          + ";\n"
+          + """
       SELECT id, revision, lease_token
         FROM cw_instances
        WHERE id = ANY (CAST(? AS text[]))
@@ -109,7 +112,9 @@ public final class Commits {
     Map<String, Locked> locked = new HashMap<>();
     try (PreparedStatement lock = connection.prepareStatement(LOCK)) {
       lock.setArray(1, Columns.texts(connection, ids));
-      try (ResultSet rs = lock.executeQuery()) {
+      lock.execute();
+      lock.getMoreResults();
+      try (ResultSet rs = lock.getResultSet()) {
         while (rs.next()) {
           locked.put(
               rs.getString("id"),

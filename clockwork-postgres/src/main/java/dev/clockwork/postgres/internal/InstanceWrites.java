@@ -40,10 +40,11 @@ final class InstanceWrites {
       """;
 
   /**
-   * Writes each instance under its lease token, gives the lease up, recomputes the head from the
-   * queue (the rows were locked by an earlier statement, so every event queued before is seen) and
-   * drops its pending-head markers in the same snapshot; then notifies the listening workers, once,
-   * when asked to or when a released instance has work due.
+   * Writes each instance under its lease token, gives the lease up (and its row in {@code
+   * cw_leases}), recomputes the head from the queue (the rows were locked by an earlier statement,
+   * so every event queued before is seen) and drops its pending-head markers in the same snapshot;
+   * then notifies the listening workers, once, when asked to or when a released instance has work
+   * due.
    */
   private static final String UPDATE =
       """
@@ -61,7 +62,9 @@ final class InstanceWrites {
                          revision, history_seq, updated_at, next_timer_at, fire_retry,
                          fire_retry_at)),
            cleared AS (
-             DELETE FROM cw_pending_heads p USING input u WHERE p.instance_id = u.id),
+             DELETE FROM cw_pending_heads WHERE instance_id = ANY (ARRAY(SELECT id FROM input))),
+           unlisted AS (
+             DELETE FROM cw_leases WHERE instance_id = ANY (ARRAY(SELECT id FROM input))),
            written AS (
              UPDATE cw_instances i
                 SET version = u.version, status = u.status, active = u.active,

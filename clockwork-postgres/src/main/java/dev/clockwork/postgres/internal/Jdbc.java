@@ -17,6 +17,15 @@ public final class Jdbc {
     T run(Connection connection) throws SQLException;
   }
 
+  /**
+   * Sent first in a transaction, makes the rest of it use generic plans: statements whose
+   * parameters are arrays would otherwise be planned again on every execution (PostgreSQL keeps
+   * custom plans when it cannot tell an array's length), which costs more than running them. Their
+   * generic plans read the same indexes.
+   */
+  static final String GENERIC_PLANS =
+      "SELECT set_config('plan_cache_mode', 'force_generic_plan', true)";
+
   private final DataSource dataSource;
   private final String where;
 

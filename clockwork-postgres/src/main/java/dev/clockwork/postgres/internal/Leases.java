@@ -13,20 +13,40 @@ import java.util.UUID;
 /**
  * Leases on {@code cw_instances} for a synchronous send, and their renewal and release. A lease is
  * valid while its token is the stored one: a lease past its expiry still commits until another
- * worker takes the instance over (which replaces the token), as in the in-memory store.
+ * worker takes the instance over (which replaces the token), as in the in-memory store. Each write
+ * keeps the lease's row in {@code cw_leases} (what concurrency caps count) in the same statement.
  */
 public final class Leases {
   private static final String LEASE =
       """
-      UPDATE cw_instances
-         SET lease_owner = ?, lease_token = gen_random_uuid(), lease_expires_at = ?
-       WHERE id = ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
-      RETURNING lease_token,
+      WITH leased AS (
+             UPDATE cw_instances
+                SET lease_owner = ?, lease_token = gen_random_uuid(), lease_expires_at = ?
+              WHERE id = ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+             RETURNING lease_token, lease_expires_at,
       """
-          + InstanceRows.RECORD_COLUMNS;
+          + InstanceRows.RECORD_COLUMNS
+          + """
+             ),
+           listed AS (
+             INSERT INTO cw_leases (instance_id, machine, expires_at)
+             SELECT id, machine, lease_expires_at FROM leased
+             ON CONFLICT (instance_id) DO UPDATE SET expires_at = EXCLUDED.expires_at)
+      SELECT * FROM leased
+      """;
 
   private static final String RENEW =
-      "UPDATE cw_instances SET lease_expires_at = ? WHERE id = ? AND lease_token = ?";
+      """
+      WITH renewed AS (
+             UPDATE cw_instances SET lease_expires_at = ?
+              WHERE id = ? AND lease_token = ?
+             RETURNING id, lease_expires_at),
+           listed AS (
+             UPDATE cw_leases l SET expires_at = renewed.lease_expires_at
+               FROM renewed
+              WHERE l.instance_id = renewed.id)
+      SELECT count(*) FROM renewed
+      """;
 
   /** Clears the lease and, when the instance has work due, wakes the listening workers. */
   private static final String RELEASE =
@@ -35,7 +55,9 @@ public final class Leases {
              UPDATE cw_instances
                 SET lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
               WHERE id = ? AND lease_token = ?
-             RETURNING next_due_at)
+             RETURNING id, next_due_at),
+           unlisted AS (
+             DELETE FROM cw_leases WHERE instance_id = (SELECT id FROM released))
       SELECT pg_notify(?, '') FROM released WHERE next_due_at IS NOT NULL
       """;
 
@@ -78,9 +100,12 @@ public final class Leases {
             renew.setObject(1, Instants.notBefore(newExpiry));
             renew.setString(2, lease.instanceId());
             renew.setObject(3, lease.token());
-            return renew.executeUpdate() == 1
-                ? Optional.of(lease.renewedUntil(newExpiry))
-                : Optional.empty();
+            try (ResultSet rs = renew.executeQuery()) {
+              rs.next();
+              return rs.getLong(1) == 1
+                  ? Optional.of(lease.renewedUntil(newExpiry))
+                  : Optional.empty();
+            }
           }
         });
   }

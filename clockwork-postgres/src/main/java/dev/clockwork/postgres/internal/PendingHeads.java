@@ -35,10 +35,9 @@ final class PendingHeads {
                      WHERE id = marked.instance_id
                        FOR NO KEY UPDATE SKIP LOCKED) AS i),
            taken AS (
-             DELETE FROM cw_pending_heads p
-              USING locked
-              WHERE p.instance_id = locked.id
-             RETURNING p.instance_id, p.event_id, p.available_at, p.priority, p.attempts),
+             DELETE FROM cw_pending_heads
+              WHERE instance_id = ANY (ARRAY(SELECT id FROM locked))
+             RETURNING instance_id, event_id, available_at, priority, attempts),
            first AS (
              SELECT DISTINCT ON (instance_id) *
                FROM taken

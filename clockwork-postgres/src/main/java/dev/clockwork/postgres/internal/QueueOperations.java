@@ -18,8 +18,7 @@ public final class QueueOperations {
       """
       SELECT (SELECT count(*) FROM cw_queue WHERE machine = ?) AS pending,
              (SELECT min(enqueued_at) FROM cw_queue WHERE machine = ?) AS oldest,
-             (SELECT count(*) FROM cw_instances WHERE machine = ? AND lease_expires_at > ?)
-               AS processing,
+             (SELECT count(*) FROM cw_leases WHERE machine = ? AND expires_at > ?) AS processing,
              (SELECT count(*) FROM cw_dead_letters WHERE machine = ?) AS dead,
              (SELECT coalesce(bool_or(paused), false) FROM cw_machine_queues WHERE machine = ?)
                AS paused

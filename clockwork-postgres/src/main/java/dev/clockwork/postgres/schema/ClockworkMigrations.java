@@ -34,6 +34,7 @@ public final class ClockworkMigrations {
           "cw_idempotency",
           "cw_broadcasts",
           "cw_pending_heads",
+          "cw_leases",
           "cw_queue",
           "cw_history",
           "cw_dead_letters",
