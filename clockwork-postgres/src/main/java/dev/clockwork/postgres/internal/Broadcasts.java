@@ -62,25 +62,28 @@ public final class Broadcasts {
   /** A broadcast to record, and when its commit asked for it. */
   record Requested(BroadcastRequest request, Instant at) {}
 
-  /** Writes broadcasts to the outbox in the caller's transaction (a commit's), one statement. */
-  static void record(Connection connection, List<Requested> broadcasts) throws SQLException {
+  /**
+   * Writes broadcasts to the outbox with the pipeline's transaction (a commit's), one statement.
+   */
+  static void record(Pipeline pipeline, List<Requested> broadcasts) {
     if (broadcasts.isEmpty()) {
       return;
     }
-    try (PreparedStatement insert = connection.prepareStatement(RECORD)) {
-      int i = 0;
-      insert.setArray(++i, Columns.text(connection, broadcasts, b -> b.request().machine()));
-      insert.setArray(++i, Columns.text(connection, broadcasts, b -> b.request().state()));
-      insert.setArray(
-          ++i,
-          Columns.text(connection, broadcasts, b -> EventJson.writeEvent(b.request().event())));
-      insert.setArray(
-          ++i, Columns.int4(connection, broadcasts, b -> b.request().priority().level()));
-      insert.setArray(++i, Columns.text(connection, broadcasts, b -> b.request().sender()));
-      insert.setArray(
-          ++i, Columns.text(connection, broadcasts, b -> Instants.textNotAfter(b.at())));
-      insert.executeUpdate();
-    }
+    pipeline.add(
+        RECORD,
+        (connection, insert, i) -> {
+          insert.setArray(++i, Columns.text(connection, broadcasts, b -> b.request().machine()));
+          insert.setArray(++i, Columns.text(connection, broadcasts, b -> b.request().state()));
+          insert.setArray(
+              ++i,
+              Columns.text(connection, broadcasts, b -> EventJson.writeEvent(b.request().event())));
+          insert.setArray(
+              ++i, Columns.int4(connection, broadcasts, b -> b.request().priority().level()));
+          insert.setArray(++i, Columns.text(connection, broadcasts, b -> b.request().sender()));
+          insert.setArray(
+              ++i, Columns.text(connection, broadcasts, b -> Instants.textNotAfter(b.at())));
+          return i;
+        });
   }
 
   /** Delivers every broadcast in the outbox; returns how many events were queued. */

@@ -26,14 +26,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes commits in one transaction, a handful of statements whatever their number: lock the rows
- * of every instance the commits write (in id order, so concurrent commits cannot deadlock) and read
- * their lease tokens and revisions; decide every group, as the in-memory store does; then write the
- * accepted groups with one statement per kind of row — new instances, history, rows leaving the
- * queues, dead letters, rows put back for a retry, idempotency outcomes, broadcasts, outgoing
- * events — and last the updated instances, with their leases given up and heads recomputed. New
- * instances go first, so outgoing events may go to them. Outgoing events never wait for their
- * targets' rows: a target no one in this transaction holds gets a pending-head marker.
+ * Writes commits in one transaction, a handful of statements whatever their number, in three round
+ * trips (four with new instances): lock the rows of every instance the commits write (in id order,
+ * so concurrent commits cannot deadlock) and read their lease tokens and revisions; decide every
+ * group, as the in-memory store does; insert the new instances; then, in one {@link Pipeline}, one
+ * statement per kind of row — history, rows leaving the queues, dead letters, rows put back for a
+ * retry, idempotency outcomes, broadcasts, outgoing events — and last the updated instances, with
+ * their leases given up, heads recomputed and the workers notified; then COMMIT. New instances go
+ * first, so outgoing events may go to them. Outgoing events never wait for their targets' rows: a
+ * target no one in this transaction holds gets a pending-head marker.
  *
  * <p>An instance the decision expected to be new may be inserted concurrently by another
  * transaction before this one inserts it; then the transaction is rolled back and decided again
@@ -201,73 +202,72 @@ public final class Commits {
     if (!takenMeanwhile.isEmpty()) {
       throw new TakenMeanwhile(takenMeanwhile);
     }
-    InstanceHistory.insert(connection, history);
-    QueueRows.remove(connection, leaving, leavingIds);
-    DeadLetters.insert(connection, dead);
-    QueueRows.retryLater(connection, retried);
-    IdempotencyKeys.keep(connection, outcomes);
-    Broadcasts.record(connection, broadcasts);
-    boolean queued = send(connection, outgoing, inserts, updates.keySet());
-    writeUpdates(connection, updates.values(), queued || newWorkDue);
+    Pipeline writes = new Pipeline();
+    InstanceHistory.append(writes, history);
+    QueueRows.remove(writes, leaving, leavingIds);
+    DeadLetters.insert(writes, dead);
+    QueueRows.retryLater(writes, retried);
+    IdempotencyKeys.keep(writes, outcomes);
+    Broadcasts.record(writes, broadcasts);
+    send(writes, outgoing, inserts, updates.keySet());
+    int[] written = {0};
+    List<InstanceRecord> records = new ArrayList<>(updates.size());
+    List<UUID> tokens = new ArrayList<>(updates.size());
+    for (StepCommit commit : updates.values()) {
+      records.add(commit.next());
+      tokens.add(commit.lease().token());
+    }
+    boolean wake = !outgoing.isEmpty() || newWorkDue;
+    if (!records.isEmpty() || wake) {
+      InstanceWrites.update(writes, records, tokens, wake, count -> written[0] = count);
+    }
+    writes.run(connection);
+    if (written[0] != records.size()) {
+      throw new IllegalStateException(
+          "wrote " + written[0] + " of " + records.size() + " locked instances: a lease changed");
+    }
   }
 
   /**
-   * Enqueues the outgoing events; the heads of the new instances they reach are recomputed (the
-   * updated instances' heads are recomputed with their rows).
-   *
-   * @return true when any event was queued
+   * Enqueues the outgoing events (logging those to unknown instances); the heads of the new
+   * instances they reach are recomputed after them (the updated instances' heads are recomputed
+   * with their rows).
    */
-  private static boolean send(
-      Connection connection,
+  private static void send(
+      Pipeline writes,
       List<QueuedEvent> outgoing,
       List<InstanceRecord> inserts,
-      Set<String> updated)
-      throws SQLException {
+      Set<String> updated) {
     if (outgoing.isEmpty()) {
-      return false;
+      return;
     }
-    Set<String> own = new LinkedHashSet<>(updated);
     Set<String> inserted = new LinkedHashSet<>();
     inserts.forEach(record -> inserted.add(record.id()));
+    Set<String> own = new LinkedHashSet<>(updated);
     own.addAll(inserted);
-    List<QueuedEvent> queued = Enqueues.enqueueAll(connection, outgoing, false, own, false);
-    if (queued.size() < outgoing.size()) {
-      Set<String> known = new HashSet<>();
-      queued.forEach(event -> known.add(event.instanceId()));
-      for (QueuedEvent event : outgoing) {
-        if (!known.contains(event.instanceId())) {
-          LOG.warn(
-              "dropped {} for '{}': no such instance", event.event().type(), event.instanceId());
-        }
-      }
-    }
+    Enqueues.enqueueAll(
+        writes, outgoing, false, own, false, queued -> logDropped(outgoing, queued));
     Set<String> reachedNew = new TreeSet<>();
-    queued.forEach(
+    outgoing.forEach(
         event -> {
           if (inserted.contains(event.instanceId())) {
             reachedNew.add(event.instanceId());
           }
         });
-    PendingHeads.recompute(connection, reachedNew);
-    return !queued.isEmpty();
+    PendingHeads.recompute(writes, reachedNew);
   }
 
-  /** Writes the updated instances (the last commit of each) and notifies when work is due. */
-  private static void writeUpdates(
-      Connection connection, Iterable<StepCommit> updates, boolean wake) throws SQLException {
-    List<InstanceRecord> records = new ArrayList<>();
-    List<UUID> tokens = new ArrayList<>();
-    for (StepCommit commit : updates) {
-      records.add(commit.next());
-      tokens.add(commit.lease().token());
-    }
-    if (records.isEmpty() && !wake) {
+  /** Events are left out only when their instance does not exist. */
+  private static void logDropped(List<QueuedEvent> outgoing, List<QueuedEvent> queued) {
+    if (queued.size() == outgoing.size()) {
       return;
     }
-    int written = InstanceWrites.update(connection, records, tokens, wake);
-    if (written != records.size()) {
-      throw new IllegalStateException(
-          "wrote " + written + " of " + records.size() + " locked instances: a lease changed");
+    Set<String> known = new HashSet<>();
+    queued.forEach(event -> known.add(event.instanceId()));
+    for (QueuedEvent event : outgoing) {
+      if (!known.contains(event.instanceId())) {
+        LOG.warn("dropped {} for '{}': no such instance", event.event().type(), event.instanceId());
+      }
     }
   }
 }

@@ -3,9 +3,6 @@ package dev.clockwork.postgres.internal;
 import dev.clockwork.postgres.internal.json.EventJson;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.QueuedEvent;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.util.List;
 
 /**
@@ -33,32 +30,35 @@ final class DeadLetters {
    * Inserts events that failed for good, in list order, in one statement; each died at the time of
    * its last error. Their queue rows are the caller's to delete.
    */
-  static void insert(Connection connection, List<QueuedEvent> dead) throws SQLException {
+  static void insert(Pipeline pipeline, List<QueuedEvent> dead) {
     if (dead.isEmpty()) {
       return;
     }
-    try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
-      int i = 0;
-      insert.setArray(++i, Columns.text(connection, dead, QueuedEvent::instanceId));
-      insert.setArray(++i, Columns.int8(connection, dead, QueuedEvent::id));
-      insert.setArray(++i, Columns.text(connection, dead, QueuedEvent::machine));
-      insert.setArray(++i, Columns.text(connection, dead, e -> EventJson.writeEvent(e.event())));
-      insert.setArray(++i, Columns.text(connection, dead, QueuedEvent::source));
-      insert.setArray(++i, Columns.text(connection, dead, QueuedEvent::conversationId));
-      insert.setArray(++i, Columns.int4(connection, dead, QueuedEvent::attempts));
-      insert.setArray(
-          ++i, Columns.text(connection, dead, e -> Instants.textNotBefore(e.availableAt())));
-      insert.setArray(
-          ++i, Columns.text(connection, dead, e -> Instants.textNotAfter(e.enqueuedAt())));
-      insert.setArray(++i, Columns.text(connection, dead, e -> EventJson.writeErrors(e.errors())));
-      insert.setArray(
-          ++i,
-          Columns.text(
-              connection,
-              dead,
-              e -> Instants.textNotAfter(e.lastError().map(AttemptError::at).orElseThrow())));
-      insert.setArray(++i, Columns.int4(connection, dead, e -> e.priority().level()));
-      insert.executeUpdate();
-    }
+    pipeline.add(
+        INSERT,
+        (connection, insert, i) -> {
+          insert.setArray(++i, Columns.text(connection, dead, QueuedEvent::instanceId));
+          insert.setArray(++i, Columns.int8(connection, dead, QueuedEvent::id));
+          insert.setArray(++i, Columns.text(connection, dead, QueuedEvent::machine));
+          insert.setArray(
+              ++i, Columns.text(connection, dead, e -> EventJson.writeEvent(e.event())));
+          insert.setArray(++i, Columns.text(connection, dead, QueuedEvent::source));
+          insert.setArray(++i, Columns.text(connection, dead, QueuedEvent::conversationId));
+          insert.setArray(++i, Columns.int4(connection, dead, QueuedEvent::attempts));
+          insert.setArray(
+              ++i, Columns.text(connection, dead, e -> Instants.textNotBefore(e.availableAt())));
+          insert.setArray(
+              ++i, Columns.text(connection, dead, e -> Instants.textNotAfter(e.enqueuedAt())));
+          insert.setArray(
+              ++i, Columns.text(connection, dead, e -> EventJson.writeErrors(e.errors())));
+          insert.setArray(
+              ++i,
+              Columns.text(
+                  connection,
+                  dead,
+                  e -> Instants.textNotAfter(e.lastError().map(AttemptError::at).orElseThrow())));
+          insert.setArray(++i, Columns.int4(connection, dead, e -> e.priority().level()));
+          return i;
+        });
   }
 }

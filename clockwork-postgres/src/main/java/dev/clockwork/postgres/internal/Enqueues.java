@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * Appending events to instances' queues without ever waiting for a turn in progress. An enqueue
@@ -186,14 +187,10 @@ public final class Enqueues {
   }
 
   /**
-   * Enqueues events in the caller's transaction, in one statement.
+   * Enqueues events in the caller's transaction, in one statement (see {@link #enqueueAll(Pipeline,
+   * List, boolean, Collection, boolean, Consumer)}).
    *
-   * @param tryLock whether rows other than {@code own} may be locked (without waiting) to merge
-   *     their heads; when false they always get markers
-   * @param own instance rows the caller's transaction holds or inserted: their heads are merged
-   * @param notify whether to wake the listening workers when the transaction commits
-   * @return the events queued, with their ids (events to unknown instances and events whose
-   *     idempotency key was used already are not among them)
+   * @return the events queued, with their ids
    */
   static List<QueuedEvent> enqueueAll(
       Connection connection,
@@ -202,44 +199,66 @@ public final class Enqueues {
       Collection<String> own,
       boolean notify)
       throws SQLException {
-    if (events.isEmpty()) {
-      return List.of();
-    }
-    try (PreparedStatement insert = connection.prepareStatement(ENQUEUE_ALL)) {
-      int i = 0;
-      insert.setArray(++i, Columns.text(connection, events, QueuedEvent::instanceId));
-      insert.setArray(++i, Columns.text(connection, events, QueuedEvent::machine));
-      insert.setArray(++i, Columns.text(connection, events, e -> EventJson.writeEvent(e.event())));
-      insert.setArray(++i, Columns.text(connection, events, QueuedEvent::source));
-      insert.setArray(++i, Columns.text(connection, events, QueuedEvent::conversationId));
-      insert.setArray(++i, Columns.int4(connection, events, QueuedEvent::attempts));
-      insert.setArray(
-          ++i, Columns.text(connection, events, e -> Instants.textNotBefore(e.availableAt())));
-      insert.setArray(
-          ++i, Columns.text(connection, events, e -> Instants.textNotAfter(e.enqueuedAt())));
-      insert.setArray(
-          ++i, Columns.text(connection, events, e -> EventJson.writeErrors(e.errors())));
-      insert.setArray(++i, Columns.int4(connection, events, e -> e.priority().level()));
-      insert.setArray(++i, Columns.text(connection, events, QueuedEvent::idempotencyKey));
-      insert.setBoolean(++i, tryLock);
-      insert.setArray(++i, Columns.texts(connection, own));
-      insert.setBoolean(++i, notify);
-      insert.setString(++i, QueueRows.CHANNEL);
-      return queued(insert, events);
-    }
+    List<QueuedEvent> queued = new ArrayList<>(events.size());
+    Pipeline pipeline = new Pipeline();
+    enqueueAll(pipeline, events, tryLock, own, notify, queued::addAll);
+    pipeline.run(connection);
+    return queued;
   }
 
-  /** The input events the statement queued, each with its id, in input order. */
-  private static List<QueuedEvent> queued(PreparedStatement insert, List<QueuedEvent> events)
-      throws SQLException {
-    TreeMap<Integer, Long> ids = new TreeMap<>();
-    try (ResultSet rs = insert.executeQuery()) {
-      while (rs.next()) {
-        ids.put(rs.getInt(1), rs.getLong(2));
-      }
+  /**
+   * Adds the statement that enqueues {@code events} to a pipeline.
+   *
+   * @param tryLock whether rows other than {@code own} may be locked (without waiting) to merge
+   *     their heads; when false they always get markers
+   * @param own instance rows the caller's transaction holds or inserted: their heads are merged
+   * @param notify whether to wake the listening workers when the transaction commits
+   * @param queued told the events queued, with their ids, in input order (events to unknown
+   *     instances and events whose idempotency key was used already are not among them)
+   */
+  static void enqueueAll(
+      Pipeline pipeline,
+      List<QueuedEvent> events,
+      boolean tryLock,
+      Collection<String> own,
+      boolean notify,
+      Consumer<List<QueuedEvent>> queued) {
+    if (events.isEmpty()) {
+      queued.accept(List.of());
+      return;
     }
-    List<QueuedEvent> queued = new ArrayList<>(ids.size());
-    ids.forEach((n, id) -> queued.add(events.get(n - 1).withId(id)));
-    return queued;
+    pipeline.add(
+        ENQUEUE_ALL,
+        (connection, insert, i) -> {
+          insert.setArray(++i, Columns.text(connection, events, QueuedEvent::instanceId));
+          insert.setArray(++i, Columns.text(connection, events, QueuedEvent::machine));
+          insert.setArray(
+              ++i, Columns.text(connection, events, e -> EventJson.writeEvent(e.event())));
+          insert.setArray(++i, Columns.text(connection, events, QueuedEvent::source));
+          insert.setArray(++i, Columns.text(connection, events, QueuedEvent::conversationId));
+          insert.setArray(++i, Columns.int4(connection, events, QueuedEvent::attempts));
+          insert.setArray(
+              ++i, Columns.text(connection, events, e -> Instants.textNotBefore(e.availableAt())));
+          insert.setArray(
+              ++i, Columns.text(connection, events, e -> Instants.textNotAfter(e.enqueuedAt())));
+          insert.setArray(
+              ++i, Columns.text(connection, events, e -> EventJson.writeErrors(e.errors())));
+          insert.setArray(++i, Columns.int4(connection, events, e -> e.priority().level()));
+          insert.setArray(++i, Columns.text(connection, events, QueuedEvent::idempotencyKey));
+          insert.setBoolean(++i, tryLock);
+          insert.setArray(++i, Columns.texts(connection, own));
+          insert.setBoolean(++i, notify);
+          insert.setString(++i, QueueRows.CHANNEL);
+          return i;
+        },
+        rows -> {
+          TreeMap<Integer, Long> ids = new TreeMap<>();
+          while (rows.next()) {
+            ids.put(rows.getInt(1), rows.getLong(2));
+          }
+          List<QueuedEvent> stored = new ArrayList<>(ids.size());
+          ids.forEach((n, id) -> stored.add(events.get(n - 1).withId(id)));
+          queued.accept(stored);
+        });
   }
 }

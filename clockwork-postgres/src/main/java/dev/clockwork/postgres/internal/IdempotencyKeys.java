@@ -2,10 +2,8 @@ package dev.clockwork.postgres.internal;
 
 import dev.clockwork.postgres.internal.json.JsonValuesCodec;
 import dev.clockwork.runtime.store.KeyedOutcome;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -55,8 +53,8 @@ public final class IdempotencyKeys {
   /** An outcome to keep, and when it was decided. */
   record Kept(KeyedOutcome outcome, Instant at) {}
 
-  /** Keeps outcomes in the caller's transaction, one statement; the last one per key wins. */
-  static void keep(Connection connection, List<Kept> outcomes) throws SQLException {
+  /** Keeps outcomes with the pipeline's transaction, one statement; the last one per key wins. */
+  static void keep(Pipeline pipeline, List<Kept> outcomes) {
     if (outcomes.isEmpty()) {
       return;
     }
@@ -65,13 +63,16 @@ public final class IdempotencyKeys {
       last.put(List.of(kept.outcome().instanceId(), kept.outcome().key()), kept);
     }
     List<Kept> rows = new ArrayList<>(last.values());
-    try (PreparedStatement insert = connection.prepareStatement(KEEP)) {
-      insert.setArray(1, Columns.text(connection, rows, k -> k.outcome().instanceId()));
-      insert.setArray(2, Columns.text(connection, rows, k -> k.outcome().key()));
-      insert.setArray(
-          3, Columns.text(connection, rows, k -> JsonValuesCodec.write(k.outcome().outcome())));
-      insert.setArray(4, Columns.text(connection, rows, k -> Instants.textNotAfter(k.at())));
-      insert.executeUpdate();
-    }
+    pipeline.add(
+        KEEP,
+        (connection, insert, i) -> {
+          insert.setArray(++i, Columns.text(connection, rows, k -> k.outcome().instanceId()));
+          insert.setArray(++i, Columns.text(connection, rows, k -> k.outcome().key()));
+          insert.setArray(
+              ++i,
+              Columns.text(connection, rows, k -> JsonValuesCodec.write(k.outcome().outcome())));
+          insert.setArray(++i, Columns.text(connection, rows, k -> Instants.textNotAfter(k.at())));
+          return i;
+        });
   }
 }

@@ -3,10 +3,8 @@ package dev.clockwork.postgres.internal;
 import dev.clockwork.postgres.internal.json.JsonValuesCodec;
 import dev.clockwork.postgres.internal.json.SnapshotJson;
 import dev.clockwork.runtime.store.HistoryEntry;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -73,28 +71,30 @@ public final class InstanceHistory {
         });
   }
 
-  /** Appends history rows in the caller's transaction: one statement, whatever their number. */
-  static void insert(Connection connection, List<HistoryEntry> rows) throws SQLException {
+  /** Appends history rows with the pipeline's transaction: one statement, whatever their number. */
+  static void append(Pipeline pipeline, List<HistoryEntry> rows) {
     if (rows.isEmpty()) {
       return;
     }
-    try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
-      int i = 0;
-      insert.setArray(++i, Columns.text(connection, rows, HistoryEntry::instanceId));
-      insert.setArray(++i, Columns.text(connection, rows, HistoryEntry::conversationId));
-      insert.setArray(++i, Columns.int8(connection, rows, HistoryEntry::sequence));
-      insert.setArray(++i, Columns.text(connection, rows, r -> Instants.textNotAfter(r.at())));
-      insert.setArray(++i, Columns.text(connection, rows, r -> r.kind().name()));
-      insert.setArray(++i, Columns.text(connection, rows, HistoryEntry::event));
-      insert.setArray(++i, Columns.text(connection, rows, r -> JsonValuesCodec.write(r.payload())));
-      insert.setArray(
-          ++i, Columns.text(connection, rows, r -> SnapshotJson.writeStrings(r.states())));
-      insert.setArray(++i, Columns.text(connection, rows, HistoryEntry::detail));
-      insert.setArray(++i, Columns.int8(connection, rows, HistoryEntry::eventId));
-      insert.setArray(++i, Columns.int4(connection, rows, HistoryEntry::attempt));
-      insert.setArray(
-          ++i, Columns.text(connection, rows, r -> SnapshotJson.writeActive(r.entered())));
-      insert.executeUpdate();
-    }
+    pipeline.add(
+        INSERT,
+        (connection, insert, i) -> {
+          insert.setArray(++i, Columns.text(connection, rows, HistoryEntry::instanceId));
+          insert.setArray(++i, Columns.text(connection, rows, HistoryEntry::conversationId));
+          insert.setArray(++i, Columns.int8(connection, rows, HistoryEntry::sequence));
+          insert.setArray(++i, Columns.text(connection, rows, r -> Instants.textNotAfter(r.at())));
+          insert.setArray(++i, Columns.text(connection, rows, r -> r.kind().name()));
+          insert.setArray(++i, Columns.text(connection, rows, HistoryEntry::event));
+          insert.setArray(
+              ++i, Columns.text(connection, rows, r -> JsonValuesCodec.write(r.payload())));
+          insert.setArray(
+              ++i, Columns.text(connection, rows, r -> SnapshotJson.writeStrings(r.states())));
+          insert.setArray(++i, Columns.text(connection, rows, HistoryEntry::detail));
+          insert.setArray(++i, Columns.int8(connection, rows, HistoryEntry::eventId));
+          insert.setArray(++i, Columns.int4(connection, rows, HistoryEntry::attempt));
+          insert.setArray(
+              ++i, Columns.text(connection, rows, r -> SnapshotJson.writeActive(r.entered())));
+          return i;
+        });
   }
 }

@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.IntConsumer;
 
 /**
  * Commits' writes to {@code cw_instances}: new instances, and instances after their turns with the
@@ -120,31 +121,37 @@ final class InstanceWrites {
   }
 
   /**
-   * Writes instances after their turns and releases their leases (one record per instance, each
-   * with the token of the lease it was written under).
+   * Adds the statement that writes instances after their turns and releases their leases (one
+   * record per instance, each with the token of the lease it was written under).
    *
    * @param wake notify the listening workers whatever the instances' work
-   * @return how many rows were written (fewer than given when a token no longer matched)
+   * @param written told how many rows were written (fewer than given when a token no longer
+   *     matched)
    */
-  static int update(
-      Connection connection, List<InstanceRecord> records, List<UUID> tokens, boolean wake)
-      throws SQLException {
-    try (PreparedStatement update = connection.prepareStatement(UPDATE)) {
-      int i = 0;
-      update.setArray(++i, Columns.text(connection, records, InstanceRecord::id));
-      update.setArray(++i, connection.createArrayOf("uuid", tokens.toArray()));
-      update.setArray(++i, Columns.int4(connection, records, InstanceRecord::version));
-      i = bindSnapshot(connection, update, i, records);
-      update.setArray(
-          ++i, Columns.text(connection, records, r -> Instants.textNotAfter(r.updatedAt())));
-      i = bindDue(connection, update, i, records);
-      update.setBoolean(++i, wake);
-      update.setString(++i, QueueRows.CHANNEL);
-      try (ResultSet rs = update.executeQuery()) {
-        rs.next();
-        return rs.getInt(1);
-      }
-    }
+  static void update(
+      Pipeline pipeline,
+      List<InstanceRecord> records,
+      List<UUID> tokens,
+      boolean wake,
+      IntConsumer written) {
+    pipeline.add(
+        UPDATE,
+        (connection, update, i) -> {
+          update.setArray(++i, Columns.text(connection, records, InstanceRecord::id));
+          update.setArray(++i, connection.createArrayOf("uuid", tokens.toArray()));
+          update.setArray(++i, Columns.int4(connection, records, InstanceRecord::version));
+          i = bindSnapshot(connection, update, i, records);
+          update.setArray(
+              ++i, Columns.text(connection, records, r -> Instants.textNotAfter(r.updatedAt())));
+          i = bindDue(connection, update, i, records);
+          update.setBoolean(++i, wake);
+          update.setString(++i, QueueRows.CHANNEL);
+          return i;
+        },
+        rows -> {
+          rows.next();
+          written.accept(rows.getInt(1));
+        });
   }
 
   /** Status, active states, context, timers, last entry id, revision, history sequence. */

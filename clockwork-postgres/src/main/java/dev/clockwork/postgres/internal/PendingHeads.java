@@ -1,8 +1,5 @@
 package dev.clockwork.postgres.internal;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.util.Collection;
 
 /**
@@ -69,14 +66,16 @@ final class PendingHeads {
       """;
 
   /** Recomputes the heads of rows the caller's transaction has locked (see {@link #RECOMPUTE}). */
-  static void recompute(Connection connection, Collection<String> instanceIds) throws SQLException {
+  static void recompute(Pipeline pipeline, Collection<String> instanceIds) {
     if (instanceIds.isEmpty()) {
       return;
     }
-    try (PreparedStatement update = connection.prepareStatement(RECOMPUTE)) {
-      update.setArray(1, Columns.texts(connection, instanceIds));
-      update.setArray(2, Columns.texts(connection, instanceIds));
-      update.executeUpdate();
-    }
+    pipeline.add(
+        RECOMPUTE,
+        (connection, update, i) -> {
+          update.setArray(++i, Columns.texts(connection, instanceIds));
+          update.setArray(++i, Columns.texts(connection, instanceIds));
+          return i;
+        });
   }
 }

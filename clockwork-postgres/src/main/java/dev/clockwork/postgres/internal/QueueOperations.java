@@ -274,7 +274,9 @@ public final class QueueOperations {
             delete.setObject(4, cutoff, Types.TIMESTAMP_WITH_TIMEZONE);
             purged = delete.executeUpdate();
           }
-          PendingHeads.recompute(connection, locked);
+          Pipeline recompute = new Pipeline();
+          PendingHeads.recompute(recompute, locked);
+          recompute.run(connection);
           return purged;
         });
   }

@@ -77,37 +77,39 @@ public final class QueueRows {
   }
 
   /** Deletes queue rows of the given instances by id, in one statement. */
-  static void remove(Connection connection, List<String> instanceIds, List<Long> ids)
-      throws SQLException {
+  static void remove(Pipeline pipeline, List<String> instanceIds, List<Long> ids) {
     if (ids.isEmpty()) {
       return;
     }
-    try (PreparedStatement delete = connection.prepareStatement(REMOVE)) {
-      delete.setArray(1, Columns.texts(connection, instanceIds));
-      delete.setArray(2, connection.createArrayOf("int8", ids.toArray()));
-      delete.executeUpdate();
-    }
+    pipeline.add(
+        REMOVE,
+        (connection, delete, i) -> {
+          delete.setArray(++i, Columns.texts(connection, instanceIds));
+          delete.setArray(++i, connection.createArrayOf("int8", ids.toArray()));
+          return i;
+        });
   }
 
   /**
    * Writes events that failed an attempt back in their place, with their attempt count, errors and
    * the time of their next attempt, in one statement.
    */
-  static void retryLater(Connection connection, List<QueuedEvent> failed) throws SQLException {
+  static void retryLater(Pipeline pipeline, List<QueuedEvent> failed) {
     if (failed.isEmpty()) {
       return;
     }
-    try (PreparedStatement update = connection.prepareStatement(RETRY_LATER)) {
-      int i = 0;
-      update.setArray(++i, Columns.text(connection, failed, QueuedEvent::instanceId));
-      update.setArray(++i, Columns.int8(connection, failed, QueuedEvent::id));
-      update.setArray(++i, Columns.int4(connection, failed, QueuedEvent::attempts));
-      update.setArray(
-          ++i, Columns.text(connection, failed, e -> Instants.textNotBefore(e.availableAt())));
-      update.setArray(
-          ++i, Columns.text(connection, failed, e -> EventJson.writeErrors(e.errors())));
-      update.executeUpdate();
-    }
+    pipeline.add(
+        RETRY_LATER,
+        (connection, update, i) -> {
+          update.setArray(++i, Columns.text(connection, failed, QueuedEvent::instanceId));
+          update.setArray(++i, Columns.int8(connection, failed, QueuedEvent::id));
+          update.setArray(++i, Columns.int4(connection, failed, QueuedEvent::attempts));
+          update.setArray(
+              ++i, Columns.text(connection, failed, e -> Instants.textNotBefore(e.availableAt())));
+          update.setArray(
+              ++i, Columns.text(connection, failed, e -> EventJson.writeErrors(e.errors())));
+          return i;
+        });
   }
 
   /** Wakes the listening workers when the caller's transaction commits. */
