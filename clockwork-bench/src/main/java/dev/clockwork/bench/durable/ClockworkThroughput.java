@@ -9,10 +9,6 @@ import dev.clockwork.bench.harness.TableProfile;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.EngineBuilder;
-import dev.clockwork.runtime.config.ClockworkConfig;
-import dev.clockwork.runtime.store.Store;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,52 +29,11 @@ final class ClockworkThroughput {
   record Seed(double createPerSecond, double enqueuePerSecond) {}
 
   /**
-   * One configuration: {@code engines} nodes on one database, {@code threads} worker threads each,
-   * and the counter machine's concurrency cap ({@code 0}: the default, 10 per machine).
-   */
-  record Config(int engines, int threads, int cap) {
-    Config(int engines, int threads) {
-      this(engines, threads, 0);
-    }
-
-    /** "1x2", "2x16", or with a cap of its own "1x16:32". */
-    static Config parse(String text) {
-      String[] capped = text.trim().split(":");
-      String[] parts = capped[0].split("x");
-      if (parts.length != 2 || capped.length > 2) {
-        throw new IllegalArgumentException(
-            "a configuration is ENGINESxTHREADS[:CAP] (1x2, 2x16, 1x16:32), not " + text);
-      }
-      Config config =
-          new Config(
-              Integer.parseInt(parts[0]),
-              Integer.parseInt(parts[1]),
-              capped.length == 2 ? Integer.parseInt(capped[1]) : 0);
-      if (config.engines < 1 || config.threads < 1 || config.cap < 0) {
-        throw new IllegalArgumentException("engines and threads must be 1 or more: " + text);
-      }
-      return config;
-    }
-
-    String describe() {
-      return (engines == 1 ? "1 engine" : engines + " engines")
-          + " × "
-          + threads
-          + (threads == 1 ? " thread" : " threads")
-          + (cap > 0 ? ", cap " + cap : "");
-    }
-
-    String label() {
-      return engines + "x" + threads + (cap > 0 ? "c" + cap : "");
-    }
-  }
-
-  /**
    * @param drainSeconds from the first {@code start()} until the last event's commit was reported
    * @param startSeconds how much of it the {@code Engine.start()} calls took
    */
   record Result(
-      Config config,
+      EngineConfig config,
       int cap,
       boolean flushed,
       long events,
@@ -112,7 +67,7 @@ final class ClockworkThroughput {
     int perInstance = settings.eventsPerInstance;
     try (BenchDatabase database = server.create(SEED);
         PostgresStore store = database.store()) {
-      Engine engine = engine(store, new Config(1, 1), new EngineProbe());
+      Engine engine = new EngineConfig(1, 1).engine(store, BenchMachines.counter(), null);
       double create =
           Parallel.forEach(
               settings.setupThreads,
@@ -135,7 +90,7 @@ final class ClockworkThroughput {
   }
 
   /** Drains a copy of the seed with {@code config}. */
-  Result run(Config config) throws InterruptedException {
+  Result run(EngineConfig config) throws InterruptedException {
     String name = "throughput_" + config.label() + (server.flushing() ? "" : "_nf");
     server.drop(name);
     long events = (long) settings.instances() * settings.eventsPerInstance;
@@ -151,7 +106,7 @@ final class ClockworkThroughput {
         for (int e = 0; e < config.engines(); e++) {
           PostgresStore store = database.store();
           stores.add(store);
-          engines.add(engine(store, config, probe));
+          engines.add(config.engine(store, BenchMachines.counter(), probe));
         }
         cap = engines.get(0).queueConfig(BenchMachines.COUNTER).concurrency();
         database.settle();
@@ -189,32 +144,6 @@ final class ClockworkThroughput {
     } finally {
       server.drop(name);
     }
-  }
-
-  /**
-   * An engine as an application would build one, with the default options but the thread count (and
-   * the cap, when the configuration has one), and without the upgrade pass at start (the instances
-   * are seeded at the latest version).
-   */
-  private static Engine engine(Store store, Config config, EngineProbe probe) {
-    EngineBuilder builder =
-        Engine.builder()
-            .store(store)
-            .clock(Clock.systemUTC())
-            .register(BenchMachines.counter())
-            .listener(probe)
-            .options(o -> o.workers(config.threads()).upgradeOnStart(false));
-    if (config.cap() > 0) {
-      builder.config(
-          ClockworkConfig.parse(
-              "machines:\n  "
-                  + BenchMachines.COUNTER
-                  + ":\n    queue:\n      concurrency: "
-                  + config.cap()
-                  + "\n",
-              "throughput.yaml"));
-    }
-    return builder.build();
   }
 
   static String id(int i) {

@@ -63,6 +63,15 @@ public final class DurableCommand implements Callable<Integer> {
   List<Integer> latenessRates = new ArrayList<>();
 
   @Option(
+      names = "--timers-config",
+      paramLabel = "ExT[:CAP]",
+      description =
+          "the engine of the timers and lateness runs, as in --configs (default: ${DEFAULT-VALUE},"
+              + " the engine's defaults)",
+      defaultValue = "1x16")
+  String timersConfig = "1x16";
+
+  @Option(
       names = "--lateness-seconds",
       paramLabel = "S",
       description = "how long each lateness run fires (default: ${DEFAULT-VALUE})",
@@ -110,8 +119,12 @@ public final class DurableCommand implements Callable<Integer> {
     return run.scaled(1_000_000);
   }
 
-  List<ClockworkThroughput.Config> configs() {
-    return configs.stream().map(ClockworkThroughput.Config::parse).toList();
+  List<EngineConfig> configs() {
+    return configs.stream().map(EngineConfig::parse).toList();
+  }
+
+  EngineConfig timersConfig() {
+    return EngineConfig.parse(timersConfig);
   }
 
   boolean runs(String section) {
@@ -126,7 +139,7 @@ public final class DurableCommand implements Callable<Integer> {
     return String.format(
         Locale.ROOT,
         "scale %s, %,d instances × %d events, configurations %s, db-scheduler %,d tasks, raw %,d"
-            + " ops, timers %,d and %,d armed (%.0f%% due), lateness %s fires/s for %d s, %s",
+            + " ops, timers %,d and %,d armed (%.0f%% due), lateness %s fires/s for %d s, timers on %s, %s",
         run.describeScale(),
         instances(),
         eventsPerInstance,
@@ -138,12 +151,14 @@ public final class DurableCommand implements Callable<Integer> {
         100 * dueFraction,
         latenessRates,
         latenessSeconds,
+        timersConfig,
         run.durable() ? "fsync on" : "fsync off");
   }
 
   @Override
   public Integer call() throws Exception {
     configs(); // fails on a malformed configuration before the server starts
+    timersConfig();
     RunReport report = new RunReport("durable", run.commandLine(), describe());
     DurableTables tables = new DurableTables(this);
     try (BenchPostgres postgres = BenchPostgres.start(run.durable())) {
@@ -170,7 +185,7 @@ public final class DurableCommand implements Callable<Integer> {
       seeded = true;
     }
     if (runs("throughput")) {
-      for (ClockworkThroughput.Config config : configs()) {
+      for (EngineConfig config : configs()) {
         RunReport.progress("Clockwork throughput, " + config.describe() + " ...");
         tables.clockwork(clockwork.run(config));
       }
@@ -192,7 +207,7 @@ public final class DurableCommand implements Callable<Integer> {
       if (runs("no-flush") && server.durable() && seeded) {
         server.flush(false, false);
         try {
-          ClockworkThroughput.Config best = tables.bestConfig();
+          EngineConfig best = tables.bestConfig();
           RunReport.progress(
               "without flushes: Clockwork " + best.describe() + ", db-scheduler, raw ...");
           tables.clockwork(clockwork.run(best));
@@ -218,7 +233,7 @@ public final class DurableCommand implements Callable<Integer> {
         long due = Math.round(armed * dueFraction);
         RunReport.progress(
             String.format(Locale.ROOT, "timers: %,d armed, %,d due ...", armed, due));
-        tables.timers(timers.fireAll(armed, due, armed == sizes[0]));
+        tables.timers(timers.fireAll(timersConfig(), armed, due, armed == sizes[0]));
         seedRate = timers.seedRate();
       }
     }
@@ -226,7 +241,7 @@ public final class DurableCommand implements Callable<Integer> {
       TimerLateness lateness = new TimerLateness(server);
       for (int rate : latenessRates) {
         RunReport.progress(String.format(Locale.ROOT, "timer lateness at %,d fires/s ...", rate));
-        tables.lateness(lateness.run(rate, latenessSeconds, seedRate));
+        tables.lateness(lateness.run(timersConfig(), rate, latenessSeconds, seedRate));
       }
     }
   }

@@ -61,7 +61,7 @@ final class DurableTables {
   }
 
   /** The configuration of the fastest drain with flushed commits (the first asked for if none). */
-  ClockworkThroughput.Config bestConfig() {
+  EngineConfig bestConfig() {
     return best(settings.run.durable())
         .map(ClockworkThroughput.Result::config)
         .orElse(settings.configs().get(0));

@@ -8,7 +8,6 @@ import dev.clockwork.bench.harness.Samples;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.config.EngineOptions;
 import dev.clockwork.runtime.listener.ProcessedEvent;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import java.time.Clock;
@@ -76,13 +75,8 @@ final class Latency {
     try (BenchDatabase database = server.create("latency");
         PostgresStore store = database.store()) {
       Engine engine =
-          Engine.builder()
-              .store(store)
-              .clock(clock)
-              .register(BenchMachines.counter())
-              .listener(probe)
-              .options(o -> o.upgradeOnStart(false))
-              .build();
+          new EngineConfig(1, DurableCommand.DEFAULTS.workers())
+              .engine(store, BenchMachines.counter(), probe);
       server.setUp(
           () ->
               Parallel.forEach(
@@ -99,13 +93,7 @@ final class Latency {
         Samples loaded = new Samples();
         double achieved = loaded(engine, nextStep, instances, loadRate, loaded);
         return new Result(
-            idle,
-            phases,
-            loaded,
-            loadRate,
-            achieved,
-            EngineOptions.builder().build().workers(),
-            probe);
+            idle, phases, loaded, loadRate, achieved, DurableCommand.DEFAULTS.workers(), probe);
       } finally {
         engine.close();
       }

@@ -14,9 +14,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Timer lateness at a steady fire rate: {@code rate × seconds} instances whose timers fall due one
- * every 1/rate seconds, starting a few seconds after they are seeded; an engine with default
- * options ({@code Engine.start()}, without the upgrade pass over the seeded instances) fires them.
- * Lateness is what the engine reports of each fire: its due instant → the commit that applied it.
+ * every 1/rate seconds, starting a few seconds after they are seeded; the engine of the {@link
+ * EngineConfig} (started with {@code Engine.start()}) fires them. Lateness is what the engine
+ * reports of each fire: its due instant → the commit that applied it.
  */
 final class TimerLateness {
   record Result(
@@ -24,7 +24,7 @@ final class TimerLateness {
       int seconds,
       long timers,
       double achievedRate,
-      int threads,
+      EngineConfig config,
       int cap,
       EngineProbe probe,
       StatementProfile statements) {}
@@ -39,7 +39,8 @@ final class TimerLateness {
   /**
    * @param seedRate instances the seed clones per second (to start the first due after the seed)
    */
-  Result run(int rate, int seconds, double seedRate) throws InterruptedException {
+  Result run(EngineConfig config, int rate, int seconds, double seedRate)
+      throws InterruptedException {
     long timers = (long) rate * seconds;
     long stepMicros = 1_000_000L / rate;
     EngineProbe probe = new EngineProbe();
@@ -48,21 +49,14 @@ final class TimerLateness {
         e ->
             lastFire.accumulateAndGet(
                 e.committedAt(), (a, b) -> a == null || b.isAfter(a) ? b : a));
-    String name = "lateness_" + rate;
+    String name = "lateness_" + rate + "_" + config.label();
     server.drop(name);
     try (BenchDatabase database = server.create(name)) {
       Instant base;
       long end;
       int cap;
       try (PostgresStore store = database.store()) {
-        Engine engine =
-            Engine.builder()
-                .store(store)
-                .clock(clock)
-                .register(BenchMachines.timed())
-                .listener(probe)
-                .options(o -> o.upgradeOnStart(false))
-                .build();
+        Engine engine = config.engine(store, BenchMachines.timed(), probe);
         cap = engine.queueConfig(BenchMachines.TIMED).concurrency();
         TimerSeed seed = new TimerSeed(database);
         double expectedSeed = Double.isNaN(seedRate) ? 20 : timers / seedRate;
@@ -94,15 +88,7 @@ final class TimerLateness {
       }
       StatementProfile statements = StatementProfile.read(database.harness());
       double fireSpan = Duration.between(base, lastFire.get()).toNanos() / 1e9;
-      return new Result(
-          rate,
-          seconds,
-          timers,
-          timers / fireSpan,
-          DurableCommand.DEFAULTS.workers(),
-          cap,
-          probe,
-          statements);
+      return new Result(rate, seconds, timers, timers / fireSpan, config, cap, probe, statements);
     } finally {
       server.drop(name);
     }

@@ -53,8 +53,9 @@ final class TimerTables {
     }
     StringBuilder out =
         new StringBuilder(
-            "Timers at scale: one engine with default options fires the due timers among those"
-                + " armed (the clock runs from start() until the last fire's commit is reported);"
+            "Timers at scale: "
+                + timers.get(0).config().describe()
+                + " fires the due timers among those armed (the clock runs from start() until the last fire's commit is reported);"
                 + " claim query = the claim's UPDATE … (due instances … SKIP LOCKED) as"
                 + " pg_stat_statements saw it over the firing, execution time and buffers per"
                 + " instance it leased\n\n");
@@ -160,9 +161,9 @@ final class TimerTables {
         .append(last.statements().table(last.timers(), 10));
     return new Section(
         "Timer lateness: due instant → the fire's transition committed, as the engine reports it"
-            + " (1 engine, default options: "
-            + last.threads()
-            + " worker threads, cap "
+            + " ("
+            + last.config().describe()
+            + ", cap "
             + last.cap()
             + "; timers due one every 1/rate s for "
             + last.seconds()

@@ -16,7 +16,7 @@ import java.util.Optional;
 
 /**
  * Armed timers at scale: {@code armed} instances of the timed machine, of which {@code due} are
- * past due and the rest due a day or more later. An engine with default options ({@code
+ * past due and the rest due a day or more later. The engine of the {@link EngineConfig} ({@code
  * Engine.start()} without the upgrade pass: a million seeded instances) fires the due ones; the
  * clock runs from {@code start()} until the last fire's commit is reported. The claim's due query,
  * recognised in {@code pg_stat_statements}, says whether its cost follows the due instances or the
@@ -27,6 +27,7 @@ final class TimersAtScale {
   static final String[] DUE_QUERY = {"UPDATE cw_instances", "next_due_at <=", "SKIP LOCKED"};
 
   record Result(
+      EngineConfig config,
       long armed,
       long due,
       double seedSeconds,
@@ -78,7 +79,8 @@ final class TimersAtScale {
     return seedRowsPerSecond;
   }
 
-  Result fireAll(long armed, long due, boolean check) throws InterruptedException {
+  Result fireAll(EngineConfig config, long armed, long due, boolean check)
+      throws InterruptedException {
     String name = "timers_" + armed;
     server.drop(name);
     EngineProbe probe = new EngineProbe();
@@ -88,14 +90,7 @@ final class TimersAtScale {
       long start;
       long end;
       try (PostgresStore store = database.store()) {
-        Engine engine =
-            Engine.builder()
-                .store(store)
-                .clock(clock)
-                .register(BenchMachines.timed())
-                .listener(probe)
-                .options(o -> o.upgradeOnStart(false))
-                .build();
+        Engine engine = config.engine(store, BenchMachines.timed(), probe);
         TimerSeed seed = new TimerSeed(database);
         Instant now = clock.instant();
         // due: one a millisecond, the last a minute ago; later: one a millisecond from tomorrow on
@@ -146,7 +141,17 @@ final class TimersAtScale {
               "%s: %,d instances woken (of %,d due), %,d timers still armed (of %,d not due)",
               ok ? "OK" : "WRONG", woken, due, stillArmed, armed - due);
       return new Result(
-          armed, due, seconds, (end - start) / 1e9, probe, sql, tables, verification, ok, same);
+          config,
+          armed,
+          due,
+          seconds,
+          (end - start) / 1e9,
+          probe,
+          sql,
+          tables,
+          verification,
+          ok,
+          same);
     } finally {
       server.drop(name);
     }

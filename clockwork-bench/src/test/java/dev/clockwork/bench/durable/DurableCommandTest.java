@@ -22,13 +22,11 @@ class DurableCommandTest {
     assertThat(settings.instances()).isEqualTo(10_000);
     assertThat(settings.eventsPerInstance).isEqualTo(10);
     assertThat(settings.configs())
-        .containsExactly(
-            new ClockworkThroughput.Config(1, 2),
-            new ClockworkThroughput.Config(1, 16),
-            new ClockworkThroughput.Config(2, 16));
+        .containsExactly(new EngineConfig(1, 2), new EngineConfig(1, 16), new EngineConfig(2, 16));
     assertThat(settings.dbSchedulerTasks()).isEqualTo(100_000);
     assertThat(settings.largeArmed()).isEqualTo(1_000_000);
     assertThat(settings.latenessRates).containsExactly(500, 5_000);
+    assertThat(settings.timersConfig()).isEqualTo(new EngineConfig(1, 16));
     assertThat(settings.run.durable()).isTrue();
     DurableCommand.SECTIONS.forEach(section -> assertThat(settings.runs(section)).isTrue());
   }
@@ -47,8 +45,7 @@ class DurableCommandTest {
     DurableCommand settings =
         parse("--configs", "1x4,3x16:32", "--only", "timers,lateness", "--no-fsync");
     assertThat(settings.configs())
-        .containsExactly(
-            new ClockworkThroughput.Config(1, 4), new ClockworkThroughput.Config(3, 16, 32));
+        .containsExactly(new EngineConfig(1, 4), new EngineConfig(3, 16, 32));
     assertThat(settings.runs("timers")).isTrue();
     assertThat(settings.runs("throughput")).isFalse();
     assertThat(settings.run.durable()).isFalse();
