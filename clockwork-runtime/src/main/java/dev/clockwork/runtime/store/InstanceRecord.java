@@ -5,6 +5,7 @@ import dev.clockwork.core.interpreter.InstanceStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -15,7 +16,7 @@ import java.util.Optional;
  * @param version the definition version the instance runs
  * @param conversationId the conversation the instance belongs to: machines emitting to each other
  *     by machine name find their targets within it; set at creation, never changed
- * @param active active states in document order
+ * @param active active states in document order, the ancestors of every active leaf included
  * @param context the context as JSON values
  * @param timers armed timers
  * @param lastEntryId the last state-entry id handed out
@@ -43,7 +44,7 @@ public record InstanceRecord(
     FireRetry fireRetry) {
 
   public InstanceRecord {
-    java.util.Objects.requireNonNull(conversationId, "conversationId");
+    Objects.requireNonNull(conversationId, "conversationId");
     active = List.copyOf(active);
     timers = List.copyOf(timers);
   }

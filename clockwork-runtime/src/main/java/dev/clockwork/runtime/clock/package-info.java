@@ -1,0 +1,4 @@
+/**
+ * API: a virtual clock and time travel for tests.
+ */
+package dev.clockwork.runtime.clock;
