@@ -110,7 +110,7 @@ public final class Claims {
          FOR NO KEY UPDATE SKIP LOCKED
       """;
 
-  private static final String CLAIM_ANY_DUE =
+  static final String CLAIM_ANY_DUE =
       Jdbc.GENERIC_PLANS
           + ";\n"
           + PendingHeads.ABSORB
@@ -119,7 +119,7 @@ public final class Claims {
           + ";\n"
           + CLAIM.formatted(DUE, prefixed(InstanceRows.RECORD_COLUMNS));
 
-  private static final String CLAIM_EVENT_DUE =
+  static final String CLAIM_EVENT_DUE =
       Jdbc.GENERIC_PLANS
           + ";\n"
           + PendingHeads.ABSORB

@@ -15,7 +15,7 @@ import java.util.Set;
  */
 public final class DueWork {
   /** Per machine and priority, the first row of {@code cw_instances_due} no lease holds. */
-  private static final String NEXT_DUE =
+  static final String NEXT_DUE =
       """
       SELECT LEAST(
                (SELECT min(d.next_due_at)
