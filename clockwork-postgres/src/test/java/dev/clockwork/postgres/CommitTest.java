@@ -140,6 +140,19 @@ class CommitTest extends StoreFixture {
   }
 
   @Test
+  void aDeadLetterWithoutErrorsIsRefusedBeforeAnythingIsWritten() {
+    create("o-1");
+    QueuedEvent pay = enqueue("o-1", "PAY", T0);
+    Claim claim = store.claim(request(T0)).get(0);
+
+    assertThatThrownBy(() -> commit(update(claim).deadLettered(List.of(pay))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("has no errors");
+    assertThat(store.find("o-1")).map(InstanceRecord::revision).contains(1L);
+    assertThat(store.pendingEvents()).isOne();
+  }
+
+  @Test
   void twoTurnsOfOneInstanceInOneCallLandInOrder() {
     create("o-1");
     Claim claim = lease("o-1", T0);
