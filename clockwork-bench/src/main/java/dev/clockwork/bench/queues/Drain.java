@@ -3,6 +3,7 @@ package dev.clockwork.bench.queues;
 import dev.clockwork.bench.harness.BenchDatabase;
 import dev.clockwork.bench.harness.BenchPostgres;
 import dev.clockwork.bench.harness.EngineProbe;
+import dev.clockwork.bench.harness.StatementProfile;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.EngineBuilder;
@@ -42,6 +43,7 @@ final class Drain {
    * @param watchedSeconds from {@code start()} until the last report of a watched instance's event
    * @param peaks the most actions of each machine that ran at once
    * @param probe what the engine's listener heard: claims, commits, outcomes
+   * @param statements where the database time went (pg_stat_statements over the drain)
    * @param check what the caller's check found on the drained copy
    */
   record Result(
@@ -51,6 +53,7 @@ final class Drain {
       double watchedSeconds,
       Map<String, Integer> peaks,
       EngineProbe probe,
+      StatementProfile statements,
       String check) {
     double eventsPerSecond() {
       return events / seconds;
@@ -116,6 +119,8 @@ final class Drain {
           (probe.lastWatchedNanos() - start) / 1e9,
           plan.running().most(),
           probe,
+          // read once the store's connections are closed
+          StatementProfile.read(database.harness()),
           check.apply(database));
     } finally {
       server.drop(name);

@@ -99,7 +99,10 @@ final class PoisonBench {
                 + "the whole poisoned drain took %.3f ms longer per poisoned event than the clean"
                 + " one (last round)\n"
                 + "median healthy events/s: no poison %s, with poison %s; with ÷ without = %s;"
-                + " target ≥ %.2f %s\n",
+                + " target ≥ %.2f %s\n\n"
+                + "Where the database time went in the last round (pg_stat_statements over each"
+                + " drain; per event, healthy or poisoned)\n\nno poison (%,d events):\n\n%s\n"
+                + "with poison (%,d events):\n\n%s",
             settings.instances(),
             settings.eventsPerInstance,
             settings.poisonEvents(),
@@ -116,7 +119,11 @@ final class PoisonBench {
             Figures.rate(comparison.variantMedian()),
             comparison.describeRatio(),
             MINIMUM_RATIO,
-            Figures.verdict(comparison.pass()));
+            Figures.verdict(comparison.pass()),
+            lastClean.events(),
+            lastClean.statements().table(lastClean.events(), 10),
+            lastPoisoned.events(),
+            lastPoisoned.statements().table(lastPoisoned.events(), 10));
     return new Section(
         text,
         List.of(

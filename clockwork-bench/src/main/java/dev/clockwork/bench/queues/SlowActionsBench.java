@@ -119,8 +119,9 @@ final class SlowActionsBench {
       text.append(
           String.format(
               Locale.ROOT,
-              "cap %d: median drain %s (ideal %s: %,d × %d ms ÷ %d at once), peak running %s;"
-                  + " engine calls of the last round: %s%n",
+              "cap %d: median drain %s (ideal %s: %,d × %d ms ÷ %d at once), peak running %s"
+                  + " (turns at once, start → commit, last round: %s); engine calls of the last"
+                  + " round: %s%n",
               cap,
               Figures.preciseSeconds(median),
               Figures.preciseSeconds(idealSeconds(cap)),
@@ -128,6 +129,7 @@ final class SlowActionsBench {
               settings.slowMillis,
               limit,
               low == high ? String.valueOf(low) : low + "–" + high,
+              last.get(cap).probe().mostTurnsAtOnce().getOrDefault(QueueMachines.SLOW, 0),
               last.get(cap).probe().describeCalls()));
       String threads = settings.threads() + " threads";
       if (cap < settings.threads()) {
