@@ -2,6 +2,7 @@ package dev.clockwork.bench.durable;
 
 import dev.clockwork.bench.harness.BenchDatabase;
 import dev.clockwork.bench.harness.BenchPostgres;
+import dev.clockwork.bench.harness.CpuMeter;
 import dev.clockwork.bench.harness.EngineProbe;
 import dev.clockwork.bench.harness.Parallel;
 import dev.clockwork.bench.harness.StatementProfile;
@@ -40,6 +41,7 @@ final class ClockworkThroughput {
       double startSeconds,
       double drainSeconds,
       EngineProbe probe,
+      CpuMeter.Use cpu,
       StatementProfile statements,
       TableProfile tables,
       String verification,
@@ -102,6 +104,9 @@ final class ClockworkThroughput {
       long started;
       long end;
       int cap;
+      CpuMeter cpu = server.cpu();
+      CpuMeter.Reading before;
+      CpuMeter.Use used = null;
       try {
         for (int e = 0; e < config.engines(); e++) {
           PostgresStore store = database.store();
@@ -111,9 +116,11 @@ final class ClockworkThroughput {
         cap = engines.get(0).queueConfig(BenchMachines.COUNTER).concurrency();
         database.settle();
         start = System.nanoTime();
+        before = cpu.read();
         engines.forEach(Engine::start);
         started = System.nanoTime();
         end = probe.awaitSettled(events, Duration.ofMinutes(10));
+        used = cpu.read().since(before);
       } finally {
         engines.forEach(Engine::close);
         stores.forEach(PostgresStore::close);
@@ -137,6 +144,7 @@ final class ClockworkThroughput {
           (started - start) / 1e9,
           (end - start) / 1e9,
           probe,
+          used,
           statements,
           tables,
           verification,

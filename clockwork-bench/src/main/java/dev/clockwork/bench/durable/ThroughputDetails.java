@@ -28,6 +28,7 @@ final class ThroughputDetails {
             ">commits × mean",
             ">turns/commit",
             ">leases lost",
+            ">CPU: JVM + PostgreSQL",
             "check");
     for (ClockworkThroughput.Result r : clockwork) {
       EngineProbe p = r.probe();
@@ -36,14 +37,13 @@ final class ThroughputDetails {
           r.flushed() ? "yes" : "no",
           Figures.preciseSeconds(r.startSeconds()),
           Figures.preciseSeconds(r.drainSeconds()),
-          Figures.count(p.claims().calls()) + " × " + Figures.millis(p.claims().meanMillis() * 1e6),
+          p.claims().brief(),
           String.format(Locale.ROOT, "%.1f", p.claims().itemsPerCall()),
           Figures.count(p.emptyClaims().calls()),
-          Figures.count(p.commits().calls())
-              + " × "
-              + Figures.millis(p.commits().meanMillis() * 1e6),
+          p.commits().brief(),
           String.format(Locale.ROOT, "%.1f", p.commits().itemsPerCall()),
           Figures.count(p.leasesLost()),
+          r.cpu().brief(),
           r.correct() ? "OK" : "WRONG");
     }
     StringBuilder out =
@@ -51,7 +51,8 @@ final class ThroughputDetails {
             "Clockwork drains in detail, as the engines' listeners heard them (start(): part of the"
                 + " drain spent in the Engine.start() calls; a claim leases at most as many"
                 + " instances as its engine has free threads; a turn runs one instance's events;"
-                + " turns that finish together share a commit)\n\n");
+                + " turns that finish together share a commit; CPU: seconds this JVM and the"
+                + " PostgreSQL server spent over the drain, and their share of the 2 cores)\n\n");
     out.append(table.render()).append('\n');
     if (seed != null) {
       out.append(

@@ -2,6 +2,7 @@ package dev.clockwork.bench.durable;
 
 import dev.clockwork.bench.harness.BenchDatabase;
 import dev.clockwork.bench.harness.BenchPostgres;
+import dev.clockwork.bench.harness.CpuMeter;
 import dev.clockwork.bench.harness.EngineProbe;
 import dev.clockwork.bench.harness.StatementProfile;
 import dev.clockwork.postgres.PostgresStore;
@@ -27,6 +28,7 @@ final class TimerLateness {
       EngineConfig config,
       int cap,
       EngineProbe probe,
+      CpuMeter.Use cpu,
       StatementProfile statements) {}
 
   private final BenchPostgres server;
@@ -55,6 +57,7 @@ final class TimerLateness {
       Instant base;
       long end;
       int cap;
+      CpuMeter.Use used;
       try (PostgresStore store = database.store()) {
         Engine engine = config.engine(store, BenchMachines.timed(), probe);
         cap = engine.queueConfig(BenchMachines.TIMED).concurrency();
@@ -76,9 +79,12 @@ final class TimerLateness {
           throw new IllegalStateException(
               "seeding took longer than planned; the first timer is late");
         }
+        CpuMeter cpu = server.cpu();
+        CpuMeter.Reading before = cpu.read();
         engine.start();
         try {
           end = probe.awaitSettled(timers, Duration.ofSeconds(seconds).plusMinutes(5));
+          used = cpu.read().since(before);
         } finally {
           engine.close();
         }
@@ -88,7 +94,8 @@ final class TimerLateness {
       }
       StatementProfile statements = StatementProfile.read(database.harness());
       double fireSpan = Duration.between(base, lastFire.get()).toNanos() / 1e9;
-      return new Result(rate, seconds, timers, timers / fireSpan, config, cap, probe, statements);
+      return new Result(
+          rate, seconds, timers, timers / fireSpan, config, cap, probe, used, statements);
     } finally {
       server.drop(name);
     }

@@ -33,6 +33,7 @@ final class TimerTables {
             ">claim query ms/instance",
             ">blocks hit/read per instance",
             ">commits × mean",
+            ">CPU: JVM + PostgreSQL",
             "check");
     for (TimersAtScale.Result r : timers) {
       EngineProbe p = r.probe();
@@ -42,13 +43,12 @@ final class TimerTables {
           Figures.seconds(r.seedSeconds()),
           Figures.preciseSeconds(r.fireSeconds()),
           Figures.rate(r.firesPerSecond()),
-          Figures.count(p.claims().calls()) + " × " + Figures.millis(p.claims().meanMillis() * 1e6),
+          p.claims().brief(),
           String.format(Locale.ROOT, "%.1f", p.claims().itemsPerCall()),
           String.format(Locale.ROOT, "%.3f", r.claimMillisPerInstance()),
           r.claimBlocksPerInstance(),
-          Figures.count(p.commits().calls())
-              + " × "
-              + Figures.millis(p.commits().meanMillis() * 1e6),
+          p.commits().brief(),
+          r.cpu().brief(),
           r.correct() ? "OK" : "WRONG");
     }
     StringBuilder out =
@@ -116,6 +116,7 @@ final class TimerTables {
             ">instances/claim",
             ">commits × mean",
             ">turns/commit",
+            ">CPU: JVM + PostgreSQL",
             "verdict");
     List<Target> targets = new ArrayList<>();
     StringBuilder notes = new StringBuilder();
@@ -130,12 +131,11 @@ final class TimerTables {
           Figures.millis(late.percentile(0.99)),
           Figures.millis(late.max()),
           Figures.rate(r.achievedRate()),
-          Figures.count(p.claims().calls()) + " × " + Figures.millis(p.claims().meanMillis() * 1e6),
+          p.claims().brief(),
           String.format(Locale.ROOT, "%.1f", p.claims().itemsPerCall()),
-          Figures.count(p.commits().calls())
-              + " × "
-              + Figures.millis(p.commits().meanMillis() * 1e6),
+          p.commits().brief(),
           String.format(Locale.ROOT, "%.1f", p.commits().itemsPerCall()),
+          r.cpu().brief(),
           Figures.verdict(pass));
       targets.add(
           new Target(

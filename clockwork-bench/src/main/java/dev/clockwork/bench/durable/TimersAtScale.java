@@ -2,6 +2,7 @@ package dev.clockwork.bench.durable;
 
 import dev.clockwork.bench.harness.BenchDatabase;
 import dev.clockwork.bench.harness.BenchPostgres;
+import dev.clockwork.bench.harness.CpuMeter;
 import dev.clockwork.bench.harness.EngineProbe;
 import dev.clockwork.bench.harness.StatementProfile;
 import dev.clockwork.bench.harness.TableProfile;
@@ -33,6 +34,7 @@ final class TimersAtScale {
       double seedSeconds,
       double fireSeconds,
       EngineProbe probe,
+      CpuMeter.Use cpu,
       StatementProfile sql,
       TableProfile tables,
       String verification,
@@ -89,6 +91,7 @@ final class TimersAtScale {
       Boolean same = null;
       long start;
       long end;
+      CpuMeter.Use used;
       try (PostgresStore store = database.store()) {
         Engine engine = config.engine(store, BenchMachines.timed(), probe);
         TimerSeed seed = new TimerSeed(database);
@@ -117,9 +120,12 @@ final class TimersAtScale {
         seed.remove("template");
         database.settle();
         start = System.nanoTime();
+        CpuMeter cpu = server.cpu();
+        CpuMeter.Reading before = cpu.read();
         engine.start();
         try {
           end = probe.awaitSettled(due, Duration.ofMinutes(10));
+          used = cpu.read().since(before);
         } finally {
           engine.close();
         }
@@ -147,6 +153,7 @@ final class TimersAtScale {
           seconds,
           (end - start) / 1e9,
           probe,
+          used,
           sql,
           tables,
           verification,

@@ -111,7 +111,12 @@ public final class BenchDatabase implements AutoCloseable {
    * and table counters: what {@link StatementProfile} reads afterwards is the measured phase's.
    */
   public void settle() {
-    execute("VACUUM ANALYZE", "SELECT pg_stat_statements_reset()", "SELECT pg_stat_reset()");
+    // a copied database went through the WAL: write it out now, not in a checkpoint later
+    execute(
+        "VACUUM ANALYZE",
+        "CHECKPOINT",
+        "SELECT pg_stat_statements_reset()",
+        "SELECT pg_stat_reset()");
   }
 
   @Override

@@ -2,6 +2,8 @@ package dev.clockwork.bench.harness;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -124,6 +126,19 @@ public final class BenchPostgres implements AutoCloseable {
       }
     } catch (SQLException e) {
       throw new IllegalStateException("server SQL failed: " + e.getMessage(), e);
+    }
+  }
+
+  /** Measures the CPU time of this JVM and of this server's processes. */
+  public CpuMeter cpu() {
+    try (Connection connection = server.getPostgresDatabase().getConnection();
+        Statement statement = connection.createStatement();
+        ResultSet rs = statement.executeQuery("SELECT pg_backend_pid()")) {
+      rs.next();
+      String stat = Files.readString(Path.of("/proc", String.valueOf(rs.getLong(1)), "stat"));
+      return new CpuMeter(Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[1]));
+    } catch (SQLException | IOException | RuntimeException e) {
+      return new CpuMeter(0);
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.clockwork.bench.harness;
 
+import dev.clockwork.bench.report.Figures;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** Calls to one store method: how many, how many items they carried, how long they took. */
@@ -31,6 +32,11 @@ public final class CallStats {
   public double meanMillis() {
     long n = calls.get();
     return n == 0 ? 0 : nanos.get() / 1e6 / n;
+  }
+
+  /** "1,234 × 2.06 ms": how many calls, and the mean wall time of one. */
+  public String brief() {
+    return Figures.count(calls()) + " × " + Figures.millis(meanMillis() * 1e6);
   }
 
   /** Items per call (0 without calls). */

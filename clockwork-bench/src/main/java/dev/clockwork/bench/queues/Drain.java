@@ -2,6 +2,7 @@ package dev.clockwork.bench.queues;
 
 import dev.clockwork.bench.harness.BenchDatabase;
 import dev.clockwork.bench.harness.BenchPostgres;
+import dev.clockwork.bench.harness.CpuMeter;
 import dev.clockwork.bench.harness.EngineProbe;
 import dev.clockwork.bench.harness.StatementProfile;
 import dev.clockwork.postgres.PostgresStore;
@@ -43,6 +44,7 @@ final class Drain {
    * @param watchedSeconds from {@code start()} until the last report of a watched instance's event
    * @param peaks the most actions of each machine that ran at once
    * @param probe what the engine's listener heard: claims, commits, outcomes
+   * @param cpu the CPU time the engine's JVM and PostgreSQL spent over the drain
    * @param statements where the database time went (pg_stat_statements over the drain)
    * @param check what the caller's check found on the drained copy
    */
@@ -53,6 +55,7 @@ final class Drain {
       double watchedSeconds,
       Map<String, Integer> peaks,
       EngineProbe probe,
+      CpuMeter.Use cpu,
       StatementProfile statements,
       String check) {
     double eventsPerSecond() {
@@ -61,6 +64,11 @@ final class Drain {
 
     double watchedPerSecond() {
       return watchedEvents / watchedSeconds;
+    }
+
+    /** The engine's calls and the CPU time of the drain, for a report line. */
+    String describe() {
+      return probe.describeCalls() + "; CPU: JVM + PostgreSQL " + cpu.brief();
     }
 
     long deadLettered() {
@@ -86,6 +94,9 @@ final class Drain {
     try (BenchDatabase database = server.copy(plan.seed(), name)) {
       long start;
       long end;
+      CpuMeter cpu = server.cpu();
+      CpuMeter.Reading before;
+      CpuMeter.Use used;
       try (PostgresStore store = database.store()) {
         Engine engine =
             plan.engine()
@@ -96,12 +107,12 @@ final class Drain {
                         .options(o -> o.upgradeOnStart(false)))
                 .build();
         database.settle();
-        // the copy went through the WAL: write it out now, not in a checkpoint during the drain
-        database.execute("CHECKPOINT");
         start = System.nanoTime();
+        before = cpu.read();
         engine.start();
         try {
           end = probe.awaitSettled(plan.events(), LIMIT);
+          used = cpu.read().since(before);
         } finally {
           engine.close();
         }
@@ -119,6 +130,7 @@ final class Drain {
           (probe.lastWatchedNanos() - start) / 1e9,
           plan.running().most(),
           probe,
+          used,
           // read once the store's connections are closed
           StatementProfile.read(database.harness()),
           check.apply(database));

@@ -130,7 +130,7 @@ final class SlowActionsBench {
               limit,
               low == high ? String.valueOf(low) : low + "–" + high,
               last.get(cap).probe().mostTurnsAtOnce().getOrDefault(QueueMachines.SLOW, 0),
-              last.get(cap).probe().describeCalls()));
+              last.get(cap).describe()));
       String threads = settings.threads() + " threads";
       if (cap < settings.threads()) {
         targets.add(
