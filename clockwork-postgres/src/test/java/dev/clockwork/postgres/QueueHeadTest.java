@@ -94,6 +94,49 @@ class QueueHeadTest extends StoreFixture {
   }
 
   @Test
+  void enqueuesRacingOneEventTurnsOnTwoInstancesLeaveNoEventBehind() throws Exception {
+    create("o-1", "o-2");
+    int perProducer = 300;
+    CyclicBarrier start = new CyclicBarrier(4);
+    Callable<Integer> producer =
+        () -> {
+          start.await();
+          for (int n = 0; n < perProducer; n++) {
+            enqueue(n % 2 == 0 ? "o-1" : "o-2", "E", T0);
+          }
+          return 0;
+        };
+    ClaimRequest oneEach = new ClaimRequest("w", LEASE, T0, 2, 1, Map.of("order", 2), true);
+    Callable<Integer> consumer =
+        () -> {
+          start.await();
+          int consumed = 0;
+          for (int idle = 0; consumed < 3 * perProducer && idle < 20_000; ) {
+            List<Claim> claims = store.claim(oneEach);
+            if (claims.isEmpty()) {
+              idle++;
+              continue;
+            }
+            consumed += consumeAll(claims);
+          }
+          return consumed;
+        };
+    ExecutorService threads = Executors.newFixedThreadPool(4);
+    try {
+      threads.invokeAll(List.of(producer, producer, producer, consumer)).get(3).get();
+    } finally {
+      threads.shutdownNow();
+    }
+
+    assertThat(DB.single(WRONG_HEADS)).isEqualTo(0L);
+    List<Claim> rest;
+    while (!(rest = store.claim(request(T0))).isEmpty()) {
+      consumeAll(rest);
+    }
+    assertThat(store.pendingEvents()).as("events no claim can reach").isZero();
+  }
+
+  @Test
   void aRetryMovesTheHeadToItsRetryInstantAndHoldsTheRestBack() {
     create("o-1");
     QueuedEvent first = enqueue("o-1", "A", T0);

@@ -34,7 +34,7 @@ public final class Enqueues {
                FROM cw_instances i
               WHERE i.id = ?),
            locked AS (
-             SELECT i.id
+             SELECT i.id, i.next_event_id
                FROM input JOIN cw_instances i ON i.id = input.instance_id
                 FOR NO KEY UPDATE OF i SKIP LOCKED),
            merged AS (
@@ -43,7 +43,7 @@ public final class Enqueues {
                     next_event_priority = input.priority, next_event_attempts = input.attempts
                FROM input, locked
               WHERE i.id = locked.id
-                AND (i.next_event_id IS NULL OR i.next_event_id > input.id)),
+                AND (locked.next_event_id IS NULL OR locked.next_event_id > input.id)),
            marked AS (
              INSERT INTO cw_pending_heads (instance_id, event_id, available_at, priority, attempts)
              SELECT instance_id, id, available_at, priority, attempts
@@ -93,7 +93,7 @@ public final class Enqueues {
              SELECT * FROM input
               WHERE idempotency_key IS NULL OR id IN (SELECT event_id FROM keyed)),
            locked AS (
-             SELECT i.id
+             SELECT i.id, i.next_event_id
                FROM (SELECT DISTINCT instance_id FROM accepted) AS a
                JOIN cw_instances i ON i.id = a.instance_id
               WHERE CAST(? AS boolean) OR i.id = ANY (CAST(? AS text[]))
@@ -102,14 +102,14 @@ public final class Enqueues {
              SELECT DISTINCT ON (a.instance_id) a.instance_id, a.id, a.available_at, a.priority,
                     a.attempts
                FROM accepted a JOIN locked ON locked.id = a.instance_id
+              WHERE locked.next_event_id IS NULL OR locked.next_event_id > a.id
               ORDER BY a.instance_id, a.id),
            merged AS (
              UPDATE cw_instances i
                 SET next_event_id = h.id, next_event_at = h.available_at,
                     next_event_priority = h.priority, next_event_attempts = h.attempts
                FROM heads h
-              WHERE i.id = h.instance_id
-                AND (i.next_event_id IS NULL OR i.next_event_id > h.id)),
+              WHERE i.id = h.instance_id),
            marked AS (
              INSERT INTO cw_pending_heads (instance_id, event_id, available_at, priority, attempts)
              SELECT a.instance_id, a.id, a.available_at, a.priority, a.attempts
@@ -141,7 +141,7 @@ public final class Enqueues {
     String what = "enqueue " + event.event().type() + " for '" + event.instanceId() + "'";
     return event.idempotencyKey() == null
         ? jdbc.autoCommit(what, connection -> enqueue(connection, event))
-        : jdbc.inTransaction(what + " once", connection -> enqueueOnce(connection, event));
+        : jdbc.autoCommit(what + " once", connection -> enqueueOnce(connection, event));
   }
 
   /** Enqueues one event (no idempotency key) in the caller's transaction, with a NOTIFY. */
@@ -168,6 +168,10 @@ public final class Enqueues {
     }
   }
 
+  /**
+   * One statement queues the event unless its key was used; when nothing was queued, a second one
+   * tells a used key (its first event's id) from an unknown instance.
+   */
   private static QueuedEvent enqueueOnce(Connection connection, QueuedEvent event)
       throws SQLException {
     List<QueuedEvent> queued = enqueueAll(connection, List.of(event), true, List.of(), true);

@@ -25,10 +25,10 @@ final class PendingHeads {
       WITH marked AS (
              SELECT DISTINCT instance_id FROM cw_pending_heads LIMIT 1000),
            locked AS (
-             SELECT i.id
+             SELECT i.id, i.next_event_id
                FROM marked
               CROSS JOIN LATERAL (
-                    SELECT id FROM cw_instances
+                    SELECT id, next_event_id FROM cw_instances
                      WHERE id = marked.instance_id
                        FOR NO KEY UPDATE SKIP LOCKED) AS i),
            taken AS (
@@ -36,15 +36,15 @@ final class PendingHeads {
               WHERE instance_id = ANY (ARRAY(SELECT id FROM locked))
              RETURNING instance_id, event_id, available_at, priority, attempts),
            first AS (
-             SELECT DISTINCT ON (instance_id) *
-               FROM taken
-              ORDER BY instance_id, event_id)
+             SELECT DISTINCT ON (taken.instance_id) taken.*
+               FROM taken JOIN locked ON locked.id = taken.instance_id
+              WHERE locked.next_event_id IS NULL OR locked.next_event_id > taken.event_id
+              ORDER BY taken.instance_id, taken.event_id)
       UPDATE cw_instances i
          SET next_event_id = f.event_id, next_event_at = f.available_at,
              next_event_priority = f.priority, next_event_attempts = f.attempts
         FROM first f
        WHERE i.id = f.instance_id
-         AND (i.next_event_id IS NULL OR i.next_event_id > f.event_id)
       """;
 
   /**
