@@ -1,4 +1,2 @@
-/**
- * API: a virtual clock and time travel for tests.
- */
+/** API: a virtual clock and time travel for tests. */
 package dev.clockwork.runtime.clock;

@@ -1,4 +1,2 @@
-/**
- * API: queue health checks against each machine's alert thresholds.
- */
+/** API: queue health checks against each machine's alert thresholds. */
 package dev.clockwork.runtime.health;

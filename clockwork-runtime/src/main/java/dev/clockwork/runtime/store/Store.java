@@ -17,11 +17,11 @@ import java.util.Set;
  * Implement it only to add a storage backend.
  *
  * <p>Every method is atomic. Instances are processed under a {@link Lease}: at most one valid lease
- * per instance at any time, and writes made under a lease are refused once it is no longer valid.
- * A lease stops being valid when it is released or another owner takes it over (which an owner may
- * do once it has expired) — not by expiring alone: until someone takes it over, an expired lease
- * still renews and commits.
- * Times are always the engine clock's, passed in — a store never reads a clock of its own.
+ * per instance at any time, and writes made under a lease are refused once it is no longer valid. A
+ * lease stops being valid when it is released or another owner takes it over (which an owner may do
+ * once it has expired) — not by expiring alone: until someone takes it over, an expired lease still
+ * renews and commits. Times are always the engine clock's, passed in — a store never reads a clock
+ * of its own.
  *
  * <p>An instance has work <em>due</em> at an instant when, with nothing holding it back, its
  * queue's head event is available or one of its armed timers is due. A queued event or a timer fire
@@ -109,11 +109,11 @@ public interface Store {
    * Writes commits in one transaction: per commit the instance (revision checked) or the inserted
    * instance, history, consumed, retried and outgoing queue rows, dead letters and broadcasts, and
    * gives the lease of each written commit up (a refused group keeps its leases: its caller gives
-   * them up). A {@linkplain StepCommit#group() group} is written whole or not
-   * at all: it is refused when one of its commits' leases is no longer valid, its revision is not
-   * one above the stored one, or an instance it inserts already exists. Inserts are written before
-   * any outgoing event, so an event may go to an instance its group creates. Events to instances
-   * that do not exist are dropped (and logged).
+   * them up). A {@linkplain StepCommit#group() group} is written whole or not at all: it is refused
+   * when one of its commits' leases is no longer valid, its revision is not one above the stored
+   * one, or an instance it inserts already exists. Inserts are written before any outgoing event,
+   * so an event may go to an instance its group creates. Events to instances that do not exist are
+   * dropped (and logged).
    *
    * <p>When this throws, nothing was written.
    *
@@ -207,8 +207,8 @@ public interface Store {
   /**
    * Armed timers, soonest first, for operators: of one machine (or all, when null) and of the state
    * {@code statePrefix} and its substates (or all, when null; {@code review} does not match {@code
-   * reviewed}). Timers whose fire failed for
-   * good are not armed; a fire waiting for a retry is listed at its retry instant.
+   * reviewed}). Timers whose fire failed for good are not armed; a fire waiting for a retry is
+   * listed at its retry instant.
    */
   List<TimerView> armedTimers(String machine, String statePrefix, int limit);
 }
