@@ -1,5 +1,6 @@
 package dev.clockwork.bench.durable;
 
+import dev.clockwork.bench.harness.CpuMeter;
 import dev.clockwork.bench.harness.EngineProbe;
 import dev.clockwork.bench.report.Figures;
 import dev.clockwork.bench.report.Table;
@@ -28,7 +29,7 @@ final class ThroughputDetails {
             ">commits × mean",
             ">turns/commit",
             ">leases lost",
-            ">CPU: JVM + PostgreSQL",
+            ">CPU",
             "check");
     for (ClockworkThroughput.Result r : clockwork) {
       EngineProbe p = r.probe();
@@ -51,8 +52,9 @@ final class ThroughputDetails {
             "Clockwork drains in detail, as the engines' listeners heard them (start(): part of the"
                 + " drain spent in the Engine.start() calls; a claim leases at most as many"
                 + " instances as its engine has free threads; a turn runs one instance's events;"
-                + " turns that finish together share a commit; CPU: seconds this JVM and the"
-                + " PostgreSQL server spent over the drain, and their share of the 2 cores)\n\n");
+                + " turns that finish together share a commit; "
+                + CpuMeter.NOTE
+                + ")\n\n");
     out.append(table.render()).append('\n');
     if (seed != null) {
       out.append(

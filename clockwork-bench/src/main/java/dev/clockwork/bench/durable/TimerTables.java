@@ -1,5 +1,6 @@
 package dev.clockwork.bench.durable;
 
+import dev.clockwork.bench.harness.CpuMeter;
 import dev.clockwork.bench.harness.EngineProbe;
 import dev.clockwork.bench.harness.Samples;
 import dev.clockwork.bench.report.Figures;
@@ -33,7 +34,7 @@ final class TimerTables {
             ">claim query ms/instance",
             ">blocks hit/read per instance",
             ">commits × mean",
-            ">CPU: JVM + PostgreSQL",
+            ">CPU",
             "check");
     for (TimersAtScale.Result r : timers) {
       EngineProbe p = r.probe();
@@ -58,7 +59,9 @@ final class TimerTables {
                 + " fires the due timers among those armed (the clock runs from start() until the last fire's commit is reported);"
                 + " claim query = the claim's UPDATE … (due instances … SKIP LOCKED) as"
                 + " pg_stat_statements saw it over the firing, execution time and buffers per"
-                + " instance it leased\n\n");
+                + " instance it leased; "
+                + CpuMeter.NOTE
+                + "\n\n");
     out.append(table.render()).append('\n');
     List<Target> targets = new ArrayList<>();
     for (TimersAtScale.Result r : timers) {
@@ -116,7 +119,7 @@ final class TimerTables {
             ">instances/claim",
             ">commits × mean",
             ">turns/commit",
-            ">CPU: JVM + PostgreSQL",
+            ">CPU",
             "verdict");
     List<Target> targets = new ArrayList<>();
     StringBuilder notes = new StringBuilder();
@@ -162,6 +165,8 @@ final class TimerTables {
     return new Section(
         "Timer lateness: due instant → the fire's transition committed, as the engine reports it"
             + " ("
+            + CpuMeter.NOTE
+            + "; "
             + last.config().describe()
             + ", cap "
             + last.cap()

@@ -8,13 +8,19 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
- * CPU time spent by this JVM and by the benchmark's PostgreSQL server (its postmaster and every
- * process it started, those that ended included), from Linux's /proc: whether a phase was bound by
- * the two cores or by waiting (round trips, flushes, sleeps). Elsewhere the PostgreSQL side reads
- * 0.
+ * CPU time spent by this JVM, by the benchmark's PostgreSQL server (its postmaster and every
+ * process it started, those that ended included) and by the whole machine, from Linux's /proc:
+ * whether a phase was bound by the two cores (and whether others were using them) or by waiting
+ * (round trips, flushes, sleeps). Elsewhere the figures read 0.
  */
 public final class CpuMeter {
-  /** Clock ticks per second of /proc/PID/stat's times (USER_HZ, 100 on Linux). */
+  /** What the reports' CPU figures ({@link Use#brief()}) say. */
+  public static final String NOTE =
+      "CPU = seconds this JVM + the PostgreSQL server spent and their share of the cores' time,"
+          + " the whole machine's busy share (what others ran included) and its share idle waiting"
+          + " on IO";
+
+  /** Clock ticks per second of /proc's times (USER_HZ, 100 on Linux). */
   private static final double TICKS = 100;
 
   private final long postmaster;
@@ -23,47 +29,65 @@ public final class CpuMeter {
     this.postmaster = postmaster;
   }
 
-  /** CPU used so far. */
-  public record Reading(long wallNanos, double jvmSeconds, double postgresSeconds) {
+  /**
+   * CPU used so far: by this JVM, by PostgreSQL, and by the whole machine (busy, waiting on IO).
+   */
+  public record Reading(
+      long wallNanos,
+      double jvmSeconds,
+      double postgresSeconds,
+      double machineBusySeconds,
+      double machineIoWaitSeconds) {
     /** What was used between {@code before} and this reading. */
     public Use since(Reading before) {
       return new Use(
           (wallNanos - before.wallNanos) / 1e9,
           jvmSeconds - before.jvmSeconds,
-          postgresSeconds - before.postgresSeconds);
+          postgresSeconds - before.postgresSeconds,
+          machineBusySeconds - before.machineBusySeconds,
+          machineIoWaitSeconds - before.machineIoWaitSeconds);
     }
   }
 
-  /** CPU used over {@code seconds} of wall time. */
-  public record Use(double seconds, double jvmSeconds, double postgresSeconds) {
-    /** "3.1 + 4.0 s (85%)": JVM + PostgreSQL seconds, and their share of the cores' time. */
+  /**
+   * CPU used over {@code seconds} of wall time: by this JVM and PostgreSQL, by every process of the
+   * machine (what others ran beside the benchmark shows as the difference), and the cores' time
+   * spent idle waiting on IO (flushes).
+   */
+  public record Use(
+      double seconds,
+      double jvmSeconds,
+      double postgresSeconds,
+      double machineBusySeconds,
+      double machineIoWaitSeconds) {
+    /**
+     * "3.1 + 4.0 s = 85%, machine 97%, IO wait 2%": JVM + PostgreSQL seconds and their share of the
+     * cores' time, the whole machine's busy share, and its share idle waiting on IO.
+     */
     public String brief() {
       return String.format(
-          Locale.ROOT, "%.1f + %.1f s (%.0f%%)", jvmSeconds, postgresSeconds, 100 * share());
+          Locale.ROOT,
+          "%.1f + %.1f s = %.0f%%, machine %.0f%%, IO wait %.0f%%",
+          jvmSeconds,
+          postgresSeconds,
+          100 * share(),
+          100 * machineBusySeconds / coreSeconds(),
+          100 * machineIoWaitSeconds / coreSeconds());
     }
 
     /** The share of the cores' time the JVM and PostgreSQL used together. */
     public double share() {
-      return (jvmSeconds + postgresSeconds)
-          / (Runtime.getRuntime().availableProcessors() * seconds);
+      return (jvmSeconds + postgresSeconds) / coreSeconds();
     }
 
-    /** "JVM 3.1 s + PostgreSQL 4.0 s of 2 × 4.2 s (85% of the cores)". */
-    public String describe() {
-      int cores = Runtime.getRuntime().availableProcessors();
-      return String.format(
-          Locale.ROOT,
-          "JVM %.1f s + PostgreSQL %.1f s of %d × %.1f s (%.0f%% of the cores)",
-          jvmSeconds,
-          postgresSeconds,
-          cores,
-          seconds,
-          100 * share());
+    private double coreSeconds() {
+      return Runtime.getRuntime().availableProcessors() * seconds;
     }
   }
 
   public Reading read() {
-    return new Reading(System.nanoTime(), jvmSeconds(), postgresSeconds());
+    double[] machine = machineSeconds();
+    return new Reading(System.nanoTime(), jvmSeconds(), postgresSeconds(), machine[0], machine[1]);
   }
 
   private static double jvmSeconds() {
@@ -72,6 +96,23 @@ public final class CpuMeter {
       return os.getProcessCpuTime() / 1e9;
     }
     return 0;
+  }
+
+  /**
+   * The machine's busy and IO-wait seconds since boot, all cores together, from the first line of
+   * /proc/stat: "cpu user nice system idle iowait irq softirq steal …" in clock ticks.
+   */
+  private static double[] machineSeconds() {
+    try {
+      String[] cpu = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+      long busy = 0;
+      for (int field : new int[] {1, 2, 3, 6, 7, 8}) {
+        busy += Long.parseLong(cpu[field]);
+      }
+      return new double[] {busy / TICKS, Long.parseLong(cpu[5]) / TICKS};
+    } catch (IOException | RuntimeException e) {
+      return new double[] {0, 0};
+    }
   }
 
   private double postgresSeconds() {

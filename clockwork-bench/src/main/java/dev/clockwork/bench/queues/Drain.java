@@ -68,7 +68,7 @@ final class Drain {
 
     /** The engine's calls and the CPU time of the drain, for a report line. */
     String describe() {
-      return probe.describeCalls() + "; CPU: JVM + PostgreSQL " + cpu.brief();
+      return probe.describeCalls() + "; CPU " + cpu.brief();
     }
 
     long deadLettered() {
