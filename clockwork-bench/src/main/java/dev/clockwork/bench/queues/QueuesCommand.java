@@ -1,6 +1,7 @@
 package dev.clockwork.bench.queues;
 
 import dev.clockwork.bench.harness.BenchPostgres;
+import dev.clockwork.bench.harness.CpuMeter;
 import dev.clockwork.bench.harness.RunOptions;
 import dev.clockwork.bench.report.RunReport;
 import dev.clockwork.runtime.config.EngineOptions;
@@ -156,6 +157,7 @@ public final class QueuesCommand implements Callable<Integer> {
     RunReport report = new RunReport("queues", run.commandLine(), describe());
     try (BenchPostgres postgres = BenchPostgres.start(run.durable())) {
       postgres.facts().forEach(report::fact);
+      report.fact("cpu figures", CpuMeter.NOTE);
       RunReport.progress("PostgreSQL up");
       // every seeded event an hour in the past: available to every drain
       Instant base = Clock.systemUTC().instant().truncatedTo(ChronoUnit.SECONDS).minusSeconds(3600);
