@@ -133,12 +133,24 @@ final class Dispatcher implements Runnable {
     }
     if (claims.size() < threads && enterIdle()) {
       try {
-        idle(now, caps.get().keySet());
+        if (claims.isEmpty()) {
+          idle(now, caps.get().keySet());
+        } else {
+          // some work, not enough for every free thread: a cap is full or the work ran out; wait
+          // for a turn to end (or a short pause) and claim again, without asking the store
+          awaitThreadFreed(FIRST_PAUSE);
+        }
       } finally {
         leaveIdle();
       }
     } else {
       cappedPause = FIRST_PAUSE;
+    }
+  }
+
+  private void awaitThreadFreed(Duration atMost) throws InterruptedException {
+    synchronized (threadFreed) {
+      threadFreed.wait(Math.max(1, atMost.toMillis()));
     }
   }
 
@@ -160,9 +172,7 @@ final class Dispatcher implements Runnable {
     Optional<Instant> due = store.nextDue(now, machines);
     if (due.isPresent() && !due.get().isAfter(now)) {
       // work is due but could not be claimed (a cap is full, or another node took it first)
-      synchronized (threadFreed) {
-        threadFreed.wait(Math.max(1, cappedPause.toMillis()));
-      }
+      awaitThreadFreed(cappedPause);
       cappedPause = shorter(cappedPause.multipliedBy(2), options.pollInterval());
       return;
     }
