@@ -1,12 +1,12 @@
 package dev.clockwork.cli.command;
 
+import static dev.clockwork.runtime.config.Suggestions.didYouMean;
+
 import dev.clockwork.cli.CliEnvironment;
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.store.Store;
-import java.util.Collection;
 import java.util.List;
-import java.util.TreeSet;
 
 /** Machine names as operators type them: a misspelled one is named, with the closest known one. */
 final class MachineNames {
@@ -43,42 +43,5 @@ final class MachineNames {
                   + (stored.isEmpty() ? "" : " (stored: " + String.join(", ", stored) + ")"));
       env.err().flush();
     }
-  }
-
-  /** {@code "; did you mean order?"} when a known name is close to {@code typed}, else empty. */
-  static String didYouMean(String typed, Collection<String> known) {
-    String best = null;
-    int bestDistance = Integer.MAX_VALUE;
-    for (String candidate : new TreeSet<>(known)) {
-      int distance = distance(typed, candidate);
-      if (distance < bestDistance) {
-        best = candidate;
-        bestDistance = distance;
-      }
-    }
-    return best != null && bestDistance <= Math.max(2, typed.length() / 3)
-        ? "; did you mean " + best + "?"
-        : "";
-  }
-
-  /** Levenshtein distance. */
-  private static int distance(String a, String b) {
-    int[] previous = new int[b.length() + 1];
-    int[] current = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      previous[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      current[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        current[j] =
-            Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
-      }
-      int[] swap = previous;
-      previous = current;
-      current = swap;
-    }
-    return previous[b.length()];
   }
 }

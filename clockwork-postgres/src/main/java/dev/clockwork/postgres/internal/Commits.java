@@ -97,7 +97,7 @@ public final class Commits {
     List<StepCommit> accepted = new ArrayList<>(commits.size());
     for (StepCommit commit : commits) {
       if (!refused.containsKey(commit.group())) {
-        checkWritable(commit);
+        commit.checkWritable();
         accepted.add(commit);
       }
     }
@@ -105,24 +105,6 @@ public final class Commits {
       writeAccepted(connection, accepted);
     }
     return new CommitResult(refused);
-  }
-
-  /**
-   * Throws, before anything is written, for what a write would fail on half-way (as the in-memory
-   * store does): a dead letter dies at its last error's instant, so it needs one.
-   */
-  private static void checkWritable(StepCommit commit) {
-    for (QueuedEvent dead : commit.deadLettered()) {
-      if (dead.errors().isEmpty()) {
-        throw new IllegalArgumentException(
-            "dead-lettered "
-                + dead.event().type()
-                + " of '"
-                + commit.instanceId()
-                + "' has no errors; pass the event as failed (QueuedEvent.failed) with the error"
-                + " of its last attempt");
-      }
-    }
   }
 
   private static Map<String, Locked> lock(Connection connection, List<StepCommit> commits)

@@ -1,15 +1,23 @@
 package dev.clockwork.runtime.config;
 
 import java.util.Collection;
+import java.util.TreeSet;
 
-/** "Did you mean …?" for mistyped keys, by edit distance. */
-final class Suggestions {
+/**
+ * "Did you mean …?" for mistyped names (configuration keys, machine names), by edit distance. The
+ * CLI uses it too, so a misspelling is answered the same way wherever it is typed.
+ */
+public final class Suggestions {
   private Suggestions() {}
 
-  static String didYouMean(String typed, Collection<String> known) {
+  /**
+   * {@code "; did you mean order?"} when one of {@code known} is close to {@code typed} (ties go to
+   * the alphabetically first), else the empty string.
+   */
+  public static String didYouMean(String typed, Collection<String> known) {
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
-    for (String candidate : known) {
+    for (String candidate : new TreeSet<>(known)) {
       int distance = distance(typed, candidate);
       if (distance < bestDistance) {
         best = candidate;
@@ -21,6 +29,7 @@ final class Suggestions {
         : "";
   }
 
+  /** Levenshtein distance. */
   private static int distance(String a, String b) {
     int[] previous = new int[b.length() + 1];
     int[] current = new int[b.length() + 1];

@@ -77,6 +77,25 @@ public record StepCommit(
     return next.id();
   }
 
+  /**
+   * Throws for what a store's write would fail on half-way, so a store calls it for every commit of
+   * a batch before it writes anything: a dead letter dies at its last error's instant, so it needs
+   * one.
+   */
+  public void checkWritable() {
+    for (QueuedEvent dead : deadLettered) {
+      if (dead.errors().isEmpty()) {
+        throw new IllegalArgumentException(
+            "dead-lettered "
+                + dead.event().type()
+                + " of '"
+                + instanceId()
+                + "' has no errors; pass the event as failed (QueuedEvent.failed) with the error"
+                + " of its last attempt");
+      }
+    }
+  }
+
   /** Builds a {@link StepCommit}; the lists start empty and the group is the instance's id. */
   public static final class Builder {
     private final Lease lease;

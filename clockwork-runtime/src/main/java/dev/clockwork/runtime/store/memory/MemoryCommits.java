@@ -36,7 +36,7 @@ final class MemoryCommits {
     List<StepCommit> accepted = new ArrayList<>(commits.size());
     for (StepCommit commit : commits) {
       if (!refused.containsKey(commit.group())) {
-        checkWritable(commit);
+        commit.checkWritable();
         accepted.add(commit);
       }
     }
@@ -70,24 +70,6 @@ final class MemoryCommits {
       data.reindex(commit.instanceId());
     }
     return new CommitResult(refused);
-  }
-
-  /**
-   * Throws, before anything is written, for what a write would fail on half-way: a dead letter dies
-   * at its last error's instant, so it needs one.
-   */
-  private static void checkWritable(StepCommit commit) {
-    for (QueuedEvent dead : commit.deadLettered()) {
-      if (dead.errors().isEmpty()) {
-        throw new IllegalArgumentException(
-            "dead-lettered "
-                + dead.event().type()
-                + " of '"
-                + commit.instanceId()
-                + "' has no errors; pass the event as failed (QueuedEvent.failed) with the error"
-                + " of its last attempt");
-      }
-    }
   }
 
   /** The groups that cannot be written, each with its first reason. */
