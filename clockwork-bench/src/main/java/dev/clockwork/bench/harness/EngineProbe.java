@@ -5,7 +5,6 @@ import dev.clockwork.runtime.listener.ProcessedEvent;
 import dev.clockwork.runtime.listener.ProcessedEvent.Outcome;
 import java.time.Duration;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -35,7 +34,6 @@ public final class EngineProbe implements EngineListener {
   private final AtomicLong leasesLost = new AtomicLong();
   private final AtomicLong backpressureOn = new AtomicLong();
   private final Samples lateness = new Samples();
-  private final TurnSpans turns = new TurnSpans();
   private final Object progress = new Object();
   private volatile Consumer<ProcessedEvent> tap = e -> {};
 
@@ -82,7 +80,6 @@ public final class EngineProbe implements EngineListener {
     if (mine) {
       watchedApplied.incrementAndGet();
     }
-    turns.add(event);
     tap.accept(event);
     if (settled) {
       synchronized (progress) {
@@ -197,14 +194,6 @@ public final class EngineProbe implements EngineListener {
   /** How often the queues went over the backpressure threshold. */
   public long backpressureEpisodes() {
     return backpressureOn.get();
-  }
-
-  /**
-   * The most turns of each machine in progress at once, each from its first macrostep's start to
-   * its commit (engine clock): a lower bound of the leases held at once, by machine name.
-   */
-  public Map<String, Integer> mostTurnsAtOnce() {
-    return turns.most();
   }
 
   /** Due instant → committed, in nanoseconds, of every timer fire applied. */

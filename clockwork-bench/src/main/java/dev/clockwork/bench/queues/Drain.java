@@ -4,6 +4,7 @@ import dev.clockwork.bench.harness.BenchDatabase;
 import dev.clockwork.bench.harness.BenchPostgres;
 import dev.clockwork.bench.harness.CpuMeter;
 import dev.clockwork.bench.harness.EngineProbe;
+import dev.clockwork.bench.harness.LeasePeaks;
 import dev.clockwork.bench.harness.StatementProfile;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
@@ -31,18 +32,22 @@ final class Drain {
    * @param running counts the actions of the engine's machines
    * @param events the events queued in the seed, applied or dead-lettered by the end
    * @param watched instances whose events are timed on their own
+   * @param countLeases whether the database counts the leases each machine holds at once ({@link
+   *     LeasePeaks}: a trigger per lease taken, so only where a cap is what is measured)
    */
   record Plan(
       String seed,
       Function<EngineBuilder, EngineBuilder> engine,
       Running running,
       long events,
-      Predicate<String> watched) {}
+      Predicate<String> watched,
+      boolean countLeases) {}
 
   /**
    * @param seconds from {@code start()} until the last event's report
    * @param watchedSeconds from {@code start()} until the last report of a watched instance's event
    * @param peaks the most actions of each machine that ran at once
+   * @param leasePeaks the most leases each machine held at once, when the plan counted them
    * @param probe what the engine's listener heard: claims, commits, outcomes
    * @param cpu the CPU time the engine's JVM and PostgreSQL spent over the drain
    * @param statements where the database time went (pg_stat_statements over the drain)
@@ -54,6 +59,7 @@ final class Drain {
       long watchedEvents,
       double watchedSeconds,
       Map<String, Integer> peaks,
+      Map<String, Integer> leasePeaks,
       EngineProbe probe,
       CpuMeter.Use cpu,
       StatementProfile statements,
@@ -106,6 +112,9 @@ final class Drain {
                         .listener(probe)
                         .options(o -> o.upgradeOnStart(false)))
                 .build();
+        if (plan.countLeases()) {
+          LeasePeaks.install(database);
+        }
         database.settle();
         start = System.nanoTime();
         before = cpu.read();
@@ -129,6 +138,7 @@ final class Drain {
           probe.watchedApplied(),
           (probe.lastWatchedNanos() - start) / 1e9,
           plan.running().most(),
+          plan.countLeases() ? LeasePeaks.read(database) : Map.of(),
           probe,
           used,
           // read once the store's connections are closed

@@ -153,7 +153,8 @@ final class PoisonBench {
                     .options(o -> o.workers(settings.threads())),
             running,
             healthyEvents() + dead,
-            id -> id.startsWith(HEALTHY));
+            id -> id.startsWith(HEALTHY),
+            false);
     Drain.Result result =
         drain.run(
             plan,

@@ -127,7 +127,8 @@ final class PriorityBench {
                     .options(o -> o.workers(settings.threads())),
             running,
             events,
-            id -> id.startsWith(LedgerSeeds.HEALTHY));
+            id -> id.startsWith(LedgerSeeds.HEALTHY),
+            false);
     Drain.Result result =
         drain.run(
             plan,

@@ -120,8 +120,8 @@ final class SlowActionsBench {
           String.format(
               Locale.ROOT,
               "cap %d: median drain %s (ideal %s: %,d × %d ms ÷ %d at once), peak running %s"
-                  + " (turns at once, start → commit, last round: %s); engine calls of the last"
-                  + " round: %s%n",
+                  + " (leases held at once, counted by the database, last round: %s); engine calls"
+                  + " of the last round: %s%n",
               cap,
               Figures.preciseSeconds(median),
               Figures.preciseSeconds(idealSeconds(cap)),
@@ -129,7 +129,7 @@ final class SlowActionsBench {
               settings.slowMillis,
               limit,
               low == high ? String.valueOf(low) : low + "–" + high,
-              last.get(cap).probe().mostTurnsAtOnce().getOrDefault(QueueMachines.SLOW, 0),
+              last.get(cap).leasePeaks().getOrDefault(QueueMachines.SLOW, 0),
               last.get(cap).describe()));
       String threads = settings.threads() + " threads";
       if (cap < settings.threads()) {
@@ -178,7 +178,8 @@ final class SlowActionsBench {
                     .options(o -> o.workers(settings.threads())),
             running,
             settings.slowInstances(),
-            id -> true);
+            id -> true,
+            true);
     Drain.Result result = drain.run(plan, "queues_slow_" + cap, this::check);
     if (!result.correct()) {
       throw new IllegalStateException("slow drain, cap " + cap + ", went wrong: " + result.check());
