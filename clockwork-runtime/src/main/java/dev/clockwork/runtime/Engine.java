@@ -8,6 +8,7 @@ import dev.clockwork.runtime.config.EngineOptions;
 import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.config.QueueStrategy;
 import dev.clockwork.runtime.error.UnknownEventException;
+import dev.clockwork.runtime.error.UnknownEventIdException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.internal.ChildIds;
 import dev.clockwork.runtime.internal.ConversationIds;
@@ -181,21 +182,13 @@ public final class Engine implements AutoCloseable {
    * applied (with its history row), dead-lettered or discarded.
    *
    * @throws UnknownInstanceException when the instance does not exist
-   * @throws IllegalArgumentException when the instance never had such an event
+   * @throws UnknownEventIdException when the instance never had such an event
    */
   public EventStatus event(String instanceId, long eventId) {
     load(instanceId);
     return store
         .eventStatus(instanceId, eventId)
-        .orElseThrow(
-            () ->
-                new IllegalArgumentException(
-                    "instance '"
-                        + instanceId
-                        + "' has no event "
-                        + eventId
-                        + " in its queue, "
-                        + "its dead letters or its history; use the id enqueue returned"));
+        .orElseThrow(() -> new UnknownEventIdException(instanceId, eventId));
   }
 
   // ---- events ----

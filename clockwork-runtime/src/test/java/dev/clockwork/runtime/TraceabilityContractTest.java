@@ -9,6 +9,7 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.core.time.Timer;
 import dev.clockwork.runtime.clock.TimeTravel;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.error.UnknownEventIdException;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.EventStatus.State;
 import dev.clockwork.runtime.queue.QueuedEvent;
@@ -149,7 +150,7 @@ public abstract class TraceabilityContractTest {
   @Test
   void anIdThatWasNeverQueuedIsAClearError() {
     assertThatThrownBy(() -> engine.event("o-1", 987_654))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(UnknownEventIdException.class)
         .hasMessageContaining("instance 'o-1' has no event 987654");
   }
 }

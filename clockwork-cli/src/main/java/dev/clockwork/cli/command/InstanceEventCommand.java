@@ -4,6 +4,7 @@ import dev.clockwork.cli.CliEnvironment;
 import dev.clockwork.cli.output.Json;
 import dev.clockwork.cli.output.Table;
 import dev.clockwork.core.ClockworkException;
+import dev.clockwork.runtime.error.UnknownEventIdException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.EventStatus;
@@ -57,7 +58,7 @@ public final class InstanceEventCommand implements Callable<Integer> {
       return opened.engine(List.of()).event(id, eventId);
     } catch (UnknownInstanceException e) {
       throw new ClockworkException("no instance with id '" + id + "'");
-    } catch (IllegalArgumentException e) {
+    } catch (UnknownEventIdException e) {
       throw new ClockworkException(
           "instance '"
               + id
