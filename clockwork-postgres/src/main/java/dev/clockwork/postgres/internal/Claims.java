@@ -24,12 +24,12 @@ import java.util.UUID;
  * machine's cap, and read the available events at the head of their queues.
  *
  * <p>Two round trips at most. The first sends four statements that run as one implicit transaction:
- * use generic plans ({@link Jdbc#GENERIC_PLANS}), merge the pending heads of the rows no one holds
- * ({@link PendingHeads#ABSORB}), take each capped machine's turn (a transaction-scoped advisory
- * lock per machine, in name order, so claimers of one machine count each other's leases), and lease
- * the instances in one {@code UPDATE … RETURNING}. The second reads the heads of the claimed
- * queues, and is skipped when no claimed instance has an available event (a claim for due timers
- * only).
+ * use generic plans and do not wait for the commit's flush ({@link #CLAIM_SETTINGS}), merge the
+ * pending heads of the rows no one holds ({@link PendingHeads#ABSORB}), take each capped machine's
+ * turn (a transaction-scoped advisory lock per machine, in name order, so claimers of one machine
+ * count each other's leases), and lease the instances in one {@code UPDATE … RETURNING}. The second
+ * reads the heads of the claimed queues, and is skipped when no claimed instance has an available
+ * event (a claim for due timers only).
  */
 public final class Claims {
   private static final String TAKE_TURNS =
@@ -110,8 +110,19 @@ public final class Claims {
          FOR NO KEY UPDATE SKIP LOCKED
       """;
 
+  /**
+   * The claim's first statement: generic plans ({@link Jdbc#GENERIC_PLANS}), and a commit that does
+   * not wait for its WAL flush. Losing a claim in a server crash loses nothing: its transaction is
+   * lost whole (the lease and the absorbed heads alike), the turn's commit — flushed, and so
+   * flushing the claim before it — is then refused for a lease that does not exist, and the
+   * instance is claimed again. What a claim saves is the flush a serial dispatcher waits for.
+   */
+  private static final String CLAIM_SETTINGS =
+      "SELECT set_config('plan_cache_mode', 'force_generic_plan', true),"
+          + " set_config('synchronous_commit', 'off', true)";
+
   static final String CLAIM_ANY_DUE =
-      Jdbc.GENERIC_PLANS
+      CLAIM_SETTINGS
           + ";\n"
           + PendingHeads.ABSORB
           + ";\n"
@@ -120,7 +131,7 @@ public final class Claims {
           + CLAIM.formatted(DUE, prefixed(InstanceRows.RECORD_COLUMNS));
 
   static final String CLAIM_EVENT_DUE =
-      Jdbc.GENERIC_PLANS
+      CLAIM_SETTINGS
           + ";\n"
           + PendingHeads.ABSORB
           + ";\n"
