@@ -44,7 +44,7 @@ public final class DurableCommand implements Callable<Integer> {
           "engines × worker threads of the throughput runs, each engine a node with its own store on"
               + " the one database, optionally with the machine's concurrency cap (default:"
               + " ${DEFAULT-VALUE}; caps default to 10)",
-      defaultValue = "1x2,1x16,2x16")
+      defaultValue = "1x2,1x16,2x16,2x16:100")
   List<String> configs = new ArrayList<>();
 
   @Option(
