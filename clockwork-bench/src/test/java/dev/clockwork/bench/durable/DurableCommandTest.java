@@ -22,7 +22,11 @@ class DurableCommandTest {
     assertThat(settings.instances()).isEqualTo(10_000);
     assertThat(settings.eventsPerInstance).isEqualTo(10);
     assertThat(settings.configs())
-        .containsExactly(new EngineConfig(1, 2), new EngineConfig(1, 16), new EngineConfig(2, 16));
+        .containsExactly(
+            new EngineConfig(1, 2),
+            new EngineConfig(1, 16),
+            new EngineConfig(2, 16),
+            new EngineConfig(2, 16, 100));
     assertThat(settings.dbSchedulerTasks()).isEqualTo(100_000);
     assertThat(settings.largeArmed()).isEqualTo(1_000_000);
     assertThat(settings.latenessRates).containsExactly(500, 5_000);
