@@ -1,0 +1,69 @@
+package dev.clockwork.chaos.fault;
+
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** The faults this harness injects, by their command-line names. */
+public enum FaultKind {
+  /** F1: {@code kill -9} of a random worker; the fleet starts it again. */
+  KILL("kill", 3_000, 6_000),
+  /** F2: PostgreSQL stopped with {@code pg_ctl -m immediate}, started again after 1–3 s. */
+  RESTART_DB("restart-db", 12_000, 20_000),
+  /** F3: every worker backend ended with {@code pg_terminate_backend}. */
+  TERMINATE("terminate", 4_000, 8_000);
+
+  private final String flag;
+
+  /** The shortest and longest gap between two faults of this kind, in milliseconds. */
+  final int minGapMillis;
+
+  final int maxGapMillis;
+
+  FaultKind(String flag, int minGapMillis, int maxGapMillis) {
+    this.flag = flag;
+    this.minGapMillis = minGapMillis;
+    this.maxGapMillis = maxGapMillis;
+  }
+
+  public String flag() {
+    return flag;
+  }
+
+  /**
+   * Parses a comma-separated list of fault names; {@code none} (or an empty list) for none, {@code
+   * all} for every kind.
+   *
+   * @throws IllegalArgumentException naming the unknown fault and the known ones
+   */
+  public static Set<FaultKind> parseList(String list) {
+    Set<FaultKind> kinds = EnumSet.noneOf(FaultKind.class);
+    for (String raw : list.split(",")) {
+      String name = raw.trim().toLowerCase(Locale.ROOT);
+      if (name.isEmpty() || name.equals("none")) {
+        continue;
+      }
+      if (name.equals("all")) {
+        kinds.addAll(EnumSet.allOf(FaultKind.class));
+        continue;
+      }
+      kinds.add(
+          Arrays.stream(values())
+              .filter(k -> k.flag.equals(name))
+              .findFirst()
+              .orElseThrow(
+                  () ->
+                      new IllegalArgumentException(
+                          "unknown fault '" + raw.trim() + "'; known: " + names())));
+    }
+    return kinds;
+  }
+
+  /** Every name {@link #parseList} knows. */
+  public static String names() {
+    return Arrays.stream(values()).map(FaultKind::flag).collect(Collectors.joining(", "))
+        + ", all, none";
+  }
+}

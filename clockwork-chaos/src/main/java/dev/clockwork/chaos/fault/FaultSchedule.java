@@ -1,0 +1,60 @@
+package dev.clockwork.chaos.fault;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+
+/**
+ * When each fault strikes, decided by the seed alone: the same seed, kinds, window and worker count
+ * give the same schedule. Faults of each kind come at random gaps within the kind's bounds, the
+ * first no earlier than {@link #QUIET_START}, none after the window.
+ *
+ * @param faults in time order
+ */
+public record FaultSchedule(List<Fault> faults) {
+  /** The first seconds of a run, before any fault: the workers start and take work. */
+  static final Duration QUIET_START = Duration.ofSeconds(3);
+
+  /**
+   * One fault.
+   *
+   * @param at its offset from the start of the run
+   * @param kind what it does
+   * @param worker the worker it targets (0-based; used by {@link FaultKind#KILL})
+   * @param downtime how long the database stays down ({@link FaultKind#RESTART_DB}); zero otherwise
+   */
+  public record Fault(Duration at, FaultKind kind, int worker, Duration downtime) {}
+
+  public FaultSchedule {
+    faults = List.copyOf(faults);
+  }
+
+  public static FaultSchedule of(long seed, Set<FaultKind> kinds, Duration window, int workers) {
+    Random random = new Random(seed ^ 0x5DEECE66DL);
+    List<Fault> faults = new ArrayList<>();
+    for (FaultKind kind : FaultKind.values()) {
+      if (!kinds.contains(kind)) {
+        continue;
+      }
+      long at = QUIET_START.toMillis() + random.nextInt(kind.minGapMillis);
+      while (at < window.toMillis()) {
+        Duration downtime =
+            kind == FaultKind.RESTART_DB
+                ? Duration.ofMillis(1_000 + random.nextInt(2_000))
+                : Duration.ZERO;
+        faults.add(new Fault(Duration.ofMillis(at), kind, random.nextInt(workers), downtime));
+        at += kind.minGapMillis + random.nextInt(kind.maxGapMillis - kind.minGapMillis + 1);
+      }
+    }
+    faults.sort(Comparator.comparing(Fault::at));
+    return new FaultSchedule(faults);
+  }
+
+  /** How many faults of {@code kind} the schedule holds. */
+  public long count(FaultKind kind) {
+    return faults.stream().filter(f -> f.kind() == kind).count();
+  }
+}

@@ -1,0 +1,5 @@
+/**
+ * Faults: their kinds, a seeded schedule, and the injector that applies it to the workers and the
+ * database. Not API.
+ */
+package dev.clockwork.chaos.fault;

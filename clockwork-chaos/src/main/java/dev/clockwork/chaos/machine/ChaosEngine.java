@@ -1,0 +1,33 @@
+package dev.clockwork.chaos.machine;
+
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.queue.RetryPolicy;
+import dev.clockwork.runtime.store.Store;
+import java.time.Duration;
+
+/**
+ * The one engine configuration of a run, built through the public API: the workers' and the
+ * orchestrator's (which enqueues and checks but never starts). Short leases and retries keep a run
+ * short: a killed worker's instances are taken over after {@link #LEASE_TIME}, a poison event is
+ * dead-lettered within a second or two.
+ */
+public final class ChaosEngine {
+  /** Attempts at an event before it is dead-lettered. */
+  public static final int MAX_ATTEMPTS = 3;
+
+  public static final RetryPolicy RETRY =
+      new RetryPolicy(MAX_ATTEMPTS, Duration.ofMillis(200), Duration.ofSeconds(1), false);
+  public static final Duration LEASE_TIME = Duration.ofSeconds(5);
+  public static final int THREADS = 4;
+
+  private ChaosEngine() {}
+
+  /** An engine on {@code store} running the chaos machine, leasing under {@code owner}. */
+  public static Engine build(Store store, String owner) {
+    return Engine.builder()
+        .store(store)
+        .register(ChaosMachine.definition())
+        .options(o -> o.owner(owner).workers(THREADS).leaseTime(LEASE_TIME).retry(RETRY))
+        .build();
+  }
+}

@@ -1,0 +1,189 @@
+package dev.clockwork.chaos.postgres;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.File;
+import java.io.IOException;
+import java.lang.ProcessBuilder.Redirect;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * The one PostgreSQL of a run: embedded binaries (io.zonky.test) on a data directory and port fixed
+ * for the run, listening on localhost only, so it can be stopped with {@code pg_ctl -m immediate}
+ * (a crash: no checkpoint, recovery from the WAL on the next start) and started again on the same
+ * data. Commits wait for their WAL write ({@code synchronous_commit=on}); {@code fsync} is off, as
+ * the operating system does not crash here, only the server.
+ */
+public final class ChaosPostgres implements AutoCloseable {
+  public static final String USER = "postgres";
+  public static final String DATABASE = "postgres";
+
+  private final EmbeddedPostgres server;
+  private final Path dataDirectory;
+  private final Path log;
+  private final File pgCtl;
+  private final int port;
+  private final Map<String, String> settings;
+
+  private ChaosPostgres(
+      EmbeddedPostgres server, Path dataDirectory, Path log, File pgCtl, Map<String, String> s) {
+    this.server = server;
+    this.dataDirectory = dataDirectory;
+    this.log = log;
+    this.pgCtl = pgCtl;
+    this.port = server.getPort();
+    this.settings = s;
+  }
+
+  /**
+   * Starts a fresh server under {@code home} ({@code pgdata}, {@code pgbin}, {@code postgres.log}),
+   * on a free local port.
+   */
+  public static ChaosPostgres start(Path home) throws IOException {
+    Path data = home.resolve("pgdata");
+    Path binaries = home.resolve("pgbin");
+    Path log = home.resolve("postgres.log");
+    deleteTree(data);
+    Files.createDirectories(binaries);
+    Map<String, String> settings = new LinkedHashMap<>();
+    settings.put("listen_addresses", "localhost");
+    settings.put("timezone", "UTC");
+    settings.put("max_connections", "300");
+    settings.put("synchronous_commit", "on");
+    EmbeddedPostgres.Builder builder =
+        EmbeddedPostgres.builder()
+            .setOverrideWorkingDirectory(binaries.toFile())
+            .setDataDirectory(data)
+            .setCleanDataDirectory(false)
+            .setPort(freePort())
+            .setPGStartupWait(Duration.ofSeconds(60))
+            .setOutputRedirector(Redirect.appendTo(log.toFile()))
+            .setErrorRedirector(Redirect.appendTo(log.toFile()));
+    settings.forEach(builder::setServerConfig);
+    EmbeddedPostgres server = builder.start();
+    return new ChaosPostgres(server, data, log, findPgCtl(binaries), settings);
+  }
+
+  public int port() {
+    return port;
+  }
+
+  /** The JDBC URL of the database, naming the client as {@code applicationName}. */
+  public String url(String applicationName) {
+    return "jdbc:postgresql://localhost:"
+        + port
+        + "/"
+        + DATABASE
+        + "?user="
+        + USER
+        + "&ApplicationName="
+        + applicationName;
+  }
+
+  /** Stops the server as a crash would: {@code pg_ctl stop -m immediate}. */
+  public void stopImmediately() {
+    pgCtl(List.of("stop", "-m", "immediate", "-w", "-t", "30"));
+  }
+
+  /** Starts the server again on the same data directory and port (it recovers from its WAL). */
+  public void startAgain() {
+    List<String> options = new ArrayList<>(List.of("-p", String.valueOf(port), "-F"));
+    settings.forEach((key, value) -> options.addAll(List.of("-c", key + "=" + value)));
+    pgCtl(
+        List.of("start", "-w", "-t", "60", "-l", log.toString(), "-o", String.join(" ", options)));
+  }
+
+  /**
+   * Ends every backend whose {@code application_name} starts with {@code prefix} ({@code
+   * pg_terminate_backend}); returns how many were ended.
+   */
+  public int terminateBackends(String prefix) throws SQLException {
+    try (Connection connection = DriverManager.getConnection(url("clockwork-chaos-faults"));
+        Statement statement = connection.createStatement();
+        ResultSet rs =
+            statement.executeQuery(
+                "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity"
+                    + " WHERE application_name LIKE '"
+                    + prefix.replace("'", "''")
+                    + "%' AND pid <> pg_backend_pid()")) {
+      rs.next();
+      return rs.getInt(1);
+    }
+  }
+
+  private void pgCtl(List<String> arguments) {
+    List<String> command =
+        new ArrayList<>(List.of(pgCtl.getPath(), "-D", dataDirectory.toString()));
+    command.addAll(arguments);
+    try {
+      Process process =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(Redirect.appendTo(log.toFile()))
+              .start();
+      if (!process.waitFor(90, TimeUnit.SECONDS) || process.exitValue() != 0) {
+        process.destroyForcibly();
+        throw new IllegalStateException(
+            "pg_ctl " + String.join(" ", arguments) + " failed; see " + log);
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot run " + pgCtl + ": " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while running pg_ctl", e);
+    }
+  }
+
+  /** Stops the server (fast shutdown) and keeps its data directory for a look afterwards. */
+  @Override
+  public void close() throws IOException {
+    server.close();
+  }
+
+  private static File findPgCtl(Path binaries) throws IOException {
+    try (Stream<Path> files = Files.walk(binaries)) {
+      return files
+          .filter(p -> p.getFileName().toString().equals("pg_ctl") && Files.isExecutable(p))
+          .findFirst()
+          .map(Path::toFile)
+          .orElseThrow(
+              () ->
+                  new IllegalStateException(
+                      "no pg_ctl under "
+                          + binaries
+                          + ": the embedded binaries were not extracted"));
+    }
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    }
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(root)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+}

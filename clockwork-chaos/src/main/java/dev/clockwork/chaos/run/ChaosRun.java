@@ -1,0 +1,114 @@
+package dev.clockwork.chaos.run;
+
+import dev.clockwork.chaos.check.Checker;
+import dev.clockwork.chaos.check.Drain;
+import dev.clockwork.chaos.check.Observations;
+import dev.clockwork.chaos.check.Observer;
+import dev.clockwork.chaos.check.Verdict;
+import dev.clockwork.chaos.fault.FaultInjector;
+import dev.clockwork.chaos.fault.FaultKind;
+import dev.clockwork.chaos.fault.FaultSchedule;
+import dev.clockwork.chaos.machine.ChaosEngine;
+import dev.clockwork.chaos.machine.ChaosMachine;
+import dev.clockwork.chaos.postgres.ChaosPostgres;
+import dev.clockwork.chaos.producer.EventPlan;
+import dev.clockwork.chaos.producer.Ledger;
+import dev.clockwork.chaos.producer.Producer;
+import dev.clockwork.chaos.worker.WorkerFleet;
+import dev.clockwork.postgres.PostgresStore;
+import dev.clockwork.runtime.Engine;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * One run: a fresh PostgreSQL, the instances, N worker JVMs, the producer and the faults for the
+ * window, then the drain, then the check. The orchestrator's engine is never started: it creates,
+ * enqueues and reads, through the public API.
+ */
+public final class ChaosRun {
+  private final RunSettings settings;
+  private final Path home;
+  private final Path jar;
+  private final PrintStream out;
+
+  /**
+   * @param home where the database, logs and ledger go
+   * @param jar the harness jar the workers run from
+   */
+  public ChaosRun(RunSettings settings, Path home, Path jar, PrintStream out) {
+    this.settings = settings;
+    this.home = home;
+    this.jar = jar;
+    this.out = out;
+  }
+
+  /** Runs and prints the counts; true when every invariant held. */
+  public boolean run() throws Exception {
+    long started = System.nanoTime();
+    out.printf(
+        "run: seed %d, faults %s, %d s window, %d workers, %d events to %d instances%n",
+        settings.seed(),
+        settings.faultNames(),
+        settings.window().toSeconds(),
+        settings.workers(),
+        settings.events(),
+        settings.instances());
+    EventPlan plan = EventPlan.of(settings.seed(), settings.instances(), settings.events());
+    FaultSchedule schedule =
+        FaultSchedule.of(settings.seed(), settings.faults(), settings.window(), settings.workers());
+    Ledger ledger = new Ledger();
+    try (ChaosPostgres postgres = ChaosPostgres.start(home);
+        PostgresStore store =
+            PostgresStore.builder().url(postgres.url("clockwork-chaos-orchestrator")).build()) {
+      out.printf("postgresql on localhost:%d, data in %s%n", postgres.port(), home);
+      Engine engine = ChaosEngine.build(store, "orchestrator");
+      for (String id : plan.instances()) {
+        engine.create(ChaosMachine.ID, id, Map.of());
+      }
+      WorkerFleet fleet = new WorkerFleet(jar, home.resolve("logs"), postgres::url);
+      FaultInjector injector = new FaultInjector(schedule, fleet, postgres, out);
+      Duration drained;
+      try {
+        fleet.start(settings.workers());
+        Thread producer =
+            new Thread(new Producer(engine, plan, settings.window(), ledger), "producer");
+        Thread faults = new Thread(injector, "faults");
+        producer.start();
+        faults.start();
+        faults.join();
+        producer.join();
+        out.printf(
+            "faults stopped at %.1f s; waiting up to %d s for the queues to drain%n",
+            seconds(started), settings.drainBound().toSeconds());
+        drained = new Drain(engine, plan.instances()).await(settings.drainBound());
+        out.println(
+            drained == null
+                ? "NOT drained within " + settings.drainBound().toSeconds() + " s"
+                : String.format("drained in %.1f s", drained.toMillis() / 1e3));
+      } finally {
+        fleet.close();
+      }
+      ledger.write(home.resolve("ledger.csv"));
+      Observations seen = new Observer(engine).read(plan.instances(), ledger.acknowledged());
+      Verdict verdict = new Checker(ChaosEngine.MAX_ATTEMPTS).check(ledger.acknowledged(), seen);
+      out.printf(
+          "enqueues: %d acknowledged, %d not acknowledged (threw)%n",
+          ledger.acknowledged().size(), ledger.unacknowledgedCount());
+      for (FaultKind kind : settings.faults()) {
+        out.printf(
+            "faults %-10s scheduled %d, applied %d, failed %d%n",
+            kind.flag(), schedule.count(kind), injector.applied(kind), injector.failed(kind));
+      }
+      out.printf("workers: %d killed, %d restarted%n", fleet.kills(), fleet.restarts());
+      verdict.print(out);
+      out.printf("run took %.1f s%n%n", seconds(started));
+      return verdict.holds();
+    }
+  }
+
+  private static double seconds(long since) {
+    return (System.nanoTime() - since) / 1e9;
+  }
+}

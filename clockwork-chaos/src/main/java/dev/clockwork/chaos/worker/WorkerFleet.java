@@ -1,0 +1,156 @@
+package dev.clockwork.chaos.worker;
+
+import java.io.IOException;
+import java.lang.ProcessBuilder.Redirect;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/**
+ * The worker JVMs of a run: {@code java -cp <jar> WorkerMain --jdbc-url … --name wN}, each logging
+ * to {@code logs/wN.log}. A watcher starts again, after {@link #RESTART_DELAY_MS}, any worker that
+ * died (killed by a fault, or exited because the database was down when it started).
+ */
+public final class WorkerFleet implements AutoCloseable {
+  /** The prefix of every worker connection's {@code application_name}. */
+  public static final String APPLICATION_PREFIX = "clockwork-chaos-worker-";
+
+  static final long RESTART_DELAY_MS = 300;
+
+  private final Path jar;
+  private final Path logs;
+  private final Function<String, String> urlFor;
+  private final List<Slot> slots = new ArrayList<>();
+  private final AtomicInteger kills = new AtomicInteger();
+  private final AtomicInteger restarts = new AtomicInteger();
+  private final Thread watcher = new Thread(this::watch, "worker-watcher");
+  private volatile boolean stopping;
+
+  /**
+   * @param urlFor the JDBC URL for a worker's {@code application_name}
+   */
+  public WorkerFleet(Path jar, Path logs, Function<String, String> urlFor) {
+    this.jar = jar;
+    this.logs = logs;
+    this.urlFor = urlFor;
+  }
+
+  /** Starts {@code count} workers, w1…wN, and the watcher. */
+  public void start(int count) throws IOException {
+    Files.createDirectories(logs);
+    for (int i = 1; i <= count; i++) {
+      Slot slot = new Slot("w" + i);
+      slot.process = launch(slot.name);
+      slots.add(slot);
+    }
+    watcher.setDaemon(true);
+    watcher.start();
+  }
+
+  public int size() {
+    return slots.size();
+  }
+
+  /** Kills worker {@code index} (0-based) with SIGKILL; the watcher starts it again. */
+  public synchronized String kill(int index) {
+    Slot slot = slots.get(index);
+    slot.process.destroyForcibly();
+    kills.incrementAndGet();
+    return slot.name + " (pid " + slot.process.pid() + ")";
+  }
+
+  /** Kills a worker chosen by {@code random}. */
+  public String killRandom(Random random) {
+    return kill(random.nextInt(slots.size()));
+  }
+
+  public int kills() {
+    return kills.get();
+  }
+
+  public int restarts() {
+    return restarts.get();
+  }
+
+  private void watch() {
+    while (!stopping) {
+      try {
+        Thread.sleep(100);
+        for (Slot slot : slots) {
+          restartIfDead(slot);
+        }
+      } catch (InterruptedException e) {
+        return;
+      } catch (IOException e) {
+        System.err.println("cannot restart a worker: " + e.getMessage());
+      }
+    }
+  }
+
+  private synchronized void restartIfDead(Slot slot) throws IOException {
+    if (stopping || slot.process.isAlive()) {
+      slot.deadSince = 0;
+      return;
+    }
+    long now = System.nanoTime();
+    if (slot.deadSince == 0) {
+      slot.deadSince = now;
+    } else if (now - slot.deadSince >= TimeUnit.MILLISECONDS.toNanos(RESTART_DELAY_MS)) {
+      slot.process = launch(slot.name);
+      slot.deadSince = 0;
+      restarts.incrementAndGet();
+    }
+  }
+
+  private Process launch(String name) throws IOException {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Path log = logs.resolve(name + ".log");
+    return new ProcessBuilder(
+            java,
+            "-Xmx192m",
+            "-XX:+UseSerialGC",
+            "-Dorg.slf4j.simpleLogger.showDateTime=true",
+            "-cp",
+            jar.toString(),
+            WorkerMain.class.getName(),
+            "--jdbc-url",
+            urlFor.apply(APPLICATION_PREFIX + name),
+            "--name",
+            name)
+        .redirectErrorStream(true)
+        .redirectOutput(Redirect.appendTo(log.toFile()))
+        .start();
+  }
+
+  /** Stops every worker: SIGTERM (the engine closes), SIGKILL after 15 s. */
+  @Override
+  public void close() throws InterruptedException {
+    synchronized (this) {
+      stopping = true;
+    }
+    watcher.interrupt();
+    for (Slot slot : slots) {
+      slot.process.destroy();
+    }
+    for (Slot slot : slots) {
+      if (!slot.process.waitFor(15, TimeUnit.SECONDS)) {
+        slot.process.destroyForcibly();
+      }
+    }
+  }
+
+  private static final class Slot {
+    final String name;
+    Process process;
+    long deadSince;
+
+    Slot(String name) {
+      this.name = name;
+    }
+  }
+}

@@ -1,0 +1,50 @@
+package dev.clockwork.chaos.worker;
+
+import dev.clockwork.chaos.machine.ChaosEngine;
+import dev.clockwork.postgres.PostgresStore;
+import dev.clockwork.runtime.Engine;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * One worker JVM: an engine on the run's database, started, until the process is killed (SIGKILL by
+ * a fault) or stopped (SIGTERM at the end of the run: the engine closes). It never migrates; the
+ * orchestrator did. Exits 1 when it cannot connect, and the orchestrator starts it again.
+ */
+@Command(
+    name = "worker",
+    mixinStandardHelpOptions = true,
+    description = "A chaos worker: runs the chaos machine until killed.")
+public final class WorkerMain implements Callable<Integer> {
+  @Option(names = "--jdbc-url", required = true, description = "the run's database")
+  String jdbcUrl;
+
+  @Option(names = "--name", required = true, description = "the worker's name, e.g. w1")
+  String name;
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new WorkerMain()).execute(args));
+  }
+
+  @Override
+  public Integer call() throws InterruptedException {
+    PostgresStore store = PostgresStore.builder().url(jdbcUrl).poolSize(6).migrate(false).build();
+    String owner = name + "-" + ProcessHandle.current().pid();
+    Engine engine = ChaosEngine.build(store, owner).start();
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  engine.close();
+                  store.close();
+                  stopped.countDown();
+                }));
+    System.out.println("worker " + owner + " started");
+    stopped.await();
+    return 0;
+  }
+}
