@@ -1,6 +1,7 @@
 package dev.clockwork.chaos.postgres;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import io.zonky.test.db.postgres.util.LinuxUtils;
 import java.io.File;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
@@ -127,8 +128,12 @@ public final class ChaosPostgres implements AutoCloseable {
   }
 
   private void pgCtl(List<String> arguments) {
-    List<String> command =
-        new ArrayList<>(List.of(pgCtl.getPath(), "-D", dataDirectory.toString()));
+    List<String> command = new ArrayList<>();
+    if (LinuxUtils.isUnshareAvailable()) {
+      // as the embedded server does: pg_ctl refuses to run as root, so run it in a user namespace
+      command.addAll(List.of("unshare", "-U"));
+    }
+    command.addAll(List.of(pgCtl.getPath(), "-D", dataDirectory.toString()));
     command.addAll(arguments);
     try {
       Process process =
