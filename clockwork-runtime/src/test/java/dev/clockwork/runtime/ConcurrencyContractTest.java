@@ -311,11 +311,48 @@ public abstract class ConcurrencyContractTest {
 
     Thread closing = new Thread(engine::close);
     closing.start();
+    // the turn is still running: close() waits for it (in the pool's awaitTermination) ...
+    await().atMost(Duration.ofSeconds(10)).until(() -> waitsForTheTurns(closing));
+    assertThat(running.get()).as("the turn was not interrupted").isOne();
+    // ... and returns once it has finished
     gate.countDown();
     closing.join(TimeUnit.SECONDS.toMillis(30));
 
     assertThat(closing.isAlive()).isFalse();
     assertThat(engine.event("job-1", work.id()).state()).isEqualTo(EventStatus.State.APPLIED);
     assertThat(engine.instance("job-1").states()).containsExactly("done");
+  }
+
+  @Test
+  void closeWithEveryThreadBusyDoesNotWaitForTheDispatcher() throws Exception {
+    // one thread, busy: the dispatcher waits for a free thread, and stop() must reach it there
+    Engine engine =
+        engine(
+            Engine.builder()
+                .register(jobs())
+                .options(o -> o.workers(1).shutdownTimeout(Duration.ofMillis(200))));
+    engine.create("job", "job-1", Map.of());
+    QueuedEvent work = engine.enqueue("job-1", Event.of("WORK"));
+    engine.start();
+    await().atMost(Duration.ofSeconds(30)).until(() -> running.get() == 1);
+
+    Thread closing = new Thread(engine::close);
+    closing.start();
+
+    // the shutdown timeout is 200 ms; a dispatcher out of stop()'s reach held close() for 10 s
+    await().atMost(Duration.ofSeconds(5)).until(() -> !closing.isAlive());
+    EventStatus status = engine.event("job-1", work.id());
+    assertThat(status.state()).isEqualTo(EventStatus.State.PENDING);
+    assertThat(status.attempts()).isZero();
+  }
+
+  /** True while {@code closing} waits for the worker pool's turns to end. */
+  private static boolean waitsForTheTurns(Thread closing) {
+    for (StackTraceElement frame : closing.getStackTrace()) {
+      if (frame.getMethodName().equals("awaitTermination")) {
+        return true;
+      }
+    }
+    return false;
   }
 }

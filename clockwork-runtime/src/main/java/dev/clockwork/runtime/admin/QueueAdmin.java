@@ -11,7 +11,10 @@ import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -70,18 +73,35 @@ public final class QueueAdmin {
     return store.retryDeadLetter(id, clock.instant().plus(delay)).orElseThrow(() -> missing(id));
   }
 
-  /** Puts every dead letter of a machine back in its queue; returns how many. */
+  /**
+   * Puts every dead letter of a machine back in its queue; returns how many. Letters are taken
+   * oldest first; an event this call put back that fails for good again while it runs comes back as
+   * a newer letter, after all the older ones, and is left there (retried once per call, not in a
+   * loop).
+   */
   public int retryAll(String machine, Duration delay) {
+    Set<Long> putBack = new HashSet<>();
     int retried = 0;
-    List<DeadLetter> batch;
-    do {
-      batch = store.deadLetters(machine, 500);
+    while (true) {
+      List<DeadLetter> batch = store.deadLetters(machine, 500);
+      boolean again = false;
+      int before = retried;
       for (DeadLetter dead : batch) {
-        store.retryDeadLetter(dead.id(), clock.instant().plus(delay));
-        retried++;
+        if (putBack.contains(dead.event().id())) {
+          again = true; // failed again since we put it back: the older letters are all done
+          continue;
+        }
+        Optional<QueuedEvent> queued =
+            store.retryDeadLetter(dead.id(), clock.instant().plus(delay));
+        if (queued.isPresent()) {
+          putBack.add(queued.get().id());
+          retried++;
+        }
       }
-    } while (!batch.isEmpty());
-    return retried;
+      if (batch.isEmpty() || again || retried == before) {
+        return retried;
+      }
+    }
   }
 
   /** Deletes a machine's pending events older than {@code olderThan} (all when null). */

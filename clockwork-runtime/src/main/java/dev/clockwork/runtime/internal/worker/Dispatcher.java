@@ -112,8 +112,15 @@ final class Dispatcher implements Runnable {
   private void round() throws InterruptedException {
     int threads = free.availablePermits();
     if (threads == 0) {
-      free.acquire();
-      free.release();
+      // every thread busy: wait for one, interruptible by stop() like any other wait
+      if (enterIdle()) {
+        try {
+          free.acquire();
+          free.release();
+        } finally {
+          leaveIdle();
+        }
+      }
       return;
     }
     Instant now = clock.instant();

@@ -1,0 +1,92 @@
+package dev.clockwork.runtime.admin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.clockwork.core.definition.Machine;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.queue.DeadLetter;
+import dev.clockwork.runtime.queue.RetryPolicy;
+import dev.clockwork.runtime.store.Store;
+import dev.clockwork.runtime.store.memory.InMemoryStore;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * "Retry every dead letter" puts back the letters that were there when it was called, once each,
+ * even when what it puts back fails for good again while it runs (as a worker would make it).
+ */
+class RetryAllTest {
+  private static final MachineDefinition POISONED =
+      Machine.define("poisoned")
+          .initial("idle")
+          .state(
+              "idle",
+              s ->
+                  s.on(
+                      "POISON",
+                      t ->
+                          t.action(
+                              x -> {
+                                throw new IllegalStateException("always fails");
+                              })))
+          .build();
+
+  @Test
+  void eachLetterIsRetriedOnceEvenWhenItFailsAgainDuringTheCall() {
+    AtomicReference<Engine> engine = new AtomicReference<>();
+    AtomicInteger retries = new AtomicInteger();
+    InMemoryStore memory = new InMemoryStore();
+    // after each retry, process what is due at once: the retried event dies again, as a newer
+    // letter
+    Store store =
+        (Store)
+            Proxy.newProxyInstance(
+                Store.class.getClassLoader(),
+                new Class<?>[] {Store.class},
+                (proxy, method, args) -> {
+                  try {
+                    Object result = method.invoke(memory, args);
+                    if (method.getName().equals("retryDeadLetter")) {
+                      if (retries.incrementAndGet() > 100) {
+                        throw new AssertionError("retryAll keeps retrying what failed again");
+                      }
+                      engine.get().runDue();
+                    }
+                    return result;
+                  } catch (InvocationTargetException e) {
+                    throw e.getCause();
+                  }
+                });
+    engine.set(
+        Engine.builder()
+            .store(store)
+            .clock(VirtualClock.at("2026-07-01T10:00:00Z"))
+            .register(POISONED)
+            .options(o -> o.retry(new RetryPolicy(1, Duration.ZERO, Duration.ZERO, false)))
+            .build());
+    for (int i = 0; i < 3; i++) {
+      engine.get().create("poisoned", "p-" + i, Map.of());
+      engine.get().enqueue("p-" + i, Event.of("POISON"));
+    }
+    engine.get().runDue();
+    List<Long> before =
+        engine.get().queues().deadLetters("poisoned", 10).stream().map(DeadLetter::id).toList();
+    assertThat(before).hasSize(3);
+
+    int retried = engine.get().queues().retryAll("poisoned", Duration.ZERO);
+
+    assertThat(retried).isEqualTo(3);
+    assertThat(retries.get()).isEqualTo(3);
+    List<DeadLetter> after = engine.get().queues().deadLetters("poisoned", 10);
+    assertThat(after).hasSize(3).extracting(DeadLetter::id).doesNotContainAnyElementsOf(before);
+  }
+}
