@@ -96,15 +96,20 @@ public final class ChaosRun {
       out.printf(
           "enqueues: %d acknowledged, %d not acknowledged (threw)%n",
           ledger.acknowledged().size(), ledger.unacknowledgedCount());
+      boolean faultsApplied = true;
       for (FaultKind kind : settings.faults()) {
         out.printf(
             "faults %-10s scheduled %d, applied %d, failed %d%n",
             kind.flag(), schedule.count(kind), injector.applied(kind), injector.failed(kind));
+        faultsApplied &= injector.applied(kind) == schedule.count(kind);
       }
       out.printf("workers: %d killed, %d restarted%n", fleet.kills(), fleet.restarts());
       verdict.print(out);
+      if (!faultsApplied) {
+        out.println("FAULTS NOT APPLIED: a run that did not inject its faults proves nothing");
+      }
       out.printf("run took %.1f s%n%n", seconds(started));
-      return verdict.holds();
+      return verdict.holds() && faultsApplied;
     }
   }
 

@@ -127,9 +127,9 @@ public final class WorkerFleet implements AutoCloseable {
         .start();
   }
 
-  /** Stops every worker: SIGTERM (the engine closes), SIGKILL after 15 s. */
+  /** Stops every worker: SIGTERM (the engine closes), SIGKILL after 15 s or when interrupted. */
   @Override
-  public void close() throws InterruptedException {
+  public void close() {
     synchronized (this) {
       stopping = true;
     }
@@ -138,7 +138,12 @@ public final class WorkerFleet implements AutoCloseable {
       slot.process.destroy();
     }
     for (Slot slot : slots) {
-      if (!slot.process.waitFor(15, TimeUnit.SECONDS)) {
+      try {
+        if (!slot.process.waitFor(15, TimeUnit.SECONDS)) {
+          slot.process.destroyForcibly();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
         slot.process.destroyForcibly();
       }
     }

@@ -1,0 +1,163 @@
+package dev.clockwork.chaos.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.clockwork.chaos.check.Observations.EventSeen;
+import dev.clockwork.chaos.check.Observations.InstanceSeen;
+import dev.clockwork.chaos.producer.EventKind;
+import dev.clockwork.chaos.producer.Ledger.Acknowledged;
+import dev.clockwork.runtime.queue.EventStatus.State;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The checker's counting, on made-up ledgers and observations: each breach is counted once. */
+class CheckerTest {
+  private static final int MAX_ATTEMPTS = 3;
+
+  private final List<Acknowledged> ledger = new ArrayList<>();
+  private final Map<String, EventSeen> events = new HashMap<>();
+  private final Map<Long, Integer> appliedRows = new HashMap<>();
+  private List<Long> applied = List.of(1L, 2L, 3L);
+  private List<Long> entries = List.of();
+  private List<Long> rings = List.of();
+
+  /** Three STEPs on i-1, each applied once, in order. */
+  private void threeSteps() {
+    for (long seq = 1; seq <= 3; seq++) {
+      acknowledge(seq, EventKind.STEP, new EventSeen(State.APPLIED, 0, 0, -1));
+    }
+  }
+
+  private void acknowledge(long seq, EventKind kind, EventSeen fate) {
+    long eventId = 100 + seq;
+    ledger.add(new Acknowledged("i-1", seq, kind, eventId));
+    if (fate != null) {
+      events.put(Observations.key("i-1", eventId), fate);
+    }
+    if (fate != null && fate.state() == State.APPLIED) {
+      appliedRows.merge(eventId, 1, Integer::sum);
+    }
+  }
+
+  private Verdict check() {
+    InstanceSeen instance = new InstanceSeen(applied, entries, rings, appliedRows);
+    return new Checker(MAX_ATTEMPTS)
+        .check(ledger, new Observations(Map.of("i-1", instance), events));
+  }
+
+  private static long violations(Verdict verdict, String id) {
+    return verdict.get(id).violations();
+  }
+
+  private static void onlyBroken(Verdict verdict, String id, long count) {
+    assertThat(violations(verdict, id)).isEqualTo(count);
+    verdict.rows().stream()
+        .filter(r -> !r.id().equals(id))
+        .forEach(r -> assertThat(r.violations()).as(r.id()).isZero());
+    assertThat(verdict.holds()).isFalse();
+  }
+
+  @Test
+  void aCleanRunHolds() {
+    threeSteps();
+    Verdict verdict = check();
+    assertThat(verdict.holds()).isTrue();
+    assertThat(verdict.get(Checker.LOST).checkedCount()).isEqualTo(3);
+    assertThat(verdict.get(Checker.ORDER).checkedCount()).isEqualTo(2);
+  }
+
+  @Test
+  void aSequenceNumberAppliedTwiceIsADuplicate() {
+    threeSteps();
+    applied = List.of(1L, 2L, 2L, 3L);
+    onlyBroken(check(), Checker.TWICE, 1);
+  }
+
+  @Test
+  void twoAppliedHistoryRowsForOneEventAreADuplicate() {
+    threeSteps();
+    appliedRows.put(102L, 2);
+    onlyBroken(check(), Checker.TWICE_IN_HISTORY, 1);
+  }
+
+  @Test
+  void anAppliedEventMissingFromTheContextIsLost() {
+    threeSteps();
+    applied = List.of(1L, 3L);
+    Verdict verdict = check();
+    onlyBroken(verdict, Checker.LOST, 1);
+    assertThat(verdict.get(Checker.LOST).examples().get(0)).contains("seq 2");
+  }
+
+  @Test
+  void anEventTheEngineDoesNotKnowIsLost() {
+    threeSteps();
+    acknowledge(4, EventKind.STEP, null);
+    onlyBroken(check(), Checker.LOST, 1);
+  }
+
+  @Test
+  void aSmallerNumberAfterALargerOneIsOutOfOrder() {
+    threeSteps();
+    applied = List.of(1L, 3L, 2L);
+    onlyBroken(check(), Checker.ORDER, 1);
+  }
+
+  @Test
+  void numbersTheProducerWasNotToldAboutMayBeApplied() {
+    threeSteps();
+    applied = List.of(1L, 2L, 3L, 4L); // seq 4's enqueue threw, but its commit had landed
+    assertThat(check().holds()).isTrue();
+  }
+
+  @Test
+  void aPoisonEventMustBeDeadLetteredWithEveryAttemptsError() {
+    threeSteps();
+    acknowledge(4, EventKind.POISON, new EventSeen(State.DEAD_LETTERED, 3, 3, 3));
+    assertThat(check().holds()).isTrue();
+
+    acknowledge(5, EventKind.POISON, new EventSeen(State.DEAD_LETTERED, 3, 2, 2));
+    acknowledge(6, EventKind.POISON, new EventSeen(State.DEAD_LETTERED, 3, 3, -1));
+    onlyBroken(check(), Checker.POISON, 2);
+  }
+
+  @Test
+  void aTransientEventMustBeAppliedAfterExactlyOneFailedAttempt() {
+    applied = List.of(1L, 2L);
+    acknowledge(1, EventKind.TRANSIENT, new EventSeen(State.APPLIED, 1, 0, -1));
+    acknowledge(2, EventKind.TRANSIENT, new EventSeen(State.APPLIED, 0, 0, -1));
+    onlyBroken(check(), Checker.TRANSIENT, 1);
+  }
+
+  @Test
+  void aStepInTheDeadLettersIsCounted() {
+    applied = List.of(1L);
+    acknowledge(1, EventKind.STEP, new EventSeen(State.APPLIED, 0, 0, -1));
+    acknowledge(2, EventKind.STEP, new EventSeen(State.DEAD_LETTERED, 3, 3, 3));
+    onlyBroken(check(), Checker.NOT_POISON_DEAD, 1);
+  }
+
+  @Test
+  void anEventStillQueuedAfterTheDrainBreaksLiveness() {
+    applied = List.of(1L);
+    acknowledge(1, EventKind.STEP, new EventSeen(State.APPLIED, 0, 0, -1));
+    acknowledge(2, EventKind.STEP, new EventSeen(State.RETRYING, 1, 1, -1));
+    onlyBroken(check(), Checker.DRAINED, 1);
+  }
+
+  @Test
+  void aOneShotFiresOncePerEntry() {
+    threeSteps();
+    entries = List.of(1L, 3L);
+    rings = List.of(1L, 3L);
+    assertThat(check().holds()).isTrue();
+
+    rings = List.of(1L, 1L, 3L);
+    onlyBroken(check(), Checker.ONE_SHOT, 1);
+    rings = List.of(1L);
+    onlyBroken(check(), Checker.ONE_SHOT, 1);
+  }
+}
