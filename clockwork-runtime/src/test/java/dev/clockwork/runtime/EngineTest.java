@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The in-memory engine: instances, events, failures, history and the timer sweep. */
+/** The in-memory engine: instances, events, failures, history and due timers. */
 class EngineTest {
   private static final MachineDefinition ORDER =
       Machine.define("order")

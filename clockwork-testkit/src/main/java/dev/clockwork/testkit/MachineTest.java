@@ -33,7 +33,7 @@ import java.util.Optional;
  * }</pre>
  *
  * <p>By default it runs on an in-memory store from {@link #DEFAULT_START}; {@link #with} chooses
- * another store (PostgreSQL, for a test of the real sweep), start instant or input.
+ * another store (PostgreSQL, for a test of the real claims), start instant or input.
  */
 public final class MachineTest {
   /** Where virtual time starts unless told otherwise: 2026-01-01T00:00:00Z. */

@@ -3,7 +3,6 @@ package dev.clockwork.postgres.internal;
 import dev.clockwork.postgres.internal.json.EventJson;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -34,8 +33,6 @@ public final class QueueRows {
              AS r(instance_id, id, attempts, available_at, errors)
        WHERE q.instance_id = r.instance_id AND q.id = r.id
       """;
-
-  private static final String NOTIFY = "SELECT pg_notify(?, '')";
 
   private static final String PENDING = "SELECT count(*) FROM cw_queue";
 
@@ -110,14 +107,6 @@ public final class QueueRows {
               ++i, Columns.text(connection, failed, e -> EventJson.writeErrors(e.errors())));
           return i;
         });
-  }
-
-  /** Wakes the listening workers when the caller's transaction commits. */
-  static void notifyWorkers(Connection connection) throws SQLException {
-    try (PreparedStatement notify = connection.prepareStatement(NOTIFY)) {
-      notify.setString(1, CHANNEL);
-      notify.executeQuery().close();
-    }
   }
 
   /** The queued event in the current row of {@code rs}, its id in column {@code idColumn}. */

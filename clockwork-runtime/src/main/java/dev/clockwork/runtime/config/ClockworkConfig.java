@@ -184,11 +184,6 @@ public final class ClockworkConfig {
     return machineQueues.getOrDefault(machine, systemQueue);
   }
 
-  /** Machines with overrides of their own. */
-  public Set<String> machinesWithOverrides() {
-    return machineQueues.keySet();
-  }
-
   public TimerSettings timers() {
     return timers;
   }
@@ -199,11 +194,16 @@ public final class ClockworkConfig {
   }
 
   /**
-   * Timer sweep settings.
+   * The {@code timers:} block. (Its key names come from the engine before issue 10, which found due
+   * timers with a sweep; workers now claim due timers from the instance rows, and the keys keep
+   * their names so existing files still read.)
    *
-   * @param batchSize due timers per sweep batch (default 100)
-   * @param backpressureThreshold pending events above which the sweep waits (default 10,000)
-   * @param sweepInterval how often workers sweep (default 500 milliseconds)
+   * @param batchSize due instances per {@code Engine.runDue()} round, the pass {@code clockwork
+   *     timers process} runs (default 100)
+   * @param backpressureThreshold pending events above which workers claim only queued events and
+   *     timers wait (default 10,000)
+   * @param sweepInterval how often workers run the self-healing pass (broadcasts left undelivered
+   *     by a crash) and check the backpressure threshold (default 500 milliseconds)
    */
   public record TimerSettings(int batchSize, long backpressureThreshold, Duration sweepInterval) {
     public static final TimerSettings DEFAULT =

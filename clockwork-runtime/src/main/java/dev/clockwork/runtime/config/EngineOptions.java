@@ -59,12 +59,11 @@ public record EngineOptions(
     positive("timerBatchSize", timerBatchSize);
     positive("backpressureThreshold", backpressureThreshold);
     Objects.requireNonNull(owner, "owner");
-    for (Duration d :
-        new Duration[] {leaseTime, lockTimeout, sweepInterval, pollInterval, shutdownTimeout}) {
-      if (d.isNegative() || d.isZero()) {
-        throw new IllegalArgumentException("engine durations must be positive, got " + d);
-      }
-    }
+    positive("leaseTime", leaseTime);
+    positive("lockTimeout", lockTimeout);
+    positive("sweepInterval", sweepInterval);
+    positive("pollInterval", pollInterval);
+    positive("shutdownTimeout", shutdownTimeout);
   }
 
   public static Builder builder() {
@@ -74,6 +73,13 @@ public record EngineOptions(
   private static void positive(String name, long value) {
     if (value < 1) {
       throw new IllegalArgumentException(name + " must be 1 or more, not " + value);
+    }
+  }
+
+  private static void positive(String name, Duration value) {
+    Objects.requireNonNull(value, name);
+    if (value.isNegative() || value.isZero()) {
+      throw new IllegalArgumentException(name + " must be a positive duration, not " + value);
     }
   }
 

@@ -4,17 +4,20 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.error.UnknownMachineException;
 import java.util.Map;
 import java.util.NavigableMap;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 
-/** The machine definitions an engine knows, every version of each. */
+/**
+ * The machine definitions an engine knows, every version of each; registering while worker threads
+ * read it is safe.
+ */
 public final class MachineRegistry {
   private final Map<String, NavigableMap<Integer, MachineDefinition>> machines =
       new ConcurrentHashMap<>();
 
   public void register(MachineDefinition definition) {
     machines
-        .computeIfAbsent(definition.id(), id -> new TreeMap<>())
+        .computeIfAbsent(definition.id(), id -> new ConcurrentSkipListMap<>())
         .put(definition.version(), definition);
   }
 

@@ -6,9 +6,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Whether the queues are over the backpressure threshold, checked once per sweep interval: while
- * they are, workers claim only instances with queued events, and timers wait. Every change is
- * logged and told to the listeners.
+ * Whether the queues are over the backpressure threshold, checked once per sweep interval ({@code
+ * timers.sweep_interval}): while they are, workers claim only instances with queued events, and
+ * timers wait. Every change is logged and told to the listeners.
  */
 final class Backpressure {
   private static final Logger LOG = LoggerFactory.getLogger(Backpressure.class);
