@@ -16,7 +16,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,14 +51,15 @@ public final class ChaosPostgres implements AutoCloseable {
   }
 
   /**
-   * Starts a fresh server under {@code home} ({@code pgdata}, {@code pgbin}, {@code postgres.log}),
-   * on a free local port.
+   * Starts a server on a new data directory {@code pgdata} in {@code runDirectory} (logging to its
+   * {@code postgres.log}), on a free local port, from binaries extracted into {@code binaries}.
    */
-  public static ChaosPostgres start(Path home) throws IOException {
-    Path data = home.resolve("pgdata");
-    Path binaries = home.resolve("pgbin");
-    Path log = home.resolve("postgres.log");
-    deleteTree(data);
+  public static ChaosPostgres start(Path runDirectory, Path binaries) throws IOException {
+    Path data = runDirectory.resolve("pgdata");
+    Path log = runDirectory.resolve("postgres.log");
+    if (Files.exists(data)) {
+      throw new IllegalStateException(data + " exists: a run starts on a new data directory");
+    }
     Files.createDirectories(binaries);
     Map<String, String> settings = new LinkedHashMap<>();
     settings.put("listen_addresses", "localhost");
@@ -178,17 +178,6 @@ public final class ChaosPostgres implements AutoCloseable {
   private static int freePort() throws IOException {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       return socket.getLocalPort();
-    }
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
     }
   }
 }

@@ -34,7 +34,7 @@ public final class ChaosRun {
   private final PrintStream out;
 
   /**
-   * @param home where the database, logs and ledger go
+   * @param home where the run's directory (database, logs, ledger) and the PostgreSQL binaries go
    * @param jar the harness jar the workers run from
    */
   public ChaosRun(RunSettings settings, Path home, Path jar, PrintStream out) {
@@ -59,15 +59,17 @@ public final class ChaosRun {
     FaultSchedule schedule =
         FaultSchedule.of(settings.seed(), settings.faults(), settings.window(), settings.workers());
     Ledger ledger = new Ledger();
-    try (ChaosPostgres postgres = ChaosPostgres.start(home);
+    Path directory = RunDirectory.recreate(home.resolve(settings.label()));
+    try (ChaosPostgres postgres = ChaosPostgres.start(directory, home.resolve("pgbin"));
         PostgresStore store =
             PostgresStore.builder().url(postgres.url("clockwork-chaos-orchestrator")).build()) {
-      out.printf("postgresql on localhost:%d, data in %s%n", postgres.port(), home);
+      out.printf(
+          "postgresql on localhost:%d; data, logs and ledger in %s%n", postgres.port(), directory);
       Engine engine = ChaosEngine.build(store, "orchestrator");
       for (String id : plan.instances()) {
         engine.create(ChaosMachine.ID, id, Map.of());
       }
-      WorkerFleet fleet = new WorkerFleet(jar, home.resolve("logs"), postgres::url);
+      WorkerFleet fleet = new WorkerFleet(jar, directory.resolve("logs"), postgres::url);
       FaultInjector injector = new FaultInjector(schedule, fleet, postgres, out);
       Duration drained;
       try {
@@ -90,7 +92,7 @@ public final class ChaosRun {
       } finally {
         fleet.close();
       }
-      ledger.write(home.resolve("ledger.csv"));
+      ledger.write(directory.resolve("ledger.csv"));
       Observations seen = new Observer(engine).read(plan.instances(), ledger.acknowledged());
       Verdict verdict = new Checker(ChaosEngine.MAX_ATTEMPTS).check(ledger.acknowledged(), seen);
       out.printf(

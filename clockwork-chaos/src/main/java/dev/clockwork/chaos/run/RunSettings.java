@@ -33,6 +33,13 @@ public record RunSettings(
         seed, otherWindow, workers, otherFaults, otherEvents, instances, drainBound);
   }
 
+  /** The run's directory name: {@code baseline}, or its faults joined by {@code +}. */
+  public String label() {
+    return faults.isEmpty()
+        ? "baseline"
+        : String.join("+", faults.stream().sorted().map(FaultKind::flag).toList());
+  }
+
   public String faultNames() {
     return faults.isEmpty()
         ? "none (baseline)"
