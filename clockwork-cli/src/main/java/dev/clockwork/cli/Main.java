@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -44,14 +45,20 @@ public final class Main implements Runnable {
   public static void main(String[] args) {
     PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
     PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+    List<MachineDefinition> machines;
+    try {
+      machines = discoverMachines();
+    } catch (RuntimeException | ServiceConfigurationError e) {
+      err.println(
+          "clockwork: cannot load the machines on the class path: "
+              + e.getMessage()
+              + " (fix the MachineProvider, or take its jar off the class path)");
+      System.exit(1);
+      return;
+    }
     CliEnvironment env =
         new CliEnvironment(
-            System.getenv(),
-            out,
-            err,
-            Clock.systemUTC(),
-            new PostgresDatabase(),
-            discoverMachines());
+            System.getenv(), out, err, Clock.systemUTC(), new PostgresDatabase(), machines);
     System.exit(run(env, args));
   }
 

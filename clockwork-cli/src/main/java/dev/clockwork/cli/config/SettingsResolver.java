@@ -52,7 +52,11 @@ public final class SettingsResolver {
   private DatabaseSettings database(
       String urlFlag, String userFlag, String passwordFlag, Path file, ClockworkConfig parsed) {
     if (urlFlag != null) {
-      return new DatabaseSettings(urlFlag, userFlag, passwordFlag, "--jdbc-url");
+      return new DatabaseSettings(
+          urlFlag,
+          orElse(userFlag, environment.get(USER_VARIABLE)),
+          orElse(passwordFlag, environment.get(PASSWORD_VARIABLE)),
+          "--jdbc-url");
     }
     String url = environment.get(URL_VARIABLE);
     if (url != null && !url.isBlank()) {
