@@ -323,6 +323,7 @@ public final class PostgresStore implements Store, AutoCloseable {
     private String password;
     private DataSource dataSource;
     private int poolSize = DEFAULT_POOL_SIZE;
+    private boolean poolSettingsGiven;
     private Duration lockTimeout = DEFAULT_LOCK_TIMEOUT;
     private Duration idleInTransactionTimeout = DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT;
     private boolean sessionSettingsGiven;
@@ -359,6 +360,7 @@ public final class PostgresStore implements Store, AutoCloseable {
             "poolSize must be 2 or more (one connection listens for work), not " + size);
       }
       this.poolSize = size;
+      this.poolSettingsGiven = true;
       return this;
     }
 
@@ -412,6 +414,11 @@ public final class PostgresStore implements Store, AutoCloseable {
         throw new IllegalStateException(
             "give the store either a JDBC URL (url(...)) or a DataSource (dataSource(...)), "
                 + (url == null ? "not neither" : "not both"));
+      }
+      if (dataSource != null && (poolSettingsGiven || user != null || password != null)) {
+        throw new IllegalStateException(
+            "user, password and poolSize apply to the pool the store opens for a URL; a DataSource"
+                + " of yours brings its own connections and credentials");
       }
       if (dataSource != null && sessionSettingsGiven) {
         throw new IllegalStateException(

@@ -66,4 +66,16 @@ class SessionSettingsTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("lockTimeout must be zero (off) or positive");
   }
+
+  @Test
+  void poolSettingsWithAnApplicationsDataSourceAreRefusedNotIgnored() {
+    assertThatThrownBy(
+            () -> PostgresStore.builder().dataSource(DB.dataSource()).poolSize(20).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("user, password and poolSize apply to the pool the store opens");
+    assertThatThrownBy(
+            () -> PostgresStore.builder().dataSource(DB.dataSource()).user("someone").build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("brings its own connections and credentials");
+  }
 }

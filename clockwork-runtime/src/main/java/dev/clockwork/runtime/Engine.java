@@ -258,6 +258,8 @@ public final class Engine implements AutoCloseable {
    */
   public QueuedEvent enqueue(
       String instanceId, Event event, Priority priority, String idempotencyKey) {
+    Objects.requireNonNull(event, "event");
+    Objects.requireNonNull(priority, "priority");
     InstanceRecord record = load(instanceId);
     checkKnown(record, event);
     Priority effective =
@@ -351,6 +353,12 @@ public final class Engine implements AutoCloseable {
    * later.
    */
   public void addWorkerTask(String name, Duration every, Runnable task) {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(task, "task");
+    if (every == null || every.isNegative() || every.isZero()) {
+      throw new IllegalArgumentException(
+          "worker task '" + name + "' needs a positive interval, not " + every);
+    }
     tasks.add(name, every, task);
   }
 

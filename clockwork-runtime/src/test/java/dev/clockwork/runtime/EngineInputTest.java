@@ -1,0 +1,47 @@
+package dev.clockwork.runtime;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.clockwork.core.definition.Machine;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.runtime.config.EngineOptions;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** A caller's mistake is refused up front, naming what is wrong. */
+class EngineInputTest {
+  private static final MachineDefinition JOB =
+      Machine.define("job")
+          .initial("idle")
+          .state("idle", s -> s.on("GO", t -> t.to("done")))
+          .state("done")
+          .build();
+
+  private final Engine engine = Engine.builder().register(JOB).build();
+
+  @Test
+  void enqueueWithoutAnEventNamesIt() {
+    engine.create("job", "job-1", Map.of());
+    assertThatThrownBy(() -> engine.enqueue("job-1", null))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessage("event");
+  }
+
+  @Test
+  void aWorkerTaskNeedsAPositiveInterval() {
+    assertThatThrownBy(() -> engine.addWorkerTask("tick", Duration.ZERO, () -> {}))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("worker task 'tick' needs a positive interval");
+  }
+
+  @Test
+  void anEngineDurationThatIsMissingOrNotPositiveIsNamed() {
+    assertThatThrownBy(() -> EngineOptions.builder().leaseTime(Duration.ZERO).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("leaseTime must be a positive duration");
+    assertThatThrownBy(() -> EngineOptions.builder().shutdownTimeout(null).build())
+        .isInstanceOf(NullPointerException.class)
+        .hasMessageContaining("shutdownTimeout");
+  }
+}
