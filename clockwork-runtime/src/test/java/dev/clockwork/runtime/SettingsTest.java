@@ -2,6 +2,7 @@ package dev.clockwork.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
@@ -197,6 +198,37 @@ class SettingsTest {
     assertThat(fromCode.timerBatchSize()).isEqualTo(7);
     assertThat(fromCode.sweepInterval()).isEqualTo(Duration.ofMillis(250));
     assertThat(fromCode.backpressureThreshold()).isEqualTo(5);
+  }
+
+  @Test
+  void theSweepIntervalIsHowOftenWorkersCheckTheBackpressureThreshold() {
+    // the file says once an hour, the code every 20 ms: the check must see the backlog long before
+    // an hour has passed (it runs once at start, before the backlog exists)
+    List<Boolean> heard = new CopyOnWriteArrayList<>();
+    Engine engine =
+        Engine.builder()
+            .register(JOB)
+            .config(ClockworkConfig.parse("timers:\n  sweep_interval: 1 hour\n", "clockwork.yaml"))
+            .options(o -> o.sweepInterval(Duration.ofMillis(20)).backpressureThreshold(2))
+            .listener(
+                new EngineListener() {
+                  @Override
+                  public void backpressure(boolean over, long threshold) {
+                    heard.add(over);
+                  }
+                })
+            .build();
+    engine.queues().pause("job");
+    engine.start();
+    try {
+      engine.create("job", "j-1", Map.of());
+      for (int i = 0; i < 3; i++) {
+        engine.enqueue("j-1", Event.of("SLOW"));
+      }
+      await().atMost(Duration.ofSeconds(3)).until(() -> heard.contains(true));
+    } finally {
+      engine.close();
+    }
   }
 
   @Test
