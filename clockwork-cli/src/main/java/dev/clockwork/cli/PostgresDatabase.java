@@ -71,19 +71,36 @@ final class PostgresDatabase implements CliEnvironment.Database {
     }
   }
 
-  /** Fails, saying to migrate, when Clockwork's tables are not in the database at all. */
+  /**
+   * Fails, saying to migrate, when Clockwork's tables are not in the database at all or were made
+   * by an older version.
+   */
   private static void checkMigrated(DataSource dataSource, DatabaseSettings settings) {
+    boolean hasTables;
     try (Connection connection = dataSource.getConnection();
         Statement statement = connection.createStatement();
         ResultSet row = statement.executeQuery(HAS_TABLES)) {
-      if (row.next() && !row.getBoolean(1)) {
-        throw new ClockworkException(
-            "Clockwork's tables are not in "
-                + settings.safeUrl()
-                + " yet; create them with `clockwork migrate` (same connection settings)");
-      }
+      hasTables = !row.next() || row.getBoolean(1);
     } catch (SQLException e) {
       throw cannotConnect(settings, e);
+    }
+    if (!hasTables) {
+      throw new ClockworkException(
+          "Clockwork's tables are not in "
+              + settings.safeUrl()
+              + " yet; create them with `clockwork migrate` (same connection settings)");
+    }
+    // after the connection above is back in the pool: Flyway takes one of its own
+    int pending = ClockworkMigrations.pending(dataSource);
+    if (pending > 0) {
+      throw new ClockworkException(
+          "Clockwork's tables in "
+              + settings.safeUrl()
+              + " were made by an older version ("
+              + pending
+              + " migration"
+              + (pending == 1 ? "" : "s")
+              + " to apply); upgrade them with `clockwork migrate` (same connection settings)");
     }
   }
 

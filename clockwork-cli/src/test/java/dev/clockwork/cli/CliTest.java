@@ -181,6 +181,22 @@ class CliTest {
   }
 
   @Test
+  void tablesMadeByAnOlderVersionSayToMigrate() {
+    TestDatabase older = EmbeddedPostgresDatabase.shared().newDatabase();
+    // as if the newest migration had not run yet (its tables stay: only the history says so)
+    older.execute(
+        "DELETE FROM clockwork_schema_history WHERE installed_rank ="
+            + " (SELECT max(installed_rank) FROM clockwork_schema_history)");
+
+    CliRun run = CliRun.run(CliRun.databaseEnv(older), clock, MACHINES, "queue", "status");
+
+    assertThat(run.exitCode).isEqualTo(1);
+    assertThat(run.err)
+        .startsWith("clockwork: Clockwork's tables in ")
+        .contains("were made by an older version (1 migration to apply); upgrade them with");
+  }
+
+  @Test
   void timersProcessRefusesSettingsForAMisspelledMachine(@TempDir Path dir) throws Exception {
     Path config = dir.resolve("clockwork.yaml");
     Files.writeString(config, "machines:\n  ordr:\n    queue:\n      concurrency: 2\n");

@@ -57,6 +57,19 @@ public final class ClockworkMigrations {
     }
   }
 
+  /**
+   * How many of this version's migrations the schema of {@code dataSource} has not had yet (0 when
+   * it is up to date): a schema made by an older Clockwork answers more than 0.
+   */
+  public static int pending(DataSource dataSource) {
+    try {
+      return flyway(dataSource).info().pending().length;
+    } catch (FlywayException e) {
+      throw new ClockworkException(
+          "reading Clockwork's migration history failed: " + e.getMessage(), e);
+    }
+  }
+
   private static Flyway flyway(DataSource dataSource) {
     return Flyway.configure(ClockworkMigrations.class.getClassLoader())
         .dataSource(dataSource)
