@@ -1,5 +1,6 @@
 package dev.clockwork.chaos.cli;
 
+import dev.clockwork.chaos.broken.Breakage;
 import dev.clockwork.chaos.fault.FaultKind;
 import dev.clockwork.chaos.run.ChaosRun;
 import dev.clockwork.chaos.run.RunSettings;
@@ -74,6 +75,15 @@ public final class ChaosCommand implements Callable<Integer> {
   int drainSeconds;
 
   @Option(
+      names = "--break",
+      defaultValue = "none",
+      description =
+          "run against a store that breaks a promise on purpose, to show the suite catches it:"
+              + " duplicate-commit (an applied event stays queued: I2), skip-lease-check (a"
+              + " refused commit is forced through: I1/I2 under --faults pause), none (default)")
+  String breakage;
+
+  @Option(
       names = "--short",
       description =
           "CI's short mode: a 20 s baseline, then a 60 s run with every fault, one seed"
@@ -98,6 +108,12 @@ public final class ChaosCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), "--faults: " + e.getMessage());
     }
+    Breakage broken;
+    try {
+      broken = Breakage.parse(breakage);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), "--break: " + e.getMessage());
+    }
     positive("--seconds", seconds);
     positive("--workers", workers);
     positive("--events", events);
@@ -112,7 +128,8 @@ public final class ChaosCommand implements Callable<Integer> {
             kinds,
             events,
             instances,
-            Duration.ofSeconds(drainSeconds));
+            Duration.ofSeconds(drainSeconds),
+            broken);
     if (!shortMode) {
       return List.of(asked);
     }

@@ -1,5 +1,6 @@
 package dev.clockwork.chaos.run;
 
+import dev.clockwork.chaos.broken.Breakage;
 import dev.clockwork.chaos.check.Checker;
 import dev.clockwork.chaos.check.Drain;
 import dev.clockwork.chaos.check.Observations;
@@ -55,6 +56,11 @@ public final class ChaosRun {
         settings.workers(),
         settings.events(),
         settings.instances());
+    if (settings.breakage() != Breakage.NONE) {
+      out.printf(
+          "the workers' store breaks a promise on purpose: %s (the run must FAIL)%n",
+          settings.breakage().flag());
+    }
     EventPlan plan = EventPlan.of(settings.seed(), settings.instances(), settings.events());
     FaultSchedule schedule =
         FaultSchedule.of(settings.seed(), settings.faults(), settings.window(), settings.workers());
@@ -69,7 +75,8 @@ public final class ChaosRun {
       for (String id : plan.instances()) {
         engine.create(ChaosMachine.ID, id, Map.of());
       }
-      WorkerFleet fleet = new WorkerFleet(jar, directory.resolve("logs"), postgres::url);
+      WorkerFleet fleet =
+          new WorkerFleet(jar, directory.resolve("logs"), postgres::url, settings.breakage());
       FaultInjector injector = new FaultInjector(schedule, fleet, postgres, out);
       Duration drained;
       try {

@@ -1,5 +1,6 @@
 package dev.clockwork.chaos.worker;
 
+import dev.clockwork.chaos.broken.Breakage;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.Files;
@@ -25,6 +26,7 @@ public final class WorkerFleet implements AutoCloseable {
   private final Path jar;
   private final Path logs;
   private final Function<String, String> urlFor;
+  private final Breakage breakage;
   private final List<Slot> slots = new ArrayList<>();
   private final AtomicInteger kills = new AtomicInteger();
   private final AtomicInteger restarts = new AtomicInteger();
@@ -33,11 +35,13 @@ public final class WorkerFleet implements AutoCloseable {
 
   /**
    * @param urlFor the JDBC URL for a worker's {@code application_name}
+   * @param breakage the promise every worker's store breaks on purpose (usually none)
    */
-  public WorkerFleet(Path jar, Path logs, Function<String, String> urlFor) {
+  public WorkerFleet(Path jar, Path logs, Function<String, String> urlFor, Breakage breakage) {
     this.jar = jar;
     this.logs = logs;
     this.urlFor = urlFor;
+    this.breakage = breakage;
   }
 
   /** Starts {@code count} workers, w1…wN, and the watcher. */
@@ -121,7 +125,9 @@ public final class WorkerFleet implements AutoCloseable {
             "--jdbc-url",
             urlFor.apply(APPLICATION_PREFIX + name),
             "--name",
-            name)
+            name,
+            "--break",
+            breakage.flag())
         .redirectErrorStream(true)
         .redirectOutput(Redirect.appendTo(log.toFile()))
         .start();

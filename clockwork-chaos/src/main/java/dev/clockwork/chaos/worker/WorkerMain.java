@@ -1,5 +1,7 @@
 package dev.clockwork.chaos.worker;
 
+import dev.clockwork.chaos.broken.Breakage;
+import dev.clockwork.chaos.broken.BrokenStore;
 import dev.clockwork.chaos.machine.ChaosEngine;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
@@ -25,6 +27,12 @@ public final class WorkerMain implements Callable<Integer> {
   @Option(names = "--name", required = true, description = "the worker's name, e.g. w1")
   String name;
 
+  @Option(
+      names = "--break",
+      defaultValue = "none",
+      description = "a promise the store breaks on purpose: ${COMPLETION-CANDIDATES}")
+  String breakage;
+
   public static void main(String[] args) {
     System.exit(new CommandLine(new WorkerMain()).execute(args));
   }
@@ -33,7 +41,8 @@ public final class WorkerMain implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     PostgresStore store = PostgresStore.builder().url(jdbcUrl).poolSize(6).migrate(false).build();
     String owner = name + "-" + ProcessHandle.current().pid();
-    Engine engine = ChaosEngine.build(store, owner).start();
+    Breakage broken = Breakage.parse(breakage);
+    Engine engine = ChaosEngine.build(BrokenStore.wrap(store, broken, System.out), owner).start();
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
@@ -43,7 +52,11 @@ public final class WorkerMain implements Callable<Integer> {
                   store.close();
                   stopped.countDown();
                 }));
-    System.out.println("worker " + owner + " started");
+    System.out.println(
+        "worker "
+            + owner
+            + " started"
+            + (broken == Breakage.NONE ? "" : ", its store broken on purpose: " + broken.flag()));
     stopped.await();
     return 0;
   }

@@ -3,6 +3,7 @@ package dev.clockwork.chaos.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.clockwork.chaos.broken.Breakage;
 import dev.clockwork.chaos.fault.FaultKind;
 import dev.clockwork.chaos.run.RunSettings;
 import java.io.PrintWriter;
@@ -72,6 +73,18 @@ class ChaosCommandTest {
         .isInstanceOf(CommandLine.ParameterException.class)
         .hasMessageContaining("unknown fault 'reboot'")
         .hasMessageContaining("kill, restart-db, terminate, all, none");
+  }
+
+  @Test
+  void breakChoosesABrokenStoreAndNamesTheKnownOnes() {
+    assertThat(runs("--seed", "1").get(0).breakage()).isEqualTo(Breakage.NONE);
+    RunSettings broken = runs("--seed", "1", "--break", "duplicate-commit").get(0);
+    assertThat(broken.breakage()).isEqualTo(Breakage.DUPLICATE_COMMIT);
+    assertThat(broken.label()).isEqualTo("baseline-broken-duplicate-commit");
+    assertThatThrownBy(() -> runs("--break", "everything"))
+        .isInstanceOf(CommandLine.ParameterException.class)
+        .hasMessageContaining("unknown breakage 'everything'")
+        .hasMessageContaining("none, duplicate-commit, skip-lease-check");
   }
 
   @Test
