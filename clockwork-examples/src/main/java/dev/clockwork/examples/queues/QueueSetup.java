@@ -63,7 +63,7 @@ public final class QueueSetup {
     engine.runDue(); // or engine.start() for worker threads
 
     engine.queues().deadLetters("checkout", 10); // [CHECKOUT_EMPTY on cart-2, CART_EMPTY]
-    engine.queues().pause("checkout"); // events are still accepted, not processed
+    engine.queues().pause("checkout"); // queued events are accepted, not processed
     engine.queues().resume("checkout");
     return engine.queues().health(); // WARNING once dead letters pass dlq_warning
     // snippet:end queues
