@@ -53,7 +53,7 @@ public final class ChaosCommand implements Callable<Integer> {
   @Option(
       names = "--faults",
       defaultValue = "none",
-      description = "comma-separated: kill, restart-db, terminate, all, none (default none)")
+      description = "comma-separated: kill, restart-db, terminate, pause, all, none (default none)")
   String faults;
 
   @Option(

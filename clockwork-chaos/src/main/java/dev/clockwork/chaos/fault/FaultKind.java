@@ -13,7 +13,13 @@ public enum FaultKind {
   /** F2: PostgreSQL stopped with {@code pg_ctl -m immediate}, started again after 1–3 s. */
   RESTART_DB("restart-db", 12_000, 20_000),
   /** F3: every worker backend ended with {@code pg_terminate_backend}. */
-  TERMINATE("terminate", 4_000, 8_000);
+  TERMINATE("terminate", 4_000, 8_000),
+  /**
+   * F4: a random worker stopped with {@code kill -STOP} for longer than its lease (the lease plus
+   * 1–4 s), then resumed with {@code kill -CONT}: its leases were taken over meanwhile, and what it
+   * was doing when it stopped must not overwrite the worker that took over.
+   */
+  PAUSE("pause", 10_000, 18_000);
 
   private final String flag;
 

@@ -1,5 +1,6 @@
 package dev.clockwork.chaos.fault;
 
+import dev.clockwork.chaos.machine.ChaosEngine;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -23,8 +24,10 @@ public record FaultSchedule(List<Fault> faults) {
    *
    * @param at its offset from the start of the run
    * @param kind what it does
-   * @param worker the worker it targets (0-based; used by {@link FaultKind#KILL})
-   * @param downtime how long the database stays down ({@link FaultKind#RESTART_DB}); zero otherwise
+   * @param worker the worker it targets (0-based; used by {@link FaultKind#KILL}, and by {@link
+   *     FaultKind#PAUSE} when no worker holds a lease: a pause stops the one holding the most)
+   * @param downtime how long the database stays down ({@link FaultKind#RESTART_DB}) or the worker
+   *     stays stopped ({@link FaultKind#PAUSE}); zero otherwise
    */
   public record Fault(Duration at, FaultKind kind, int worker, Duration downtime) {}
 
@@ -42,9 +45,11 @@ public record FaultSchedule(List<Fault> faults) {
       long at = QUIET_START.toMillis() + random.nextInt(kind.minGapMillis);
       while (at < window.toMillis()) {
         Duration downtime =
-            kind == FaultKind.RESTART_DB
-                ? Duration.ofMillis(1_000 + random.nextInt(2_000))
-                : Duration.ZERO;
+            switch (kind) {
+              case RESTART_DB -> Duration.ofMillis(1_000 + random.nextInt(2_000));
+              case PAUSE -> ChaosEngine.LEASE_TIME.plusMillis(1_000 + random.nextInt(3_000));
+              default -> Duration.ZERO;
+            };
         faults.add(new Fault(Duration.ofMillis(at), kind, random.nextInt(workers), downtime));
         at += kind.minGapMillis + random.nextInt(kind.maxGapMillis - kind.minGapMillis + 1);
       }

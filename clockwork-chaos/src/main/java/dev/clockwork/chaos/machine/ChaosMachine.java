@@ -15,6 +15,8 @@ import java.util.List;
  *
  * <ul>
  *   <li>{@code STEP}: appends its number.
+ *   <li>{@code SLOW}: appends its number after an action of {@value #SLOW_MILLIS} ms (the lease is
+ *       renewed meanwhile), so a worker stopped by a pause is often in the middle of a turn.
  *   <li>{@code TRANSIENT}: fails its first attempt (as the action sees it, {@code attempt() == 1}),
  *       then appends its number.
  *   <li>{@code POISON}: always fails; ends in the dead letters after every attempt.
@@ -32,6 +34,7 @@ public final class ChaosMachine {
   public static final String RINGS = "rings";
   private static final String ARMED_BY = "armedBy";
   public static final Timer RING_AFTER = Timer.seconds(1);
+  public static final long SLOW_MILLIS = 1_000;
 
   private ChaosMachine() {}
 
@@ -74,6 +77,19 @@ public final class ChaosMachine {
 
   private static StateBuilder common(StateBuilder s) {
     return s.on("STEP", t -> t.action(x -> append(x, APPLIED)))
+        .on(
+            "SLOW",
+            t ->
+                t.action(
+                    x -> {
+                      try {
+                        Thread.sleep(SLOW_MILLIS);
+                      } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException("interrupted in a slow action", e);
+                      }
+                      append(x, APPLIED);
+                    }))
         .on(
             "TRANSIENT",
             t ->

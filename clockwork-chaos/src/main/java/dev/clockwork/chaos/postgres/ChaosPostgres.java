@@ -127,6 +127,27 @@ public final class ChaosPostgres implements AutoCloseable {
     }
   }
 
+  /**
+   * The owners of the leases valid now by the database's clock, each with how many it holds. Read
+   * from Clockwork's tables: the harness uses it to aim a pause at a worker in the middle of a
+   * turn, never to check anything.
+   */
+  public Map<String, Integer> leaseOwners() throws SQLException {
+    Map<String, Integer> owners = new LinkedHashMap<>();
+    try (Connection connection = DriverManager.getConnection(url("clockwork-chaos-faults"));
+        Statement statement = connection.createStatement();
+        ResultSet rs =
+            statement.executeQuery(
+                "SELECT i.lease_owner, count(*) FROM cw_leases l JOIN cw_instances i"
+                    + " ON i.id = l.instance_id WHERE l.expires_at > now()"
+                    + " AND i.lease_owner IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1")) {
+      while (rs.next()) {
+        owners.put(rs.getString(1), rs.getInt(2));
+      }
+    }
+    return owners;
+  }
+
   private void pgCtl(List<String> arguments) {
     List<String> command = new ArrayList<>();
     if (LinuxUtils.isUnshareAvailable()) {

@@ -2,7 +2,13 @@ package dev.clockwork.chaos.producer;
 
 /** The external events the producer sends; see {@code ChaosMachine} for what each does. */
 public enum EventKind {
-  STEP(80),
+  STEP(78),
+  /**
+   * Appends its number after a {@value dev.clockwork.chaos.machine.ChaosMachine#SLOW_MILLIS} ms
+   * action: keeps a turn in progress long enough for a pause (F4) to stop a worker in the middle of
+   * it.
+   */
+  SLOW(2),
   TRANSIENT(8),
   POISON(4),
   ARM(8);

@@ -112,7 +112,9 @@ public final class ChaosRun {
             kind.flag(), schedule.count(kind), injector.applied(kind), injector.failed(kind));
         faultsApplied &= injector.applied(kind) == schedule.count(kind);
       }
-      out.printf("workers: %d killed, %d restarted%n", fleet.kills(), fleet.restarts());
+      out.printf(
+          "workers: %d killed, %d restarted, %d paused%n",
+          fleet.kills(), fleet.restarts(), fleet.pauses());
       verdict.print(out);
       if (!faultsApplied) {
         out.println("FAULTS NOT APPLIED: a run that did not inject its faults proves nothing");

@@ -30,6 +30,8 @@ public final class WorkerFleet implements AutoCloseable {
   private final List<Slot> slots = new ArrayList<>();
   private final AtomicInteger kills = new AtomicInteger();
   private final AtomicInteger restarts = new AtomicInteger();
+  private final AtomicInteger pauses = new AtomicInteger();
+  private final List<Paused> stopped = new ArrayList<>();
   private final Thread watcher = new Thread(this::watch, "worker-watcher");
   private volatile boolean stopping;
 
@@ -71,6 +73,79 @@ public final class WorkerFleet implements AutoCloseable {
   /** Kills a worker chosen by {@code random}. */
   public String killRandom(Random random) {
     return kill(random.nextInt(slots.size()));
+  }
+
+  /** A worker stopped by {@link #pause}: its name and the process that was stopped. */
+  public record Paused(String name, Process process) {
+    @Override
+    public String toString() {
+      return name + " (pid " + process.pid() + ")";
+    }
+  }
+
+  /**
+   * Stops worker {@code index} (0-based) with SIGSTOP: it holds its connections and leases but does
+   * nothing until {@link #resume}. The watcher leaves it alone (it is alive); a kill meanwhile ends
+   * it as any other.
+   */
+  public synchronized Paused pause(int index) {
+    Slot slot = slots.get(index);
+    Paused paused = new Paused(slot.name, slot.process);
+    signal("STOP", paused.process());
+    stopped.add(paused);
+    pauses.incrementAndGet();
+    return paused;
+  }
+
+  /** Resumes a paused worker with SIGCONT (nothing when it was killed meanwhile). */
+  public synchronized String resume(Paused paused) {
+    if (!stopped.remove(paused)) {
+      return paused + " already resumed";
+    }
+    if (!paused.process().isAlive()) {
+      return paused + " was killed while stopped";
+    }
+    signal("CONT", paused.process());
+    return "kill -CONT " + paused;
+  }
+
+  /** The index of worker {@code name} (w1 is 0), or -1. */
+  public int indexOf(String name) {
+    for (int i = 0; i < slots.size(); i++) {
+      if (slots.get(i).name.equals(name)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  public int pauses() {
+    return pauses.get();
+  }
+
+  private static void signal(String signal, Process process) {
+    try {
+      Process kill =
+          new ProcessBuilder("kill", "-" + signal, String.valueOf(process.pid()))
+              .redirectErrorStream(true)
+              .start();
+      if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+        kill.destroyForcibly();
+        throw new IllegalStateException(
+            "kill -"
+                + signal
+                + " "
+                + process.pid()
+                + " failed: "
+                + new String(
+                    kill.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot run kill -" + signal + ": " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while sending SIG" + signal, e);
+    }
   }
 
   public int kills() {
@@ -140,6 +215,13 @@ public final class WorkerFleet implements AutoCloseable {
       stopping = true;
     }
     watcher.interrupt();
+    synchronized (this) {
+      for (Paused paused : List.copyOf(stopped)) {
+        if (paused.process().isAlive()) {
+          resume(paused); // a stopped JVM would not run its shutdown hook
+        }
+      }
+    }
     for (Slot slot : slots) {
       slot.process.destroy();
     }

@@ -38,7 +38,7 @@ class ChaosCommandTest {
                 "--seed=9",
                 "--seconds=90",
                 "--workers=4",
-                "--faults=kill,restart-db,terminate",
+                "--faults=kill,restart-db,terminate,pause",
                 "--events=100",
                 "--instances=10",
                 "--drain-seconds=20")
@@ -72,7 +72,7 @@ class ChaosCommandTest {
     assertThatThrownBy(() -> runs("--faults", "kill,reboot"))
         .isInstanceOf(CommandLine.ParameterException.class)
         .hasMessageContaining("unknown fault 'reboot'")
-        .hasMessageContaining("kill, restart-db, terminate, all, none");
+        .hasMessageContaining("kill, restart-db, terminate, pause, all, none");
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.clockwork.chaos.fault;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.clockwork.chaos.machine.ChaosEngine;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
@@ -35,6 +36,28 @@ class FaultScheduleTest {
         .filteredOn(f -> f.kind() == FaultKind.RESTART_DB)
         .allSatisfy(
             f -> assertThat(f.downtime()).isBetween(Duration.ofSeconds(1), Duration.ofSeconds(3)));
+  }
+
+  @Test
+  void aPauseOutlastsTheLease() {
+    FaultSchedule schedule = FaultSchedule.of(7, FaultKind.parseList("pause"), MINUTE, 3);
+    assertThat(schedule.count(FaultKind.PAUSE)).isBetween(3L, 6L);
+    assertThat(schedule.faults())
+        .allSatisfy(
+            f ->
+                assertThat(f.downtime())
+                    .isGreaterThan(ChaosEngine.LEASE_TIME)
+                    .isLessThanOrEqualTo(ChaosEngine.LEASE_TIME.plusSeconds(4)));
+  }
+
+  @Test
+  void addingAKindLeavesTheOthersWhereTheyWere() {
+    FaultSchedule without = FaultSchedule.of(7, FaultKind.parseList("kill,terminate"), MINUTE, 3);
+    FaultSchedule with =
+        FaultSchedule.of(7, FaultKind.parseList("kill,terminate,pause"), MINUTE, 3);
+    assertThat(with.faults())
+        .filteredOn(f -> f.kind() != FaultKind.PAUSE)
+        .isEqualTo(without.faults());
   }
 
   @Test
