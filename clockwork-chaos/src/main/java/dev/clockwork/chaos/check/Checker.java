@@ -2,14 +2,20 @@ package dev.clockwork.chaos.check;
 
 import dev.clockwork.chaos.check.Observations.EventSeen;
 import dev.clockwork.chaos.check.Observations.InstanceSeen;
+import dev.clockwork.chaos.check.Observations.TimerFire;
 import dev.clockwork.chaos.producer.EventKind;
 import dev.clockwork.chaos.producer.Ledger.Acknowledged;
 import dev.clockwork.runtime.queue.EventStatus.State;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Counts the invariants of issue 11 from the producer's ledger and what was read back. Pure: no
@@ -21,6 +27,8 @@ public final class Checker {
   public static final String TWICE = "I2 twice";
   public static final String TWICE_IN_HISTORY = "I2 history";
   public static final String ORDER = "I3 order";
+  public static final String EARLY_DB = "I4 early, db";
+  public static final String EARLY_ENGINE = "I4 early, eng";
   public static final String ONE_SHOT = "I5 one-shot";
   public static final String POISON = "I9 poison";
   public static final String TRANSIENT = "I9 transient";
@@ -42,6 +50,10 @@ public final class Checker {
     Verdict.Row twice = verdict.row(TWICE, "sequence number applied more than once");
     Verdict.Row history = verdict.row(TWICE_IN_HISTORY, "event id with 2+ applied history rows");
     Verdict.Row order = verdict.row(ORDER, "instance applied a number after a larger one");
+    Verdict.Row earlyDb =
+        verdict.row(EARLY_DB, "timer fired before its due instant, database clock");
+    Verdict.Row earlyEngine =
+        verdict.row(EARLY_ENGINE, "timer fired before its due instant, firing engine's clock");
     Verdict.Row oneShot = verdict.row(ONE_SHOT, "one-shot fired other than once per entry");
     Verdict.Row poison = verdict.row(POISON, "poison dead-lettered with every attempt's error");
     Verdict.Row transientRow = verdict.row(TRANSIENT, "transient applied after 1 failed attempt");
@@ -101,7 +113,67 @@ public final class Checker {
       }
     }
     seen.instances().forEach((id, instance) -> checkInstance(id, instance, twice, order, oneShot));
+    checkTimers(seen, verdict, earlyDb, earlyEngine);
     return verdict;
+  }
+
+  /**
+   * I4: each fire against the due instant it records, by the database's clock (the instant its row
+   * was inserted: no earlier than the fire, so a fire counted early was early) and by the firing
+   * engine's; notes how far from due the fires landed.
+   */
+  private static void checkTimers(
+      Observations seen, Verdict verdict, Verdict.Row earlyDb, Verdict.Row earlyEngine) {
+    List<Long> dbMargins = new ArrayList<>();
+    int unrecorded = 0;
+    for (Map.Entry<String, InstanceSeen> entry : new TreeMap<>(seen.instances()).entrySet()) {
+      for (TimerFire fire : entry.getValue().fires()) {
+        String name = entry.getKey() + " fire (history " + fire.sequence() + ") due " + fire.due();
+        earlyEngine.checked();
+        if (fire.engineAt().isBefore(fire.due())) {
+          earlyEngine.violation(
+              name
+                  + " fired at "
+                  + fire.engineAt()
+                  + " by its engine's clock, "
+                  + millis(fire.due(), fire.engineAt())
+                  + " ms early");
+        }
+        if (fire.databaseAt() == null) {
+          unrecorded++;
+          continue;
+        }
+        earlyDb.checked();
+        long margin = Duration.between(fire.due(), fire.databaseAt()).toMillis();
+        dbMargins.add(margin);
+        if (fire.databaseAt().isBefore(fire.due())) {
+          earlyDb.violation(
+              name
+                  + " committed at "
+                  + fire.databaseAt()
+                  + " by the database's clock, "
+                  + millis(fire.due(), fire.databaseAt())
+                  + " ms early");
+        }
+      }
+    }
+    if (!dbMargins.isEmpty()) {
+      Collections.sort(dbMargins);
+      verdict.note(
+          String.format(
+              "I4: %d fires; committed at due %+d ms (min) / %+d ms (median) / %+d ms (p99) / %+d ms"
+                  + " (max) by the database's clock%s",
+              dbMargins.size(),
+              dbMargins.get(0),
+              dbMargins.get(dbMargins.size() / 2),
+              dbMargins.get((int) Math.min(dbMargins.size() - 1, dbMargins.size() * 99L / 100)),
+              dbMargins.get(dbMargins.size() - 1),
+              unrecorded == 0 ? "" : "; " + unrecorded + " fires without a database instant"));
+    }
+  }
+
+  private static long millis(Instant from, Instant to) {
+    return Duration.between(to, from).toMillis();
   }
 
   private static void checkInstance(

@@ -1,6 +1,7 @@
 package dev.clockwork.chaos.check;
 
 import dev.clockwork.runtime.queue.EventStatus;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -21,14 +22,36 @@ public record Observations(Map<String, InstanceSeen> instances, Map<String, Even
    * @param appliedRows per queued event id, how many applied ({@code EVENT}) history rows it has
    */
   public record InstanceSeen(
-      List<Long> applied, List<Long> entries, List<Long> rings, Map<Long, Integer> appliedRows) {
+      List<Long> applied,
+      List<Long> entries,
+      List<Long> rings,
+      Map<Long, Integer> appliedRows,
+      List<TimerFire> fires) {
     public InstanceSeen {
       applied = List.copyOf(applied);
       entries = List.copyOf(entries);
       rings = List.copyOf(rings);
       appliedRows = Map.copyOf(appliedRows);
+      fires = List.copyOf(fires);
+    }
+
+    /** An instance without timer fires. */
+    public InstanceSeen(
+        List<Long> applied, List<Long> entries, List<Long> rings, Map<Long, Integer> appliedRows) {
+      this(applied, entries, rings, appliedRows, List.of());
     }
   }
+
+  /**
+   * One {@code TIMER_FIRED} history row.
+   *
+   * @param sequence its history sequence
+   * @param due the due instant it records
+   * @param engineAt its instant, by the clock of the engine that fired it
+   * @param databaseAt the database's clock when the row was inserted (no earlier than the fire);
+   *     null when not recorded
+   */
+  public record TimerFire(long sequence, Instant due, Instant engineAt, Instant databaseAt) {}
 
   /**
    * One acknowledged event's fate.

@@ -2,6 +2,7 @@ package dev.clockwork.chaos.check;
 
 import dev.clockwork.chaos.check.Observations.EventSeen;
 import dev.clockwork.chaos.check.Observations.InstanceSeen;
+import dev.clockwork.chaos.check.Observations.TimerFire;
 import dev.clockwork.chaos.machine.ChaosMachine;
 import dev.clockwork.chaos.producer.Ledger.Acknowledged;
 import dev.clockwork.runtime.Engine;
@@ -10,6 +11,8 @@ import dev.clockwork.runtime.error.UnknownEventIdException;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.store.HistoryEntry;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,9 +25,20 @@ public final class Observer {
   private static final int ALL = 1_000_000;
 
   private final Engine engine;
+  private final Map<String, Instant> databaseClock;
 
   public Observer(Engine engine) {
+    this(engine, Map.of());
+  }
+
+  /**
+   * @param databaseClock the database's instant of each history row, keyed by {@code
+   *     instance#sequence} (see {@code ChaosPostgres.historyClock}); the one thing read past the
+   *     API
+   */
+  public Observer(Engine engine, Map<String, Instant> databaseClock) {
     this.engine = engine;
+    this.databaseClock = databaseClock;
   }
 
   public Observations read(List<String> instanceIds, List<Acknowledged> ledger) {
@@ -60,15 +74,25 @@ public final class Observer {
   private InstanceSeen instance(String id) {
     Instance instance = engine.instance(id);
     Map<Long, Integer> appliedRows = new HashMap<>();
+    List<TimerFire> fires = new ArrayList<>();
     for (HistoryEntry row : engine.history(id)) {
       if (row.kind() == HistoryEntry.Kind.EVENT && row.eventId() != 0) {
         appliedRows.merge(row.eventId(), 1, Integer::sum);
+      }
+      if (row.kind() == HistoryEntry.Kind.TIMER_FIRED && row.payload().get("due") != null) {
+        fires.add(
+            new TimerFire(
+                row.sequence(),
+                Instant.parse(row.payload().get("due").toString()),
+                row.at(),
+                databaseClock.get(id + "#" + row.sequence())));
       }
     }
     return new InstanceSeen(
         ChaosMachine.numbers(instance.context().get(ChaosMachine.APPLIED)),
         ChaosMachine.numbers(instance.context().get(ChaosMachine.ENTRIES)),
         ChaosMachine.numbers(instance.context().get(ChaosMachine.RINGS)),
-        appliedRows);
+        appliedRows,
+        fires);
   }
 }

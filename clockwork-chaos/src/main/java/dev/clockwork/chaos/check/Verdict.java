@@ -52,6 +52,16 @@ public final class Verdict {
   }
 
   private final Map<String, Row> rows = new LinkedHashMap<>();
+  private final List<String> notes = new ArrayList<>();
+
+  /** A line printed under the table: a figure that is not a count of violations. */
+  void note(String line) {
+    notes.add(line);
+  }
+
+  public List<String> notes() {
+    return List.copyOf(notes);
+  }
 
   Row row(String id, String what) {
     return rows.computeIfAbsent(id, k -> new Row(id, what));
@@ -87,6 +97,7 @@ public final class Verdict {
         out.println("  " + row.id + ": " + example);
       }
     }
+    notes.forEach(out::println);
     out.println(holds() ? "all invariants hold" : "INVARIANTS BROKEN");
   }
 }

@@ -121,6 +121,9 @@ public final class FaultInjector implements Runnable {
               + ChaosEngine.LEASE_TIME.toSeconds()
               + " s)";
         }
+      case CLOCK_AHEAD:
+      case CLOCK_BEHIND:
+        return fleet.clockOffsets();
       case TERMINATE:
         return "pg_terminate_backend: "
             + postgres.terminateBackends(WorkerFleet.APPLICATION_PREFIX)

@@ -1,5 +1,6 @@
 package dev.clockwork.chaos.fault;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Locale;
@@ -19,7 +20,17 @@ public enum FaultKind {
    * 1–4 s), then resumed with {@code kill -CONT}: its leases were taken over meanwhile, and what it
    * was doing when it stopped must not overwrite the worker that took over.
    */
-  PAUSE("pause", 10_000, 18_000);
+  PAUSE("pause", 10_000, 18_000),
+  /**
+   * F6: one worker (chosen by the seed) runs with its clock {@link #CLOCK_OFFSET} ahead of the
+   * others' and the database's, for the whole run. Not in {@code all}: see {@link #parseList}.
+   */
+  CLOCK_AHEAD("clock-ahead", 0, 0),
+  /** F6: one worker runs with its clock {@link #CLOCK_OFFSET} behind, for the whole run. */
+  CLOCK_BEHIND("clock-behind", 0, 0);
+
+  /** How far a clock fault (F6) moves one worker's clock. */
+  public static final Duration CLOCK_OFFSET = Duration.ofSeconds(30);
 
   private final String flag;
 
@@ -38,9 +49,24 @@ public enum FaultKind {
     return flag;
   }
 
+  /** True for F6: a worker's clock off for the whole run rather than a fault that strikes. */
+  public boolean isClock() {
+    return this == CLOCK_AHEAD || this == CLOCK_BEHIND;
+  }
+
+  /** The offset of the skewed worker's clock, for a clock fault; zero otherwise. */
+  public Duration clockOffset() {
+    return switch (this) {
+      case CLOCK_AHEAD -> CLOCK_OFFSET;
+      case CLOCK_BEHIND -> CLOCK_OFFSET.negated();
+      default -> Duration.ZERO;
+    };
+  }
+
   /**
    * Parses a comma-separated list of fault names; {@code none} (or an empty list) for none, {@code
-   * all} for every kind.
+   * all} for every fault the engine must survive: every kind but the clock offsets, which break I4
+   * by design (the engine trusts each node's clock) and are asked for by name.
    *
    * @throws IllegalArgumentException naming the unknown fault and the known ones
    */
@@ -52,7 +78,7 @@ public enum FaultKind {
         continue;
       }
       if (name.equals("all")) {
-        kinds.addAll(EnumSet.allOf(FaultKind.class));
+        kinds.addAll(all());
         continue;
       }
       kinds.add(
@@ -65,6 +91,13 @@ public enum FaultKind {
                           "unknown fault '" + raw.trim() + "'; known: " + names())));
     }
     return kinds;
+  }
+
+  /** What {@code all} stands for: every kind but the clock offsets. */
+  public static Set<FaultKind> all() {
+    Set<FaultKind> all = EnumSet.allOf(FaultKind.class);
+    all.removeIf(FaultKind::isClock);
+    return all;
   }
 
   /** Every name {@link #parseList} knows. */

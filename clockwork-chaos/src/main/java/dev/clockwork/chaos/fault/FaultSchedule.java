@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 
@@ -42,6 +43,10 @@ public record FaultSchedule(List<Fault> faults) {
       if (!kinds.contains(kind)) {
         continue;
       }
+      if (kind.isClock()) {
+        faults.add(new Fault(Duration.ZERO, kind, random.nextInt(workers), Duration.ZERO));
+        continue;
+      }
       long at = QUIET_START.toMillis() + random.nextInt(kind.minGapMillis);
       while (at < window.toMillis()) {
         Duration downtime =
@@ -56,6 +61,13 @@ public record FaultSchedule(List<Fault> faults) {
     }
     faults.sort(Comparator.comparing(Fault::at));
     return new FaultSchedule(faults);
+  }
+
+  /**
+   * The worker whose clock is off (0-based) and by how much, when the schedule has a clock fault.
+   */
+  public Optional<Fault> clockFault() {
+    return faults.stream().filter(f -> f.kind().isClock()).findFirst();
   }
 
   /** How many faults of {@code kind} the schedule holds. */

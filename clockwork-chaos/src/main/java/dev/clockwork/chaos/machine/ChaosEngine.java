@@ -3,6 +3,7 @@ package dev.clockwork.chaos.machine;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.queue.RetryPolicy;
 import dev.clockwork.runtime.store.Store;
+import java.time.Clock;
 import java.time.Duration;
 
 /**
@@ -24,8 +25,14 @@ public final class ChaosEngine {
 
   /** An engine on {@code store} running the chaos machine, leasing under {@code owner}. */
   public static Engine build(Store store, String owner) {
+    return build(store, owner, Clock.systemUTC());
+  }
+
+  /** The same on {@code clock} (a worker whose clock is off: F6). */
+  public static Engine build(Store store, String owner, Clock clock) {
     return Engine.builder()
         .store(store)
+        .clock(clock)
         .register(ChaosMachine.definition())
         .options(o -> o.owner(owner).workers(THREADS).leaseTime(LEASE_TIME).retry(RETRY))
         .build();

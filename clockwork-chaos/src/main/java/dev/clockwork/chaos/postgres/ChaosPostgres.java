@@ -148,6 +148,46 @@ public final class ChaosPostgres implements AutoCloseable {
     return owners;
   }
 
+  /**
+   * Records the database's clock ({@code clock_timestamp()}) for every history row as it is
+   * inserted, in {@code chaos_history_clock}: the public API's history rows carry the engine's
+   * clock only, and I4 asks for the database's. Installed once the schema is migrated, before the
+   * workers start. The instant is taken inside the committing transaction, after the turn ran: a
+   * timer fire happened no later than it.
+   */
+  public void installHistoryClock() throws SQLException {
+    try (Connection connection = DriverManager.getConnection(url("clockwork-chaos-orchestrator"));
+        Statement statement = connection.createStatement()) {
+      statement.execute(
+          "CREATE TABLE chaos_history_clock (instance_id text NOT NULL, seq bigint NOT NULL,"
+              + " db_at timestamptz NOT NULL DEFAULT clock_timestamp(),"
+              + " PRIMARY KEY (instance_id, seq))");
+      statement.execute(
+          "CREATE FUNCTION chaos_history_clock() RETURNS trigger LANGUAGE plpgsql AS $$"
+              + " BEGIN INSERT INTO chaos_history_clock (instance_id, seq)"
+              + " VALUES (NEW.instance_id, NEW.seq) ON CONFLICT DO NOTHING; RETURN NEW; END $$");
+      statement.execute(
+          "CREATE TRIGGER chaos_history_clock AFTER INSERT ON cw_history FOR EACH ROW"
+              + " EXECUTE FUNCTION chaos_history_clock()");
+    }
+  }
+
+  /** The database's instant of each history row, keyed by {@code instance#seq}. */
+  public Map<String, java.time.Instant> historyClock() throws SQLException {
+    Map<String, java.time.Instant> at = new java.util.HashMap<>();
+    try (Connection connection = DriverManager.getConnection(url("clockwork-chaos-orchestrator"));
+        Statement statement = connection.createStatement();
+        ResultSet rs =
+            statement.executeQuery("SELECT instance_id, seq, db_at FROM chaos_history_clock")) {
+      while (rs.next()) {
+        at.put(
+            rs.getString(1) + "#" + rs.getLong(2),
+            rs.getObject(3, java.time.OffsetDateTime.class).toInstant());
+      }
+    }
+    return at;
+  }
+
   private void pgCtl(List<String> arguments) {
     List<String> command = new ArrayList<>();
     if (LinuxUtils.isUnshareAvailable()) {

@@ -71,12 +71,14 @@ public final class ChaosRun {
             PostgresStore.builder().url(postgres.url("clockwork-chaos-orchestrator")).build()) {
       out.printf(
           "postgresql on localhost:%d; data, logs and ledger in %s%n", postgres.port(), directory);
+      postgres.installHistoryClock();
       Engine engine = ChaosEngine.build(store, "orchestrator");
       for (String id : plan.instances()) {
         engine.create(ChaosMachine.ID, id, Map.of());
       }
       WorkerFleet fleet =
           new WorkerFleet(jar, directory.resolve("logs"), postgres::url, settings.breakage());
+      schedule.clockFault().ifPresent(f -> fleet.offsetClock(f.worker(), f.kind().clockOffset()));
       FaultInjector injector = new FaultInjector(schedule, fleet, postgres, out);
       Duration drained;
       try {
@@ -100,7 +102,9 @@ public final class ChaosRun {
         fleet.close();
       }
       ledger.write(directory.resolve("ledger.csv"));
-      Observations seen = new Observer(engine).read(plan.instances(), ledger.acknowledged());
+      Observations seen =
+          new Observer(engine, postgres.historyClock())
+              .read(plan.instances(), ledger.acknowledged());
       Verdict verdict = new Checker(ChaosEngine.MAX_ATTEMPTS).check(ledger.acknowledged(), seen);
       out.printf(
           "enqueues: %d acknowledged, %d not acknowledged (threw)%n",

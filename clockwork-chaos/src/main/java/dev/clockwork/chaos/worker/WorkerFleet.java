@@ -5,9 +5,12 @@ import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -27,6 +30,7 @@ public final class WorkerFleet implements AutoCloseable {
   private final Path logs;
   private final Function<String, String> urlFor;
   private final Breakage breakage;
+  private final Map<String, java.time.Duration> clockOffsets = new TreeMap<>();
   private final List<Slot> slots = new ArrayList<>();
   private final AtomicInteger kills = new AtomicInteger();
   private final AtomicInteger restarts = new AtomicInteger();
@@ -44,6 +48,30 @@ public final class WorkerFleet implements AutoCloseable {
     this.logs = logs;
     this.urlFor = urlFor;
     this.breakage = breakage;
+  }
+
+  /**
+   * Runs worker {@code index} (0-based), and every restart of it, with its clock {@code offset} off
+   * (F6). Call before {@link #start}.
+   */
+  public synchronized void offsetClock(int index, Duration offset) {
+    clockOffsets.put("w" + (index + 1), offset);
+  }
+
+  /** Which worker runs with its clock off, and by how much ("none" when none). */
+  public synchronized String clockOffsets() {
+    if (clockOffsets.isEmpty()) {
+      return "no clock offset";
+    }
+    StringBuilder out = new StringBuilder();
+    clockOffsets.forEach(
+        (name, offset) ->
+            out.append(name)
+                .append(" runs its clock ")
+                .append(offset.isNegative() ? "" : "+")
+                .append(offset.toSeconds())
+                .append(" s off (all run long) "));
+    return out.toString().trim();
   }
 
   /** Starts {@code count} workers, w1…wN, and the watcher. */
@@ -202,7 +230,9 @@ public final class WorkerFleet implements AutoCloseable {
             "--name",
             name,
             "--break",
-            breakage.flag())
+            breakage.flag(),
+            "--clock-offset-millis",
+            String.valueOf(clockOffsets.getOrDefault(name, Duration.ZERO).toMillis()))
         .redirectErrorStream(true)
         .redirectOutput(Redirect.appendTo(log.toFile()))
         .start();

@@ -5,6 +5,8 @@ import dev.clockwork.chaos.broken.BrokenStore;
 import dev.clockwork.chaos.machine.ChaosEngine;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -33,6 +35,12 @@ public final class WorkerMain implements Callable<Integer> {
       description = "a promise the store breaks on purpose: ${COMPLETION-CANDIDATES}")
   String breakage;
 
+  @Option(
+      names = "--clock-offset-millis",
+      defaultValue = "0",
+      description = "runs the engine's clock this far ahead (negative: behind) of the system's")
+  long clockOffsetMillis;
+
   public static void main(String[] args) {
     System.exit(new CommandLine(new WorkerMain()).execute(args));
   }
@@ -42,7 +50,9 @@ public final class WorkerMain implements Callable<Integer> {
     PostgresStore store = PostgresStore.builder().url(jdbcUrl).poolSize(6).migrate(false).build();
     String owner = name + "-" + ProcessHandle.current().pid();
     Breakage broken = Breakage.parse(breakage);
-    Engine engine = ChaosEngine.build(BrokenStore.wrap(store, broken, System.out), owner).start();
+    Clock clock = Clock.offset(Clock.systemUTC(), Duration.ofMillis(clockOffsetMillis));
+    Engine engine =
+        ChaosEngine.build(BrokenStore.wrap(store, broken, System.out), owner, clock).start();
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
@@ -56,7 +66,8 @@ public final class WorkerMain implements Callable<Integer> {
         "worker "
             + owner
             + " started"
-            + (broken == Breakage.NONE ? "" : ", its store broken on purpose: " + broken.flag()));
+            + (broken == Breakage.NONE ? "" : ", its store broken on purpose: " + broken.flag())
+            + (clockOffsetMillis == 0 ? "" : ", its clock " + clockOffsetMillis + " ms off"));
     stopped.await();
     return 0;
   }

@@ -23,6 +23,7 @@ class CheckerTest {
   private List<Long> applied = List.of(1L, 2L, 3L);
   private List<Long> entries = List.of();
   private List<Long> rings = List.of();
+  private List<Observations.TimerFire> fires = List.of();
 
   /** Three STEPs on i-1, each applied once, in order. */
   private void threeSteps() {
@@ -43,7 +44,7 @@ class CheckerTest {
   }
 
   private Verdict check() {
-    InstanceSeen instance = new InstanceSeen(applied, entries, rings, appliedRows);
+    InstanceSeen instance = new InstanceSeen(applied, entries, rings, appliedRows, fires);
     return new Checker(MAX_ATTEMPTS)
         .check(ledger, new Observations(Map.of("i-1", instance), events));
   }
@@ -159,5 +160,26 @@ class CheckerTest {
     onlyBroken(check(), Checker.ONE_SHOT, 1);
     rings = List.of(1L);
     onlyBroken(check(), Checker.ONE_SHOT, 1);
+  }
+
+  @Test
+  void aTimerFiredBeforeItsDueInstantByTheDatabasesClockIsEarly() {
+    threeSteps();
+    java.time.Instant due = java.time.Instant.parse("2026-01-01T00:00:31Z");
+    fires =
+        List.of(
+            new Observations.TimerFire(4, due, due.plusMillis(2), due.plusMillis(5)),
+            new Observations.TimerFire(6, due, due, null));
+    Verdict verdict = check();
+    assertThat(verdict.holds()).isTrue();
+    assertThat(verdict.get(Checker.EARLY_DB).checkedCount()).isEqualTo(1);
+    assertThat(verdict.get(Checker.EARLY_ENGINE).checkedCount()).isEqualTo(2);
+    assertThat(verdict.notes()).singleElement().asString().contains("+5 ms (min)");
+
+    // an engine 30 s ahead: on time by its own clock, 30 s early by the database's
+    fires = List.of(new Observations.TimerFire(4, due, due, due.minusSeconds(30)));
+    verdict = check();
+    onlyBroken(verdict, Checker.EARLY_DB, 1);
+    assertThat(verdict.get(Checker.EARLY_DB).examples().get(0)).contains("30000 ms early");
   }
 }

@@ -9,7 +9,6 @@ import dev.clockwork.chaos.run.RunSettings;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -43,7 +42,7 @@ class ChaosCommandTest {
                 "--instances=10",
                 "--drain-seconds=20")
             .get(0);
-    assertThat(run.faults()).isEqualTo(EnumSet.allOf(FaultKind.class));
+    assertThat(run.faults()).isEqualTo(FaultKind.all());
     assertThat(run.window()).isEqualTo(Duration.ofSeconds(90));
     assertThat(run.workers()).isEqualTo(4);
     assertThat(run.events()).isEqualTo(100);
@@ -61,7 +60,7 @@ class ChaosCommandTest {
     List<RunSettings> runs = runs("--short", "--seed", "3");
     assertThat(runs).hasSize(2);
     assertThat(runs.get(0).faults()).isEmpty();
-    assertThat(runs.get(1).faults()).isEqualTo(EnumSet.allOf(FaultKind.class));
+    assertThat(runs.get(1).faults()).isEqualTo(FaultKind.all());
     assertThat(runs).allSatisfy(r -> assertThat(r.seed()).isEqualTo(3));
     assertThat(runs.get(0).window().plus(runs.get(1).window()))
         .isLessThanOrEqualTo(Duration.ofSeconds(80));
@@ -72,7 +71,8 @@ class ChaosCommandTest {
     assertThatThrownBy(() -> runs("--faults", "kill,reboot"))
         .isInstanceOf(CommandLine.ParameterException.class)
         .hasMessageContaining("unknown fault 'reboot'")
-        .hasMessageContaining("kill, restart-db, terminate, pause, all, none");
+        .hasMessageContaining(
+            "kill, restart-db, terminate, pause, clock-ahead, clock-behind, all, none");
   }
 
   @Test
