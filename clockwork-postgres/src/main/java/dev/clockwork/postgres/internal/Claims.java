@@ -118,8 +118,7 @@ public final class Claims {
    * instance is claimed again. What a claim saves is the flush a serial dispatcher waits for.
    */
   private static final String CLAIM_SETTINGS =
-      "SELECT set_config('plan_cache_mode', 'force_generic_plan', true),"
-          + " set_config('synchronous_commit', 'off', true)";
+      Jdbc.GENERIC_PLANS + ", set_config('synchronous_commit', 'off', true)";
 
   static final String CLAIM_ANY_DUE =
       CLAIM_SETTINGS
