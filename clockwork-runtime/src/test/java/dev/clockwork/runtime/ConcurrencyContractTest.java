@@ -278,10 +278,7 @@ public abstract class ConcurrencyContractTest {
                       }
                     })
                 .options(o -> o.workers(2).shutdownTimeout(Duration.ofMillis(200))));
-    engine.create("job", "job-1", Map.of());
-    QueuedEvent work = engine.enqueue("job-1", Event.of("WORK"));
-    engine.start();
-    await().atMost(Duration.ofSeconds(30)).until(() -> running.get() == 1);
+    QueuedEvent work = startWithOneTurnRunning(engine);
 
     engine.close();
 
@@ -304,10 +301,7 @@ public abstract class ConcurrencyContractTest {
             Engine.builder()
                 .register(jobs())
                 .options(o -> o.workers(2).shutdownTimeout(Duration.ofSeconds(30))));
-    engine.create("job", "job-1", Map.of());
-    QueuedEvent work = engine.enqueue("job-1", Event.of("WORK"));
-    engine.start();
-    await().atMost(Duration.ofSeconds(30)).until(() -> running.get() == 1);
+    QueuedEvent work = startWithOneTurnRunning(engine);
 
     Thread closing = new Thread(engine::close);
     closing.start();
@@ -331,10 +325,7 @@ public abstract class ConcurrencyContractTest {
             Engine.builder()
                 .register(jobs())
                 .options(o -> o.workers(1).shutdownTimeout(Duration.ofMillis(200))));
-    engine.create("job", "job-1", Map.of());
-    QueuedEvent work = engine.enqueue("job-1", Event.of("WORK"));
-    engine.start();
-    await().atMost(Duration.ofSeconds(30)).until(() -> running.get() == 1);
+    QueuedEvent work = startWithOneTurnRunning(engine);
 
     Thread closing = new Thread(engine::close);
     closing.start();
@@ -344,6 +335,15 @@ public abstract class ConcurrencyContractTest {
     EventStatus status = engine.event("job-1", work.id());
     assertThat(status.state()).isEqualTo(EventStatus.State.PENDING);
     assertThat(status.attempts()).isZero();
+  }
+
+  /** Queues one WORK for job-1, starts the engine and returns once its action is running. */
+  private QueuedEvent startWithOneTurnRunning(Engine engine) {
+    engine.create("job", "job-1", Map.of());
+    QueuedEvent work = engine.enqueue("job-1", Event.of("WORK"));
+    engine.start();
+    await().atMost(Duration.ofSeconds(30)).until(() -> running.get() == 1);
+    return work;
   }
 
   /** True while {@code closing} waits for the worker pool's turns to end. */
