@@ -3,6 +3,7 @@ package dev.clockwork.bench.queues;
 import dev.clockwork.bench.harness.BenchPostgres;
 import dev.clockwork.bench.harness.CpuMeter;
 import dev.clockwork.bench.harness.RunOptions;
+import dev.clockwork.bench.harness.Sections;
 import dev.clockwork.bench.report.RunReport;
 import dev.clockwork.runtime.config.EngineOptions;
 import java.time.Clock;
@@ -116,10 +117,7 @@ public final class QueuesCommand implements Callable<Integer> {
   }
 
   boolean runs(String section) {
-    if (!SECTIONS.containsAll(only)) {
-      throw new IllegalArgumentException("--only takes some of " + SECTIONS + ", not " + only);
-    }
-    return only.isEmpty() || only.contains(section);
+    return Sections.runs(SECTIONS, only, section);
   }
 
   /** One line for the report. */

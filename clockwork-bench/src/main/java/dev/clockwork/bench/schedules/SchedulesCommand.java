@@ -402,43 +402,13 @@ public final class SchedulesCommand implements Callable<Integer> {
   private Section report(Phase small, Phase big, double seedSeconds, int cloned) {
     DueTick first = small.dueTicks().get(0);
     double warmSmall = medianTicks(small.dueTicks().subList(1, small.dueTicks().size()));
-    row(
-        String.format("tick, 1,000 due of %,d stored: first (day 1)", small.stored()),
-        String.format(
-            "%.0f ms (%d started; store %.0f ms = %.0f%%, rest %.0f%%)",
-            first.millis(),
-            first.started(),
-            first.storeMillis(),
-            100 * first.storeMillis() / first.millis(),
-            100 - 100 * first.storeMillis() / first.millis()),
-        "< 1 s",
-        first.millis() < 1000 ? "PASS" : "MISS");
+    tickRow(String.format("tick, 1,000 due of %,d stored: first (day 1)", small.stored()), first);
     for (DueTick t : small.dueTicks().subList(1, small.dueTicks().size())) {
-      row(
-          String.format("tick, 1,000 due of %,d stored: day %d", small.stored(), t.day()),
-          String.format(
-              "%.0f ms (%d started; store %.0f ms = %.0f%%, rest %.0f%%)",
-              t.millis(),
-              t.started(),
-              t.storeMillis(),
-              100 * t.storeMillis() / t.millis(),
-              100 - 100 * t.storeMillis() / t.millis()),
-          "< 1 s",
-          t.millis() < 1000 ? "PASS" : "MISS");
+      tickRow(String.format("tick, 1,000 due of %,d stored: day %d", small.stored(), t.day()), t);
     }
     double warmBig = medianTicks(big.dueTicks());
     for (DueTick t : big.dueTicks()) {
-      row(
-          String.format("tick, 1,000 due of %,d stored: day %d", big.stored(), t.day()),
-          String.format(
-              "%.0f ms (%d started; store %.0f ms = %.0f%%, rest %.0f%%)",
-              t.millis(),
-              t.started(),
-              t.storeMillis(),
-              100 * t.storeMillis() / t.millis(),
-              100 - 100 * t.storeMillis() / t.millis()),
-          "< 1 s",
-          t.millis() < 1000 ? "PASS" : "MISS");
+      tickRow(String.format("tick, 1,000 due of %,d stored: day %d", big.stored(), t.day()), t);
     }
     double dueRatio = warmBig / warmSmall;
     row(
@@ -501,6 +471,21 @@ public final class SchedulesCommand implements Callable<Integer> {
   }
 
   /** A target's line ({@code verdict} PASS or MISS), or information ({@code verdict} "—"). */
+  /** One tick's row: its time, what it started, and the share the schedule store took. */
+  private void tickRow(String measure, DueTick tick) {
+    row(
+        measure,
+        String.format(
+            "%.0f ms (%d started; store %.0f ms = %.0f%%, rest %.0f%%)",
+            tick.millis(),
+            tick.started(),
+            tick.storeMillis(),
+            100 * tick.storeMillis() / tick.millis(),
+            100 - 100 * tick.storeMillis() / tick.millis()),
+        "< 1 s",
+        tick.millis() < 1000 ? "PASS" : "MISS");
+  }
+
   private void row(String measure, String result, String target, String verdict) {
     if (verdict.equals("—")) {
       information.row(measure, result);
