@@ -5,6 +5,7 @@ import dev.clockwork.postgres.internal.ArmedTimers;
 import dev.clockwork.postgres.internal.Broadcasts;
 import dev.clockwork.postgres.internal.Claims;
 import dev.clockwork.postgres.internal.Commits;
+import dev.clockwork.postgres.internal.DatabaseClock;
 import dev.clockwork.postgres.internal.DueWork;
 import dev.clockwork.postgres.internal.Enqueues;
 import dev.clockwork.postgres.internal.EventStatuses;
@@ -84,6 +85,7 @@ public final class PostgresStore implements Store, AutoCloseable {
   private final QueueOperations operations;
   private final IdempotencyKeys keys;
   private final WorkSignal signal;
+  private final DatabaseClock clock;
 
   private PostgresStore(DataSource dataSource, HikariDataSource ownPool, String where) {
     this.dataSource = dataSource;
@@ -103,6 +105,7 @@ public final class PostgresStore implements Store, AutoCloseable {
     this.operations = new QueueOperations(jdbc);
     this.keys = new IdempotencyKeys(jdbc);
     this.signal = new WorkSignal(dataSource);
+    this.clock = new DatabaseClock(jdbc);
   }
 
   /** A store on its own connection pool, closed with the store; migrates the schema. */
@@ -229,6 +232,12 @@ public final class PostgresStore implements Store, AutoCloseable {
   @Override
   public void awaitWork(Duration max) throws InterruptedException {
     signal.await(max);
+  }
+
+  /** {@inheritDoc} PostgreSQL's {@code clock_timestamp()}. */
+  @Override
+  public Optional<Instant> sharedTime() {
+    return Optional.of(clock.now());
   }
 
   // ---- operating the queues ----

@@ -11,6 +11,7 @@ import dev.clockwork.runtime.internal.LeaseWaiter;
 import dev.clockwork.runtime.internal.Listeners;
 import dev.clockwork.runtime.internal.LocalLeases;
 import dev.clockwork.runtime.internal.MachineRegistry;
+import dev.clockwork.runtime.internal.StoreAlignedClock;
 import dev.clockwork.runtime.internal.TurnEnd;
 import dev.clockwork.runtime.internal.TurnRunner;
 import dev.clockwork.runtime.internal.TurnServices;
@@ -41,6 +42,7 @@ public final class EngineBuilder {
 
   private Store store;
   private Clock clock = Clock.systemUTC();
+  private Boolean alignClock;
   private final MachineRegistry machines = new MachineRegistry();
   private final EngineOptions.Builder options = EngineOptions.builder();
   private ClockworkConfig config = ClockworkConfig.defaults();
@@ -59,6 +61,22 @@ public final class EngineBuilder {
    */
   public EngineBuilder clock(Clock chosen) {
     this.clock = Objects.requireNonNull(chosen, "clock");
+    if (alignClock == null) {
+      alignClock = false;
+    }
+    return this;
+  }
+
+  /**
+   * Whether the engine sets its clock by the clock of a store several nodes share (PostgreSQL's):
+   * measured when the engine is built and every 30 s while it runs, so due timers and lease expiry
+   * are judged by one time on every node, and a node whose clock is wrong (time synchronisation
+   * down) neither fires timers early nor takes leases that have not expired. It logs a warning when
+   * its clock is a second or more off. On by default with the system clock; off once {@link #clock}
+   * is given (a virtual clock is meant to be followed as it is) unless turned on here.
+   */
+  public EngineBuilder alignClockWithStore(boolean align) {
+    this.alignClock = align;
     return this;
   }
 
@@ -101,6 +119,9 @@ public final class EngineBuilder {
     ClockworkConfig file = config;
     EngineOptions built = options.build(file);
     Store chosen = store != null ? store : new InMemoryStore();
+    StoreAlignedClock aligned =
+        Boolean.FALSE.equals(alignClock) ? null : StoreAlignedClock.on(this.clock, chosen);
+    Clock clock = aligned != null ? aligned : this.clock;
     ProcessingTimes times = new ProcessingTimes();
     List<EngineListener> all = new ArrayList<>();
     all.add(times);
@@ -124,6 +145,9 @@ public final class EngineBuilder {
         built.sweepInterval(),
         () -> chosen.deliverBroadcasts(clock.instant(), BROADCAST_PAGE));
     tasks.add("dead-letter retention", Duration.ofMinutes(1), admin::purgeExpiredDeadLetters);
+    if (aligned != null) {
+      tasks.add("clock alignment", StoreAlignedClock.INTERVAL, aligned::measure);
+    }
     Workers workers =
         new Workers(
             chosen,

@@ -328,6 +328,11 @@ public final class BrokenStore implements Store {
   }
 
   @Override
+  public Optional<Instant> sharedTime() {
+    return store.sharedTime();
+  }
+
+  @Override
   public QueueStats queueStats(String machine, Instant now) {
     return store.queueStats(machine, now);
   }

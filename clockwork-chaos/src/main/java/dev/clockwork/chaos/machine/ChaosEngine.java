@@ -28,11 +28,15 @@ public final class ChaosEngine {
     return build(store, owner, Clock.systemUTC());
   }
 
-  /** The same on {@code clock} (a worker whose clock is off: F6). */
+  /**
+   * The same on {@code clock} (a worker whose clock is off: F6), set by the database's clock as an
+   * engine on the system clock is: the fault stands for a host whose time synchronisation failed.
+   */
   public static Engine build(Store store, String owner, Clock clock) {
     return Engine.builder()
         .store(store)
         .clock(clock)
+        .alignClockWithStore(true)
         .register(ChaosMachine.definition())
         .options(o -> o.owner(owner).workers(THREADS).leaseTime(LEASE_TIME).retry(RETRY))
         .build();

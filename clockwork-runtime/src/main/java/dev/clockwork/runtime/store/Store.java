@@ -20,8 +20,9 @@ import java.util.Set;
  * per instance at any time, and writes made under a lease are refused once it is no longer valid. A
  * lease stops being valid when it is released or another owner takes it over (which an owner may do
  * once it has expired) — not by expiring alone: until someone takes it over, an expired lease still
- * renews and commits. Times are always the engine clock's, passed in — a store never reads a clock
- * of its own.
+ * renews and commits. Times are always the engine clock's, passed in — a store never judges time by
+ * a clock of its own; a store several nodes share reports its clock ({@link #sharedTime}) so each
+ * engine can set its clock by it.
  *
  * <p>An instance has work <em>due</em> at an instant when, with nothing holding it back, its
  * queue's head event is available or one of its armed timers is due. A queued event or a timer fire
@@ -151,6 +152,16 @@ public interface Store {
 
   /** Waits until work may be available (an enqueue, a released lease) or {@code max} passes. */
   void awaitWork(Duration max) throws InterruptedException;
+
+  /**
+   * The current instant by the clock every node of a shared store agrees on (PostgreSQL's), or
+   * empty for a store only one process uses. Engines measure their clock against it and run on it
+   * (see {@code EngineBuilder.alignClockWithStore}), so a node whose own clock is wrong neither
+   * fires timers early nor takes leases that have not expired.
+   */
+  default Optional<Instant> sharedTime() {
+    return Optional.empty();
+  }
 
   // ---- operating the queues ----
 

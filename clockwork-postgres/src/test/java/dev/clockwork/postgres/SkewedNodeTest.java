@@ -1,0 +1,118 @@
+package dev.clockwork.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.clockwork.core.definition.Machine;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.event.Event;
+import dev.clockwork.core.time.Timer;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.queue.EventStatus;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A node whose clock is an hour ahead of the database's (time synchronisation down) beside a node
+ * whose clock is right. Aligned with the database's clock (the default with the system clock), the
+ * skewed node neither fires a timer another node armed before it is due nor takes a lease another
+ * node holds; not aligned, it does both — the failure the alignment exists for.
+ */
+class SkewedNodeTest extends StoreFixture {
+  private static final Duration SKEW = Duration.ofHours(1);
+  private static final MachineDefinition REMINDER =
+      Machine.define("reminder")
+          .initial("waiting")
+          .state(
+              "waiting",
+              s ->
+                  s.on("RING", t -> t.to("rung").after(Timer.minutes(10)))
+                      .on("POKE", t -> t.action(x -> x.set("poked", true))))
+          .state("rung")
+          .build();
+
+  private PostgresStore otherNode;
+
+  @AfterEach
+  void closeOtherNode() {
+    if (otherNode != null) {
+      otherNode.close();
+    }
+  }
+
+  private Engine rightNode() {
+    return Engine.builder().store(store).register(REMINDER).build();
+  }
+
+  private Engine skewedNode(boolean aligned) {
+    otherNode = newPostgresStore();
+    return Engine.builder()
+        .store(otherNode)
+        .clock(Clock.offset(Clock.systemUTC(), SKEW))
+        .alignClockWithStore(aligned)
+        .register(REMINDER)
+        .options(o -> o.owner("skewed"))
+        .build();
+  }
+
+  @Test
+  void anAlignedSkewedNodeDoesNotFireATimerBeforeItIsDue() {
+    rightNode().create("reminder", "r-1", Map.of());
+
+    skewedNode(true).runDue();
+
+    assertThat(rightNode().instance("r-1").states()).containsExactly("waiting");
+  }
+
+  @Test
+  void anUnalignedSkewedNodeFiresItAnHourEarly() {
+    rightNode().create("reminder", "r-1", Map.of());
+
+    skewedNode(false).runDue();
+
+    assertThat(rightNode().instance("r-1").states()).containsExactly("rung");
+  }
+
+  @Test
+  void anAlignedSkewedNodeDoesNotTakeALeaseAnotherNodeHolds() {
+    QueuedEvent poke = holdLeaseAndPoke();
+
+    skewedNode(true).runDue();
+
+    assertThat(rightNode().event("r-2", poke.id()).state()).isEqualTo(EventStatus.State.PENDING);
+  }
+
+  @Test
+  void anUnalignedSkewedNodeTakesItOver() {
+    QueuedEvent poke = holdLeaseAndPoke();
+
+    skewedNode(false).runDue();
+
+    assertThat(rightNode().event("r-2", poke.id()).state()).isEqualTo(EventStatus.State.APPLIED);
+  }
+
+  @Test
+  void theSkewedNodeRecordsHistoryOnTheDatabasesTime() {
+    Engine skewed = skewedNode(true);
+    Instant before = postgres.sharedTime().orElseThrow();
+
+    skewed.create("reminder", "r-3", Map.of());
+
+    Instant created = skewed.history("r-3").get(0).at();
+    assertThat(created).isBetween(before, postgres.sharedTime().orElseThrow());
+  }
+
+  /** The right node holds r-2's lease for five minutes; a POKE waits in its queue. */
+  private QueuedEvent holdLeaseAndPoke() {
+    Engine right = rightNode();
+    right.create("reminder", "r-2", Map.of());
+    assertThat(
+            store.lease("r-2", "right", Duration.ofMinutes(5), postgres.sharedTime().orElseThrow()))
+        .isPresent();
+    return right.enqueue("r-2", Event.of("POKE"));
+  }
+}
