@@ -393,9 +393,17 @@ public final class Engine implements AutoCloseable {
     return caps;
   }
 
-  /** Validate now, process later: an event no state of the machine takes is refused at once. */
+  /**
+   * Validate now, process later: an event no state of the machine takes is refused at once — unless
+   * the instance runs a version newer than this node knows (a rolling deploy), which the nodes that
+   * know it validate when they process the event.
+   */
   private void checkKnown(InstanceRecord record, Event event) {
-    MachineDefinition definition = machines.forInstance(record.machine(), record.version());
+    if (machines.isNewer(record.machine(), record.version())) {
+      return;
+    }
+    MachineDefinition definition =
+        machines.forInstance(record.id(), record.machine(), record.version());
     if (!definition.knowsEvent(event.type())) {
       throw new UnknownEventException(record.machine(), event.type(), definition.events());
     }

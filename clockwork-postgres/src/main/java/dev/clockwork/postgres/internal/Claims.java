@@ -57,8 +57,10 @@ public final class Claims {
                                                      WHERE a.machine = c.machine
                                                        AND a.expires_at > ?
                                                      ORDER BY a.expires_at
-                                                     LIMIT c.cap) AS valid), 0), ?) AS room
-               FROM unnest(CAST(? AS text[]), CAST(? AS int[])) AS c(machine, cap)
+                                                     LIMIT c.cap) AS valid), 0), ?) AS room,
+                    c.newest
+               FROM unnest(CAST(? AS text[]), CAST(? AS int[]), CAST(? AS int[]))
+                      AS c(machine, cap, newest)
               WHERE NOT EXISTS (SELECT 1 FROM cw_machine_queues p
                                  WHERE p.machine = c.machine AND p.paused)),
            ready AS (
@@ -92,7 +94,7 @@ public final class Claims {
       SELECT id, next_due_at, next_event_at, next_event_priority
         FROM cw_instances
        WHERE machine = room.machine AND next_priority = p.level AND next_due_at <= ?
-         AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+         AND (lease_expires_at IS NULL OR lease_expires_at <= ?) AND version <= room.newest
        ORDER BY next_due_at
        LIMIT room.room
          FOR NO KEY UPDATE SKIP LOCKED
@@ -105,6 +107,7 @@ public final class Claims {
         FROM cw_instances
        WHERE machine = room.machine AND next_event_priority = p.level AND next_event_at <= ?
          AND next_due_at <= ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+         AND version <= room.newest
        ORDER BY next_event_at
        LIMIT room.room
          FOR NO KEY UPDATE SKIP LOCKED
@@ -206,6 +209,10 @@ public final class Claims {
       claim.setInt(++i, request.maxInstances());
       claim.setArray(++i, Columns.texts(connection, byName.keySet()));
       claim.setArray(++i, connection.createArrayOf("int4", byName.values().toArray()));
+      claim.setArray(
+          ++i,
+          connection.createArrayOf(
+              "int4", byName.keySet().stream().map(request::newestVersion).toArray()));
       int dueParameters = request.timers() ? 2 : 3;
       for (int n = 0; n < dueParameters; n++) {
         claim.setObject(++i, now);

@@ -2,6 +2,8 @@ package dev.clockwork.runtime.internal;
 
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.error.UnknownMachineException;
+import dev.clockwork.runtime.error.UnknownVersionException;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -35,16 +37,39 @@ public final class MachineRegistry {
     return versions.lastEntry().getValue();
   }
 
+  /** The newest registered version of each machine. */
+  public Map<String, Integer> newestVersions() {
+    Map<String, Integer> newest = new HashMap<>();
+    machines.forEach((id, versions) -> newest.put(id, versions.lastKey()));
+    return newest;
+  }
+
+  /** Whether {@code version} of {@code machine} is newer than every version registered here. */
+  public boolean isNewer(String machine, int version) {
+    return version > latest(machine).version();
+  }
+
   /**
-   * The version an instance runs; when that version is no longer registered, the newest one (its
-   * states are found by path, its timers by key, so waiting instances follow the new definition).
+   * The definition an instance on {@code version} runs by: that version, or when it is no longer
+   * registered, the newest one (its states are found by path, its timers by key, so waiting
+   * instances follow the new definition).
+   *
+   * @throws UnknownVersionException when {@code version} is newer than every registered one: the
+   *     instance was created or upgraded by a node with a newer deploy, and running it by an older
+   *     definition would undo that
    */
-  public MachineDefinition forInstance(String machine, int version) {
+  public MachineDefinition forInstance(String instanceId, String machine, int version) {
     NavigableMap<Integer, MachineDefinition> versions = machines.get(machine);
     if (versions == null) {
       throw new UnknownMachineException(machine, machines.keySet());
     }
     MachineDefinition exact = versions.get(version);
-    return exact != null ? exact : versions.lastEntry().getValue();
+    if (exact != null) {
+      return exact;
+    }
+    if (version > versions.lastKey()) {
+      throw new UnknownVersionException(instanceId, machine, version, versions.lastKey());
+    }
+    return versions.lastEntry().getValue();
   }
 }

@@ -77,7 +77,7 @@ public final class Turn {
   }
 
   private static MachineDefinition definitionOf(TurnServices services, InstanceRecord record) {
-    return services.machines().forInstance(record.machine(), record.version());
+    return services.machines().forInstance(record.id(), record.machine(), record.version());
   }
 
   /**

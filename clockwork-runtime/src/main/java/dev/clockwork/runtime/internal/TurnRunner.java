@@ -54,9 +54,14 @@ public final class TurnRunner {
   }
 
   /** Claims due instances for this engine's turns, and tells the listeners how it went. */
+  /**
+   * Claims what {@code request} asks for, of the versions this engine knows: an instance on a newer
+   * version (registered on other nodes of a rolling deploy) is left to them.
+   */
   public List<Claim> claim(ClaimRequest request) {
     long started = System.nanoTime();
-    List<Claim> claims = services.store().claim(request);
+    List<Claim> claims =
+        services.store().claim(request.withVersions(services.machines().newestVersions()));
     end.listeners()
         .claimed(
             request.maxInstances(), claims.size(), Duration.ofNanos(System.nanoTime() - started));

@@ -20,6 +20,9 @@ import java.util.Objects;
  *     are leased at once, counting the valid leases every node holds
  * @param timers whether instances whose only due work is a timer are claimed (false while the
  *     queues are over the backpressure threshold: timers wait, queued events are served)
+ * @param versions the newest version of each machine the claiming node knows: instances on a newer
+ *     version are left to the nodes that know it (a rolling deploy); a machine not in it, any
+ *     version
  */
 public record ClaimRequest(
     String owner,
@@ -28,19 +31,43 @@ public record ClaimRequest(
     int maxInstances,
     int maxEvents,
     Map<String, Integer> caps,
-    boolean timers) {
+    boolean timers,
+    Map<String, Integer> versions) {
   public ClaimRequest {
     Objects.requireNonNull(owner, "owner");
     Objects.requireNonNull(leaseTime, "leaseTime");
     Objects.requireNonNull(now, "now");
     caps = Map.copyOf(caps);
+    versions = Map.copyOf(versions);
     if (maxEvents < 1) {
       throw new IllegalArgumentException("maxEvents must be 1 or more, not " + maxEvents);
     }
   }
 
+  /** A request for instances of any version. */
+  public ClaimRequest(
+      String owner,
+      Duration leaseTime,
+      Instant now,
+      int maxInstances,
+      int maxEvents,
+      Map<String, Integer> caps,
+      boolean timers) {
+    this(owner, leaseTime, now, maxInstances, maxEvents, caps, timers, Map.of());
+  }
+
+  /** The newest version of {@code machine} this request claims instances of. */
+  public int newestVersion(String machine) {
+    return versions.getOrDefault(machine, Integer.MAX_VALUE);
+  }
+
+  /** The same request for instances of at most {@code newest} versions. */
+  public ClaimRequest withVersions(Map<String, Integer> newest) {
+    return new ClaimRequest(owner, leaseTime, now, maxInstances, maxEvents, caps, timers, newest);
+  }
+
   /** The same request with another {@code maxInstances}. */
   public ClaimRequest withMaxInstances(int instances) {
-    return new ClaimRequest(owner, leaseTime, now, instances, maxEvents, caps, timers);
+    return new ClaimRequest(owner, leaseTime, now, instances, maxEvents, caps, timers, versions);
   }
 }

@@ -4,6 +4,7 @@ import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
+import dev.clockwork.runtime.store.InstanceRecord;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -38,11 +39,13 @@ final class MemoryClaims {
         break;
       }
       String id = due.instanceId();
-      String machine = data.instances.get(id).machine();
+      InstanceRecord record = data.instances.get(id);
+      String machine = record.machine();
       QueuedEvent head = data.head(id);
       boolean eventReady = head != null && !head.availableAt().isAfter(now);
       if (room.getOrDefault(machine, 0) <= 0
           || data.paused.contains(machine)
+          || record.version() > request.newestVersion(machine)
           || data.isLeased(id, now)
           || (!request.timers() && !eventReady)) {
         continue;
