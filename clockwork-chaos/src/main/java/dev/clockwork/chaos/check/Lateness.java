@@ -1,0 +1,53 @@
+package dev.clockwork.chaos.check;
+
+import dev.clockwork.chaos.check.Observations.TimerFire;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * I11: once the faults have stopped and a lease time has passed (what a killed worker's instances
+ * wait by design), timers fire on time again: the 99th percentile of how late fires committed
+ * after their due instant, by the database's clock, is within {@link #BOUND}. Fewer than {@link
+ * #MIN_FIRES} fires to judge is a violation too: a recovery window without timers proves nothing.
+ */
+final class Lateness {
+  static final String ID = "I11 lateness";
+  static final Duration BOUND = Duration.ofSeconds(2);
+  static final int MIN_FIRES = 20;
+
+  private Lateness() {}
+
+  /**
+   * Counts the fires due at or after {@code normalFrom}; one violation when their p99 lateness
+   * passes the bound or there are too few of them.
+   */
+  static void check(List<TimerFire> fires, Instant normalFrom, Verdict verdict) {
+    Verdict.Row row =
+        verdict.row(ID, "timer lateness p99 <= " + BOUND.toSeconds() + " s after the faults");
+    List<Long> late = new ArrayList<>();
+    for (TimerFire fire : fires) {
+      if (fire.databaseAt() != null && !fire.due().isBefore(normalFrom)) {
+        row.checked();
+        late.add(Duration.between(fire.due(), fire.databaseAt()).toMillis());
+      }
+    }
+    if (late.size() < MIN_FIRES) {
+      row.violation(
+          late.size() + " fires due after " + normalFrom + ": too few to judge (" + MIN_FIRES + ")");
+      return;
+    }
+    Collections.sort(late);
+    long p99 = late.get((int) Math.min(late.size() - 1, late.size() * 99L / 100));
+    String figures =
+        String.format(
+            "I11: %d fires due after %s; late by %d ms (median) / %d ms (p99) / %d ms (max)",
+            late.size(), normalFrom, late.get(late.size() / 2), p99, late.get(late.size() - 1));
+    verdict.note(figures);
+    if (p99 > BOUND.toMillis()) {
+      row.violation("p99 " + p99 + " ms over " + late.size() + " fires");
+    }
+  }
+}
