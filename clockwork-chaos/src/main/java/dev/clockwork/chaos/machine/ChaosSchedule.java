@@ -11,8 +11,8 @@ import java.util.Map;
 
 /**
  * The run's one schedule, {@value #ID}: every {@link #INTERVAL} it starts a {@link ScheduledRun},
- * which runs longer than the interval, under {@link OverlapPolicy#SKIP} (an occurrence that comes
- * while the previous run still runs is skipped) and {@link CatchupPolicy#ALL} within {@link
+ * which runs about as long as the interval, under {@link OverlapPolicy#SKIP} (an occurrence that
+ * comes while the previous run still runs is skipped) and {@link CatchupPolicy#ALL} within {@link
  * #CATCHUP_WINDOW} (occurrences missed while no worker ticked are evaluated late, oldest first, not
  * dropped). The orchestrator creates it before the workers start; every worker ticks it.
  */

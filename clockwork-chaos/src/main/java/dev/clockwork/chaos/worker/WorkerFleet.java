@@ -222,6 +222,8 @@ public final class WorkerFleet implements AutoCloseable {
             "-Xmx192m",
             "-XX:+UseSerialGC",
             "-Dorg.slf4j.simpleLogger.showDateTime=true",
+            "-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS",
+            "-Duser.timezone=UTC",
             "-cp",
             jar.toString(),
             WorkerMain.class.getName(),
