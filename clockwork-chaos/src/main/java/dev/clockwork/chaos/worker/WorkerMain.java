@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "worker",
     mixinStandardHelpOptions = true,
-    description = "A chaos worker: runs the chaos machine until killed.")
+    description = "A chaos worker: runs the chaos machines and ticks the schedule until killed.")
 public final class WorkerMain implements Callable<Integer> {
   @Option(names = "--jdbc-url", required = true, description = "the run's database")
   String jdbcUrl;
