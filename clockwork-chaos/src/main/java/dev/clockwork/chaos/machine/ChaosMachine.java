@@ -242,9 +242,4 @@ public final class ChaosMachine {
     ContextLists.append(x, key, seq);
     return seq;
   }
-
-  /** The numbers stored under {@code key} in a context, as longs. */
-  public static List<Long> numbers(Object list) {
-    return ContextLists.numbers(list);
-  }
 }
