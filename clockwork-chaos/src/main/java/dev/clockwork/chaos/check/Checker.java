@@ -3,6 +3,7 @@ package dev.clockwork.chaos.check;
 import dev.clockwork.chaos.check.Observations.EventSeen;
 import dev.clockwork.chaos.check.Observations.InstanceSeen;
 import dev.clockwork.chaos.check.Observations.TimerFire;
+import dev.clockwork.chaos.machine.ChaosMachine;
 import dev.clockwork.chaos.producer.EventKind;
 import dev.clockwork.chaos.producer.Ledger.Acknowledged;
 import dev.clockwork.runtime.queue.EventStatus.State;
@@ -19,7 +20,8 @@ import java.util.TreeMap;
 
 /**
  * Counts the invariants of issue 11 from the producer's ledger and what was read back. Pure: no
- * database, so its counting is unit-tested on made-up ledgers and observations.
+ * database, so its counting is unit-tested on made-up ledgers and observations. I6, I7 and I8 are
+ * counted by {@link CycleCheck}, {@link ScheduleCheck} and {@link DeliveryCheck}.
  */
 public final class Checker {
   public static final String LOST = "I1 lost";
@@ -30,17 +32,36 @@ public final class Checker {
   public static final String EARLY_DB = "I4 early, db";
   public static final String EARLY_ENGINE = "I4 early, eng";
   public static final String ONE_SHOT = "I5 one-shot";
+  public static final String EVERY_MAX = "I6 every max";
+  public static final String THEN_ONCE = "I6 then once";
+  public static final String OCCURRENCE = "I7 occurrence";
+  public static final String RUN = "I7 run";
+  public static final String OVERLAP = "I7 overlap";
+  public static final String CHILD = "I8 child";
+  public static final String EMIT_SYNC = "I8 emit sync";
+  public static final String EMIT_ASYNC = "I8 emit async";
+  public static final String BROADCAST = "I8 broadcast";
   public static final String POISON = "I9 poison";
   public static final String TRANSIENT = "I9 transient";
   public static final String DRAINED = "I10 drained";
 
   private final int maxAttempts;
+  private final int everyMax;
 
   /**
    * @param maxAttempts the attempts an event gets before it is dead-lettered
    */
   public Checker(int maxAttempts) {
+    this(maxAttempts, ChaosMachine.PULSE_MAX);
+  }
+
+  /**
+   * @param maxAttempts the attempts an event gets before it is dead-lettered
+   * @param everyMax the {@code max} of the machine's {@code every} timer
+   */
+  public Checker(int maxAttempts, int everyMax) {
     this.maxAttempts = maxAttempts;
+    this.everyMax = everyMax;
   }
 
   public Verdict check(List<Acknowledged> ledger, Observations seen) {
@@ -55,6 +76,9 @@ public final class Checker {
     Verdict.Row earlyEngine =
         verdict.row(EARLY_ENGINE, "timer fired before its due instant, firing engine's clock");
     Verdict.Row oneShot = verdict.row(ONE_SHOT, "one-shot fired other than once per entry");
+    CycleCheck cycles = new CycleCheck(everyMax, verdict);
+    ScheduleCheck schedule = new ScheduleCheck(verdict);
+    DeliveryCheck deliveries = new DeliveryCheck(verdict);
     Verdict.Row poison = verdict.row(POISON, "poison dead-lettered with every attempt's error");
     Verdict.Row transientRow = verdict.row(TRANSIENT, "transient applied after 1 failed attempt");
     Verdict.Row drained = verdict.row(DRAINED, "acknowledged event settled after the faults");
@@ -114,6 +138,9 @@ public final class Checker {
     }
     seen.instances().forEach((id, instance) -> checkInstance(id, instance, twice, order, oneShot));
     checkTimers(seen, verdict, earlyDb, earlyEngine);
+    cycles.check(seen.instances());
+    schedule.check(seen.schedule());
+    deliveries.check(seen.instances(), seen.reached());
     return verdict;
   }
 

@@ -8,11 +8,17 @@ import java.util.Map;
 /**
  * What the checker read back after the run, through the public API only.
  *
- * @param instances per instance id
+ * @param instances per chaos instance id
  * @param events per acknowledged event, keyed by {@link #key}; absent when the engine does not know
  *     the event id at all
+ * @param reached the instances the chaos instances reached: peers, receivers, children
+ * @param schedule the run's schedule, its audit stream and its runs
  */
-public record Observations(Map<String, InstanceSeen> instances, Map<String, EventSeen> events) {
+public record Observations(
+    Map<String, InstanceSeen> instances,
+    Map<String, EventSeen> events,
+    Reached reached,
+    ScheduleSeen schedule) {
   /**
    * One instance as stored.
    *
@@ -20,13 +26,18 @@ public record Observations(Map<String, InstanceSeen> instances, Map<String, Even
    * @param entries the sequence numbers of the ARM events that entered {@code ticking}
    * @param rings the entries whose one-shot timer fired, in firing order
    * @param appliedRows per queued event id, how many applied ({@code EVENT}) history rows it has
+   * @param fires its timer fires
+   * @param cycles its entries into the {@code every} state and what their timer sent
+   * @param outreach what it asked of other instances: children, emits, broadcasts
    */
   public record InstanceSeen(
       List<Long> applied,
       List<Long> entries,
       List<Long> rings,
       Map<Long, Integer> appliedRows,
-      List<TimerFire> fires) {
+      List<TimerFire> fires,
+      Cycles cycles,
+      Outreach outreach) {
     public InstanceSeen {
       applied = List.copyOf(applied);
       entries = List.copyOf(entries);
@@ -35,10 +46,64 @@ public record Observations(Map<String, InstanceSeen> instances, Map<String, Even
       fires = List.copyOf(fires);
     }
 
+    /** An instance that entered no {@code every} state and reached no other instance. */
+    public InstanceSeen(
+        List<Long> applied,
+        List<Long> entries,
+        List<Long> rings,
+        Map<Long, Integer> appliedRows,
+        List<TimerFire> fires) {
+      this(applied, entries, rings, appliedRows, fires, Cycles.NONE, Outreach.NONE);
+    }
+
     /** An instance without timer fires. */
     public InstanceSeen(
         List<Long> applied, List<Long> entries, List<Long> rings, Map<Long, Integer> appliedRows) {
       this(applied, entries, rings, appliedRows, List.of());
+    }
+  }
+
+  /**
+   * One instance's entries into the {@code every}/{@code max}/{@code then} state.
+   *
+   * @param entries the numbers of the CYCLE events that entered it
+   * @param pulses per {@code every} fire, the number of the entry it fired in
+   * @param ends per {@code then} event, the number of the entry it ended
+   */
+  public record Cycles(List<Long> entries, List<Long> pulses, List<Long> ends) {
+    public static final Cycles NONE = new Cycles(List.of(), List.of(), List.of());
+
+    public Cycles {
+      entries = List.copyOf(entries);
+      pulses = List.copyOf(pulses);
+      ends = List.copyOf(ends);
+    }
+  }
+
+  /**
+   * What one instance asked of others, as its context recorded it (in the commit that asked).
+   *
+   * @param spawns the numbers of the SPAWN events that entered the state running a child
+   * @param childrenDone per {@code @done} of a child, the number the child was started with
+   * @param childrenFailed per {@code @fail} of a child, the same
+   * @param emits the numbers of the EMIT events (each emitted to the peer, sync and async)
+   * @param broadcasts the numbers of the BROADCAST events (each broadcast to the receivers)
+   */
+  public record Outreach(
+      List<Long> spawns,
+      List<Long> childrenDone,
+      List<Long> childrenFailed,
+      List<Long> emits,
+      List<Long> broadcasts) {
+    public static final Outreach NONE =
+        new Outreach(List.of(), List.of(), List.of(), List.of(), List.of());
+
+    public Outreach {
+      spawns = List.copyOf(spawns);
+      childrenDone = List.copyOf(childrenDone);
+      childrenFailed = List.copyOf(childrenFailed);
+      emits = List.copyOf(emits);
+      broadcasts = List.copyOf(broadcasts);
     }
   }
 
@@ -69,6 +134,11 @@ public record Observations(Map<String, InstanceSeen> instances, Map<String, Even
   public Observations {
     instances = Map.copyOf(instances);
     events = Map.copyOf(events);
+  }
+
+  /** Observations of the chaos instances and their events only. */
+  public Observations(Map<String, InstanceSeen> instances, Map<String, EventSeen> events) {
+    this(instances, events, Reached.NONE, ScheduleSeen.NONE);
   }
 
   public static String key(String instanceId, long eventId) {

@@ -4,13 +4,16 @@ import dev.clockwork.chaos.check.Observations.EventSeen;
 import dev.clockwork.chaos.check.Observations.InstanceSeen;
 import dev.clockwork.chaos.check.Observations.TimerFire;
 import dev.clockwork.chaos.machine.ChaosMachine;
+import dev.clockwork.chaos.machine.ContextLists;
 import dev.clockwork.chaos.producer.Ledger.Acknowledged;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Instance;
 import dev.clockwork.runtime.error.UnknownEventIdException;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventStatus;
+import dev.clockwork.runtime.schedule.Schedules;
 import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.Store;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,32 +22,45 @@ import java.util.Map;
 
 /**
  * Reads a run's outcome back through the public API only: {@code Engine.instance}, {@code
- * Engine.history}, {@code Engine.event} and {@code queues().deadLetters}.
+ * Engine.history}, {@code Engine.event} and {@code queues().deadLetters}; the instances of a
+ * machine through the {@link Store} SPI's {@code instanceIds}; the schedule through {@link
+ * Schedules}.
  */
 public final class Observer {
   private static final int ALL = 1_000_000;
 
   private final Engine engine;
+  private final Store store;
+  private final Schedules schedules;
   private final Map<String, Instant> databaseClock;
 
-  public Observer(Engine engine) {
-    this(engine, Map.of());
+  /** An observer of a run without a schedule or a database clock (in process). */
+  public Observer(Engine engine, Store store) {
+    this(engine, store, null, Map.of());
   }
 
   /**
+   * @param store the store the engine runs on, to list the instances of a machine
+   * @param schedules the schedules service the run's schedule lives in; null when there is none
    * @param databaseClock the database's instant of each history row, keyed by {@code
    *     instance#sequence} (see {@code ChaosPostgres.historyClock}); the one thing read past the
    *     API
    */
-  public Observer(Engine engine, Map<String, Instant> databaseClock) {
+  public Observer(
+      Engine engine, Store store, Schedules schedules, Map<String, Instant> databaseClock) {
     this.engine = engine;
+    this.store = store;
+    this.schedules = schedules;
     this.databaseClock = databaseClock;
   }
 
   public Observations read(List<String> instanceIds, List<Acknowledged> ledger) {
     Map<String, InstanceSeen> instances = new HashMap<>();
+    Map<String, String> conversations = new HashMap<>();
     for (String id : instanceIds) {
-      instances.put(id, instance(id));
+      Instance instance = engine.instance(id);
+      conversations.put(instance.conversationId(), id);
+      instances.put(id, instance(instance));
     }
     Map<String, Integer> deadLetterErrors = new HashMap<>();
     for (DeadLetter letter : engine.queues().deadLetters(ChaosMachine.ID, ALL)) {
@@ -68,11 +84,18 @@ public final class Observer {
         // absent: the checker counts it as lost
       }
     }
-    return new Observations(instances, events);
+    return new Observations(
+        instances,
+        events,
+        new ReachObserver(engine, store).read(conversations),
+        schedules == null
+            ? ScheduleSeen.NONE
+            : new ScheduleObserver(engine, store, schedules, databaseClock).read());
   }
 
-  private InstanceSeen instance(String id) {
-    Instance instance = engine.instance(id);
+  private InstanceSeen instance(Instance instance) {
+    String id = instance.id();
+    Map<String, Object> context = instance.context();
     Map<Long, Integer> appliedRows = new HashMap<>();
     List<TimerFire> fires = new ArrayList<>();
     for (HistoryEntry row : engine.history(id)) {
@@ -89,10 +112,24 @@ public final class Observer {
       }
     }
     return new InstanceSeen(
-        ChaosMachine.numbers(instance.context().get(ChaosMachine.APPLIED)),
-        ChaosMachine.numbers(instance.context().get(ChaosMachine.ENTRIES)),
-        ChaosMachine.numbers(instance.context().get(ChaosMachine.RINGS)),
+        numbers(context, ChaosMachine.APPLIED),
+        numbers(context, ChaosMachine.ENTRIES),
+        numbers(context, ChaosMachine.RINGS),
         appliedRows,
-        fires);
+        fires,
+        new Observations.Cycles(
+            numbers(context, ChaosMachine.CYCLES),
+            numbers(context, ChaosMachine.PULSES),
+            numbers(context, ChaosMachine.CYCLE_ENDS)),
+        new Observations.Outreach(
+            numbers(context, ChaosMachine.SPAWNS),
+            numbers(context, ChaosMachine.CHILDREN_DONE),
+            numbers(context, ChaosMachine.CHILDREN_FAILED),
+            numbers(context, ChaosMachine.EMITS),
+            numbers(context, ChaosMachine.BROADCASTS)));
+  }
+
+  private static List<Long> numbers(Map<String, Object> context, String key) {
+    return ContextLists.numbers(context.get(key));
   }
 }

@@ -93,7 +93,7 @@ public final class FaultInjector implements Runnable {
           int target = fault.worker() % fleet.size();
           int held = 0;
           for (Map.Entry<String, Integer> owner : postgres.leaseOwners().entrySet()) {
-            int index = fleet.indexOf(owner.getKey().replaceFirst("-.*", ""));
+            int index = fleet.indexOfLive(owner.getKey());
             if (index >= 0) {
               target = index; // the worker holding the most leases: likely in the middle of turns
               held = owner.getValue();

@@ -5,12 +5,14 @@ import dev.clockwork.runtime.queue.RetryPolicy;
 import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * The one engine configuration of a run, built through the public API: the workers' and the
- * orchestrator's (which enqueues and checks but never starts). Short leases and retries keep a run
- * short: a killed worker's instances are taken over after {@link #LEASE_TIME}, a poison event is
- * dead-lettered within a second or two.
+ * orchestrator's (which enqueues and checks but never starts), with every machine of the run
+ * registered ({@link #MACHINES}). Short leases and retries keep a run short: a killed worker's
+ * instances are taken over after {@link #LEASE_TIME}, a poison event is dead-lettered within a
+ * second or two.
  */
 public final class ChaosEngine {
   /** Attempts at an event before it is dead-lettered. */
@@ -21,9 +23,13 @@ public final class ChaosEngine {
   public static final Duration LEASE_TIME = Duration.ofSeconds(5);
   public static final int THREADS = 4;
 
+  /** The machines of a run: the chaos machine and the ones it reaches, and the scheduled run. */
+  public static final List<String> MACHINES =
+      List.of(ChaosMachine.ID, ChaosPeer.ID, ChaosReceiver.ID, ChaosChild.ID, ScheduledRun.ID);
+
   private ChaosEngine() {}
 
-  /** An engine on {@code store} running the chaos machine, leasing under {@code owner}. */
+  /** An engine on {@code store} running the run's machines, leasing under {@code owner}. */
   public static Engine build(Store store, String owner) {
     return build(store, owner, Clock.systemUTC());
   }
@@ -37,7 +43,12 @@ public final class ChaosEngine {
         .store(store)
         .clock(clock)
         .alignClockWithStore(true)
-        .register(ChaosMachine.definition())
+        .register(
+            ChaosMachine.definition(),
+            ChaosPeer.definition(),
+            ChaosReceiver.definition(),
+            ChaosChild.definition(),
+            ScheduledRun.definition())
         .options(o -> o.owner(owner).workers(THREADS).leaseTime(LEASE_TIME).retry(RETRY))
         .build();
   }

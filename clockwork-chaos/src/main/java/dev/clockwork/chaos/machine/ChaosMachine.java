@@ -1,17 +1,20 @@
 package dev.clockwork.chaos.machine;
 
 import dev.clockwork.core.behavior.ActionScope;
+import dev.clockwork.core.behavior.Target;
+import dev.clockwork.core.definition.ChildEvents;
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.StateBuilder;
+import dev.clockwork.core.event.Event;
 import dev.clockwork.core.time.Timer;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The machine every worker runs. Each external event carries a per-instance sequence number in its
- * payload ({@value #SEQ}); the action appends it to the context's {@value #APPLIED} list, so the
- * order of applied events and any duplicate can be read back from the instance.
+ * payload ({@value #SEQ}); every kind but POISON appends it to the context's {@value #APPLIED}
+ * list, in every state, so the order of applied events and any duplicate can be read back.
  *
  * <ul>
  *   <li>{@code STEP}: appends its number.
@@ -20,11 +23,30 @@ import java.util.List;
  *   <li>{@code TRANSIENT}: fails its first attempt (as the action sees it, {@code attempt() == 1}),
  *       then appends its number.
  *   <li>{@code POISON}: always fails; ends in the dead letters after every attempt.
- *   <li>{@code ARM}: appends its number; in {@code open} it enters {@code ticking} and records the
- *       entry in {@value #ENTRIES}. Entering {@code ticking} arms a one-shot {@code after} of
- *       {@link #RING_AFTER}; its fire ({@code RING}) appends the entry's number to {@value #RINGS}
- *       and goes back to {@code open}.
+ *   <li>{@code ARM}: in {@code open} it enters {@code ticking} and records the entry in {@value
+ *       #ENTRIES}. Entering {@code ticking} arms a one-shot {@code after} of {@link #RING_AFTER};
+ *       its fire ({@code RING}) appends the entry's number to {@value #RINGS} and goes back to
+ *       {@code open}.
+ *   <li>{@code CYCLE}: in {@code open} it enters {@code cycling} and records the entry in {@value
+ *       #CYCLES}. {@code cycling} has an {@code every} of {@link #PULSE_EVERY}, {@code max} {@value
+ *       #PULSE_MAX}: each {@code PULSE} appends the entry's number to {@value #PULSES}; its {@code
+ *       then} ({@value #CYCLE_END}) appends it to {@value #CYCLE_ENDS} and goes back to {@code
+ *       open}. Nothing else leaves {@code cycling}, so an entry gets exactly {@value #PULSE_MAX}
+ *       pulses and one end.
+ *   <li>{@code SPAWN}: in {@code open} it enters {@code spawning} and records the entry in {@value
+ *       #SPAWNS}. {@code spawning} invokes a {@link ChaosChild} (its input names this instance and
+ *       the entry); the child's {@code @done} appends the number the child was started with to
+ *       {@value #CHILDREN_DONE} and goes back to {@code open} ({@code @fail}: to {@value
+ *       #CHILDREN_FAILED}).
+ *   <li>{@code EMIT}: emits its number synchronously to this instance's {@link ChaosPeer} (found or
+ *       created in its conversation), checks the reply, emits it asynchronously to the same peer,
+ *       and appends it to {@value #EMITS}.
+ *   <li>{@code BROADCAST}: broadcasts the token {@code <instance id>:<number>} to every {@link
+ *       ChaosReceiver} in {@value ChaosReceiver#STATE} and appends the number to {@value
+ *       #BROADCASTS}.
  * </ul>
+ *
+ * In the other states ARM, CYCLE and SPAWN only append their number.
  */
 public final class ChaosMachine {
   public static final String ID = "chaos";
@@ -32,47 +54,121 @@ public final class ChaosMachine {
   public static final String APPLIED = "applied";
   public static final String ENTRIES = "entries";
   public static final String RINGS = "rings";
-  private static final String ARMED_BY = "armedBy";
+  public static final String CYCLES = "cycles";
+  public static final String PULSES = "pulses";
+  public static final String CYCLE_ENDS = "cycleEnds";
+  public static final String SPAWNS = "spawns";
+  public static final String CHILDREN_DONE = "childrenDone";
+  public static final String CHILDREN_FAILED = "childrenFailed";
+  public static final String EMITS = "emits";
+  public static final String BROADCASTS = "broadcasts";
+  public static final String CYCLE_END = "CYCLE_END";
   public static final Timer RING_AFTER = Timer.seconds(1);
+  public static final Timer PULSE_EVERY = Timer.seconds(1);
+  public static final int PULSE_MAX = 3;
   public static final long SLOW_MILLIS = 1_000;
+
+  /** The states an instance leaves by itself (a timer or a child): the drain waits for them. */
+  public static final List<String> BUSY_STATES = List.of("ticking", "cycling", "spawning");
+
+  private static final String ARMED_BY = "armedBy";
+  private static final String CYCLED_BY = "cycledBy";
+  private static final String SPAWNED_BY = "spawnedBy";
+  private static final String SELF = "self";
 
   private ChaosMachine() {}
 
   public static MachineDefinition definition() {
     return Machine.define(ID)
         .initial("open")
-        .state(
-            "open",
-            s ->
-                common(s)
-                    .on(
-                        "ARM",
-                        t ->
-                            t.to("ticking")
-                                .action(
-                                    x -> {
-                                      long seq = append(x, APPLIED);
-                                      append(x, ENTRIES);
-                                      x.set(ARMED_BY, seq);
-                                    })))
+        .state("open", ChaosMachine::open)
         .state(
             "ticking",
             s ->
-                common(s)
-                    .on("ARM", t -> t.action(x -> append(x, APPLIED)))
+                appendOnly(common(s), "ARM", "CYCLE", "SPAWN")
                     .on(
                         "RING",
                         t ->
                             t.to("open")
                                 .after(RING_AFTER)
-                                .action(
-                                    x ->
-                                        x.set(
-                                            RINGS,
-                                            plus(
-                                                x.context().get(RINGS),
-                                                x.context().getLong(ARMED_BY, -1))))))
+                                .action(x -> entryFact(x, RINGS, ARMED_BY))))
+        .state(
+            "cycling",
+            s ->
+                appendOnly(common(s), "ARM", "CYCLE", "SPAWN")
+                    .on(
+                        "PULSE",
+                        t ->
+                            t.action(x -> entryFact(x, PULSES, CYCLED_BY))
+                                .every(PULSE_EVERY)
+                                .max(PULSE_MAX)
+                                .then(CYCLE_END))
+                    .on(
+                        CYCLE_END,
+                        t -> t.to("open").action(x -> entryFact(x, CYCLE_ENDS, CYCLED_BY))))
+        .state(
+            "spawning",
+            s ->
+                appendOnly(common(s), "ARM", "CYCLE", "SPAWN")
+                    .invoke(
+                        ChaosChild.ID,
+                        c ->
+                            Map.of(
+                                ChaosChild.PARENT,
+                                c.getString(SELF),
+                                ChaosChild.PARENT_SEQ,
+                                c.getLong(SPAWNED_BY, -1)))
+                    .on(
+                        ChildEvents.doneEvent(ChaosChild.FINAL),
+                        t -> t.to("open").action(x -> childOutcome(x, CHILDREN_DONE)))
+                    .on(
+                        ChildEvents.FAIL,
+                        t -> t.to("open").action(x -> childOutcome(x, CHILDREN_FAILED))))
         .build();
+  }
+
+  private static void open(StateBuilder s) {
+    s.on("ARM", t -> t.to("ticking").action(x -> enter(x, ENTRIES, ARMED_BY)))
+        .on("CYCLE", t -> t.to("cycling").action(x -> enter(x, CYCLES, CYCLED_BY)))
+        .on(
+            "SPAWN",
+            t ->
+                t.to("spawning")
+                    .action(
+                        x -> {
+                          enter(x, SPAWNS, SPAWNED_BY);
+                          x.set(SELF, x.instanceId());
+                        }));
+    common(s);
+  }
+
+  /** Appends the event's number to {@value #APPLIED} and to {@code entries}; marks the entry. */
+  private static void enter(ActionScope x, String entries, String marker) {
+    long seq = append(x, APPLIED);
+    ContextLists.append(x, entries, seq);
+    x.set(marker, seq);
+  }
+
+  /** Appends the number of the current entry (under {@code marker}) to {@code key}. */
+  private static void entryFact(ActionScope x, String key, String marker) {
+    ContextLists.append(x, key, x.context().getLong(marker, -1));
+  }
+
+  /** Appends the number the child was started with, as its outcome reports it, to {@code key}. */
+  private static void childOutcome(ActionScope x, String key) {
+    long seq = -1;
+    if (x.event().payload().get(ChildEvents.OUTPUT) instanceof Map<?, ?> output
+        && output.get(ChaosChild.PARENT_SEQ) instanceof Number number) {
+      seq = number.longValue();
+    }
+    ContextLists.append(x, key, seq);
+  }
+
+  private static StateBuilder appendOnly(StateBuilder s, String... events) {
+    for (String event : events) {
+      s.on(event, t -> t.action(x -> append(x, APPLIED)));
+    }
+    return s;
   }
 
   private static StateBuilder common(StateBuilder s) {
@@ -108,37 +204,42 @@ public final class ChaosMachine {
                     x -> {
                       throw new IllegalStateException(
                           "poison event " + x.eventId() + ", attempt " + x.attempt());
-                    }));
+                    }))
+        .on("EMIT", t -> t.action(ChaosMachine::emit))
+        .on("BROADCAST", t -> t.action(ChaosMachine::broadcast));
+  }
+
+  private static void emit(ActionScope x) {
+    long seq = append(x, APPLIED);
+    Target peer = Target.machine(ChaosPeer.ID);
+    Object reply = x.emit(peer, Event.of(ChaosPeer.SYNC, Map.of(ChaosPeer.TOKEN, seq)));
+    if (!(reply instanceof Number number) || number.longValue() != seq) {
+      throw new IllegalStateException(
+          "the peer replied " + reply + " to the synchronous emit of token " + seq);
+    }
+    x.emitAsync(peer, Event.of(ChaosPeer.ASYNC, Map.of(ChaosPeer.TOKEN, seq)));
+    ContextLists.append(x, EMITS, seq);
+  }
+
+  private static void broadcast(ActionScope x) {
+    long seq = append(x, APPLIED);
+    x.broadcast(
+        ChaosReceiver.ID,
+        ChaosReceiver.STATE,
+        Event.of(
+            ChaosReceiver.HEAR, Map.of(ChaosReceiver.TOKEN, broadcastToken(x.instanceId(), seq))));
+    ContextLists.append(x, BROADCASTS, seq);
+  }
+
+  /** The token a broadcast of event {@code seq} by {@code instanceId} carries. */
+  public static String broadcastToken(String instanceId, long seq) {
+    return instanceId + ":" + seq;
   }
 
   /** Appends the event's sequence number to the list under {@code key}; returns the number. */
   private static long append(ActionScope x, String key) {
-    Object value = x.event().payload().get(SEQ);
-    if (!(value instanceof Number number)) {
-      throw new IllegalArgumentException(
-          "event " + x.event().type() + " carries no numeric '" + SEQ + "' payload: " + value);
-    }
-    x.set(key, plus(x.context().get(key), number.longValue()));
-    return number.longValue();
-  }
-
-  private static List<Object> plus(Object list, long value) {
-    List<Object> more = new ArrayList<>();
-    if (list instanceof List<?> old) {
-      more.addAll(old);
-    }
-    more.add(value);
-    return more;
-  }
-
-  /** The numbers stored under {@code key} in a context, as longs. */
-  public static List<Long> numbers(Object list) {
-    List<Long> numbers = new ArrayList<>();
-    if (list instanceof List<?> values) {
-      for (Object value : values) {
-        numbers.add(((Number) value).longValue());
-      }
-    }
-    return numbers;
+    long seq = ContextLists.payloadNumber(x, SEQ);
+    ContextLists.append(x, key, seq);
+    return seq;
   }
 }

@@ -11,22 +11,28 @@ import dev.clockwork.chaos.fault.FaultKind;
 import dev.clockwork.chaos.fault.FaultSchedule;
 import dev.clockwork.chaos.machine.ChaosEngine;
 import dev.clockwork.chaos.machine.ChaosMachine;
+import dev.clockwork.chaos.machine.ChaosReceiver;
+import dev.clockwork.chaos.machine.ChaosSchedule;
 import dev.clockwork.chaos.postgres.ChaosPostgres;
 import dev.clockwork.chaos.producer.EventPlan;
 import dev.clockwork.chaos.producer.Ledger;
 import dev.clockwork.chaos.producer.Producer;
 import dev.clockwork.chaos.worker.WorkerFleet;
 import dev.clockwork.postgres.PostgresStore;
+import dev.clockwork.postgres.schedule.PostgresScheduleStore;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.schedule.ScheduleDescription;
+import dev.clockwork.runtime.schedule.Schedules;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 
 /**
- * One run: a fresh PostgreSQL, the instances, N worker JVMs, the producer and the faults for the
- * window, then the drain, then the check. The orchestrator's engine is never started: it creates,
- * enqueues and reads, through the public API.
+ * One run: a fresh PostgreSQL, the instances, the broadcast receivers and the schedule, N worker
+ * JVMs, the producer and the faults for the window, then the drain (which pauses the schedule),
+ * then the check. The orchestrator's engine is never started: it creates, enqueues, pauses and
+ * reads, through the public API.
  */
 public final class ChaosRun {
   private final RunSettings settings;
@@ -76,6 +82,18 @@ public final class ChaosRun {
       for (String id : plan.instances()) {
         engine.create(ChaosMachine.ID, id, Map.of());
       }
+      for (String id : ChaosReceiver.ids()) {
+        engine.create(ChaosReceiver.ID, id, Map.of());
+      }
+      Schedules schedules =
+          ChaosSchedule.service(engine, PostgresScheduleStore.beside(store), "orchestrator");
+      ScheduleDescription created = schedules.create(ChaosSchedule.request());
+      out.printf(
+          "schedule %s: every %d s, overlap %s, catch-up all; first fire %s%n",
+          created.scheduleId(),
+          ChaosSchedule.INTERVAL.toSeconds(),
+          created.overlapPolicy().wireName(),
+          created.nextFireAt());
       WorkerFleet fleet =
           new WorkerFleet(jar, directory.resolve("logs"), postgres::url, settings.breakage());
       schedule.clockFault().ifPresent(f -> fleet.offsetClock(f.worker(), f.kind().clockOffset()));
@@ -93,7 +111,8 @@ public final class ChaosRun {
         out.printf(
             "faults stopped at %.1f s; waiting up to %d s for the queues to drain%n",
             seconds(started), settings.drainBound().toSeconds());
-        drained = new Drain(engine, plan.instances()).await(settings.drainBound());
+        drained =
+            new Drain(engine, store, schedules, plan.instances()).await(settings.drainBound());
         out.println(
             drained == null
                 ? "NOT drained within " + settings.drainBound().toSeconds() + " s"
@@ -103,7 +122,7 @@ public final class ChaosRun {
       }
       ledger.write(directory.resolve("ledger.csv"));
       Observations seen =
-          new Observer(engine, postgres.historyClock())
+          new Observer(engine, store, schedules, postgres.historyClock())
               .read(plan.instances(), ledger.acknowledged());
       Verdict verdict = new Checker(ChaosEngine.MAX_ATTEMPTS).check(ledger.acknowledged(), seen);
       out.printf(

@@ -137,6 +137,22 @@ public final class WorkerFleet implements AutoCloseable {
     return "kill -CONT " + paused;
   }
 
+  /**
+   * The index of the worker whose live process leases as {@code owner} ({@code wN-<pid>}, as {@link
+   * WorkerMain} names it), or -1: a killed worker's leases stay valid until they expire, and its
+   * slot may not have been started again yet.
+   */
+  public synchronized int indexOfLive(String owner) {
+    int index = indexOf(owner.replaceFirst("-.*", ""));
+    if (index < 0) {
+      return -1;
+    }
+    Process process = slots.get(index).process;
+    return process.isAlive() && owner.equals(slots.get(index).name + "-" + process.pid())
+        ? index
+        : -1;
+  }
+
   /** The index of worker {@code name} (w1 is 0), or -1. */
   public int indexOf(String name) {
     for (int i = 0; i < slots.size(); i++) {
@@ -222,6 +238,8 @@ public final class WorkerFleet implements AutoCloseable {
             "-Xmx192m",
             "-XX:+UseSerialGC",
             "-Dorg.slf4j.simpleLogger.showDateTime=true",
+            "-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS",
+            "-Duser.timezone=UTC",
             "-cp",
             jar.toString(),
             WorkerMain.class.getName(),

@@ -3,7 +3,9 @@ package dev.clockwork.chaos.worker;
 import dev.clockwork.chaos.broken.Breakage;
 import dev.clockwork.chaos.broken.BrokenStore;
 import dev.clockwork.chaos.machine.ChaosEngine;
+import dev.clockwork.chaos.machine.ChaosSchedule;
 import dev.clockwork.postgres.PostgresStore;
+import dev.clockwork.postgres.schedule.PostgresScheduleStore;
 import dev.clockwork.runtime.Engine;
 import java.time.Clock;
 import java.time.Duration;
@@ -14,14 +16,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * One worker JVM: an engine on the run's database, started, until the process is killed (SIGKILL by
- * a fault) or stopped (SIGTERM at the end of the run: the engine closes). It never migrates; the
- * orchestrator did. Exits 1 when it cannot connect, and the orchestrator starts it again.
+ * One worker JVM: an engine on the run's database, ticking the run's schedule, started, until the
+ * process is killed (SIGKILL by a fault) or stopped (SIGTERM at the end of the run: the engine
+ * closes). It never migrates; the orchestrator did. Exits 1 when it cannot connect, and the
+ * orchestrator starts it again.
  */
 @Command(
     name = "worker",
     mixinStandardHelpOptions = true,
-    description = "A chaos worker: runs the chaos machine until killed.")
+    description = "A chaos worker: runs the chaos machines and ticks the schedule until killed.")
 public final class WorkerMain implements Callable<Integer> {
   @Option(names = "--jdbc-url", required = true, description = "the run's database")
   String jdbcUrl;
@@ -51,8 +54,10 @@ public final class WorkerMain implements Callable<Integer> {
     String owner = name + "-" + ProcessHandle.current().pid();
     Breakage broken = Breakage.parse(breakage);
     Clock clock = Clock.offset(Clock.systemUTC(), Duration.ofMillis(clockOffsetMillis));
-    Engine engine =
-        ChaosEngine.build(BrokenStore.wrap(store, broken, System.out), owner, clock).start();
+    Engine engine = ChaosEngine.build(BrokenStore.wrap(store, broken, System.out), owner, clock);
+    ChaosSchedule.service(engine, PostgresScheduleStore.beside(store), owner)
+        .runInWorkers(ChaosSchedule.TICK);
+    engine.start();
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(

@@ -50,7 +50,7 @@ class BrokenStoreTest {
     }
     broken = store.broken();
     return new Checker(ChaosEngine.MAX_ATTEMPTS)
-        .check(ledger, new Observer(engine).read(INSTANCES, ledger));
+        .check(ledger, new Observer(engine, store).read(INSTANCES, ledger));
   }
 
   @Test

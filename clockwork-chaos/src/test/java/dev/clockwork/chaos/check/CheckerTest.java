@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 /** The checker's counting, on made-up ledgers and observations: each breach is counted once. */
 class CheckerTest {
   private static final int MAX_ATTEMPTS = 3;
+  private static final int EVERY_MAX = 3;
 
   private final List<Acknowledged> ledger = new ArrayList<>();
   private final Map<String, EventSeen> events = new HashMap<>();
@@ -24,6 +25,10 @@ class CheckerTest {
   private List<Long> entries = List.of();
   private List<Long> rings = List.of();
   private List<Observations.TimerFire> fires = List.of();
+  private Observations.Cycles cycles = Observations.Cycles.NONE;
+  private Observations.Outreach outreach = Observations.Outreach.NONE;
+  private Reached reached = Reached.NONE;
+  private ScheduleSeen schedule = ScheduleSeen.NONE;
 
   /** Three STEPs on i-1, each applied once, in order. */
   private void threeSteps() {
@@ -44,9 +49,10 @@ class CheckerTest {
   }
 
   private Verdict check() {
-    InstanceSeen instance = new InstanceSeen(applied, entries, rings, appliedRows, fires);
-    return new Checker(MAX_ATTEMPTS)
-        .check(ledger, new Observations(Map.of("i-1", instance), events));
+    InstanceSeen instance =
+        new InstanceSeen(applied, entries, rings, appliedRows, fires, cycles, outreach);
+    return new Checker(MAX_ATTEMPTS, EVERY_MAX)
+        .check(ledger, new Observations(Map.of("i-1", instance), events, reached, schedule));
   }
 
   private static long violations(Verdict verdict, String id) {
