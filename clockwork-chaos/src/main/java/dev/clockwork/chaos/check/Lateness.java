@@ -9,8 +9,8 @@ import java.util.List;
 
 /**
  * I11: once the faults have stopped and a lease time has passed (what a killed worker's instances
- * wait by design), timers fire on time again: the 99th percentile of how late fires committed
- * after their due instant, by the database's clock, is within {@link #BOUND}. Fewer than {@link
+ * wait by design), timers fire on time again: the 99th percentile of how late fires committed after
+ * their due instant, by the database's clock, is within {@link #BOUND}. Fewer than {@link
  * #MIN_FIRES} fires to judge is a violation too: a recovery window without timers proves nothing.
  */
 final class Lateness {
@@ -36,7 +36,12 @@ final class Lateness {
     }
     if (late.size() < MIN_FIRES) {
       row.violation(
-          late.size() + " fires due after " + normalFrom + ": too few to judge (" + MIN_FIRES + ")");
+          late.size()
+              + " fires due after "
+              + normalFrom
+              + ": too few to judge ("
+              + MIN_FIRES
+              + ")");
       return;
     }
     Collections.sort(late);

@@ -1,6 +1,7 @@
 package dev.clockwork.chaos.fault;
 
 import dev.clockwork.chaos.machine.ChaosEngine;
+import dev.clockwork.chaos.machine.ChaosMachine;
 import dev.clockwork.chaos.postgres.ChaosPostgres;
 import dev.clockwork.chaos.worker.WorkerFleet;
 import java.io.PrintStream;
@@ -121,6 +122,8 @@ public final class FaultInjector implements Runnable {
               + ChaosEngine.LEASE_TIME.toSeconds()
               + " s)";
         }
+      case DEPLOY:
+        return fleet.deploy(fault.worker() % fleet.size(), ChaosMachine.NEWEST_VERSION);
       case CLOCK_AHEAD:
       case CLOCK_BEHIND:
         return fleet.clockOffsets();

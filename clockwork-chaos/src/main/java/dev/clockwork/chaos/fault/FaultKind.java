@@ -22,6 +22,12 @@ public enum FaultKind {
    */
   PAUSE("pause", 10_000, 18_000),
   /**
+   * F7: a rolling deploy of the chaos machine's version 2, one worker at a time (SIGTERM, started
+   * again registering versions 1 and 2, upgrading the instances as it starts), beginning at a
+   * seeded point in the first half of the window: old and new releases run side by side meanwhile.
+   */
+  DEPLOY("deploy", 4_000, 7_000),
+  /**
    * F6: one worker (chosen by the seed) runs with its clock {@link #CLOCK_OFFSET} ahead of the
    * others' and the database's, for the whole run. Not in {@code all}: see {@link #parseList}.
    */

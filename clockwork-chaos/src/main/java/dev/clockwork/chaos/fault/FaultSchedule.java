@@ -47,6 +47,14 @@ public record FaultSchedule(List<Fault> faults) {
         faults.add(new Fault(Duration.ZERO, kind, random.nextInt(workers), Duration.ZERO));
         continue;
       }
+      if (kind == FaultKind.DEPLOY) {
+        long at = window.toMillis() / 4 + random.nextInt((int) Math.max(1, window.toMillis() / 4));
+        for (int worker = 0; worker < workers; worker++) {
+          faults.add(new Fault(Duration.ofMillis(at), kind, worker, Duration.ZERO));
+          at += kind.minGapMillis + random.nextInt(kind.maxGapMillis - kind.minGapMillis + 1);
+        }
+        continue;
+      }
       long at = QUIET_START.toMillis() + random.nextInt(kind.minGapMillis);
       while (at < window.toMillis()) {
         Duration downtime =

@@ -1,6 +1,7 @@
 package dev.clockwork.chaos.machine;
 
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.EngineBuilder;
 import dev.clockwork.runtime.queue.RetryPolicy;
 import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
@@ -39,12 +40,23 @@ public final class ChaosEngine {
    * engine on the system clock is: the fault stands for a host whose time synchronisation failed.
    */
   public static Engine build(Store store, String owner, Clock clock) {
-    return Engine.builder()
+    return build(store, owner, clock, 1);
+  }
+
+  /**
+   * The same with the chaos machine's versions 1 to {@code newest} registered (2: a worker of a
+   * rolling deploy's new release, F7; it upgrades the instances to version 2 when it starts).
+   */
+  public static Engine build(Store store, String owner, Clock clock, int newest) {
+    EngineBuilder builder = Engine.builder();
+    for (int version = 1; version <= newest; version++) {
+      builder.register(ChaosMachine.definition(version));
+    }
+    return builder
         .store(store)
         .clock(clock)
         .alignClockWithStore(true)
         .register(
-            ChaosMachine.definition(),
             ChaosPeer.definition(),
             ChaosReceiver.definition(),
             ChaosChild.definition(),

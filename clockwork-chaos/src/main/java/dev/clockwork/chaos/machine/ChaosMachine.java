@@ -76,12 +76,43 @@ public final class ChaosMachine {
   private static final String SPAWNED_BY = "spawnedBy";
   private static final String SELF = "self";
 
-  private ChaosMachine() {}
+  /**
+   * The numbers applied by version 2's code (a rolling deploy, F7): version 2 appends each number
+   * to this list as well as to {@value #APPLIED}, so which version ran each event can be read back.
+   */
+  public static final String APPLIED_V2 = "appliedV2";
 
+  /** The newest version of the machine: what the new workers of a rolling deploy register. */
+  public static final int NEWEST_VERSION = 2;
+
+  private final int version;
+
+  private ChaosMachine(int version) {
+    this.version = version;
+  }
+
+  /** Version 1, the one every worker runs unless a rolling deploy (F7) brings version 2. */
   public static MachineDefinition definition() {
+    return definition(1);
+  }
+
+  /**
+   * Version {@code version} (1 or 2): the same states and transitions, version 2 also appending
+   * each applied number to {@value #APPLIED_V2}.
+   */
+  public static MachineDefinition definition(int version) {
+    if (version < 1 || version > NEWEST_VERSION) {
+      throw new IllegalArgumentException(
+          "the chaos machine has versions 1 to " + NEWEST_VERSION + ", not " + version);
+    }
+    return new ChaosMachine(version).build();
+  }
+
+  private MachineDefinition build() {
     return Machine.define(ID)
+        .version(version)
         .initial("open")
-        .state("open", ChaosMachine::open)
+        .state("open", this::open)
         .state(
             "ticking",
             s ->
@@ -127,7 +158,7 @@ public final class ChaosMachine {
         .build();
   }
 
-  private static void open(StateBuilder s) {
+  private void open(StateBuilder s) {
     s.on("ARM", t -> t.to("ticking").action(x -> enter(x, ENTRIES, ARMED_BY)))
         .on("CYCLE", t -> t.to("cycling").action(x -> enter(x, CYCLES, CYCLED_BY)))
         .on(
@@ -143,7 +174,7 @@ public final class ChaosMachine {
   }
 
   /** Appends the event's number to {@value #APPLIED} and to {@code entries}; marks the entry. */
-  private static void enter(ActionScope x, String entries, String marker) {
+  private void enter(ActionScope x, String entries, String marker) {
     long seq = append(x, APPLIED);
     ContextLists.append(x, entries, seq);
     x.set(marker, seq);
@@ -164,14 +195,14 @@ public final class ChaosMachine {
     ContextLists.append(x, key, seq);
   }
 
-  private static StateBuilder appendOnly(StateBuilder s, String... events) {
+  private StateBuilder appendOnly(StateBuilder s, String... events) {
     for (String event : events) {
       s.on(event, t -> t.action(x -> append(x, APPLIED)));
     }
     return s;
   }
 
-  private static StateBuilder common(StateBuilder s) {
+  private StateBuilder common(StateBuilder s) {
     return s.on("STEP", t -> t.action(x -> append(x, APPLIED)))
         .on(
             "SLOW",
@@ -205,11 +236,11 @@ public final class ChaosMachine {
                       throw new IllegalStateException(
                           "poison event " + x.eventId() + ", attempt " + x.attempt());
                     }))
-        .on("EMIT", t -> t.action(ChaosMachine::emit))
-        .on("BROADCAST", t -> t.action(ChaosMachine::broadcast));
+        .on("EMIT", t -> t.action(this::emit))
+        .on("BROADCAST", t -> t.action(this::broadcast));
   }
 
-  private static void emit(ActionScope x) {
+  private void emit(ActionScope x) {
     long seq = append(x, APPLIED);
     Target peer = Target.machine(ChaosPeer.ID);
     Object reply = x.emit(peer, Event.of(ChaosPeer.SYNC, Map.of(ChaosPeer.TOKEN, seq)));
@@ -221,7 +252,7 @@ public final class ChaosMachine {
     ContextLists.append(x, EMITS, seq);
   }
 
-  private static void broadcast(ActionScope x) {
+  private void broadcast(ActionScope x) {
     long seq = append(x, APPLIED);
     x.broadcast(
         ChaosReceiver.ID,
@@ -236,10 +267,16 @@ public final class ChaosMachine {
     return instanceId + ":" + seq;
   }
 
-  /** Appends the event's sequence number to the list under {@code key}; returns the number. */
-  private static long append(ActionScope x, String key) {
+  /**
+   * Appends the event's sequence number to the list under {@code key} (version 2: to {@value
+   * #APPLIED_V2} too when it is {@value #APPLIED}); returns the number.
+   */
+  private long append(ActionScope x, String key) {
     long seq = ContextLists.payloadNumber(x, SEQ);
     ContextLists.append(x, key, seq);
+    if (version >= 2 && key.equals(APPLIED)) {
+      ContextLists.append(x, APPLIED_V2, seq);
+    }
     return seq;
   }
 }

@@ -31,6 +31,8 @@ public final class WorkerFleet implements AutoCloseable {
   private final Function<String, String> urlFor;
   private final Breakage breakage;
   private final Map<String, java.time.Duration> clockOffsets = new TreeMap<>();
+  private final Map<String, Integer> definitionVersions = new TreeMap<>();
+  private final AtomicInteger deploys = new AtomicInteger();
   private final List<Slot> slots = new ArrayList<>();
   private final AtomicInteger kills = new AtomicInteger();
   private final AtomicInteger restarts = new AtomicInteger();
@@ -96,6 +98,28 @@ public final class WorkerFleet implements AutoCloseable {
     slot.process.destroyForcibly();
     kills.incrementAndGet();
     return slot.name + " (pid " + slot.process.pid() + ")";
+  }
+
+  /**
+   * Deploys a new release to worker {@code index} (0-based), as a rolling deploy does one node at a
+   * time: SIGTERM (its engine closes, handing its work back), and the watcher starts it again
+   * registering the chaos machine's versions 1 to {@code version}, as it will after any later kill.
+   */
+  public synchronized String deploy(int index, int version) {
+    Slot slot = slots.get(index);
+    definitionVersions.put(slot.name, version);
+    slot.process.destroy();
+    deploys.incrementAndGet();
+    return "SIGTERM "
+        + slot.name
+        + " (pid "
+        + slot.process.pid()
+        + "), back with versions 1-"
+        + version;
+  }
+
+  public int deploys() {
+    return deploys.get();
   }
 
   /** Kills a worker chosen by {@code random}. */
@@ -250,7 +274,9 @@ public final class WorkerFleet implements AutoCloseable {
             "--break",
             breakage.flag(),
             "--clock-offset-millis",
-            String.valueOf(clockOffsets.getOrDefault(name, Duration.ZERO).toMillis()))
+            String.valueOf(clockOffsets.getOrDefault(name, Duration.ZERO).toMillis()),
+            "--definition-version",
+            String.valueOf(definitionVersions.getOrDefault(name, 1)))
         .redirectErrorStream(true)
         .redirectOutput(Redirect.appendTo(log.toFile()))
         .start();

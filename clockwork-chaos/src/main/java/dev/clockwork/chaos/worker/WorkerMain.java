@@ -44,6 +44,12 @@ public final class WorkerMain implements Callable<Integer> {
       description = "runs the engine's clock this far ahead (negative: behind) of the system's")
   long clockOffsetMillis;
 
+  @Option(
+      names = "--definition-version",
+      defaultValue = "1",
+      description = "the newest chaos machine version this worker registers (2: a new release)")
+  int definitionVersion;
+
   public static void main(String[] args) {
     System.exit(new CommandLine(new WorkerMain()).execute(args));
   }
@@ -54,7 +60,9 @@ public final class WorkerMain implements Callable<Integer> {
     String owner = name + "-" + ProcessHandle.current().pid();
     Breakage broken = Breakage.parse(breakage);
     Clock clock = Clock.offset(Clock.systemUTC(), Duration.ofMillis(clockOffsetMillis));
-    Engine engine = ChaosEngine.build(BrokenStore.wrap(store, broken, System.out), owner, clock);
+    Engine engine =
+        ChaosEngine.build(
+            BrokenStore.wrap(store, broken, System.out), owner, clock, definitionVersion);
     ChaosSchedule.service(engine, PostgresScheduleStore.beside(store), owner)
         .runInWorkers(ChaosSchedule.TICK);
     engine.start();
@@ -72,7 +80,8 @@ public final class WorkerMain implements Callable<Integer> {
             + owner
             + " started"
             + (broken == Breakage.NONE ? "" : ", its store broken on purpose: " + broken.flag())
-            + (clockOffsetMillis == 0 ? "" : ", its clock " + clockOffsetMillis + " ms off"));
+            + (clockOffsetMillis == 0 ? "" : ", its clock " + clockOffsetMillis + " ms off")
+            + (definitionVersion == 1 ? "" : ", chaos machine versions 1-" + definitionVersion));
     stopped.await();
     return 0;
   }

@@ -1,0 +1,62 @@
+package dev.clockwork.chaos.check;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * F7, a rolling deploy: workers of the old release (the chaos machine's version 1) beside workers
+ * of the new one (versions 1 and 2; they upgrade the instances to version 2 when they start).
+ * Version 2's code also records each number it applies, so two things can be counted per instance:
+ * no number applied by version 1's code after version 2's ran the instance (an old worker running
+ * an upgraded instance by the old definition), and, once the deploy finished, every instance on
+ * version 2.
+ */
+final class VersionCheck {
+  static final String OLD_CODE = "F7 old code";
+  static final String UPGRADED = "F7 upgraded";
+
+  /**
+   * One instance's release facts.
+   *
+   * @param version the version it runs now
+   * @param applied the numbers it applied, in order
+   * @param appliedByNewest those of them version 2's code applied
+   */
+  record Release(int version, List<Long> applied, List<Long> appliedByNewest) {}
+
+  private VersionCheck() {}
+
+  /**
+   * @param newest the version the deploy brought, or 0 when the run had no deploy (nothing counted)
+   */
+  static void check(Map<String, Release> instances, int newest, Verdict verdict) {
+    if (newest == 0) {
+      return;
+    }
+    Verdict.Row oldCode =
+        verdict.row(OLD_CODE, "number applied by the old release after the new one ran");
+    Verdict.Row upgraded = verdict.row(UPGRADED, "instance on version " + newest + " after it");
+    new TreeMap<>(instances)
+        .forEach(
+            (id, release) -> {
+              oldCode.checked();
+              Set<Long> byNewest = new HashSet<>(release.appliedByNewest());
+              boolean newRan = false;
+              for (long seq : release.applied()) {
+                if (byNewest.contains(seq)) {
+                  newRan = true;
+                } else if (newRan) {
+                  oldCode.violation(id + ": seq " + seq + " applied by the old release after");
+                  break;
+                }
+              }
+              upgraded.checked();
+              if (release.version() != newest) {
+                upgraded.violation(id + " still on version " + release.version());
+              }
+            });
+  }
+}
