@@ -20,19 +20,33 @@ public record Observations(Map<String, InstanceSeen> instances, Map<String, Even
    * @param entries the sequence numbers of the ARM events that entered {@code ticking}
    * @param rings the entries whose one-shot timer fired, in firing order
    * @param appliedRows per queued event id, how many applied ({@code EVENT}) history rows it has
+   * @param fires its {@code TIMER_FIRED} rows
+   * @param turns the history rows its turns wrote for work they processed, with their instants
    */
   public record InstanceSeen(
       List<Long> applied,
       List<Long> entries,
       List<Long> rings,
       Map<Long, Integer> appliedRows,
-      List<TimerFire> fires) {
+      List<TimerFire> fires,
+      List<TurnRow> turns) {
     public InstanceSeen {
       applied = List.copyOf(applied);
       entries = List.copyOf(entries);
       rings = List.copyOf(rings);
       appliedRows = Map.copyOf(appliedRows);
       fires = List.copyOf(fires);
+      turns = List.copyOf(turns);
+    }
+
+    /** An instance without recorded turn instants. */
+    public InstanceSeen(
+        List<Long> applied,
+        List<Long> entries,
+        List<Long> rings,
+        Map<Long, Integer> appliedRows,
+        List<TimerFire> fires) {
+      this(applied, entries, rings, appliedRows, fires, List.of());
     }
 
     /** An instance without timer fires. */
@@ -41,6 +55,18 @@ public record Observations(Map<String, InstanceSeen> instances, Map<String, Even
       this(applied, entries, rings, appliedRows, List.of());
     }
   }
+
+  /**
+   * A history row a turn wrote for work it processed: an applied event, a failed attempt or a timer
+   * fire.
+   *
+   * @param sequence its history sequence
+   * @param what its kind and event, for examples
+   * @param committedAt the database's clock when it was inserted, inside the turn's commit
+   * @param leasedAt the database's clock when the instance was last leased before that: the lease
+   *     the turn ran under, as commits are fenced by their lease; null when none was recorded
+   */
+  public record TurnRow(long sequence, String what, Instant committedAt, Instant leasedAt) {}
 
   /**
    * One {@code TIMER_FIRED} history row.

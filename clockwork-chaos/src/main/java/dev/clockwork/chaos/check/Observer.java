@@ -3,6 +3,7 @@ package dev.clockwork.chaos.check;
 import dev.clockwork.chaos.check.Observations.EventSeen;
 import dev.clockwork.chaos.check.Observations.InstanceSeen;
 import dev.clockwork.chaos.check.Observations.TimerFire;
+import dev.clockwork.chaos.check.Observations.TurnRow;
 import dev.clockwork.chaos.machine.ChaosMachine;
 import dev.clockwork.chaos.producer.Ledger.Acknowledged;
 import dev.clockwork.runtime.Engine;
@@ -13,9 +14,12 @@ import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.store.HistoryEntry;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Reads a run's outcome back through the public API only: {@code Engine.instance}, {@code
@@ -24,21 +28,35 @@ import java.util.Map;
 public final class Observer {
   private static final int ALL = 1_000_000;
 
+  /**
+   * The history rows a turn writes for work it processed (an applied event, an attempt, a fire).
+   */
+  private static final Set<HistoryEntry.Kind> TURN_KINDS =
+      EnumSet.of(
+          HistoryEntry.Kind.EVENT,
+          HistoryEntry.Kind.ATTEMPT_FAILED,
+          HistoryEntry.Kind.FAILED,
+          HistoryEntry.Kind.TIMER_FIRED);
+
   private final Engine engine;
   private final Map<String, Instant> databaseClock;
+  private final Map<String, List<Instant>> leaseClock;
 
   public Observer(Engine engine) {
-    this(engine, Map.of());
+    this(engine, Map.of(), Map.of());
   }
 
   /**
    * @param databaseClock the database's instant of each history row, keyed by {@code
-   *     instance#sequence} (see {@code ChaosPostgres.historyClock}); the one thing read past the
-   *     API
+   *     instance#sequence} (see {@code ChaosPostgres.historyClock})
+   * @param leaseClock the database's instants at which each instance was leased, in time order (see
+   *     {@code ChaosPostgres.leaseClock}); with the first, the only things read past the API
    */
-  public Observer(Engine engine, Map<String, Instant> databaseClock) {
+  public Observer(
+      Engine engine, Map<String, Instant> databaseClock, Map<String, List<Instant>> leaseClock) {
     this.engine = engine;
     this.databaseClock = databaseClock;
+    this.leaseClock = leaseClock;
   }
 
   public Observations read(List<String> instanceIds, List<Acknowledged> ledger) {
@@ -75,7 +93,21 @@ public final class Observer {
     Instance instance = engine.instance(id);
     Map<Long, Integer> appliedRows = new HashMap<>();
     List<TimerFire> fires = new ArrayList<>();
+    List<TurnRow> turns = new ArrayList<>();
+    TreeSet<Instant> leases = new TreeSet<>(leaseClock.getOrDefault(id, List.of()));
     for (HistoryEntry row : engine.history(id)) {
+      Instant committedAt = databaseClock.get(id + "#" + row.sequence());
+      boolean turnRow =
+          TURN_KINDS.contains(row.kind())
+              && (row.kind() != HistoryEntry.Kind.EVENT || row.eventId() != 0);
+      if (turnRow && committedAt != null) {
+        turns.add(
+            new TurnRow(
+                row.sequence(),
+                row.kind() + " " + row.event() + (row.eventId() == 0 ? "" : " #" + row.eventId()),
+                committedAt,
+                leases.floor(committedAt)));
+      }
       if (row.kind() == HistoryEntry.Kind.EVENT && row.eventId() != 0) {
         appliedRows.merge(row.eventId(), 1, Integer::sum);
       }
@@ -85,7 +117,7 @@ public final class Observer {
                 row.sequence(),
                 Instant.parse(row.payload().get("due").toString()),
                 row.at(),
-                databaseClock.get(id + "#" + row.sequence())));
+                committedAt));
       }
     }
     return new InstanceSeen(
@@ -93,6 +125,7 @@ public final class Observer {
         ChaosMachine.numbers(instance.context().get(ChaosMachine.ENTRIES)),
         ChaosMachine.numbers(instance.context().get(ChaosMachine.RINGS)),
         appliedRows,
-        fires);
+        fires,
+        turns);
   }
 }

@@ -27,7 +27,23 @@ public enum FaultKind {
    */
   CLOCK_AHEAD("clock-ahead", 0, 0),
   /** F6: one worker runs with its clock {@link #CLOCK_OFFSET} behind, for the whole run. */
-  CLOCK_BEHIND("clock-behind", 0, 0);
+  CLOCK_BEHIND("clock-behind", 0, 0),
+  /**
+   * F5: one worker (chosen by the seed, for the whole run and its restarts) reaches the database
+   * through an in-process TCP proxy ({@code net.TcpProxy}) that, in turn: resets every proxied
+   * connection (RST to both ends), or blackholes them — forwards nothing either way, sockets left
+   * open — for longer than the lease (the lease plus 1–4 s), then forwards again, or resets them.
+   * The worker is busy most of the time, so its connections are caught mid-transaction.
+   */
+  NET("net", 7_000, 12_000),
+  /**
+   * F8: an operator racing the workers through the orchestrator's engine ({@code engine.queues()}):
+   * pauses the chaos machine's queue for 1–4 s then resumes it, or purges its dead letters (those
+   * older than 0–2 s), in turn. It never purges pending events nor retries dead letters: both would
+   * change what the other invariants count. Checked by I12 (no claim while paused) and by the purge
+   * accounting of I1/I9 ({@code F8 purged}).
+   */
+  OPERATOR("operator", 5_000, 9_000);
 
   /** How far a clock fault (F6) moves one worker's clock. */
   public static final Duration CLOCK_OFFSET = Duration.ofSeconds(30);

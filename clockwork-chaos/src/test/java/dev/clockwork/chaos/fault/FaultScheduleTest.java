@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.chaos.machine.ChaosEngine;
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -57,6 +58,64 @@ class FaultScheduleTest {
     assertThat(with.faults())
         .filteredOn(f -> f.kind() != FaultKind.PAUSE)
         .isEqualTo(without.faults());
+    FaultSchedule everything =
+        FaultSchedule.of(7, FaultKind.parseList("kill,terminate,pause,net,operator"), MINUTE, 3);
+    assertThat(everything.faults())
+        .filteredOn(f -> f.kind() != FaultKind.NET && f.kind() != FaultKind.OPERATOR)
+        .isEqualTo(with.faults());
+  }
+
+  @Test
+  void theProxyFaultsHitOneWorkerAndTakeTurnsAtResetAndBlackhole() {
+    FaultSchedule schedule = FaultSchedule.of(7, FaultKind.parseList("net"), MINUTE, 3);
+    assertThat(schedule.count(FaultKind.NET)).isBetween(4L, 8L);
+    int proxied = schedule.proxiedWorker().orElseThrow();
+    assertThat(schedule.faults()).allSatisfy(f -> assertThat(f.worker()).isEqualTo(proxied));
+    assertThat(schedule.faults())
+        .extracting(FaultSchedule.Fault::variant)
+        .contains(
+            FaultSchedule.Variant.RESET,
+            FaultSchedule.Variant.BLACKHOLE_THEN_FORWARD,
+            FaultSchedule.Variant.BLACKHOLE_THEN_RESET);
+    assertThat(schedule.faults())
+        .allSatisfy(
+            f -> {
+              if (f.variant() == FaultSchedule.Variant.RESET) {
+                assertThat(f.downtime()).isZero();
+              } else {
+                assertThat(f.downtime())
+                    .isGreaterThan(ChaosEngine.LEASE_TIME)
+                    .isLessThanOrEqualTo(ChaosEngine.LEASE_TIME.plusSeconds(4));
+              }
+            });
+    assertThat(FaultSchedule.of(7, FaultKind.parseList("kill"), MINUTE, 3).proxiedWorker())
+        .isEmpty();
+  }
+
+  @Test
+  void theOperatorPausesForOneToFourSecondsAndPurgesInTurn() {
+    FaultSchedule schedule = FaultSchedule.of(7, FaultKind.parseList("operator"), MINUTE, 3);
+    assertThat(schedule.count(FaultKind.OPERATOR)).isBetween(6L, 12L);
+    List<FaultSchedule.Variant> variants =
+        schedule.faults().stream().map(FaultSchedule.Fault::variant).toList();
+    for (int i = 1; i < variants.size(); i++) {
+      assertThat(variants.get(i)).isNotEqualTo(variants.get(i - 1));
+    }
+    assertThat(schedule.faults())
+        .allSatisfy(
+            f -> {
+              if (f.variant() == FaultSchedule.Variant.PAUSE_QUEUE) {
+                assertThat(f.downtime()).isBetween(Duration.ofSeconds(1), Duration.ofSeconds(4));
+              } else {
+                assertThat(f.variant()).isEqualTo(FaultSchedule.Variant.PURGE_DEAD_LETTERS);
+                assertThat(f.downtime()).isBetween(Duration.ZERO, Duration.ofSeconds(2));
+              }
+            });
+    // the queue is resumed before the next operator fault strikes
+    for (int i = 1; i < schedule.faults().size(); i++) {
+      FaultSchedule.Fault before = schedule.faults().get(i - 1);
+      assertThat(before.at().plus(before.downtime())).isLessThan(schedule.faults().get(i).at());
+    }
   }
 
   @Test
@@ -69,5 +128,8 @@ class FaultScheduleTest {
     assertThat(FaultKind.parseList("kill, terminate"))
         .containsExactlyInAnyOrder(FaultKind.KILL, FaultKind.TERMINATE);
     assertThat(FaultKind.parseList("all")).isEqualTo(FaultKind.all());
+    assertThat(FaultKind.all())
+        .contains(FaultKind.NET, FaultKind.OPERATOR)
+        .doesNotContain(FaultKind.CLOCK_AHEAD, FaultKind.CLOCK_BEHIND);
   }
 }

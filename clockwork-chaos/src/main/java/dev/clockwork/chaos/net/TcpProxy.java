@@ -1,0 +1,248 @@
+package dev.clockwork.chaos.net;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A TCP proxy on {@code 127.0.0.1} (an ephemeral port) to a local upstream port, with two threads
+ * per connection copying bytes each way. It can {@link #reset} every connection (RST to both ends,
+ * as a dropped route or a firewall does) and {@link #blackhole} them: stop forwarding in both
+ * directions while every socket stays open, as a silent network partition does, until {@link
+ * #forward} or {@link #reset}. A connection accepted while the upstream refuses (the database
+ * restarting) is reset at once; the next one connects upstream again.
+ */
+public final class TcpProxy implements AutoCloseable {
+  private static final int BUFFER = 16 * 1024;
+
+  private final String name;
+  private final int upstreamPort;
+  private final ServerSocket server;
+  private final Set<Link> links = ConcurrentHashMap.newKeySet();
+  private final Object gate = new Object();
+  private final AtomicInteger accepted = new AtomicInteger();
+  private final AtomicInteger refused = new AtomicInteger();
+  private final AtomicInteger reset = new AtomicInteger();
+  private final AtomicInteger stalled = new AtomicInteger();
+  private boolean forwarding = true; // guarded by gate
+  private volatile boolean closed;
+
+  private TcpProxy(String name, int upstreamPort, ServerSocket server) {
+    this.name = name;
+    this.upstreamPort = upstreamPort;
+    this.server = server;
+  }
+
+  /**
+   * Starts a proxy to {@code upstreamPort} on the loopback address.
+   *
+   * @param name names its threads (the worker behind it)
+   */
+  public static TcpProxy start(String name, int upstreamPort) throws IOException {
+    ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    TcpProxy proxy = new TcpProxy(name, upstreamPort, server);
+    Thread acceptor = new Thread(proxy::accept, "proxy-" + name + "-accept");
+    acceptor.setDaemon(true);
+    acceptor.start();
+    return proxy;
+  }
+
+  /** The port clients connect to. */
+  public int port() {
+    return server.getLocalPort();
+  }
+
+  /** Connections open now. */
+  public int open() {
+    return links.size();
+  }
+
+  /** Resets every open connection: both sockets closed with {@code SO_LINGER 0} (RST). */
+  public int reset() {
+    int count = 0;
+    for (Link link : List.copyOf(links)) {
+      if (link.close(true)) {
+        count++;
+      }
+    }
+    reset.addAndGet(count);
+    return count;
+  }
+
+  /**
+   * Stops forwarding bytes, in both directions, on every connection, open now or accepted until
+   * {@link #forward} ({@link #reset} does not forward again by itself). Returns the connections
+   * open now.
+   */
+  public int blackhole() {
+    synchronized (gate) {
+      forwarding = false;
+    }
+    int open = links.size();
+    stalled.addAndGet(open);
+    return open;
+  }
+
+  /** Forwards again what was held back, and everything after it. */
+  public void forward() {
+    synchronized (gate) {
+      forwarding = true;
+      gate.notifyAll();
+    }
+  }
+
+  /** What the proxy did so far, for the run's summary. */
+  public String counts() {
+    return String.format(
+        "%s through 127.0.0.1:%d: %d connections accepted (%d refused upstream), %d reset, %d"
+            + " caught in a blackhole",
+        name, port(), accepted.get(), refused.get(), reset.get(), stalled.get());
+  }
+
+  private void accept() {
+    while (!closed) {
+      Socket client;
+      try {
+        client = server.accept();
+      } catch (IOException e) {
+        return; // closed
+      }
+      accepted.incrementAndGet();
+      Socket upstream = new Socket();
+      try {
+        client.setTcpNoDelay(true);
+        upstream.setTcpNoDelay(true);
+        upstream.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), upstreamPort));
+      } catch (IOException e) {
+        refused.incrementAndGet();
+        resetQuietly(client);
+        resetQuietly(upstream);
+        continue;
+      }
+      Link link = new Link(client, upstream);
+      links.add(link);
+      synchronized (gate) {
+        if (!forwarding) {
+          stalled.incrementAndGet(); // accepted into the blackhole: it stalls from its first byte
+        }
+      }
+      int n = accepted.get();
+      start(() -> pump(link, client, upstream), "proxy-" + name + "-" + n + "-up");
+      start(() -> pump(link, upstream, client), "proxy-" + name + "-" + n + "-down");
+    }
+  }
+
+  private static void start(Runnable task, String threadName) {
+    Thread thread = new Thread(task, threadName);
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  /** Copies {@code from} to {@code to} until either ends; holds each read while blackholed. */
+  private void pump(Link link, Socket from, Socket to) {
+    byte[] buffer = new byte[BUFFER];
+    try {
+      InputStream in = from.getInputStream();
+      OutputStream out = to.getOutputStream();
+      while (true) {
+        int read = in.read(buffer);
+        if (read < 0 || !awaitForwarding(link)) {
+          break;
+        }
+        out.write(buffer, 0, read);
+        out.flush();
+      }
+    } catch (IOException e) {
+      // reset by us or by an end: the link is over
+    } finally {
+      link.close(false);
+    }
+  }
+
+  /** Waits while blackholed; false when the link was closed meanwhile. */
+  private boolean awaitForwarding(Link link) {
+    synchronized (gate) {
+      while (!forwarding && !link.closed) {
+        try {
+          gate.wait();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return false;
+        }
+      }
+      return !link.closed;
+    }
+  }
+
+  private static void resetQuietly(Socket socket) {
+    try {
+      if (!socket.isClosed()) {
+        if (socket.isConnected()) {
+          socket.setSoLinger(true, 0);
+        }
+        socket.close();
+      }
+    } catch (IOException e) {
+      // closing anyway
+    }
+  }
+
+  /** Stops accepting and resets every connection. */
+  @Override
+  public void close() throws IOException {
+    closed = true;
+    server.close();
+    reset();
+    forward();
+  }
+
+  /** One proxied connection: the client's socket and the upstream one. */
+  private final class Link {
+    private final Socket client;
+    private final Socket upstream;
+    private volatile boolean closed;
+
+    Link(Socket client, Socket upstream) {
+      this.client = client;
+      this.upstream = upstream;
+    }
+
+    /** Closes both ends, with RST when {@code abort}; false when it was closed already. */
+    boolean close(boolean abort) {
+      synchronized (this) {
+        if (closed) {
+          return false;
+        }
+        closed = true;
+      }
+      links.remove(this);
+      if (abort) {
+        resetQuietly(client);
+        resetQuietly(upstream);
+      } else {
+        closeQuietly(client);
+        closeQuietly(upstream);
+      }
+      synchronized (gate) {
+        gate.notifyAll();
+      }
+      return true;
+    }
+  }
+
+  private static void closeQuietly(Socket socket) {
+    try {
+      socket.close();
+    } catch (IOException e) {
+      // closing anyway
+    }
+  }
+}
