@@ -93,6 +93,7 @@ public final class Checker {
       drained.checked();
       if (a.kind() == EventKind.POISON && purgedFromTheDeadLetters(fate)) {
         gone.add(name + (fate == null ? ": unknown to the engine" : ": not in the dead letters"));
+        checkHistory(a, name, seen, history);
         continue;
       }
       if (fate == null) {
@@ -134,18 +135,24 @@ public final class Checker {
               name + ": " + fate.state() + " after " + fate.failedAttempts() + " failed attempts");
         }
       }
-      InstanceSeen instance = seen.instances().get(a.instanceId());
-      int rows = instance == null ? 0 : instance.appliedRows().getOrDefault(a.eventId(), 0);
-      history.checked();
-      if (rows > 1) {
-        history.violation(name + ": " + rows + " applied history rows");
-      }
+      checkHistory(a, name, seen, history);
     }
     checkPurged(gone, operator, verdict, purged);
     seen.instances().forEach((id, instance) -> checkInstance(id, instance, twice, order, oneShot));
     checkTimers(seen, verdict, earlyDb, earlyEngine);
     checkPauses(seen, operator, verdict, paused);
     return verdict;
+  }
+
+  /** I2: an acknowledged event has at most one applied history row. */
+  private static void checkHistory(
+      Acknowledged a, String name, Observations seen, Verdict.Row history) {
+    InstanceSeen instance = seen.instances().get(a.instanceId());
+    int rows = instance == null ? 0 : instance.appliedRows().getOrDefault(a.eventId(), 0);
+    history.checked();
+    if (rows > 1) {
+      history.violation(name + ": " + rows + " applied history rows");
+    }
   }
 
   /**
