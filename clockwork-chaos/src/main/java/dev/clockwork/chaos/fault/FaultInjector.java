@@ -7,6 +7,7 @@ import dev.clockwork.chaos.postgres.ChaosPostgres;
 import dev.clockwork.chaos.worker.WorkerFleet;
 import java.io.PrintStream;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -21,6 +22,12 @@ import java.util.concurrent.TimeUnit;
  * faults strike meanwhile; {@link #run} returns once every one was resumed.
  */
 public final class FaultInjector implements Runnable {
+  /**
+   * How long an F5 fault waits for a proxied connection with a statement in flight before it
+   * strikes anyway: the worker is idle between turns much of the time.
+   */
+  static final Duration AIM_FOR = Duration.ofSeconds(2);
+
   private final FaultSchedule schedule;
   private final WorkerFleet fleet;
   private final ChaosPostgres postgres;
@@ -29,6 +36,7 @@ public final class FaultInjector implements Runnable {
   private final PrintStream log;
   private final Map<FaultKind, Integer> applied = new EnumMap<>(FaultKind.class);
   private final Map<FaultKind, Integer> failed = new EnumMap<>(FaultKind.class);
+  private final Map<FaultKind, Integer> midStatement = new EnumMap<>(FaultKind.class);
   private final ScheduledExecutorService resumer =
       Executors.newScheduledThreadPool(
           2,
@@ -160,12 +168,15 @@ public final class FaultInjector implements Runnable {
   }
 
   /** F5: resets the proxied connections, or blackholes them and schedules the end of it. */
-  private String net(FaultSchedule.Fault fault) {
+  private String net(FaultSchedule.Fault fault) throws InterruptedException {
     if (proxy == null) {
       throw new IllegalStateException("no proxy to apply " + fault.kind().flag() + " to");
     }
+    int inFlight = proxy.awaitInFlight(AIM_FOR);
+    count(midStatement, FaultKind.NET, inFlight);
+    String caught = ", " + inFlight + " of them mid-statement";
     if (fault.variant() == FaultSchedule.Variant.RESET) {
-      return "reset " + proxy.reset() + " connections (RST)";
+      return "reset " + proxy.reset() + " connections (RST)" + caught;
     }
     int stalled = proxy.blackhole();
     boolean thenReset = fault.variant() == FaultSchedule.Variant.BLACKHOLE_THEN_RESET;
@@ -182,7 +193,9 @@ public final class FaultInjector implements Runnable {
         TimeUnit.MILLISECONDS);
     return "blackhole: "
         + stalled
-        + " connections stalled, for "
+        + " connections stalled"
+        + caught
+        + ", for "
         + fault.downtime().toMillis()
         + " ms (lease "
         + ChaosEngine.LEASE_TIME.toSeconds()
@@ -222,7 +235,16 @@ public final class FaultInjector implements Runnable {
   }
 
   private synchronized void count(Map<FaultKind, Integer> counts, FaultKind kind) {
-    counts.merge(kind, 1, Integer::sum);
+    count(counts, kind, 1);
+  }
+
+  private synchronized void count(Map<FaultKind, Integer> counts, FaultKind kind, int more) {
+    counts.merge(kind, more, Integer::sum);
+  }
+
+  /** Connections a fault of {@code kind} caught with a statement in flight (F5). */
+  public synchronized int caughtMidStatement(FaultKind kind) {
+    return midStatement.getOrDefault(kind, 0);
   }
 
   /** Faults of {@code kind} applied so far. */

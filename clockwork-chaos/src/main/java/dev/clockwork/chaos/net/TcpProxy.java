@@ -7,6 +7,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -63,6 +64,35 @@ public final class TcpProxy implements AutoCloseable {
   /** Connections open now. */
   public int open() {
     return links.size();
+  }
+
+  /**
+   * Connections with a request in flight now: bytes forwarded to the database and no answer
+   * forwarded back since. Every statement runs in a transaction (its own, or the one it is part
+   * of), so these are connections caught mid-transaction.
+   */
+  public int inFlight() {
+    int count = 0;
+    for (Link link : links) {
+      if (link.requested > link.answered) {
+        count++;
+      }
+    }
+    return count;
+  }
+
+  /**
+   * Waits, up to {@code max}, until a connection has a request in flight, so a fault strikes in the
+   * middle of a statement rather than between two; returns how many have one then (zero when the
+   * wait ran out).
+   */
+  public int awaitInFlight(Duration max) throws InterruptedException {
+    long deadline = System.nanoTime() + max.toNanos();
+    int count;
+    while ((count = inFlight()) == 0 && System.nanoTime() < deadline) {
+      Thread.sleep(1);
+    }
+    return count;
   }
 
   /** Resets every open connection: both sockets closed with {@code SO_LINGER 0} (RST). */
@@ -159,6 +189,11 @@ public final class TcpProxy implements AutoCloseable {
         }
         out.write(buffer, 0, read);
         out.flush();
+        if (from == link.client) {
+          link.requested = System.nanoTime();
+        } else {
+          link.answered = System.nanoTime();
+        }
       }
     } catch (IOException e) {
       // reset by us or by an end: the link is over
@@ -209,6 +244,8 @@ public final class TcpProxy implements AutoCloseable {
     private final Socket client;
     private final Socket upstream;
     private volatile boolean closed;
+    private volatile long requested;
+    private volatile long answered;
 
     Link(Socket client, Socket upstream) {
       this.client = client;

@@ -150,7 +150,12 @@ public final class ChaosRun {
           "workers: %d killed, %d restarted, %d paused%n",
           fleet.kills(), fleet.restarts(), fleet.pauses());
       if (proxy != null) {
-        out.println("proxy: " + proxy.counts());
+        out.println(
+            "proxy: "
+                + proxy.counts()
+                + "; the faults caught "
+                + injector.caughtMidStatement(FaultKind.NET)
+                + " mid-statement");
       }
       if (operator != null) {
         out.println("operator: " + operator.counts());

@@ -11,6 +11,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -77,6 +78,21 @@ class TcpProxyTest {
     try (Socket client = connect()) {
       assertThat(roundTrip(client, "hello")).isEqualTo("hello");
       await().until(() -> proxy.open() == 1);
+    }
+  }
+
+  @Test
+  void aRequestWithoutItsAnswerIsInFlight() throws Exception {
+    try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        TcpProxy toSilent = TcpProxy.start("w2", silent.getLocalPort());
+        Socket client = new Socket(InetAddress.getLoopbackAddress(), toSilent.port());
+        Socket server = silent.accept()) {
+      assertThat(toSilent.awaitInFlight(Duration.ofMillis(50))).isZero();
+      client.getOutputStream().write('q');
+      assertThat(toSilent.awaitInFlight(Duration.ofSeconds(5))).isEqualTo(1);
+      assertThat(server.getInputStream().read()).isEqualTo('q');
+      server.getOutputStream().write('a');
+      await().until(() -> toSilent.inFlight() == 0);
     }
   }
 
