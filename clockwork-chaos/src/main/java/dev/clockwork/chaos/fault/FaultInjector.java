@@ -23,8 +23,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class FaultInjector implements Runnable {
   /**
-   * How long an F5 fault waits for a proxied connection with a statement in flight before it
-   * strikes anyway: the worker is idle between turns much of the time.
+   * How long an F5 fault waits for a proxied connection in the middle of a commit, then for one
+   * with any statement in flight, before it strikes anyway: the worker is idle between turns much
+   * of the time, and a commit lasts milliseconds.
    */
   static final Duration AIM_FOR = Duration.ofSeconds(2);
 
@@ -37,6 +38,7 @@ public final class FaultInjector implements Runnable {
   private final Map<FaultKind, Integer> applied = new EnumMap<>(FaultKind.class);
   private final Map<FaultKind, Integer> failed = new EnumMap<>(FaultKind.class);
   private final Map<FaultKind, Integer> midStatement = new EnumMap<>(FaultKind.class);
+  private final Map<FaultKind, Integer> midTransaction = new EnumMap<>(FaultKind.class);
   private final ScheduledExecutorService resumer =
       Executors.newScheduledThreadPool(
           2,
@@ -172,11 +174,11 @@ public final class FaultInjector implements Runnable {
     if (proxy == null) {
       throw new IllegalStateException("no proxy to apply " + fault.kind().flag() + " to");
     }
-    int inFlight = proxy.awaitInFlight(AIM_FOR);
-    count(midStatement, FaultKind.NET, inFlight);
-    String caught = ", " + inFlight + " of them mid-statement";
+    TcpProxy.Caught caught = proxy.awaitMidTransaction(AIM_FOR);
+    count(midTransaction, FaultKind.NET, caught.inTransaction());
+    count(midStatement, FaultKind.NET, caught.inFlight());
     if (fault.variant() == FaultSchedule.Variant.RESET) {
-      return "reset " + proxy.reset() + " connections (RST)" + caught;
+      return "reset " + proxy.reset() + " connections (RST): " + caught;
     }
     int stalled = proxy.blackhole();
     boolean thenReset = fault.variant() == FaultSchedule.Variant.BLACKHOLE_THEN_RESET;
@@ -193,9 +195,9 @@ public final class FaultInjector implements Runnable {
         TimeUnit.MILLISECONDS);
     return "blackhole: "
         + stalled
-        + " connections stalled"
+        + " connections stalled ("
         + caught
-        + ", for "
+        + ") for "
         + fault.downtime().toMillis()
         + " ms (lease "
         + ChaosEngine.LEASE_TIME.toSeconds()
@@ -245,6 +247,11 @@ public final class FaultInjector implements Runnable {
   /** Connections a fault of {@code kind} caught with a statement in flight (F5). */
   public synchronized int caughtMidStatement(FaultKind kind) {
     return midStatement.getOrDefault(kind, 0);
+  }
+
+  /** Connections a fault of {@code kind} caught inside an explicit transaction (F5). */
+  public synchronized int caughtMidTransaction(FaultKind kind) {
+    return midTransaction.getOrDefault(kind, 0);
   }
 
   /** Faults of {@code kind} applied so far. */

@@ -72,27 +72,50 @@ public final class TcpProxy implements AutoCloseable {
    * of), so these are connections caught mid-transaction.
    */
   public int inFlight() {
-    int count = 0;
-    for (Link link : links) {
-      if (link.requested > link.answered) {
-        count++;
-      }
-    }
-    return count;
+    return (int) links.stream().filter(Link::inFlight).count();
   }
 
   /**
-   * Waits, up to {@code max}, until a connection has a request in flight, so a fault strikes in the
-   * middle of a statement rather than between two; returns how many have one then (zero when the
-   * wait ran out).
+   * Connections inside an explicit transaction now, as the database last told the driver: the
+   * status byte of its last {@code ReadyForQuery} message ({@code T} in a transaction block, {@code
+   * E} in a failed one): a commit being written.
    */
-  public int awaitInFlight(Duration max) throws InterruptedException {
+  public int inTransaction() {
+    return (int) links.stream().filter(l -> l.inTransaction).count();
+  }
+
+  /**
+   * Waits, up to {@code max}, until a connection is inside an explicit transaction with a request
+   * in flight (the best moment: a commit half written), then for up to {@code max} more until one
+   * has any request in flight, so a fault strikes in the middle of a statement rather than between
+   * two. Returns the connections inside a transaction and those with a request in flight then.
+   */
+  public Caught awaitMidTransaction(Duration max) throws InterruptedException {
     long deadline = System.nanoTime() + max.toNanos();
-    int count;
-    while ((count = inFlight()) == 0 && System.nanoTime() < deadline) {
+    while (System.nanoTime() < deadline) {
+      if (links.stream().anyMatch(l -> l.inTransaction && l.inFlight())) {
+        break;
+      }
       Thread.sleep(1);
     }
-    return count;
+    deadline = System.nanoTime() + max.toNanos();
+    while (inFlight() == 0 && System.nanoTime() < deadline) {
+      Thread.sleep(1);
+    }
+    return new Caught(inTransaction(), inFlight());
+  }
+
+  /**
+   * What a fault caught at the instant it struck.
+   *
+   * @param inTransaction connections inside an explicit transaction
+   * @param inFlight connections with a statement in flight
+   */
+  public record Caught(int inTransaction, int inFlight) {
+    @Override
+    public String toString() {
+      return inTransaction + " in a transaction, " + inFlight + " mid-statement";
+    }
   }
 
   /** Resets every open connection: both sockets closed with {@code SO_LINGER 0} (RST). */
@@ -193,6 +216,7 @@ public final class TcpProxy implements AutoCloseable {
           link.requested = System.nanoTime();
         } else {
           link.answered = System.nanoTime();
+          link.readStatus(buffer, read);
         }
       }
     } catch (IOException e) {
@@ -246,10 +270,32 @@ public final class TcpProxy implements AutoCloseable {
     private volatile boolean closed;
     private volatile long requested;
     private volatile long answered;
+    private volatile boolean inTransaction;
 
     Link(Socket client, Socket upstream) {
       this.client = client;
       this.upstream = upstream;
+    }
+
+    boolean inFlight() {
+      return requested > answered;
+    }
+
+    /**
+     * Reads the transaction status when the database's answer ends with {@code ReadyForQuery}
+     * ({@code 'Z'}, length 5, status {@code I}, {@code T} or {@code E}: the last message of every
+     * answer). One split across two reads is missed: the aim of one fault is off, nothing else.
+     */
+    void readStatus(byte[] bytes, int length) {
+      int at = length - 6;
+      if (at >= 0
+          && bytes[at] == 'Z'
+          && bytes[at + 1] == 0
+          && bytes[at + 2] == 0
+          && bytes[at + 3] == 0
+          && bytes[at + 4] == 5) {
+        inTransaction = bytes[at + 5] == 'T' || bytes[at + 5] == 'E';
+      }
     }
 
     /** Closes both ends, with RST when {@code abort}; false when it was closed already. */

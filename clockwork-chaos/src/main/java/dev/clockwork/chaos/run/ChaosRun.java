@@ -154,6 +154,8 @@ public final class ChaosRun {
             "proxy: "
                 + proxy.counts()
                 + "; the faults caught "
+                + injector.caughtMidTransaction(FaultKind.NET)
+                + " in a transaction, "
                 + injector.caughtMidStatement(FaultKind.NET)
                 + " mid-statement");
       }

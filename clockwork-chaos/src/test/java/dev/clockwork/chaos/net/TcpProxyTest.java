@@ -82,17 +82,24 @@ class TcpProxyTest {
   }
 
   @Test
-  void aRequestWithoutItsAnswerIsInFlight() throws Exception {
+  void aRequestWithoutItsAnswerIsInFlightAndReadyForQueryTellsTheTransaction() throws Exception {
     try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         TcpProxy toSilent = TcpProxy.start("w2", silent.getLocalPort());
         Socket client = new Socket(InetAddress.getLoopbackAddress(), toSilent.port());
         Socket server = silent.accept()) {
-      assertThat(toSilent.awaitInFlight(Duration.ofMillis(50))).isZero();
+      assertThat(toSilent.awaitMidTransaction(Duration.ofMillis(20)))
+          .isEqualTo(new TcpProxy.Caught(0, 0));
       client.getOutputStream().write('q');
-      assertThat(toSilent.awaitInFlight(Duration.ofSeconds(5))).isEqualTo(1);
+      assertThat(toSilent.awaitMidTransaction(Duration.ofMillis(20)))
+          .isEqualTo(new TcpProxy.Caught(0, 1));
       assertThat(server.getInputStream().read()).isEqualTo('q');
-      server.getOutputStream().write('a');
-      await().until(() -> toSilent.inFlight() == 0);
+      server.getOutputStream().write(new byte[] {'C', 'Z', 0, 0, 0, 5, 'T'}); // in a transaction
+      await().until(() -> toSilent.inFlight() == 0 && toSilent.inTransaction() == 1);
+      client.getOutputStream().write('c');
+      assertThat(toSilent.awaitMidTransaction(Duration.ofSeconds(5)))
+          .isEqualTo(new TcpProxy.Caught(1, 1));
+      server.getOutputStream().write(new byte[] {'Z', 0, 0, 0, 5, 'I'}); // committed
+      await().until(() -> toSilent.inFlight() == 0 && toSilent.inTransaction() == 0);
     }
   }
 
