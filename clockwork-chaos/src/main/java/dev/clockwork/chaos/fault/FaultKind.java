@@ -33,9 +33,10 @@ public enum FaultKind {
    * through an in-process TCP proxy ({@code net.TcpProxy}) that, in turn: resets every proxied
    * connection (RST to both ends), or blackholes them — forwards nothing either way, sockets left
    * open — for longer than the lease (the lease plus 1–4 s), then forwards again, or resets them.
-   * The worker is busy most of the time, so its connections are caught mid-transaction.
+   * Each waits up to 2 s for a connection in the middle of a commit (or of any statement) before it
+   * strikes. Faults are further apart than the longest blackhole: one at a time.
    */
-  NET("net", 7_000, 12_000),
+  NET("net", 10_000, 15_000),
   /**
    * F8: an operator racing the workers through the orchestrator's engine ({@code engine.queues()}):
    * pauses the chaos machine's queue for 1–4 s then resumes it, or purges its dead letters (those
