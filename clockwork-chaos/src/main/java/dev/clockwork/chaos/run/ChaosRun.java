@@ -63,7 +63,8 @@ public final class ChaosRun {
         settings.instances());
     if (settings.breakage() != Breakage.NONE) {
       out.printf(
-          "the workers' store breaks a promise on purpose: %s (the run must FAIL)%n",
+          "the %s store breaks a promise on purpose: %s (the run must FAIL)%n",
+          settings.breakage().inOperatorsStore() ? "operator's" : "workers'",
           settings.breakage().flag());
     }
     EventPlan plan = EventPlan.of(settings.seed(), settings.instances(), settings.events());
