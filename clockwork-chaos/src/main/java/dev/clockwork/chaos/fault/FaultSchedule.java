@@ -58,11 +58,6 @@ public record FaultSchedule(List<Fault> faults) {
 
     static final List<Variant> NET = List.of(RESET, BLACKHOLE_THEN_FORWARD, BLACKHOLE_THEN_RESET);
     static final List<Variant> OPERATOR = List.of(PAUSE_QUEUE, PURGE_DEAD_LETTERS);
-
-    /** How the fault lines print it: {@code blackhole-then-forward}. */
-    public String flag() {
-      return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
-    }
   }
 
   public FaultSchedule {
