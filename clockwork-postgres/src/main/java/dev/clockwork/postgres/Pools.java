@@ -3,9 +3,12 @@ package dev.clockwork.postgres;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.clockwork.core.ClockworkException;
+import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.time.Duration;
+import java.util.logging.Logger;
 import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
@@ -18,10 +21,16 @@ final class Pools {
 
   /**
    * A HikariCP pool, connected at once so a wrong URL or password fails here, clearly; {@code
-   * initSql} runs on every new connection.
+   * initSql} runs on every new connection. A read on its connections that waits longer than {@code
+   * socketTimeout} (zero: forever) fails and closes the connection, unless the URL sets pgjdbc's
+   * {@code socketTimeout} itself.
    */
-  static HikariDataSource open(String url, String user, String password, int size, String initSql) {
+  static HikariDataSource open(
+      String url, String user, String password, int size, String initSql, Duration socketTimeout) {
     HikariConfig config = new HikariConfig();
+    // pgjdbc's socketTimeout is in whole seconds; a URL parameter of the same name wins
+    config.addDataSourceProperty(
+        "socketTimeout", String.valueOf((socketTimeout.toMillis() + 999) / 1000));
     config.setConnectionInitSql(initSql);
     config.setPoolName("clockwork");
     config.setJdbcUrl(url);
@@ -49,6 +58,78 @@ final class Pools {
         + "ms'; SET idle_in_transaction_session_timeout = '"
         + idleInTransactionTimeout.toMillis()
         + "ms'";
+  }
+
+  /**
+   * {@code pool}'s connections with no socket timeout: for the migrations, whose statements may
+   * rightly run for long on large tables. The pool restores its timeout when they come back.
+   */
+  static DataSource withoutSocketTimeout(DataSource pool) {
+    return new WithoutSocketTimeout(pool);
+  }
+
+  /** A DataSource whose connections read without a timeout; everything else is the pool's. */
+  private static final class WithoutSocketTimeout implements DataSource {
+    private final DataSource pool;
+
+    WithoutSocketTimeout(DataSource pool) {
+      this.pool = pool;
+    }
+
+    @Override
+    public Connection getConnection() throws SQLException {
+      return withoutTimeout(pool.getConnection());
+    }
+
+    @Override
+    public Connection getConnection(String username, String password) throws SQLException {
+      return withoutTimeout(pool.getConnection(username, password));
+    }
+
+    private static Connection withoutTimeout(Connection connection) throws SQLException {
+      try {
+        connection.setNetworkTimeout(Runnable::run, 0);
+        return connection;
+      } catch (SQLException | RuntimeException e) {
+        connection.close();
+        throw e;
+      }
+    }
+
+    @Override
+    public PrintWriter getLogWriter() throws SQLException {
+      return pool.getLogWriter();
+    }
+
+    @Override
+    public void setLogWriter(PrintWriter out) throws SQLException {
+      pool.setLogWriter(out);
+    }
+
+    @Override
+    public void setLoginTimeout(int seconds) throws SQLException {
+      pool.setLoginTimeout(seconds);
+    }
+
+    @Override
+    public int getLoginTimeout() throws SQLException {
+      return pool.getLoginTimeout();
+    }
+
+    @Override
+    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+      return pool.getParentLogger();
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> type) throws SQLException {
+      return pool.unwrap(type);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> type) throws SQLException {
+      return pool.isWrapperFor(type);
+    }
   }
 
   /** The URL without its password, if it carries one. */

@@ -57,10 +57,11 @@ import javax.sql.DataSource;
  * <p>Its tables ({@code cw_*}) are created and upgraded on construction by {@link
  * ClockworkMigrations}, unless {@link Builder#migrate(boolean) told not to}. Connections must use
  * READ COMMITTED (PostgreSQL's default). One connection stays open to listen for work while an
- * engine's workers wait. The pool the store opens for a URL bounds lock waits and stalled
- * transactions ({@link Builder#lockTimeout}, {@link Builder#idleInTransactionTimeout}); an
- * application's DataSource should set {@code lock_timeout} and {@code
- * idle_in_transaction_session_timeout} itself.
+ * engine's workers wait. The pool the store opens for a URL bounds lock waits, stalled transactions
+ * and reads from a connection gone silent ({@link Builder#lockTimeout}, {@link
+ * Builder#idleInTransactionTimeout}, {@link Builder#socketTimeout}); an application's DataSource
+ * should set {@code lock_timeout}, {@code idle_in_transaction_session_timeout} and pgjdbc's {@code
+ * socketTimeout} itself.
  *
  * <p>Instants are kept to the microsecond, as {@code timestamptz} does; the store never decides
  * early: due, available and lease-expiry instants are rounded up, and the engine's "now" is rounded
@@ -327,6 +328,16 @@ public final class PostgresStore implements Store, AutoCloseable {
      */
     public static final Duration DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT = Duration.ofSeconds(60);
 
+    /**
+     * How long a read on a connection of the store's pool waits for the database before it fails
+     * and closes the connection (pgjdbc's {@code socketTimeout}). Without it, a connection that
+     * goes silent — a network partition, a half-open TCP connection, a frozen database host: no
+     * reset ever comes — blocks the thread reading it forever: a worker's commits, claims and lease
+     * renewals stop for good. Far longer than any statement the store runs (lock waits end after
+     * {@link #DEFAULT_LOCK_TIMEOUT}); migrations run without it.
+     */
+    public static final Duration DEFAULT_SOCKET_TIMEOUT = Duration.ofMinutes(5);
+
     private String url;
     private String user;
     private String password;
@@ -336,6 +347,8 @@ public final class PostgresStore implements Store, AutoCloseable {
     private Duration lockTimeout = DEFAULT_LOCK_TIMEOUT;
     private Duration idleInTransactionTimeout = DEFAULT_IDLE_IN_TRANSACTION_TIMEOUT;
     private boolean sessionSettingsGiven;
+    private Duration socketTimeout = DEFAULT_SOCKET_TIMEOUT;
+    private boolean socketTimeoutGiven;
     private boolean migrate = true;
 
     private Builder() {}
@@ -397,6 +410,18 @@ public final class PostgresStore implements Store, AutoCloseable {
       return this;
     }
 
+    /**
+     * How long a read on a connection of the pool the store opens may wait for the database
+     * (default {@link #DEFAULT_SOCKET_TIMEOUT}, in whole seconds; zero turns it off); a statement
+     * that runs longer fails. A {@code socketTimeout} parameter in the URL wins. A DataSource of
+     * the application's keeps its own settings (for pgjdbc, {@code socketTimeout=300} in the URL).
+     */
+    public Builder socketTimeout(Duration timeout) {
+      this.socketTimeout = checkTimeout("socketTimeout", timeout);
+      this.socketTimeoutGiven = true;
+      return this;
+    }
+
     private static Duration checkTimeout(String name, Duration timeout) {
       Objects.requireNonNull(timeout, name);
       if (timeout.isNegative()) {
@@ -434,6 +459,11 @@ public final class PostgresStore implements Store, AutoCloseable {
             "lockTimeout and idleInTransactionTimeout apply to the pool the store opens for a URL;"
                 + " set lock_timeout and idle_in_transaction_session_timeout on your DataSource");
       }
+      if (dataSource != null && socketTimeoutGiven) {
+        throw new IllegalStateException(
+            "socketTimeout applies to the pool the store opens for a URL; set pgjdbc's"
+                + " socketTimeout on your DataSource");
+      }
       HikariDataSource pool =
           url != null
               ? Pools.open(
@@ -441,13 +471,15 @@ public final class PostgresStore implements Store, AutoCloseable {
                   user,
                   password,
                   poolSize,
-                  Pools.sessionSettings(lockTimeout, idleInTransactionTimeout))
+                  Pools.sessionSettings(lockTimeout, idleInTransactionTimeout),
+                  socketTimeout)
               : null;
       DataSource connections = pool != null ? pool : dataSource;
       String where = url != null ? Pools.redact(url) : Pools.describe(dataSource);
       try {
         if (migrate) {
-          ClockworkMigrations.migrate(connections);
+          ClockworkMigrations.migrate(
+              pool != null ? Pools.withoutSocketTimeout(pool) : connections);
         }
       } catch (RuntimeException e) {
         if (pool != null) {

@@ -20,7 +20,15 @@ public enum Breakage {
    * without lease fencing would do. Renewals of a lost lease say it is still held. Breaks I1/I2
    * when a worker resumes after its lease was taken over (F4, pause).
    */
-  SKIP_LEASE_CHECK("skip-lease-check");
+  SKIP_LEASE_CHECK("skip-lease-check"),
+  /**
+   * A queue pause is acknowledged but not kept: {@code pause} returns without storing it, so the
+   * workers go on claiming the paused machine's instances. Breaks I12 under {@code --faults
+   * operator}. It breaks the store the operator pauses through (the orchestrator's), not the
+   * workers': the claims that should skip a paused machine are the real store's own SQL, which a
+   * wrapper on the public SPI cannot change, but it can lose the pause they would read.
+   */
+  IGNORE_PAUSE("ignore-pause");
 
   private final String flag;
 
@@ -30,6 +38,14 @@ public enum Breakage {
 
   public String flag() {
     return flag;
+  }
+
+  /**
+   * True when the operator's store breaks the promise rather than the workers' ({@link
+   * #IGNORE_PAUSE}).
+   */
+  public boolean inOperatorsStore() {
+    return this == IGNORE_PAUSE;
   }
 
   /**

@@ -99,6 +99,16 @@ public final class BrokenStore implements Store {
     }
   }
 
+  @Override
+  public void pause(String machine) {
+    if (breakage == Breakage.IGNORE_PAUSE) {
+      broken.incrementAndGet();
+      log.println("BROKEN ignore-pause: the pause of " + machine + " acknowledged, not stored");
+      return;
+    }
+    store.pause(machine);
+  }
+
   /** The commits, one STEP event in {@link #DUPLICATE_EVERY} left out of what they consumed. */
   private List<StepCommit> keepingOneBack(List<StepCommit> commits) {
     List<StepCommit> out = new ArrayList<>();
@@ -340,11 +350,6 @@ public final class BrokenStore implements Store {
   @Override
   public List<String> machines() {
     return store.machines();
-  }
-
-  @Override
-  public void pause(String machine) {
-    store.pause(machine);
   }
 
   @Override

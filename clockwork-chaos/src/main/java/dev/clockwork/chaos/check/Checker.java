@@ -3,6 +3,7 @@ package dev.clockwork.chaos.check;
 import dev.clockwork.chaos.check.Observations.EventSeen;
 import dev.clockwork.chaos.check.Observations.InstanceSeen;
 import dev.clockwork.chaos.check.Observations.TimerFire;
+import dev.clockwork.chaos.check.Observations.TurnRow;
 import dev.clockwork.chaos.machine.ChaosMachine;
 import dev.clockwork.chaos.producer.EventKind;
 import dev.clockwork.chaos.producer.Ledger.Acknowledged;
@@ -44,6 +45,16 @@ public final class Checker {
   public static final String POISON = "I9 poison";
   public static final String TRANSIENT = "I9 transient";
   public static final String DRAINED = "I10 drained";
+  public static final String PURGED = "F8 purged";
+  public static final String PAUSED = "I12 paused";
+
+  /**
+   * How long after a pause began (its {@code pause} returned) a claim may still lease an instance
+   * of the paused machine: a claim statement that read the queue before the pause was stored leases
+   * at its own instant, a few milliseconds later. A turn running when the pause began needs no
+   * grace however long it runs: its lease is older than the pause.
+   */
+  public static final Duration CLAIM_GRACE = Duration.ofSeconds(1);
 
   private final int maxAttempts;
   private final int everyMax;
@@ -64,7 +75,26 @@ public final class Checker {
     this.everyMax = everyMax;
   }
 
+  /** The counts of a run without an operator (F8). */
   public Verdict check(List<Acknowledged> ledger, Observations seen) {
+    return check(ledger, seen, OperatorActions.NONE);
+  }
+
+  /**
+   * The counts, with what the operator did: a poison event gone from the dead letters counts as
+   * purged ({@value #PURGED}: no more of them than the operator purged), and no turn may run under
+   * a lease taken while the queue was paused ({@value #PAUSED}).
+   */
+  public Verdict check(List<Acknowledged> ledger, Observations seen, OperatorActions operator) {
+    return check(ledger, seen, operator, AfterFaults.NONE);
+  }
+
+  /**
+   * The counts of a run, with what the operator did and what followed the faults: timer lateness
+   * once they stopped (I11) and, after a rolling deploy, which release ran what (F7).
+   */
+  public Verdict check(
+      List<Acknowledged> ledger, Observations seen, OperatorActions operator, AfterFaults after) {
     Verdict verdict = new Verdict();
     Verdict.Row lost = verdict.row(LOST, "acknowledged, neither applied nor dead-lettered");
     Verdict.Row dead = verdict.row(NOT_POISON_DEAD, "non-poison event dead-lettered");
@@ -82,6 +112,10 @@ public final class Checker {
     Verdict.Row poison = verdict.row(POISON, "poison dead-lettered with every attempt's error");
     Verdict.Row transientRow = verdict.row(TRANSIENT, "transient applied after 1 failed attempt");
     Verdict.Row drained = verdict.row(DRAINED, "acknowledged event settled after the faults");
+    Verdict.Row purged =
+        verdict.row(PURGED, "poison gone from the dead letters, beyond the purged");
+    Verdict.Row paused = verdict.row(PAUSED, "turn under a lease taken while its queue was paused");
+    List<String> gone = new ArrayList<>();
 
     Map<String, Set<Long>> appliedSets = new HashMap<>();
     seen.instances().forEach((id, i) -> appliedSets.put(id, new HashSet<>(i.applied())));
@@ -90,6 +124,11 @@ public final class Checker {
       String name = a.kind() + " #" + a.eventId() + " (seq " + a.seq() + ") on " + a.instanceId();
       lost.checked();
       drained.checked();
+      if (a.kind() == EventKind.POISON && purgedFromTheDeadLetters(fate)) {
+        gone.add(name + (fate == null ? ": unknown to the engine" : ": not in the dead letters"));
+        checkHistory(a, name, seen, history);
+        continue;
+      }
       if (fate == null) {
         lost.violation(name + ": the engine does not know the event id");
         continue;
@@ -129,19 +168,135 @@ public final class Checker {
               name + ": " + fate.state() + " after " + fate.failedAttempts() + " failed attempts");
         }
       }
-      InstanceSeen instance = seen.instances().get(a.instanceId());
-      int rows = instance == null ? 0 : instance.appliedRows().getOrDefault(a.eventId(), 0);
-      history.checked();
-      if (rows > 1) {
-        history.violation(name + ": " + rows + " applied history rows");
-      }
+      checkHistory(a, name, seen, history);
     }
+    checkPurged(gone, operator, verdict, purged);
     seen.instances().forEach((id, instance) -> checkInstance(id, instance, twice, order, oneShot));
     checkTimers(seen, verdict, earlyDb, earlyEngine);
     cycles.check(seen.instances());
     schedule.check(seen.schedule());
     deliveries.check(seen.instances(), seen.reached());
+    checkPauses(seen, operator, verdict, paused);
+    VersionCheck.check(seen.instances(), after.deployedVersion(), verdict);
+    if (after.normalFrom() != null) {
+      List<TimerFire> fires = new ArrayList<>();
+      seen.instances().values().forEach(i -> fires.addAll(i.fires()));
+      Lateness.check(fires, after.normalFrom(), verdict);
+    }
     return verdict;
+  }
+
+  /** I2: an acknowledged event has at most one applied history row. */
+  private static void checkHistory(
+      Acknowledged a, String name, Observations seen, Verdict.Row history) {
+    InstanceSeen instance = seen.instances().get(a.instanceId());
+    int rows = instance == null ? 0 : instance.appliedRows().getOrDefault(a.eventId(), 0);
+    history.checked();
+    if (rows > 1) {
+      history.violation(name + ": " + rows + " applied history rows");
+    }
+  }
+
+  /**
+   * Whether a poison event's fate is what a dead-letter purge leaves: the engine no longer knows
+   * it, or knows it from its {@code FAILED} history row alone (dead-lettered, no errors listed, no
+   * dead letter). A dead letter that lists its errors but is missing from {@code
+   * queues().deadLetters} is no purge: I9 counts it.
+   */
+  private static boolean purgedFromTheDeadLetters(EventSeen fate) {
+    return fate == null
+        || (fate.state() == State.DEAD_LETTERED
+            && fate.errors() == 0
+            && fate.deadLetterErrors() < 0);
+  }
+
+  /**
+   * F8: the poison events gone from the dead letters are at most as many as the operator purged (a
+   * purge may also take poison events whose enqueue threw, never acknowledged: hence at most).
+   * Every one beyond that is a violation.
+   */
+  private static void checkPurged(
+      List<String> gone, OperatorActions operator, Verdict verdict, Verdict.Row purged) {
+    for (int i = 0; i < gone.size(); i++) {
+      purged.checked();
+      if (i >= operator.purgedDeadLetters()) {
+        purged.violation(
+            gone.get(i)
+                + " ("
+                + gone.size()
+                + " poison events gone, the operator purged "
+                + operator.purgedDeadLetters()
+                + ")");
+      }
+    }
+    if (operator.purgedDeadLetters() > 0 || !gone.isEmpty()) {
+      verdict.note(
+          String.format(
+              "F8: the operator purged %d dead letters; %d acknowledged poison events are gone"
+                  + " from them, not counted by I1 or I9",
+              operator.purgedDeadLetters(), gone.size()));
+    }
+  }
+
+  /**
+   * I12: every turn row committed under a lease taken before its queue was paused (or within {@link
+   * #CLAIM_GRACE} of it), or after it was resumed. A turn already running when the pause began may
+   * commit while paused, however long it takes (its lease is renewed meanwhile); a turn whose lease
+   * was taken during the pause is one a worker claimed while paused.
+   */
+  private static void checkPauses(
+      Observations seen, OperatorActions operator, Verdict verdict, Verdict.Row paused) {
+    if (operator.pauses().isEmpty()) {
+      return;
+    }
+    int inFlight = 0;
+    int unleased = 0;
+    Duration latestLease = null;
+    for (Map.Entry<String, InstanceSeen> entry : new TreeMap<>(seen.instances()).entrySet()) {
+      for (TurnRow row : entry.getValue().turns()) {
+        if (row.leasedAt() == null) {
+          unleased++;
+          continue;
+        }
+        paused.checked();
+        for (OperatorActions.Pause pause : operator.pauses()) {
+          Duration intoPause = Duration.between(pause.from(), row.leasedAt());
+          boolean leasedWhilePaused =
+              intoPause.compareTo(CLAIM_GRACE) > 0 && row.leasedAt().isBefore(pause.until());
+          if (leasedWhilePaused) {
+            paused.violation(
+                String.format(
+                    "%s %s (history %d) committed at %s under a lease taken %d ms into the pause"
+                        + " of %s",
+                    entry.getKey(),
+                    row.what(),
+                    row.sequence(),
+                    row.committedAt(),
+                    intoPause.toMillis(),
+                    pause));
+          } else if (!row.committedAt().isBefore(pause.from())
+              && row.committedAt().isBefore(pause.until())) {
+            inFlight++;
+            if (!intoPause.isNegative()
+                && (latestLease == null || intoPause.compareTo(latestLease) > 0)) {
+              latestLease = intoPause;
+            }
+          }
+        }
+      }
+    }
+    long pausedMillis = operator.pauses().stream().mapToLong(p -> p.length().toMillis()).sum();
+    verdict.note(
+        String.format(
+            "I12: %d pauses, %.1f s paused in all; %d turn rows committed while paused, from"
+                + " turns leased before the pause%s%s",
+            operator.pauses().size(),
+            pausedMillis / 1e3,
+            inFlight,
+            latestLease == null
+                ? ""
+                : " or within the grace (the latest " + latestLease.toMillis() + " ms after it)",
+            unleased == 0 ? "" : "; " + unleased + " rows without a recorded lease"));
   }
 
   /**

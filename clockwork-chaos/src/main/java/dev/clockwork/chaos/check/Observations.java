@@ -26,9 +26,11 @@ public record Observations(
    * @param entries the sequence numbers of the ARM events that entered {@code ticking}
    * @param rings the entries whose one-shot timer fired, in firing order
    * @param appliedRows per queued event id, how many applied ({@code EVENT}) history rows it has
-   * @param fires its timer fires
+   * @param fires its {@code TIMER_FIRED} rows
+   * @param turns the history rows its turns wrote for work they processed, with their instants
    * @param cycles its entries into the {@code every} state and what their timer sent
    * @param outreach what it asked of other instances: children, emits, broadcasts
+   * @param release the machine version it runs and what the newest version's code applied (F7)
    */
   public record InstanceSeen(
       List<Long> applied,
@@ -36,14 +38,49 @@ public record Observations(
       List<Long> rings,
       Map<Long, Integer> appliedRows,
       List<TimerFire> fires,
+      List<TurnRow> turns,
       Cycles cycles,
-      Outreach outreach) {
+      Outreach outreach,
+      Release release) {
     public InstanceSeen {
       applied = List.copyOf(applied);
       entries = List.copyOf(entries);
       rings = List.copyOf(rings);
       appliedRows = Map.copyOf(appliedRows);
       fires = List.copyOf(fires);
+      turns = List.copyOf(turns);
+    }
+
+    /** An instance with turn instants that entered no {@code every} state and reached no one. */
+    public InstanceSeen(
+        List<Long> applied,
+        List<Long> entries,
+        List<Long> rings,
+        Map<Long, Integer> appliedRows,
+        List<TimerFire> fires,
+        List<TurnRow> turns) {
+      this(
+          applied,
+          entries,
+          rings,
+          appliedRows,
+          fires,
+          turns,
+          Cycles.NONE,
+          Outreach.NONE,
+          Release.FIRST);
+    }
+
+    /** An instance without recorded turn instants, on the first version. */
+    public InstanceSeen(
+        List<Long> applied,
+        List<Long> entries,
+        List<Long> rings,
+        Map<Long, Integer> appliedRows,
+        List<TimerFire> fires,
+        Cycles cycles,
+        Outreach outreach) {
+      this(applied, entries, rings, appliedRows, fires, List.of(), cycles, outreach, Release.FIRST);
     }
 
     /** An instance that entered no {@code every} state and reached no other instance. */
@@ -53,7 +90,7 @@ public record Observations(
         List<Long> rings,
         Map<Long, Integer> appliedRows,
         List<TimerFire> fires) {
-      this(applied, entries, rings, appliedRows, fires, Cycles.NONE, Outreach.NONE);
+      this(applied, entries, rings, appliedRows, fires, List.of());
     }
 
     /** An instance without timer fires. */
@@ -106,6 +143,33 @@ public record Observations(
       broadcasts = List.copyOf(broadcasts);
     }
   }
+
+  /**
+   * The machine version an instance runs and the numbers the newest version's code applied (a
+   * rolling deploy, F7).
+   *
+   * @param version the version it runs now
+   * @param appliedByNewest the numbers version 2's code applied, in order
+   */
+  public record Release(int version, List<Long> appliedByNewest) {
+    public static final Release FIRST = new Release(1, List.of());
+
+    public Release {
+      appliedByNewest = List.copyOf(appliedByNewest);
+    }
+  }
+
+  /**
+   * A history row a turn wrote for work it processed: an applied event, a failed attempt or a timer
+   * fire.
+   *
+   * @param sequence its history sequence
+   * @param what its kind and event, for examples
+   * @param committedAt the database's clock when it was inserted, inside the turn's commit
+   * @param leasedAt the database's clock when the instance was last leased before that: the lease
+   *     the turn ran under, as commits are fenced by their lease; null when none was recorded
+   */
+  public record TurnRow(long sequence, String what, Instant committedAt, Instant leasedAt) {}
 
   /**
    * One {@code TIMER_FIRED} history row.

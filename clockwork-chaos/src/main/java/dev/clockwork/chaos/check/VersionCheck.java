@@ -1,7 +1,7 @@
 package dev.clockwork.chaos.check;
 
+import dev.clockwork.chaos.check.Observations.InstanceSeen;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -18,21 +18,12 @@ final class VersionCheck {
   static final String OLD_CODE = "F7 old code";
   static final String UPGRADED = "F7 upgraded";
 
-  /**
-   * One instance's release facts.
-   *
-   * @param version the version it runs now
-   * @param applied the numbers it applied, in order
-   * @param appliedByNewest those of them version 2's code applied
-   */
-  record Release(int version, List<Long> applied, List<Long> appliedByNewest) {}
-
   private VersionCheck() {}
 
   /**
    * @param newest the version the deploy brought, or 0 when the run had no deploy (nothing counted)
    */
-  static void check(Map<String, Release> instances, int newest, Verdict verdict) {
+  static void check(Map<String, InstanceSeen> instances, int newest, Verdict verdict) {
     if (newest == 0) {
       return;
     }
@@ -41,11 +32,11 @@ final class VersionCheck {
     Verdict.Row upgraded = verdict.row(UPGRADED, "instance on version " + newest + " after it");
     new TreeMap<>(instances)
         .forEach(
-            (id, release) -> {
+            (id, instance) -> {
               oldCode.checked();
-              Set<Long> byNewest = new HashSet<>(release.appliedByNewest());
+              Set<Long> byNewest = new HashSet<>(instance.release().appliedByNewest());
               boolean newRan = false;
-              for (long seq : release.applied()) {
+              for (long seq : instance.applied()) {
                 if (byNewest.contains(seq)) {
                   newRan = true;
                 } else if (newRan) {
@@ -54,8 +45,8 @@ final class VersionCheck {
                 }
               }
               upgraded.checked();
-              if (release.version() != newest) {
-                upgraded.violation(id + " still on version " + release.version());
+              if (instance.release().version() != newest) {
+                upgraded.violation(id + " still on version " + instance.release().version());
               }
             });
   }

@@ -53,7 +53,10 @@ public final class ChaosCommand implements Callable<Integer> {
       names = "--faults",
       defaultValue = "none",
       description =
-          "comma-separated: kill, restart-db, terminate, pause, clock-ahead, clock-behind, all (every one but the clocks), none (default none)")
+          "comma-separated: kill, restart-db, terminate, pause, clock-ahead, clock-behind, net"
+              + " (one worker behind a proxy that resets or blackholes its connections), operator"
+              + " (pauses, resumes and dead-letter purges racing the workers), all (every one but"
+              + " the clocks), none (default none)")
   String faults;
 
   @Option(
@@ -80,7 +83,8 @@ public final class ChaosCommand implements Callable<Integer> {
       description =
           "run against a store that breaks a promise on purpose, to show the suite catches it:"
               + " duplicate-commit (an applied event stays queued: I2), skip-lease-check (a"
-              + " refused commit is forced through: I1/I2 under --faults pause), none (default)")
+              + " refused commit is forced through: I1/I2 under --faults pause), ignore-pause (a"
+              + " queue pause is not kept: I12 under --faults operator), none (default)")
   String breakage;
 
   @Option(

@@ -2,10 +2,13 @@ package dev.clockwork.chaos.fault;
 
 import dev.clockwork.chaos.machine.ChaosEngine;
 import dev.clockwork.chaos.machine.ChaosMachine;
+import dev.clockwork.chaos.net.TcpProxy;
+import dev.clockwork.chaos.operator.QueueOperator;
 import dev.clockwork.chaos.postgres.ChaosPostgres;
 import dev.clockwork.chaos.worker.WorkerFleet;
 import java.io.PrintStream;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -16,30 +19,59 @@ import java.util.concurrent.TimeUnit;
  * Applies a {@link FaultSchedule} on its own thread, each fault at its offset from {@link #run}'s
  * start, and counts the faults applied. A fault that cannot be applied (pg_ctl failed, say) is
  * printed and counted as failed; a database that cannot be started again stops the run. A paused
- * worker is resumed on another thread, so other faults strike while it is stopped; {@link #run}
- * returns once every paused worker was resumed.
+ * worker, a blackholed proxy (F5) and a paused queue (F8) are resumed on other threads, so other
+ * faults strike meanwhile; {@link #run} returns once every one was resumed.
  */
 public final class FaultInjector implements Runnable {
+  /**
+   * How long an F5 fault waits for a proxied connection in the middle of a commit, then for one
+   * with any statement in flight, before it strikes anyway: the worker is idle between turns much
+   * of the time, and a commit lasts milliseconds.
+   */
+  static final Duration AIM_FOR = Duration.ofSeconds(2);
+
   private final FaultSchedule schedule;
   private final WorkerFleet fleet;
   private final ChaosPostgres postgres;
+  private final TcpProxy proxy;
+  private final QueueOperator operator;
   private final PrintStream log;
   private final Map<FaultKind, Integer> applied = new EnumMap<>(FaultKind.class);
   private final Map<FaultKind, Integer> failed = new EnumMap<>(FaultKind.class);
+  private final Map<FaultKind, Integer> midStatement = new EnumMap<>(FaultKind.class);
+  private final Map<FaultKind, Integer> midTransaction = new EnumMap<>(FaultKind.class);
   private final ScheduledExecutorService resumer =
-      Executors.newSingleThreadScheduledExecutor(
+      Executors.newScheduledThreadPool(
+          2,
           r -> {
-            Thread thread = new Thread(r, "resume-paused-workers");
+            Thread thread = new Thread(r, "resume-after-faults");
             thread.setDaemon(true);
             return thread;
           });
 
+  /**
+   * @param proxy the proxy in front of one worker, for F5 (null when not scheduled)
+   * @param operator the queue's operator, for F8 (null when not scheduled)
+   */
   public FaultInjector(
-      FaultSchedule schedule, WorkerFleet fleet, ChaosPostgres postgres, PrintStream log) {
+      FaultSchedule schedule,
+      WorkerFleet fleet,
+      ChaosPostgres postgres,
+      TcpProxy proxy,
+      QueueOperator operator,
+      PrintStream log) {
     this.schedule = schedule;
     this.fleet = fleet;
     this.postgres = postgres;
+    this.proxy = proxy;
+    this.operator = operator;
     this.log = log;
+  }
+
+  /** Without F5 and F8. */
+  public FaultInjector(
+      FaultSchedule schedule, WorkerFleet fleet, ChaosPostgres postgres, PrintStream log) {
+    this(schedule, fleet, postgres, null, null, log);
   }
 
   @Override
@@ -50,7 +82,7 @@ public final class FaultInjector implements Runnable {
       resumer.shutdown(); // the resumes already scheduled still run
       try {
         if (!resumer.awaitTermination(30, TimeUnit.SECONDS)) {
-          log.println("  paused workers not resumed within 30 s");
+          log.println("  paused workers, proxy or queue not resumed within 30 s");
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -131,13 +163,98 @@ public final class FaultInjector implements Runnable {
         return "pg_terminate_backend: "
             + postgres.terminateBackends(WorkerFleet.APPLICATION_PREFIX)
             + " worker backends";
+      case NET:
+        return net(fault);
+      case OPERATOR:
+        return operate(fault);
       default:
         throw new IllegalStateException("no way to apply " + fault.kind());
     }
   }
 
+  /** F5: resets the proxied connections, or blackholes them and schedules the end of it. */
+  private String net(FaultSchedule.Fault fault) throws InterruptedException {
+    if (proxy == null) {
+      throw new IllegalStateException("no proxy to apply " + fault.kind().flag() + " to");
+    }
+    TcpProxy.Caught caught = proxy.awaitMidTransaction(AIM_FOR);
+    count(midTransaction, FaultKind.NET, caught.inTransaction());
+    count(midStatement, FaultKind.NET, caught.inFlight());
+    if (fault.variant() == FaultSchedule.Variant.RESET) {
+      return "reset " + proxy.reset() + " connections (RST): " + caught;
+    }
+    int stalled = proxy.blackhole();
+    boolean thenReset = fault.variant() == FaultSchedule.Variant.BLACKHOLE_THEN_RESET;
+    resumer.schedule(
+        () -> {
+          String end =
+              thenReset
+                  ? "blackhole over: reset " + proxy.reset() + " connections (RST)"
+                  : "blackhole over: forwarding again to " + proxy.open() + " connections";
+          proxy.forward();
+          log.printf("  %-18s %s%n", "net", end);
+        },
+        fault.downtime().toMillis(),
+        TimeUnit.MILLISECONDS);
+    return "blackhole: "
+        + stalled
+        + " connections stalled ("
+        + caught
+        + ") for "
+        + fault.downtime().toMillis()
+        + " ms (lease "
+        + ChaosEngine.LEASE_TIME.toSeconds()
+        + " s), then "
+        + (thenReset ? "reset" : "forwarding again");
+  }
+
+  /** F8: pauses the queue and schedules its resume, or purges its dead letters. */
+  private String operate(FaultSchedule.Fault fault) throws InterruptedException {
+    if (operator == null) {
+      throw new IllegalStateException("no operator to apply " + fault.kind().flag() + " with");
+    }
+    if (fault.variant() == FaultSchedule.Variant.PURGE_DEAD_LETTERS) {
+      int purged = operator.purgeDeadLetters(fault.downtime());
+      return "purged "
+          + purged
+          + " dead letters older than "
+          + fault.downtime().toMillis()
+          + " ms ("
+          + operator.purged()
+          + " so far)";
+    }
+    String held = operator.pause();
+    resumer.schedule(
+        () -> {
+          try {
+            log.printf("  %-18s queue %s%n", "operator", operator.resume());
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          } catch (RuntimeException e) {
+            log.printf("  resume of the queue failed: %s%n", e.getMessage());
+          }
+        },
+        fault.downtime().toMillis(),
+        TimeUnit.MILLISECONDS);
+    return "queue paused (" + held + "), resume in " + fault.downtime().toMillis() + " ms";
+  }
+
   private synchronized void count(Map<FaultKind, Integer> counts, FaultKind kind) {
-    counts.merge(kind, 1, Integer::sum);
+    count(counts, kind, 1);
+  }
+
+  private synchronized void count(Map<FaultKind, Integer> counts, FaultKind kind, int more) {
+    counts.merge(kind, more, Integer::sum);
+  }
+
+  /** Connections a fault of {@code kind} caught with a statement in flight (F5). */
+  public synchronized int caughtMidStatement(FaultKind kind) {
+    return midStatement.getOrDefault(kind, 0);
+  }
+
+  /** Connections a fault of {@code kind} caught inside an explicit transaction (F5). */
+  public synchronized int caughtMidTransaction(FaultKind kind) {
+    return midTransaction.getOrDefault(kind, 0);
   }
 
   /** Faults of {@code kind} applied so far. */

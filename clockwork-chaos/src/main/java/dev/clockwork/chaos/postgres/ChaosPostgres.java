@@ -86,8 +86,16 @@ public final class ChaosPostgres implements AutoCloseable {
 
   /** The JDBC URL of the database, naming the client as {@code applicationName}. */
   public String url(String applicationName) {
+    return url(applicationName, port);
+  }
+
+  /**
+   * The JDBC URL of the database through another local port (a proxy to {@link #port}, F5), naming
+   * the client as {@code applicationName}.
+   */
+  public String url(String applicationName, int throughPort) {
     return "jdbc:postgresql://localhost:"
-        + port
+        + throughPort
         + "/"
         + DATABASE
         + "?user="
@@ -170,6 +178,47 @@ public final class ChaosPostgres implements AutoCloseable {
           "CREATE TRIGGER chaos_history_clock AFTER INSERT ON cw_history FOR EACH ROW"
               + " EXECUTE FUNCTION chaos_history_clock()");
     }
+  }
+
+  /**
+   * Records the database's clock ({@code clock_timestamp()}) whenever an instance is leased (its
+   * {@code lease_token} set to a new one, by a claim or a lease for a send), in {@code
+   * chaos_lease_clock}: I12 tells a turn that was running when its machine's queue was paused (its
+   * lease older than the pause) from one claimed while paused. The instant is taken inside the
+   * leasing statement. Installed with {@link #installHistoryClock}, before the workers start.
+   */
+  public void installLeaseClock() throws SQLException {
+    try (Connection connection = DriverManager.getConnection(url("clockwork-chaos-orchestrator"));
+        Statement statement = connection.createStatement()) {
+      statement.execute(
+          "CREATE TABLE chaos_lease_clock (instance_id text NOT NULL,"
+              + " leased_at timestamptz NOT NULL DEFAULT clock_timestamp())");
+      statement.execute(
+          "CREATE FUNCTION chaos_lease_clock() RETURNS trigger LANGUAGE plpgsql AS $$"
+              + " BEGIN INSERT INTO chaos_lease_clock (instance_id) VALUES (NEW.id);"
+              + " RETURN NULL; END $$");
+      statement.execute(
+          "CREATE TRIGGER chaos_lease_clock AFTER UPDATE OF lease_token ON cw_instances"
+              + " FOR EACH ROW WHEN (NEW.lease_token IS NOT NULL"
+              + " AND NEW.lease_token IS DISTINCT FROM OLD.lease_token)"
+              + " EXECUTE FUNCTION chaos_lease_clock()");
+    }
+  }
+
+  /** The database's instants at which each instance was leased, by instance id, in time order. */
+  public Map<String, List<java.time.Instant>> leaseClock() throws SQLException {
+    Map<String, List<java.time.Instant>> at = new java.util.HashMap<>();
+    try (Connection connection = DriverManager.getConnection(url("clockwork-chaos-orchestrator"));
+        Statement statement = connection.createStatement();
+        ResultSet rs =
+            statement.executeQuery(
+                "SELECT instance_id, leased_at FROM chaos_lease_clock ORDER BY leased_at")) {
+      while (rs.next()) {
+        at.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
+            .add(rs.getObject(2, java.time.OffsetDateTime.class).toInstant());
+      }
+    }
+    return at;
   }
 
   /** The database's instant of each history row, keyed by {@code instance#seq}. */

@@ -1,10 +1,13 @@
 package dev.clockwork.chaos.run;
 
 import dev.clockwork.chaos.broken.Breakage;
+import dev.clockwork.chaos.broken.BrokenStore;
+import dev.clockwork.chaos.check.AfterFaults;
 import dev.clockwork.chaos.check.Checker;
 import dev.clockwork.chaos.check.Drain;
 import dev.clockwork.chaos.check.Observations;
 import dev.clockwork.chaos.check.Observer;
+import dev.clockwork.chaos.check.OperatorActions;
 import dev.clockwork.chaos.check.Verdict;
 import dev.clockwork.chaos.fault.FaultInjector;
 import dev.clockwork.chaos.fault.FaultKind;
@@ -13,6 +16,8 @@ import dev.clockwork.chaos.machine.ChaosEngine;
 import dev.clockwork.chaos.machine.ChaosMachine;
 import dev.clockwork.chaos.machine.ChaosReceiver;
 import dev.clockwork.chaos.machine.ChaosSchedule;
+import dev.clockwork.chaos.net.TcpProxy;
+import dev.clockwork.chaos.operator.QueueOperator;
 import dev.clockwork.chaos.postgres.ChaosPostgres;
 import dev.clockwork.chaos.producer.EventPlan;
 import dev.clockwork.chaos.producer.Ledger;
@@ -26,15 +31,23 @@ import dev.clockwork.runtime.schedule.Schedules;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * One run: a fresh PostgreSQL, the instances, the broadcast receivers and the schedule, N worker
  * JVMs, the producer and the faults for the window, then the drain (which pauses the schedule),
- * then the check. The orchestrator's engine is never started: it creates, enqueues, pauses and
- * reads, through the public API.
+ * then the check. The orchestrator's engine is never started: it creates, enqueues, operates the
+ * queue (F8), pauses the schedule and reads, through the public API.
  */
 public final class ChaosRun {
+  /**
+   * How long the producer goes on once the faults stopped: I11 judges the timers due from a lease
+   * time after the faults to the end of it.
+   */
+  static final Duration RECOVERY = Duration.ofSeconds(15);
+
   private final RunSettings settings;
   private final Path home;
   private final Path jar;
@@ -54,31 +67,51 @@ public final class ChaosRun {
   /** Runs and prints the counts; true when every invariant held. */
   public boolean run() throws Exception {
     long started = System.nanoTime();
+    // the producer goes on at the same rate for the recovery window after the faults (I11)
+    Duration sending = settings.window().plus(RECOVERY);
+    int events =
+        (int) (settings.events() * sending.toMillis() / Math.max(1, settings.window().toMillis()));
     out.printf(
-        "run: seed %d, faults %s, %d s window, %d workers, %d events to %d instances%n",
+        "run: seed %d, faults %s, %d s window + %d s recovery, %d workers, %d + %d events to %d"
+            + " instances%n",
         settings.seed(),
         settings.faultNames(),
         settings.window().toSeconds(),
+        RECOVERY.toSeconds(),
         settings.workers(),
         settings.events(),
+        events - settings.events(),
         settings.instances());
     if (settings.breakage() != Breakage.NONE) {
       out.printf(
-          "the workers' store breaks a promise on purpose: %s (the run must FAIL)%n",
+          "the %s store breaks a promise on purpose: %s (the run must FAIL)%n",
+          settings.breakage().inOperatorsStore() ? "operator's" : "workers'",
           settings.breakage().flag());
     }
-    EventPlan plan = EventPlan.of(settings.seed(), settings.instances(), settings.events());
+    EventPlan plan = EventPlan.of(settings.seed(), settings.instances(), events);
     FaultSchedule schedule =
         FaultSchedule.of(settings.seed(), settings.faults(), settings.window(), settings.workers());
     Ledger ledger = new Ledger();
     Path directory = RunDirectory.recreate(home.resolve(settings.label()));
     try (ChaosPostgres postgres = ChaosPostgres.start(directory, home.resolve("pgbin"));
         PostgresStore store =
-            PostgresStore.builder().url(postgres.url("clockwork-chaos-orchestrator")).build()) {
+            PostgresStore.builder().url(postgres.url("clockwork-chaos-orchestrator")).build();
+        TcpProxy proxy = proxyFor(schedule, postgres)) {
       out.printf(
           "postgresql on localhost:%d; data, logs and ledger in %s%n", postgres.port(), directory);
+      if (proxy != null) {
+        out.printf(
+            "w%d reaches it through a proxy on 127.0.0.1:%d (F5)%n",
+            schedule.proxiedWorker().get() + 1, proxy.port());
+      }
       postgres.installHistoryClock();
-      Engine engine = ChaosEngine.build(store, "orchestrator");
+      postgres.installLeaseClock();
+      Engine engine =
+          ChaosEngine.build(
+              settings.breakage().inOperatorsStore()
+                  ? BrokenStore.wrap(store, settings.breakage(), out)
+                  : store,
+              "orchestrator");
       for (String id : plan.instances()) {
         engine.create(ChaosMachine.ID, id, Map.of());
       }
@@ -95,21 +128,34 @@ public final class ChaosRun {
           created.overlapPolicy().wireName(),
           created.nextFireAt());
       WorkerFleet fleet =
-          new WorkerFleet(jar, directory.resolve("logs"), postgres::url, settings.breakage());
-      schedule.clockFault().ifPresent(f -> fleet.offsetClock(f.worker(), f.kind().clockOffset()));
-      FaultInjector injector = new FaultInjector(schedule, fleet, postgres, out);
+          new WorkerFleet(
+              jar,
+              directory.resolve("logs"),
+              workerUrls(schedule, postgres, proxy),
+              settings.breakage().inOperatorsStore() ? Breakage.NONE : settings.breakage());
+      schedule.clockFaults().forEach(f -> fleet.offsetClock(f.worker(), f.kind().clockOffset()));
+      QueueOperator operator =
+          settings.faults().contains(FaultKind.OPERATOR)
+              ? new QueueOperator(engine.queues(), ChaosMachine.ID)
+              : null;
+      FaultInjector injector = new FaultInjector(schedule, fleet, postgres, proxy, operator, out);
       Duration drained;
+      Instant normalFrom;
       try {
         fleet.start(settings.workers());
-        Thread producer =
-            new Thread(new Producer(engine, plan, settings.window(), ledger), "producer");
+        Thread producer = new Thread(new Producer(engine, plan, sending, ledger), "producer");
         Thread faults = new Thread(injector, "faults");
         producer.start();
         faults.start();
         faults.join();
+        normalFrom = Instant.now().plus(ChaosEngine.LEASE_TIME);
+        out.printf(
+            "faults stopped at %.1f s; the producer goes on for %d s (timers on time again from"
+                + " %s: I11)%n",
+            seconds(started), RECOVERY.toSeconds(), normalFrom);
         producer.join();
         out.printf(
-            "faults stopped at %.1f s; waiting up to %d s for the queues to drain%n",
+            "producer stopped at %.1f s; waiting up to %d s for the queues to drain%n",
             seconds(started), settings.drainBound().toSeconds());
         drained =
             new Drain(engine, store, schedules, plan.instances()).await(settings.drainBound());
@@ -122,9 +168,19 @@ public final class ChaosRun {
       }
       ledger.write(directory.resolve("ledger.csv"));
       Observations seen =
-          new Observer(engine, store, schedules, postgres.historyClock())
+          new Observer(engine, store, schedules, postgres.historyClock(), postgres.leaseClock())
               .read(plan.instances(), ledger.acknowledged());
-      Verdict verdict = new Checker(ChaosEngine.MAX_ATTEMPTS).check(ledger.acknowledged(), seen);
+      Verdict verdict =
+          new Checker(ChaosEngine.MAX_ATTEMPTS)
+              .check(
+                  ledger.acknowledged(),
+                  seen,
+                  operator == null ? OperatorActions.NONE : operator.actions(),
+                  new AfterFaults(
+                      normalFrom,
+                      settings.faults().contains(FaultKind.DEPLOY)
+                          ? ChaosMachine.NEWEST_VERSION
+                          : 0));
       out.printf(
           "enqueues: %d acknowledged, %d not acknowledged (threw)%n",
           ledger.acknowledged().size(), ledger.unacknowledgedCount());
@@ -136,8 +192,21 @@ public final class ChaosRun {
         faultsApplied &= injector.applied(kind) == schedule.count(kind);
       }
       out.printf(
-          "workers: %d killed, %d restarted, %d paused%n",
-          fleet.kills(), fleet.restarts(), fleet.pauses());
+          "workers: %d killed, %d restarted, %d paused, %d deployed%n",
+          fleet.kills(), fleet.restarts(), fleet.pauses(), fleet.deploys());
+      if (proxy != null) {
+        out.println(
+            "proxy: "
+                + proxy.counts()
+                + "; the faults caught "
+                + injector.caughtMidTransaction(FaultKind.NET)
+                + " in a transaction, "
+                + injector.caughtMidStatement(FaultKind.NET)
+                + " mid-statement");
+      }
+      if (operator != null) {
+        out.println("operator: " + operator.counts());
+      }
       verdict.print(out);
       if (!faultsApplied) {
         out.println("FAULTS NOT APPLIED: a run that did not inject its faults proves nothing");
@@ -145,6 +214,28 @@ public final class ChaosRun {
       out.printf("run took %.1f s%n%n", seconds(started));
       return verdict.holds() && faultsApplied;
     }
+  }
+
+  /** The proxy in front of the worker F5 targets; null without F5. */
+  private static TcpProxy proxyFor(FaultSchedule schedule, ChaosPostgres postgres)
+      throws java.io.IOException {
+    if (schedule.proxiedWorker().isEmpty()) {
+      return null;
+    }
+    return TcpProxy.start("w" + (schedule.proxiedWorker().get() + 1), postgres.port());
+  }
+
+  /** Each worker's URL by its application name: through the proxy for the one F5 targets. */
+  private static Function<String, String> workerUrls(
+      FaultSchedule schedule, ChaosPostgres postgres, TcpProxy proxy) {
+    if (proxy == null) {
+      return postgres::url;
+    }
+    String proxied = WorkerFleet.APPLICATION_PREFIX + "w" + (schedule.proxiedWorker().get() + 1);
+    return application ->
+        application.equals(proxied)
+            ? postgres.url(application, proxy.port())
+            : postgres.url(application);
   }
 
   private static double seconds(long since) {

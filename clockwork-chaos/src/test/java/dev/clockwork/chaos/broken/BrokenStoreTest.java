@@ -73,6 +73,7 @@ class BrokenStoreTest {
   @Test
   void breakagesParseByName() {
     assertThat(Breakage.parse("skip-lease-check")).isEqualTo(Breakage.SKIP_LEASE_CHECK);
-    assertThat(Breakage.names()).isEqualTo("none, duplicate-commit, skip-lease-check");
+    assertThat(Breakage.names())
+        .isEqualTo("none, duplicate-commit, skip-lease-check, ignore-pause");
   }
 }

@@ -7,6 +7,7 @@ import dev.clockwork.chaos.check.Observations.InstanceSeen;
 import dev.clockwork.chaos.producer.EventKind;
 import dev.clockwork.chaos.producer.Ledger.Acknowledged;
 import dev.clockwork.runtime.queue.EventStatus.State;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -29,6 +30,8 @@ class CheckerTest {
   private Observations.Outreach outreach = Observations.Outreach.NONE;
   private Reached reached = Reached.NONE;
   private ScheduleSeen schedule = ScheduleSeen.NONE;
+  private List<Observations.TurnRow> turns = List.of();
+  private OperatorActions operator = OperatorActions.NONE;
 
   /** Three STEPs on i-1, each applied once, in order. */
   private void threeSteps() {
@@ -50,9 +53,19 @@ class CheckerTest {
 
   private Verdict check() {
     InstanceSeen instance =
-        new InstanceSeen(applied, entries, rings, appliedRows, fires, cycles, outreach);
+        new InstanceSeen(
+            applied,
+            entries,
+            rings,
+            appliedRows,
+            fires,
+            turns,
+            cycles,
+            outreach,
+            Observations.Release.FIRST);
     return new Checker(MAX_ATTEMPTS, EVERY_MAX)
-        .check(ledger, new Observations(Map.of("i-1", instance), events, reached, schedule));
+        .check(
+            ledger, new Observations(Map.of("i-1", instance), events, reached, schedule), operator);
   }
 
   private static long violations(Verdict verdict, String id) {
@@ -187,5 +200,118 @@ class CheckerTest {
     verdict = check();
     onlyBroken(verdict, Checker.EARLY_DB, 1);
     assertThat(verdict.get(Checker.EARLY_DB).examples().get(0)).contains("30000 ms early");
+  }
+
+  // ---- F8: the operator's purges and pauses ----
+
+  /** What {@code engine.event} says of a dead-lettered event once its dead letter was purged. */
+  private static final EventSeen PURGED_FROM_THE_DEAD_LETTERS =
+      new EventSeen(State.DEAD_LETTERED, MAX_ATTEMPTS, 0, -1);
+
+  private static final Instant PAUSED_AT = Instant.parse("2026-01-01T00:01:00Z");
+
+  private static Instant paused(long millis) {
+    return PAUSED_AT.plusMillis(millis);
+  }
+
+  /** One pause of 3 s, starting at {@link #PAUSED_AT}. */
+  private void onePause() {
+    operator = new OperatorActions(List.of(new OperatorActions.Pause(PAUSED_AT, paused(3_000))), 0);
+  }
+
+  private static Observations.TurnRow row(long sequence, long leasedAt, long committedAt) {
+    return new Observations.TurnRow(
+        sequence, "EVENT STEP #" + sequence, paused(committedAt), paused(leasedAt));
+  }
+
+  @Test
+  void poisonEventsPurgedFromTheDeadLettersAreCountedAgainstThePurges() {
+    threeSteps();
+    acknowledge(4, EventKind.POISON, PURGED_FROM_THE_DEAD_LETTERS);
+    acknowledge(5, EventKind.POISON, null); // a store that forgets a purged event entirely
+    acknowledge(6, EventKind.POISON, new EventSeen(State.DEAD_LETTERED, 3, 3, 3));
+    operator = new OperatorActions(List.of(), 3); // the third: a poison enqueue that threw
+    Verdict verdict = check();
+    assertThat(verdict.holds()).isTrue();
+    assertThat(verdict.get(Checker.PURGED).checkedCount()).isEqualTo(2);
+    assertThat(verdict.get(Checker.POISON).checkedCount()).isEqualTo(1);
+    assertThat(verdict.notes()).anySatisfy(n -> assertThat(n).contains("purged 3 dead letters"));
+  }
+
+  @Test
+  void morePoisonGoneFromTheDeadLettersThanPurgedIsAViolation() {
+    threeSteps();
+    acknowledge(4, EventKind.POISON, PURGED_FROM_THE_DEAD_LETTERS);
+    acknowledge(5, EventKind.POISON, PURGED_FROM_THE_DEAD_LETTERS);
+    acknowledge(6, EventKind.POISON, null);
+    operator = new OperatorActions(List.of(), 2);
+    Verdict verdict = check();
+    onlyBroken(verdict, Checker.PURGED, 1);
+    assertThat(verdict.get(Checker.PURGED).examples().get(0))
+        .contains("3 poison events gone, the operator purged 2");
+
+    operator = OperatorActions.NONE; // no purge at all: every one is missing
+    onlyBroken(check(), Checker.PURGED, 3);
+  }
+
+  @Test
+  void aPurgeExcusesNoOtherEvent() {
+    threeSteps();
+    acknowledge(4, EventKind.STEP, null);
+    operator = new OperatorActions(List.of(), 10);
+    onlyBroken(check(), Checker.LOST, 1);
+
+    ledger.clear();
+    events.clear();
+    appliedRows.clear();
+    threeSteps();
+    acknowledge(4, EventKind.STEP, PURGED_FROM_THE_DEAD_LETTERS);
+    onlyBroken(check(), Checker.NOT_POISON_DEAD, 1);
+  }
+
+  @Test
+  void turnsRunningWhenThePauseBeganMayCommitWhilePaused() {
+    threeSteps();
+    onePause();
+    turns =
+        List.of(
+            row(1, -5_000, -4_990), // before the pause
+            row(2, -1_000, 2_900), // a long turn leased before the pause, committed in it
+            row(3, 300, 310), // a claim that read the queue before the pause was stored
+            row(4, 3_001, 3_010)); // after the resume
+    Verdict verdict = check();
+    assertThat(verdict.holds()).isTrue();
+    assertThat(verdict.get(Checker.PAUSED).checkedCount()).isEqualTo(4);
+    assertThat(verdict.notes())
+        .anySatisfy(
+            n ->
+                assertThat(n)
+                    .contains("1 pauses, 3.0 s paused in all; 2 turn rows committed while paused")
+                    .contains("the latest 300 ms after it"));
+  }
+
+  @Test
+  void aTurnLeasedWhileItsQueueWasPausedBreaksI12() {
+    threeSteps();
+    onePause();
+    turns =
+        List.of(
+            row(1, 1_500, 1_510), // claimed and committed while paused
+            row(2, 2_500, 3_600), // claimed while paused, committed after the resume
+            row(3, -100, 100));
+    Verdict verdict = check();
+    onlyBroken(verdict, Checker.PAUSED, 2);
+    assertThat(verdict.get(Checker.PAUSED).examples().get(0))
+        .contains("i-1 EVENT STEP #1 (history 1)")
+        .contains("lease taken 1500 ms into the pause");
+  }
+
+  @Test
+  void withoutPausesI12ChecksNothing() {
+    threeSteps();
+    turns = List.of(row(1, 1_500, 1_510));
+    Verdict verdict = check();
+    assertThat(verdict.holds()).isTrue();
+    assertThat(verdict.get(Checker.PAUSED).checkedCount()).isZero();
   }
 }

@@ -37,7 +37,7 @@ class ChaosCommandTest {
                 "--seed=9",
                 "--seconds=90",
                 "--workers=4",
-                "--faults=kill,restart-db,terminate,pause",
+                "--faults=kill,restart-db,terminate,pause,deploy,clock-ahead,clock-behind,net,operator",
                 "--events=100",
                 "--instances=10",
                 "--drain-seconds=20")
@@ -72,7 +72,8 @@ class ChaosCommandTest {
         .isInstanceOf(CommandLine.ParameterException.class)
         .hasMessageContaining("unknown fault 'reboot'")
         .hasMessageContaining(
-            "kill, restart-db, terminate, pause, clock-ahead, clock-behind, all, none");
+            "kill, restart-db, terminate, pause, deploy, clock-ahead, clock-behind, net, operator,"
+                + " all, none");
   }
 
   @Test
@@ -84,7 +85,7 @@ class ChaosCommandTest {
     assertThatThrownBy(() -> runs("--break", "everything"))
         .isInstanceOf(CommandLine.ParameterException.class)
         .hasMessageContaining("unknown breakage 'everything'")
-        .hasMessageContaining("none, duplicate-commit, skip-lease-check");
+        .hasMessageContaining("none, duplicate-commit, skip-lease-check, ignore-pause");
   }
 
   @Test
