@@ -30,11 +30,15 @@ final class VersionCheck {
     Verdict.Row oldCode =
         verdict.row(OLD_CODE, "number applied by the old release after the new one ran");
     Verdict.Row upgraded = verdict.row(UPGRADED, "instance on version " + newest + " after it");
+    int[] both = {0};
     new TreeMap<>(instances)
         .forEach(
             (id, instance) -> {
               oldCode.checked();
               Set<Long> byNewest = new HashSet<>(instance.release().appliedByNewest());
+              if (!byNewest.isEmpty() && byNewest.size() < instance.applied().size()) {
+                both[0]++;
+              }
               boolean newRan = false;
               for (long seq : instance.applied()) {
                 if (byNewest.contains(seq)) {
@@ -49,5 +53,11 @@ final class VersionCheck {
                 upgraded.violation(id + " still on version " + instance.release().version());
               }
             });
+    verdict.note(
+        "F7: "
+            + both[0]
+            + " of "
+            + instances.size()
+            + " instances applied events by both releases (the old one's first)");
   }
 }

@@ -4,11 +4,13 @@ import dev.clockwork.chaos.broken.Breakage;
 import dev.clockwork.chaos.fault.FaultKind;
 import dev.clockwork.chaos.run.ChaosRun;
 import dev.clockwork.chaos.run.RunSettings;
+import dev.clockwork.chaos.run.RunSummary;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -53,10 +55,11 @@ public final class ChaosCommand implements Callable<Integer> {
       names = "--faults",
       defaultValue = "none",
       description =
-          "comma-separated: kill, restart-db, terminate, pause, clock-ahead, clock-behind, net"
-              + " (one worker behind a proxy that resets or blackholes its connections), operator"
-              + " (pauses, resumes and dead-letter purges racing the workers), all (every one but"
-              + " the clocks), none (default none)")
+          "comma-separated: kill, restart-db, terminate, pause, deploy (a rolling deploy of a"
+              + " new machine version), clock-ahead, clock-behind (one worker's clock 30 s off),"
+              + " net (one worker behind a proxy that resets or blackholes its connections),"
+              + " operator (pauses, resumes and dead-letter purges racing the workers), all,"
+              + " none (default none)")
   String faults;
 
   @Option(
@@ -93,6 +96,20 @@ public final class ChaosCommand implements Callable<Integer> {
           "CI's short mode: a 20 s baseline, then a 60 s run with every fault, one seed"
               + " (--seconds, --faults and --events are ignored)")
   boolean shortMode;
+
+  @Option(
+      names = "--long",
+      description =
+          "the long mode: per seed, a baseline, every fault alone, then all together, each for"
+              + " --seconds (default here 45); a table of every run at the end")
+  boolean longMode;
+
+  @Option(
+      names = "--seeds",
+      split = ",",
+      defaultValue = "11,12",
+      description = "the long mode's seeds (default ${DEFAULT-VALUE})")
+  List<Long> seeds;
 
   public static void main(String[] args) {
     System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
@@ -134,12 +151,40 @@ public final class ChaosCommand implements Callable<Integer> {
             instances,
             Duration.ofSeconds(drainSeconds),
             broken);
+    if (shortMode && longMode) {
+      throw new ParameterException(spec.commandLine(), "choose --short or --long, not both");
+    }
+    if (longMode) {
+      return longRuns(asked);
+    }
     if (!shortMode) {
       return List.of(asked);
     }
     return List.of(
         asked.with(Set.of(), Duration.ofSeconds(20), 1_000),
         asked.with(FaultKind.all(), Duration.ofSeconds(60), 3_000));
+  }
+
+  /** Per seed: a baseline, each fault kind alone, every kind together. */
+  private List<RunSettings> longRuns(RunSettings asked) {
+    Duration window =
+        spec.commandLine().getParseResult().hasMatchedOption("--seconds")
+            ? asked.window()
+            : Duration.ofSeconds(45);
+    int perWindow =
+        spec.commandLine().getParseResult().hasMatchedOption("--events")
+            ? asked.events()
+            : (int) (window.toSeconds() * 50);
+    List<RunSettings> runs = new ArrayList<>();
+    for (long each : seeds) {
+      RunSettings seeded = asked.withSeed(each);
+      runs.add(seeded.with(Set.of(), window, perWindow));
+      for (FaultKind kind : FaultKind.values()) {
+        runs.add(seeded.with(Set.of(kind), window, perWindow));
+      }
+      runs.add(seeded.with(FaultKind.all(), window, perWindow));
+    }
+    return runs;
   }
 
   private void positive(String option, int value) {
@@ -156,8 +201,14 @@ public final class ChaosCommand implements Callable<Integer> {
     Path home = jar.getParent().resolve("chaos");
     Files.createDirectories(home);
     boolean held = true;
+    List<RunSummary> summaries = new ArrayList<>();
     for (RunSettings run : runs) {
-      held &= new ChaosRun(run, home, jar, System.out).run();
+      RunSummary summary = new ChaosRun(run, home, jar, System.out).run();
+      summaries.add(summary);
+      held &= summary.held();
+    }
+    if (runs.size() > 1) {
+      RunSummary.print(summaries, System.out);
     }
     System.out.println(held ? "PASS: every invariant held" : "FAIL: an invariant broke");
     return held ? 0 : 1;

@@ -64,8 +64,8 @@ public final class ChaosRun {
     this.out = out;
   }
 
-  /** Runs and prints the counts; true when every invariant held. */
-  public boolean run() throws Exception {
+  /** Runs and prints the counts; {@link RunSummary#held} when every invariant held. */
+  public RunSummary run() throws Exception {
     long started = System.nanoTime();
     // the producer goes on at the same rate for the recovery window after the faults (I11)
     Duration sending = settings.window().plus(RECOVERY);
@@ -185,7 +185,9 @@ public final class ChaosRun {
           "enqueues: %d acknowledged, %d not acknowledged (threw)%n",
           ledger.acknowledged().size(), ledger.unacknowledgedCount());
       boolean faultsApplied = true;
+      int applied = 0;
       for (FaultKind kind : settings.faults()) {
+        applied += injector.applied(kind);
         out.printf(
             "faults %-10s scheduled %d, applied %d, failed %d%n",
             kind.flag(), schedule.count(kind), injector.applied(kind), injector.failed(kind));
@@ -212,7 +214,12 @@ public final class ChaosRun {
         out.println("FAULTS NOT APPLIED: a run that did not inject its faults proves nothing");
       }
       out.printf("run took %.1f s%n%n", seconds(started));
-      return verdict.holds() && faultsApplied;
+      return RunSummary.of(
+          settings,
+          ledger.acknowledged().size(),
+          verdict,
+          applied,
+          verdict.holds() && faultsApplied);
     }
   }
 

@@ -42,6 +42,12 @@ public record RunSettings(
     this(seed, window, workers, faults, events, instances, drainBound, Breakage.NONE);
   }
 
+  /** The same run on another seed (the long mode's seeds). */
+  public RunSettings withSeed(long otherSeed) {
+    return new RunSettings(
+        otherSeed, window, workers, faults, events, instances, drainBound, breakage);
+  }
+
   /** The same run with other faults, window and event count (the short mode's two phases). */
   public RunSettings with(Set<FaultKind> otherFaults, Duration otherWindow, int otherEvents) {
     return new RunSettings(

@@ -67,6 +67,31 @@ class ChaosCommandTest {
   }
 
   @Test
+  void longModeIsPerSeedABaselineEveryFaultAloneThenAllTogether() {
+    List<RunSettings> runs = runs("--long", "--seeds", "4,8");
+
+    int perSeed = 1 + FaultKind.values().length + 1;
+    assertThat(runs).hasSize(2 * perSeed);
+    assertThat(runs.subList(0, perSeed)).allSatisfy(r -> assertThat(r.seed()).isEqualTo(4));
+    assertThat(runs.subList(perSeed, 2 * perSeed))
+        .allSatisfy(r -> assertThat(r.seed()).isEqualTo(8));
+    assertThat(runs.get(0).faults()).isEmpty();
+    assertThat(runs.subList(1, perSeed - 1))
+        .extracting(r -> r.faults().iterator().next())
+        .containsExactly(FaultKind.values());
+    assertThat(runs.get(perSeed - 1).faults()).isEqualTo(FaultKind.all());
+    assertThat(runs).allSatisfy(r -> assertThat(r.window()).isEqualTo(Duration.ofSeconds(45)));
+    assertThat(runs("--long", "--seconds", "30").get(0).window()).isEqualTo(Duration.ofSeconds(30));
+  }
+
+  @Test
+  void shortAndLongTogetherAreRefused() {
+    assertThatThrownBy(() -> runs("--short", "--long"))
+        .isInstanceOf(CommandLine.ParameterException.class)
+        .hasMessageContaining("--short or --long");
+  }
+
+  @Test
   void anUnknownFaultNamesTheKnownOnes() {
     assertThatThrownBy(() -> runs("--faults", "kill,reboot"))
         .isInstanceOf(CommandLine.ParameterException.class)
