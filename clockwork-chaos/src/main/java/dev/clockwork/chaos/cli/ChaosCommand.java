@@ -65,7 +65,9 @@ public final class ChaosCommand implements Callable<Integer> {
   @Option(
       names = "--events",
       defaultValue = "3000",
-      description = "events the producer sends (default ${DEFAULT-VALUE})")
+      description =
+          "events the producer sends over --seconds (default ${DEFAULT-VALUE}); it goes on at"
+              + " that rate for 15 s after the faults")
   int events;
 
   @Option(
@@ -156,6 +158,10 @@ public final class ChaosCommand implements Callable<Integer> {
     }
     if (longMode) {
       return longRuns(asked);
+    }
+    if (spec.commandLine().getParseResult().hasMatchedOption("--seeds")) {
+      throw new ParameterException(
+          spec.commandLine(), "--seeds is for --long; one run takes --seed");
     }
     if (!shortMode) {
       return List.of(asked);

@@ -85,6 +85,13 @@ class ChaosCommandTest {
   }
 
   @Test
+  void seedsWithoutLongAreRefused() {
+    assertThatThrownBy(() -> runs("--seeds", "1,2"))
+        .isInstanceOf(CommandLine.ParameterException.class)
+        .hasMessageContaining("--seeds is for --long");
+  }
+
+  @Test
   void shortAndLongTogetherAreRefused() {
     assertThatThrownBy(() -> runs("--short", "--long"))
         .isInstanceOf(CommandLine.ParameterException.class)
