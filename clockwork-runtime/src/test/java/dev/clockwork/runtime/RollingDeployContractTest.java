@@ -82,6 +82,9 @@ public abstract class RollingDeployContractTest {
         .hasMessageContaining("knows versions up to 1");
     assertThat(newNode.instance("c-2").version()).isEqualTo(2);
     assertThat(newNode.instance("c-2").context()).doesNotContainKey("ranBy");
+
+    newNode.send("c-2", "TICK"); // the refused send left no lease behind
+    assertThat(newNode.instance("c-2").context()).containsEntry("ranBy", "version 2");
   }
 
   @Test

@@ -64,9 +64,18 @@ public final class Turn {
     chain.add(this);
   }
 
-  /** A turn on a stored instance, under {@code lease}. */
+  /**
+   * A turn on a stored instance, under {@code lease}. When the instance cannot be loaded (its
+   * version is newer than this engine knows, its snapshot does not decode), the lease is given up
+   * before the failure propagates, so the instance is not held until the lease expires.
+   */
   static Turn leased(TurnServices services, Chain chain, Lease lease, InstanceRecord stored) {
-    return new Turn(services, chain, lease, stored, stored);
+    try {
+      return new Turn(services, chain, lease, stored, stored);
+    } catch (RuntimeException e) {
+      services.giveUp(lease, chain);
+      throw e;
+    }
   }
 
   /** A turn on an instance the chain creates: its first rows are its creation's. */

@@ -95,16 +95,6 @@ public final class TurnEnd {
     return true;
   }
 
-  /** Gives up a lease no turn was made for (the claimed instance could not be loaded). */
-  void release(dev.clockwork.runtime.queue.Lease lease, Chain chain) {
-    try {
-      store.release(lease);
-    } catch (RuntimeException e) {
-      LOG.warn("could not give up the lease on {}: {}", lease.instanceId(), e.getMessage());
-    }
-    services.local().release(lease.instanceId(), chain);
-  }
-
   /** Gives every lease of the chain up without writing anything; logs {@code why} when given. */
   void abandon(Chain chain, String why) {
     if (why != null) {

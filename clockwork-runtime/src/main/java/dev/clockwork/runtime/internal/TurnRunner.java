@@ -88,8 +88,7 @@ public final class TurnRunner {
     Turn turn;
     try {
       turn = Turn.leased(services, chain, claim.lease(), claim.instance());
-    } catch (RuntimeException e) {
-      end.release(claim.lease(), chain);
+    } catch (RuntimeException e) { // its lease was given up
       end.abandon(chain, "cannot process " + claim.instance().id() + ": " + e.getMessage());
       return 0;
     }

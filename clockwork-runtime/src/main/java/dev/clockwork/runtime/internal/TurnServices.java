@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.internal;
 
+import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.store.Store;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,15 +56,20 @@ public final class TurnServices {
   /** Gives a turn's lease up without committing it (its work is thrown away). */
   void giveUp(Turn turn) {
     if (turn.lease() != null) {
-      try {
-        store.release(turn.lease());
-      } catch (RuntimeException e) {
-        LOG.warn(
-            "could not give up the lease on {} (it expires by itself): {}",
-            turn.id(),
-            e.getMessage());
-      }
-      local.release(turn.id(), turn.chain());
+      giveUp(turn.lease(), turn.chain());
     }
+  }
+
+  /** Gives {@code lease}, held for {@code chain}, up without committing anything. */
+  void giveUp(Lease lease, Chain chain) {
+    try {
+      store.release(lease);
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "could not give up the lease on {} (it expires by itself): {}",
+          lease.instanceId(),
+          e.getMessage());
+    }
+    local.release(lease.instanceId(), chain);
   }
 }
