@@ -125,7 +125,7 @@ public final class Checker {
       lost.checked();
       drained.checked();
       if (a.kind() == EventKind.POISON && purgedFromTheDeadLetters(fate)) {
-        gone.add(name + (fate == null ? ": unknown to the engine" : ": not in the dead letters"));
+        gone.add(name + ": not in the dead letters");
         checkHistory(a, name, seen, history);
         continue;
       }
@@ -203,11 +203,16 @@ public final class Checker {
    * dead letter). A dead letter that lists its errors but is missing from {@code
    * queues().deadLetters} is no purge: I9 counts it.
    */
+  /**
+   * What a purge leaves of a dead letter: the engine still answers from its history row,
+   * dead-lettered with no errors listed, and the dead letters no longer hold it. An event the
+   * engine does not know at all was not purged: it is lost.
+   */
   private static boolean purgedFromTheDeadLetters(EventSeen fate) {
-    return fate == null
-        || (fate.state() == State.DEAD_LETTERED
-            && fate.errors() == 0
-            && fate.deadLetterErrors() < 0);
+    return fate != null
+        && fate.state() == State.DEAD_LETTERED
+        && fate.errors() == 0
+        && fate.deadLetterErrors() < 0;
   }
 
   /**
@@ -284,6 +289,12 @@ public final class Checker {
           }
         }
       }
+    }
+    if (paused.checkedCount() == 0) {
+      paused.violation(
+          operator.pauses().size()
+              + " pauses but no turn row with a recorded lease to judge (the lease clock recorded"
+              + " nothing?)");
     }
     long pausedMillis = operator.pauses().stream().mapToLong(p -> p.length().toMillis()).sum();
     verdict.note(

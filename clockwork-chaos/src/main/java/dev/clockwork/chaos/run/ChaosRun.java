@@ -213,13 +213,16 @@ public final class ChaosRun {
       if (!faultsApplied) {
         out.println("FAULTS NOT APPLIED: a run that did not inject its faults proves nothing");
       }
+      if (drained == null) {
+        out.println("NOT DRAINED: the counts are of a run still moving (I10)");
+      }
       out.printf("run took %.1f s%n%n", seconds(started));
       return RunSummary.of(
           settings,
           ledger.acknowledged().size(),
           verdict,
           applied,
-          verdict.holds() && faultsApplied);
+          verdict.holds() && faultsApplied && drained != null);
     }
   }
 

@@ -228,7 +228,7 @@ class CheckerTest {
   void poisonEventsPurgedFromTheDeadLettersAreCountedAgainstThePurges() {
     threeSteps();
     acknowledge(4, EventKind.POISON, PURGED_FROM_THE_DEAD_LETTERS);
-    acknowledge(5, EventKind.POISON, null); // a store that forgets a purged event entirely
+    acknowledge(5, EventKind.POISON, PURGED_FROM_THE_DEAD_LETTERS);
     acknowledge(6, EventKind.POISON, new EventSeen(State.DEAD_LETTERED, 3, 3, 3));
     operator = new OperatorActions(List.of(), 3); // the third: a poison enqueue that threw
     Verdict verdict = check();
@@ -243,7 +243,7 @@ class CheckerTest {
     threeSteps();
     acknowledge(4, EventKind.POISON, PURGED_FROM_THE_DEAD_LETTERS);
     acknowledge(5, EventKind.POISON, PURGED_FROM_THE_DEAD_LETTERS);
-    acknowledge(6, EventKind.POISON, null);
+    acknowledge(6, EventKind.POISON, PURGED_FROM_THE_DEAD_LETTERS);
     operator = new OperatorActions(List.of(), 2);
     Verdict verdict = check();
     onlyBroken(verdict, Checker.PURGED, 1);
@@ -252,6 +252,24 @@ class CheckerTest {
 
     operator = OperatorActions.NONE; // no purge at all: every one is missing
     onlyBroken(check(), Checker.PURGED, 3);
+  }
+
+  @Test
+  void aPoisonEventTheEngineDoesNotKnowIsLostWhateverWasPurged() {
+    threeSteps();
+    acknowledge(4, EventKind.POISON, null);
+    operator = new OperatorActions(List.of(), 10);
+
+    onlyBroken(check(), Checker.LOST, 1);
+  }
+
+  @Test
+  void pausesWithNoLeasedTurnToJudgeBreakI12() {
+    threeSteps();
+    onePause();
+    turns = List.of(new Observations.TurnRow(1, "EVENT STEP #1", paused(100), null));
+
+    onlyBroken(check(), Checker.PAUSED, 1);
   }
 
   @Test
