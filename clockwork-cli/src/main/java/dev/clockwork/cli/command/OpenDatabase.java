@@ -8,6 +8,7 @@ import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.config.ClockworkConfig;
 import dev.clockwork.runtime.schedule.store.ScheduleStore;
 import dev.clockwork.runtime.store.Store;
+import java.time.Clock;
 import java.util.List;
 
 /**
@@ -49,6 +50,9 @@ final class OpenDatabase implements AutoCloseable {
         Engine.builder()
             .store(store)
             .clock(env.clock())
+            // the system clock is set by the database's, as a worker's is (a cron host whose clock
+            // is off must not fire timers early); a test's virtual clock is followed as it is
+            .alignClockWithStore(Clock.systemUTC().equals(env.clock()))
             .config(config)
             .register(machines.toArray(new MachineDefinition[0]))
             .build();

@@ -6,104 +6,133 @@ import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.store.memory.InMemoryStore;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
+/**
+ * The clock aligned with a store's: a host clock ({@code local}) that may be wrong or step, a
+ * monotonic clock ({@code nanos}) that only moves forward, and the store's clock ({@code shared}).
+ */
 class StoreAlignedClockTest {
   private static final Instant T0 = Instant.parse("2026-11-24T10:00:00Z");
-  private final VirtualClock local = VirtualClock.at(T0);
 
-  /** A shared clock {@code ahead} of the local one. */
-  private Supplier<Optional<Instant>> sharedAhead(Duration ahead) {
-    return () -> Optional.of(local.instant().plus(ahead));
+  private final VirtualClock local = VirtualClock.at(T0);
+  private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
+
+  /** The store's clock: {@code ahead} of the host's at the start, moving with the monotonic one. */
+  private final AtomicReference<Duration> ahead = new AtomicReference<>(Duration.ZERO);
+
+  private Optional<Instant> storeNow() {
+    return Optional.of(T0.plus(ahead.get()).plusNanos(nanos.get() - 1_000_000_000L));
+  }
+
+  private StoreAlignedClock clock(Supplier<Optional<Instant>> shared) {
+    return new StoreAlignedClock(local, shared, nanos::get);
+  }
+
+  private void elapse(Duration duration) {
+    nanos.addAndGet(duration.toNanos());
+    local.moveTo(local.instant().plus(duration));
   }
 
   @Test
-  void runsOnTheSharedClockOnceMeasured() {
-    StoreAlignedClock clock = new StoreAlignedClock(local, sharedAhead(Duration.ofSeconds(-30)));
+  void runsOnTheStoresClockOnceMeasured() {
+    ahead.set(Duration.ofSeconds(-30));
+    StoreAlignedClock clock = clock(this::storeNow);
+    assertThat(clock.instant()).as("the host's clock until measured").isEqualTo(T0);
+
+    clock.measure();
+
+    assertThat(clock.instant()).isEqualTo(T0.minusSeconds(30));
+    assertThat(clock.skew()).isEqualTo(Duration.ofSeconds(-30));
+    elapse(Duration.ofSeconds(5));
+    assertThat(clock.instant()).isEqualTo(T0.minusSeconds(25));
+    assertThat(clock.withZone(ZoneId.of("Europe/Paris")).instant()).isEqualTo(T0.minusSeconds(25));
+  }
+
+  @Test
+  void aStepOfTheHostsClockDoesNotMoveIt() {
+    StoreAlignedClock clock = clock(this::storeNow);
+    clock.measure();
+
+    local.moveTo(T0.plusSeconds(3_600)); // NTP steps the host an hour ahead
+    elapse(Duration.ofSeconds(1));
+
+    assertThat(clock.instant()).isEqualTo(T0.plusSeconds(1));
+  }
+
+  @Test
+  void keepsItsTimeThroughJitterAndFollowsRealChanges() {
+    StoreAlignedClock clock = clock(this::storeNow);
+    clock.measure();
+
+    ahead.set(Duration.ofMillis(15));
+    clock.measure();
     assertThat(clock.instant()).isEqualTo(T0);
 
+    ahead.set(Duration.ofMillis(500));
     clock.measure();
-
-    assertThat(clock.offset()).isEqualTo(Duration.ofSeconds(-30));
-    assertThat(clock.instant()).isEqualTo(T0.minusSeconds(30));
-    local.moveTo(T0.plusSeconds(5));
-    assertThat(clock.instant()).isEqualTo(T0.minusSeconds(25));
-    assertThat(clock.withZone(java.time.ZoneId.of("Europe/Paris")).instant())
-        .isEqualTo(T0.minusSeconds(25));
+    assertThat(clock.instant()).isEqualTo(T0.plusMillis(500));
   }
 
   @Test
-  void keepsItsOffsetThroughJitterAndFollowsRealChanges() {
-    Duration[] ahead = {Duration.ofSeconds(30)};
-    StoreAlignedClock clock =
-        new StoreAlignedClock(local, () -> Optional.of(local.instant().plus(ahead[0])));
-    clock.measure();
-
-    ahead[0] = Duration.ofMillis(30_015);
-    clock.measure();
-    assertThat(clock.offset()).isEqualTo(Duration.ofSeconds(30));
-
-    ahead[0] = Duration.ofMillis(30_500);
-    clock.measure();
-    assertThat(clock.offset()).isEqualTo(Duration.ofMillis(30_500));
-  }
-
-  @Test
-  void aStoreThatCannotBeReadLeavesTheOffsetAsItWas() {
+  void aStoreThatCannotBeReadLeavesItsTimeAsItWas() {
     boolean[] down = {false};
+    ahead.set(Duration.ofSeconds(7));
     StoreAlignedClock clock =
-        new StoreAlignedClock(
-            local,
+        clock(
             () -> {
               if (down[0]) {
                 throw new IllegalStateException("connection refused");
               }
-              return Optional.of(local.instant().plusSeconds(7));
+              return storeNow();
             });
     clock.measure();
     down[0] = true;
+    ahead.set(Duration.ofSeconds(60));
 
     clock.measure();
 
-    assertThat(clock.offset()).isEqualTo(Duration.ofSeconds(7));
+    assertThat(clock.instant()).isEqualTo(T0.plusSeconds(7));
   }
 
   @Test
   void aReadingThatTookTooLongIsNotTrusted() {
+    ahead.set(Duration.ofSeconds(30));
     StoreAlignedClock clock =
-        new StoreAlignedClock(
-            local,
+        clock(
             () -> {
-              Instant answered = local.instant().plusSeconds(30);
-              local.moveTo(local.instant().plus(StoreAlignedClock.MAX_ROUND_TRIP).plusMillis(1));
-              return Optional.of(answered);
+              Optional<Instant> answered = storeNow();
+              elapse(StoreAlignedClock.MAX_ROUND_TRIP.plusMillis(1));
+              return answered;
             });
 
     clock.measure();
 
-    assertThat(clock.offset()).isZero();
+    assertThat(clock.instant()).as("still the host's clock").isEqualTo(local.instant());
   }
 
   @Test
-  void theReadingWithTheShortestRoundTripWins() {
+  void theReadingWithTheShortestRoundTripWinsAnchoredAtItsMiddle() {
     int[] call = {0};
     StoreAlignedClock clock =
-        new StoreAlignedClock(
-            local,
+        clock(
             () -> {
-              // the first reading takes 400 ms and answers at its start; the others are instant
-              Instant answered = local.instant().plusSeconds(10);
-              if (call[0]++ == 0) {
-                local.moveTo(local.instant().plusMillis(400));
-              }
-              return Optional.of(answered);
+              // the first reading takes 100 ms and answers at its start: 50 ms off at its middle
+              Optional<Instant> answered = storeNow();
+              elapse(Duration.ofMillis(call[0]++ == 0 ? 100 : 2));
+              return answered;
             });
 
     clock.measure();
 
-    assertThat(clock.offset()).isEqualTo(Duration.ofSeconds(10));
+    // the best reading (2 ms) answered 1 ms before its middle: at most half the round trip off
+    assertThat(Duration.between(storeNow().orElseThrow(), clock.instant()).abs())
+        .isLessThanOrEqualTo(Duration.ofMillis(1));
   }
 
   @Test
