@@ -68,12 +68,14 @@ public final class EngineBuilder {
   }
 
   /**
-   * Whether the engine sets its clock by the clock of a store several nodes share (PostgreSQL's):
-   * measured when the engine is built and every 30 s while it runs, so due timers and lease expiry
-   * are judged by one time on every node, and a node whose clock is wrong (time synchronisation
-   * down) neither fires timers early nor takes leases that have not expired. It logs a warning when
-   * its clock is a second or more off. On by default with the system clock; off once {@link #clock}
-   * is given (a virtual clock is meant to be followed as it is) unless turned on here.
+   * Whether the engine runs on the clock of a store several nodes share (PostgreSQL's): read when
+   * the engine is built and every 30 s while it runs, carried forward on the process's monotonic
+   * clock, so due timers and lease expiry are judged by one time on every node, and a node whose
+   * clock is wrong or steps (time synchronisation down, an NTP correction) neither fires timers
+   * early nor takes leases that have not expired. It logs a warning when the host's clock is a
+   * second or more off. On by default with the system clock; off once {@link #clock} is given (a
+   * virtual clock is meant to be followed as it is) unless turned on here, which then follows the
+   * store's clock instead of the given one as soon as it is read.
    */
   public EngineBuilder alignClockWithStore(boolean align) {
     this.alignClock = align;
