@@ -20,11 +20,13 @@ import org.slf4j.LoggerFactory;
  * 30 s ahead would otherwise fire timers 30 s early and take leases other nodes still hold. Until
  * the store's clock has been read once, the local clock stands in.
  *
- * <p>{@link #measure} reads the store's clock a few times and keeps the reading with the shortest
- * round trip, anchored at that round trip's middle (its error is at most half of it); readings with
- * a round trip over {@link #MAX_ROUND_TRIP} are not trusted. The anchor moves only when a reading
- * differs from the time carried forward by more than {@link #TOLERANCE}, so the engine's time does
- * not jitter by a few milliseconds.
+ * <p>It is never ahead of the store's clock (so a timer never fires early by it): a reading taken
+ * during a round trip was true at some instant within it, so the reading carried forward from the
+ * round trip's <em>end</em> is a lower bound of the store's time. {@link #measure} takes a few
+ * readings and keeps the highest lower bound; it moves forward whenever a reading proves the time
+ * later, and back only when a reading proves it earlier (the reading carried forward from the round
+ * trip's start is below it: the store's clock stepped back). It lags the store's clock by at most
+ * the shortest round trip.
  */
 public final class StoreAlignedClock extends Clock {
   private static final Logger LOG = LoggerFactory.getLogger(StoreAlignedClock.class);
@@ -32,8 +34,6 @@ public final class StoreAlignedClock extends Clock {
   /** How often a started engine measures again. */
   public static final Duration INTERVAL = Duration.ofSeconds(30);
 
-  static final Duration TOLERANCE = Duration.ofMillis(20);
-  static final Duration MAX_ROUND_TRIP = Duration.ofMillis(200);
   static final Duration WARN_AT = Duration.ofSeconds(1);
   private static final int SAMPLES = 3;
 
@@ -91,13 +91,13 @@ public final class StoreAlignedClock extends Clock {
   }
 
   /**
-   * Reads the store's clock and moves the anchor when the reading differs from the time carried
-   * forward by more than the tolerance. A store that cannot be read (down for a moment) or answers
-   * too slowly leaves the anchor as it was.
+   * Reads the store's clock and moves the time it runs on when a reading proves it later, or
+   * earlier. A store that cannot be read (down for a moment) leaves it as it was.
    */
   public void measure() {
-    Anchor best = null;
-    long bestRoundTrip = Long.MAX_VALUE;
+    Instant lower = null;
+    Instant upper = null;
+    long at = 0;
     for (int i = 0; i < SAMPLES; i++) {
       long before = nanos.getAsLong();
       Optional<Instant> reading;
@@ -107,35 +107,38 @@ public final class StoreAlignedClock extends Clock {
         LOG.debug("could not read the store's clock; keeping the time it gave last", e);
         return;
       }
-      long roundTrip = nanos.getAsLong() - before;
+      long after = nanos.getAsLong();
       if (reading.isEmpty()) {
         return;
       }
-      if (roundTrip < bestRoundTrip) {
-        bestRoundTrip = roundTrip;
-        best = new Anchor(reading.get(), before + roundTrip / 2);
+      if (lower == null) {
+        at = after;
+        lower = reading.get();
+        upper = reading.get().plusNanos(after - before);
+      } else {
+        // the earlier bounds, carried forward to this reading's end
+        Instant earlierLower = lower.plusNanos(after - at);
+        Instant earlierUpper = upper.plusNanos(after - at);
+        at = after;
+        lower = max(earlierLower, reading.get());
+        upper = min(earlierUpper, reading.get().plusNanos(after - before));
       }
     }
-    if (bestRoundTrip > MAX_ROUND_TRIP.toNanos()) {
-      LOG.debug("the store's clock answered in {} ns at best; not trusted", bestRoundTrip);
-      return;
-    }
-    adopt(best);
+    adopt(new Anchor(lower, at), upper);
   }
 
-  private void adopt(Anchor reading) {
+  private void adopt(Anchor lowest, Instant upper) {
     Anchor current = anchor.get();
-    if (current != null
-        && Duration.between(current.at(reading.nanos()), reading.shared())
-                .abs()
-                .compareTo(TOLERANCE)
-            <= 0) {
+    Instant carried = current == null ? null : current.at(lowest.nanos());
+    boolean provedLater = carried == null || lowest.shared().isAfter(carried);
+    boolean provedEarlier = carried != null && carried.isAfter(upper);
+    if (!provedLater && !provedEarlier) {
       return;
     }
-    anchor.set(reading);
+    anchor.set(lowest);
     Duration measured =
         Duration.between(
-            local.instant().minusNanos(nanos.getAsLong() - reading.nanos()), reading.shared());
+            local.instant().minusNanos(nanos.getAsLong() - lowest.nanos()), lowest.shared());
     Duration before = skew;
     skew = measured;
     if (measured.abs().compareTo(WARN_AT) >= 0
@@ -146,6 +149,14 @@ public final class StoreAlignedClock extends Clock {
           measured.abs().toMillis(),
           measured.isNegative() ? "ahead of" : "behind");
     }
+  }
+
+  private static Instant max(Instant a, Instant b) {
+    return a.isAfter(b) ? a : b;
+  }
+
+  private static Instant min(Instant a, Instant b) {
+    return a.isBefore(b) ? a : b;
   }
 
   /** How far the store's clock was ahead of this node's at the last reading (negative: behind). */
