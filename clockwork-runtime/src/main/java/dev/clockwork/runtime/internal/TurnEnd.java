@@ -44,8 +44,45 @@ public final class TurnEnd {
     return listeners;
   }
 
-  /** Commits the chain; true when it was written. */
+  /** A store failure while committing, the chain already abandoned. */
+  private static final class CommitFailed extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    CommitFailed(RuntimeException cause) {
+      super(cause);
+    }
+  }
+
+  /**
+   * Commits the chain; true when it was written, false when it was refused or the store failed (the
+   * failure logged: the events of a worker's turn stay queued and are processed again).
+   */
   boolean commit(Chain chain, TurnReports reports) {
+    try {
+      return commitOrFail(chain, reports);
+    } catch (CommitFailed e) {
+      LOG.error(
+          "commit of {} failed; its events stay queued and are processed again",
+          chain.group(),
+          e.getCause());
+      return false;
+    }
+  }
+
+  /**
+   * Commits the chain; true when it was written, false when it was refused; a store failure is
+   * thrown as the store threw it (a creation has no queued event to process again: its caller must
+   * hear that nothing was written, not that the id is taken).
+   */
+  boolean commitOrThrow(Chain chain, TurnReports reports) {
+    try {
+      return commitOrFail(chain, reports);
+    } catch (CommitFailed e) {
+      throw (RuntimeException) e.getCause();
+    }
+  }
+
+  private boolean commitOrFail(Chain chain, TurnReports reports) {
     List<StepCommit> commits = new ArrayList<>();
     List<Turn> unchanged = new ArrayList<>();
     for (Turn turn : chain.turns()) {
@@ -64,10 +101,8 @@ public final class TurnEnd {
     try {
       result = pipeline.commit(commits);
     } catch (RuntimeException e) {
-      LOG.error(
-          "commit of {} failed; its events stay queued and are processed again", chain.group(), e);
       abandon(chain, null);
-      return false;
+      throw new CommitFailed(e);
     }
     var refusal = result.refusal(chain.group());
     if (refusal.isPresent()) {

@@ -224,7 +224,7 @@ public final class TurnRunner {
     Creation.Created created = Creation.start(definition, id, conversationId, input, origin, now);
     Turn turn = Turn.created(services, chain, created);
     services.delegation().afterStep(turn, created.started(), now);
-    if (!end.commit(chain, new TurnReports(turn))) {
+    if (!end.commitOrThrow(chain, new TurnReports(turn))) {
       throw new DuplicateInstanceException(id);
     }
     return turn.record();

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -89,6 +90,25 @@ public abstract class CrashPointsContractTest {
 
   private static Engine engine(Store store, VirtualClock clock) {
     return Engine.builder().store(store).clock(clock).register(COUNTER, SINK).build();
+  }
+
+  /**
+   * A creation whose commit fails says so: it once reported the failure as the id being taken, and
+   * a schedule tick, taking that for a run already started, recorded an occurrence with no run (the
+   * chaos suite's I7, a backend terminated mid-commit).
+   */
+  @Test
+  void aCreationWhoseCommitFailsThrowsTheFailureNotThatTheIdIsTaken() {
+    Store store = newStore();
+    VirtualClock clock = VirtualClock.at(T0);
+    Engine doomed = engine(new FaultyStore(store, Point.BEFORE_COMMIT, 1), clock);
+
+    assertThatThrownBy(() -> doomed.create("counter", "c-new", Map.of()))
+        .isInstanceOf(FaultyStore.Crash.class);
+
+    Engine survivor = engine(store, clock);
+    survivor.create("counter", "c-new", Map.of());
+    assertThat(survivor.instance("c-new").states()).containsExactly("on");
   }
 
   @ParameterizedTest(name = "{0} #{1}")
