@@ -51,26 +51,6 @@ public record Observations(
       turns = List.copyOf(turns);
     }
 
-    /** An instance with turn instants that entered no {@code every} state and reached no one. */
-    public InstanceSeen(
-        List<Long> applied,
-        List<Long> entries,
-        List<Long> rings,
-        Map<Long, Integer> appliedRows,
-        List<TimerFire> fires,
-        List<TurnRow> turns) {
-      this(
-          applied,
-          entries,
-          rings,
-          appliedRows,
-          fires,
-          turns,
-          Cycles.NONE,
-          Outreach.NONE,
-          Release.FIRST);
-    }
-
     /** An instance without recorded turn instants, on the first version. */
     public InstanceSeen(
         List<Long> applied,
@@ -81,22 +61,6 @@ public record Observations(
         Cycles cycles,
         Outreach outreach) {
       this(applied, entries, rings, appliedRows, fires, List.of(), cycles, outreach, Release.FIRST);
-    }
-
-    /** An instance that entered no {@code every} state and reached no other instance. */
-    public InstanceSeen(
-        List<Long> applied,
-        List<Long> entries,
-        List<Long> rings,
-        Map<Long, Integer> appliedRows,
-        List<TimerFire> fires) {
-      this(applied, entries, rings, appliedRows, fires, List.of());
-    }
-
-    /** An instance without timer fires. */
-    public InstanceSeen(
-        List<Long> applied, List<Long> entries, List<Long> rings, Map<Long, Integer> appliedRows) {
-      this(applied, entries, rings, appliedRows, List.of());
     }
   }
 

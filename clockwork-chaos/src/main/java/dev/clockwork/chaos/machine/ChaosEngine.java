@@ -32,20 +32,14 @@ public final class ChaosEngine {
 
   /** An engine on {@code store} running the run's machines, leasing under {@code owner}. */
   public static Engine build(Store store, String owner) {
-    return build(store, owner, Clock.systemUTC());
+    return build(store, owner, Clock.systemUTC(), 1);
   }
 
   /**
-   * The same on {@code clock} (a worker whose clock is off: F6), set by the database's clock as an
-   * engine on the system clock is: the fault stands for a host whose time synchronisation failed.
-   */
-  public static Engine build(Store store, String owner, Clock clock) {
-    return build(store, owner, clock, 1);
-  }
-
-  /**
-   * The same with the chaos machine's versions 1 to {@code newest} registered (2: a worker of a
-   * rolling deploy's new release, F7; it upgrades the instances to version 2 when it starts).
+   * The same on {@code clock} (a worker whose clock is off: F6; set by the database's clock as an
+   * engine on the system clock is: the fault stands for a host whose time synchronisation failed),
+   * with the chaos machine's versions 1 to {@code newest} registered (2: a worker of a rolling
+   * deploy's new release, F7; it upgrades the instances to version 2 when it starts).
    */
   public static Engine build(Store store, String owner, Clock clock, int newest) {
     EngineBuilder builder = Engine.builder();
