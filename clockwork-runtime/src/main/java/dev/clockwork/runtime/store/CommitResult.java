@@ -24,7 +24,12 @@ public record CommitResult(Map<String, Refusal> refused) {
     /** A commit's revision is not one above the stored one. */
     STALE_REVISION,
     /** An instance the group creates already exists. */
-    DUPLICATE_ID
+    DUPLICATE_ID,
+    /**
+     * The lease of the region job a commit finishes is no longer valid (the job was taken over or
+     * already finished): its result is applied by the job's other run, or was applied already.
+     */
+    JOB_LOST
   }
 
   /** Why {@code group} was refused; empty when it was written. */

@@ -32,6 +32,11 @@ import java.util.Objects;
  *     each with its new attempt count, errors and availableAt: written back in their place, so the
  *     instance's later events wait behind them
  * @param broadcasts broadcasts to deliver once the commit is written
+ * @param jobs region jobs to store (parallel dispatch); runnable once the commit is written
+ * @param finishedJob the lease of the region job whose result this commit applies, or null: the
+ *     job is deleted with the commit, and the group is refused ({@link
+ *     CommitResult.Refusal#JOB_LOST}) when that lease is no longer valid, so a job's result is
+ *     applied once
  */
 public record StepCommit(
     String group,
@@ -44,7 +49,9 @@ public record StepCommit(
     List<KeyedOutcome> outcomes,
     List<QueuedEvent> deadLettered,
     List<QueuedEvent> retried,
-    List<BroadcastRequest> broadcasts) {
+    List<BroadcastRequest> broadcasts,
+    List<RegionJob> jobs,
+    JobLease finishedJob) {
 
   public StepCommit {
     Objects.requireNonNull(group, "group");
@@ -60,6 +67,7 @@ public record StepCommit(
     deadLettered = List.copyOf(deadLettered);
     retried = List.copyOf(retried);
     broadcasts = List.copyOf(broadcasts);
+    jobs = List.copyOf(jobs);
   }
 
   /** A commit of work done under {@code lease}, ending with {@code next}. */
@@ -109,6 +117,8 @@ public record StepCommit(
     private List<QueuedEvent> deadLettered = List.of();
     private List<QueuedEvent> retried = List.of();
     private List<BroadcastRequest> broadcasts = List.of();
+    private List<RegionJob> jobs = List.of();
+    private JobLease finishedJob;
 
     private Builder(Lease lease, InstanceRecord next, boolean insert) {
       this.lease = lease;
@@ -157,6 +167,16 @@ public record StepCommit(
       return this;
     }
 
+    public Builder jobs(List<RegionJob> dispatched) {
+      this.jobs = dispatched;
+      return this;
+    }
+
+    public Builder finishedJob(JobLease lease) {
+      this.finishedJob = lease;
+      return this;
+    }
+
     public StepCommit build() {
       return new StepCommit(
           group,
@@ -169,7 +189,9 @@ public record StepCommit(
           outcomes,
           deadLettered,
           retried,
-          broadcasts);
+          broadcasts,
+          jobs,
+          finishedJob);
     }
   }
 }

@@ -112,7 +112,8 @@ public interface Store {
    * gives the lease of each written commit up (a refused group keeps its leases: its caller gives
    * them up). A {@linkplain StepCommit#group() group} is written whole or not at all: it is refused
    * when one of its commits' leases is no longer valid, its revision is not one above the stored
-   * one, or an instance it inserts already exists. Inserts are written before any outgoing event,
+   * one, an instance it inserts already exists, or the lease of the region job it finishes is no
+   * longer valid. Region jobs a commit dispatches are stored with it (and a finished one deleted). Inserts are written before any outgoing event,
    * so an event may go to an instance its group creates. Events to instances that do not exist are
    * dropped (and logged).
    *
@@ -150,7 +151,10 @@ public interface Store {
    */
   Optional<Instant> nextDue(Instant now, Set<String> machines);
 
-  /** Waits until work may be available (an enqueue, a released lease) or {@code max} passes. */
+  /**
+   * Waits until work may be available (an enqueue, a released lease, a stored or retried region
+   * job) or {@code max} passes.
+   */
   void awaitWork(Duration max) throws InterruptedException;
 
   /**
@@ -212,6 +216,38 @@ public interface Store {
    * @return how many were deleted
    */
   int purgePending(String machine, Instant olderThan, Instant now);
+
+  // ---- parallel dispatch: region jobs ----
+
+  /**
+   * Leases up to {@code max} region jobs routed to one of {@code queues} (every queue when null)
+   * that are available at {@code now} and that no valid lease holds (expired leases are taken
+   * over), the longest available first. Jobs of one instance are leased to different workers at
+   * once: they run concurrently.
+   */
+  List<JobClaim> claimJobs(
+      String owner, Set<String> queues, int max, Duration leaseTime, Instant now);
+
+  /**
+   * The earliest instant at which a region job of {@code queues} (every queue when null) that no
+   * valid lease holds at {@code now} is available; may be before {@code now}.
+   */
+  Optional<Instant> nextJobDue(Set<String> queues, Instant now);
+
+  /** The stored region jobs of one instance (of every instance when null), by id. */
+  List<RegionJob> regionJobs(String instanceId);
+
+  /**
+   * Records a failed attempt at a job: its attempt count and error, available again at {@code
+   * availableAt}, its lease given up. False (nothing written) when the lease is no longer valid.
+   */
+  boolean retryJob(JobLease lease, int attempts, String error, Instant availableAt);
+
+  /**
+   * Deletes a job whose work is no longer wanted (its instance left the state it was made for).
+   * False (nothing written) when the lease is no longer valid.
+   */
+  boolean dropJob(JobLease lease);
 
   // ---- timers ----
 
