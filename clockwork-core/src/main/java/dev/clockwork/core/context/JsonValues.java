@@ -61,4 +61,57 @@ public final class JsonValues {
             + " is not a JSON value; store a String, Number, Boolean, null, List or Map"
             + " (for a date or an amount, store its ISO text or a number)");
   }
+
+  /**
+   * True when two JSON values are the same JSON: numbers compare by value whatever their Java type
+   * (a stored {@code 1} may come back as an Integer or a Long), lists by their elements in order,
+   * maps by their entries in any order.
+   */
+  public static boolean sameJson(Object a, Object b) {
+    if (a == b) {
+      return true;
+    }
+    if (a == null || b == null) {
+      return false;
+    }
+    if (a instanceof Number x && b instanceof Number y) {
+      return decimal(x).compareTo(decimal(y)) == 0;
+    }
+    if (a instanceof List<?> x && b instanceof List<?> y) {
+      if (x.size() != y.size()) {
+        return false;
+      }
+      for (int i = 0; i < x.size(); i++) {
+        if (!sameJson(x.get(i), y.get(i))) {
+          return false;
+        }
+      }
+      return true;
+    }
+    if (a instanceof Map<?, ?> x && b instanceof Map<?, ?> y) {
+      if (x.size() != y.size()) {
+        return false;
+      }
+      for (Map.Entry<?, ?> entry : x.entrySet()) {
+        if (!y.containsKey(entry.getKey()) || !sameJson(entry.getValue(), y.get(entry.getKey()))) {
+          return false;
+        }
+      }
+      return true;
+    }
+    return a.equals(b);
+  }
+
+  private static BigDecimal decimal(Number number) {
+    if (number instanceof BigDecimal d) {
+      return d;
+    }
+    if (number instanceof BigInteger i) {
+      return new BigDecimal(i);
+    }
+    if (number instanceof Double || number instanceof Float) {
+      return BigDecimal.valueOf(number.doubleValue());
+    }
+    return BigDecimal.valueOf(number.longValue());
+  }
 }

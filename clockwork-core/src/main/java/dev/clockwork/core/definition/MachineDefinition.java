@@ -62,7 +62,10 @@ public final class MachineDefinition {
 
   /** Every event some transition takes, sorted (for error messages and tooling). */
   public java.util.List<String> events() {
-    return events.stream().filter(e -> !e.startsWith("done.state.")).sorted().toList();
+    return events.stream()
+        .filter(e -> !e.startsWith("done.state.") && !e.startsWith("fail.state."))
+        .sorted()
+        .toList();
   }
 
   public String id() {

@@ -144,6 +144,27 @@ public abstract class StatesBuilder<B extends StatesBuilder<B>> {
     return self();
   }
 
+  /**
+   * When a region job of this parallel state gives up, or its region timeout passes (parallel
+   * dispatch), go to {@code target}. Without it the instance stays in the parallel state.
+   */
+  public B onFail(String target) {
+    return onFail(t -> t.to(target));
+  }
+
+  /**
+   * When a region job of this parallel state gives up or its region timeout passes, take the
+   * transition described by {@code body}; guarded branches see the instance's context and the
+   * failure's payload ({@code region_id}, {@code error}, {@code exception}, {@code attempts}; or
+   * {@code stalled_regions} and {@code timeout_seconds} for a timeout).
+   */
+  public B onFail(Consumer<TransitionBuilder> body) {
+    TransitionBuilder transition = new TransitionBuilder(null, TransitionBuilder.Trigger.FAIL);
+    body.accept(transition);
+    transitions.add(transition);
+    return self();
+  }
+
   private B child(String childName, StateKind kind, Consumer<StateBuilder> body) {
     StateBuilder child = new StateBuilder(childName, kind);
     body.accept(child);

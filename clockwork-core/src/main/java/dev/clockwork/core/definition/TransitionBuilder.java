@@ -17,7 +17,8 @@ public final class TransitionBuilder extends BranchBuilder<TransitionBuilder> {
   enum Trigger {
     EVENT,
     ALWAYS,
-    DONE
+    DONE,
+    FAIL
   }
 
   enum TimerKind {

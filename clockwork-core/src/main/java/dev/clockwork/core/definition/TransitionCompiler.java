@@ -90,6 +90,20 @@ final class TransitionCompiler {
             throw new InvalidDefinitionException(path, "@done is declared twice; keep one");
           }
         }
+        case FAIL -> {
+          String path = where + ".onFail";
+          if (state.kind != StateKind.PARALLEL) {
+            throw new InvalidDefinitionException(
+                path,
+                "only a parallel state fails this way (a region job gave up, or its region timeout"
+                    + " passed); for a child machine's failure use on(\"@fail\", …) with"
+                    + " invoke(…)");
+          }
+          String event = ParallelEvents.failEvent(state.path);
+          if (on.put(event, transition(state, t, event, path)) != null) {
+            throw new InvalidDefinitionException(path, "@fail is declared twice; keep one");
+          }
+        }
       }
     }
     state.on = Map.copyOf(on);

@@ -63,4 +63,22 @@ public sealed interface Effect {
 
   /** An event was not applied because it was meant for a state entry that is gone. */
   record EventDropped(Event event, String reason) implements Effect {}
+
+  /**
+   * A region's initial state was entered without running its entry actions (parallel dispatch): the
+   * runtime runs them as a job once the step is committed.
+   *
+   * @param parallelState the path of the parallel state entered
+   * @param parallelEntry its entry id
+   * @param region the path of the region
+   * @param initialState the path of the region's initial state, whose entry actions the job runs
+   * @param initialEntry that state's entry id
+   */
+  record RegionDispatched(
+      String parallelState,
+      long parallelEntry,
+      String region,
+      String initialState,
+      long initialEntry)
+      implements Effect {}
 }

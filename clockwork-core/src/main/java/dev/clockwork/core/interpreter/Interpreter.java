@@ -3,6 +3,8 @@ package dev.clockwork.core.interpreter;
 import dev.clockwork.core.behavior.Emitter;
 import dev.clockwork.core.context.Context;
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.definition.ParallelEvents;
+import dev.clockwork.core.definition.StateNode;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.event.TimerFire;
 import java.time.Instant;
@@ -34,6 +36,19 @@ public final class Interpreter {
    */
   public static StepResult start(
       MachineDefinition definition, Map<String, ?> input, Instant now, Delivery delivery) {
+    return start(definition, input, now, delivery, DispatchPolicy.OFF);
+  }
+
+  /**
+   * {@link #start(MachineDefinition, Map, Instant, Delivery)} under a parallel {@code dispatch}
+   * policy: regions it dispatches are reported as {@link Effect.RegionDispatched} instead of run.
+   */
+  public static StepResult start(
+      MachineDefinition definition,
+      Map<String, ?> input,
+      Instant now,
+      Delivery delivery,
+      DispatchPolicy dispatch) {
     Context context = definition.initialContext();
     if (input != null && !input.isEmpty()) {
       Map<String, Object> merged = new LinkedHashMap<>(context.asMap());
@@ -44,6 +59,7 @@ public final class Interpreter {
         new Snapshot(
             definition, new ActiveState[0], context, new ArmedTimer[0], 0, InstanceStatus.ACTIVE);
     Macrostep step = new Macrostep(empty, now, delivery);
+    step.dispatch(dispatch);
     step.start();
     return step.result(true);
   }
@@ -71,13 +87,69 @@ public final class Interpreter {
    */
   public static StepResult transition(
       Snapshot snapshot, Event event, Instant now, Emitter emitter, Delivery delivery) {
-    if (snapshot.isFinished()) {
+    return transition(snapshot, event, now, emitter, delivery, DispatchPolicy.OFF);
+  }
+
+  /**
+   * {@link #transition(Snapshot, Event, Instant, Emitter, Delivery)} under a parallel {@code
+   * dispatch} policy: regions it dispatches are reported as {@link Effect.RegionDispatched}
+   * instead of run. It also applies what dispatch sends back: a region job's result ({@code
+   * @parallel.region}, see {@link RegionWork#toEvent}) and a job that gave up ({@code
+   * @parallel.fail}), recording the {@code PARALLEL_…} internal events.
+   */
+  public static StepResult transition(
+      Snapshot snapshot,
+      Event event,
+      Instant now,
+      Emitter emitter,
+      Delivery delivery,
+      DispatchPolicy dispatch) {
+    if (snapshot.isFinished() && !ParallelEvents.isResult(event.type())) {
       return new StepResult(snapshot, List.of(), false);
     }
     Macrostep step = new Macrostep(snapshot, now, delivery);
+    step.dispatch(dispatch);
     step.emitter(emitter);
     boolean handled = step.external(event);
     return step.result(handled);
+  }
+
+  /**
+   * Runs the entry actions of a dispatched region's initial state on a copy of the snapshot's
+   * context, without changing the snapshot, and returns what they did. Whether the region is still
+   * at that state is the caller's check (see {@link #regionPending}). Throws whatever an action
+   * throws.
+   */
+  public static RegionWork runRegion(
+      Snapshot snapshot, String initialState, Instant now, Delivery delivery) {
+    StateNode initial = snapshot.definition().state(initialState);
+    return new RegionScope(snapshot.context(), now, delivery).run(initial.parent(), initial);
+  }
+
+  /**
+   * True while the parallel state entry {@code parallelEntry} is active and its region is still at
+   * the initial state entry {@code initialEntry}: a dispatched job's work is still wanted.
+   */
+  public static boolean regionPending(
+      Snapshot snapshot,
+      String parallelState,
+      long parallelEntry,
+      String initialState,
+      long initialEntry) {
+    if (snapshot.isFinished()) {
+      return false;
+    }
+    return isEntry(snapshot, parallelState, parallelEntry)
+        && isEntry(snapshot, initialState, initialEntry);
+  }
+
+  private static boolean isEntry(Snapshot snapshot, String path, long entryId) {
+    return snapshot
+        .definition()
+        .find(path)
+        .flatMap(snapshot::entryOf)
+        .filter(active -> active.entryId() == entryId)
+        .isPresent();
   }
 
   /**

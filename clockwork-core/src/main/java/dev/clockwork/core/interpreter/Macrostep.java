@@ -1,6 +1,7 @@
 package dev.clockwork.core.interpreter;
 
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.definition.ParallelEvents;
 import dev.clockwork.core.definition.StateKind;
 import dev.clockwork.core.definition.StateNode;
 import dev.clockwork.core.event.Event;
@@ -30,6 +31,9 @@ final class Macrostep extends StepScope {
   private boolean changed;
   private int depth;
   private List<String> tail;
+  private DispatchPolicy dispatch = DispatchPolicy.OFF;
+  private RegionResults regions;
+  private String watchedDone;
 
   Macrostep(Snapshot before, Instant now, Delivery delivery) {
     super(before.context(), now, delivery);
@@ -52,6 +56,17 @@ final class Macrostep extends StepScope {
 
   boolean external(Event external) {
     setEvent(external);
+    if (ParallelEvents.REGION_DONE.equals(external.type()) && !external.isTimerFire()) {
+      regions().applyResult(external);
+      settle();
+      regions.afterSettle();
+      return true;
+    }
+    if (ParallelEvents.REGION_FAILED.equals(external.type()) && !external.isTimerFire()) {
+      regions().applyFailure(external);
+      settle();
+      return true;
+    }
     boolean handled;
     String stale = ChildOutcomeFence.staleReason(definition, config, external);
     if (stale != null) {
@@ -94,6 +109,14 @@ final class Macrostep extends StepScope {
         return;
       }
       setEvent(raised);
+      if (raised.type().equals(watchedDone)) {
+        String parallel = watchedDone.substring("done.state.".length());
+        effect(
+            new Effect.InternalEvent(
+                Event.of(
+                    ParallelEvents.DONE,
+                    java.util.Map.of(ParallelEvents.PARALLEL_STATE, parallel))));
+      }
       effect(new Effect.InternalEvent(raised));
       selection.select(raised);
       if (!selection.isEmpty()) {
@@ -139,7 +162,29 @@ final class Macrostep extends StepScope {
     return new StepResult(after, effects == null ? List.of() : effects, handled);
   }
 
-  // ---- shared with Microstep, Selection and TimerFiring ----
+  // ---- shared with Microstep, Selection, TimerFiring and RegionResults ----
+
+  void dispatch(DispatchPolicy policy) {
+    this.dispatch = policy;
+  }
+
+  DispatchPolicy dispatch() {
+    return dispatch;
+  }
+
+  RegionResults regions() {
+    if (regions == null) {
+      regions = new RegionResults(this);
+    }
+    return regions;
+  }
+
+  /**
+   * Records {@code PARALLEL_DONE} when the {@code @done} of {@code parallel} fires in this step.
+   */
+  void watchDone(StateNode parallel) {
+    watchedDone = "done.state." + parallel.path();
+  }
 
   MachineDefinition definition() {
     return definition;

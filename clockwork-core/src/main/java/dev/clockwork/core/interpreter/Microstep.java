@@ -2,11 +2,13 @@ package dev.clockwork.core.interpreter;
 
 import dev.clockwork.core.context.Context;
 import dev.clockwork.core.definition.Branch;
+import dev.clockwork.core.definition.ParallelEvents;
 import dev.clockwork.core.definition.StateKind;
 import dev.clockwork.core.definition.StateNode;
 import dev.clockwork.core.definition.TransitionDef;
 import dev.clockwork.core.event.Event;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -22,6 +24,7 @@ final class Microstep {
   private final StateList entrySet = new StateList(4);
   private final StateList exitSet = new StateList(4);
   private List<ActiveState> kept;
+  private Map<StateNode, ActiveState> dispatched;
 
   Microstep(Macrostep step) {
     this.step = step;
@@ -34,6 +37,9 @@ final class Microstep {
     entrySet.clear();
     if (kept != null) {
       kept.clear();
+    }
+    if (dispatched != null) {
+      dispatched.clear();
     }
     for (int i = 0; i < selection.size(); i++) {
       exitSetOf(config, selection.transition(i), selection.branch(i), exitSet);
@@ -159,8 +165,22 @@ final class Microstep {
       }
       config.add(entry);
       step.effect(new Effect.StateEntered(state.path(), entry.entryId(), step.now()));
-      for (int a = 0; a < state.entryActionCount(); a++) {
-        state.entryAction(a).run(step);
+      ActiveState parallel = dispatched == null ? null : dispatched.remove(state);
+      if (parallel != null) {
+        step.effect(
+            new Effect.RegionDispatched(
+                parallel.path(),
+                parallel.entryId(),
+                state.parent().path(),
+                state.path(),
+                entry.entryId()));
+      } else {
+        for (int a = 0; a < state.entryActionCount(); a++) {
+          state.entryAction(a).run(step);
+        }
+      }
+      if (state.kind() == StateKind.PARALLEL && step.dispatch().enabled()) {
+        planDispatch(state, entry);
       }
       if (!reentered) {
         armTimers(state, entry);
@@ -172,6 +192,50 @@ final class Microstep {
           return;
         }
       }
+    }
+  }
+
+  /**
+   * Parallel dispatch: when two or more regions of the parallel state just entered start at an
+   * atomic initial state with entry actions (and this microstep enters it), those entry actions are
+   * dispatched instead of run, and the region timeout, if any, is armed on the parallel state.
+   */
+  private void planDispatch(StateNode parallel, ActiveState entry) {
+    List<StateNode> eligible = new ArrayList<>(parallel.childCount());
+    for (int c = 0; c < parallel.childCount(); c++) {
+      StateNode region = parallel.child(c);
+      StateNode initial = region.kind() == StateKind.COMPOUND ? region.initial() : null;
+      if (initial != null
+          && initial.kind() == StateKind.ATOMIC
+          && initial.entryActionCount() > 0
+          && entrySet.contains(initial)) {
+        eligible.add(initial);
+      }
+    }
+    if (eligible.size() < 2) {
+      return;
+    }
+    if (dispatched == null) {
+      dispatched = new IdentityHashMap<>();
+    }
+    for (StateNode initial : eligible) {
+      dispatched.put(initial, entry);
+    }
+    java.time.Duration timeout = step.dispatch().regionTimeout();
+    String key = ParallelEvents.timeoutKey(parallel.path());
+    if (!timeout.isZero() && step.timers().indexOf(key, entry.entryId()) < 0) {
+      ArmedTimer timer =
+          new ArmedTimer(
+              key,
+              ParallelEvents.REGION_TIMEOUT,
+              entry.entryId(),
+              entry.enteredAt(),
+              step.now().plus(timeout),
+              0,
+              false,
+              timeout.toString());
+      step.timers().add(timer);
+      step.effect(new Effect.TimerArmed(timer));
     }
   }
 

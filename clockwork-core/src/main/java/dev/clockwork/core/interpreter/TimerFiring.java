@@ -1,5 +1,6 @@
 package dev.clockwork.core.interpreter;
 
+import dev.clockwork.core.definition.ParallelEvents;
 import dev.clockwork.core.definition.StateNode;
 import dev.clockwork.core.definition.TimerDef;
 import dev.clockwork.core.definition.TransitionDef;
@@ -30,6 +31,13 @@ final class TimerFiring {
       return false;
     }
     ArmedTimer armed = timers.get(i);
+    if (ParallelEvents.isTimeoutKey(armed.key())) {
+      timers.remove(i);
+      step.markChanged();
+      step.effect(new Effect.TimerFired(armed, step.now()));
+      step.regions().timedOut(armed);
+      return true;
+    }
     ArmedTimer fired;
     if (armed.failed()) {
       // An operator retried the dead-lettered fire: it was counted when it was skipped.
@@ -68,6 +76,11 @@ final class TimerFiring {
       return false;
     }
     ArmedTimer armed = timers.get(i);
+    if (ParallelEvents.isTimeoutKey(armed.key())) {
+      timers.remove(i);
+      step.markChanged();
+      return true;
+    }
     if (armed.failed()) {
       return true;
     }
@@ -94,6 +107,9 @@ final class TimerFiring {
     }
     if (now.isBefore(armed.due())) {
       return drop(fire, event, "it is not due before " + armed.due());
+    }
+    if (ParallelEvents.isTimeoutKey(fire.key())) {
+      return i; // armed by parallel dispatch, not by a definition
     }
     def = step.definition().timer(fire.key()).orElse(null);
     if (def == null) {

@@ -1,6 +1,7 @@
 package dev.clockwork.core.interpreter;
 
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.definition.ParallelEvents;
 import dev.clockwork.core.definition.TimerDef;
 import java.time.Instant;
 import java.util.Optional;
@@ -19,7 +20,7 @@ final class TimerRearm {
     TimerBook timers = step.timers();
     for (int i = timers.size() - 1; i >= 0; i--) {
       ArmedTimer armed = timers.get(i);
-      if (armed.failed()) {
+      if (armed.failed() || ParallelEvents.isTimeoutKey(armed.key())) {
         continue;
       }
       Optional<TimerDef> def = definition.timer(armed.key());
