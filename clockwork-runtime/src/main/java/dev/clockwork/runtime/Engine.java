@@ -24,6 +24,8 @@ import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.parallel.RegionJobWorkers;
+import dev.clockwork.runtime.parallel.RegionJobs;
 import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
 import java.time.Duration;
@@ -62,6 +64,8 @@ public final class Engine implements AutoCloseable {
   private final Workers workers;
   private final PeriodicTasks tasks;
   private final QueueAdmin queues;
+  private final RegionJobs regionJobs;
+  private final RegionJobWorkers regionJobWorkers;
 
   Engine(
       EngineOptions options,
@@ -72,7 +76,9 @@ public final class Engine implements AutoCloseable {
       TurnRunner runner,
       Workers workers,
       PeriodicTasks tasks,
-      QueueAdmin queues) {
+      QueueAdmin queues,
+      RegionJobs regionJobs,
+      RegionJobWorkers regionJobWorkers) {
     this.options = options;
     this.config = config;
     this.store = store;
@@ -82,6 +88,15 @@ public final class Engine implements AutoCloseable {
     this.workers = workers;
     this.tasks = tasks;
     this.queues = queues;
+    this.regionJobs = regionJobs;
+    this.regionJobWorkers = regionJobWorkers;
+  }
+
+  /**
+   * The region jobs of parallel dispatch: what waits, and running one by hand (tests, operators).
+   */
+  public RegionJobs regionJobs() {
+    return regionJobs;
   }
 
   public static EngineBuilder builder() {
@@ -158,7 +173,8 @@ public final class Engine implements AutoCloseable {
     MachineDefinition definition = machines.latest(machine);
     String instanceId = id != null ? id : machine + ":" + UUID.randomUUID();
     ChildIds.checkTopLevel(instanceId);
-    return Instance.of(runner.create(definition, instanceId, conversationId, input, origin));
+    TurnRunner.Created created = runner.create(definition, instanceId, conversationId, input, origin);
+    return Instance.of(created.instance(), created.dispatched());
   }
 
   /** The oldest instance of {@code machine} in a conversation: the one emits to it reach. */
@@ -175,6 +191,16 @@ public final class Engine implements AutoCloseable {
   public List<HistoryEntry> history(String instanceId) {
     load(instanceId);
     return store.history(instanceId, 0, Integer.MAX_VALUE);
+  }
+
+  /**
+   * The rows of the instance's history about events of {@code type}, oldest first: e.g. {@code
+   * PARALLEL_CONTEXT_CONFLICT} for the context conflicts of parallel dispatch (see {@link
+   * dev.clockwork.core.definition.ParallelEvents}).
+   */
+  public List<HistoryEntry> history(String instanceId, String type) {
+    Objects.requireNonNull(type, "type");
+    return history(instanceId).stream().filter(row -> type.equals(row.event())).toList();
   }
 
   /**
@@ -218,7 +244,8 @@ public final class Engine implements AutoCloseable {
     Objects.requireNonNull(event, "event");
     checkKnown(load(instanceId), event);
     TurnRunner.Sent sent = runner.send(instanceId, event, idempotencyKey);
-    return new SendResult(Instance.of(sent.instance()), sent.handled(), sent.reply());
+    return new SendResult(
+        Instance.of(sent.instance(), sent.dispatched()), sent.handled(), sent.reply());
   }
 
   /**
@@ -373,6 +400,9 @@ public final class Engine implements AutoCloseable {
       machines.ids().forEach(this::upgradeInstances);
     }
     workers.start();
+    if (regionJobWorkers != null) {
+      regionJobWorkers.start();
+    }
     return this;
   }
 
@@ -382,6 +412,9 @@ public final class Engine implements AutoCloseable {
    */
   @Override
   public void close() {
+    if (regionJobWorkers != null) {
+      regionJobWorkers.stop();
+    }
     workers.stop();
   }
 

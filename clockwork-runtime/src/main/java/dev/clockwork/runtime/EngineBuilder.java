@@ -5,6 +5,7 @@ import dev.clockwork.runtime.admin.ProcessingTimes;
 import dev.clockwork.runtime.admin.QueueAdmin;
 import dev.clockwork.runtime.config.ClockworkConfig;
 import dev.clockwork.runtime.config.EngineOptions;
+import dev.clockwork.runtime.config.ParallelDispatchConfig;
 import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.internal.CommitPipeline;
 import dev.clockwork.runtime.internal.LeaseWaiter;
@@ -19,6 +20,9 @@ import dev.clockwork.runtime.internal.worker.PeriodicTasks;
 import dev.clockwork.runtime.internal.worker.Workers;
 import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.metrics.MicrometerQueueMetrics;
+import dev.clockwork.runtime.parallel.RegionJobRunner;
+import dev.clockwork.runtime.parallel.RegionJobWorkers;
+import dev.clockwork.runtime.parallel.RegionJobs;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.memory.InMemoryStore;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -29,6 +33,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.function.Supplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -48,6 +54,8 @@ public final class EngineBuilder {
   private ClockworkConfig config = ClockworkConfig.defaults();
   private final List<EngineListener> listeners = new ArrayList<>();
   private MicrometerQueueMetrics metrics;
+  private Integer regionJobThreads;
+  private Set<String> regionJobQueues;
 
   EngineBuilder() {}
 
@@ -117,6 +125,29 @@ public final class EngineBuilder {
     return this;
   }
 
+  /**
+   * How many region jobs (parallel dispatch) this engine runs at once, on threads of their own
+   * started by {@code Engine.start()}; the same number as worker threads by default. Zero: none
+   * run by themselves — only {@code engine.regionJobs()} runs them, by hand (the test kit's way).
+   */
+  public EngineBuilder regionJobThreads(int threads) {
+    if (threads < 0) {
+      throw new IllegalArgumentException("region job threads must be 0 or more, not " + threads);
+    }
+    this.regionJobThreads = threads;
+    return this;
+  }
+
+  /**
+   * The queues whose region jobs this engine runs (the {@code queue} of {@code parallel_dispatch};
+   * a machine that names none uses {@code default}); every queue by default. Routing a machine's
+   * jobs to a queue only some nodes serve keeps slow entry actions on those nodes.
+   */
+  public EngineBuilder regionJobQueues(String... queues) {
+    this.regionJobQueues = Set.of(queues);
+    return this;
+  }
+
   public Engine build() {
     ClockworkConfig file = config;
     EngineOptions built = options.build(file);
@@ -137,7 +168,9 @@ public final class EngineBuilder {
     LeaseWaiter waiter =
         new LeaseWaiter(
             chosen, clock, built.owner(), built.leaseTime(), built.lockTimeout(), local);
-    TurnServices services = new TurnServices(chosen, machines, local, waiter);
+    Function<String, ParallelDispatchConfig> parallel =
+        machine -> built.parallelDispatchFor(file, machine);
+    TurnServices services = new TurnServices(chosen, machines, local, waiter, parallel);
     TurnEnd end = new TurnEnd(chosen, clock, new CommitPipeline(chosen, heard), heard, services);
     TurnRunner runner = new TurnRunner(clock, services, end, queues, built.eventsPerClaim());
     QueueAdmin admin = new QueueAdmin(chosen, clock, queues, times);
@@ -167,6 +200,40 @@ public final class EngineBuilder {
     if (metrics != null) {
       metrics.gauges(admin, machines.ids());
     }
-    return new Engine(built, file, chosen, clock, machines, runner, workers, tasks, admin);
+    RegionJobRunner jobRunner = new RegionJobRunner(chosen, clock, machines, runner, parallel);
+    Supplier<Duration> jobLease = () -> jobLeaseTime(machines, parallel);
+    RegionJobs jobs = new RegionJobs(chosen, clock, jobRunner, built.owner(), jobLease);
+    int threads = regionJobThreads != null ? regionJobThreads : built.workers();
+    RegionJobWorkers jobWorkers =
+        threads == 0
+            ? null
+            : new RegionJobWorkers(
+                chosen,
+                clock,
+                jobRunner,
+                built.owner(),
+                threads,
+                regionJobQueues,
+                jobLease,
+                built.sweepInterval(),
+                built.shutdownTimeout());
+    return new Engine(
+        built, file, chosen, clock, machines, runner, workers, tasks, admin, jobs, jobWorkers);
+  }
+
+  /**
+   * A region job's lease outlasts its longest run: the action ({@code job_timeout}), the wait for
+   * the instance's lease ({@code lock_timeout}) and that lease ({@code lock_ttl}), the longest of
+   * any machine's.
+   */
+  private static Duration jobLeaseTime(
+      MachineRegistry machines, Function<String, ParallelDispatchConfig> parallel) {
+    Duration longest = Duration.ZERO;
+    for (String machine : machines.ids()) {
+      ParallelDispatchConfig c = parallel.apply(machine);
+      Duration lease = c.jobTimeout().plus(c.lockTimeout()).plus(c.lockTtl());
+      longest = lease.compareTo(longest) > 0 ? lease : longest;
+    }
+    return longest.isZero() ? Duration.ofMinutes(1) : longest;
   }
 }

@@ -19,6 +19,9 @@ import java.util.Map;
  * @param failedTimers one-shot timers whose fire failed for good: it is in the dead letters, where
  *     a retry can still apply it
  * @param status active or done
+ * @param dispatched true when the call that returned this view ({@code create} or {@code send})
+ *     dispatched region jobs (parallel dispatch): the regions' entry actions run in the background
+ *     and the instance waits for them. Not stored: an instance read later says false
  */
 public record Instance(
     String id,
@@ -29,9 +32,14 @@ public record Instance(
     Map<String, Object> context,
     List<ArmedTimer> timers,
     List<ArmedTimer> failedTimers,
-    InstanceStatus status) {
+    InstanceStatus status,
+    boolean dispatched) {
 
   static Instance of(InstanceRecord record) {
+    return of(record, false);
+  }
+
+  static Instance of(InstanceRecord record, boolean dispatched) {
     return new Instance(
         record.id(),
         record.machine(),
@@ -41,7 +49,8 @@ public record Instance(
         record.context(),
         record.timers().stream().filter(t -> !t.failed()).toList(),
         record.timers().stream().filter(ArmedTimer::failed).toList(),
-        record.status());
+        record.status(),
+        dispatched);
   }
 
   /** True when {@code path} is one of the active leaf states or one of their ancestors. */

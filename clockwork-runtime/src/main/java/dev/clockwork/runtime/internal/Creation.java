@@ -3,6 +3,7 @@ package dev.clockwork.runtime.internal;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.Delivery;
+import dev.clockwork.core.interpreter.DispatchPolicy;
 import dev.clockwork.core.interpreter.Interpreter;
 import dev.clockwork.core.interpreter.StepResult;
 import dev.clockwork.runtime.store.HistoryEntry;
@@ -22,7 +23,8 @@ public final class Creation {
    * Starts an instance of {@code definition} in {@code conversationId}: its initial states entered
    * (their entry actions run) at {@code now}. Its history starts with an {@link
    * HistoryEntry.Kind#ORIGIN} row saying what started it (e.g. {@code ScheduleTriggered} with its
-   * payload) when {@code origin} is not null.
+   * payload) when {@code origin} is not null. Under a {@code dispatch} policy that is on, regions
+   * it dispatches are reported instead of run (see {@link DispatchPolicy}).
    */
   public static Created start(
       MachineDefinition definition,
@@ -30,8 +32,10 @@ public final class Creation {
       String conversationId,
       Map<String, ?> input,
       Event origin,
-      Instant now) {
-    StepResult started = Interpreter.start(definition, input, now, new Delivery(id, 0, 1));
+      Instant now,
+      DispatchPolicy dispatch) {
+    StepResult started =
+        Interpreter.start(definition, input, now, new Delivery(id, 0, 1), dispatch);
     List<HistoryEntry> history = HistoryRows.created(id, conversationId, started, origin, now);
     InstanceRecord record =
         SnapshotCodec.created(

@@ -3,6 +3,7 @@ package dev.clockwork.runtime.internal;
 import dev.clockwork.core.behavior.Target;
 import dev.clockwork.core.definition.ChildEvents;
 import dev.clockwork.core.event.Event;
+import dev.clockwork.core.interpreter.DispatchPolicy;
 import dev.clockwork.core.interpreter.Effect;
 import dev.clockwork.core.interpreter.StepResult;
 import dev.clockwork.runtime.error.UnknownInstanceException;
@@ -13,6 +14,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * What a step asks of other instances, added to its turn so it lands with the turn's commit: starts
@@ -27,10 +29,12 @@ public final class Delegation {
 
   private final Store store;
   private final MachineRegistry machines;
+  private final Function<String, DispatchPolicy> dispatch;
 
-  Delegation(Store store, MachineRegistry machines) {
+  Delegation(Store store, MachineRegistry machines, Function<String, DispatchPolicy> dispatch) {
     this.store = store;
     this.machines = machines;
+    this.dispatch = dispatch;
   }
 
   /** Adds what one step of {@code turn} asks of others to the turn (and its chain). */
@@ -51,6 +55,8 @@ public final class Delegation {
         turn.send(
             QueuedEvent.of(target.id(), target.machine(), emitted.event(), "emit", now)
                 .withConversationId(target.conversationId()));
+      } else if (effect instanceof Effect.RegionDispatched region) {
+        turn.dispatch(region, result.snapshot(), now);
       } else if (effect instanceof Effect.InstanceDone done) {
         toParent(
                 turn,
@@ -115,7 +121,14 @@ public final class Delegation {
             ConversationIds.CREATED_BY_EMIT,
             Map.of("conversation_id", conversation, "sender", sender.id()));
     Creation.Created created =
-        Creation.start(machines.latest(target.machine()), id, conversation, Map.of(), origin, now);
+        Creation.start(
+            machines.latest(target.machine()),
+            id,
+            conversation,
+            Map.of(),
+            origin,
+            now,
+            dispatch.apply(target.machine()));
     Turn turn = create(sender, created, now);
     return new Resolved(turn, turn.record());
   }
@@ -146,7 +159,8 @@ public final class Delegation {
             parent.record().conversationId(),
             started.input(),
             null,
-            now),
+            now,
+            dispatch.apply(started.machine())),
         now);
   }
 

@@ -42,6 +42,14 @@ public final class LeaseWaiter {
 
   /** Leases {@code instanceId} for {@code chain}. */
   public Claim lease(String instanceId, Chain chain) {
+    return lease(instanceId, chain, leaseTime, lockTimeout);
+  }
+
+  /**
+   * Leases {@code instanceId} for {@code chain} for {@code leaseTime}, waiting up to {@code
+   * lockTimeout} for whoever holds it.
+   */
+  public Claim lease(String instanceId, Chain chain, Duration leaseTime, Duration lockTimeout) {
     long deadline = System.nanoTime() + lockTimeout.toNanos();
     long pauseMillis = 1;
     try {

@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
  * then reports the timeout as a retryable failure. The interrupt can only land while the event is
  * being processed: {@link Watch#close()} clears one that raced with the end of processing.
  */
-final class TimeoutWatchdog {
+public final class TimeoutWatchdog {
   private static final ScheduledExecutorService SCHEDULER =
       Executors.newSingleThreadScheduledExecutor(
           task -> {
@@ -24,12 +24,12 @@ final class TimeoutWatchdog {
   private TimeoutWatchdog() {}
 
   /** Starts watching the current thread; close the watch when processing ends. */
-  static Watch watch(Duration timeout) {
+  public static Watch watch(Duration timeout) {
     return new Watch(Thread.currentThread(), timeout);
   }
 
   /** One watched processing run. */
-  static final class Watch implements AutoCloseable {
+  public static final class Watch implements AutoCloseable {
     private final Thread thread;
     private final ScheduledFuture<?> alarm;
     private boolean running = true;
@@ -48,7 +48,7 @@ final class TimeoutWatchdog {
     }
 
     /** True when the timeout interrupted the processing thread. */
-    synchronized boolean fired() {
+    public synchronized boolean fired() {
       return interrupted;
     }
 

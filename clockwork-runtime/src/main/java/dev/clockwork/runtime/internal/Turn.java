@@ -15,7 +15,9 @@ import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.BroadcastRequest;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.JobLease;
 import dev.clockwork.runtime.store.KeyedOutcome;
+import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.StepCommit;
 import java.time.Duration;
 import java.time.Instant;
@@ -48,6 +50,8 @@ public final class Turn {
   private final List<QueuedEvent> deadLettered = new ArrayList<>(0);
   private final List<QueuedEvent> retried = new ArrayList<>(0);
   private final List<BroadcastRequest> broadcasts = new ArrayList<>(0);
+  private final List<RegionJob> jobs = new ArrayList<>(0);
+  private JobLease finishedJob;
 
   private Turn(
       TurnServices services,
@@ -115,7 +119,8 @@ public final class Turn {
                     event,
                     now,
                     services.emits().emitterFor(this, now, timeout),
-                    delivery);
+                    delivery,
+                    services.dispatchPolicy(record.machine()));
       } catch (RuntimeException e) {
         if (watch != null && watch.fired()) {
           throw timedOut(event, started, timeout, e);
@@ -179,6 +184,47 @@ public final class Turn {
 
   void retryLater(QueuedEvent failed) {
     retried.add(failed);
+  }
+
+  /**
+   * Adds the job of a region the step dispatched, unless the step already left the region's
+   * initial state: stored with the commit, its baseline the context {@code after} the step.
+   */
+  void dispatch(Effect.RegionDispatched region, Snapshot after, Instant now) {
+    if (!Interpreter.regionPending(
+        after,
+        region.parallelState(),
+        region.parallelEntry(),
+        region.initialState(),
+        region.initialEntry())) {
+      return;
+    }
+    jobs.add(
+        new RegionJob(
+            0,
+            id(),
+            record.machine(),
+            services.parallel(record.machine()).queue(),
+            region.parallelState(),
+            region.parallelEntry(),
+            region.region(),
+            region.initialState(),
+            region.initialEntry(),
+            after.context().asMap(),
+            0,
+            now,
+            now,
+            null));
+  }
+
+  /** This turn applies the result of the job leased by {@code lease}: it is deleted with it. */
+  void finishJob(JobLease lease) {
+    finishedJob = lease;
+  }
+
+  /** True when this turn dispatched region jobs. */
+  public boolean dispatched() {
+    return !jobs.isEmpty();
   }
 
   /** Replaces the instance's state without a transition (a failed fire moved on, a rearm). */
@@ -251,7 +297,7 @@ public final class Turn {
 
   /** True when the commit would write anything. */
   public boolean changed() {
-    return stored == null || record != stored || !retried.isEmpty();
+    return stored == null || record != stored || !retried.isEmpty() || finishedJob != null;
   }
 
   /** This turn's commit, in its chain's group: an update one revision up, or an insert. */
@@ -269,6 +315,8 @@ public final class Turn {
         .deadLettered(deadLettered)
         .retried(retried)
         .broadcasts(broadcasts)
+        .jobs(jobs)
+        .finishedJob(finishedJob)
         .build();
   }
 
@@ -286,7 +334,8 @@ public final class Turn {
         outcomes.size(),
         deadLettered.size(),
         retried.size(),
-        broadcasts.size());
+        broadcasts.size(),
+        jobs.size());
   }
 
   void restore(Mark mark) {
@@ -300,6 +349,7 @@ public final class Turn {
     truncate(deadLettered, mark.deadLettered);
     truncate(retried, mark.retried);
     truncate(broadcasts, mark.broadcasts);
+    truncate(jobs, mark.jobs);
   }
 
   private static void truncate(List<?> list, int size) {
@@ -317,5 +367,6 @@ public final class Turn {
       int outcomes,
       int deadLettered,
       int retried,
-      int broadcasts) {}
+      int broadcasts,
+      int jobs) {}
 }

@@ -19,6 +19,7 @@ import dev.clockwork.runtime.store.DuplicateInstanceException;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.HistoryEntry.Kind;
 import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.JobLease;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -156,8 +157,12 @@ public final class TurnRunner {
     }
   }
 
-  /** What a synchronous send returns: the instance after it, and the step's outcome. */
-  public record Sent(InstanceRecord instance, boolean handled, Optional<Object> reply) {}
+  /**
+   * What a synchronous send returns: the instance after it, the step's outcome, and whether it
+   * dispatched region jobs.
+   */
+  public record Sent(
+      InstanceRecord instance, boolean handled, Optional<Object> reply, boolean dispatched) {}
 
   /**
    * Processes one event now, in the caller's thread, under the instance's lease (waiting for it up
@@ -177,7 +182,8 @@ public final class TurnRunner {
           return new Sent(
               claim.instance(),
               Boolean.TRUE.equals(first.get().get("handled")),
-              Optional.ofNullable(first.get().get("reply")));
+              Optional.ofNullable(first.get().get("reply")),
+              false);
         }
       }
       TurnReports reports = new TurnReports(turn);
@@ -204,7 +210,41 @@ public final class TurnRunner {
       if (!end.commit(chain, reports)) {
         throw new LeaseLostException(claim.lease());
       }
-      return new Sent(turn.record(), result.handled(), result.reply());
+      return new Sent(turn.record(), result.handled(), result.reply(), turn.dispatched());
+    }
+  }
+
+  /**
+   * Applies what a region job sends its instance ({@code @parallel.region} or {@code
+   * @parallel.fail}) under the instance's lease — leased for {@code leaseTime}, waiting up to
+   * {@code lockTimeout} for whoever holds it — and deletes the job with the same commit, so its
+   * result is applied once. When the step throws, nothing is written and the failure propagates
+   * (the job's attempt failed).
+   *
+   * @return true when it was written; false when the commit was refused (the job was taken over
+   *     or finished by another worker, or the instance's lease was lost)
+   */
+  public boolean applyRegion(
+      String instanceId, JobLease job, Event event, Duration leaseTime, Duration lockTimeout) {
+    while (true) {
+      Chain chain = new Chain(instanceId);
+      Claim claim = services.waiter().lease(instanceId, chain, leaseTime, lockTimeout);
+      Turn turn = Turn.leased(services, chain, claim.lease(), claim.instance());
+      turn.finishJob(job);
+      TurnReports reports = new TurnReports(turn);
+      Instant now = clock.instant();
+      long started = System.nanoTime();
+      try {
+        turn.apply(event, now, null, new Delivery(instanceId, 0, 1));
+      } catch (GiveWay e) {
+        end.abandon(chain, null);
+        continue;
+      } catch (RuntimeException e) {
+        end.abandon(chain, null);
+        throw e;
+      }
+      reports.sent(event, now, started);
+      return end.commit(chain, reports);
     }
   }
 
@@ -213,7 +253,7 @@ public final class TurnRunner {
    *
    * @throws DuplicateInstanceException when the id is taken
    */
-  public InstanceRecord create(
+  public Created create(
       MachineDefinition definition,
       String id,
       String conversationId,
@@ -221,14 +261,25 @@ public final class TurnRunner {
       Event origin) {
     Instant now = clock.instant();
     Chain chain = new Chain(id);
-    Creation.Created created = Creation.start(definition, id, conversationId, input, origin, now);
+    Creation.Created created =
+        Creation.start(
+            definition,
+            id,
+            conversationId,
+            input,
+            origin,
+            now,
+            services.dispatchPolicy(definition.id()));
     Turn turn = Turn.created(services, chain, created);
     services.delegation().afterStep(turn, created.started(), now);
     if (!end.commitOrThrow(chain, new TurnReports(turn))) {
       throw new DuplicateInstanceException(id);
     }
-    return turn.record();
+    return new Created(turn.record(), turn.dispatched());
   }
+
+  /** What a creation returns: the stored instance, and whether it dispatched region jobs. */
+  public record Created(InstanceRecord instance, boolean dispatched) {}
 
   /**
    * Moves an active instance running an older version onto {@code latest}: its waiting timers take

@@ -1,7 +1,10 @@
 package dev.clockwork.runtime.internal;
 
+import dev.clockwork.core.interpreter.DispatchPolicy;
+import dev.clockwork.runtime.config.ParallelDispatchConfig;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.store.Store;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,14 +21,20 @@ public final class TurnServices {
   private final LeaseWaiter waiter;
   private final Delegation delegation;
   private final Emits emits;
+  private final Function<String, ParallelDispatchConfig> parallel;
 
   public TurnServices(
-      Store store, MachineRegistry machines, LocalLeases local, LeaseWaiter waiter) {
+      Store store,
+      MachineRegistry machines,
+      LocalLeases local,
+      LeaseWaiter waiter,
+      Function<String, ParallelDispatchConfig> parallel) {
     this.store = store;
     this.machines = machines;
     this.local = local;
     this.waiter = waiter;
-    this.delegation = new Delegation(store, machines);
+    this.parallel = parallel;
+    this.delegation = new Delegation(store, machines, this::dispatchPolicy);
     this.emits = new Emits(waiter, delegation);
   }
 
@@ -51,6 +60,19 @@ public final class TurnServices {
 
   Emits emits() {
     return emits;
+  }
+
+  /** A machine's parallel dispatch settings. */
+  public ParallelDispatchConfig parallel(String machine) {
+    return parallel.apply(machine);
+  }
+
+  /** Whether (and with which region timeout) a machine's steps dispatch region entry actions. */
+  DispatchPolicy dispatchPolicy(String machine) {
+    ParallelDispatchConfig settings = parallel.apply(machine);
+    return settings.enabled()
+        ? DispatchPolicy.enabled(settings.regionTimeout())
+        : DispatchPolicy.OFF;
   }
 
   /** Gives a turn's lease up without committing it (its work is thrown away). */

@@ -1,0 +1,17 @@
+package dev.clockwork.runtime.parallel;
+
+/** What became of one run of a region job. */
+public enum JobOutcome {
+  /** Its result was applied to the instance, and the job deleted with it. */
+  APPLIED,
+  /** Not run: the instance had already left the state entry the job was made for (deleted). */
+  DISCARDED,
+  /** The attempt failed; the job runs again after the backoff. */
+  RETRYING,
+  /** The last attempt failed: the parallel state's {@code @fail} was applied, the job deleted. */
+  GAVE_UP,
+  /** Not run: the machine's queue is paused; the job waits and runs once it is resumed. */
+  PAUSED,
+  /** Its commit was refused: another worker took the job over, or finished it first. */
+  LOST
+}

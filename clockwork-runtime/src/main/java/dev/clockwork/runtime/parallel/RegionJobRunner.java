@@ -1,0 +1,221 @@
+package dev.clockwork.runtime.parallel;
+
+import static dev.clockwork.core.definition.ParallelEvents.*;
+
+import dev.clockwork.core.event.Event;
+import dev.clockwork.core.interpreter.Delivery;
+import dev.clockwork.core.interpreter.Interpreter;
+import dev.clockwork.core.interpreter.RegionWork;
+import dev.clockwork.core.interpreter.Snapshot;
+import dev.clockwork.runtime.config.ParallelDispatchConfig;
+import dev.clockwork.runtime.error.EventTimeoutException;
+import dev.clockwork.runtime.error.UnknownVersionException;
+import dev.clockwork.runtime.internal.MachineRegistry;
+import dev.clockwork.runtime.internal.SnapshotCodec;
+import dev.clockwork.runtime.internal.TimeoutWatchdog;
+import dev.clockwork.runtime.internal.TurnRunner;
+import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.JobClaim;
+import dev.clockwork.runtime.store.JobLease;
+import dev.clockwork.runtime.store.RegionJob;
+import dev.clockwork.runtime.store.Store;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one leased region job: the pre-lock guard on the instance as stored (the job is deleted
+ * when the instance has left the state entry it was made for), the region's entry actions on a
+ * copy of the context without the instance's lease (at most {@code job_timeout}), then the result
+ * applied under the instance's lease by the one turn lifecycle ({@link TurnRunner#applyRegion}),
+ * which re-checks the guard and deletes the job in the same commit. A failed attempt is retried
+ * {@code job_backoff} later; after {@code job_tries} attempts the job gives up and the parallel
+ * state's {@code @fail} is applied the same way.
+ */
+public final class RegionJobRunner {
+  private static final Logger LOG = LoggerFactory.getLogger(RegionJobRunner.class);
+  /** How soon a job of a paused machine looks again when its backoff is zero. */
+  private static final Duration PAUSED_RECHECK = Duration.ofSeconds(1);
+
+  private final Store store;
+  private final Clock clock;
+  private final MachineRegistry machines;
+  private final TurnRunner turns;
+  private final Function<String, ParallelDispatchConfig> settings;
+
+  public RegionJobRunner(
+      Store store,
+      Clock clock,
+      MachineRegistry machines,
+      TurnRunner turns,
+      Function<String, ParallelDispatchConfig> settings) {
+    this.store = store;
+    this.clock = clock;
+    this.machines = machines;
+    this.turns = turns;
+    this.settings = settings;
+  }
+
+  /** Runs a claimed job to the end of this attempt. */
+  public JobOutcome run(JobClaim claim) {
+    return run(claim, null);
+  }
+
+  /**
+   * Runs a claimed job, with {@code injected} thrown in place of the entry actions when not null
+   * (the test kit's failure injection).
+   */
+  JobOutcome run(JobClaim claim, RuntimeException injected) {
+    RegionJob job = claim.job();
+    JobLease lease = claim.lease();
+    ParallelDispatchConfig config = settings.apply(job.machine());
+    Instant now = clock.instant();
+    if (store.isPaused(job.machine())) {
+      Duration wait = config.jobBackoff().isZero() ? PAUSED_RECHECK : config.jobBackoff();
+      store.retryJob(lease, job.attempts(), job.lastError(), now.plus(wait));
+      return JobOutcome.PAUSED;
+    }
+    if (job.attempts() >= config.jobTries()) {
+      return giveUp(claim, job.attempts(), job.lastError(), config); // the give-up did not land
+    }
+    Optional<InstanceRecord> stored = store.find(job.instanceId());
+    if (stored.isEmpty()) {
+      store.dropJob(lease);
+      return JobOutcome.DISCARDED;
+    }
+    int attempt = job.attempts() + 1;
+    Snapshot snapshot;
+    try {
+      InstanceRecord record = stored.get();
+      snapshot =
+          SnapshotCodec.toSnapshot(
+              machines.forInstance(record.id(), record.machine(), record.version()), record);
+    } catch (UnknownVersionException e) { // a newer node's instance: leave the job to it
+      store.retryJob(lease, job.attempts(), job.lastError(), now.plus(PAUSED_RECHECK));
+      return JobOutcome.PAUSED;
+    }
+    if (!Interpreter.regionPending(
+        snapshot,
+        job.parallelState(),
+        job.parallelEntry(),
+        job.initialState(),
+        job.initialEntry())) {
+      store.dropJob(lease);
+      return JobOutcome.DISCARDED;
+    }
+    RegionWork work;
+    try {
+      work = work(job, snapshot, now, attempt, config.jobTimeout(), injected);
+    } catch (RuntimeException e) {
+      return failed(claim, attempt, e, config);
+    }
+    Event result =
+        work.toEvent(job.parallelState(), job.parallelEntry(), job.initialEntry(), job.baseline());
+    try {
+      return apply(job, lease, result, config) ? JobOutcome.APPLIED : JobOutcome.LOST;
+    } catch (RuntimeException e) {
+      return failed(claim, attempt, e, config);
+    }
+  }
+
+  private static RegionWork work(
+      RegionJob job,
+      Snapshot snapshot,
+      Instant now,
+      int attempt,
+      Duration timeout,
+      RuntimeException injected) {
+    long started = System.nanoTime();
+    try (TimeoutWatchdog.Watch watch = TimeoutWatchdog.watch(timeout)) {
+      try {
+        if (injected != null) {
+          throw injected;
+        }
+        RegionWork work =
+            Interpreter.runRegion(
+                snapshot, job.initialState(), now, new Delivery(job.instanceId(), 0, attempt));
+        if (System.nanoTime() - started > timeout.toNanos()) {
+          throw timedOut(started, timeout, null);
+        }
+        return work;
+      } catch (RuntimeException e) {
+        if (watch.fired()) {
+          throw timedOut(started, timeout, e);
+        }
+        throw e;
+      }
+    }
+  }
+
+  private static EventTimeoutException timedOut(long started, Duration timeout, Throwable cause) {
+    Duration took = Duration.ofNanos(System.nanoTime() - started);
+    return new EventTimeoutException(REGION_DONE, took, timeout, cause);
+  }
+
+  private boolean apply(RegionJob job, JobLease lease, Event event, ParallelDispatchConfig config) {
+    return turns.applyRegion(
+        job.instanceId(), lease, event, config.lockTtl(), config.lockTimeout());
+  }
+
+  private JobOutcome failed(
+      JobClaim claim, int attempt, RuntimeException error, ParallelDispatchConfig config) {
+    RegionJob job = claim.job();
+    String described = error.getClass().getName() + ": " + error.getMessage();
+    if (attempt < config.jobTries()) {
+      Instant retryAt = clock.instant().plus(config.jobBackoff());
+      store.retryJob(claim.lease(), attempt, described, retryAt);
+      LOG.info(
+          "region job {} of {} failed (attempt {} of {}), retrying at {}: {}",
+          job.region(),
+          job.instanceId(),
+          attempt,
+          config.jobTries(),
+          retryAt,
+          described);
+      return JobOutcome.RETRYING;
+    }
+    return giveUp(claim, attempt, described, config);
+  }
+
+  /** Applies {@code @parallel.fail}; when even that cannot land, the job is kept to try again. */
+  private JobOutcome giveUp(
+      JobClaim claim, int attempts, String described, ParallelDispatchConfig config) {
+    RegionJob job = claim.job();
+    String text = described == null ? "unknown error" : described;
+    int colon = text.indexOf(": ");
+    Map<String, Object> payload = new LinkedHashMap<>();
+    payload.put(PARALLEL_STATE, job.parallelState());
+    payload.put(PARALLEL_ENTRY, job.parallelEntry());
+    payload.put(REGION, job.region());
+    payload.put(ERROR, colon < 0 ? text : text.substring(colon + 2));
+    payload.put(EXCEPTION, colon < 0 ? "" : text.substring(0, colon));
+    payload.put(ATTEMPTS, attempts);
+    LOG.warn(
+        "region job {} of {} gave up after {} attempts: {}",
+        job.region(),
+        job.instanceId(),
+        attempts,
+        text);
+    try {
+      return apply(job, claim.lease(), Event.of(REGION_FAILED, payload), config)
+          ? JobOutcome.GAVE_UP
+          : JobOutcome.LOST;
+    } catch (RuntimeException e) {
+      Instant retryAt = clock.instant().plus(config.jobBackoff());
+      store.retryJob(claim.lease(), attempts, text, retryAt);
+      LOG.warn(
+          "could not apply the failure of region job {} of {}; trying again at {}: {}",
+          job.region(),
+          job.instanceId(),
+          retryAt,
+          e.getMessage());
+      return JobOutcome.RETRYING;
+    }
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * Parallel dispatch: the entry actions of a parallel state's regions run as durable jobs, off the
+ * instance's lease and concurrently, their results applied to the instance in its order. {@link
+ * dev.clockwork.runtime.parallel.RegionJobs} lists and runs them by hand (tests, operators).
+ */
+package dev.clockwork.runtime.parallel;
