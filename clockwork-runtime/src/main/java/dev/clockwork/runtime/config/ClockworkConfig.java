@@ -13,9 +13,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A parsed {@code clockwork.yaml}: the system-level {@code queue:} defaults, machine-level
- * overrides merged over them key by key (nested blocks recursively), timer sweep settings and the
- * database. Every mistake fails here, naming the file, the line and the key path.
+ * A parsed {@code clockwork.yaml}: the system-level {@code queue:} and {@code parallel_dispatch:}
+ * defaults, machine-level overrides merged over them key by key (nested blocks recursively), timer
+ * sweep settings and the database. Every mistake fails here, naming the file, the line and the key
+ * path.
  *
  * <pre>{@code
  * system: e-commerce
@@ -28,13 +29,22 @@ import java.util.Set;
  *   order:
  *     queue:
  *       concurrency: 5
+ *     parallel_dispatch:
+ *       enabled: true
  * }</pre>
  */
 public final class ClockworkConfig {
   private static final Set<String> TOP_KEYS =
-      Set.of("system", "database", "queue", "machines", "timers", "schedules");
+      Set.of(
+          "system",
+          "database",
+          "queue",
+          ParallelDispatchReader.BLOCK,
+          "machines",
+          "timers",
+          "schedules");
   private static final Set<String> SCHEDULE_KEYS = Set.of("namespace");
-  private static final Set<String> MACHINE_KEYS = Set.of("queue");
+  private static final Set<String> MACHINE_KEYS = Set.of("queue", ParallelDispatchReader.BLOCK);
   private static final Set<String> TIMER_KEYS =
       Set.of("batch_size", "backpressure_threshold", "sweep_interval");
   private static final Set<String> DATABASE_KEYS = Set.of("url", "user", "password");
@@ -42,6 +52,8 @@ public final class ClockworkConfig {
   private final String system;
   private final QueueConfig systemQueue;
   private final Map<String, QueueConfig> machineQueues;
+  private final ParallelDispatchConfig systemParallelDispatch;
+  private final Map<String, ParallelDispatchConfig> machineParallelDispatch;
   private final TimerSettings timers;
   private final DatabaseConfig database;
   private final String scheduleNamespace;
@@ -52,6 +64,8 @@ public final class ClockworkConfig {
       String system,
       QueueConfig systemQueue,
       Map<String, QueueConfig> machineQueues,
+      ParallelDispatchConfig systemParallelDispatch,
+      Map<String, ParallelDispatchConfig> machineParallelDispatch,
       TimerSettings timers,
       DatabaseConfig database,
       String scheduleNamespace,
@@ -60,6 +74,8 @@ public final class ClockworkConfig {
     this.system = system;
     this.systemQueue = systemQueue;
     this.machineQueues = machineQueues;
+    this.systemParallelDispatch = systemParallelDispatch;
+    this.machineParallelDispatch = machineParallelDispatch;
     this.timers = timers;
     this.database = database;
     this.scheduleNamespace = scheduleNamespace;
@@ -96,7 +112,12 @@ public final class ClockworkConfig {
     Setting systemBlock = top.get("queue");
     QueueConfig systemQueue =
         QueueConfigReader.read(new SettingReader(source, "queue", systemBlock));
+    Setting systemDispatchBlock = top.get(ParallelDispatchReader.BLOCK);
+    ParallelDispatchConfig systemDispatch =
+        ParallelDispatchReader.read(
+            new SettingReader(source, ParallelDispatchReader.BLOCK, systemDispatchBlock));
     Map<String, QueueConfig> machines = new LinkedHashMap<>();
+    Map<String, ParallelDispatchConfig> machineDispatch = new LinkedHashMap<>();
     Map<String, Integer> machineLines = new LinkedHashMap<>();
     Setting machinesBlock = top.get("machines");
     if (machinesBlock != null) {
@@ -112,6 +133,14 @@ public final class ClockworkConfig {
         machines.put(
             machine.getKey(),
             QueueConfigReader.read(new SettingReader(source, path + ".queue", merged)));
+        Setting dispatch = reader.get(ParallelDispatchReader.BLOCK);
+        machineDispatch.put(
+            machine.getKey(),
+            ParallelDispatchReader.read(
+                new SettingReader(
+                    source,
+                    path + "." + ParallelDispatchReader.BLOCK,
+                    mergedOver(systemDispatchBlock, dispatch))));
       }
     }
     SettingReader timers = top.child("timers").allowOnly(TIMER_KEYS);
@@ -135,11 +164,18 @@ public final class ClockworkConfig {
         top.text("system", "clockwork"),
         systemQueue,
         Collections.unmodifiableMap(machines),
+        systemDispatch,
+        Collections.unmodifiableMap(machineDispatch),
         timerSettings,
         db,
         namespace,
         source,
         Collections.unmodifiableMap(machineLines));
+  }
+
+  /** {@code override} merged over {@code base} key by key; either may be absent. */
+  private static Setting mergedOver(Setting base, Setting override) {
+    return base == null ? override : base.mergedWith(override);
   }
 
   /**
@@ -182,6 +218,21 @@ public final class ClockworkConfig {
   /** The queue settings of one machine: its overrides merged over the system's. */
   public QueueConfig queueFor(String machine) {
     return machineQueues.getOrDefault(machine, systemQueue);
+  }
+
+  /** The system-level {@code parallel_dispatch:} settings (defaults for every machine). */
+  public ParallelDispatchConfig parallelDispatch() {
+    return systemParallelDispatch;
+  }
+
+  /**
+   * The parallel dispatch settings of one machine: its {@code machines.<id>.parallel_dispatch:}
+   * overrides merged key by key over the system's {@code parallel_dispatch:} block, the defaults
+   * filling the rest. Settings made in code win over these (see {@link
+   * EngineOptions#parallelDispatchFor}).
+   */
+  public ParallelDispatchConfig parallelDispatch(String machine) {
+    return machineParallelDispatch.getOrDefault(machine, systemParallelDispatch);
   }
 
   public TimerSettings timers() {

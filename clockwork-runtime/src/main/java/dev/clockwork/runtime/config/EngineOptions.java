@@ -3,8 +3,12 @@ package dev.clockwork.runtime.config;
 import dev.clockwork.runtime.queue.RetryPolicy;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.function.BiFunction;
+import java.util.function.UnaryOperator;
 
 /**
  * How an engine runs: worker threads, leases, the self-healing pass, backpressure and retries.
@@ -17,6 +21,11 @@ import java.util.UUID;
  * timers.backpressure_threshold}). One rule merges them: <b>a value set in code wins over the file,
  * and the file wins over the defaults</b>. A retry policy set in code applies to every machine,
  * over the file's system and machine blocks alike.
+ *
+ * <p>Parallel dispatch ({@code parallel_dispatch:} in the file) follows the same rule per machine
+ * and key by key: {@link Builder#parallelDispatch(UnaryOperator)} changes every machine's settings,
+ * {@link Builder#parallelDispatch(String, UnaryOperator)} one machine's, each over what the file
+ * gives that machine; {@link #parallelDispatchFor} resolves them.
  *
  * @param workers worker threads started by {@code Engine.start()}: up to this many instances are
  *     processed at once by this engine (default 16)
@@ -38,6 +47,9 @@ import java.util.UUID;
  * @param upgradeOnStart whether {@code Engine.start()} first moves instances of older machine
  *     versions onto the newest (default true; with millions of instances, turn it off and run
  *     {@code Engine.upgradeInstances} from a deploy job instead)
+ * @param parallelDispatchInCode the parallel dispatch settings made in code, as a change to the
+ *     file's: given a machine and the settings the file gives it, the settings it runs with (the
+ *     file's unchanged when code made none); read them with {@link #parallelDispatchFor}
  */
 public record EngineOptions(
     int workers,
@@ -51,7 +63,8 @@ public record EngineOptions(
     long backpressureThreshold,
     Duration shutdownTimeout,
     RetryPolicy retry,
-    boolean upgradeOnStart) {
+    boolean upgradeOnStart,
+    BiFunction<String, ParallelDispatchConfig, ParallelDispatchConfig> parallelDispatchInCode) {
 
   public EngineOptions {
     positive("workers", workers);
@@ -64,6 +77,7 @@ public record EngineOptions(
     positive("sweepInterval", sweepInterval);
     positive("pollInterval", pollInterval);
     positive("shutdownTimeout", shutdownTimeout);
+    Objects.requireNonNull(parallelDispatchInCode, "parallelDispatchInCode");
   }
 
   public static Builder builder() {
@@ -100,6 +114,9 @@ public record EngineOptions(
     private Long backpressureThreshold;
     private RetryPolicy retry;
     private boolean upgradeOnStart = true;
+    private UnaryOperator<ParallelDispatchConfig> parallelDispatchAll = UnaryOperator.identity();
+    private final Map<String, UnaryOperator<ParallelDispatchConfig>> parallelDispatchByMachine =
+        new LinkedHashMap<>();
 
     private Builder() {}
 
@@ -168,28 +185,121 @@ public record EngineOptions(
       return this;
     }
 
+    /**
+     * Sets every machine's parallel dispatch settings, every key of them: the file's {@code
+     * parallel_dispatch:} blocks no longer apply (per-machine changes made here still do). To
+     * change some keys and keep the file's others, use {@link #parallelDispatch(UnaryOperator)}.
+     */
+    public Builder parallelDispatch(ParallelDispatchConfig settings) {
+      Objects.requireNonNull(settings, "parallelDispatch");
+      return parallelDispatch(ignored -> settings);
+    }
+
+    /**
+     * Changes every machine's parallel dispatch settings: {@code change} gets the settings the file
+     * gives a machine (system block, machine block, defaults) and returns those it runs with, e.g.
+     * {@code p -> p.withEnabled(true)}. Keys it leaves alone keep the file's values; calls add up.
+     */
+    public Builder parallelDispatch(UnaryOperator<ParallelDispatchConfig> change) {
+      Objects.requireNonNull(change, "parallelDispatch");
+      parallelDispatchAll = then(parallelDispatchAll, change);
+      return this;
+    }
+
+    /**
+     * Changes one machine's parallel dispatch settings, after the file and after {@link
+     * #parallelDispatch(UnaryOperator)}: e.g. {@code o.parallelDispatch("order", p ->
+     * p.withJobTries(5))}. Calls for one machine add up.
+     */
+    public Builder parallelDispatch(String machine, UnaryOperator<ParallelDispatchConfig> change) {
+      Objects.requireNonNull(machine, "machine");
+      Objects.requireNonNull(change, "parallelDispatch");
+      parallelDispatchByMachine.merge(machine, change, Builder::then);
+      return this;
+    }
+
+    private static UnaryOperator<ParallelDispatchConfig> then(
+        UnaryOperator<ParallelDispatchConfig> first, UnaryOperator<ParallelDispatchConfig> next) {
+      return settings -> next.apply(first.apply(settings));
+    }
+
     /** The options with the file's values where code set none. */
     public EngineOptions build(ClockworkConfig file) {
       ClockworkConfig.TimerSettings timers = file.timers();
-      return new EngineOptions(
-          workers,
-          owner,
-          leaseTime,
-          lockTimeout,
-          eventsPerClaim,
-          timerBatchSize != null ? timerBatchSize : timers.batchSize(),
-          sweepInterval != null ? sweepInterval : timers.sweepInterval(),
-          pollInterval,
-          backpressureThreshold != null ? backpressureThreshold : timers.backpressureThreshold(),
-          shutdownTimeout,
-          retry,
-          upgradeOnStart);
+      EngineOptions options =
+          new EngineOptions(
+              workers,
+              owner,
+              leaseTime,
+              lockTimeout,
+              eventsPerClaim,
+              timerBatchSize != null ? timerBatchSize : timers.batchSize(),
+              sweepInterval != null ? sweepInterval : timers.sweepInterval(),
+              pollInterval,
+              backpressureThreshold != null
+                  ? backpressureThreshold
+                  : timers.backpressureThreshold(),
+              shutdownTimeout,
+              retry,
+              upgradeOnStart,
+              parallelDispatchInCode());
+      // a change made in code that gives an invalid value fails here, not when a region first runs
+      options.resolveParallelDispatch(file, null);
+      parallelDispatchByMachine.keySet().forEach(m -> options.resolveParallelDispatch(file, m));
+      return options;
+    }
+
+    /**
+     * The parallel dispatch changes made in code, frozen: later builder calls do not reach them.
+     */
+    private BiFunction<String, ParallelDispatchConfig, ParallelDispatchConfig>
+        parallelDispatchInCode() {
+      UnaryOperator<ParallelDispatchConfig> all = parallelDispatchAll;
+      Map<String, UnaryOperator<ParallelDispatchConfig>> byMachine =
+          Map.copyOf(parallelDispatchByMachine);
+      return (machine, fromFile) -> {
+        ParallelDispatchConfig everyMachine = all.apply(fromFile);
+        UnaryOperator<ParallelDispatchConfig> own = machine == null ? null : byMachine.get(machine);
+        return own == null ? everyMachine : own.apply(everyMachine);
+      };
     }
 
     /** The options with the defaults where code set none. */
     public EngineOptions build() {
       return build(ClockworkConfig.defaults());
     }
+  }
+
+  /**
+   * A machine's parallel dispatch settings: those set in code, then the file's machine block, then
+   * its system block, then the defaults ({@link ParallelDispatchConfig#DEFAULT}), key by key.
+   *
+   * @throws IllegalArgumentException when a change made in code gives an invalid value, naming the
+   *     machine
+   */
+  public ParallelDispatchConfig parallelDispatchFor(ClockworkConfig file, String machine) {
+    return resolveParallelDispatch(file, Objects.requireNonNull(machine, "machine"));
+  }
+
+  /** {@link #parallelDispatchFor}; a null machine stands for one the file has no block for. */
+  private ParallelDispatchConfig resolveParallelDispatch(ClockworkConfig file, String machine) {
+    ParallelDispatchConfig resolved;
+    try {
+      resolved = parallelDispatchInCode.apply(machine, file.parallelDispatch(machine));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(inCode(machine) + e.getMessage(), e);
+    }
+    if (resolved == null) {
+      throw new IllegalArgumentException(
+          inCode(machine) + "a change returned null; return the settings it was given instead");
+    }
+    return resolved;
+  }
+
+  private static String inCode(String machine) {
+    return machine == null
+        ? "parallel dispatch settings set in code: "
+        : "parallel dispatch settings of machine '" + machine + "' set in code: ";
   }
 
   /** A machine's queue settings from the file, with the retry policy set in code, if any. */

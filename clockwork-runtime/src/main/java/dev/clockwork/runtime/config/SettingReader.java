@@ -6,9 +6,12 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /** Typed reads of one block of settings, each error naming the source, line and key path. */
 final class SettingReader {
+  private static final Pattern BARE_NUMBER = Pattern.compile("[-+]?\\d[\\d_]*");
+
   private final String source;
   private final String path;
   private final Setting block;
@@ -99,6 +102,46 @@ final class SettingReader {
     return parsed;
   }
 
+  /**
+   * A duration as {@link #duration} reads it, or a bare whole number of seconds ({@code 30}): the
+   * form the parallel dispatch keys are written in. Negative values are refused; zero only when
+   * {@code zeroAllowed}.
+   */
+  Duration durationOrSeconds(String key, Duration fallback, boolean zeroAllowed) {
+    Setting value = scalar(key);
+    if (value == null) {
+      return fallback;
+    }
+    String text = value.scalar().trim();
+    Duration parsed;
+    if (BARE_NUMBER.matcher(text).matches()) {
+      try {
+        parsed = Duration.ofSeconds(Long.parseLong(text.replace("_", "")));
+      } catch (NumberFormatException e) {
+        throw error(value, at(key), "'" + text + "' seconds is too long");
+      }
+    } else {
+      try {
+        parsed = Durations.parse(text);
+      } catch (InvalidDefinitionException e) {
+        throw error(value, at(key), e.getMessage() + ", or a whole number of seconds (30)");
+      }
+    }
+    if (parsed.isNegative()) {
+      throw error(
+          value,
+          at(key),
+          (zeroAllowed ? "must be zero or more" : "must be a positive duration")
+              + ", got '"
+              + text
+              + "'");
+    }
+    if (!zeroAllowed && parsed.isZero()) {
+      throw error(value, at(key), "must be a positive duration, got '" + text + "'");
+    }
+    return parsed;
+  }
+
   <E extends Enum<E>> E choice(String key, E fallback, Class<E> type) {
     Setting value = scalar(key);
     if (value == null) {
@@ -126,6 +169,16 @@ final class SettingReader {
 
   String at(String key) {
     return path.isEmpty() ? key : path + "." + key;
+  }
+
+  /** The block itself (null when absent). */
+  Setting self() {
+    return block;
+  }
+
+  /** The block's key path. */
+  String path() {
+    return path;
   }
 
   int line() {

@@ -1,0 +1,69 @@
+package dev.clockwork.examples.queues;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.EngineOptions;
+import dev.clockwork.runtime.config.ParallelDispatchConfig;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** The README's {@code parallel_dispatch} example: the file, then code over it. */
+class ParallelDispatchConfigExampleTest {
+
+  // snippet:start parallel-dispatch-config
+  static final String PARALLEL_DISPATCH_YAML =
+      """
+      parallel_dispatch:          # every machine
+        enabled: true
+        queue: regions            # leave out (or write null) for the default queue
+        job_tries: 3
+        job_backoff: 30 seconds
+      machines:
+        order:
+          parallel_dispatch:      # merged over the block above, key by key
+            job_timeout: PT2M     # ISO 8601 works too
+            region_timeout: 600   # a bare number is seconds
+        report:
+          parallel_dispatch:
+            enabled: false
+      """;
+
+  // snippet:end parallel-dispatch-config
+
+  @Test
+  void theFileMergesMachineBlocksOverTheSystemBlock() {
+    ClockworkConfig file = ClockworkConfig.parse(PARALLEL_DISPATCH_YAML, "clockwork.yaml");
+    ParallelDispatchConfig order = file.parallelDispatch("order");
+    assertThat(order.enabled()).isTrue();
+    assertThat(order.queue()).isEqualTo("regions");
+    assertThat(order.jobTimeout()).isEqualTo(Duration.ofMinutes(2));
+    assertThat(order.regionTimeout()).isEqualTo(Duration.ofMinutes(10));
+    assertThat(file.parallelDispatch("report").enabled()).isFalse();
+    assertThat(file.parallelDispatch("report").queue()).isEqualTo("regions");
+  }
+
+  @Test
+  void codeWinsOverTheFile() {
+    // snippet:start parallel-dispatch-code
+    ClockworkConfig file = ClockworkConfig.parse(PARALLEL_DISPATCH_YAML, "clockwork.yaml");
+    EngineOptions options =
+        EngineOptions.builder() // or Engine.builder().options(o -> o.parallelDispatch(…))
+            .parallelDispatch(p -> p.withJobBackoff(Duration.ofSeconds(10))) // every machine
+            .parallelDispatch("order", p -> p.withJobTries(5)) // one machine
+            .build(file);
+    ParallelDispatchConfig order = options.parallelDispatchFor(file, "order");
+    // enabled, queue regions, 5 tries 10 s apart, 2-minute attempts, region_timeout 10 minutes
+    // snippet:end parallel-dispatch-code
+    assertThat(order)
+        .isEqualTo(
+            ParallelDispatchConfig.DEFAULT
+                .withEnabled(true)
+                .withQueue("regions")
+                .withJobTries(5)
+                .withJobBackoff(Duration.ofSeconds(10))
+                .withJobTimeout(Duration.ofMinutes(2))
+                .withRegionTimeout(Duration.ofMinutes(10)));
+    assertThat(options.parallelDispatchFor(file, "report").jobTries()).isEqualTo(3);
+  }
+}
