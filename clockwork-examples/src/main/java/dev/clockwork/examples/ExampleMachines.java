@@ -2,6 +2,7 @@ package dev.clockwork.examples;
 
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.examples.checkout.CheckoutMachine;
+import dev.clockwork.examples.fulfilment.FulfilmentMachine;
 import dev.clockwork.examples.order.OrderMachine;
 import dev.clockwork.examples.payment.PaymentRetryMachine;
 import dev.clockwork.examples.subscription.SubscriptionMachine;
@@ -16,6 +17,7 @@ public final class ExampleMachines implements MachineProvider {
         OrderMachine.definition(),
         SubscriptionMachine.definition(),
         PaymentRetryMachine.definition(),
-        CheckoutMachine.definition());
+        CheckoutMachine.definition(),
+        FulfilmentMachine.definition());
   }
 }

@@ -42,12 +42,14 @@ public final class MachineTest {
   private final Engine engine;
   private final VirtualClock clock;
   private final String instanceId;
+  private final DispatchedJobs jobs;
   private SendResult last;
 
   private MachineTest(Engine engine, VirtualClock clock, String instanceId) {
     this.engine = engine;
     this.clock = clock;
     this.instanceId = instanceId;
+    this.jobs = new DispatchedJobs(engine, instanceId);
   }
 
   /** Creates an instance of {@code machine} on an in-memory store at {@link #DEFAULT_START}. */
@@ -236,6 +238,65 @@ public final class MachineTest {
     return this;
   }
 
+  // ---- parallel dispatch (Setup.parallelDispatch) ----
+
+  /**
+   * Runs the region job of each region, in the order given (a region by its path or its own name),
+   * then processes whatever that set in motion; with no region named, every waiting job, oldest
+   * first, including jobs dispatched by those runs.
+   */
+  public MachineTest runRegionJobs(String... regionsInOrder) {
+    if (regionsInOrder.length == 0) {
+      engine.regionJobs().runAvailable();
+    }
+    for (String region : regionsInOrder) {
+      jobs.run(region);
+    }
+    engine.runDue();
+    return this;
+  }
+
+  /**
+   * Runs a region's job with {@code error} thrown in place of its entry actions: a failed attempt,
+   * retried after {@code job_backoff} (advance the timers to reach it), or on the last attempt the
+   * parallel state's {@code @fail}.
+   */
+  public MachineTest failRegionJob(String region, RuntimeException error) {
+    jobs.fail(region, error);
+    engine.runDue();
+    return this;
+  }
+
+  /** Asserts which regions have a job waiting, in dispatch order (paths or own names). */
+  public MachineTest assertRegionJobs(String... regions) {
+    List<String> waiting = jobs.regions();
+    boolean same = waiting.size() == regions.length;
+    for (int i = 0; same && i < regions.length; i++) {
+      same = waiting.get(i).equals(regions[i]) || waiting.get(i).endsWith("." + regions[i]);
+    }
+    if (!same) {
+      throw new AssertionError(
+          "expected region jobs for " + List.of(regions) + ", waiting: " + waiting);
+    }
+    return this;
+  }
+
+  /** Asserts that the history has a row of {@code type} (e.g. {@code PARALLEL_CONTEXT_CONFLICT}). */
+  public MachineTest assertRecorded(String type) {
+    if (engine.history(instanceId, type).isEmpty()) {
+      throw new AssertionError(
+          "expected a " + type + " row in the history; it has " + history().stream()
+              .map(HistoryEntry::event)
+              .toList());
+    }
+    return this;
+  }
+
+  /** The region jobs of the instance waiting to run, in dispatch order. */
+  public List<dev.clockwork.runtime.store.RegionJob> regionJobs() {
+    return jobs.pending();
+  }
+
   // ---- looking ----
 
   public Instance instance() {
@@ -325,6 +386,22 @@ public final class MachineTest {
       return this;
     }
 
+    /**
+     * Parallel dispatch on: region entry actions become jobs that wait until the test runs them
+     * ({@code runRegionJobs}, {@code failRegionJob}), one by one, in the order it chooses.
+     */
+    public Setup parallelDispatch() {
+      return parallelDispatch(c -> c);
+    }
+
+    /** Parallel dispatch on, with other settings too (job tries, backoff, region timeout…). */
+    public Setup parallelDispatch(
+        java.util.function.UnaryOperator<dev.clockwork.runtime.config.ParallelDispatchConfig>
+            settings) {
+      engine.options(o -> o.parallelDispatch(c -> settings.apply(c.withEnabled(true))));
+      return this;
+    }
+
     /** Other machines (e.g. children) the engine must know. */
     public Setup register(MachineDefinition... others) {
       engine.register(others);
@@ -333,7 +410,8 @@ public final class MachineTest {
 
     public MachineTest start() {
       VirtualClock clock = VirtualClock.at(start);
-      Engine built = engine.register(machine).store(store).clock(clock).build();
+      Engine built =
+          engine.register(machine).store(store).clock(clock).regionJobThreads(0).build();
       String id = built.create(machine.id(), instanceId, input).id();
       return new MachineTest(built, clock, id);
     }

@@ -1,0 +1,356 @@
+package dev.clockwork.runtime.parallel;
+
+import static dev.clockwork.core.definition.ParallelEvents.*;
+import static dev.clockwork.runtime.parallel.DispatchMachines.*;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.Instance;
+import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.config.ParallelDispatchConfig;
+import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.RegionJob;
+import dev.clockwork.runtime.store.Store;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Parallel dispatch through the engine, on every store: jobs stored with the commit that entered
+ * the parallel state, run by hand in a chosen order, their results applied once under the
+ * instance's lease with the seed's internal events, failures retried then ending in {@code @fail},
+ * the region timeout. Subclass once per store.
+ */
+public abstract class ParallelDispatchContractTest {
+  protected static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+  protected static final UnaryOperator<ParallelDispatchConfig> ON = c -> c.withEnabled(true);
+
+  protected VirtualClock clock;
+  protected Store store;
+
+  protected abstract Store newStore();
+
+  @BeforeEach
+  void setUp() {
+    clock = VirtualClock.at(T0);
+    store = newStore();
+    DispatchMachines.reset();
+  }
+
+  /** An engine with dispatch set by {@code settings} for every machine, jobs run by hand. */
+  protected Engine engine(UnaryOperator<ParallelDispatchConfig> settings) {
+    return Engine.builder()
+        .store(store)
+        .clock(clock)
+        .register(ORDER, NO_FAIL, SHARED)
+        .options(o -> o.parallelDispatch(settings))
+        .regionJobThreads(0)
+        .build();
+  }
+
+  protected static List<String> types(Engine engine, String id) {
+    return engine.history(id).stream()
+        .filter(row -> row.event().startsWith("PARALLEL_"))
+        .map(HistoryEntry::event)
+        .toList();
+  }
+
+  protected static Map<String, Object> payload(Engine engine, String id, String type) {
+    List<HistoryEntry> rows = engine.history(id, type);
+    assertThat(rows).as("history rows of type %s", type).isNotEmpty();
+    return rows.get(rows.size() - 1).payload();
+  }
+
+  private static long job(Engine engine, String id, String region) {
+    return engine.regionJobs().pending(id).stream()
+        .filter(j -> j.region().equals(region))
+        .findFirst()
+        .orElseThrow()
+        .id();
+  }
+
+  @Test
+  void creatingDispatchesOneJobPerRegionAndRunsNoEntryAction() {
+    Engine engine = engine(ON);
+    CountDownLatch ran = new CountDownLatch(1);
+    hook("inventory", a -> ran.countDown());
+    Instance created = engine.create("order", "o-1", Map.of("order_id", 7));
+    assertThat(created.dispatched()).isTrue();
+    assertThat(ran.getCount()).isEqualTo(1);
+    assertThat(created.states())
+        .containsExactly("processing.inventory.checking", "processing.payment.charging");
+    List<RegionJob> jobs = engine.regionJobs().pending("o-1");
+    assertThat(jobs)
+        .extracting(RegionJob::region)
+        .containsExactlyInAnyOrder("processing.inventory", "processing.payment");
+    assertThat(jobs).allSatisfy(j -> assertThat(j.baseline()).containsEntry("order_id", 7));
+    assertThat(engine.instance("o-1").dispatched()).isFalse();
+  }
+
+  @Test
+  void theLastRegionToFinishCarriesTheMachineOn() {
+    Engine engine = engine(ON);
+    engine.create("order", "o-1", Map.of());
+    assertThat(engine.regionJobs().run(job(engine, "o-1", "processing.payment")))
+        .isEqualTo(JobOutcome.APPLIED);
+    assertThat(engine.instance("o-1").states())
+        .containsExactly("processing.inventory.checking", "processing.payment.done");
+    assertThat(engine.regionJobs().run(job(engine, "o-1", "processing.inventory")))
+        .isEqualTo(JobOutcome.APPLIED);
+    Instance done = engine.instance("o-1");
+    assertThat(done.states()).containsExactly("completed");
+    assertThat(done.context())
+        .containsEntry("inventory_result", "reserved")
+        .containsEntry("payment_result", "charged");
+    assertThat(types(engine, "o-1")).containsExactly(ENTER, ENTER, DONE);
+    assertThat(engine.regionJobs().pending("o-1")).isEmpty();
+  }
+
+  @Test
+  void dispatchOnAndOffEndInTheSameStateAndContext() {
+    Engine off = engine(c -> c);
+    Instance sequential = off.create("order", "seq", Map.of("order_id", 1));
+    assertThat(sequential.dispatched()).isFalse();
+    assertThat(off.regionJobs().pending("seq")).isEmpty();
+
+    Engine on = engine(ON);
+    on.create("order", "par", Map.of("order_id", 1));
+    assertThat(on.regionJobs().runAvailable())
+        .containsExactly(JobOutcome.APPLIED, JobOutcome.APPLIED);
+    Instance dispatched = on.instance("par");
+    assertThat(dispatched.states()).isEqualTo(sequential.states()).containsExactly("completed");
+    assertThat(dispatched.context()).isEqualTo(sequential.context());
+  }
+
+  @Test
+  void twoRegionsWritingOneKeyRecordAConflictAndTheLastWriterWins() {
+    Engine engine = engine(ON);
+    engine.create("shared", "s-1", Map.of());
+    engine.regionJobs().run(job(engine, "s-1", "processing.payment"));
+    engine.regionJobs().run(job(engine, "s-1", "processing.inventory"));
+    assertThat(payload(engine, "s-1", CONTEXT_CONFLICT))
+        .containsEntry(REGION, "processing.inventory")
+        .containsEntry(CONFLICTED_KEYS, List.of("total"));
+    assertThat(engine.instance("s-1").context()).containsEntry("total", "reserved");
+    assertThat(engine.history("s-1", CONTEXT_CONFLICT)).hasSize(1);
+  }
+
+  @Test
+  void aFailingJobIsRetriedAfterTheBackoffThenFiresFailWithThePayload() {
+    Engine engine =
+        engine(c -> c.withEnabled(true).withJobTries(2).withJobBackoff(Duration.ofSeconds(30)));
+    hook(
+        "payment",
+        a -> {
+          throw new IllegalStateException("card declined");
+        });
+    engine.create("order", "o-1", Map.of());
+    long payment = job(engine, "o-1", "processing.payment");
+    assertThat(engine.regionJobs().run(payment)).isEqualTo(JobOutcome.RETRYING);
+    RegionJob retrying = engine.regionJobs().pending("o-1").stream()
+        .filter(j -> j.id() == payment)
+        .findFirst()
+        .orElseThrow();
+    assertThat(retrying.attempts()).isEqualTo(1);
+    assertThat(retrying.availableAt()).isEqualTo(T0.plusSeconds(30));
+    assertThat(retrying.lastError()).contains("card declined");
+    assertThatThrownBy(() -> engine.regionJobs().run(payment))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("not available");
+    clock.advance(Duration.ofSeconds(30));
+    assertThat(engine.regionJobs().run(payment)).isEqualTo(JobOutcome.GAVE_UP);
+    assertThat(payload(engine, "o-1", FAIL))
+        .containsEntry(REGION, "processing.payment")
+        .containsEntry(ERROR, "card declined")
+        .containsEntry(EXCEPTION, "java.lang.IllegalStateException")
+        .containsEntry(ATTEMPTS, 2);
+    assertThat(engine.instance("o-1").states()).containsExactly("failed");
+    assertThat(engine.regionJobs().run(job(engine, "o-1", "processing.inventory")))
+        .as("a sibling not yet started no-ops")
+        .isEqualTo(JobOutcome.DISCARDED);
+    assertThat(engine.regionJobs().pending("o-1")).isEmpty();
+  }
+
+  @Test
+  void guardedFailBranchesSeeTheContext() {
+    Engine engine = engine(c -> c.withEnabled(true).withJobTries(1));
+    engine.create("order", "o-1", Map.of("retry", true));
+    engine
+        .regionJobs()
+        .fail(job(engine, "o-1", "processing.inventory"), new IllegalStateException("out"));
+    assertThat(engine.instance("o-1").states()).containsExactly("retrying");
+  }
+
+  @Test
+  void withoutFailTheMachineStaysRecordsTheFailureAndStillTakesEvents() {
+    Engine engine = engine(c -> c.withEnabled(true).withJobTries(1));
+    engine.create("nofail", "n-1", Map.of());
+    assertThat(
+            engine
+                .regionJobs()
+                .fail(job(engine, "n-1", "processing.inventory"), new RuntimeException("boom")))
+        .isEqualTo(JobOutcome.GAVE_UP);
+    assertThat(types(engine, "n-1")).containsExactly(FAIL);
+    assertThat(engine.instance("n-1").states())
+        .containsExactly("processing.inventory.checking", "processing.payment.charging");
+    engine.send("n-1", "INVENTORY_OK");
+    engine.regionJobs().runAvailable();
+    assertThat(engine.instance("n-1").states()).containsExactly("completed");
+  }
+
+  @Test
+  void theRegionTimeoutFiresFailWithTheStalledRegions() {
+    Engine engine = engine(c -> c.withEnabled(true).withRegionTimeout(Duration.ofMinutes(2)));
+    engine.create("order", "o-1", Map.of());
+    engine.regionJobs().run(job(engine, "o-1", "processing.inventory"));
+    clock.advance(Duration.ofSeconds(119));
+    engine.runDue();
+    assertThat(engine.instance("o-1").states()).contains("processing.payment.charging");
+    clock.advance(Duration.ofSeconds(1));
+    engine.runDue();
+    assertThat(payload(engine, "o-1", TIMEOUT))
+        .containsEntry(PARALLEL_STATE, "processing")
+        .containsEntry(TIMEOUT_SECONDS, 120)
+        .containsEntry(STALLED_REGIONS, List.of("processing.payment"));
+    assertThat(engine.instance("o-1").states()).containsExactly("failed");
+    assertThat(engine.regionJobs().run(job(engine, "o-1", "processing.payment")))
+        .isEqualTo(JobOutcome.DISCARDED);
+  }
+
+  @Test
+  void aRegionTimeoutAfterTheStateWasLeftDoesNothing() {
+    Engine engine = engine(c -> c.withEnabled(true).withRegionTimeout(Duration.ofMinutes(2)));
+    engine.create("order", "o-1", Map.of());
+    engine.regionJobs().runAvailable();
+    clock.advance(Duration.ofMinutes(3));
+    engine.runDue();
+    assertThat(types(engine, "o-1")).doesNotContain(TIMEOUT);
+    assertThat(engine.instance("o-1").states()).containsExactly("completed");
+  }
+
+  @Test
+  void aResultArrivingAfterTheOperatorCancelledIsDiscardedAndSaysWhat() throws Exception {
+    Engine engine = engine(ON);
+    CountDownLatch running = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    hook(
+        "inventory",
+        a -> {
+          running.countDown();
+          await(release);
+        });
+    engine.create("order", "o-1", Map.of());
+    long inventory = job(engine, "o-1", "processing.inventory");
+    Thread worker = new Thread(() -> engine.regionJobs().run(inventory));
+    worker.start();
+    assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
+    engine.send("o-1", "CANCEL"); // the operator, between the action and its apply
+    release.countDown();
+    worker.join(10_000);
+    assertThat(payload(engine, "o-1", GUARD_ABORT))
+        .containsEntry(REGION, "processing.inventory")
+        .containsEntry(REASON, LEFT_PARALLEL_STATE)
+        .containsEntry(DISCARDED_CONTEXT, List.of("inventory_result"))
+        .containsEntry(DISCARDED_EVENTS, 1)
+        .containsEntry(WORK_WAS_DISCARDED, true);
+    assertThat(engine.instance("o-1").context()).doesNotContainKey("inventory_result");
+    assertThat(engine.instance("o-1").states()).containsExactly("cancelled");
+  }
+
+  @Test
+  void aPausedQueueHoldsJobsUntilItIsResumed() {
+    Engine engine = engine(ON);
+    engine.create("order", "o-1", Map.of());
+    engine.queues().pause("order");
+    assertThat(engine.regionJobs().run(job(engine, "o-1", "processing.inventory")))
+        .isEqualTo(JobOutcome.PAUSED);
+    assertThat(engine.regionJobs().pending("o-1")).hasSize(2);
+    engine.queues().resume("order");
+    clock.advance(Duration.ofSeconds(30));
+    assertThat(engine.regionJobs().runAvailable()).containsOnly(JobOutcome.APPLIED).hasSize(2);
+    assertThat(engine.instance("o-1").states()).containsExactly("completed");
+  }
+
+  @Test
+  void anActionRunningPastTheJobTimeoutIsAFailedAttempt() {
+    Engine engine =
+        engine(c -> c.withEnabled(true).withJobTimeout(Duration.ofMillis(200)).withJobTries(3));
+    CountDownLatch never = new CountDownLatch(1);
+    hook("inventory", a -> await(never));
+    engine.create("order", "o-1", Map.of());
+    long inventory = job(engine, "o-1", "processing.inventory");
+    assertThat(engine.regionJobs().run(inventory)).isEqualTo(JobOutcome.RETRYING);
+    assertThat(engine.regionJobs().pending("o-1").stream().filter(j -> j.id() == inventory))
+        .singleElement()
+        .satisfies(j -> assertThat(j.lastError()).contains("EventTimeoutException"));
+  }
+
+  @Test
+  void aBusyInstancePastTheLockTimeoutIsAFailedAttempt() throws Exception {
+    Engine engine =
+        engine(c -> c.withEnabled(true).withLockTimeout(Duration.ofMillis(100)).withJobTries(3));
+    engine.create("order", "o-1", Map.of());
+    CountDownLatch holding = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    hook(
+        "hold",
+        a -> {
+          holding.countDown();
+          await(release);
+        });
+    Thread operator = new Thread(() -> engine.send("o-1", "HOLD")); // holds the instance's lease
+    operator.start();
+    assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
+    long inventory = job(engine, "o-1", "processing.inventory");
+    try {
+      assertThat(engine.regionJobs().run(inventory)).isEqualTo(JobOutcome.RETRYING);
+    } finally {
+      release.countDown();
+      operator.join(10_000);
+    }
+    assertThat(engine.regionJobs().pending("o-1").stream().filter(j -> j.id() == inventory))
+        .singleElement()
+        .satisfies(j -> assertThat(j.lastError()).contains("lock timeout"));
+    assertThat(engine.instance("o-1").context()).doesNotContainKey("inventory_result");
+  }
+
+  @Test
+  void theInstanceLeaseOfAnApplyLastsTheLockTtl() {
+    Engine engine = engine(c -> c.withEnabled(true).withLockTtl(Duration.ofSeconds(7)));
+    engine.create("order", "o-1", Map.of());
+    java.util.concurrent.atomic.AtomicBoolean takenBefore = new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.concurrent.atomic.AtomicBoolean takenAfter = new java.util.concurrent.atomic.AtomicBoolean();
+    hook( // runs while the inventory result applies, under the instance's lease
+        "inventory_done",
+        a -> {
+          Duration probe = Duration.ofSeconds(1);
+          takenBefore.set(store.lease("o-1", "probe", probe, T0.plusSeconds(6)).isPresent());
+          takenAfter.set(store.lease("o-1", "probe", probe, T0.plusSeconds(8)).isPresent());
+        });
+    assertThat(engine.regionJobs().run(job(engine, "o-1", "processing.inventory")))
+        .as("another node took the lease over once lock_ttl had passed")
+        .isEqualTo(JobOutcome.LOST);
+    assertThat(takenBefore).as("lease taken before lock_ttl passed").isFalse();
+    assertThat(takenAfter).as("lease taken after lock_ttl passed").isTrue();
+  }
+
+  protected static void await(CountDownLatch latch) {
+    try {
+      if (!latch.await(30, TimeUnit.SECONDS)) {
+        throw new IllegalStateException("latch never opened");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+  }
+}

@@ -1,0 +1,216 @@
+package dev.clockwork.runtime.parallel;
+
+import static dev.clockwork.core.definition.ParallelEvents.*;
+import static dev.clockwork.runtime.parallel.DispatchMachines.*;
+import static dev.clockwork.runtime.parallel.ParallelDispatchContractTest.await;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.EngineBuilder;
+import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.ParallelDispatchConfig;
+import dev.clockwork.runtime.store.Store;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Region jobs run by an engine's own threads, on every store: concurrently (shown with a barrier
+ * both actions must reach together), routed by queue, taken over when their worker stops, and
+ * switched on per machine and by {@code clockwork.yaml}. Subclass once per store.
+ */
+public abstract class RegionJobWorkersContractTest {
+  protected static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+  private static final UnaryOperator<ParallelDispatchConfig> ON = c -> c.withEnabled(true);
+
+  protected VirtualClock clock;
+  protected Store store;
+  private final List<Engine> engines = new ArrayList<>();
+
+  protected abstract Store newStore();
+
+  @BeforeEach
+  void setUp() {
+    clock = VirtualClock.at(T0);
+    store = newStore();
+    DispatchMachines.reset();
+  }
+
+  @AfterEach
+  void stopEngines() {
+    engines.forEach(Engine::close);
+  }
+
+  private Engine engine(String owner, Consumer<EngineBuilder> more) {
+    EngineBuilder builder =
+        Engine.builder()
+            .store(store)
+            .clock(clock)
+            .register(ORDER, NO_FAIL, SHARED)
+            .options(o -> o.owner(owner).parallelDispatch(ON));
+    more.accept(builder);
+    Engine engine = builder.build();
+    engines.add(engine);
+    return engine;
+  }
+
+  @Test
+  void jobsOfOneInstanceRunAtTheSameTime() {
+    CyclicBarrier both = new CyclicBarrier(2);
+    AtomicInteger running = new AtomicInteger();
+    AtomicInteger most = new AtomicInteger();
+    Consumer<dev.clockwork.core.behavior.ActionScope> meet =
+        a -> {
+          most.accumulateAndGet(running.incrementAndGet(), Math::max);
+          try {
+            both.await(20, TimeUnit.SECONDS); // passes only when the other region runs too
+          } catch (Exception e) {
+            throw new IllegalStateException("the other region's job did not run alongside", e);
+          } finally {
+            running.decrementAndGet();
+          }
+        };
+    hook("inventory", meet);
+    hook("payment", meet);
+    Engine engine = engine("node-a", b -> b.regionJobThreads(2)).start();
+    engine.create("order", "o-1", Map.of());
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> engine.instance("o-1").states().equals(List.of("completed")));
+    assertThat(most).hasValue(2);
+    assertThat(engine.history("o-1", ENTER)).hasSize(2);
+  }
+
+  @Test
+  void jobsRunOnlyOnNodesServingTheirQueue() {
+    Engine other =
+        engine(
+            "node-other",
+            b ->
+                b.options(o -> o.parallelDispatch(c -> c.withQueue("regions")))
+                    .regionJobQueues("other")
+                    .regionJobThreads(2));
+    other.start();
+    other.create("order", "o-1", Map.of());
+    await()
+        .during(Duration.ofMillis(500))
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> other.regionJobs().pending("o-1").size() == 2);
+    Engine serving =
+        engine(
+            "node-regions",
+            b ->
+                b.options(o -> o.parallelDispatch(c -> c.withQueue("regions")))
+                    .regionJobQueues("regions")
+                    .regionJobThreads(2));
+    serving.start();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> serving.instance("o-1").states().equals(List.of("completed")));
+  }
+
+  @Test
+  void aJobWhoseWorkerStoppedIsTakenOverAndAppliedOnce() throws Exception {
+    CountDownLatch stuck = new CountDownLatch(1);
+    CountDownLatch running = new CountDownLatch(1);
+    hook(
+        "inventory",
+        a -> {
+          if (running.getCount() > 0) { // only the first run hangs, as a dead worker would
+            running.countDown();
+            await(stuck);
+          }
+        });
+    Engine dead = engine("node-dead", b -> b.regionJobThreads(0));
+    dead.create("order", "o-1", Map.of());
+    long inventory =
+        dead.regionJobs().pending("o-1").stream()
+            .filter(j -> j.region().equals("processing.inventory"))
+            .findFirst()
+            .orElseThrow()
+            .id();
+    List<JobOutcome> deadOutcome = new ArrayList<>();
+    Thread hung = new Thread(() -> deadOutcome.add(dead.regionJobs().run(inventory)));
+    hung.start();
+    assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
+
+    clock.advance(Duration.ofMinutes(7)); // past the job's lease (job + lock timeouts + lock ttl)
+    Engine alive = engine("node-alive", b -> b.regionJobThreads(0));
+    assertThat(alive.regionJobs().runAvailable()).containsOnly(JobOutcome.APPLIED).hasSize(2);
+    assertThat(alive.instance("o-1").states()).containsExactly("completed");
+
+    stuck.countDown(); // the first run comes back to life and tries to apply its result
+    hung.join(10_000);
+    assertThat(deadOutcome).containsExactly(JobOutcome.LOST);
+    assertThat(alive.history("o-1", ENTER)).hasSize(2);
+    assertThat(alive.history("o-1", GUARD_ABORT)).isEmpty();
+  }
+
+  @Test
+  void dispatchIsSwitchedOnPerMachine() {
+    Engine engine =
+        engine(
+            "node-a",
+            b ->
+                b.options(
+                        o ->
+                            o.parallelDispatch(c -> c.withEnabled(false))
+                                .parallelDispatch("order", ON))
+                    .regionJobThreads(0));
+    assertThat(engine.create("order", "o-1", Map.of()).dispatched()).isTrue();
+    assertThat(engine.create("nofail", "n-1", Map.of()).dispatched()).isFalse();
+    assertThat(engine.instance("n-1").states()).containsExactly("completed");
+  }
+
+  @Test
+  void clockworkYamlSwitchesDispatchOnWithMachineOverrides() {
+    ClockworkConfig config =
+        ClockworkConfig.parse(
+            String.join(
+                "\n",
+                "parallel_dispatch:",
+                "  enabled: true",
+                "  job_tries: 1",
+                "machines:",
+                "  nofail:",
+                "    parallel_dispatch:",
+                "      enabled: false",
+                "  order: {}",
+                "  shared: {}",
+                ""),
+            "clockwork.yaml");
+    Engine engine =
+        Engine.builder()
+            .store(store)
+            .clock(clock)
+            .register(ORDER, NO_FAIL, SHARED)
+            .config(config)
+            .regionJobThreads(0)
+            .build();
+    assertThat(engine.create("order", "o-1", Map.of()).dispatched()).isTrue();
+    assertThat(engine.create("nofail", "n-1", Map.of()).dispatched()).isFalse();
+    long inventory =
+        engine.regionJobs().pending("o-1").stream()
+            .filter(j -> j.region().equals("processing.inventory"))
+            .findFirst()
+            .orElseThrow()
+            .id();
+    assertThat(engine.regionJobs().fail(inventory, new IllegalStateException("down")))
+        .as("job_tries: 1 from the file")
+        .isEqualTo(JobOutcome.GAVE_UP);
+    assertThat(engine.instance("o-1").states()).containsExactly("failed");
+  }
+}
