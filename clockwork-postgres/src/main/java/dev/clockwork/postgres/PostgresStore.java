@@ -16,6 +16,7 @@ import dev.clockwork.postgres.internal.Jdbc;
 import dev.clockwork.postgres.internal.Leases;
 import dev.clockwork.postgres.internal.QueueOperations;
 import dev.clockwork.postgres.internal.QueueRows;
+import dev.clockwork.postgres.internal.RegionJobs;
 import dev.clockwork.postgres.internal.WorkSignal;
 import dev.clockwork.postgres.schema.ClockworkMigrations;
 import dev.clockwork.runtime.queue.DeadLetter;
@@ -27,7 +28,10 @@ import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.JobClaim;
+import dev.clockwork.runtime.store.JobLease;
 import dev.clockwork.runtime.store.QueueStats;
+import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.StepCommit;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.TimerView;
@@ -85,6 +89,7 @@ public final class PostgresStore implements Store, AutoCloseable {
   private final ArmedTimers timers;
   private final QueueOperations operations;
   private final IdempotencyKeys keys;
+  private final RegionJobs jobs;
   private final WorkSignal signal;
   private final DatabaseClock clock;
 
@@ -105,6 +110,7 @@ public final class PostgresStore implements Store, AutoCloseable {
     this.timers = new ArmedTimers(jdbc);
     this.operations = new QueueOperations(jdbc);
     this.keys = new IdempotencyKeys(jdbc);
+    this.jobs = new RegionJobs(jdbc);
     this.signal = new WorkSignal(dataSource);
     this.clock = new DatabaseClock(jdbc);
   }
@@ -291,6 +297,45 @@ public final class PostgresStore implements Store, AutoCloseable {
   @Override
   public int purgePending(String machine, Instant olderThan, Instant now) {
     return operations.purgePending(machine, olderThan, now);
+  }
+
+  // ---- parallel dispatch: region jobs ----
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>With {@code FOR UPDATE SKIP LOCKED}: concurrent claimers never wait for each other and never
+   * lease one job twice.
+   */
+  @Override
+  public List<JobClaim> claimJobs(
+      String owner, Set<String> queues, int max, Duration leaseTime, Instant now) {
+    return jobs.claim(owner, queues, max, leaseTime, now);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Rounded up to the microsecond: a clock moved to it finds the job available.
+   */
+  @Override
+  public Optional<Instant> nextJobDue(Set<String> queues, Instant now) {
+    return jobs.nextDue(queues, now);
+  }
+
+  @Override
+  public List<RegionJob> regionJobs(String instanceId) {
+    return jobs.list(instanceId);
+  }
+
+  @Override
+  public boolean retryJob(JobLease lease, int attempts, String error, Instant availableAt) {
+    return jobs.retry(lease, attempts, error, availableAt);
+  }
+
+  @Override
+  public boolean dropJob(JobLease lease) {
+    return jobs.drop(lease);
   }
 
   // ---- timers ----

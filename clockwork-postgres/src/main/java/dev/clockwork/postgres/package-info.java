@@ -19,6 +19,9 @@
  *   <li>{@code cw_history}, {@code cw_dead_letters}: append-only.
  *   <li>{@code cw_broadcasts}: the broadcasts commits wrote, delivered a page of targets per
  *       transaction with a cursor.
+ *   <li>{@code cw_region_jobs}: parallel regions' entry actions as durable jobs, inserted and
+ *       finished by commits, leased by any worker with {@code FOR UPDATE SKIP LOCKED} from an index
+ *       on (queue, availability), each write fenced by the job lease's token.
  *   <li>{@code cw_idempotency}, {@code cw_machine_queues}: keys already used, paused machines.
  * </ul>
  *

@@ -9,7 +9,10 @@ import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.JobClaim;
+import dev.clockwork.runtime.store.JobLease;
 import dev.clockwork.runtime.store.QueueStats;
+import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.StepCommit;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.TimerView;
@@ -252,6 +255,8 @@ public final class BrokenStore implements Store {
         .deadLettered(commit.deadLettered())
         .retried(commit.retried())
         .broadcasts(commit.broadcasts())
+        .jobs(commit.jobs())
+        .finishedJob(commit.finishedJob())
         .build();
   }
 
@@ -385,6 +390,32 @@ public final class BrokenStore implements Store {
   @Override
   public int purgePending(String machine, Instant olderThan, Instant now) {
     return store.purgePending(machine, olderThan, now);
+  }
+
+  @Override
+  public List<JobClaim> claimJobs(
+      String owner, Set<String> queues, int max, Duration leaseTime, Instant now) {
+    return store.claimJobs(owner, queues, max, leaseTime, now);
+  }
+
+  @Override
+  public Optional<Instant> nextJobDue(Set<String> queues, Instant now) {
+    return store.nextJobDue(queues, now);
+  }
+
+  @Override
+  public List<RegionJob> regionJobs(String instanceId) {
+    return store.regionJobs(instanceId);
+  }
+
+  @Override
+  public boolean retryJob(JobLease lease, int attempts, String error, Instant availableAt) {
+    return store.retryJob(lease, attempts, error, availableAt);
+  }
+
+  @Override
+  public boolean dropJob(JobLease lease) {
+    return store.dropJob(lease);
   }
 
   @Override

@@ -6,7 +6,9 @@ import dev.clockwork.runtime.store.CommitResult;
 import dev.clockwork.runtime.store.CommitResult.Refusal;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.JobLease;
 import dev.clockwork.runtime.store.KeyedOutcome;
+import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.StepCommit;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -28,13 +30,14 @@ import org.slf4j.LoggerFactory;
 /**
  * Writes commits in one transaction, a handful of statements whatever their number, in three round
  * trips (four with new instances): lock the rows of every instance the commits write (in id order,
- * so concurrent commits cannot deadlock) and read their lease tokens and revisions; decide every
- * group, as the in-memory store does; insert the new instances; then, in one {@link Pipeline}, one
- * statement per kind of row — history, rows leaving the queues, dead letters, rows put back for a
- * retry, idempotency outcomes, broadcasts, outgoing events — and last the updated instances, with
- * their leases given up, heads recomputed and the workers notified; then COMMIT. New instances go
- * first, so outgoing events may go to them. Outgoing events never wait for their targets' rows: a
- * target no one in this transaction holds gets a pending-head marker.
+ * so concurrent commits cannot deadlock) and read their lease tokens and revisions, and lock the
+ * region jobs the commits finish and read their lease tokens; decide every group, as the in-memory
+ * store does; insert the new instances; then, in one {@link Pipeline}, one statement per kind of
+ * row — history, rows leaving the queues, dead letters, rows put back for a retry, idempotency
+ * outcomes, broadcasts, outgoing events, region jobs dispatched and finished — and last the updated
+ * instances, with their leases given up, heads recomputed and the workers notified; then COMMIT.
+ * New instances go first, so outgoing events may go to them. Outgoing events never wait for their
+ * targets' rows: a target no one in this transaction holds gets a pending-head marker.
  *
  * <p>An instance the decision expected to be new may be inserted concurrently by another
  * transaction before this one inserts it; then the transaction is rolled back and decided again
@@ -64,6 +67,12 @@ public final class Commits {
   /** What the stored row says while this transaction holds its lock. */
   private record Locked(long revision, UUID token) {}
 
+  /**
+   * The locked rows: instances by id, and the lease tokens of the finished region jobs by job id
+   * (null when no lease holds the job; absent when it is gone).
+   */
+  private record LockedRows(Map<String, Locked> instances, Map<Long, UUID> jobTokens) {}
+
   /** Instances the decision took for new were inserted meanwhile: decide again. */
   private static final class TakenMeanwhile extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -92,7 +101,7 @@ public final class Commits {
 
   private CommitResult write(Connection connection, List<StepCommit> commits, Set<String> taken)
       throws SQLException {
-    Map<String, Locked> locked = lock(connection, commits);
+    LockedRows locked = lock(connection, commits);
     Map<String, Refusal> refused = decide(commits, locked, taken);
     List<StepCommit> accepted = new ArrayList<>(commits.size());
     for (StepCommit commit : commits) {
@@ -107,13 +116,24 @@ public final class Commits {
     return new CommitResult(refused);
   }
 
-  private static Map<String, Locked> lock(Connection connection, List<StepCommit> commits)
+  private static LockedRows lock(Connection connection, List<StepCommit> commits)
       throws SQLException {
     Set<String> ids = new TreeSet<>();
-    commits.forEach(commit -> ids.add(commit.instanceId()));
+    List<JobLease> finishing = new ArrayList<>(0);
+    for (StepCommit commit : commits) {
+      ids.add(commit.instanceId());
+      if (commit.finishedJob() != null) {
+        finishing.add(commit.finishedJob());
+      }
+    }
+    String sql = finishing.isEmpty() ? LOCK : LOCK + ";\n" + RegionJobWrites.LOCK_FINISHED;
     Map<String, Locked> locked = new HashMap<>();
-    try (PreparedStatement lock = connection.prepareStatement(LOCK)) {
+    Map<Long, UUID> jobTokens = Map.of();
+    try (PreparedStatement lock = connection.prepareStatement(sql)) {
       lock.setArray(1, Columns.texts(connection, ids));
+      if (!finishing.isEmpty()) {
+        RegionJobWrites.bindFinished(connection, lock, 1, finishing);
+      }
       lock.execute();
       lock.getMoreResults();
       try (ResultSet rs = lock.getResultSet()) {
@@ -123,19 +143,26 @@ public final class Commits {
               new Locked(rs.getLong("revision"), rs.getObject("lease_token", UUID.class)));
         }
       }
+      if (!finishing.isEmpty()) {
+        lock.getMoreResults();
+        try (ResultSet rs = lock.getResultSet()) {
+          jobTokens = RegionJobWrites.tokens(rs);
+        }
+      }
     }
-    return locked;
+    return new LockedRows(locked, jobTokens);
   }
 
   /** The groups that cannot be written, each with its first reason (list order decides). */
   private static Map<String, Refusal> decide(
-      List<StepCommit> commits, Map<String, Locked> locked, Set<String> taken) {
+      List<StepCommit> commits, LockedRows locked, Set<String> taken) {
     Map<String, Refusal> refused = new LinkedHashMap<>();
     Map<String, Long> revisions = new HashMap<>();
     Set<String> inserted = new HashSet<>();
+    Set<Long> finished = new HashSet<>();
     for (StepCommit commit : commits) {
       String id = commit.instanceId();
-      Locked row = locked.get(id);
+      Locked row = locked.instances().get(id);
       Refusal refusal = null;
       if (commit.insert()) {
         if (row != null || taken.contains(id) || !inserted.add(id)) {
@@ -150,6 +177,13 @@ public final class Commits {
           refusal = Refusal.STALE_REVISION;
         }
         revisions.put(id, commit.next().revision());
+      }
+      JobLease job = commit.finishedJob();
+      if (refusal == null
+          && job != null
+          && (!job.token().equals(locked.jobTokens().get(job.jobId()))
+              || !finished.add(job.jobId()))) {
+        refusal = Refusal.JOB_LOST;
       }
       if (refusal != null) {
         refused.putIfAbsent(commit.group(), refusal);
@@ -170,6 +204,8 @@ public final class Commits {
     List<IdempotencyKeys.Kept> outcomes = new ArrayList<>(0);
     List<Broadcasts.Requested> broadcasts = new ArrayList<>(0);
     List<QueuedEvent> outgoing = new ArrayList<>(0);
+    List<RegionJob> jobs = new ArrayList<>(0);
+    List<JobLease> finishedJobs = new ArrayList<>(0);
     boolean newWorkDue = false;
     for (StepCommit commit : accepted) {
       if (commit.insert()) {
@@ -198,6 +234,10 @@ public final class Commits {
         broadcasts.add(new Broadcasts.Requested(broadcast, commit.next().updatedAt()));
       }
       outgoing.addAll(commit.outgoing());
+      jobs.addAll(commit.jobs());
+      if (commit.finishedJob() != null) {
+        finishedJobs.add(commit.finishedJob());
+      }
     }
     Set<String> takenMeanwhile = InstanceWrites.insert(connection, inserts);
     if (!takenMeanwhile.isEmpty()) {
@@ -211,6 +251,9 @@ public final class Commits {
     IdempotencyKeys.keep(writes, outcomes);
     Broadcasts.record(writes, broadcasts);
     send(writes, outgoing, inserts, updates.keySet());
+    RegionJobWrites.insert(writes, jobs);
+    int[] finished = {0};
+    RegionJobWrites.deleteFinished(writes, finishedJobs, count -> finished[0] = count);
     int[] written = {0};
     List<InstanceRecord> records = new ArrayList<>(updates.size());
     List<UUID> tokens = new ArrayList<>(updates.size());
@@ -218,7 +261,7 @@ public final class Commits {
       records.add(commit.next());
       tokens.add(commit.lease().token());
     }
-    boolean wake = !outgoing.isEmpty() || newWorkDue;
+    boolean wake = !outgoing.isEmpty() || newWorkDue || !jobs.isEmpty();
     if (!records.isEmpty() || wake) {
       InstanceWrites.update(writes, records, tokens, wake, count -> written[0] = count);
     }
@@ -226,6 +269,14 @@ public final class Commits {
     if (written[0] != records.size()) {
       throw new IllegalStateException(
           "wrote " + written[0] + " of " + records.size() + " locked instances: a lease changed");
+    }
+    if (finished[0] != finishedJobs.size()) {
+      throw new IllegalStateException(
+          "finished "
+              + finished[0]
+              + " of "
+              + finishedJobs.size()
+              + " locked region jobs: a job lease changed");
     }
   }
 

@@ -33,6 +33,7 @@ public final class ClockworkMigrations {
           "cw_schedules",
           "cw_idempotency",
           "cw_broadcasts",
+          "cw_region_jobs",
           "cw_pending_heads",
           "cw_leases",
           "cw_queue",

@@ -14,4 +14,5 @@ import java.util.UUID;
  * @param token unique per lease
  * @param expiresAt when another worker may take the job over
  */
-public record JobLease(long jobId, String instanceId, String owner, UUID token, Instant expiresAt) {}
+public record JobLease(
+    long jobId, String instanceId, String owner, UUID token, Instant expiresAt) {}

@@ -7,8 +7,8 @@ import java.util.Objects;
 /**
  * A parallel region's entry action, dispatched as a durable job (parallel dispatch): written with
  * the commit of the turn that entered the parallel state, runnable once that commit is written, run
- * by any worker without the instance's lease. The job names the state entries it was made for, so
- * a job whose instance has moved on is recognised as stale.
+ * by any worker without the instance's lease. The job names the state entries it was made for, so a
+ * job whose instance has moved on is recognised as stale.
  *
  * @param id the store's id (0 before it is stored)
  * @param instanceId the instance whose region this is
@@ -19,8 +19,8 @@ import java.util.Objects;
  * @param region the path of the region (a child of the parallel state)
  * @param initialState the path of the region's initial state, whose entry actions the job runs
  * @param initialEntry the entry id of that initial state
- * @param baseline the instance's context when the jobs were dispatched (the commit's context): a key
- *     whose value differs from it when the job's result is applied was written by someone else
+ * @param baseline the instance's context when the jobs were dispatched (the commit's context): a
+ *     key whose value differs from it when the job's result is applied was written by someone else
  * @param attempts failed attempts so far
  * @param availableAt when the job may run (its next retry after a failure)
  * @param createdAt when it was dispatched

@@ -33,10 +33,9 @@ import java.util.Objects;
  *     instance's later events wait behind them
  * @param broadcasts broadcasts to deliver once the commit is written
  * @param jobs region jobs to store (parallel dispatch); runnable once the commit is written
- * @param finishedJob the lease of the region job whose result this commit applies, or null: the
- *     job is deleted with the commit, and the group is refused ({@link
- *     CommitResult.Refusal#JOB_LOST}) when that lease is no longer valid, so a job's result is
- *     applied once
+ * @param finishedJob the lease of the region job whose result this commit applies, or null: the job
+ *     is deleted with the commit, and the group is refused ({@link CommitResult.Refusal#JOB_LOST})
+ *     when that lease is no longer valid, so a job's result is applied once
  */
 public record StepCommit(
     String group,

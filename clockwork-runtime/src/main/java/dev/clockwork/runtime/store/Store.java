@@ -113,9 +113,9 @@ public interface Store {
    * them up). A {@linkplain StepCommit#group() group} is written whole or not at all: it is refused
    * when one of its commits' leases is no longer valid, its revision is not one above the stored
    * one, an instance it inserts already exists, or the lease of the region job it finishes is no
-   * longer valid. Region jobs a commit dispatches are stored with it (and a finished one deleted). Inserts are written before any outgoing event,
-   * so an event may go to an instance its group creates. Events to instances that do not exist are
-   * dropped (and logged).
+   * longer valid. Region jobs a commit dispatches are stored with it (and a finished one deleted).
+   * Inserts are written before any outgoing event, so an event may go to an instance its group
+   * creates. Events to instances that do not exist are dropped (and logged).
    *
    * <p>When this throws, nothing was written.
    *

@@ -9,7 +9,10 @@ import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.JobClaim;
+import dev.clockwork.runtime.store.JobLease;
 import dev.clockwork.runtime.store.QueueStats;
+import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.StepCommit;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.TimerView;
@@ -246,6 +249,37 @@ public final class FaultyStore implements Store {
   public int purgePending(String machine, Instant olderThan, Instant now) {
     alive();
     return delegate.purgePending(machine, olderThan, now);
+  }
+
+  @Override
+  public List<JobClaim> claimJobs(
+      String owner, Set<String> queues, int max, Duration leaseTime, Instant now) {
+    alive();
+    return delegate.claimJobs(owner, queues, max, leaseTime, now);
+  }
+
+  @Override
+  public Optional<Instant> nextJobDue(Set<String> queues, Instant now) {
+    alive();
+    return delegate.nextJobDue(queues, now);
+  }
+
+  @Override
+  public List<RegionJob> regionJobs(String instanceId) {
+    alive();
+    return delegate.regionJobs(instanceId);
+  }
+
+  @Override
+  public boolean retryJob(JobLease lease, int attempts, String error, Instant availableAt) {
+    alive();
+    return delegate.retryJob(lease, attempts, error, availableAt);
+  }
+
+  @Override
+  public boolean dropJob(JobLease lease) {
+    alive();
+    return delegate.dropJob(lease);
   }
 
   @Override

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Timeout.ThreadMode;
  *
  * <p>The suites, each subclassed once per store: {@link StoreContractTest} (instances, enqueue),
  * {@link CommitContractTest}, {@link BroadcastContractTest}, {@link ClaimContractTest} (claims,
- * {@code nextDue}, leases), {@link EventStatusContractTest}, {@link QueueOperationsContractTest}.
+ * {@code nextDue}, leases), {@link EventStatusContractTest}, {@link QueueOperationsContractTest},
+ * {@link RegionJobContractTest} (parallel dispatch's region jobs).
  */
 // a broken store may loop forever: fail the test instead of hanging the build
 @Timeout(value = 60, threadMode = ThreadMode.SEPARATE_THREAD)

@@ -12,7 +12,10 @@ import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.JobClaim;
+import dev.clockwork.runtime.store.JobLease;
 import dev.clockwork.runtime.store.QueueStats;
+import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.StepCommit;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.TimerView;
@@ -293,6 +296,39 @@ public final class InMemoryStore implements Store {
       data.reindex(instanceId);
     }
     return purged;
+  }
+
+  // ---- parallel dispatch: region jobs ----
+
+  @Override
+  public synchronized List<JobClaim> claimJobs(
+      String owner, Set<String> queues, int max, Duration leaseTime, Instant now) {
+    return data.jobs.claim(owner, queues, max, leaseTime, now);
+  }
+
+  @Override
+  public synchronized Optional<Instant> nextJobDue(Set<String> queues, Instant now) {
+    return data.jobs.nextDue(queues, now);
+  }
+
+  @Override
+  public synchronized List<RegionJob> regionJobs(String instanceId) {
+    return data.jobs.list(instanceId);
+  }
+
+  @Override
+  public synchronized boolean retryJob(
+      JobLease lease, int attempts, String error, Instant availableAt) {
+    boolean retried = data.jobs.retry(lease, attempts, error, availableAt);
+    if (retried) {
+      notifyAll();
+    }
+    return retried;
+  }
+
+  @Override
+  public synchronized boolean dropJob(JobLease lease) {
+    return data.jobs.remove(lease);
   }
 
   // ---- timers ----

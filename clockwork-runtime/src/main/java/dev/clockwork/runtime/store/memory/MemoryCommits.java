@@ -5,6 +5,7 @@ import dev.clockwork.runtime.store.BroadcastRequest;
 import dev.clockwork.runtime.store.CommitResult;
 import dev.clockwork.runtime.store.CommitResult.Refusal;
 import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.JobLease;
 import dev.clockwork.runtime.store.StepCommit;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,7 +20,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Writes a batch of commits on the in-memory store as the contract says: decide every group first
- * (lease, revision, duplicate ids), then write the accepted groups — inserts, then updates, then
+ * (lease, revision, duplicate ids, the lease of the region job a commit finishes), then write the
+ * accepted groups — inserts, then updates with the region jobs they dispatch or finish, then
  * outgoing events — so nothing is half-written.
  */
 final class MemoryCommits {
@@ -57,6 +59,10 @@ final class MemoryCommits {
       for (BroadcastRequest broadcast : commit.broadcasts()) {
         data.broadcasts.add(broadcast);
       }
+      if (commit.finishedJob() != null) {
+        data.jobs.remove(commit.finishedJob());
+      }
+      commit.jobs().forEach(data.jobs::add);
     }
     for (StepCommit commit : accepted) {
       for (QueuedEvent event : commit.outgoing()) {
@@ -77,6 +83,7 @@ final class MemoryCommits {
     Map<String, Refusal> refused = new LinkedHashMap<>();
     Map<String, Long> revisions = new HashMap<>();
     Set<String> inserted = new HashSet<>();
+    Set<Long> finished = new HashSet<>();
     for (StepCommit commit : commits) {
       String id = commit.instanceId();
       Refusal refusal = null;
@@ -94,6 +101,10 @@ final class MemoryCommits {
           refusal = Refusal.STALE_REVISION;
         }
         revisions.put(id, commit.next().revision());
+      }
+      JobLease job = commit.finishedJob();
+      if (refusal == null && job != null && (!data.jobs.holds(job) || !finished.add(job.jobId()))) {
+        refusal = Refusal.JOB_LOST;
       }
       if (refusal != null) {
         refused.putIfAbsent(commit.group(), refusal);

@@ -17,8 +17,8 @@ import java.util.UUID;
 
 /**
  * Everything the in-memory store keeps, with the bookkeeping every write shares: queue ids, leases,
- * idempotency keys, and each instance's due instant. Not thread-safe: the store calls it under its
- * own lock.
+ * idempotency keys, and each instance's due instant; region jobs live in {@link MemoryJobs}. Not
+ * thread-safe: the store calls it under its own lock.
  */
 final class MemoryData {
   final Map<String, InstanceRecord> instances = new HashMap<>();
@@ -27,6 +27,7 @@ final class MemoryData {
   final Map<String, Lease> leases = new HashMap<>();
   final DeadLetterList deadLetters = new DeadLetterList();
   final BroadcastOutbox broadcasts = new BroadcastOutbox();
+  final MemoryJobs jobs = new MemoryJobs();
   final DueIndex due = new DueIndex();
   final Set<String> paused = new HashSet<>();
   final Map<String, Long> keyedEvents = new HashMap<>();

@@ -1,0 +1,275 @@
+package dev.clockwork.postgres.internal;
+
+import dev.clockwork.postgres.internal.json.JsonValuesCodec;
+import dev.clockwork.runtime.store.JobClaim;
+import dev.clockwork.runtime.store.JobLease;
+import dev.clockwork.runtime.store.RegionJob;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Region jobs (parallel dispatch) in {@code cw_region_jobs}, outside commits: claims, retries,
+ * drops and reads. Commits insert and finish jobs through {@link RegionJobWrites}. A job's lease is
+ * valid while its token is the stored one, as an instance's is: every write here is fenced by it,
+ * and a claim replaces it.
+ */
+public final class RegionJobs {
+  /** The columns {@link #job} reads. */
+  static final String COLUMNS =
+      """
+      instance_id, id, machine, queue, parallel_state, parallel_entry, region, initial_state,
+      initial_entry, baseline, attempts, last_error, created_at, available_at
+      """;
+
+  /**
+   * Leases the jobs of {@code %s} (the ready jobs, locked, skipping those another transaction
+   * holds) with a new token each.
+   */
+  private static final String LEASE =
+      """
+      WITH ready AS (%s)
+      UPDATE cw_region_jobs j
+         SET lease_owner = ?, lease_token = gen_random_uuid(), lease_expires_at = ?
+        FROM ready
+       WHERE j.instance_id = ready.instance_id AND j.id = ready.id
+      RETURNING j.lease_token, %s
+      """;
+
+  /** Ready jobs of every queue: a range scan of {@code cw_region_jobs_available}. */
+  private static final String READY_ANY_QUEUE =
+      """
+      SELECT instance_id, id
+        FROM cw_region_jobs
+       WHERE available_at <= ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+       ORDER BY available_at, id
+       LIMIT ?
+         FOR UPDATE SKIP LOCKED
+      """;
+
+  /**
+   * Ready jobs of some queues: per queue, a range scan of {@code cw_region_jobs_queue_available}
+   * locking no more than the claim can take, then the longest available across queues (the rows
+   * locked and not taken are unlocked when the statement ends).
+   */
+  private static final String READY_IN_QUEUES =
+      """
+      SELECT r.instance_id, r.id
+        FROM unnest(CAST(? AS text[])) AS q(name)
+       CROSS JOIN LATERAL (
+             SELECT instance_id, id, available_at
+               FROM cw_region_jobs
+              WHERE queue_name = q.name AND available_at <= ?
+                AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+              ORDER BY available_at, id
+              LIMIT ?
+                FOR UPDATE SKIP LOCKED) AS r
+       ORDER BY r.available_at, r.id
+       LIMIT ?
+      """;
+
+  private static final String CLAIM_ANY_QUEUE = LEASE.formatted(READY_ANY_QUEUE, prefixed(COLUMNS));
+  private static final String CLAIM_IN_QUEUES = LEASE.formatted(READY_IN_QUEUES, prefixed(COLUMNS));
+
+  private static final String NEXT_DUE_ANY_QUEUE =
+      """
+      SELECT available_at
+        FROM cw_region_jobs
+       WHERE lease_expires_at IS NULL OR lease_expires_at <= ?
+       ORDER BY available_at, id
+       LIMIT 1
+      """;
+
+  private static final String NEXT_DUE_IN_QUEUES =
+      """
+      SELECT min(d.available_at) AS available_at
+        FROM unnest(CAST(? AS text[])) AS q(name)
+       CROSS JOIN LATERAL (
+             SELECT available_at
+               FROM cw_region_jobs
+              WHERE queue_name = q.name
+                AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+              ORDER BY available_at, id
+              LIMIT 1) AS d
+      """;
+
+  private static final String LIST_ALL = "SELECT " + COLUMNS + " FROM cw_region_jobs ORDER BY id";
+
+  private static final String LIST_ONE =
+      "SELECT " + COLUMNS + " FROM cw_region_jobs WHERE instance_id = ? ORDER BY id";
+
+  /** Records a failed attempt, gives the lease up and wakes the listening workers. */
+  private static final String RETRY =
+      """
+      WITH retried AS (
+             UPDATE cw_region_jobs
+                SET attempts = ?, last_error = ?, available_at = ?,
+                    lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
+              WHERE instance_id = ? AND id = ? AND lease_token = ?
+             RETURNING id)
+      SELECT pg_notify(?, '') FROM retried
+      """;
+
+  private static final String DROP =
+      "DELETE FROM cw_region_jobs WHERE instance_id = ? AND id = ? AND lease_token = ?";
+
+  private static final Comparator<JobClaim> LONGEST_AVAILABLE_FIRST =
+      Comparator.comparing((JobClaim c) -> c.job().availableAt())
+          .thenComparingLong(c -> c.job().id());
+
+  private final Jdbc jdbc;
+
+  public RegionJobs(Jdbc jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  private static String prefixed(String columns) {
+    return "j." + String.join(", j.", columns.strip().split(",\\s*"));
+  }
+
+  /** See {@code Store.claimJobs}. */
+  public List<JobClaim> claim(
+      String owner, Set<String> queues, int max, Duration leaseTime, Instant now) {
+    if (max <= 0 || (queues != null && queues.isEmpty())) {
+      return List.of();
+    }
+    Instant expiresAt = now.plus(leaseTime);
+    return jdbc.autoCommit(
+        "claim region jobs",
+        connection -> {
+          try (PreparedStatement claim =
+              connection.prepareStatement(queues == null ? CLAIM_ANY_QUEUE : CLAIM_IN_QUEUES)) {
+            int i = 0;
+            if (queues != null) {
+              claim.setArray(++i, Columns.texts(connection, queues));
+            }
+            claim.setObject(++i, Instants.notAfter(now));
+            claim.setObject(++i, Instants.notAfter(now));
+            claim.setInt(++i, max);
+            if (queues != null) {
+              claim.setInt(++i, max);
+            }
+            claim.setString(++i, owner);
+            claim.setObject(++i, Instants.notBefore(expiresAt));
+            List<JobClaim> claims = new ArrayList<>();
+            try (ResultSet rs = claim.executeQuery()) {
+              while (rs.next()) {
+                RegionJob job = job(rs);
+                UUID token = rs.getObject("lease_token", UUID.class);
+                JobLease lease = new JobLease(job.id(), job.instanceId(), owner, token, expiresAt);
+                claims.add(new JobClaim(lease, job));
+              }
+            }
+            claims.sort(LONGEST_AVAILABLE_FIRST);
+            return claims;
+          }
+        });
+  }
+
+  /** See {@code Store.nextJobDue}; rounded up to the microsecond, as stored. */
+  public Optional<Instant> nextDue(Set<String> queues, Instant now) {
+    if (queues != null && queues.isEmpty()) {
+      return Optional.empty();
+    }
+    return jdbc.autoCommit(
+        "find when a region job falls due next",
+        connection -> {
+          try (PreparedStatement select =
+              connection.prepareStatement(
+                  queues == null ? NEXT_DUE_ANY_QUEUE : NEXT_DUE_IN_QUEUES)) {
+            int i = 0;
+            if (queues != null) {
+              select.setArray(++i, Columns.texts(connection, queues));
+            }
+            select.setObject(++i, Instants.notAfter(now));
+            try (ResultSet rs = select.executeQuery()) {
+              return rs.next()
+                  ? Optional.ofNullable(Instants.read(rs, "available_at"))
+                  : Optional.empty();
+            }
+          }
+        });
+  }
+
+  /** The jobs of one instance (every instance when null), by id. */
+  public List<RegionJob> list(String instanceId) {
+    return jdbc.autoCommit(
+        "read region jobs",
+        connection -> {
+          try (PreparedStatement select =
+              connection.prepareStatement(instanceId == null ? LIST_ALL : LIST_ONE)) {
+            if (instanceId != null) {
+              select.setString(1, instanceId);
+            }
+            List<RegionJob> jobs = new ArrayList<>();
+            try (ResultSet rs = select.executeQuery()) {
+              while (rs.next()) {
+                jobs.add(job(rs));
+              }
+            }
+            return jobs;
+          }
+        });
+  }
+
+  /** See {@code Store.retryJob}. */
+  public boolean retry(JobLease lease, int attempts, String error, Instant availableAt) {
+    return jdbc.autoCommit(
+        "retry region job " + lease.jobId() + " of '" + lease.instanceId() + "'",
+        connection -> {
+          try (PreparedStatement retry = connection.prepareStatement(RETRY)) {
+            retry.setInt(1, attempts);
+            retry.setString(2, error);
+            retry.setObject(3, Instants.notBefore(availableAt));
+            retry.setString(4, lease.instanceId());
+            retry.setLong(5, lease.jobId());
+            retry.setObject(6, lease.token());
+            retry.setString(7, QueueRows.CHANNEL);
+            try (ResultSet rs = retry.executeQuery()) {
+              return rs.next();
+            }
+          }
+        });
+  }
+
+  /** See {@code Store.dropJob}. */
+  public boolean drop(JobLease lease) {
+    return jdbc.autoCommit(
+        "drop region job " + lease.jobId() + " of '" + lease.instanceId() + "'",
+        connection -> {
+          try (PreparedStatement drop = connection.prepareStatement(DROP)) {
+            drop.setString(1, lease.instanceId());
+            drop.setLong(2, lease.jobId());
+            drop.setObject(3, lease.token());
+            return drop.executeUpdate() == 1;
+          }
+        });
+  }
+
+  /** The job in the current row of {@code rs} (the {@link #COLUMNS}). */
+  static RegionJob job(ResultSet rs) throws SQLException {
+    return new RegionJob(
+        rs.getLong("id"),
+        rs.getString("instance_id"),
+        rs.getString("machine"),
+        rs.getString("queue"),
+        rs.getString("parallel_state"),
+        rs.getLong("parallel_entry"),
+        rs.getString("region"),
+        rs.getString("initial_state"),
+        rs.getLong("initial_entry"),
+        JsonValuesCodec.readMap(rs.getString("baseline")),
+        rs.getInt("attempts"),
+        Instants.read(rs, "available_at"),
+        Instants.read(rs, "created_at"),
+        rs.getString("last_error"));
+  }
+}

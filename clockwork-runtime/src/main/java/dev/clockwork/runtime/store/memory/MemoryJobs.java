@@ -1,0 +1,111 @@
+package dev.clockwork.runtime.store.memory;
+
+import dev.clockwork.runtime.store.JobClaim;
+import dev.clockwork.runtime.store.JobLease;
+import dev.clockwork.runtime.store.RegionJob;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+
+/**
+ * The in-memory store's region jobs (parallel dispatch), by id, each with the lease that holds it,
+ * if any. A lease stays valid after it expires until a claim takes the job over, as instance leases
+ * do. Not thread-safe: the store calls it under its own lock.
+ */
+final class MemoryJobs {
+  /** A stored job and its lease (null when no worker holds it). */
+  private record Stored(RegionJob job, JobLease lease) {
+    boolean leasedAt(Instant now) {
+      return lease != null && lease.expiresAt().isAfter(now);
+    }
+
+    boolean routedTo(Set<String> queues) {
+      return queues == null || queues.contains(job.queueName());
+    }
+  }
+
+  private static final Comparator<RegionJob> LONGEST_AVAILABLE_FIRST =
+      Comparator.comparing(RegionJob::availableAt).thenComparingLong(RegionJob::id);
+
+  private final TreeMap<Long, Stored> jobs = new TreeMap<>();
+  private long lastId;
+
+  /** Stores a job under a new id (the id it carries is ignored). */
+  RegionJob add(RegionJob job) {
+    RegionJob stored = job.withId(++lastId);
+    jobs.put(stored.id(), new Stored(stored, null));
+    return stored;
+  }
+
+  /** True while {@code lease} is the one holding its job (expired or not). */
+  boolean holds(JobLease lease) {
+    Stored stored = jobs.get(lease.jobId());
+    return stored != null
+        && stored.lease() != null
+        && stored.lease().token().equals(lease.token())
+        && stored.job().instanceId().equals(lease.instanceId());
+  }
+
+  /** See {@code Store.claimJobs}. */
+  List<JobClaim> claim(String owner, Set<String> queues, int max, Duration leaseTime, Instant now) {
+    List<RegionJob> ready = new ArrayList<>();
+    for (Stored stored : jobs.values()) {
+      if (!stored.job().availableAt().isAfter(now)
+          && !stored.leasedAt(now)
+          && stored.routedTo(queues)) {
+        ready.add(stored.job());
+      }
+    }
+    ready.sort(LONGEST_AVAILABLE_FIRST);
+    List<JobClaim> claims = new ArrayList<>();
+    Instant expiresAt = now.plus(leaseTime);
+    for (RegionJob job : ready.subList(0, Math.max(0, Math.min(max, ready.size())))) {
+      JobLease lease =
+          new JobLease(job.id(), job.instanceId(), owner, UUID.randomUUID(), expiresAt);
+      jobs.put(job.id(), new Stored(job, lease));
+      claims.add(new JobClaim(lease, job));
+    }
+    return claims;
+  }
+
+  /** See {@code Store.nextJobDue}. */
+  Optional<Instant> nextDue(Set<String> queues, Instant now) {
+    return jobs.values().stream()
+        .filter(stored -> !stored.leasedAt(now) && stored.routedTo(queues))
+        .map(stored -> stored.job().availableAt())
+        .min(Comparator.naturalOrder());
+  }
+
+  /** The jobs of one instance (every instance when null), by id. */
+  List<RegionJob> list(String instanceId) {
+    return jobs.values().stream()
+        .map(Stored::job)
+        .filter(job -> instanceId == null || job.instanceId().equals(instanceId))
+        .toList();
+  }
+
+  /** Records a failed attempt and gives the lease up; false when the lease is not valid. */
+  boolean retry(JobLease lease, int attempts, String error, Instant availableAt) {
+    if (!holds(lease)) {
+      return false;
+    }
+    RegionJob job = jobs.get(lease.jobId()).job();
+    jobs.put(job.id(), new Stored(job.failed(attempts, error, availableAt), null));
+    return true;
+  }
+
+  /** Deletes the job {@code lease} holds; false when the lease is not valid. */
+  boolean remove(JobLease lease) {
+    if (!holds(lease)) {
+      return false;
+    }
+    jobs.remove(lease.jobId());
+    return true;
+  }
+}
