@@ -313,6 +313,11 @@ public final class PostgresStore implements Store, AutoCloseable {
     return jobs.claim(owner, queues, max, leaseTime, now);
   }
 
+  @Override
+  public Optional<JobClaim> claimJob(long jobId, String owner, Duration leaseTime, Instant now) {
+    return jobs.claimOne(jobId, owner, leaseTime, now);
+  }
+
   /**
    * {@inheritDoc}
    *

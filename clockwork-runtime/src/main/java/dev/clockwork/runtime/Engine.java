@@ -17,6 +17,8 @@ import dev.clockwork.runtime.internal.MachineRegistry;
 import dev.clockwork.runtime.internal.TurnRunner;
 import dev.clockwork.runtime.internal.worker.PeriodicTasks;
 import dev.clockwork.runtime.internal.worker.Workers;
+import dev.clockwork.runtime.parallel.RegionJobWorkers;
+import dev.clockwork.runtime.parallel.RegionJobs;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
@@ -24,8 +26,6 @@ import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
-import dev.clockwork.runtime.parallel.RegionJobWorkers;
-import dev.clockwork.runtime.parallel.RegionJobs;
 import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
 import java.time.Duration;
@@ -173,7 +173,8 @@ public final class Engine implements AutoCloseable {
     MachineDefinition definition = machines.latest(machine);
     String instanceId = id != null ? id : machine + ":" + UUID.randomUUID();
     ChildIds.checkTopLevel(instanceId);
-    TurnRunner.Created created = runner.create(definition, instanceId, conversationId, input, origin);
+    TurnRunner.Created created =
+        runner.create(definition, instanceId, conversationId, input, origin);
     return Instance.of(created.instance(), created.dispatched());
   }
 

@@ -34,9 +34,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.function.Supplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Configures an engine; the defaults are an in-memory store, the system clock, and the queue seed's
@@ -127,8 +127,8 @@ public final class EngineBuilder {
 
   /**
    * How many region jobs (parallel dispatch) this engine runs at once, on threads of their own
-   * started by {@code Engine.start()}; the same number as worker threads by default. Zero: none
-   * run by themselves — only {@code engine.regionJobs()} runs them, by hand (the test kit's way).
+   * started by {@code Engine.start()}; the same number as worker threads by default. Zero: none run
+   * by themselves — only {@code engine.regionJobs()} runs them, by hand (the test kit's way).
    */
   public EngineBuilder regionJobThreads(int threads) {
     if (threads < 0) {

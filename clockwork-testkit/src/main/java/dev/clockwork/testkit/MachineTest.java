@@ -281,13 +281,16 @@ public final class MachineTest {
     return this;
   }
 
-  /** Asserts that the history has a row of {@code type} (e.g. {@code PARALLEL_CONTEXT_CONFLICT}). */
+  /**
+   * Asserts that the history has a row of {@code type} (e.g. {@code PARALLEL_CONTEXT_CONFLICT}).
+   */
   public MachineTest assertRecorded(String type) {
     if (engine.history(instanceId, type).isEmpty()) {
       throw new AssertionError(
-          "expected a " + type + " row in the history; it has " + history().stream()
-              .map(HistoryEntry::event)
-              .toList());
+          "expected a "
+              + type
+              + " row in the history; it has "
+              + history().stream().map(HistoryEntry::event).toList());
     }
     return this;
   }
@@ -410,8 +413,7 @@ public final class MachineTest {
 
     public MachineTest start() {
       VirtualClock clock = VirtualClock.at(start);
-      Engine built =
-          engine.register(machine).store(store).clock(clock).regionJobThreads(0).build();
+      Engine built = engine.register(machine).store(store).clock(clock).regionJobThreads(0).build();
       String id = built.create(machine.id(), instanceId, input).id();
       return new MachineTest(built, clock, id);
     }

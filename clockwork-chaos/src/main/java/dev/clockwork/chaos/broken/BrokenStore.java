@@ -399,6 +399,11 @@ public final class BrokenStore implements Store {
   }
 
   @Override
+  public Optional<JobClaim> claimJob(long jobId, String owner, Duration leaseTime, Instant now) {
+    return store.claimJob(jobId, owner, leaseTime, now);
+  }
+
+  @Override
   public Optional<Instant> nextJobDue(Set<String> queues, Instant now) {
     return store.nextJobDue(queues, now);
   }

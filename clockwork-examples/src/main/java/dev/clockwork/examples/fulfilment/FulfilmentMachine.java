@@ -5,8 +5,8 @@ import dev.clockwork.core.definition.MachineDefinition;
 
 /**
  * An order whose stock reservation and card payment run in two regions of one parallel state: with
- * parallel dispatch on, both calls are made at the same time by region jobs, so the order waits
- * for the slower one, not for both one after the other.
+ * parallel dispatch on, both calls are made at the same time by region jobs, so the order waits for
+ * the slower one, not for both one after the other.
  */
 public final class FulfilmentMachine {
   private FulfilmentMachine() {}
@@ -52,8 +52,11 @@ public final class FulfilmentMachine {
                                     s ->
                                         s.entry(
                                                 a -> {
-                                                  String order = (String) a.context().get("order_id");
-                                                  a.set("reservation_id", services.reserveStock(order));
+                                                  String order =
+                                                      (String) a.context().get("order_id");
+                                                  a.set(
+                                                      "reservation_id",
+                                                      services.reserveStock(order));
                                                   a.raise("STOCK_RESERVED");
                                                 })
                                             .on("STOCK_RESERVED", "reserved"))
@@ -67,11 +70,14 @@ public final class FulfilmentMachine {
                                     s ->
                                         s.entry(
                                                 a -> {
-                                                  String order = (String) a.context().get("order_id");
+                                                  String order =
+                                                      (String) a.context().get("order_id");
                                                   long cents =
                                                       ((Number) a.context().get("amount_cents"))
                                                           .longValue();
-                                                  a.set("payment_id", services.chargeCard(order, cents));
+                                                  a.set(
+                                                      "payment_id",
+                                                      services.chargeCard(order, cents));
                                                   a.raise("PAYMENT_CAPTURED");
                                                 })
                                             .on("PAYMENT_CAPTURED", "captured"))

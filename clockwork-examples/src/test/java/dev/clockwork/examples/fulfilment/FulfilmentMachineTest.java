@@ -24,8 +24,7 @@ class FulfilmentMachineTest {
   // snippet:start fulfilment-test
   @Test
   void withDispatchRegionsRunAsJobsInAnyOrder() {
-    MachineTest test =
-        MachineTest.with(FULFILMENT).input(ORDER).parallelDispatch().start();
+    MachineTest test = MachineTest.with(FULFILMENT).input(ORDER).parallelDispatch().start();
     test.assertState("reserving")
         .assertState("charging")
         .assertRegionJobs("inventory", "payment") // waiting until the test runs them
@@ -53,6 +52,7 @@ class FulfilmentMachineTest {
         .assertState("failed")
         .assertRecorded(ParallelEvents.FAIL);
   }
+
   // snippet:end fulfilment-test
 
   @Test

@@ -76,6 +76,17 @@ public final class RegionJobs {
        LIMIT ?
       """;
 
+  /** One job by id, when it is ready (the id is unique; no instance id is known here). */
+  private static final String READY_ONE =
+      """
+      SELECT instance_id, id
+        FROM cw_region_jobs
+       WHERE id = ? AND available_at <= ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+         FOR UPDATE SKIP LOCKED
+      """;
+
+  private static final String CLAIM_ONE = LEASE.formatted(READY_ONE, prefixed(COLUMNS));
+
   private static final String CLAIM_ANY_QUEUE = LEASE.formatted(READY_ANY_QUEUE, prefixed(COLUMNS));
   private static final String CLAIM_IN_QUEUES = LEASE.formatted(READY_IN_QUEUES, prefixed(COLUMNS));
 
@@ -170,6 +181,31 @@ public final class RegionJobs {
             }
             claims.sort(LONGEST_AVAILABLE_FIRST);
             return claims;
+          }
+        });
+  }
+
+  /** See {@code Store.claimJob}. */
+  public Optional<JobClaim> claimOne(long jobId, String owner, Duration leaseTime, Instant now) {
+    Instant expiresAt = now.plus(leaseTime);
+    return jdbc.autoCommit(
+        "claim region job " + jobId,
+        connection -> {
+          try (PreparedStatement claim = connection.prepareStatement(CLAIM_ONE)) {
+            claim.setLong(1, jobId);
+            claim.setObject(2, Instants.notAfter(now));
+            claim.setObject(3, Instants.notAfter(now));
+            claim.setString(4, owner);
+            claim.setObject(5, Instants.notBefore(expiresAt));
+            try (ResultSet rs = claim.executeQuery()) {
+              if (!rs.next()) {
+                return Optional.empty();
+              }
+              RegionJob job = job(rs);
+              UUID token = rs.getObject("lease_token", UUID.class);
+              JobLease lease = new JobLease(job.id(), job.instanceId(), owner, token, expiresAt);
+              return Optional.of(new JobClaim(lease, job));
+            }
           }
         });
   }

@@ -187,8 +187,8 @@ public final class Turn {
   }
 
   /**
-   * Adds the job of a region the step dispatched, unless the step already left the region's
-   * initial state: stored with the commit, its baseline the context {@code after} the step.
+   * Adds the job of a region the step dispatched, unless the step already left the region's initial
+   * state: stored with the commit, its baseline the context {@code after} the step.
    */
   void dispatch(Effect.RegionDispatched region, Snapshot after, Instant now) {
     if (!Interpreter.regionPending(

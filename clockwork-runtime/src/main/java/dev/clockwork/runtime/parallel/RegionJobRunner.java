@@ -30,16 +30,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs one leased region job: the pre-lock guard on the instance as stored (the job is deleted
- * when the instance has left the state entry it was made for), the region's entry actions on a
- * copy of the context without the instance's lease (at most {@code job_timeout}), then the result
- * applied under the instance's lease by the one turn lifecycle ({@link TurnRunner#applyRegion}),
- * which re-checks the guard and deletes the job in the same commit. A failed attempt is retried
- * {@code job_backoff} later; after {@code job_tries} attempts the job gives up and the parallel
- * state's {@code @fail} is applied the same way.
+ * Runs one leased region job: the pre-lock guard on the instance as stored (the job is deleted when
+ * the instance has left the state entry it was made for), the region's entry actions on a copy of
+ * the context without the instance's lease (at most {@code job_timeout}), then the result applied
+ * under the instance's lease by the one turn lifecycle ({@link TurnRunner#applyRegion}), which
+ * re-checks the guard and deletes the job in the same commit. A failed attempt is retried {@code
+ * job_backoff} later; after {@code job_tries} attempts the job gives up and the parallel state's
+ * {@code @fail} is applied the same way.
  */
 public final class RegionJobRunner {
   private static final Logger LOG = LoggerFactory.getLogger(RegionJobRunner.class);
+
   /** How soon a job of a paused machine looks again when its backoff is zero. */
   private static final Duration PAUSED_RECHECK = Duration.ofSeconds(1);
 

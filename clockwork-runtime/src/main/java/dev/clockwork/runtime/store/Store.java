@@ -229,8 +229,8 @@ public interface Store {
       String owner, Set<String> queues, int max, Duration leaseTime, Instant now);
 
   /**
-   * Leases the region job {@code jobId} when it is available at {@code now} and no valid lease holds
-   * it (an expired one is taken over); empty otherwise. For running a chosen job by hand.
+   * Leases the region job {@code jobId} when it is available at {@code now} and no valid lease
+   * holds it (an expired one is taken over); empty otherwise. For running a chosen job by hand.
    */
   Optional<JobClaim> claimJob(long jobId, String owner, Duration leaseTime, Instant now);
 

@@ -259,6 +259,12 @@ public final class FaultyStore implements Store {
   }
 
   @Override
+  public Optional<JobClaim> claimJob(long jobId, String owner, Duration leaseTime, Instant now) {
+    alive();
+    return delegate.claimJob(jobId, owner, leaseTime, now);
+  }
+
+  @Override
   public Optional<Instant> nextJobDue(Set<String> queues, Instant now) {
     alive();
     return delegate.nextJobDue(queues, now);

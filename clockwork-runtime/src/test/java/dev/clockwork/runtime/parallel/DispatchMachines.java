@@ -9,8 +9,8 @@ import java.util.function.Consumer;
 
 /**
  * The machines the parallel dispatch tests run: an order whose inventory and payment regions each
- * run an entry action that a test can hold, fail or watch ({@link #hook}), then raise the event that
- * finishes its region.
+ * run an entry action that a test can hold, fail or watch ({@link #hook}), then raise the event
+ * that finishes its region.
  */
 final class DispatchMachines {
   /** What each region's entry action does before it writes and raises; replaced per test. */
@@ -35,12 +35,13 @@ final class DispatchMachines {
 
   /**
    * {@code order}: {@code processing} is parallel (inventory writes {@code inventoryKey}, payment
-   * writes {@code paymentKey}, each raises its OK event) with {@code @done → completed} and,
-   * when {@code withFail}, {@code @fail → retrying} when the context has {@code retry}, else
-   * {@code failed}. {@code CANCEL} leaves for {@code cancelled} from anywhere; {@code HOLD} runs the {@code hold} hook
-   * and stays.
+   * writes {@code paymentKey}, each raises its OK event) with {@code @done → completed} and, when
+   * {@code withFail}, {@code @fail → retrying} when the context has {@code retry}, else {@code
+   * failed}. {@code CANCEL} leaves for {@code cancelled} from anywhere; {@code HOLD} runs the
+   * {@code hold} hook and stays.
    */
-  static MachineDefinition order(String id, String inventoryKey, String paymentKey, boolean withFail) {
+  static MachineDefinition order(
+      String id, String inventoryKey, String paymentKey, boolean withFail) {
     return Machine.define(id)
         .initial("processing")
         .parallel(
@@ -94,6 +95,7 @@ final class DispatchMachines {
   }
 
   static final MachineDefinition ORDER = order("order", "inventory_result", "payment_result", true);
-  static final MachineDefinition NO_FAIL = order("nofail", "inventory_result", "payment_result", false);
+  static final MachineDefinition NO_FAIL =
+      order("nofail", "inventory_result", "payment_result", false);
   static final MachineDefinition SHARED = order("shared", "total", "total", true);
 }

@@ -307,6 +307,12 @@ public final class InMemoryStore implements Store {
   }
 
   @Override
+  public synchronized Optional<JobClaim> claimJob(
+      long jobId, String owner, Duration leaseTime, Instant now) {
+    return data.jobs.claimOne(jobId, owner, leaseTime, now);
+  }
+
+  @Override
   public synchronized Optional<Instant> nextJobDue(Set<String> queues, Instant now) {
     return data.jobs.nextDue(queues, now);
   }

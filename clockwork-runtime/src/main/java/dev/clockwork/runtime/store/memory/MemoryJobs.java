@@ -74,6 +74,19 @@ final class MemoryJobs {
     return claims;
   }
 
+  /** See {@code Store.claimJob}. */
+  Optional<JobClaim> claimOne(long jobId, String owner, Duration leaseTime, Instant now) {
+    Stored stored = jobs.get(jobId);
+    if (stored == null || stored.job().availableAt().isAfter(now) || stored.leasedAt(now)) {
+      return Optional.empty();
+    }
+    JobLease lease =
+        new JobLease(
+            jobId, stored.job().instanceId(), owner, UUID.randomUUID(), now.plus(leaseTime));
+    jobs.put(jobId, new Stored(stored.job(), lease));
+    return Optional.of(new JobClaim(lease, stored.job()));
+  }
+
   /** See {@code Store.nextJobDue}. */
   Optional<Instant> nextDue(Set<String> queues, Instant now) {
     return jobs.values().stream()
