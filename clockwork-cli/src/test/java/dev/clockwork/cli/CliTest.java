@@ -265,7 +265,7 @@ class CliTest {
     assertThat(run.err)
         .contains(
             "no machine 'invoice' is on the classpath (known: [order, subscription, payment,"
-                + " checkout])");
+                + " checkout, fulfilment])");
     CliRun typo = cli("timers", "process", "--machine", "ordr");
     assertThat(typo.exitCode).isEqualTo(1);
     assertThat(typo.err)

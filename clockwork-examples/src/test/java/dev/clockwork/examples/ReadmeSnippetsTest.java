@@ -45,7 +45,9 @@ class ReadmeSnippetsTest {
             "payment",
             "subscription",
             "checkout",
-            "checkout-test");
+            "checkout-test",
+            "fulfilment",
+            "fulfilment-test");
   }
 
   private static String sourceRegion(String name) throws IOException {

@@ -2,7 +2,11 @@ package dev.clockwork.runtime.parallel;
 
 /** What became of one run of a region job. */
 public enum JobOutcome {
-  /** Its result was applied to the instance, and the job deleted with it. */
+  /**
+   * Its result was processed by the instance, and the job deleted with it: applied, or — when the
+   * instance moved on while the action ran — recorded as discarded ({@code
+   * PARALLEL_REGION_GUARD_ABORT}).
+   */
   APPLIED,
   /** Not run: the instance had already left the state entry the job was made for (deleted). */
   DISCARDED,

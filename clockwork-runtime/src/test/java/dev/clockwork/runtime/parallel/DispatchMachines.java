@@ -94,6 +94,36 @@ final class DispatchMachines {
         .build();
   }
 
+  /**
+   * {@code waiting}: region {@code webhook}'s entry action records that it asked and raises nothing
+   * (the region waits for {@code WEBHOOK}); region {@code idle}'s does nothing at all.
+   */
+  static final MachineDefinition WAITING =
+      Machine.define("waiting")
+          .initial("p")
+          .parallel(
+              "p",
+              p ->
+                  p.state(
+                          "webhook",
+                          r ->
+                              r.initial("asked")
+                                  .state(
+                                      "asked",
+                                      s ->
+                                          s.entry(a -> a.set("requested", true))
+                                              .on("WEBHOOK", "answered"))
+                                  .finalState("answered"))
+                      .state(
+                          "idle",
+                          r ->
+                              r.initial("resting")
+                                  .state("resting", s -> s.entry(a -> {}).on("WAKE", "awake"))
+                                  .finalState("awake"))
+                      .onDone("finished"))
+          .state("finished")
+          .build();
+
   static final MachineDefinition ORDER = order("order", "inventory_result", "payment_result", true);
   static final MachineDefinition NO_FAIL =
       order("nofail", "inventory_result", "payment_result", false);

@@ -10,6 +10,7 @@ import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Instance;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.config.ParallelDispatchConfig;
+import dev.clockwork.runtime.faults.FaultyStore;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.Store;
@@ -22,6 +23,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Parallel dispatch through the engine, on every store: jobs stored with the commit that entered
@@ -50,7 +53,7 @@ public abstract class ParallelDispatchContractTest {
     return Engine.builder()
         .store(store)
         .clock(clock)
-        .register(ORDER, NO_FAIL, SHARED)
+        .register(ORDER, NO_FAIL, SHARED, WAITING)
         .options(o -> o.parallelDispatch(settings))
         .regionJobThreads(0)
         .build();
@@ -267,6 +270,52 @@ public abstract class ParallelDispatchContractTest {
   }
 
   @Test
+  void regionsThatRaiseNothingStallWithOrWithoutContextChanges() {
+    Engine engine = engine(ON);
+    engine.create("waiting", "w-1", Map.of());
+    assertThat(engine.regionJobs().runAvailable()).containsOnly(JobOutcome.APPLIED).hasSize(2);
+    List<HistoryEntry> stalls = engine.history("w-1", STALLED);
+    assertThat(stalls)
+        .extracting(HistoryEntry::payload)
+        .containsExactlyInAnyOrder(
+            Map.of(REGION, "p.webhook", INITIAL_STATE, "p.webhook.asked", CONTEXT_CHANGED, true),
+            Map.of(REGION, "p.idle", INITIAL_STATE, "p.idle.resting", CONTEXT_CHANGED, false));
+    engine.send("w-1", "WEBHOOK"); // waiting by design: the external event finishes the region
+    engine.send("w-1", "WAKE");
+    assertThat(engine.instance("w-1").states()).containsExactly("finished");
+  }
+
+  @Test
+  void aResultForARegionTheOperatorAlreadyMovedOnIsDiscarded() throws Exception {
+    Engine engine = engine(ON);
+    CountDownLatch running = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    hook(
+        "inventory",
+        a -> {
+          running.countDown();
+          await(release);
+        });
+    engine.create("order", "o-1", Map.of());
+    long inventory = job(engine, "o-1", "processing.inventory");
+    List<JobOutcome> outcome = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Thread worker = new Thread(() -> outcome.add(engine.regionJobs().run(inventory)));
+    worker.start();
+    assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
+    engine.send("o-1", "INVENTORY_OK"); // the region advances while its job's action runs
+    release.countDown();
+    worker.join(10_000);
+    assertThat(outcome).containsExactly(JobOutcome.APPLIED);
+    assertThat(payload(engine, "o-1", GUARD_ABORT))
+        .containsEntry(REASON, REGION_ADVANCED)
+        .containsEntry(WORK_WAS_DISCARDED, true);
+    assertThat(engine.instance("o-1").context()).doesNotContainKey("inventory_result");
+    assertThat(engine.regionJobs().pending("o-1"))
+        .extracting(RegionJob::region)
+        .containsExactly("processing.payment");
+  }
+
+  @Test
   void aPausedQueueHoldsJobsUntilItIsResumed() {
     Engine engine = engine(ON);
     engine.create("order", "o-1", Map.of());
@@ -343,6 +392,41 @@ public abstract class ParallelDispatchContractTest {
         .isEqualTo(JobOutcome.LOST);
     assertThat(takenBefore).as("lease taken before lock_ttl passed").isFalse();
     assertThat(takenAfter).as("lease taken after lock_ttl passed").isTrue();
+  }
+
+  @ParameterizedTest
+  @EnumSource(
+      value = FaultyStore.Point.class,
+      names = {"BEFORE_COMMIT", "AFTER_COMMIT"})
+  void aJobWhoseEngineDiesAtItsCommitIsAppliedOnce(FaultyStore.Point point) {
+    engine(ON).create("order", "o-1", Map.of());
+    FaultyStore dying = new FaultyStore(store, point, 1);
+    Engine doomed =
+        Engine.builder()
+            .store(dying)
+            .clock(clock)
+            .register(ORDER)
+            .options(o -> o.parallelDispatch(ON))
+            .regionJobThreads(0)
+            .build();
+    long inventory = job(doomed, "o-1", "processing.inventory");
+    assertThat(doomed.regionJobs().run(inventory)).isEqualTo(JobOutcome.LOST);
+    assertThat(dying.dead()).isTrue();
+
+    clock.advance(Duration.ofMinutes(7)); // past the dead engine's job lease
+    Engine survivor = engine(ON);
+    List<JobOutcome> outcomes = survivor.regionJobs().runAvailable();
+    assertThat(outcomes)
+        .containsOnly(JobOutcome.APPLIED)
+        .hasSize(point == FaultyStore.Point.BEFORE_COMMIT ? 2 : 1);
+    assertThat(survivor.instance("o-1").states()).containsExactly("completed");
+    assertThat(survivor.history("o-1", ENTER)).hasSize(2);
+    assertThat(
+            survivor.history("o-1").stream()
+                .filter(row -> row.event().equals("INVENTORY_OK"))
+                .count())
+        .as("the inventory result is applied once")
+        .isEqualTo(1);
   }
 
   /** A JSON number as a long, whatever type the store gave it back as. */
