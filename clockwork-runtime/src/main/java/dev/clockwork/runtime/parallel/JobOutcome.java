@@ -16,6 +16,8 @@ public enum JobOutcome {
   GAVE_UP,
   /** Not run: the machine's queue is paused; the job waits and runs once it is resumed. */
   PAUSED,
+  /** Interrupted by the engine's shutdown: handed back unspent, to run again at once. */
+  GIVEN_BACK,
   /** Its commit was refused: another worker took the job over, or finished it first. */
   LOST
 }

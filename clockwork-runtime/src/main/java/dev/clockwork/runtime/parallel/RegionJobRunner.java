@@ -49,6 +49,7 @@ public final class RegionJobRunner {
   private final MachineRegistry machines;
   private final TurnRunner turns;
   private final Function<String, ParallelDispatchConfig> settings;
+  private volatile boolean givingBack;
 
   public RegionJobRunner(
       Store store,
@@ -61,6 +62,15 @@ public final class RegionJobRunner {
     this.machines = machines;
     this.turns = turns;
     this.settings = settings;
+  }
+
+  /**
+   * From now on (the engine is stopping), a job whose attempt fails is handed back unspent — not
+   * counted as an attempt — instead of being retried after the backoff: its interruption was the
+   * shutdown's, not the action's fault.
+   */
+  void giveBackInterrupted() {
+    givingBack = true;
   }
 
   /** Runs a claimed job to the end of this attempt. */
@@ -168,6 +178,10 @@ public final class RegionJobRunner {
       JobClaim claim, int attempt, RuntimeException error, ParallelDispatchConfig config) {
     RegionJob job = claim.job();
     String described = error.getClass().getName() + ": " + error.getMessage();
+    if (givingBack) {
+      store.retryJob(claim.lease(), job.attempts(), job.lastError(), clock.instant());
+      return JobOutcome.GIVEN_BACK;
+    }
     if (attempt < config.jobTries()) {
       Instant retryAt = clock.instant().plus(config.jobBackoff());
       store.retryJob(claim.lease(), attempt, described, retryAt);

@@ -101,9 +101,10 @@ public final class RegionJobWorkers {
       pool.shutdown();
       if (!pool.awaitTermination(shutdownTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
         LOG.info(
-            "region jobs still running after {}: interrupting them; their leases expire and"
-                + " they run again",
+            "region jobs still running after {}: interrupting them; they are handed back and run"
+                + " again",
             shutdownTimeout);
+        runner.giveBackInterrupted();
         pool.shutdownNow();
         pool.awaitTermination(10, TimeUnit.SECONDS);
       }

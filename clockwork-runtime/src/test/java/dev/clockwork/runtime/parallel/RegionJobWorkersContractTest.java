@@ -160,6 +160,35 @@ public abstract class RegionJobWorkersContractTest {
   }
 
   @Test
+  void aJobInterruptedByShutdownIsHandedBackUnspent() throws Exception {
+    CountDownLatch running = new CountDownLatch(1);
+    CountDownLatch never = new CountDownLatch(1);
+    hook(
+        "inventory",
+        a -> {
+          if (running.getCount() > 0) {
+            running.countDown();
+            await(never); // interrupted by the shutdown
+          }
+        });
+    Engine stopping =
+        engine(
+            "node-stopping",
+            b -> b.options(o -> o.shutdownTimeout(Duration.ofMillis(200))).regionJobThreads(2));
+    stopping.start();
+    stopping.create("order", "o-1", Map.of());
+    assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
+    stopping.close();
+    assertThat(store.regionJobs("o-1"))
+        .filteredOn(j -> j.region().equals("processing.inventory"))
+        .singleElement()
+        .satisfies(j -> assertThat(j.attempts()).as("not counted as an attempt").isZero());
+    Engine next = engine("node-next", b -> b.regionJobThreads(0));
+    assertThat(next.regionJobs().runAvailable()).contains(JobOutcome.APPLIED);
+    assertThat(next.instance("o-1").states()).containsExactly("completed");
+  }
+
+  @Test
   void dispatchIsSwitchedOnPerMachine() {
     Engine engine =
         engine(
