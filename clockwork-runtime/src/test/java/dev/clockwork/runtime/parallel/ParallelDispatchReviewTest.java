@@ -1,0 +1,160 @@
+package dev.clockwork.runtime.parallel;
+
+import static dev.clockwork.core.definition.ParallelEvents.*;
+import static dev.clockwork.runtime.parallel.DispatchMachines.*;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.config.ParallelDispatchConfig;
+import dev.clockwork.runtime.store.JobClaim;
+import dev.clockwork.runtime.store.RegionJob;
+import dev.clockwork.runtime.store.Store;
+import dev.clockwork.runtime.store.memory.InMemoryStore;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Review: defects of parallel dispatch through the engine (in-memory store). */
+class ParallelDispatchReviewTest {
+  private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+  private static final UnaryOperator<ParallelDispatchConfig> ON = c -> c.withEnabled(true);
+
+  private VirtualClock clock;
+  private Store store;
+
+  @BeforeEach
+  void setUp() {
+    clock = VirtualClock.at(T0);
+    store = new InMemoryStore();
+    DispatchMachines.reset();
+  }
+
+  private Engine engine(
+      UnaryOperator<ParallelDispatchConfig> settings,
+      dev.clockwork.core.definition.MachineDefinition... machines) {
+    return Engine.builder()
+        .store(store)
+        .clock(clock)
+        .register(machines)
+        .options(o -> o.parallelDispatch(settings))
+        .regionJobThreads(0)
+        .build();
+  }
+
+  /**
+   * Two services share one database; only the first registers {@code order}. Instance queue claims
+   * are limited to a node's machines (ClaimRequest caps), region job claims are not: the other node
+   * leases the order's jobs, fails on the unknown machine (UnknownMachineException escapes
+   * RegionJobRunner.run) and leaves them leased, so the node that can run them cannot, until the
+   * job lease (job_timeout + lock_timeout + lock_ttl = 6.5 minutes) expires — and then it repeats.
+   */
+  @Test
+  void aNodeThatDoesNotKnowTheMachineDoesNotHoldItsJobs() {
+    Engine orders = engine(ON, ORDER);
+    Engine reports = engine(ON, WAITING);
+    orders.create("order", "o-1", Map.of());
+    try {
+      reports.regionJobs().runAvailable();
+    } catch (RuntimeException e) {
+      // RegionJobWorkers logs this and leaves the lease in place
+    }
+    assertThat(orders.regionJobs().runAvailable())
+        .as("the node that knows 'order' can run its jobs")
+        .hasSize(2);
+  }
+
+  /**
+   * job_tries counts only attempts that return: a worker that dies (OOM, SIGKILL, an action that
+   * never returns) leaves attempts at 0, so a poison job is redelivered forever and never reaches
+   * {@code @fail} / PARALLEL_FAIL, whatever job_tries says.
+   */
+  @Test
+  void aJobWhoseWorkerDiesEveryTimeEventuallyGivesUp() {
+    Engine engine = engine(c -> c.withEnabled(true).withJobTries(2), ORDER);
+    engine.create("order", "o-1", Map.of());
+    for (int crash = 0; crash < 5; crash++) {
+      List<JobClaim> claims =
+          store.claimJobs("dying-" + crash, null, 1, Duration.ofMinutes(7), clock.instant());
+      assertThat(claims).isNotEmpty(); // the worker runs the action ... and dies
+      clock.advance(Duration.ofMinutes(8));
+    }
+    assertThat(engine.regionJobs().pending("o-1"))
+        .as("attempts counted for deliveries that never came back")
+        .allSatisfy(j -> assertThat(j.attempts()).isGreaterThanOrEqualTo(1));
+  }
+
+  /**
+   * The seed: PARALLEL_DONE when all regions reach final and @done fires. It is recorded only when
+   * the final region is finished by a job's result, not when (as the seed's stall section
+   * describes) a region waiting by design is finished by an external event.
+   */
+  @Test
+  void parallelDoneIsRecordedWhenAnExternalEventFinishesTheLastRegion() {
+    Engine engine = engine(ON, WAITING);
+    engine.create("waiting", "w-1", Map.of());
+    engine.regionJobs().runAvailable();
+    engine.send("w-1", "WEBHOOK");
+    engine.send("w-1", "WAKE");
+    assertThat(engine.instance("w-1").states()).containsExactly("finished");
+    assertThat(engine.history("w-1", DONE)).hasSize(1);
+  }
+
+  /**
+   * {@code @parallel.…} are internal, yet Engine.send accepts them (knowsEvent lets every '@' event
+   * through): anyone with the send API (HTTP) can fire a parallel state's @fail, or apply an
+   * arbitrary "region result" to the context.
+   */
+  @Test
+  void theRuntimesOwnParallelEventsCannotBeSentFromOutside() {
+    Engine engine = engine(ON, ORDER);
+    engine.create("order", "o-1", Map.of());
+    RegionJob job = engine.regionJobs().pending("o-1").get(0);
+    try {
+      engine.send(
+          "o-1",
+          Event.of(
+              REGION_FAILED,
+              Map.of(
+                  PARALLEL_STATE, job.parallelState(),
+                  PARALLEL_ENTRY, job.parallelEntry(),
+                  REGION, job.region(),
+                  ERROR, "forged")));
+    } catch (RuntimeException refused) {
+      // what a fix would do
+    }
+    assertThat(engine.instance("o-1").states()).doesNotContain("failed");
+  }
+
+  /**
+   * An apply refused because the instance's lease was lost (not the job's) returns LOST and leaves
+   * the job leased by a worker that no longer runs it: the region waits out the whole job lease
+   * (job_timeout + lock_timeout + lock_ttl, 6.5 minutes by default) before anyone retries.
+   */
+  @Test
+  void aJobWhoseApplyLostTheInstanceLeaseIsReleasedAtOnce() {
+    Engine engine = engine(c -> c.withEnabled(true).withLockTtl(Duration.ofSeconds(7)), ORDER);
+    engine.create("order", "o-1", Map.of());
+    hook( // another node takes the instance over while the result applies
+        "inventory_done",
+        a -> store.lease("o-1", "other-node", Duration.ofSeconds(1), T0.plusSeconds(8)));
+    long inventory =
+        engine.regionJobs().pending("o-1").stream()
+            .filter(j -> j.region().equals("processing.inventory"))
+            .findFirst()
+            .orElseThrow()
+            .id();
+    assertThat(engine.regionJobs().run(inventory)).isEqualTo(JobOutcome.LOST);
+    DispatchMachines.reset();
+    clock.advance(Duration.ofSeconds(10)); // the other node's lease is long gone
+    engine.regionJobs().runAvailable();
+    assertThat(engine.regionJobs().pending("o-1"))
+        .as("the inventory job is runnable again once nobody runs it")
+        .isEmpty();
+  }
+}
