@@ -309,13 +309,19 @@ public final class PostgresStore implements Store, AutoCloseable {
    */
   @Override
   public List<JobClaim> claimJobs(
-      String owner, Set<String> queues, int max, Duration leaseTime, Instant now) {
-    return jobs.claim(owner, queues, max, leaseTime, now);
+      String owner,
+      Set<String> queues,
+      Set<String> machines,
+      int max,
+      Duration leaseTime,
+      Instant now) {
+    return jobs.claim(owner, queues, machines, max, leaseTime, now);
   }
 
   @Override
-  public Optional<JobClaim> claimJob(long jobId, String owner, Duration leaseTime, Instant now) {
-    return jobs.claimOne(jobId, owner, leaseTime, now);
+  public Optional<JobClaim> claimJob(
+      String instanceId, long jobId, String owner, Duration leaseTime, Instant now) {
+    return jobs.claimOne(instanceId, jobId, owner, leaseTime, now);
   }
 
   /**
@@ -324,8 +330,8 @@ public final class PostgresStore implements Store, AutoCloseable {
    * <p>Rounded up to the microsecond: a clock moved to it finds the job available.
    */
   @Override
-  public Optional<Instant> nextJobDue(Set<String> queues, Instant now) {
-    return jobs.nextDue(queues, now);
+  public Optional<Instant> nextJobDue(Set<String> queues, Set<String> machines, Instant now) {
+    return jobs.nextDue(queues, machines, now);
   }
 
   @Override

@@ -20,10 +20,14 @@ CREATE TABLE cw_region_jobs (
   initial_state    text NOT NULL,
   initial_entry    bigint NOT NULL,
   baseline         jsonb NOT NULL,          -- the instance's context when the job was dispatched
-  attempts         integer NOT NULL,
+  trigger_type     text NOT NULL,           -- the event whose step dispatched the job
+  trigger_payload  jsonb NOT NULL,
+  attempts         integer NOT NULL,        -- counted when a claim leases the job
   last_error       text,
   created_at       timestamptz NOT NULL,
-  available_at     timestamptz NOT NULL,    -- rounded up: what claims compare with "now"
+  -- rounded up: what claims compare with "now"; a claim moves it to the lease's expiry, so leased
+  -- jobs fall outside the ready range claims scan
+  available_at     timestamptz NOT NULL,
   lease_owner      text,
   lease_token      uuid,
   lease_expires_at timestamptz,             -- rounded up

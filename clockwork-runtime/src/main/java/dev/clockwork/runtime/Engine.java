@@ -1,6 +1,8 @@
 package dev.clockwork.runtime;
 
+import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.definition.ParallelEvents;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.admin.QueueAdmin;
 import dev.clockwork.runtime.config.ClockworkConfig;
@@ -66,6 +68,7 @@ public final class Engine implements AutoCloseable {
   private final QueueAdmin queues;
   private final RegionJobs regionJobs;
   private final RegionJobWorkers regionJobWorkers;
+  private final java.util.function.BooleanSupplier dispatchInUse;
 
   Engine(
       EngineOptions options,
@@ -78,7 +81,8 @@ public final class Engine implements AutoCloseable {
       PeriodicTasks tasks,
       QueueAdmin queues,
       RegionJobs regionJobs,
-      RegionJobWorkers regionJobWorkers) {
+      RegionJobWorkers regionJobWorkers,
+      java.util.function.BooleanSupplier dispatchInUse) {
     this.options = options;
     this.config = config;
     this.store = store;
@@ -90,6 +94,7 @@ public final class Engine implements AutoCloseable {
     this.queues = queues;
     this.regionJobs = regionJobs;
     this.regionJobWorkers = regionJobWorkers;
+    this.dispatchInUse = dispatchInUse;
   }
 
   /**
@@ -401,7 +406,7 @@ public final class Engine implements AutoCloseable {
       machines.ids().forEach(this::upgradeInstances);
     }
     workers.start();
-    if (regionJobWorkers != null) {
+    if (regionJobWorkers != null && dispatchInUse.getAsBoolean()) {
       regionJobWorkers.start();
     }
     return this;
@@ -433,6 +438,14 @@ public final class Engine implements AutoCloseable {
    * know it validate when they process the event.
    */
   private void checkKnown(InstanceRecord record, Event event) {
+    if (ParallelEvents.isResult(event.type())) {
+      throw new ClockworkException(
+          "'"
+              + event.type()
+              + "' is Clockwork's own event of parallel dispatch; only region jobs send it (to end"
+              + " a parallel state on purpose, send an event its onFail or another transition"
+              + " takes)");
+    }
     if (machines.isNewer(record.machine(), record.version())) {
       return;
     }

@@ -34,6 +34,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -144,6 +145,11 @@ public final class EngineBuilder {
    * jobs to a queue only some nodes serve keeps slow entry actions on those nodes.
    */
   public EngineBuilder regionJobQueues(String... queues) {
+    if (queues.length == 0) {
+      throw new IllegalArgumentException(
+          "regionJobQueues needs at least one queue name (leave it out to serve every queue; use"
+              + " regionJobThreads(0) to run no region jobs)");
+    }
     this.regionJobQueues = Set.of(queues);
     return this;
   }
@@ -202,7 +208,8 @@ public final class EngineBuilder {
     }
     RegionJobRunner jobRunner = new RegionJobRunner(chosen, clock, machines, runner, parallel);
     Supplier<Duration> jobLease = () -> jobLeaseTime(machines, parallel);
-    RegionJobs jobs = new RegionJobs(chosen, clock, jobRunner, built.owner(), jobLease);
+    Supplier<Set<String>> known = machines::ids;
+    RegionJobs jobs = new RegionJobs(chosen, clock, jobRunner, built.owner(), jobLease, known);
     int threads = regionJobThreads != null ? regionJobThreads : built.workers();
     RegionJobWorkers jobWorkers =
         threads == 0
@@ -215,10 +222,24 @@ public final class EngineBuilder {
                 threads,
                 regionJobQueues,
                 jobLease,
+                known,
                 built.sweepInterval(),
                 built.shutdownTimeout());
+    BooleanSupplier dispatchInUse =
+        () -> machines.ids().stream().anyMatch(m -> parallel.apply(m).enabled());
     return new Engine(
-        built, file, chosen, clock, machines, runner, workers, tasks, admin, jobs, jobWorkers);
+        built,
+        file,
+        chosen,
+        clock,
+        machines,
+        runner,
+        workers,
+        tasks,
+        admin,
+        jobs,
+        jobWorkers,
+        dispatchInUse);
   }
 
   /**

@@ -28,11 +28,11 @@ final class DispatchedJobs {
   }
 
   JobOutcome run(String region) {
-    return engine.regionJobs().run(find(region).id());
+    return engine.regionJobs().run(find(region));
   }
 
   JobOutcome fail(String region, RuntimeException error) {
-    return engine.regionJobs().fail(find(region).id(), error);
+    return engine.regionJobs().fail(find(region), error);
   }
 
   private RegionJob find(String region) {

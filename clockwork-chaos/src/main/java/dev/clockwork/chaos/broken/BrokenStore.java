@@ -394,18 +394,24 @@ public final class BrokenStore implements Store {
 
   @Override
   public List<JobClaim> claimJobs(
-      String owner, Set<String> queues, int max, Duration leaseTime, Instant now) {
-    return store.claimJobs(owner, queues, max, leaseTime, now);
+      String owner,
+      Set<String> queues,
+      Set<String> machines,
+      int max,
+      Duration leaseTime,
+      Instant now) {
+    return store.claimJobs(owner, queues, machines, max, leaseTime, now);
   }
 
   @Override
-  public Optional<JobClaim> claimJob(long jobId, String owner, Duration leaseTime, Instant now) {
-    return store.claimJob(jobId, owner, leaseTime, now);
+  public Optional<JobClaim> claimJob(
+      String instanceId, long jobId, String owner, Duration leaseTime, Instant now) {
+    return store.claimJob(instanceId, jobId, owner, leaseTime, now);
   }
 
   @Override
-  public Optional<Instant> nextJobDue(Set<String> queues, Instant now) {
-    return store.nextJobDue(queues, now);
+  public Optional<Instant> nextJobDue(Set<String> queues, Set<String> machines, Instant now) {
+    return store.nextJobDue(queues, machines, now);
   }
 
   @Override

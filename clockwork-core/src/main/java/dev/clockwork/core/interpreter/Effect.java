@@ -73,12 +73,15 @@ public sealed interface Effect {
    * @param region the path of the region
    * @param initialState the path of the region's initial state, whose entry actions the job runs
    * @param initialEntry that state's entry id
+   * @param trigger the event being processed when the state was entered ({@code @init} for a
+   *     creation): the event the entry actions see when the job runs them
    */
   record RegionDispatched(
       String parallelState,
       long parallelEntry,
       String region,
       String initialState,
-      long initialEntry)
+      long initialEntry,
+      Event trigger)
       implements Effect {}
 }

@@ -116,14 +116,16 @@ public final class Interpreter {
 
   /**
    * Runs the entry actions of a dispatched region's initial state on a copy of the snapshot's
-   * context, without changing the snapshot, and returns what they did. Whether the region is still
-   * at that state is the caller's check (see {@link #regionPending}). Throws whatever an action
-   * throws.
+   * context, without changing the snapshot, and returns what they did. The actions see {@code
+   * trigger} as their event: the event whose step entered the state (see {@link
+   * Effect.RegionDispatched#trigger}). Whether the region is still at that state is the caller's
+   * check (see {@link #regionPending}). Throws whatever an action throws.
    */
   public static RegionWork runRegion(
-      Snapshot snapshot, String initialState, Instant now, Delivery delivery) {
+      Snapshot snapshot, String initialState, Event trigger, Instant now, Delivery delivery) {
     StateNode initial = snapshot.definition().state(initialState);
-    return new RegionScope(snapshot.context(), now, delivery).run(initial.parent(), initial);
+    return new RegionScope(snapshot.context(), now, delivery)
+        .run(initial.parent(), initial, trigger);
   }
 
   /**

@@ -33,7 +33,7 @@ final class Macrostep extends StepScope {
   private List<String> tail;
   private DispatchPolicy dispatch = DispatchPolicy.OFF;
   private RegionResults regions;
-  private String watchedDone;
+  private List<ActiveState> deferred;
 
   Macrostep(Snapshot before, Instant now, Delivery delivery) {
     super(before.context(), now, delivery);
@@ -109,14 +109,7 @@ final class Macrostep extends StepScope {
         return;
       }
       setEvent(raised);
-      if (raised.type().equals(watchedDone)) {
-        String parallel = watchedDone.substring("done.state.".length());
-        effect(
-            new Effect.InternalEvent(
-                Event.of(
-                    ParallelEvents.DONE,
-                    java.util.Map.of(ParallelEvents.PARALLEL_STATE, parallel))));
-      }
+      recordParallelDone(raised);
       effect(new Effect.InternalEvent(raised));
       selection.select(raised);
       if (!selection.isEmpty()) {
@@ -180,10 +173,43 @@ final class Macrostep extends StepScope {
   }
 
   /**
-   * Records {@code PARALLEL_DONE} when the {@code @done} of {@code parallel} fires in this step.
+   * Under dispatch, the {@code @done} of a parallel state whose regions dispatch is recorded as
+   * {@code PARALLEL_DONE}, however its last region finished (a job's result or an external event).
    */
-  void watchDone(StateNode parallel) {
-    watchedDone = "done.state." + parallel.path();
+  private void recordParallelDone(Event raised) {
+    if (!dispatch.enabled() || !raised.type().startsWith("done.state.")) {
+      return;
+    }
+    String path = raised.type().substring("done.state.".length());
+    StateNode state = definition.find(path).orElse(null);
+    if (state != null && Microstep.dispatches(state)) {
+      effect(
+          new Effect.InternalEvent(
+              Event.of(
+                  ParallelEvents.DONE, java.util.Map.of(ParallelEvents.PARALLEL_STATE, path))));
+    }
+  }
+
+  /** An entry whose entry actions were dispatched instead of run in this step. */
+  void defer(ActiveState entry) {
+    if (deferred == null) {
+      deferred = new ArrayList<>(2);
+    }
+    deferred.add(entry);
+  }
+
+  /**
+   * Runs the entry actions of {@code entry} when they were dispatched in this very step: its region
+   * leaves the state before any job could run them (an eventless transition, a raised event), so
+   * they run here, before the state's exit actions, as they would without dispatch.
+   */
+  void runIfDeferred(ActiveState entry) {
+    if (deferred != null && entry != null && deferred.remove(entry)) {
+      StateNode state = entry.state();
+      for (int a = 0; a < state.entryActionCount(); a++) {
+        state.entryAction(a).run(this);
+      }
+    }
   }
 
   MachineDefinition definition() {
@@ -223,6 +249,11 @@ final class Macrostep extends StepScope {
   }
 
   void finish(StateNode finalState) {
+    if (deferred != null) {
+      for (ActiveState entry : List.copyOf(deferred)) {
+        runIfDeferred(entry); // the instance ends in this step: no job will run them
+      }
+    }
     status = InstanceStatus.DONE;
     stopTimersAndChildren();
     effect(new Effect.InstanceDone(finalState.path()));

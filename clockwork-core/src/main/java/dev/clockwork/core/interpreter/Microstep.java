@@ -97,6 +97,7 @@ final class Microstep {
     for (int i = exitSet.size() - 1; i >= 0; i--) {
       StateNode state = exitSet.get(i);
       ActiveState entry = config.find(state);
+      step.runIfDeferred(entry);
       for (int a = 0; a < state.exitActionCount(); a++) {
         state.exitAction(a).run(step);
       }
@@ -167,13 +168,15 @@ final class Microstep {
       step.effect(new Effect.StateEntered(state.path(), entry.entryId(), step.now()));
       ActiveState parallel = dispatched == null ? null : dispatched.remove(state);
       if (parallel != null) {
+        step.defer(entry);
         step.effect(
             new Effect.RegionDispatched(
                 parallel.path(),
                 parallel.entryId(),
                 state.parent().path(),
                 state.path(),
-                entry.entryId()));
+                entry.entryId(),
+                step.event()));
       } else {
         for (int a = 0; a < state.entryActionCount(); a++) {
           state.entryAction(a).run(step);
@@ -202,13 +205,8 @@ final class Microstep {
    */
   private void planDispatch(StateNode parallel, ActiveState entry) {
     List<StateNode> eligible = new ArrayList<>(parallel.childCount());
-    for (int c = 0; c < parallel.childCount(); c++) {
-      StateNode region = parallel.child(c);
-      StateNode initial = region.kind() == StateKind.COMPOUND ? region.initial() : null;
-      if (initial != null
-          && initial.kind() == StateKind.ATOMIC
-          && initial.entryActionCount() > 0
-          && entrySet.contains(initial)) {
+    for (StateNode initial : dispatchableInitials(parallel)) {
+      if (entrySet.contains(initial)) {
         eligible.add(initial);
       }
     }
@@ -237,6 +235,27 @@ final class Microstep {
       step.timers().add(timer);
       step.effect(new Effect.TimerArmed(timer));
     }
+  }
+
+  /**
+   * The initial states of {@code parallel}'s regions whose entry actions dispatch may run as jobs:
+   * atomic, with entry actions, of a compound region.
+   */
+  static List<StateNode> dispatchableInitials(StateNode parallel) {
+    List<StateNode> initials = new ArrayList<>(parallel.childCount());
+    for (int c = 0; c < parallel.childCount(); c++) {
+      StateNode region = parallel.child(c);
+      StateNode initial = region.kind() == StateKind.COMPOUND ? region.initial() : null;
+      if (initial != null && initial.kind() == StateKind.ATOMIC && initial.entryActionCount() > 0) {
+        initials.add(initial);
+      }
+    }
+    return initials;
+  }
+
+  /** True when entering {@code parallel} dispatches its regions (two or more can be). */
+  static boolean dispatches(StateNode parallel) {
+    return parallel.kind() == StateKind.PARALLEL && dispatchableInitials(parallel).size() >= 2;
   }
 
   private ActiveState keptEntry(StateNode state) {

@@ -85,7 +85,6 @@ final class RegionResults {
     for (Object raisedEvent : raised) {
       step.raise(event(map(raisedEvent)));
     }
-    step.watchDone(step.definition().state((String) payload.get(PARALLEL_STATE)));
   }
 
   /** After the result's raised events settled: a region still at its initial entry stalled. */
@@ -112,10 +111,11 @@ final class RegionResults {
     failure.put(ERROR, payload.get(ERROR));
     failure.put(EXCEPTION, payload.get(EXCEPTION));
     failure.put(ATTEMPTS, payload.get(ATTEMPTS));
-    if (activeParallel(parallel, payload.get(PARALLEL_ENTRY)) == null) {
+    String stale = staleReason(payload);
+    if (stale != null) {
       Map<String, Object> abort = new LinkedHashMap<>();
       abort.put(REGION, payload.get(REGION));
-      abort.put(REASON, LEFT_PARALLEL_STATE);
+      abort.put(REASON, stale);
       abort.put(DISCARDED_CONTEXT, List.of());
       abort.put(DISCARDED_EVENTS, 0);
       abort.put(WORK_WAS_DISCARDED, false);
@@ -165,7 +165,8 @@ final class RegionResults {
     }
     Optional<StateNode> state = step.definition().find((String) payload.get(INITIAL_STATE));
     ActiveState active = state.map(step.config()::find).orElse(null);
-    long entry = ((Number) payload.get(INITIAL_ENTRY)).longValue();
+    Object entryId = payload.get(INITIAL_ENTRY);
+    long entry = entryId instanceof Number n ? n.longValue() : -1;
     if (active == null || active.entryId() != entry) {
       return REGION_ADVANCED;
     }
@@ -175,6 +176,9 @@ final class RegionResults {
   }
 
   private ActiveState activeParallel(String path, Object entryId) {
+    if (path == null || !(entryId instanceof Number)) {
+      return null;
+    }
     Optional<StateNode> state = step.definition().find(path);
     if (state.isEmpty() || state.get().kind() != StateKind.PARALLEL) {
       return null;

@@ -1,6 +1,7 @@
 package dev.clockwork.core.interpreter;
 
 import dev.clockwork.core.ClockworkException;
+import dev.clockwork.core.behavior.NonRetryable;
 import dev.clockwork.core.behavior.Target;
 import dev.clockwork.core.context.Context;
 import dev.clockwork.core.definition.StateNode;
@@ -12,9 +13,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a dispatched region's entry actions see: a copy of the instance's context, a synthetic
- * {@code @parallel.region} event naming the region, and no synchronous emits (the actions run
- * without the instance's lease). Collects their writes into a {@link RegionWork}.
+ * What a dispatched region's entry actions see: a copy of the instance's context, the event whose
+ * step entered the state, and no synchronous emits (the actions run without the instance's lease; a
+ * reply has no caller to reach and is dropped). Collects their writes into a {@link RegionWork}.
  */
 final class RegionScope extends StepScope {
   private final Context before;
@@ -24,8 +25,8 @@ final class RegionScope extends StepScope {
     this.before = context;
   }
 
-  RegionWork run(StateNode region, StateNode initial) {
-    setEvent(Event.of(dev.clockwork.core.definition.ParallelEvents.REGION_DONE));
+  RegionWork run(StateNode region, StateNode initial, Event trigger) {
+    setEvent(trigger);
     for (int a = 0; a < initial.entryActionCount(); a++) {
       initial.entryAction(a).run(this);
     }
@@ -62,10 +63,19 @@ final class RegionScope extends StepScope {
 
   @Override
   public Object emit(Target target, Event emitted) {
-    throw new ClockworkException(
-        "a synchronous emit to '"
-            + target
-            + "' cannot run in a dispatched region entry action: it runs without the instance's"
-            + " lease; use emitAsync, or raise an event and emit from its transition");
+    throw new SyncEmitRefused(target);
+  }
+
+  /** A synchronous emit in a dispatched entry action: a mistake no retry mends. */
+  static final class SyncEmitRefused extends ClockworkException implements NonRetryable {
+    private static final long serialVersionUID = 1L;
+
+    SyncEmitRefused(Target target) {
+      super(
+          "a synchronous emit to '"
+              + target
+              + "' cannot run in a dispatched region entry action: it runs without the"
+              + " instance's lease; use emitAsync, or raise an event and emit from its transition");
+    }
   }
 }

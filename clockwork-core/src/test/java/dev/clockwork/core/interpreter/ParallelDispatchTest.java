@@ -404,7 +404,8 @@ class ParallelDispatchTest {
                   job.initialState(),
                   job.initialEntry()))
           .isTrue();
-      RegionWork work = Interpreter.runRegion(snapshot, job.initialState(), T0, Delivery.NONE);
+      RegionWork work =
+          Interpreter.runRegion(snapshot, job.initialState(), job.trigger(), T0, Delivery.NONE);
       if (writes != null) {
         Map<String, Object> set = new java.util.LinkedHashMap<>(work.set());
         set.putAll(writes);
@@ -438,22 +439,16 @@ class ParallelDispatchTest {
 
     void fail(int i, String error, String exception, int attempts) {
       Effect.RegionDispatched job = jobs.get(i);
-      send(
-          Event.of(
-              REGION_FAILED,
-              Map.of(
-                  PARALLEL_STATE,
-                  job.parallelState(),
-                  PARALLEL_ENTRY,
-                  job.parallelEntry(),
-                  REGION,
-                  job.region(),
-                  ERROR,
-                  error,
-                  EXCEPTION,
-                  exception,
-                  ATTEMPTS,
-                  attempts)));
+      Map<String, Object> payload = new java.util.LinkedHashMap<>();
+      payload.put(PARALLEL_STATE, job.parallelState());
+      payload.put(PARALLEL_ENTRY, job.parallelEntry());
+      payload.put(REGION, job.region());
+      payload.put(INITIAL_STATE, job.initialState());
+      payload.put(INITIAL_ENTRY, job.initialEntry());
+      payload.put(ERROR, error);
+      payload.put(EXCEPTION, exception);
+      payload.put(ATTEMPTS, attempts);
+      send(Event.of(REGION_FAILED, payload));
     }
 
     void fire(ArmedTimer timer, Instant at) {

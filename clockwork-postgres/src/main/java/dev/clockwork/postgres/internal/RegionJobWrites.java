@@ -37,19 +37,21 @@ final class RegionJobWrites {
   private static final String INSERT =
       """
       INSERT INTO cw_region_jobs (instance_id, machine, queue, parallel_state, parallel_entry,
-                                  region, initial_state, initial_entry, baseline, attempts,
-                                  last_error, created_at, available_at)
+                                  region, initial_state, initial_entry, baseline, trigger_type,
+                                  trigger_payload, attempts, last_error, created_at, available_at)
       SELECT instance_id, machine, queue, parallel_state, parallel_entry, region, initial_state,
-             initial_entry, baseline, attempts, last_error, created_at, available_at
+             initial_entry, baseline, trigger_type, trigger_payload, attempts, last_error,
+             created_at, available_at
         FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
                     CAST(? AS bigint[]), CAST(? AS text[]), CAST(? AS text[]),
-                    CAST(? AS bigint[]), CAST(CAST(? AS text[]) AS jsonb[]), CAST(? AS int[]),
+                    CAST(? AS bigint[]), CAST(CAST(? AS text[]) AS jsonb[]), CAST(? AS text[]),
+                    CAST(CAST(? AS text[]) AS jsonb[]), CAST(? AS int[]),
                     CAST(? AS text[]), CAST(CAST(? AS text[]) AS timestamptz[]),
                     CAST(CAST(? AS text[]) AS timestamptz[]))
              WITH ORDINALITY
              AS u(instance_id, machine, queue, parallel_state, parallel_entry, region,
-                  initial_state, initial_entry, baseline, attempts, last_error, created_at,
-                  available_at, ordinality)
+                  initial_state, initial_entry, baseline, trigger_type, trigger_payload, attempts,
+                  last_error, created_at, available_at, ordinality)
        ORDER BY ordinality
       """;
 
@@ -103,6 +105,11 @@ final class RegionJobWrites {
           insert.setArray(++i, Columns.int8(connection, jobs, RegionJob::initialEntry));
           insert.setArray(
               ++i, Columns.text(connection, jobs, job -> JsonValuesCodec.write(job.baseline())));
+          insert.setArray(++i, Columns.text(connection, jobs, job -> job.trigger().type()));
+          insert.setArray(
+              ++i,
+              Columns.text(
+                  connection, jobs, job -> JsonValuesCodec.write(job.trigger().payload())));
           insert.setArray(++i, Columns.int4(connection, jobs, RegionJob::attempts));
           insert.setArray(++i, Columns.text(connection, jobs, RegionJob::lastError));
           insert.setArray(

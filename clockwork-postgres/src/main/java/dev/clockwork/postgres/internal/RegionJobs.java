@@ -1,5 +1,6 @@
 package dev.clockwork.postgres.internal;
 
+import dev.clockwork.core.event.Event;
 import dev.clockwork.postgres.internal.json.JsonValuesCodec;
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.JobLease;
@@ -27,29 +28,33 @@ public final class RegionJobs {
   static final String COLUMNS =
       """
       instance_id, id, machine, queue, parallel_state, parallel_entry, region, initial_state,
-      initial_entry, baseline, attempts, last_error, created_at, available_at
+      initial_entry, baseline, trigger_type, trigger_payload, attempts, last_error, created_at,
+      available_at
       """;
 
   /**
    * Leases the jobs of {@code %s} (the ready jobs, locked, skipping those another transaction
-   * holds) with a new token each.
+   * holds) with a new token each, counting an attempt, and moves their availability to the lease's
+   * expiry.
    */
   private static final String LEASE =
       """
       WITH ready AS (%s)
       UPDATE cw_region_jobs j
-         SET lease_owner = ?, lease_token = gen_random_uuid(), lease_expires_at = ?
+         SET lease_owner = ?, lease_token = gen_random_uuid(), lease_expires_at = ?,
+             available_at = ?, attempts = j.attempts + 1
         FROM ready
        WHERE j.instance_id = ready.instance_id AND j.id = ready.id
-      RETURNING j.lease_token, %s
+      RETURNING j.lease_token, ready.available_at AS ready_at, %s
       """;
 
   /** Ready jobs of every queue: a range scan of {@code cw_region_jobs_available}. */
   private static final String READY_ANY_QUEUE =
       """
-      SELECT instance_id, id
+      SELECT instance_id, id, available_at
         FROM cw_region_jobs
        WHERE available_at <= ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+         AND (CAST(? AS text[]) IS NULL OR machine = ANY(CAST(? AS text[])))
        ORDER BY available_at, id
        LIMIT ?
          FOR UPDATE SKIP LOCKED
@@ -62,13 +67,14 @@ public final class RegionJobs {
    */
   private static final String READY_IN_QUEUES =
       """
-      SELECT r.instance_id, r.id
+      SELECT r.instance_id, r.id, r.available_at
         FROM unnest(CAST(? AS text[])) AS q(name)
        CROSS JOIN LATERAL (
              SELECT instance_id, id, available_at
                FROM cw_region_jobs
               WHERE queue_name = q.name AND available_at <= ?
                 AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+                AND (CAST(? AS text[]) IS NULL OR machine = ANY(CAST(? AS text[])))
               ORDER BY available_at, id
               LIMIT ?
                 FOR UPDATE SKIP LOCKED) AS r
@@ -76,12 +82,13 @@ public final class RegionJobs {
        LIMIT ?
       """;
 
-  /** One job by id, when it is ready (the id is unique; no instance id is known here). */
+  /** One job by its key, when it is ready. */
   private static final String READY_ONE =
       """
-      SELECT instance_id, id
+      SELECT instance_id, id, available_at
         FROM cw_region_jobs
-       WHERE id = ? AND available_at <= ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+       WHERE instance_id = ? AND id = ? AND available_at <= ?
+         AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
          FOR UPDATE SKIP LOCKED
       """;
 
@@ -94,7 +101,7 @@ public final class RegionJobs {
       """
       SELECT available_at
         FROM cw_region_jobs
-       WHERE lease_expires_at IS NULL OR lease_expires_at <= ?
+       WHERE CAST(? AS text[]) IS NULL OR machine = ANY(CAST(? AS text[]))
        ORDER BY available_at, id
        LIMIT 1
       """;
@@ -107,7 +114,7 @@ public final class RegionJobs {
              SELECT available_at
                FROM cw_region_jobs
               WHERE queue_name = q.name
-                AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+                AND (CAST(? AS text[]) IS NULL OR machine = ANY(CAST(? AS text[])))
               ORDER BY available_at, id
               LIMIT 1) AS d
       """;
@@ -132,9 +139,11 @@ public final class RegionJobs {
   private static final String DROP =
       "DELETE FROM cw_region_jobs WHERE instance_id = ? AND id = ? AND lease_token = ?";
 
-  private static final Comparator<JobClaim> LONGEST_AVAILABLE_FIRST =
-      Comparator.comparing((JobClaim c) -> c.job().availableAt())
-          .thenComparingLong(c -> c.job().id());
+  /** A claimed job with the availability it had before the claim moved it to the lease's end. */
+  private record Ready(Instant availableAt, JobClaim claim) {}
+
+  private static final Comparator<Ready> LONGEST_AVAILABLE_FIRST =
+      Comparator.comparing(Ready::availableAt).thenComparingLong(r -> r.claim().job().id());
 
   private final Jdbc jdbc;
 
@@ -148,8 +157,15 @@ public final class RegionJobs {
 
   /** See {@code Store.claimJobs}. */
   public List<JobClaim> claim(
-      String owner, Set<String> queues, int max, Duration leaseTime, Instant now) {
-    if (max <= 0 || (queues != null && queues.isEmpty())) {
+      String owner,
+      Set<String> queues,
+      Set<String> machines,
+      int max,
+      Duration leaseTime,
+      Instant now) {
+    if (max <= 0
+        || (queues != null && queues.isEmpty())
+        || (machines != null && machines.isEmpty())) {
       return List.of();
     }
     Instant expiresAt = now.plus(leaseTime);
@@ -164,39 +180,46 @@ public final class RegionJobs {
             }
             claim.setObject(++i, Instants.notAfter(now));
             claim.setObject(++i, Instants.notAfter(now));
+            java.sql.Array known = machines == null ? null : Columns.texts(connection, machines);
+            claim.setArray(++i, known);
+            claim.setArray(++i, known);
             claim.setInt(++i, max);
             if (queues != null) {
               claim.setInt(++i, max);
             }
             claim.setString(++i, owner);
             claim.setObject(++i, Instants.notBefore(expiresAt));
-            List<JobClaim> claims = new ArrayList<>();
+            claim.setObject(++i, Instants.notBefore(expiresAt));
+            List<Ready> claims = new ArrayList<>();
             try (ResultSet rs = claim.executeQuery()) {
               while (rs.next()) {
                 RegionJob job = job(rs);
                 UUID token = rs.getObject("lease_token", UUID.class);
                 JobLease lease = new JobLease(job.id(), job.instanceId(), owner, token, expiresAt);
-                claims.add(new JobClaim(lease, job));
+                claims.add(new Ready(Instants.read(rs, "ready_at"), new JobClaim(lease, job)));
               }
             }
             claims.sort(LONGEST_AVAILABLE_FIRST);
-            return claims;
+            return claims.stream().map(Ready::claim).toList();
           }
         });
   }
 
   /** See {@code Store.claimJob}. */
-  public Optional<JobClaim> claimOne(long jobId, String owner, Duration leaseTime, Instant now) {
+  public Optional<JobClaim> claimOne(
+      String instanceId, long jobId, String owner, Duration leaseTime, Instant now) {
     Instant expiresAt = now.plus(leaseTime);
     return jdbc.autoCommit(
-        "claim region job " + jobId,
+        "claim region job " + jobId + " of '" + instanceId + "'",
         connection -> {
           try (PreparedStatement claim = connection.prepareStatement(CLAIM_ONE)) {
-            claim.setLong(1, jobId);
-            claim.setObject(2, Instants.notAfter(now));
+            claim.setString(1, instanceId);
+            claim.setLong(2, jobId);
             claim.setObject(3, Instants.notAfter(now));
-            claim.setString(4, owner);
-            claim.setObject(5, Instants.notBefore(expiresAt));
+            claim.setObject(4, Instants.notAfter(now));
+            claim.setString(5, owner);
+            claim.setObject(6, Instants.notBefore(expiresAt));
+            claim.setObject(7, Instants.notBefore(expiresAt));
             try (ResultSet rs = claim.executeQuery()) {
               if (!rs.next()) {
                 return Optional.empty();
@@ -211,8 +234,8 @@ public final class RegionJobs {
   }
 
   /** See {@code Store.nextJobDue}; rounded up to the microsecond, as stored. */
-  public Optional<Instant> nextDue(Set<String> queues, Instant now) {
-    if (queues != null && queues.isEmpty()) {
+  public Optional<Instant> nextDue(Set<String> queues, Set<String> machines, Instant now) {
+    if ((queues != null && queues.isEmpty()) || (machines != null && machines.isEmpty())) {
       return Optional.empty();
     }
     return jdbc.autoCommit(
@@ -225,7 +248,9 @@ public final class RegionJobs {
             if (queues != null) {
               select.setArray(++i, Columns.texts(connection, queues));
             }
-            select.setObject(++i, Instants.notAfter(now));
+            java.sql.Array known = machines == null ? null : Columns.texts(connection, machines);
+            select.setArray(++i, known);
+            select.setArray(++i, known);
             try (ResultSet rs = select.executeQuery()) {
               return rs.next()
                   ? Optional.ofNullable(Instants.read(rs, "available_at"))
@@ -303,6 +328,8 @@ public final class RegionJobs {
         rs.getString("initial_state"),
         rs.getLong("initial_entry"),
         JsonValuesCodec.readMap(rs.getString("baseline")),
+        Event.of(
+            rs.getString("trigger_type"), JsonValuesCodec.readMap(rs.getString("trigger_payload"))),
         rs.getInt("attempts"),
         Instants.read(rs, "available_at"),
         Instants.read(rs, "created_at"),

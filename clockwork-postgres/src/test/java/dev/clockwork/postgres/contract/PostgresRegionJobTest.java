@@ -63,7 +63,7 @@ class PostgresRegionJobTest extends RegionJobContractTest {
           .doesNotHaveDuplicates()
           .containsExactlyInAnyOrderElementsOf(ids);
     }
-    assertThat(store.claimJobs("late", null, 1_000, LEASE, expired)).isEmpty();
+    assertThat(store.claimJobs("late", null, null, 1_000, LEASE, expired)).isEmpty();
     for (JobClaim claim : first) {
       assertThat(store.retryJob(claim.lease(), 1, "Boom", expired)).isFalse();
     }
@@ -90,7 +90,8 @@ class PostgresRegionJobTest extends RegionJobContractTest {
                   start.await();
                   List<JobClaim> mine = new ArrayList<>();
                   List<JobClaim> claimed;
-                  while (!(claimed = store.claimJobs(owner, queues, 3, LEASE, now)).isEmpty()) {
+                  while (!(claimed = store.claimJobs(owner, queues, null, 3, LEASE, now))
+                      .isEmpty()) {
                     mine.addAll(claimed);
                   }
                   return mine;

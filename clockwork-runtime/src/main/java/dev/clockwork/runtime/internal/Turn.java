@@ -211,6 +211,7 @@ public final class Turn {
             region.initialState(),
             region.initialEntry(),
             after.context().asMap(),
+            region.trigger(),
             0,
             now,
             now,

@@ -2,6 +2,7 @@ package dev.clockwork.runtime.parallel;
 
 import static dev.clockwork.core.definition.ParallelEvents.*;
 
+import dev.clockwork.core.behavior.NonRetryable;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.Delivery;
 import dev.clockwork.core.interpreter.Interpreter;
@@ -9,6 +10,7 @@ import dev.clockwork.core.interpreter.RegionWork;
 import dev.clockwork.core.interpreter.Snapshot;
 import dev.clockwork.runtime.config.ParallelDispatchConfig;
 import dev.clockwork.runtime.error.EventTimeoutException;
+import dev.clockwork.runtime.error.UnknownMachineException;
 import dev.clockwork.runtime.error.UnknownVersionException;
 import dev.clockwork.runtime.internal.MachineRegistry;
 import dev.clockwork.runtime.internal.SnapshotCodec;
@@ -41,14 +43,20 @@ import org.slf4j.LoggerFactory;
 public final class RegionJobRunner {
   private static final Logger LOG = LoggerFactory.getLogger(RegionJobRunner.class);
 
-  /** How soon a job of a paused machine looks again when its backoff is zero. */
-  private static final Duration PAUSED_RECHECK = Duration.ofSeconds(1);
+  /** How soon a job handed back for a paused machine or an unknown version looks again. */
+  private static final Duration RECHECK = Duration.ofSeconds(1);
+
+  /** The error of a job whose runs never came back (their workers stopped or hung). */
+  private static final String STOPPED =
+      "the worker running it stopped before it finished (its lease expired)";
 
   private final Store store;
   private final Clock clock;
   private final MachineRegistry machines;
   private final TurnRunner turns;
   private final Function<String, ParallelDispatchConfig> settings;
+  private final java.util.Map<String, Long> notPausedAt =
+      new java.util.concurrent.ConcurrentHashMap<>();
   private volatile boolean givingBack;
 
   public RegionJobRunner(
@@ -80,36 +88,31 @@ public final class RegionJobRunner {
 
   /**
    * Runs a claimed job, with {@code injected} thrown in place of the entry actions when not null
-   * (the test kit's failure injection).
+   * (the test kit's failure injection). The claim counted this attempt; what is not the action's
+   * fault (a paused machine, a version this node does not know, a shutdown) hands it back
+   * uncounted.
    */
   JobOutcome run(JobClaim claim, RuntimeException injected) {
     RegionJob job = claim.job();
     JobLease lease = claim.lease();
     ParallelDispatchConfig config = settings.apply(job.machine());
-    Instant now = clock.instant();
-    if (store.isPaused(job.machine())) {
-      Duration wait = config.jobBackoff().isZero() ? PAUSED_RECHECK : config.jobBackoff();
-      store.retryJob(lease, job.attempts(), job.lastError(), now.plus(wait));
-      return JobOutcome.PAUSED;
-    }
-    if (job.attempts() >= config.jobTries()) {
-      return giveUp(claim, job.attempts(), job.lastError(), config); // the give-up did not land
+    int attempt = job.attempts();
+    if (pausedRecently(job.machine())) {
+      return handBack(claim, RECHECK, JobOutcome.PAUSED);
     }
     Optional<InstanceRecord> stored = store.find(job.instanceId());
     if (stored.isEmpty()) {
       store.dropJob(lease);
       return JobOutcome.DISCARDED;
     }
-    int attempt = job.attempts() + 1;
     Snapshot snapshot;
     try {
       InstanceRecord record = stored.get();
       snapshot =
           SnapshotCodec.toSnapshot(
               machines.forInstance(record.id(), record.machine(), record.version()), record);
-    } catch (UnknownVersionException e) { // a newer node's instance: leave the job to it
-      store.retryJob(lease, job.attempts(), job.lastError(), now.plus(PAUSED_RECHECK));
-      return JobOutcome.PAUSED;
+    } catch (UnknownVersionException | UnknownMachineException e) {
+      return handBack(claim, RECHECK, JobOutcome.PAUSED); // a newer node's: left to it
     }
     if (!Interpreter.regionPending(
         snapshot,
@@ -120,19 +123,73 @@ public final class RegionJobRunner {
       store.dropJob(lease);
       return JobOutcome.DISCARDED;
     }
+    if (attempt > config.jobTries()) { // earlier runs died, or their give-up did not land
+      String last = job.lastError() != null ? job.lastError() : STOPPED;
+      return giveUp(claim, attempt - 1, last, config);
+    }
     RegionWork work;
     try {
-      work = work(job, snapshot, now, attempt, config.jobTimeout(), injected);
+      work = work(job, snapshot, clock.instant(), attempt, config.jobTimeout(), injected);
     } catch (RuntimeException e) {
       return failed(claim, attempt, e, config);
+    }
+    if (store.isPaused(job.machine())) { // paused while the action ran: apply after the resume
+      notPausedAt.remove(job.machine());
+      return handBack(claim, RECHECK, JobOutcome.PAUSED);
     }
     Event result =
         work.toEvent(job.parallelState(), job.parallelEntry(), job.initialEntry(), job.baseline());
     try {
-      return apply(job, lease, result, config) ? JobOutcome.APPLIED : JobOutcome.LOST;
+      return applied(claim, apply(job, lease, result, config));
+    } catch (UnknownVersionException e) {
+      return handBack(claim, RECHECK, JobOutcome.PAUSED);
     } catch (RuntimeException e) {
       return failed(claim, attempt, e, config);
     }
+  }
+
+  /**
+   * Whether the machine's queue is paused. A reading that it is not is kept for {@link #RECHECK} (a
+   * pause stops new actions within that time; a result is never applied while paused, which is read
+   * afresh before each apply), so the store is read once per machine and second, not once per job;
+   * a paused reading is never kept, so a resume is seen at once.
+   */
+  private boolean pausedRecently(String machine) {
+    long now = System.nanoTime();
+    Long readAt = notPausedAt.get(machine);
+    if (readAt != null && now - readAt < RECHECK.toNanos()) {
+      return false;
+    }
+    boolean paused = store.isPaused(machine);
+    if (paused) {
+      notPausedAt.remove(machine);
+    } else {
+      notPausedAt.put(machine, now);
+    }
+    return paused;
+  }
+
+  /**
+   * The outcome of an apply: a refused commit (the instance's lease lost, the store failing, or the
+   * job finished elsewhere) hands the job back at once, uncounted, unless another run holds it.
+   */
+  private JobOutcome applied(JobClaim claim, boolean written) {
+    if (!written) {
+      try {
+        handBack(claim, Duration.ZERO, JobOutcome.LOST);
+      } catch (RuntimeException e) {
+        LOG.debug("could not hand region job {} back: {}", claim.job().id(), e.getMessage());
+      }
+      return JobOutcome.LOST;
+    }
+    return JobOutcome.APPLIED;
+  }
+
+  /** Gives the job back as it was before this claim, available {@code after} from now. */
+  private JobOutcome handBack(JobClaim claim, Duration after, JobOutcome outcome) {
+    RegionJob job = claim.job();
+    store.retryJob(claim.lease(), job.attempts() - 1, job.lastError(), clock.instant().plus(after));
+    return outcome;
   }
 
   private static RegionWork work(
@@ -150,7 +207,11 @@ public final class RegionJobRunner {
         }
         RegionWork work =
             Interpreter.runRegion(
-                snapshot, job.initialState(), now, new Delivery(job.instanceId(), 0, attempt));
+                snapshot,
+                job.initialState(),
+                job.trigger(),
+                now,
+                new Delivery(job.instanceId(), 0, attempt));
         if (System.nanoTime() - started > timeout.toNanos()) {
           throw timedOut(started, timeout, null);
         }
@@ -179,10 +240,9 @@ public final class RegionJobRunner {
     RegionJob job = claim.job();
     String described = error.getClass().getName() + ": " + error.getMessage();
     if (givingBack) {
-      store.retryJob(claim.lease(), job.attempts(), job.lastError(), clock.instant());
-      return JobOutcome.GIVEN_BACK;
+      return handBack(claim, Duration.ZERO, JobOutcome.GIVEN_BACK);
     }
-    if (attempt < config.jobTries()) {
+    if (attempt < config.jobTries() && !(error instanceof NonRetryable)) {
       Instant retryAt = clock.instant().plus(config.jobBackoff());
       store.retryJob(claim.lease(), attempt, described, retryAt);
       LOG.info(
@@ -208,6 +268,8 @@ public final class RegionJobRunner {
     payload.put(PARALLEL_STATE, job.parallelState());
     payload.put(PARALLEL_ENTRY, job.parallelEntry());
     payload.put(REGION, job.region());
+    payload.put(INITIAL_STATE, job.initialState());
+    payload.put(INITIAL_ENTRY, job.initialEntry());
     payload.put(ERROR, colon < 0 ? text : text.substring(colon + 2));
     payload.put(EXCEPTION, colon < 0 ? "" : text.substring(0, colon));
     payload.put(ATTEMPTS, attempts);
@@ -220,7 +282,7 @@ public final class RegionJobRunner {
     try {
       return apply(job, claim.lease(), Event.of(REGION_FAILED, payload), config)
           ? JobOutcome.GAVE_UP
-          : JobOutcome.LOST;
+          : applied(claim, false);
     } catch (RuntimeException e) {
       Instant retryAt = clock.instant().plus(config.jobBackoff());
       store.retryJob(claim.lease(), attempts, text, retryAt);

@@ -1,6 +1,7 @@
 package dev.clockwork.runtime.parallel;
 
 import dev.clockwork.runtime.store.JobClaim;
+import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
 import java.time.Duration;
@@ -33,6 +34,7 @@ public final class RegionJobWorkers {
   private final int threads;
   private final Set<String> queues;
   private final Supplier<Duration> leaseTime;
+  private final Supplier<Set<String>> machines;
   private final Duration idleWait;
   private final Duration shutdownTimeout;
   private final AtomicInteger busy = new AtomicInteger();
@@ -45,6 +47,7 @@ public final class RegionJobWorkers {
    * @param queues the queues whose jobs this node runs (null: every queue)
    * @param leaseTime how long a job's lease lasts: long enough for its action, the wait for the
    *     instance's lease and the commit
+   * @param machines the machines this engine runs: jobs of others are left to the nodes that do
    * @param idleWait the longest the claimer waits without a signal before it looks again
    */
   public RegionJobWorkers(
@@ -55,6 +58,7 @@ public final class RegionJobWorkers {
       int threads,
       Set<String> queues,
       Supplier<Duration> leaseTime,
+      Supplier<Set<String>> machines,
       Duration idleWait,
       Duration shutdownTimeout) {
     if (threads < 1) {
@@ -67,6 +71,7 @@ public final class RegionJobWorkers {
     this.threads = threads;
     this.queues = queues == null ? null : Set.copyOf(queues);
     this.leaseTime = leaseTime;
+    this.machines = machines;
     this.idleWait = idleWait;
     this.shutdownTimeout = shutdownTimeout;
   }
@@ -122,7 +127,8 @@ public final class RegionJobWorkers {
           continue;
         }
         Instant now = clock.instant();
-        List<JobClaim> claims = store.claimJobs(owner, queues, free, leaseTime.get(), now);
+        List<JobClaim> claims =
+            store.claimJobs(owner, queues, machines.get(), free, leaseTime.get(), now);
         claims.forEach(this::submit);
         if (claims.size() < free) {
           store.awaitWork(untilNextDue(now));
@@ -139,27 +145,34 @@ public final class RegionJobWorkers {
 
   private void submit(JobClaim claim) {
     busy.incrementAndGet();
-    pool.execute(
-        () -> {
-          try {
-            runner.run(claim);
-          } catch (RuntimeException e) {
-            LOG.warn(
-                "region job {} of {} failed unexpectedly; it runs again when its lease expires",
-                claim.job().region(),
-                claim.job().instanceId(),
-                e);
-          } finally {
-            busy.decrementAndGet();
-            synchronized (freed) {
-              freed.notifyAll();
-            }
-          }
-        });
+    try {
+      pool.execute(() -> runOne(claim));
+    } catch (java.util.concurrent.RejectedExecutionException e) { // stopping: hand it back
+      busy.decrementAndGet();
+      RegionJob job = claim.job();
+      store.retryJob(claim.lease(), job.attempts() - 1, job.lastError(), clock.instant());
+    }
+  }
+
+  private void runOne(JobClaim claim) {
+    try {
+      runner.run(claim);
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "region job {} of {} failed unexpectedly; it runs again when its lease expires",
+          claim.job().region(),
+          claim.job().instanceId(),
+          e);
+    } finally {
+      busy.decrementAndGet();
+      synchronized (freed) {
+        freed.notifyAll();
+      }
+    }
   }
 
   private Duration untilNextDue(Instant now) {
-    Optional<Instant> due = store.nextJobDue(queues, now);
+    Optional<Instant> due = store.nextJobDue(queues, machines.get(), now);
     if (due.isEmpty()) {
       return idleWait;
     }

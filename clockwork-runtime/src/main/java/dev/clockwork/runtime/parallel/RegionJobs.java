@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -18,8 +19,8 @@ import java.util.function.Supplier;
  *
  * <pre>{@code
  * List<RegionJob> waiting = engine.regionJobs().pending("order-1");
- * engine.regionJobs().run(waiting.get(1).id()); // payment first
- * engine.regionJobs().fail(waiting.get(0).id(), new IllegalStateException("out of stock"));
+ * engine.regionJobs().run(waiting.get(1)); // payment first
+ * engine.regionJobs().fail(waiting.get(0), new IllegalStateException("out of stock"));
  * }</pre>
  */
 public final class RegionJobs {
@@ -28,13 +29,19 @@ public final class RegionJobs {
   private final RegionJobRunner runner;
   private final String owner;
   private final Supplier<Duration> leaseTime;
+  private final Supplier<Set<String>> machines;
 
+  /**
+   * @param machines the machines this engine runs: jobs of others are left to the nodes that do
+   */
   public RegionJobs(
       Store store,
       Clock clock,
       RegionJobRunner runner,
       String owner,
-      Supplier<Duration> leaseTime) {
+      Supplier<Duration> leaseTime,
+      Supplier<Set<String>> machines) {
+    this.machines = machines;
     this.store = store;
     this.clock = clock;
     this.runner = runner;
@@ -48,21 +55,21 @@ public final class RegionJobs {
   }
 
   /**
-   * Runs the job {@code jobId} now, if it is available (not leased, its retry due).
+   * Runs {@code job} (one of {@link #pending}) now, if it is available (not leased, its retry due).
    *
    * @throws IllegalArgumentException when there is no such job, or it is not available now
    */
-  public JobOutcome run(long jobId) {
-    return runner.run(claim(jobId), null);
+  public JobOutcome run(RegionJob job) {
+    return runner.run(claim(job), null);
   }
 
   /**
-   * Runs the job {@code jobId} now with {@code error} thrown in place of its entry actions: the
-   * attempt fails as if the action had thrown it (retried after the backoff, or, on the last
-   * attempt, the parallel state's {@code @fail}).
+   * Runs {@code job} now with {@code error} thrown in place of its entry actions: the attempt fails
+   * as if the action had thrown it (retried after the backoff, or, on the last attempt, the
+   * parallel state's {@code @fail}).
    */
-  public JobOutcome fail(long jobId, RuntimeException error) {
-    return runner.run(claim(jobId), Objects.requireNonNull(error, "error"));
+  public JobOutcome fail(RegionJob job, RuntimeException error) {
+    return runner.run(claim(job), Objects.requireNonNull(error, "error"));
   }
 
   /**
@@ -74,7 +81,8 @@ public final class RegionJobs {
   public List<JobOutcome> runAvailable() {
     List<JobOutcome> outcomes = new ArrayList<>();
     while (true) {
-      List<JobClaim> claims = store.claimJobs(owner, null, 1, leaseTime.get(), clock.instant());
+      List<JobClaim> claims =
+          store.claimJobs(owner, null, machines.get(), 1, leaseTime.get(), clock.instant());
       if (claims.isEmpty()) {
         return outcomes;
       }
@@ -82,13 +90,16 @@ public final class RegionJobs {
     }
   }
 
-  private JobClaim claim(long jobId) {
-    Optional<JobClaim> claim = store.claimJob(jobId, owner, leaseTime.get(), clock.instant());
+  private JobClaim claim(RegionJob job) {
+    Optional<JobClaim> claim =
+        store.claimJob(job.instanceId(), job.id(), owner, leaseTime.get(), clock.instant());
     if (claim.isEmpty()) {
       throw new IllegalArgumentException(
           "region job "
-              + jobId
-              + " is not available: it does not exist, another run holds it, or its retry is not"
+              + job.id()
+              + " of '"
+              + job.instanceId()
+              + "' is not available: it does not exist, another run holds it, or its retry is not"
               + " due yet; see pending(instanceId)");
     }
     return claim.get();

@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.store;
 
+import dev.clockwork.core.event.Event;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
@@ -37,6 +38,7 @@ public record RegionJob(
     String initialState,
     long initialEntry,
     Map<String, Object> baseline,
+    Event trigger,
     int attempts,
     Instant availableAt,
     Instant createdAt,
@@ -54,6 +56,7 @@ public record RegionJob(
     Objects.requireNonNull(availableAt, "availableAt");
     Objects.requireNonNull(createdAt, "createdAt");
     baseline = baseline == null ? Map.of() : baseline;
+    Objects.requireNonNull(trigger, "trigger");
   }
 
   /** The queue the job is served from: its own, or {@link #DEFAULT_QUEUE}. */
@@ -74,10 +77,18 @@ public record RegionJob(
         initialState,
         initialEntry,
         baseline,
+        trigger,
         attempts,
         availableAt,
         createdAt,
         lastError);
+  }
+
+  /**
+   * The same job as a claim leases it until {@code expiry}: one more attempt, not available before.
+   */
+  public RegionJob leased(Instant expiry) {
+    return failed(attempts + 1, lastError, expiry);
   }
 
   /** The same job after a failed attempt, available again at {@code retryAt}. */
@@ -93,6 +104,7 @@ public record RegionJob(
         initialState,
         initialEntry,
         baseline,
+        trigger,
         attemptsSoFar,
         retryAt,
         createdAt,

@@ -253,21 +253,27 @@ public final class FaultyStore implements Store {
 
   @Override
   public List<JobClaim> claimJobs(
-      String owner, Set<String> queues, int max, Duration leaseTime, Instant now) {
+      String owner,
+      Set<String> queues,
+      Set<String> machines,
+      int max,
+      Duration leaseTime,
+      Instant now) {
     alive();
-    return delegate.claimJobs(owner, queues, max, leaseTime, now);
+    return delegate.claimJobs(owner, queues, machines, max, leaseTime, now);
   }
 
   @Override
-  public Optional<JobClaim> claimJob(long jobId, String owner, Duration leaseTime, Instant now) {
+  public Optional<JobClaim> claimJob(
+      String instanceId, long jobId, String owner, Duration leaseTime, Instant now) {
     alive();
-    return delegate.claimJob(jobId, owner, leaseTime, now);
+    return delegate.claimJob(instanceId, jobId, owner, leaseTime, now);
   }
 
   @Override
-  public Optional<Instant> nextJobDue(Set<String> queues, Instant now) {
+  public Optional<Instant> nextJobDue(Set<String> queues, Set<String> machines, Instant now) {
     alive();
-    return delegate.nextJobDue(queues, now);
+    return delegate.nextJobDue(queues, machines, now);
   }
 
   @Override

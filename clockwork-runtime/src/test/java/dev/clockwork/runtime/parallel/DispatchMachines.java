@@ -85,7 +85,7 @@ final class DispatchMachines {
                             .branch(b -> b.to("failed")));
               }
             })
-        .state("retrying")
+        .state("retrying", s -> s.on("RETRY", "processing"))
         .state("cancelled")
         .state("completed")
         .state("failed")

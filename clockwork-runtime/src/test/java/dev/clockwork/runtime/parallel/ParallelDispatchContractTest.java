@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Instance;
 import dev.clockwork.runtime.clock.VirtualClock;
@@ -72,12 +73,11 @@ public abstract class ParallelDispatchContractTest {
     return rows.get(rows.size() - 1).payload();
   }
 
-  private static long job(Engine engine, String id, String region) {
+  private static RegionJob job(Engine engine, String id, String region) {
     return engine.regionJobs().pending(id).stream()
         .filter(j -> j.region().equals(region))
         .findFirst()
-        .orElseThrow()
-        .id();
+        .orElseThrow();
   }
 
   @Test
@@ -149,27 +149,27 @@ public abstract class ParallelDispatchContractTest {
   @Test
   void aFailingJobIsRetriedAfterTheBackoffThenFiresFailWithThePayload() {
     Engine engine =
-        engine(c -> c.withEnabled(true).withJobTries(2).withJobBackoff(Duration.ofSeconds(30)));
+        engine(c -> c.withEnabled(true).withJobTries(2).withJobBackoff(Duration.ofSeconds(7)));
     hook(
         "payment",
         a -> {
           throw new IllegalStateException("card declined");
         });
     engine.create("order", "o-1", Map.of());
-    long payment = job(engine, "o-1", "processing.payment");
+    RegionJob payment = job(engine, "o-1", "processing.payment");
     assertThat(engine.regionJobs().run(payment)).isEqualTo(JobOutcome.RETRYING);
     RegionJob retrying =
         engine.regionJobs().pending("o-1").stream()
-            .filter(j -> j.id() == payment)
+            .filter(j -> j.id() == payment.id())
             .findFirst()
             .orElseThrow();
     assertThat(retrying.attempts()).isEqualTo(1);
-    assertThat(retrying.availableAt()).isEqualTo(T0.plusSeconds(30));
+    assertThat(retrying.availableAt()).isEqualTo(T0.plusSeconds(7));
     assertThat(retrying.lastError()).contains("card declined");
     assertThatThrownBy(() -> engine.regionJobs().run(payment))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("not available");
-    clock.advance(Duration.ofSeconds(30));
+    clock.advance(Duration.ofSeconds(7));
     assertThat(engine.regionJobs().run(payment)).isEqualTo(JobOutcome.GAVE_UP);
     assertThat(payload(engine, "o-1", FAIL))
         .containsEntry(REGION, "processing.payment")
@@ -252,7 +252,7 @@ public abstract class ParallelDispatchContractTest {
           await(release);
         });
     engine.create("order", "o-1", Map.of());
-    long inventory = job(engine, "o-1", "processing.inventory");
+    RegionJob inventory = job(engine, "o-1", "processing.inventory");
     Thread worker = new Thread(() -> engine.regionJobs().run(inventory));
     worker.start();
     assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
@@ -297,7 +297,7 @@ public abstract class ParallelDispatchContractTest {
           await(release);
         });
     engine.create("order", "o-1", Map.of());
-    long inventory = job(engine, "o-1", "processing.inventory");
+    RegionJob inventory = job(engine, "o-1", "processing.inventory");
     List<JobOutcome> outcome = new java.util.concurrent.CopyOnWriteArrayList<>();
     Thread worker = new Thread(() -> outcome.add(engine.regionJobs().run(inventory)));
     worker.start();
@@ -316,6 +316,57 @@ public abstract class ParallelDispatchContractTest {
   }
 
   @Test
+  void dispatchedEntryActionsSeeTheEventThatEnteredTheState() {
+    Engine engine = engine(c -> c.withEnabled(true).withJobTries(1));
+    List<Event> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    hook("inventory", a -> seen.add(a.event()));
+    engine.create("order", "o-1", Map.of("retry", true));
+    engine.regionJobs().run(job(engine, "o-1", "processing.inventory"));
+    engine.regionJobs().fail(job(engine, "o-1", "processing.payment"), new RuntimeException("x"));
+    assertThat(engine.instance("o-1").states()).containsExactly("retrying");
+    engine.send("o-1", Event.of("RETRY", Map.of("reason", "card updated")));
+    engine.regionJobs().run(job(engine, "o-1", "processing.inventory"));
+    assertThat(seen)
+        .extracting(Event::type, Event::payload)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("@init", Map.of()),
+            org.assertj.core.groups.Tuple.tuple("RETRY", Map.of("reason", "card updated")));
+  }
+
+  @Test
+  void aPauseWhileTheActionRunsHoldsItsResultUntilTheResume() throws Exception {
+    Engine engine = engine(ON);
+    CountDownLatch running = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    hook(
+        "inventory",
+        a -> {
+          if (running.getCount() > 0) {
+            running.countDown();
+            await(release);
+          }
+        });
+    engine.create("order", "o-1", Map.of());
+    RegionJob inventory = job(engine, "o-1", "processing.inventory");
+    List<JobOutcome> outcome = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Thread worker = new Thread(() -> outcome.add(engine.regionJobs().run(inventory)));
+    worker.start();
+    assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
+    engine.queues().pause("order"); // the operator, while the action runs
+    release.countDown();
+    worker.join(10_000);
+    assertThat(outcome).containsExactly(JobOutcome.PAUSED);
+    assertThat(engine.instance("o-1").context()).doesNotContainKey("inventory_result");
+    assertThat(job(engine, "o-1", "processing.inventory").attempts())
+        .as("handed back uncounted")
+        .isZero();
+    engine.queues().resume("order");
+    clock.advance(Duration.ofSeconds(1));
+    assertThat(engine.regionJobs().runAvailable()).containsOnly(JobOutcome.APPLIED).hasSize(2);
+    assertThat(engine.instance("o-1").states()).containsExactly("completed");
+  }
+
+  @Test
   void aPausedQueueHoldsJobsUntilItIsResumed() {
     Engine engine = engine(ON);
     engine.create("order", "o-1", Map.of());
@@ -324,7 +375,7 @@ public abstract class ParallelDispatchContractTest {
         .isEqualTo(JobOutcome.PAUSED);
     assertThat(engine.regionJobs().pending("o-1")).hasSize(2);
     engine.queues().resume("order");
-    clock.advance(Duration.ofSeconds(30));
+    clock.advance(Duration.ofSeconds(1));
     assertThat(engine.regionJobs().runAvailable()).containsOnly(JobOutcome.APPLIED).hasSize(2);
     assertThat(engine.instance("o-1").states()).containsExactly("completed");
   }
@@ -336,9 +387,9 @@ public abstract class ParallelDispatchContractTest {
     CountDownLatch never = new CountDownLatch(1);
     hook("inventory", a -> await(never));
     engine.create("order", "o-1", Map.of());
-    long inventory = job(engine, "o-1", "processing.inventory");
+    RegionJob inventory = job(engine, "o-1", "processing.inventory");
     assertThat(engine.regionJobs().run(inventory)).isEqualTo(JobOutcome.RETRYING);
-    assertThat(engine.regionJobs().pending("o-1").stream().filter(j -> j.id() == inventory))
+    assertThat(engine.regionJobs().pending("o-1").stream().filter(j -> j.id() == inventory.id()))
         .singleElement()
         .satisfies(j -> assertThat(j.lastError()).contains("EventTimeoutException"));
   }
@@ -359,14 +410,14 @@ public abstract class ParallelDispatchContractTest {
     Thread operator = new Thread(() -> engine.send("o-1", "HOLD")); // holds the instance's lease
     operator.start();
     assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
-    long inventory = job(engine, "o-1", "processing.inventory");
+    RegionJob inventory = job(engine, "o-1", "processing.inventory");
     try {
       assertThat(engine.regionJobs().run(inventory)).isEqualTo(JobOutcome.RETRYING);
     } finally {
       release.countDown();
       operator.join(10_000);
     }
-    assertThat(engine.regionJobs().pending("o-1").stream().filter(j -> j.id() == inventory))
+    assertThat(engine.regionJobs().pending("o-1").stream().filter(j -> j.id() == inventory.id()))
         .singleElement()
         .satisfies(j -> assertThat(j.lastError()).contains("lock timeout"));
     assertThat(engine.instance("o-1").context()).doesNotContainKey("inventory_result");
@@ -409,7 +460,7 @@ public abstract class ParallelDispatchContractTest {
             .options(o -> o.parallelDispatch(ON))
             .regionJobThreads(0)
             .build();
-    long inventory = job(doomed, "o-1", "processing.inventory");
+    RegionJob inventory = job(doomed, "o-1", "processing.inventory");
     assertThat(doomed.regionJobs().run(inventory)).isEqualTo(JobOutcome.LOST);
     assertThat(dying.dead()).isTrue();
 

@@ -11,6 +11,7 @@ import dev.clockwork.runtime.EngineBuilder;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.config.ClockworkConfig;
 import dev.clockwork.runtime.config.ParallelDispatchConfig;
+import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.Store;
 import java.time.Duration;
 import java.time.Instant;
@@ -136,12 +137,11 @@ public abstract class RegionJobWorkersContractTest {
         });
     Engine dead = engine("node-dead", b -> b.regionJobThreads(0));
     dead.create("order", "o-1", Map.of());
-    long inventory =
+    RegionJob inventory =
         dead.regionJobs().pending("o-1").stream()
             .filter(j -> j.region().equals("processing.inventory"))
             .findFirst()
-            .orElseThrow()
-            .id();
+            .orElseThrow();
     List<JobOutcome> deadOutcome = new ArrayList<>();
     Thread hung = new Thread(() -> deadOutcome.add(dead.regionJobs().run(inventory)));
     hung.start();
@@ -231,12 +231,11 @@ public abstract class RegionJobWorkersContractTest {
             .build();
     assertThat(engine.create("order", "o-1", Map.of()).dispatched()).isTrue();
     assertThat(engine.create("nofail", "n-1", Map.of()).dispatched()).isFalse();
-    long inventory =
+    RegionJob inventory =
         engine.regionJobs().pending("o-1").stream()
             .filter(j -> j.region().equals("processing.inventory"))
             .findFirst()
-            .orElseThrow()
-            .id();
+            .orElseThrow();
     assertThat(engine.regionJobs().fail(inventory, new IllegalStateException("down")))
         .as("job_tries: 1 from the file")
         .isEqualTo(JobOutcome.GAVE_UP);

@@ -70,8 +70,8 @@ public abstract class RegionJobContractTest extends StoreContract {
 
     assertThat(result.refused()).containsExactly(Map.entry("g", Refusal.LEASE_LOST));
     assertThat(store.regionJobs(null)).isEmpty();
-    assertThat(store.claimJobs("w1", null, 10, LEASE, T0)).isEmpty();
-    assertThat(store.nextJobDue(null, T0)).isEmpty();
+    assertThat(store.claimJobs("w1", null, null, 10, LEASE, T0)).isEmpty();
+    assertThat(store.nextJobDue(null, null, T0)).isEmpty();
   }
 
   @Test
@@ -126,7 +126,7 @@ public abstract class RegionJobContractTest extends StoreContract {
     dispatch("o-1", withBaseline(job("o-1", "left", T0), baseline));
 
     assertThat(store.regionJobs("o-1")).singleElement().returns(baseline, RegionJob::baseline);
-    assertThat(store.claimJobs("w1", null, 1, LEASE, T0))
+    assertThat(store.claimJobs("w1", null, null, 1, LEASE, T0))
         .singleElement()
         .satisfies(claim -> assertThat(claim.job().baseline()).isEqualTo(baseline));
   }
@@ -139,7 +139,7 @@ public abstract class RegionJobContractTest extends StoreContract {
     dispatch("o-1", job("o-1", "a", T0.plusSeconds(5)), job("o-1", "b", T0.plusSeconds(1)));
     dispatch("o-2", job("o-2", "c", T0.plusSeconds(1)), job("o-2", "d", T0.plusSeconds(10)));
 
-    List<JobClaim> claims = store.claimJobs("w1", null, 10, LEASE, T0.plusSeconds(5));
+    List<JobClaim> claims = store.claimJobs("w1", null, null, 10, LEASE, T0.plusSeconds(5));
 
     assertThat(claims).extracting(c -> region(c.job())).containsExactly("b", "c", "a");
     for (JobClaim claim : claims) {
@@ -157,8 +157,8 @@ public abstract class RegionJobContractTest extends StoreContract {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0.plusSeconds(10)));
 
-    assertThat(store.claimJobs("w1", null, 10, LEASE, T0.plusSeconds(9))).isEmpty();
-    assertThat(store.claimJobs("w1", null, 10, LEASE, T0.plusSeconds(10))).hasSize(1);
+    assertThat(store.claimJobs("w1", null, null, 10, LEASE, T0.plusSeconds(9))).isEmpty();
+    assertThat(store.claimJobs("w1", null, null, 10, LEASE, T0.plusSeconds(10))).hasSize(1);
   }
 
   @Test
@@ -171,14 +171,14 @@ public abstract class RegionJobContractTest extends StoreContract {
         job("o-1", "c", T0.plusSeconds(2)));
     Instant now = T0.plusSeconds(2);
 
-    assertThat(store.claimJobs("w1", null, 0, LEASE, now)).isEmpty();
-    assertThat(store.claimJobs("w1", null, 2, LEASE, now))
+    assertThat(store.claimJobs("w1", null, null, 0, LEASE, now)).isEmpty();
+    assertThat(store.claimJobs("w1", null, null, 2, LEASE, now))
         .extracting(c -> region(c.job()))
         .containsExactly("a", "b");
-    assertThat(store.claimJobs("w2", null, 2, LEASE, now))
+    assertThat(store.claimJobs("w2", null, null, 2, LEASE, now))
         .extracting(c -> region(c.job()))
         .containsExactly("c");
-    assertThat(store.claimJobs("w3", null, 2, LEASE, now)).isEmpty();
+    assertThat(store.claimJobs("w3", null, null, 2, LEASE, now)).isEmpty();
   }
 
   @Test
@@ -191,15 +191,15 @@ public abstract class RegionJobContractTest extends StoreContract {
         job("o-1", "fast", T0, "fast"),
         job("o-1", "slow", T0, "slow"));
 
-    assertThat(store.claimJobs("w1", Set.of("fast"), 10, LEASE, T0))
+    assertThat(store.claimJobs("w1", Set.of("fast"), null, 10, LEASE, T0))
         .extracting(c -> region(c.job()))
         .containsExactly("fast");
-    assertThat(store.claimJobs("w1", Set.of(RegionJob.DEFAULT_QUEUE), 10, LEASE, T0))
+    assertThat(store.claimJobs("w1", Set.of(RegionJob.DEFAULT_QUEUE), null, 10, LEASE, T0))
         .extracting(c -> region(c.job()))
         .containsExactly("unrouted", "default");
-    assertThat(store.claimJobs("w1", Set.of("other"), 10, LEASE, T0)).isEmpty();
-    assertThat(store.claimJobs("w1", Set.of(), 10, LEASE, T0)).isEmpty();
-    assertThat(store.claimJobs("w1", null, 10, LEASE, T0))
+    assertThat(store.claimJobs("w1", Set.of("other"), null, 10, LEASE, T0)).isEmpty();
+    assertThat(store.claimJobs("w1", Set.of(), null, 10, LEASE, T0)).isEmpty();
+    assertThat(store.claimJobs("w1", null, null, 10, LEASE, T0))
         .extracting(c -> region(c.job()))
         .containsExactly("slow");
     assertThat(store.regionJobs("o-1"))
@@ -212,7 +212,7 @@ public abstract class RegionJobContractTest extends StoreContract {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0), job("o-1", "right", T0));
 
-    assertThat(store.claimJobs("w1", null, 10, LEASE, T0))
+    assertThat(store.claimJobs("w1", null, null, 10, LEASE, T0))
         .extracting(c -> region(c.job()))
         .containsExactly("left", "right");
   }
@@ -222,8 +222,8 @@ public abstract class RegionJobContractTest extends StoreContract {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0), job("o-1", "right", T0));
 
-    List<JobClaim> first = store.claimJobs("w1", null, 1, LEASE, T0);
-    List<JobClaim> second = store.claimJobs("w2", null, 1, LEASE, T0);
+    List<JobClaim> first = store.claimJobs("w1", null, null, 1, LEASE, T0);
+    List<JobClaim> second = store.claimJobs("w2", null, null, 1, LEASE, T0);
 
     assertThat(first).extracting(c -> region(c.job())).containsExactly("left");
     assertThat(second).extracting(c -> region(c.job())).containsExactly("right");
@@ -237,11 +237,11 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aLeasedJobIsClaimedAgainOnlyOnceItsLeaseExpiredAndThenTheOldLeaseIsInvalid() {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0));
-    JobLease first = store.claimJobs("w1", null, 10, LEASE, T0).get(0).lease();
+    JobLease first = store.claimJobs("w1", null, null, 10, LEASE, T0).get(0).lease();
     Instant expiry = T0.plus(LEASE);
 
-    assertThat(store.claimJobs("w2", null, 10, LEASE, expiry.minusSeconds(1))).isEmpty();
-    List<JobClaim> takenOver = store.claimJobs("w2", null, 10, LEASE, expiry);
+    assertThat(store.claimJobs("w2", null, null, 10, LEASE, expiry.minusSeconds(1))).isEmpty();
+    List<JobClaim> takenOver = store.claimJobs("w2", null, null, 10, LEASE, expiry);
 
     assertThat(takenOver)
         .singleElement()
@@ -252,9 +252,9 @@ public abstract class RegionJobContractTest extends StoreContract {
     assertThat(store.retryJob(first, 1, "Boom", expiry)).isFalse();
     assertThat(store.dropJob(first)).isFalse();
     RegionJob untouched = store.regionJobs("o-1").get(0);
-    assertThat(untouched.attempts()).isZero();
+    assertThat(untouched.attempts()).as("one attempt per claim").isEqualTo(2);
     assertThat(untouched.lastError()).isNull();
-    assertThat(store.claimJobs("w3", null, 10, LEASE, expiry.plusSeconds(1)))
+    assertThat(store.claimJobs("w3", null, null, 10, LEASE, expiry.plusSeconds(1)))
         .as("the retry with the old lease did not free the job")
         .isEmpty();
     assertThat(commit(update(lease("o-1", expiry)).finishedJob(first)).refusal("o-1"))
@@ -266,7 +266,7 @@ public abstract class RegionJobContractTest extends StoreContract {
   void anExpiredJobLeaseStaysValidUntilAnotherWorkerTakesTheJobOver() {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0), job("o-1", "right", T0));
-    List<JobClaim> claims = store.claimJobs("w1", null, 10, LEASE, T0);
+    List<JobClaim> claims = store.claimJobs("w1", null, null, 10, LEASE, T0);
     Instant late = T0.plus(LEASE).plusSeconds(60);
 
     assertThat(store.retryJob(claims.get(0).lease(), 1, "Boom", late)).isTrue();
@@ -281,7 +281,7 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aJobLeaseNamingAnotherJobInstanceOrTokenIsNotValid() {
     create("o-1", "o-2");
     dispatch("o-1", job("o-1", "left", T0));
-    JobLease held = store.claimJobs("w1", null, 10, LEASE, T0).get(0).lease();
+    JobLease held = store.claimJobs("w1", null, null, 10, LEASE, T0).get(0).lease();
 
     JobLease otherToken =
         new JobLease(held.jobId(), held.instanceId(), "w1", UUID.randomUUID(), held.expiresAt());
@@ -303,30 +303,31 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aRetryRecordsTheFailedAttemptAndFreesTheJobUntilItIsAvailableAgain() {
     create("o-1");
     RegionJob dispatched = dispatch("o-1", job("o-1", "left", T0)).get(0);
-    JobLease lease = store.claimJobs("w1", null, 10, LEASE, T0).get(0).lease();
+    JobLease lease = store.claimJobs("w1", null, null, 10, LEASE, T0).get(0).lease();
 
     assertThat(store.retryJob(lease, 1, "IllegalStateException: boom", T0.plusSeconds(20)))
         .isTrue();
 
     assertThat(store.regionJobs("o-1"))
         .containsExactly(dispatched.failed(1, "IllegalStateException: boom", T0.plusSeconds(20)));
-    assertThat(store.claimJobs("w2", null, 10, LEASE, T0.plusSeconds(19))).isEmpty();
-    assertThat(store.nextJobDue(null, T0.plusSeconds(1))).contains(T0.plusSeconds(20));
-    List<JobClaim> again = store.claimJobs("w2", null, 10, LEASE, T0.plusSeconds(20));
+    assertThat(store.claimJobs("w2", null, null, 10, LEASE, T0.plusSeconds(19))).isEmpty();
+    assertThat(store.nextJobDue(null, null, T0.plusSeconds(1))).contains(T0.plusSeconds(20));
+    List<JobClaim> again = store.claimJobs("w2", null, null, 10, LEASE, T0.plusSeconds(20));
     assertThat(again)
         .as("claimed again before the first lease's expiry: the retry gave the lease up")
         .singleElement()
-        .satisfies(c -> assertThat(c.job().attempts()).isEqualTo(1));
+        .satisfies(
+            c -> assertThat(c.job().attempts()).as("the claim counts attempt 2").isEqualTo(2));
     assertThat(store.retryJob(lease, 2, "again", T0.plusSeconds(40))).isFalse();
     assertThat(store.dropJob(lease)).isFalse();
-    assertThat(store.regionJobs("o-1").get(0).attempts()).isEqualTo(1);
+    assertThat(store.regionJobs("o-1").get(0).attempts()).isEqualTo(2);
   }
 
   @Test
   void aDroppedJobIsDeletedOnce() {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0), job("o-1", "right", T0));
-    JobLease lease = store.claimJobs("w1", null, 1, LEASE, T0).get(0).lease();
+    JobLease lease = store.claimJobs("w1", null, null, 1, LEASE, T0).get(0).lease();
 
     assertThat(store.dropJob(lease)).isTrue();
     assertThat(store.dropJob(lease)).isFalse();
@@ -342,7 +343,7 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aCommitThatFinishesAJobDeletesItWithTheCommit() {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0), job("o-1", "right", T0));
-    JobClaim left = store.claimJobs("w1", null, 1, LEASE, T0).get(0);
+    JobClaim left = store.claimJobs("w1", null, null, 1, LEASE, T0).get(0);
     Claim claim = lease("o-1", T0.plusSeconds(1));
     InstanceRecord next = InstanceBuilder.nextOf(claim.instance()).historySequence(2).build();
 
@@ -363,7 +364,7 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aSecondCommitFinishingTheSameJobIsRefusedAndWritesNothingOfItsGroup() {
     create("o-1", "o-2");
     dispatch("o-1", job("o-1", "left", T0));
-    JobLease finished = store.claimJobs("w1", null, 10, LEASE, T0).get(0).lease();
+    JobLease finished = store.claimJobs("w1", null, null, 10, LEASE, T0).get(0).lease();
     commitAll(update(lease("o-1", T0.plusSeconds(1))).finishedJob(finished));
     InstanceRecord before = store.find("o-1").orElseThrow();
     List<HistoryEntry> historyBefore = store.history("o-1", 0, 100);
@@ -397,7 +398,7 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aJobIsFinishedOnceEvenByTwoCommitsOfOneCall() {
     create("o-1", "o-2");
     dispatch("o-1", job("o-1", "left", T0));
-    JobLease finished = store.claimJobs("w1", null, 10, LEASE, T0).get(0).lease();
+    JobLease finished = store.claimJobs("w1", null, null, 10, LEASE, T0).get(0).lease();
     Claim first = lease("o-1", T0.plusSeconds(1));
     Claim second = lease("o-2", T0.plusSeconds(1));
 
@@ -415,7 +416,7 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aCommitMayFinishOneJobAndDispatchOthers() {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0));
-    JobLease left = store.claimJobs("w1", null, 10, LEASE, T0).get(0).lease();
+    JobLease left = store.claimJobs("w1", null, null, 10, LEASE, T0).get(0).lease();
 
     commitAll(
         update(lease("o-1", T0.plusSeconds(1)))
@@ -434,28 +435,63 @@ public abstract class RegionJobContractTest extends StoreContract {
   // ---- when jobs are due ----
 
   @Test
-  void nextJobDueIsTheEarliestAvailabilityOfAJobNoValidLeaseHolds() {
+  void aClaimCountsAnAttemptAndHoldsTheJobUntilItsLeaseExpires() {
     create("o-1");
-    assertThat(store.nextJobDue(null, T0)).isEmpty();
+    dispatch("o-1", job("o-1", "left", T0));
+    JobClaim first = store.claimJobs("w1", null, null, 10, LEASE, T0).get(0);
+    assertThat(first.job().attempts()).isEqualTo(1);
+    assertThat(first.job().availableAt()).isEqualTo(T0.plus(LEASE));
+    assertThat(store.regionJobs("o-1").get(0).attempts()).isEqualTo(1);
+    // its worker dies: the next claim, once the lease expired, counts attempt 2
+    JobClaim second = store.claimJobs("w2", null, null, 10, LEASE, T0.plus(LEASE)).get(0);
+    assertThat(second.job().attempts()).isEqualTo(2);
+    // handed back uncounted (one less than the claim's), available at once
+    assertThat(store.retryJob(second.lease(), 1, null, T0.plus(LEASE))).isTrue();
+    assertThat(store.claimJob("o-1", second.job().id(), "w3", LEASE, T0.plus(LEASE)))
+        .hasValueSatisfying(c -> assertThat(c.job().attempts()).isEqualTo(2));
+    assertThat(store.claimJob("o-1", second.job().id(), "w4", LEASE, T0.plus(LEASE)))
+        .as("held by w3's lease")
+        .isEmpty();
+    assertThat(store.claimJob("o-2", second.job().id(), "w4", LEASE, T0.plus(LEASE).plus(LEASE)))
+        .as("the id belongs to another instance's job")
+        .isEmpty();
+  }
+
+  @Test
+  void claimsLeaveTheJobsOfMachinesTheClaimerDoesNotRun() {
+    create("o-1");
+    dispatch("o-1", job("o-1", "left", T0));
+    assertThat(store.claimJobs("w1", null, Set.of("report"), 10, LEASE, T0)).isEmpty();
+    assertThat(store.nextJobDue(null, Set.of("report"), T0)).isEmpty();
+    assertThat(store.nextJobDue(null, Set.of("order"), T0)).contains(T0);
+    assertThat(store.claimJobs("w1", null, Set.of("order", "report"), 10, LEASE, T0)).hasSize(1);
+  }
+
+  @Test
+  void nextJobDueIsTheEarliestAvailabilityOrLeaseExpiry() {
+    create("o-1");
+    assertThat(store.nextJobDue(null, null, T0)).isEmpty();
     dispatch(
         "o-1",
         job("o-1", "soon", T0.plusSeconds(5)),
         job("o-1", "later", T0.plusSeconds(10)),
         job("o-1", "fast", T0.plusSeconds(7), "fast"));
 
-    assertThat(store.nextJobDue(null, T0)).contains(T0.plusSeconds(5));
-    assertThat(store.nextJobDue(Set.of("fast"), T0)).contains(T0.plusSeconds(7));
-    assertThat(store.nextJobDue(Set.of(RegionJob.DEFAULT_QUEUE), T0)).contains(T0.plusSeconds(5));
-    assertThat(store.nextJobDue(Set.of("other"), T0)).isEmpty();
-
-    store.claimJobs("w1", Set.of(RegionJob.DEFAULT_QUEUE), 1, LEASE, T0.plusSeconds(5));
-
-    assertThat(store.nextJobDue(Set.of(RegionJob.DEFAULT_QUEUE), T0.plusSeconds(6)))
-        .contains(T0.plusSeconds(10));
-    assertThat(store.nextJobDue(null, T0.plusSeconds(6))).contains(T0.plusSeconds(7));
-    assertThat(store.nextJobDue(null, T0.plusSeconds(5).plus(LEASE)))
-        .as("a job whose lease expired is due again (at its availability, before now)")
+    assertThat(store.nextJobDue(null, null, T0)).contains(T0.plusSeconds(5));
+    assertThat(store.nextJobDue(Set.of("fast"), null, T0)).contains(T0.plusSeconds(7));
+    assertThat(store.nextJobDue(Set.of(RegionJob.DEFAULT_QUEUE), null, T0))
         .contains(T0.plusSeconds(5));
+    assertThat(store.nextJobDue(Set.of("other"), null, T0)).isEmpty();
+
+    store.claimJobs("w1", Set.of(RegionJob.DEFAULT_QUEUE), null, 1, LEASE, T0.plusSeconds(5));
+
+    assertThat(store.nextJobDue(Set.of(RegionJob.DEFAULT_QUEUE), null, T0.plusSeconds(6)))
+        .contains(T0.plusSeconds(10));
+    assertThat(store.nextJobDue(null, null, T0.plusSeconds(6))).contains(T0.plusSeconds(7));
+    store.claimJobs("w1", Set.of(RegionJob.DEFAULT_QUEUE), null, 1, LEASE, T0.plusSeconds(10));
+    assertThat(store.nextJobDue(Set.of(RegionJob.DEFAULT_QUEUE), null, T0.plusSeconds(11)))
+        .as("a leased job is due again when its lease expires")
+        .contains(T0.plusSeconds(5).plus(LEASE));
   }
 
   // ---- waking idle workers ----
@@ -478,7 +514,7 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aRetryWakesAWaitingWorker() throws InterruptedException {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0));
-    JobLease lease = store.claimJobs("w1", null, 10, LEASE, T0).get(0).lease();
+    JobLease lease = store.claimJobs("w1", null, null, 10, LEASE, T0).get(0).lease();
     AtomicBoolean woke = new AtomicBoolean();
     Thread waiter = waitForWork(woke);
     try {
@@ -545,6 +581,7 @@ public abstract class RegionJobContractTest extends StoreContract {
         "busy." + region + ".working",
         4,
         Map.of("n", 1L),
+        dev.clockwork.core.event.Event.of("START", Map.of("order", "o-7")),
         0,
         availableAt,
         T0,
@@ -564,6 +601,7 @@ public abstract class RegionJobContractTest extends StoreContract {
         job.initialState(),
         job.initialEntry(),
         baseline,
+        job.trigger(),
         job.attempts(),
         job.availableAt(),
         job.createdAt(),

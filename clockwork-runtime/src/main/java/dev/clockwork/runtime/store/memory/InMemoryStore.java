@@ -302,19 +302,25 @@ public final class InMemoryStore implements Store {
 
   @Override
   public synchronized List<JobClaim> claimJobs(
-      String owner, Set<String> queues, int max, Duration leaseTime, Instant now) {
-    return data.jobs.claim(owner, queues, max, leaseTime, now);
+      String owner,
+      Set<String> queues,
+      Set<String> machines,
+      int max,
+      Duration leaseTime,
+      Instant now) {
+    return data.jobs.claim(owner, queues, machines, max, leaseTime, now);
   }
 
   @Override
   public synchronized Optional<JobClaim> claimJob(
-      long jobId, String owner, Duration leaseTime, Instant now) {
-    return data.jobs.claimOne(jobId, owner, leaseTime, now);
+      String instanceId, long jobId, String owner, Duration leaseTime, Instant now) {
+    return data.jobs.claimOne(instanceId, jobId, owner, leaseTime, now);
   }
 
   @Override
-  public synchronized Optional<Instant> nextJobDue(Set<String> queues, Instant now) {
-    return data.jobs.nextDue(queues, now);
+  public synchronized Optional<Instant> nextJobDue(
+      Set<String> queues, Set<String> machines, Instant now) {
+    return data.jobs.nextDue(queues, machines, now);
   }
 
   @Override

@@ -53,12 +53,19 @@ final class MemoryJobs {
   }
 
   /** See {@code Store.claimJobs}. */
-  List<JobClaim> claim(String owner, Set<String> queues, int max, Duration leaseTime, Instant now) {
+  List<JobClaim> claim(
+      String owner,
+      Set<String> queues,
+      Set<String> machines,
+      int max,
+      Duration leaseTime,
+      Instant now) {
     List<RegionJob> ready = new ArrayList<>();
     for (Stored stored : jobs.values()) {
       if (!stored.job().availableAt().isAfter(now)
           && !stored.leasedAt(now)
-          && stored.routedTo(queues)) {
+          && stored.routedTo(queues)
+          && (machines == null || machines.contains(stored.job().machine()))) {
         ready.add(stored.job());
       }
     }
@@ -66,31 +73,37 @@ final class MemoryJobs {
     List<JobClaim> claims = new ArrayList<>();
     Instant expiresAt = now.plus(leaseTime);
     for (RegionJob job : ready.subList(0, Math.max(0, Math.min(max, ready.size())))) {
-      JobLease lease =
-          new JobLease(job.id(), job.instanceId(), owner, UUID.randomUUID(), expiresAt);
-      jobs.put(job.id(), new Stored(job, lease));
-      claims.add(new JobClaim(lease, job));
+      claims.add(lease(job, owner, expiresAt));
     }
     return claims;
   }
 
   /** See {@code Store.claimJob}. */
-  Optional<JobClaim> claimOne(long jobId, String owner, Duration leaseTime, Instant now) {
+  Optional<JobClaim> claimOne(
+      String instanceId, long jobId, String owner, Duration leaseTime, Instant now) {
     Stored stored = jobs.get(jobId);
-    if (stored == null || stored.job().availableAt().isAfter(now) || stored.leasedAt(now)) {
+    if (stored == null
+        || !stored.job().instanceId().equals(instanceId)
+        || stored.job().availableAt().isAfter(now)
+        || stored.leasedAt(now)) {
       return Optional.empty();
     }
-    JobLease lease =
-        new JobLease(
-            jobId, stored.job().instanceId(), owner, UUID.randomUUID(), now.plus(leaseTime));
-    jobs.put(jobId, new Stored(stored.job(), lease));
-    return Optional.of(new JobClaim(lease, stored.job()));
+    return Optional.of(lease(stored.job(), owner, now.plus(leaseTime)));
+  }
+
+  /** Leases {@code job} until {@code expiresAt}, counting an attempt. */
+  private JobClaim lease(RegionJob job, String owner, Instant expiresAt) {
+    RegionJob leased = job.leased(expiresAt);
+    JobLease lease = new JobLease(job.id(), job.instanceId(), owner, UUID.randomUUID(), expiresAt);
+    jobs.put(job.id(), new Stored(leased, lease));
+    return new JobClaim(lease, leased);
   }
 
   /** See {@code Store.nextJobDue}. */
-  Optional<Instant> nextDue(Set<String> queues, Instant now) {
+  Optional<Instant> nextDue(Set<String> queues, Set<String> machines, Instant now) {
     return jobs.values().stream()
-        .filter(stored -> !stored.leasedAt(now) && stored.routedTo(queues))
+        .filter(stored -> stored.routedTo(queues))
+        .filter(stored -> machines == null || machines.contains(stored.job().machine()))
         .map(stored -> stored.job().availableAt())
         .min(Comparator.naturalOrder());
   }

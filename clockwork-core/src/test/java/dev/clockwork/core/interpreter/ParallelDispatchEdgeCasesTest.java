@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** Review: defects of parallel dispatch in the pure interpreter. */
-class ParallelDispatchReviewTest {
+/** Parallel dispatch edge cases an independent review found, in the pure interpreter. */
+class ParallelDispatchEdgeCasesTest {
   private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
   private static final AtomicInteger RUNS = new AtomicInteger();
 

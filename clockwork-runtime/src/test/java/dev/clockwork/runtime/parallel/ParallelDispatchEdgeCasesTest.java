@@ -20,8 +20,10 @@ import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Review: defects of parallel dispatch through the engine (in-memory store). */
-class ParallelDispatchReviewTest {
+/**
+ * Parallel dispatch edge cases an independent review found, through the engine (in-memory store).
+ */
+class ParallelDispatchEdgeCasesTest {
   private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
   private static final UnaryOperator<ParallelDispatchConfig> ON = c -> c.withEnabled(true);
 
@@ -80,7 +82,7 @@ class ParallelDispatchReviewTest {
     engine.create("order", "o-1", Map.of());
     for (int crash = 0; crash < 5; crash++) {
       List<JobClaim> claims =
-          store.claimJobs("dying-" + crash, null, 1, Duration.ofMinutes(7), clock.instant());
+          store.claimJobs("dying-" + crash, null, null, 1, Duration.ofMinutes(7), clock.instant());
       assertThat(claims).isNotEmpty(); // the worker runs the action ... and dies
       clock.advance(Duration.ofMinutes(8));
     }
@@ -143,12 +145,11 @@ class ParallelDispatchReviewTest {
     hook( // another node takes the instance over while the result applies
         "inventory_done",
         a -> store.lease("o-1", "other-node", Duration.ofSeconds(1), T0.plusSeconds(8)));
-    long inventory =
+    RegionJob inventory =
         engine.regionJobs().pending("o-1").stream()
             .filter(j -> j.region().equals("processing.inventory"))
             .findFirst()
-            .orElseThrow()
-            .id();
+            .orElseThrow();
     assertThat(engine.regionJobs().run(inventory)).isEqualTo(JobOutcome.LOST);
     DispatchMachines.reset();
     clock.advance(Duration.ofSeconds(10)); // the other node's lease is long gone
