@@ -46,7 +46,8 @@ final class ThroughputBench {
   static final String CREATOR = "the creating thread (engine.create × instances)";
   static final String WORKERS = "event workers, dispatcher, heartbeat, tasks (idle here)";
   static final String OTHER = "other Java threads (pools, LISTEN, watchdog, …)";
-  static final String VM = "the JVM itself (GC, JIT: process − Java threads)";
+  static final String UNATTRIBUTED =
+      "unattributed: process − the threads above (threads that ended, 10 ms ticks)";
   static final List<String> GROUPS = List.of(JOB_THREADS, CLAIMER, CREATOR, WORKERS, OTHER);
 
   private final BenchPostgres server;
@@ -66,6 +67,7 @@ final class ThroughputBench {
       int unfinished,
       CpuMeter.Use cpu,
       Map<String, Double> threadCpu,
+      Map<String, Double> vmCpu,
       CallStats claims,
       CallStats commits,
       Map<String, CallStats> calls,
@@ -252,13 +254,26 @@ final class ThroughputBench {
   private String cpuTable(Result last) {
     int jobs = settings.jobs();
     Table table = new Table("CPU of the last round", ">seconds", ">per region job");
+    double counted = 0;
     double javaThreads = 0;
     for (Map.Entry<String, Double> e : last.threadCpu().entrySet()) {
       javaThreads += e.getValue();
       table.row(e.getKey(), seconds3(e.getValue()), Figures.millis(1e9 * e.getValue() / jobs));
     }
-    double vm = last.cpu().jvmSeconds() - javaThreads;
-    table.row(VM, seconds3(vm), Figures.millis(1e9 * vm / jobs));
+    table.row(
+        "  the Java threads together (ThreadMXBean)",
+        seconds3(javaThreads),
+        Figures.millis(1e9 * javaThreads / jobs));
+    counted += javaThreads;
+    for (Map.Entry<String, Double> e : last.vmCpu().entrySet()) {
+      counted += e.getValue();
+      table.row(
+          e.getKey() + " (/proc)",
+          seconds3(e.getValue()),
+          Figures.millis(1e9 * e.getValue() / jobs));
+    }
+    double rest = last.cpu().jvmSeconds() - counted;
+    table.row(UNATTRIBUTED, seconds3(rest), Figures.millis(1e9 * rest / jobs));
     table.row(
         "the JVM process (CpuMeter)",
         seconds3(last.cpu().jvmSeconds()),
@@ -269,8 +284,7 @@ final class ThroughputBench {
         Figures.millis(1e9 * last.cpu().postgresSeconds() / jobs));
     return String.format(
         Locale.ROOT,
-        "CPU of the last round over %s of wall time (%s; the Java threads' CPU from"
-            + " ThreadMXBean):%n%n%s",
+        "CPU of the last round over %s of wall time (%s):%n%n%s",
         Figures.preciseSeconds(last.cpu().seconds()),
         last.cpu().brief(),
         table.render());
@@ -387,6 +401,7 @@ final class ThroughputBench {
     long done;
     CpuMeter.Use cpu;
     Map<String, Double> threadCpu;
+    Map<String, Double> vmCpu;
     try {
       ThreadCpu threadsBefore = ThreadCpu.read();
       CpuMeter.Reading before = meter.read();
@@ -405,6 +420,7 @@ final class ThroughputBench {
       }
       cpu = after.since(before);
       threadCpu = threadsAfter.since(threadsBefore, name -> group(name, creator), GROUPS);
+      vmCpu = threadsAfter.vmSince(threadsBefore);
     } finally {
       engine.close();
     }
@@ -418,6 +434,7 @@ final class ThroughputBench {
         timings.unfinished(),
         cpu,
         threadCpu,
+        vmCpu,
         timings.calls("claimJobs"),
         timings.commits(),
         timings.allCalls(),
