@@ -1,6 +1,7 @@
 package dev.clockwork.bench;
 
 import dev.clockwork.bench.durable.DurableCommand;
+import dev.clockwork.bench.parallel.ParallelCommand;
 import dev.clockwork.bench.queues.QueuesCommand;
 import dev.clockwork.bench.schedules.SchedulesCommand;
 import picocli.CommandLine;
@@ -20,7 +21,8 @@ import picocli.CommandLine.Command;
       InterpreterCommand.class,
       DurableCommand.class,
       QueuesCommand.class,
-      SchedulesCommand.class
+      SchedulesCommand.class,
+      ParallelCommand.class
     })
 public final class Bench implements Runnable {
   public static void main(String[] args) {
