@@ -36,17 +36,28 @@ final class DispatchedJobs {
   }
 
   private RegionJob find(String region) {
-    return pending().stream()
-        .filter(j -> j.region().equals(region) || j.region().endsWith("." + region))
-        .findFirst()
-        .orElseThrow(
-            () ->
-                new AssertionError(
-                    "no region job waits for region '"
-                        + region
-                        + "'; waiting: "
-                        + regions()
-                        + " (is parallel dispatch on? MachineTest.with(machine)"
-                        + ".parallelDispatch())"));
+    List<RegionJob> waiting = pending();
+    List<RegionJob> exact = waiting.stream().filter(j -> j.region().equals(region)).toList();
+    List<RegionJob> named =
+        exact.isEmpty()
+            ? waiting.stream().filter(j -> j.region().endsWith("." + region)).toList()
+            : exact;
+    if (named.size() > 1) {
+      throw new AssertionError(
+          "region '"
+              + region
+              + "' names several waiting jobs' regions "
+              + named.stream().map(RegionJob::region).toList()
+              + "; give the region's path");
+    }
+    if (named.isEmpty()) {
+      throw new AssertionError(
+          "no region job waits for region '"
+              + region
+              + "'; waiting: "
+              + regions()
+              + " (is parallel dispatch on? MachineTest.with(machine).parallelDispatch())");
+    }
+    return named.get(0);
   }
 }
