@@ -25,13 +25,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * store is wrapped in a timing {@link Proxy} (each call's wall time, by method, and per job on the
  * region job threads), the entry actions time themselves ({@link SlowActions}), and this listener
  * hears each region result's commit. A job's run on its thread ({@code RegionJobRunner.run}) is, in
- * order: the paused check ({@code isPaused}, its first store call: the job's start here), the
- * instance read ({@code find}), the entry action, then under the instance's lease ({@code lease})
- * the result applied and committed, reported to listeners on the same thread (the job's end here).
- * So per job: before the action = start → action start; after = action end → report; the action's
- * own time is measured inside it. Completed instances are counted from the reports too: an instance
- * whose {@code regions} region results are applied has fired its {@code @done} (checked against the
- * database after each run).
+ * order: the instance read ({@code find}, its first store call per job — the paused check before it
+ * is read at most once a second per machine — the job's start here), the entry action, the paused
+ * check, then under the instance's lease ({@code lease}) the result applied and committed, reported
+ * to listeners on the same thread (the job's end here). So per job: before the action = start →
+ * action start; after = action end → report; the action's own time is measured inside it. Completed
+ * instances are counted from the reports too: an instance whose {@code regions} region results are
+ * applied has fired its {@code @done} (checked against the database after each run).
  */
 final class JobTimings implements EngineListener {
   /** The names of the engine's region job threads ({@code RegionJobWorkers}). */
@@ -149,7 +149,7 @@ final class JobTimings implements EngineListener {
           String name = method.getName();
           boolean jobThread = Thread.currentThread().getName().startsWith(JOB_THREAD);
           long started = System.nanoTime();
-          if (jobThread && name.equals("isPaused")) { // RegionJobRunner.run's first store call
+          if (jobThread && name.equals("find")) { // RegionJobRunner.run's first per-job store call
             if (current.get() != null) {
               unfinished.incrementAndGet();
             }
