@@ -182,7 +182,7 @@ final class Macrostep extends StepScope {
     }
     String path = raised.type().substring("done.state.".length());
     StateNode state = definition.find(path).orElse(null);
-    if (state != null && Microstep.dispatches(state)) {
+    if (state != null && Dispatchable.parallelState(state)) {
       effect(
           new Effect.InternalEvent(
               Event.of(

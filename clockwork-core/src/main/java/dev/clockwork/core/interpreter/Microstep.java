@@ -205,7 +205,7 @@ final class Microstep {
    */
   private void planDispatch(StateNode parallel, ActiveState entry) {
     List<StateNode> eligible = new ArrayList<>(parallel.childCount());
-    for (StateNode initial : dispatchableInitials(parallel)) {
+    for (StateNode initial : Dispatchable.initials(parallel)) {
       if (entrySet.contains(initial)) {
         eligible.add(initial);
       }
@@ -235,27 +235,6 @@ final class Microstep {
       step.timers().add(timer);
       step.effect(new Effect.TimerArmed(timer));
     }
-  }
-
-  /**
-   * The initial states of {@code parallel}'s regions whose entry actions dispatch may run as jobs:
-   * atomic, with entry actions, of a compound region.
-   */
-  static List<StateNode> dispatchableInitials(StateNode parallel) {
-    List<StateNode> initials = new ArrayList<>(parallel.childCount());
-    for (int c = 0; c < parallel.childCount(); c++) {
-      StateNode region = parallel.child(c);
-      StateNode initial = region.kind() == StateKind.COMPOUND ? region.initial() : null;
-      if (initial != null && initial.kind() == StateKind.ATOMIC && initial.entryActionCount() > 0) {
-        initials.add(initial);
-      }
-    }
-    return initials;
-  }
-
-  /** True when entering {@code parallel} dispatches its regions (two or more can be). */
-  static boolean dispatches(StateNode parallel) {
-    return parallel.kind() == StateKind.PARALLEL && dispatchableInitials(parallel).size() >= 2;
   }
 
   private ActiveState keptEntry(StateNode state) {
