@@ -35,17 +35,22 @@ public final class RegionJobs {
   /**
    * Leases the jobs of {@code %s} (the ready jobs, locked, skipping those another transaction
    * holds) with a new token each, counting an attempt, and moves their availability to the lease's
-   * expiry.
+   * expiry. The update finds them by primary key (ids are unique; the instance ids let the key's
+   * index serve), not by a join a generic plan may turn into a scan of the table; the ready rows'
+   * availability before the claim comes back as {@code ready_at}, to order the claims by.
    */
   private static final String LEASE =
       """
-      WITH ready AS (%s)
-      UPDATE cw_region_jobs j
-         SET lease_owner = ?, lease_token = gen_random_uuid(), lease_expires_at = ?,
-             available_at = ?, attempts = j.attempts + 1
-        FROM ready
-       WHERE j.instance_id = ready.instance_id AND j.id = ready.id
-      RETURNING j.lease_token, ready.available_at AS ready_at, %s
+      WITH ready AS (%s),
+           leased AS (
+             UPDATE cw_region_jobs j
+                SET lease_owner = ?, lease_token = gen_random_uuid(), lease_expires_at = ?,
+                    available_at = ?, attempts = j.attempts + 1
+              WHERE j.instance_id = ANY (ARRAY(SELECT instance_id FROM ready))
+                AND j.id = ANY (ARRAY(SELECT id FROM ready))
+             RETURNING j.lease_token, %s)
+      SELECT leased.*, ready.available_at AS ready_at
+        FROM leased JOIN ready ON ready.instance_id = leased.instance_id AND ready.id = leased.id
       """;
 
   /** Ready jobs of every queue: a range scan of {@code cw_region_jobs_available}. */
@@ -92,12 +97,12 @@ public final class RegionJobs {
          FOR UPDATE SKIP LOCKED
       """;
 
-  private static final String CLAIM_ONE = LEASE.formatted(READY_ONE, prefixed(COLUMNS));
+  static final String CLAIM_ONE = LEASE.formatted(READY_ONE, prefixed(COLUMNS));
 
-  private static final String CLAIM_ANY_QUEUE = LEASE.formatted(READY_ANY_QUEUE, prefixed(COLUMNS));
-  private static final String CLAIM_IN_QUEUES = LEASE.formatted(READY_IN_QUEUES, prefixed(COLUMNS));
+  static final String CLAIM_ANY_QUEUE = LEASE.formatted(READY_ANY_QUEUE, prefixed(COLUMNS));
+  static final String CLAIM_IN_QUEUES = LEASE.formatted(READY_IN_QUEUES, prefixed(COLUMNS));
 
-  private static final String NEXT_DUE_ANY_QUEUE =
+  static final String NEXT_DUE_ANY_QUEUE =
       """
       SELECT available_at
         FROM cw_region_jobs
@@ -106,7 +111,7 @@ public final class RegionJobs {
        LIMIT 1
       """;
 
-  private static final String NEXT_DUE_IN_QUEUES =
+  static final String NEXT_DUE_IN_QUEUES =
       """
       SELECT min(d.available_at) AS available_at
         FROM unnest(CAST(? AS text[])) AS q(name)
