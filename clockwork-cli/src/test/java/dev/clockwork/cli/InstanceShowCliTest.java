@@ -50,6 +50,16 @@ class InstanceShowCliTest {
           .state("expired")
           .build();
 
+  private static final MachineDefinition FANOUT =
+      Machine.define("fanout")
+          .initial("p")
+          .parallel(
+              "p",
+              p ->
+                  p.state("a", r -> r.initial("w").state("w", s -> s.entry(x -> x.set("a", 1))))
+                      .state("b", r -> r.initial("w").state("w", s -> s.entry(x -> x.set("b", 1)))))
+          .build();
+
   private final VirtualClock clock = VirtualClock.at("2026-01-01T00:00:00Z");
   private PostgresStore store;
   private Engine engine;
@@ -69,7 +79,7 @@ class InstanceShowCliTest {
   }
 
   private CliRun cli(String... args) {
-    return CliRun.run(CliRun.databaseEnv(DB), clock, List.of(OFFER), args);
+    return CliRun.run(CliRun.databaseEnv(DB), clock, List.of(OFFER, FANOUT), args);
   }
 
   @Test
@@ -114,5 +124,31 @@ class InstanceShowCliTest {
     JsonNode last = json.get("history").get(json.get("history").size() - 1);
     assertThat(last.get("eventId").asLong()).isEqualTo(id);
     assertThat(last.get("attempt").asInt()).isEqualTo(2);
+  }
+
+  @Test
+  void waitingRegionJobsAreListed() throws Exception {
+    try (Engine dispatching =
+        Engine.builder()
+            .store(store)
+            .clock(clock)
+            .register(FANOUT)
+            .options(o -> o.parallelDispatch(c -> c.withEnabled(true).withQueue("regions")))
+            .regionJobThreads(0)
+            .build()) {
+      dispatching.create("fanout", "fan-1", Map.of());
+    }
+
+    CliRun run = cli("instance", "show", "fan-1");
+
+    assertThat(run.exitCode).as(run.toString()).isZero();
+    assertThat(run.out).contains("Region jobs (parallel dispatch");
+    assertThat(run.out.lines().filter(line -> line.contains(" regions ")))
+        .hasSize(2)
+        .anySatisfy(line -> assertThat(line).contains("p.a"))
+        .anySatisfy(line -> assertThat(line).contains("p.b"));
+    JsonNode json = new ObjectMapper().readTree(cli("instance", "show", "fan-1", "-o", "json").out);
+    assertThat(json.get("region_jobs")).hasSize(2);
+    assertThat(cli("instance", "show", "offer-1").out).doesNotContain("Region jobs");
   }
 }

@@ -7,6 +7,7 @@ import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.interpreter.ArmedTimer;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.RegionJob;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,10 +18,15 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code instance show ID}: state, context, armed and failed timers, the last history rows. */
+/**
+ * {@code instance show ID}: state, context, armed and failed timers, waiting region jobs (parallel
+ * dispatch), the last history rows.
+ */
 @Command(
     name = "show",
-    description = "Show an instance: state, context, timers (armed and failed), recent history.")
+    description =
+        "Show an instance: state, context, timers (armed and failed), region jobs, recent"
+            + " history.")
 public final class InstanceShowCommand implements Callable<Integer> {
   private final CliEnvironment env;
 
@@ -54,6 +60,7 @@ public final class InstanceShowCommand implements Callable<Integer> {
       List<HistoryEntry> recent = opened.store.history(id, from, rows);
       List<ArmedTimer> armed = record.timers().stream().filter(t -> !t.failed()).toList();
       List<ArmedTimer> failed = record.timers().stream().filter(ArmedTimer::failed).toList();
+      List<RegionJob> jobs = opened.store.regionJobs(id);
       if (output.json()) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("id", record.id());
@@ -65,6 +72,7 @@ public final class InstanceShowCommand implements Callable<Integer> {
         json.put("context", record.context());
         json.put("timers", armed);
         json.put("failed_timers", failed);
+        json.put("region_jobs", jobs);
         json.put("history", recent);
         Json.print(env.out(), json);
         return 0;
@@ -79,6 +87,7 @@ public final class InstanceShowCommand implements Callable<Integer> {
       out.println();
       printTimers(out, armed, failed, record.machine());
       out.println();
+      printJobs(out, jobs);
       printHistory(out, recent);
       out.flush();
       return 0;
@@ -100,6 +109,26 @@ public final class InstanceShowCommand implements Callable<Integer> {
               + "`)");
       timerTable(failed).print(out);
     }
+  }
+
+  /** Waiting or running region jobs (parallel dispatch); nothing when there are none. */
+  private static void printJobs(PrintWriter out, List<RegionJob> jobs) {
+    if (jobs.isEmpty()) {
+      return;
+    }
+    out.println("Region jobs (parallel dispatch: entry actions running or waiting to run)");
+    Table table = new Table("JOB", "REGION", "ATTEMPTS", "AVAILABLE AT", "QUEUE", "LAST ERROR");
+    for (RegionJob job : jobs) {
+      table.row(
+          job.id(),
+          job.region(),
+          job.attempts(),
+          job.availableAt(),
+          job.queueName(),
+          job.lastError());
+    }
+    table.print(out);
+    out.println();
   }
 
   private static Table timerTable(List<ArmedTimer> timers) {
