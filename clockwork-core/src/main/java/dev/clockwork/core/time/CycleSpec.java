@@ -13,10 +13,11 @@ import org.threeten.extra.PeriodDuration;
  * for {@code R<n>}.
  *
  * <p>With a start: the occurrences are {@code start + k·P} for k = 0, 1, 2…, computed on the
- * wall-clock date-time in the start's zone (the zone id if given, else the offset), so {@code P1D}
- * keeps 10:00 local across DST changes. The first fire is the first occurrence at or after entry;
- * each next fire is the first occurrence strictly after the previous fire was processed. Missed
- * occurrences are not replayed.
+ * wall-clock date-time of the start instant in the start's zone (the zone id if given, else the
+ * offset), so {@code P1D} keeps the start's local time across DST changes: from {@code
+ * 2022-01-01T10:00:00+02:00[Europe/Berlin]} (08:00Z, 09:00 Berlin) every day at 09:00 Berlin. The
+ * first fire is the first occurrence at or after entry; each next fire is the first occurrence
+ * strictly after the previous fire was processed. Missed occurrences are not replayed.
  *
  * <p>Without a start: first = entry + P, next = processed + P, calendar parts in {@code zone}.
  */
