@@ -20,6 +20,9 @@ import org.threeten.extra.PeriodDuration;
  * strictly after the previous fire was processed. Missed occurrences are not replayed.
  *
  * <p>Without a start: first = entry + P, next = processed + P, calendar parts in {@code zone}.
+ *
+ * <p>After the last of n fires, a transition's {@code then} event is due where fire n+1 would have
+ * been ({@link #thenDue}): one interval later, as for {@code every}.
  */
 record CycleSpec(RepeatingInterval interval, ZoneId zone) implements TimeSpec {
   CycleSpec {
@@ -41,6 +44,17 @@ record CycleSpec(RepeatingInterval interval, ZoneId zone) implements TimeSpec {
     if (fires >= maxFires()) {
       return Optional.empty();
     }
+    return following(due, firedAt);
+  }
+
+  /** One interval after the last fire, as if {@code R<n>} allowed one more. */
+  @Override
+  public Optional<Instant> thenDue(Instant entered, Instant due, Instant firedAt, int fires) {
+    return following(due, firedAt);
+  }
+
+  /** The due after a fire that was due at {@code due} and processed at {@code firedAt}. */
+  private Optional<Instant> following(Instant due, Instant firedAt) {
     Instant processed = firedAt.isAfter(due) ? firedAt : due;
     if (interval.start().isPresent()) {
       return CalendarArithmetic.bounded(() -> occurrence(processed, true));
