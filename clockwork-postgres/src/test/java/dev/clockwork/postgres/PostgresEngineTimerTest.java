@@ -37,6 +37,14 @@ class PostgresEngineTimerTest extends StoreFixture {
           .finalState("cancelled")
           .build();
 
+  /** Waits the number of milliseconds in {@code ms}, computed on entry. */
+  private static final MachineDefinition HOLD =
+      Machine.define("hold")
+          .initial("waiting")
+          .state("waiting", s -> s.on("EXPIRE", t -> t.to("expired").timerFromContext("ms")))
+          .finalState("expired")
+          .build();
+
   private Engine engine(VirtualClock clock) {
     return Engine.builder().store(store).clock(clock).register(SHOP_ORDER).build();
   }
@@ -67,6 +75,41 @@ class PostgresEngineTimerTest extends StoreFixture {
             org.assertj.core.groups.Tuple.tuple("ORDER_EXPIRED", T0.plus(Duration.ofDays(7))));
     assertThat(engine.nextDue()).isEmpty();
     assertThat(store.armedTimers(null, null, 10)).isEmpty();
+  }
+
+  @Test
+  void aComputedDueWithAFractionOfAMillisecondIsNeverEarly() {
+    VirtualClock clock = VirtualClock.at(T0);
+    Engine engine = Engine.builder().store(store).clock(clock).register(HOLD).build();
+    engine.create("hold", "hold-1", Map.of("ms", 1500.5));
+    Instant due = T0.plusNanos(1_500_500_000);
+    assertThat(engine.nextDue()).contains(due);
+
+    TimeTravel.advance(engine, clock, T0.plusMillis(1500));
+    TimeTravel.advance(engine, clock, due.minusNanos(1));
+    assertThat(engine.instance("hold-1").states()).containsExactly("waiting");
+    TimeTravel.advance(engine, clock, due);
+
+    assertThat(engine.instance("hold-1").states()).containsExactly("expired");
+    assertThat(engine.history("hold-1"))
+        .filteredOn(h -> h.kind() == Kind.TIMER_FIRED)
+        .extracting(HistoryEntry::at)
+        .containsExactly(due);
+  }
+
+  @Test
+  void aComputedDueBetweenTwoMicrosecondsIsKeptAtTheLaterOne() {
+    VirtualClock clock = VirtualClock.at(T0);
+    Engine engine = Engine.builder().store(store).clock(clock).register(HOLD).build();
+    engine.create("hold", "hold-1", Map.of("ms", 1500.0005)); // 1,500,000.5 microseconds
+    Instant roundedUp = T0.plusNanos(1_500_001_000);
+    assertThat(engine.nextDue()).contains(roundedUp);
+
+    TimeTravel.advance(engine, clock, T0.plusNanos(1_500_000_999));
+    assertThat(engine.instance("hold-1").states()).containsExactly("waiting");
+    TimeTravel.advance(engine, clock, roundedUp);
+
+    assertThat(engine.instance("hold-1").states()).containsExactly("expired");
   }
 
   @Test

@@ -209,11 +209,12 @@ class BpmnTimerTest {
                                 .cycle("R/2022-01-01T10:00:00+02:00[Europe/Berlin]/P1D")))
             .build();
     MachineTest test = startingAt(daily, "2022-03-25T12:00:00Z");
-    // Berlin is UTC+1 until 27 March 2022 02:00, then UTC+2: 10:00 local moves from 09:00Z to
-    // 08:00Z.
-    test.assertTimerDue("TICK", at("2022-03-26T09:00:00Z"))
-        .advanceTimersTo(at("2022-03-26T09:00:00Z"))
-        .assertTimerDue("TICK", at("2022-03-27T08:00:00Z"));
+    // The start is 10:00+02:00, that is 08:00Z: 09:00 Berlin time (Berlin was at +01:00 then).
+    // Berlin is UTC+1 until 27 March 2022 02:00, then UTC+2: 09:00 local moves from 08:00Z to
+    // 07:00Z.
+    test.assertTimerDue("TICK", at("2022-03-26T08:00:00Z"))
+        .advanceTimersTo(at("2022-03-26T08:00:00Z"))
+        .assertTimerDue("TICK", at("2022-03-27T07:00:00Z"));
   }
 
   @Test

@@ -131,7 +131,11 @@ public abstract class StatesBuilder<B extends StatesBuilder<B>> {
     return self();
   }
 
-  /** When this compound or parallel state is done (its final state(s) reached), go to target. */
+  /**
+   * When this compound or parallel state is done, go to target: a compound state when its final
+   * child is entered, a parallel state when every region is in a final state (a region that is
+   * itself a parallel state counts once all its own regions are, at any depth).
+   */
   public B onDone(String target) {
     return onDone(t -> t.to(target));
   }

@@ -7,8 +7,9 @@ import java.time.ZoneId;
 
 /**
  * The timer on a transition: when its state is entered the timer is armed; each fire sends the
- * transition's event to the instance. A repeating timer stops after {@link #maxFires()} fires and
- * then, if {@link #then()} is set, sends that event once, one interval later.
+ * transition's event to the instance. A repeating timer stops after {@link #maxFires()} fires (the
+ * smaller of {@code max} and a cycle's {@code R<n>}) and then, if {@link #then()} is set, sends
+ * that event once, one interval after the last fire.
  */
 public final class TimerDef {
   private final String key;

@@ -117,7 +117,11 @@ public final class TransitionBuilder extends BranchBuilder<TransitionBuilder> {
     return this;
   }
 
-  /** The event sent once, one interval after the last of {@code max} fires. */
+  /**
+   * The event sent once, one interval after the last allowed fire: after {@code max} fires, or
+   * fewer when a cycle's own count bounds it, so {@code cycle("R3/PT1H").max(3).then("DONE")} sends
+   * DONE 4 hours after entry, as {@code every(Timer.hours(1)).max(3).then("DONE")} does.
+   */
   public TransitionBuilder then(String event) {
     this.then = event;
     return this;

@@ -270,23 +270,26 @@ final class Microstep {
             state.path(), entry.entryId(), state.invokedMachine(), checked.asMap()));
   }
 
-  /** A final state was entered: its parent is done, and perhaps a parallel grandparent too. */
+  /**
+   * A final state was entered (SCXML enterStates, extended to any depth): its parent is done (a
+   * parallel parent only once all its regions are), then every ancestor parallel state all of whose
+   * regions are now in a final state, innermost first. The walk stops at the first ancestor that is
+   * not done: a compound state is done only when its own final child is entered.
+   */
   private void completed(StateNode finalState) {
     StateNode parent = finalState.parent();
     if (parent.parent() == null) {
       step.finish(finalState);
       return;
     }
-    if (parent.kind() == StateKind.PARALLEL) {
-      if (config.isInFinalState(parent)) {
-        step.raise(Event.of(doneEvent(parent)));
-      }
+    if (parent.kind() == StateKind.PARALLEL && !config.isInFinalState(parent)) {
       return;
     }
     step.raise(Event.of(doneEvent(parent)));
-    StateNode grandparent = parent.parent();
-    if (grandparent.kind() == StateKind.PARALLEL && config.isInFinalState(grandparent)) {
-      step.raise(Event.of(doneEvent(grandparent)));
+    for (StateNode ancestor = parent.parent();
+        ancestor.kind() == StateKind.PARALLEL && config.isInFinalState(ancestor);
+        ancestor = ancestor.parent()) {
+      step.raise(Event.of(doneEvent(ancestor)));
     }
   }
 

@@ -8,7 +8,9 @@ import java.util.Optional;
 /**
  * What one fire does to an armed timer, whether the fire runs its transition or is skipped: the
  * fire is counted, then the timer is re-armed for its next due, switched to its {@code then} phase
- * after the last allowed fire, or done. The one place that computes a timer's next due.
+ * after the last allowed fire (whether {@code max} or a cycle's {@code R<n>} allows no more; the
+ * {@code then} event is due one interval later, {@link TimeSpec#thenDue}), or done. The one place
+ * that computes a timer's next due.
  *
  * @param fired the timer as the fire leaves it counted ({@code fires} includes this fire; a {@code
  *     then}-phase fire is not counted again)
@@ -30,12 +32,14 @@ record TimerAdvance(ArmedTimer fired, ArmedTimer next) {
     if (!more && def.then() == null) {
       return new TimerAdvance(fired, null);
     }
-    Optional<Instant> nextDue = spec.nextDue(armed.enteredAt(), armed.due(), now, fires);
     if (more) {
+      Optional<Instant> nextDue = spec.nextDue(armed.enteredAt(), armed.due(), now, fires);
       return new TimerAdvance(
           fired, nextDue.map(due -> copy(armed, armed.event(), due, fires, false)).orElse(null));
     }
-    return new TimerAdvance(fired, copy(armed, def.then(), nextDue.orElse(now), fires, true));
+    // One rule whatever bounds the timer (max or the spec's R<n>): one interval after the last.
+    Optional<Instant> thenDue = spec.thenDue(armed.enteredAt(), armed.due(), now, fires);
+    return new TimerAdvance(fired, copy(armed, def.then(), thenDue.orElse(now), fires, true));
   }
 
   private static ArmedTimer copy(

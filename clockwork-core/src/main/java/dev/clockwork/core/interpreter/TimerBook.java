@@ -4,6 +4,7 @@ import dev.clockwork.core.InvalidDefinitionException;
 import dev.clockwork.core.context.Context;
 import dev.clockwork.core.definition.TimerDef;
 import dev.clockwork.core.definition.TransitionDef;
+import dev.clockwork.core.time.Durations;
 import dev.clockwork.core.time.TimeSpec;
 import dev.clockwork.core.time.TimeSpecs;
 import dev.clockwork.core.time.Timer;
@@ -108,7 +109,11 @@ final class TimerBook {
     return armed.value() == null ? def.spec() : TimeSpecs.fromValue(armed.value(), def.zone());
   }
 
-  /** Computed values are kept as ISO text, so the snapshot stays JSON and replays identically. */
+  /**
+   * Computed values are kept as ISO text, so the snapshot stays JSON and replays identically; a
+   * number of milliseconds becomes a duration to the nanosecond, a fraction rounded up (never
+   * early).
+   */
   private static String canonical(TimerDef def, Context context) {
     Object value = def.resolveValue(context);
     if (value instanceof Timer) {
@@ -118,7 +123,7 @@ final class TimerBook {
       return value.toString();
     }
     if (value instanceof Number) {
-      return Duration.ofMillis(((Number) value).longValue()).toString();
+      return Durations.ofMillis((Number) value).toString(); // to the nanosecond, rounded up
     }
     if (value instanceof OffsetDateTime) {
       return DateTimeFormatter.ISO_OFFSET_DATE_TIME.format((OffsetDateTime) value);

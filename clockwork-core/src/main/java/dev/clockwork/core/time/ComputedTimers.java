@@ -1,8 +1,5 @@
 package dev.clockwork.core.time;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -25,7 +22,6 @@ final class ComputedTimers {
   private static final Pattern CYCLE = Pattern.compile("R\\d*/.*");
   private static final Pattern ISO_DURATION = Pattern.compile("[-+]?[Pp].*");
   private static final Pattern DATE_TIME = Pattern.compile("[+-]?\\d{4,}-.*");
-  private static final BigInteger NANOS_PER_SECOND = BigInteger.valueOf(1_000_000_000L);
 
   private ComputedTimers() {}
 
@@ -40,7 +36,7 @@ final class ComputedTimers {
       return new AfterSpec(((Timer) value).toDuration());
     }
     if (value instanceof Number) {
-      return new AfterSpec(milliseconds((Number) value));
+      return new AfterSpec(Durations.ofMillis((Number) value));
     }
     if (value instanceof Instant) {
       return new AtSpec(ZonedDateTime.ofInstant((Instant) value, ZoneOffset.UTC));
@@ -85,25 +81,6 @@ final class ComputedTimers {
     } catch (InvalidTimerDefinitionException notADuration) {
       throw new InvalidTimerDefinitionException(
           "timer value '" + value + "' is not understood; " + ACCEPTED);
-    }
-  }
-
-  /** Milliseconds, rounded up to the nanosecond so that a timer is never early. */
-  private static Duration milliseconds(Number number) {
-    try {
-      BigInteger nanos =
-          new BigDecimal(number.toString())
-              .movePointRight(6)
-              .setScale(0, RoundingMode.CEILING)
-              .toBigIntegerExact();
-      BigInteger[] split = nanos.divideAndRemainder(NANOS_PER_SECOND);
-      return Duration.ofSeconds(split[0].longValueExact(), split[1].longValue());
-    } catch (NumberFormatException | ArithmeticException e) {
-      throw new InvalidTimerDefinitionException(
-          "timer value "
-              + number
-              + " is not a usable number of milliseconds; give a finite"
-              + " number such as 1500 (1.5 seconds)");
     }
   }
 }

@@ -13,12 +13,16 @@ import org.threeten.extra.PeriodDuration;
  * for {@code R<n>}.
  *
  * <p>With a start: the occurrences are {@code start + k·P} for k = 0, 1, 2…, computed on the
- * wall-clock date-time in the start's zone (the zone id if given, else the offset), so {@code P1D}
- * keeps 10:00 local across DST changes. The first fire is the first occurrence at or after entry;
- * each next fire is the first occurrence strictly after the previous fire was processed. Missed
- * occurrences are not replayed.
+ * wall-clock date-time of the start instant in the start's zone (the zone id if given, else the
+ * offset), so {@code P1D} keeps the start's local time across DST changes: from {@code
+ * 2022-01-01T10:00:00+02:00[Europe/Berlin]} (08:00Z, 09:00 Berlin) every day at 09:00 Berlin. The
+ * first fire is the first occurrence at or after entry; each next fire is the first occurrence
+ * strictly after the previous fire was processed. Missed occurrences are not replayed.
  *
  * <p>Without a start: first = entry + P, next = processed + P, calendar parts in {@code zone}.
+ *
+ * <p>After the last of n fires, a transition's {@code then} event is due where fire n+1 would have
+ * been ({@link #thenDue}): one interval later, as for {@code every}.
  */
 record CycleSpec(RepeatingInterval interval, ZoneId zone) implements TimeSpec {
   CycleSpec {
@@ -40,6 +44,17 @@ record CycleSpec(RepeatingInterval interval, ZoneId zone) implements TimeSpec {
     if (fires >= maxFires()) {
       return Optional.empty();
     }
+    return following(due, firedAt);
+  }
+
+  /** One interval after the last fire, as if {@code R<n>} allowed one more. */
+  @Override
+  public Optional<Instant> thenDue(Instant entered, Instant due, Instant firedAt, int fires) {
+    return following(due, firedAt);
+  }
+
+  /** The due after a fire that was due at {@code due} and processed at {@code firedAt}. */
+  private Optional<Instant> following(Instant due, Instant firedAt) {
     Instant processed = firedAt.isAfter(due) ? firedAt : due;
     if (interval.start().isPresent()) {
       return CalendarArithmetic.bounded(() -> occurrence(processed, true));

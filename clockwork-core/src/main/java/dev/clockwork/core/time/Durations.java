@@ -1,5 +1,8 @@
 package dev.clockwork.core.time;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
@@ -21,6 +24,7 @@ public final class Durations {
       "write a whole number and a unit (500ms, 30 seconds, 5m, 24h, 7 days, 2 weeks)"
           + " or an ISO 8601 duration (PT30S, P7D)";
   private static final Pattern ISO = Pattern.compile("[-+]?[Pp].*");
+  private static final BigInteger NANOS_PER_SECOND = BigInteger.valueOf(1_000_000_000L);
   private static final Pattern WORDS = Pattern.compile("(\\d+)\\s*([a-z]+)");
   private static final Map<String, ChronoUnit> UNITS =
       Map.ofEntries(
@@ -103,6 +107,32 @@ public final class Durations {
           "duration '" + text + "' is negative; write a duration of zero or more, e.g. PT30S");
     }
     return duration;
+  }
+
+  /**
+   * A number of milliseconds (any {@link Number}: 1500, 1500.5, a {@code BigDecimal}) as a
+   * duration, a fraction of a nanosecond rounded up, so that a timer armed with it is never early:
+   * 1500.5 is 1.5005 seconds, 0.0000001 is one nanosecond. Negative numbers are kept (a computed
+   * timer fires at once for them).
+   *
+   * @throws InvalidTimerDefinitionException for a number that is not finite or too large
+   */
+  public static Duration ofMillis(Number millis) {
+    try {
+      BigInteger nanos =
+          new BigDecimal(millis.toString())
+              .movePointRight(6)
+              .setScale(0, RoundingMode.CEILING)
+              .toBigIntegerExact();
+      BigInteger[] split = nanos.divideAndRemainder(NANOS_PER_SECOND);
+      return Duration.ofSeconds(split[0].longValueExact(), split[1].longValue());
+    } catch (NumberFormatException | ArithmeticException e) {
+      throw new InvalidTimerDefinitionException(
+          "timer value "
+              + millis
+              + " is not a usable number of milliseconds; give a finite"
+              + " number such as 1500 (1.5 seconds)");
+    }
   }
 
   /**

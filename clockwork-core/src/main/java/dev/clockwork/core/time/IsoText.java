@@ -53,13 +53,13 @@ final class IsoText {
   }
 
   /**
-   * An absolute date-time: {@code Z}, an offset, or an offset plus {@code [Zone/Id]}. When a zone
-   * id is given, the wall-clock date-time in that zone wins and the offset only chooses between the
-   * two instants of a DST overlap (as {@link ZonedDateTime#ofLocal} does): {@code
-   * 2022-01-01T10:00:00+02:00[Europe/Berlin]} is 10:00 Berlin time, although Berlin was at +01:00
-   * that day. A zone id without an offset is read the same way; a wall-clock time in a gap, or an
-   * offset that fits neither instant, is resolved by {@link DstPolicy#DEFAULT}. The zone of the
-   * result is the zone id when given, else the offset.
+   * An absolute date-time: {@code Z}, an offset, or an offset plus {@code [Zone/Id]}. An offset
+   * always gives the instant, as {@link ZonedDateTime#parse} reads it; a zone id written after it
+   * gives the zone of the result (whose wall-clock time calendar arithmetic and cycles keep), even
+   * when the zone was at another offset then: {@code 2022-01-01T10:00:00+02:00[Europe/Berlin]} is
+   * 08:00Z, that is 09:00 Berlin time, as Berlin was at +01:00 that day. A zone id without an
+   * offset is wall-clock time in that zone; a time in a gap or an overlap is resolved by {@link
+   * DstPolicy#DEFAULT}. The zone of the result is the zone id when given, else the offset.
    */
   static ZonedDateTime dateTime(String text) {
     String main = text.trim();
@@ -72,7 +72,7 @@ final class IsoText {
       zone = zone(text, main.substring(open + 1, main.length() - 1));
       main = main.substring(0, open);
     }
-    OffsetDateTime withOffset = null;
+    OffsetDateTime withOffset;
     try {
       withOffset = OffsetDateTime.parse(main);
     } catch (DateTimeParseException noOffset) {
@@ -89,14 +89,7 @@ final class IsoText {
       }
       return ZonedDateTime.ofInstant(DstPolicy.DEFAULT.resolve(local, zone).get(0), zone);
     }
-    if (zone == null) {
-      return withOffset.toZonedDateTime();
-    }
-    LocalDateTime local = withOffset.toLocalDateTime();
-    if (zone.getRules().isValidOffset(local, withOffset.getOffset())) {
-      return ZonedDateTime.ofStrict(local, withOffset.getOffset(), zone);
-    }
-    return ZonedDateTime.ofInstant(DstPolicy.DEFAULT.resolve(local, zone).get(0), zone);
+    return zone == null ? withOffset.toZonedDateTime() : withOffset.atZoneSameInstant(zone);
   }
 
   /** Canonical text: {@code 2019-10-01T12:00:00Z}, {@code ...+02:00[Europe/Berlin]}. */

@@ -17,13 +17,15 @@ import org.threeten.extra.PeriodDuration;
  *   <li>{@code R5/PT10S}: every 10 seconds, 5 times;
  *   <li>{@code R/P1D}: every day, unbounded;
  *   <li>{@code R3/2022-04-27T17:20:00Z/P1D}: from that instant, every day, 3 times;
- *   <li>{@code R/2022-01-01T10:00:00+02:00[Europe/Berlin]/P1D}: from that date-time, every day at
- *       10:00 Berlin time.
+ *   <li>{@code R/2022-01-01T10:00:00+02:00[Europe/Berlin]/P1D}: from 2022-01-01T08:00:00Z (the
+ *       offset gives the instant), every day at that instant's wall-clock time in Berlin, 09:00.
  * </ul>
  *
- * <p>The start takes {@code Z}, an offset, or an offset plus {@code [Zone/Id]}. The duration must
- * be positive. {@code R0} and the ISO forms with an end ({@code start/end}, {@code duration/end})
- * are refused. Immutable.
+ * <p>The start takes {@code Z}, an offset, or an offset plus {@code [Zone/Id]}; an offset gives the
+ * start instant even when the zone was at another offset then (as {@link ZonedDateTime#parse} reads
+ * it), and a zone id gives the zone whose wall clock the occurrences keep. The duration must be
+ * positive. {@code R0} and the ISO forms with an end ({@code start/end}, {@code duration/end}) are
+ * refused. Immutable.
  */
 public final class RepeatingInterval {
   private static final Pattern REPETITIONS = Pattern.compile("R(\\d*)");
@@ -145,7 +147,10 @@ public final class RepeatingInterval {
     return repetitions == Integer.MAX_VALUE ? OptionalInt.empty() : OptionalInt.of(repetitions);
   }
 
-  /** The first occurrence, when written; its zone is the zone id if given, else the offset. */
+  /**
+   * The first occurrence, when written: the instant its offset gives (its wall-clock time when only
+   * a zone id is written), in the zone id if given, else in the offset.
+   */
   public Optional<ZonedDateTime> start() {
     return Optional.ofNullable(start);
   }

@@ -35,6 +35,17 @@ public interface TimeSpec {
   Optional<Instant> nextDue(Instant entered, Instant due, Instant firedAt, int fires);
 
   /**
+   * Due instant of the {@code then} event sent after the last allowed fire (due at {@code due},
+   * processed at {@code firedAt}, {@code fires} fires so far): one interval later, where the next
+   * fire would be due if no count stopped it, whether a transition's {@code max} or the spec's own
+   * count ({@code R3/PT1H}) is what stops it. Empty when the spec has no interval (one-shots). The
+   * default, {@link #nextDue}, suits every spec that has no count of its own.
+   */
+  default Optional<Instant> thenDue(Instant entered, Instant due, Instant firedAt, int fires) {
+    return nextDue(entered, due, firedAt, fires);
+  }
+
+  /**
    * How many fires the spec allows by itself: 1 for one-shots, n for R<n>/..., {@link
    * Integer#MAX_VALUE} when unbounded.
    */

@@ -48,7 +48,9 @@ public final class TimeSpecs {
 
   /**
    * One-shot at an absolute date-time: {@code 2019-10-01T12:00:00Z}, {@code
-   * 2019-10-02T08:09:40+02:00} or {@code 2019-10-02T08:09:40+02:00[Europe/Berlin]}.
+   * 2019-10-02T08:09:40+02:00} or {@code 2019-10-02T08:09:40+02:00[Europe/Berlin]}. An offset gives
+   * the instant, even when the zone id after it was at another offset then; a zone id alone gives
+   * wall-clock time in that zone.
    */
   public static TimeSpec at(String iso) {
     if (iso == null) {

@@ -46,6 +46,10 @@
  * </ul>
  *
  * <p>ISO durations, cycles and date-times with a zone id but a wall-clock time in a gap or overlap
- * use {@link dev.clockwork.core.time.DstPolicy#DEFAULT}.
+ * use {@link dev.clockwork.core.time.DstPolicy#DEFAULT}. A date-time written with an offset is the
+ * instant that offset gives, also when a zone id follows it (as {@link
+ * java.time.ZonedDateTime#parse} reads it): {@code 2022-01-01T10:00:00+02:00[Europe/Berlin]} is
+ * 08:00Z; the zone id then only says whose wall clock a cycle from that start keeps (09:00 Berlin
+ * time, every day, across DST).
  */
 package dev.clockwork.core.time;

@@ -64,6 +64,15 @@ class CycleTest {
   }
 
   @Test
+  void afterTheLastOfItsFiresThenIsDueOneIntervalLater() {
+    TimeSpec spec = TimeSpecs.cycle("R3/PT1H", UTC);
+    Instant third = ENTERED.plusSeconds(3 * 3600);
+
+    assertThat(spec.nextDue(ENTERED, third, third, 3)).isEmpty();
+    assertThat(spec.thenDue(ENTERED, third, third, 3)).contains(ENTERED.plusSeconds(4 * 3600));
+  }
+
+  @Test
   void aStartFiresAtTheStartThenEveryDayThreeTimes() {
     TimeSpec spec = TimeSpecs.cycle("R3/2022-04-27T17:20:00Z/P1D", UTC);
 

@@ -3,6 +3,7 @@ package dev.clockwork.core.time;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -110,5 +111,27 @@ class DurationsTest {
   void formattedTextReadsBack(String iso) {
     Duration duration = Duration.parse(iso);
     assertThat(Durations.parse(Durations.format(duration))).isEqualTo(duration);
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "1500, PT1.5S",
+    "1500.5, PT1.5005S",
+    "1500.0000001, PT1.500000001S",
+    "0.0000001, PT0.000000001S",
+    "-0.5, PT-0.0005S",
+    "-1500.0000001, PT-1.5S",
+  })
+  void millisecondsKeepTheirFractionRoundedUpToTheNanosecond(String millis, String iso) {
+    assertThat(Durations.ofMillis(new BigDecimal(millis))).isEqualTo(Duration.parse(iso));
+    assertThat(Durations.ofMillis(Double.parseDouble(millis))).isEqualTo(Duration.parse(iso));
+  }
+
+  @ParameterizedTest
+  @ValueSource(doubles = {Double.NaN, Double.POSITIVE_INFINITY, 1e300})
+  void millisecondsThatAreNotUsableAreRefused(double millis) {
+    assertThatThrownBy(() -> Durations.ofMillis(millis))
+        .isInstanceOf(InvalidTimerDefinitionException.class)
+        .hasMessageContaining("is not a usable number of milliseconds");
   }
 }

@@ -42,13 +42,14 @@ class RepeatingIntervalTest {
   }
 
   @Test
-  void aStartWithAZoneIdKeepsTheZoneAndItsWallClock() {
+  void aStartWithAZoneIdKeepsTheZoneAndTheOffsetsInstant() {
     RepeatingInterval interval =
         RepeatingInterval.parse("R/2022-01-01T10:00:00+02:00[Europe/Berlin]/P1D");
 
     ZonedDateTime start = interval.start().orElseThrow();
     assertThat(start.getZone()).isEqualTo(ZoneId.of("Europe/Berlin"));
-    assertThat(start.toLocalDateTime()).hasToString("2022-01-01T10:00");
+    assertThat(start.toInstant()).hasToString("2022-01-01T08:00:00Z");
+    assertThat(start.toLocalDateTime()).hasToString("2022-01-01T09:00");
   }
 
   @Test
