@@ -143,6 +143,43 @@ class SchedulesCliTest {
   }
 
   @Test
+  void timeDatesAndCyclesShowInTheListDescribeAndJson() throws Exception {
+    schedules.create(
+        ScheduleRequest.builder("release")
+            .startMachine("health-check", Map.of())
+            .date("2026-04-27T17:20:00Z")
+            .build());
+    schedules.create(
+        ScheduleRequest.builder("reminders")
+            .startMachine("health-check", Map.of())
+            .cycle("R3/PT10M")
+            .cycle("R/2026-04-10T08:00:00+02:00[Europe/Berlin]/P1D")
+            .timezone("Europe/Berlin")
+            .build());
+    CliRun table = cli("schedules", "list");
+    assertThat(table.exitCode).as(table.toString()).isZero();
+    assertThat(table.out)
+        .contains("at 2026-04-27T17:20:00Z (UTC)")
+        .contains(
+            "cycle R3/PT10M, cycle R/2026-04-10T08:00:00+02:00[Europe/Berlin]/P1D (Europe/Berlin;"
+                + " cycles without a start from 2026-04-09T12:00:00Z)");
+
+    CliRun text = cli("schedules", "describe", "reminders", "--upcoming", "4");
+    assertThat(text.out)
+        .contains("Spec:              cycle R3/PT10M")
+        .contains(
+            "  2026-04-09T12:10:00Z",
+            "  2026-04-09T12:20:00Z",
+            "  2026-04-09T12:30:00Z",
+            "  2026-04-10T06:00:00Z");
+
+    JsonNode described = json(cli("schedules", "describe", "release", "-o", "json"));
+    assertThat(described.get("spec").get("dates").get(0).asText())
+        .isEqualTo("2026-04-27T17:20:00Z");
+    assertThat(described.get("upcoming_fire_times")).hasSize(1);
+  }
+
+  @Test
   void unknownAndDeletedSchedulesAreClearErrorsWithExitCodeOne() {
     CliRun unknown = cli("schedules", "describe", "nope");
     assertThat(unknown.exitCode).isEqualTo(1);

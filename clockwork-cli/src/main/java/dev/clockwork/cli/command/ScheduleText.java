@@ -20,7 +20,10 @@ final class ScheduleText {
 
   private ScheduleText() {}
 
-  /** {@code cron 0 2 * * *, every PT6H+PT5M (America/New_York)}. */
+  /**
+   * {@code cron 0 2 * * *, every PT6H+PT5M, at 2026-04-27T17:20:00Z, cycle R5/PT10S
+   * (America/New_York; cycles without a start from 2026-04-01T00:00:00Z)}.
+   */
   static String spec(ScheduleSpec spec) {
     List<String> parts = new ArrayList<>();
     spec.cronExpressions().forEach(cron -> parts.add("cron " + cron));
@@ -30,7 +33,10 @@ final class ScheduleText {
               + interval.every()
               + (interval.offset().isZero() ? "" : "+" + interval.offset()));
     }
-    return String.join(", ", parts) + " (" + spec.timezone().getId() + ")";
+    spec.dates().forEach(date -> parts.add("at " + date));
+    spec.cycles().forEach(cycle -> parts.add("cycle " + cycle));
+    String anchor = spec.cycleAnchor().map(a -> "; cycles without a start from " + a).orElse("");
+    return String.join(", ", parts) + " (" + spec.timezone().getId() + anchor + ")";
   }
 
   /** {@code start invoice-sync} or {@code send REMIND to order-1}. */

@@ -183,4 +183,43 @@ class SchedulesOnPostgresTest {
         .isEqualTo("max_runs_exhausted");
     assertThat(store.instanceIds("invoice-sync")).hasSize(3);
   }
+
+  @Test
+  void aCycleWithoutAStartCountsFromCreationAcrossReloadsAndEndsAfterItsCount() {
+    schedules.create(
+        ScheduleRequest.builder("reminders")
+            .startMachine("invoice-sync", Map.of())
+            .cycle("R2/PT1H")
+            .overlapPolicy(OverlapPolicy.ALLOW_ALL)
+            .build());
+    Schedules reloaded = new Schedules(engine, PostgresScheduleStore.beside(store));
+    assertThat(reloaded.describe("reminders").spec())
+        .containsEntry("cycles", List.of("R2/PT1H"))
+        .containsEntry("cycle_anchor", "2026-04-09T12:00:00Z");
+    assertThat(reloaded.describe("reminders").upcomingFireTimes())
+        .containsExactly(
+            Instant.parse("2026-04-09T13:00:00Z"), Instant.parse("2026-04-09T14:00:00Z"));
+    clock.moveTo(Instant.parse("2026-04-09T13:00:00Z"));
+    reloaded.tick();
+    clock.moveTo(Instant.parse("2026-04-09T14:00:00Z"));
+    assertThat(reloaded.tick()).singleElement().satisfies(r -> assertThat(r.nextFireAt()).isNull());
+    assertThat(reloaded.describe("reminders").record().deleteReason()).isEqualTo("spec_exhausted");
+    assertThat(store.instanceIds("invoice-sync")).hasSize(2);
+  }
+
+  @Test
+  void aTimeDateFiresOnceOnPostgres() {
+    schedules.create(
+        ScheduleRequest.builder("release")
+            .startMachine("invoice-sync", Map.of())
+            .date("2026-04-10T08:00:00+02:00[Europe/Berlin]")
+            .build());
+    assertThat(schedules.describe("release").nextFireAt())
+        .isEqualTo(Instant.parse("2026-04-10T06:00:00Z"));
+    clock.moveTo(Instant.parse("2026-04-10T06:00:00Z"));
+    assertThat(schedules.tick())
+        .singleElement()
+        .satisfies(r -> assertThat(r.outcome()).isEqualTo(TriggerOutcome.STARTED));
+    assertThat(schedules.describe("release").status().wireName()).isEqualTo("deleted");
+  }
 }

@@ -93,7 +93,22 @@ public record ScheduleRequest(String scheduleId, String namespace, ScheduleSetti
       return this;
     }
 
-    /** The zone cron expressions are read in (default UTC). */
+    /** Adds a time date: one occurrence at that instant, e.g. {@code 2026-04-27T17:20:00Z}. */
+    public Builder date(String iso) {
+      spec.date(iso);
+      return this;
+    }
+
+    /**
+     * Adds a cycle: {@code R3/2026-04-27T17:20:00Z/P1D}, {@code R/2026-04-27T17:20:00Z/P1D}, or
+     * {@code R5/PT10S} (counted from the schedule's creation).
+     */
+    public Builder cycle(String iso) {
+      spec.cycle(iso);
+      return this;
+    }
+
+    /** The zone cron expressions and cycles are read in (default UTC). */
     public Builder timezone(String zone) {
       spec.timezone(zone);
       return this;

@@ -8,6 +8,7 @@ import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
 import dev.clockwork.runtime.schedule.definition.ScheduleNames;
 import dev.clockwork.runtime.schedule.definition.ScheduleOptions;
 import dev.clockwork.runtime.schedule.definition.ScheduleSettings;
+import dev.clockwork.runtime.schedule.definition.ScheduleSpec;
 import dev.clockwork.runtime.schedule.error.ScheduleNotFoundException;
 import dev.clockwork.runtime.schedule.internal.Lifecycle;
 import dev.clockwork.runtime.schedule.internal.ManualTriggers;
@@ -34,9 +35,10 @@ import java.util.function.UnaryOperator;
 import java.util.random.RandomGenerator;
 
 /**
- * Named, durable schedules that start machine instances (or send events to one) on cron and
- * interval specs: overlap, catch-up and DST policies, jitter, max runs, pause/resume/update/delete,
- * manual triggers, backfill and a per-schedule audit stream. Every clock read is the engine's.
+ * Named, durable schedules that start machine instances (or send events to one) on cron, interval,
+ * time date and cycle specs: overlap, catch-up and DST policies, jitter, max runs,
+ * pause/resume/update/delete, manual triggers, backfill and a per-schedule audit stream. Every
+ * clock read is the engine's.
  *
  * <pre>{@code
  * Schedules schedules = new Schedules(engine, new InMemoryScheduleStore());
@@ -111,14 +113,14 @@ public final class Schedules {
   public ScheduleDescription create(ScheduleRequest request) {
     String target = request.namespace() != null ? request.namespace() : namespace;
     ScheduleRecord created =
-        lifecycle().create(target, request.scheduleId(), request.settings(), context);
+        lifecycle().create(target, request.scheduleId(), anchored(request.settings()), context);
     return describe(created, services.options().upcomingCount());
   }
 
   /**
    * Creates a schedule from a spec and an action written as maps: {@code {cron_expressions: [...],
-   * intervals: [{every, offset}], timezone, dst_gap, dst_overlap}} and {@code {machine, input}} or
-   * {@code {instance_id, event, payload}}.
+   * intervals: [{every, offset}], dates: [...], cycles: [...], timezone, dst_gap, dst_overlap}} and
+   * {@code {machine, input}} or {@code {instance_id, event, payload}}.
    */
   public ScheduleDescription createFromSpec(
       String scheduleId, Map<String, ?> spec, Map<String, ?> action) {
@@ -148,9 +150,14 @@ public final class Schedules {
     return describe(lifecycle().resume(namespace, scheduleId, context));
   }
 
-  /** Changes settings (see {@link ScheduleUpdate}); records {@code ScheduleUpdated}. */
+  /**
+   * Changes settings (see {@link ScheduleUpdate}); records {@code ScheduleUpdated}. A new spec's
+   * cycles without a start count from now.
+   */
   public ScheduleDescription update(String scheduleId, UnaryOperator<ScheduleSettings> change) {
-    return describe(lifecycle().update(namespace, scheduleId, change, context));
+    return describe(
+        lifecycle()
+            .update(namespace, scheduleId, current -> anchored(change.apply(current)), context));
   }
 
   /** Soft-deletes the schedule with reason {@code delete_requested}. */
@@ -276,6 +283,14 @@ public final class Schedules {
   }
 
   // ---- helpers ----
+
+  /** The settings with their spec's cycles without a start counting from now. */
+  private ScheduleSettings anchored(ScheduleSettings settings) {
+    ScheduleSpec spec = settings.spec();
+    return spec.needsAnchor()
+        ? settings.toBuilder().spec(spec.anchoredAt(services.engine().clock().instant())).build()
+        : settings;
+  }
 
   private Lifecycle lifecycle() {
     return new Lifecycle(services);

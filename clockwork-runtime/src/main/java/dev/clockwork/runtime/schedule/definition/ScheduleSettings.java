@@ -46,7 +46,7 @@ public record ScheduleSettings(
   public ScheduleSettings {
     if (spec == null) {
       throw new InvalidScheduleException(
-          "a schedule needs a spec; give a cron expression or an interval");
+          "a schedule needs a spec; give a cron expression, an interval, a time date or a cycle");
     }
     if (action == null) {
       throw new InvalidScheduleException(

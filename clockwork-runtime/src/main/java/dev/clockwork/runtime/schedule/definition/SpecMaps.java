@@ -1,23 +1,37 @@
 package dev.clockwork.runtime.schedule.definition;
 
+import dev.clockwork.core.time.DstPolicy;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads specs and actions written as maps (the shape of JSON, YAML and the seed's arrays), refusing
+ * Reads and writes specs as maps (the shape of JSON, YAML and the seed's arrays); reading refuses
  * unknown keys and wrong types with messages that name the key.
  */
 final class SpecMaps {
   private static final Set<String> SPEC_KEYS =
-      Set.of("cron_expressions", "intervals", "timezone", "dst_gap", "dst_overlap");
+      Set.of(
+          "cron_expressions",
+          "intervals",
+          "dates",
+          "cycles",
+          "cycle_anchor",
+          "timezone",
+          "dst_gap",
+          "dst_overlap");
   private static final Set<String> INTERVAL_KEYS = Set.of("every", "offset");
 
   private SpecMaps() {}
 
   /**
-   * {@code {cron_expressions: ["0 12 * * *"], intervals: [{every: PT6H, offset: PT5M}], timezone:
-   * America/Chicago, dst_gap: skip, dst_overlap: both}}.
+   * {@code {cron_expressions: ["0 12 * * *"], intervals: [{every: PT6H, offset: PT5M}], dates:
+   * ["2026-04-27T17:20:00Z"], cycles: ["R3/2026-04-27T17:20:00Z/P1D", "R5/PT10S"], cycle_anchor:
+   * 2026-04-01T00:00:00Z, timezone: America/Chicago, dst_gap: skip, dst_overlap: both}}; a single
+   * text stands for a list of one.
    */
   static ScheduleSpec spec(Map<String, ?> map) {
     checkKeys("spec", map, SPEC_KEYS);
@@ -39,6 +53,15 @@ final class SpecMaps {
               text("spec.intervals[].every", fields.get("every")),
               offset == null ? null : text("spec.intervals[].offset", offset)));
     }
+    for (Object date : list(map, "dates")) {
+      builder.date(text("spec.dates[]", date));
+    }
+    for (Object cycle : list(map, "cycles")) {
+      builder.cycle(text("spec.cycles[]", cycle));
+    }
+    if (map.get("cycle_anchor") != null) {
+      builder.cycleAnchor(instant("spec.cycle_anchor", map.get("cycle_anchor")));
+    }
     if (map.get("timezone") != null) {
       builder.timezone(text("spec.timezone", map.get("timezone")));
     }
@@ -49,6 +72,42 @@ final class SpecMaps {
       builder.dstOverlap(text("spec.dst_overlap", map.get("dst_overlap")));
     }
     return builder.build();
+  }
+
+  /** The inverse of {@link #spec}: empty lists, no anchor and default DST parts left out. */
+  static Map<String, Object> write(ScheduleSpec spec) {
+    Map<String, Object> map = new LinkedHashMap<>();
+    if (!spec.cronExpressions().isEmpty()) {
+      map.put("cron_expressions", spec.cronExpressions());
+    }
+    if (!spec.intervals().isEmpty()) {
+      map.put("intervals", spec.intervals().stream().map(IntervalSpec::toMap).toList());
+    }
+    if (!spec.dates().isEmpty()) {
+      map.put("dates", spec.dates());
+    }
+    if (!spec.cycles().isEmpty()) {
+      map.put("cycles", spec.cycles());
+    }
+    spec.cycleAnchor().ifPresent(anchor -> map.put("cycle_anchor", anchor.toString()));
+    map.put("timezone", spec.timezone().getId());
+    DstPolicy dst = spec.dstPolicy();
+    if (dst.gap() != DstPolicy.DEFAULT.gap()) {
+      map.put("dst_gap", WireNames.of(dst.gap()));
+    }
+    if (dst.overlap() != DstPolicy.DEFAULT.overlap()) {
+      map.put("dst_overlap", WireNames.of(dst.overlap()));
+    }
+    return map;
+  }
+
+  private static Instant instant(String where, Object value) {
+    try {
+      return Instant.parse(text(where, value).trim());
+    } catch (DateTimeParseException e) {
+      throw new InvalidScheduleException(
+          where + " '" + value + "' is not an instant; write e.g. 2026-04-27T17:20:00Z", e);
+    }
   }
 
   static void checkKeys(String where, Map<String, ?> map, Set<String> accepted) {

@@ -12,9 +12,14 @@ import java.util.List;
 
 /**
  * What a tick does with one claimed schedule: start buffered triggers whose turn has come, then
- * every due occurrence under the catch-up and overlap policies, moving the next fire time on.
+ * every due occurrence under the catch-up and overlap policies, moving the next fire time on. A
+ * schedule whose spec has no occurrence left (a time date that fired, a bounded cycle's last
+ * occurrence) ends once its buffer is drained: it deletes itself, as max runs make it do.
  */
 final class Evaluation {
+  /** The delete reason of a schedule whose spec has no occurrence left. */
+  static final String SPEC_EXHAUSTED = "spec_exhausted";
+
   private final Services services;
   private final Firing firing;
   private final Instant now;
@@ -54,6 +59,14 @@ final class Evaluation {
       flush();
       steps++;
       drain();
+    }
+    endWhenNothingIsLeft();
+  }
+
+  /** Deletes an active schedule with no next fire and nothing buffered: its spec is over. */
+  private void endWhenNothingIsLeft() {
+    if (active() && ledger.record().nextFireAt() == null && ledger.buffer().isEmpty()) {
+      ledger.delete(SPEC_EXHAUSTED);
     }
   }
 

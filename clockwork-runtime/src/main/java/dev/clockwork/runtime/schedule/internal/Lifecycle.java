@@ -31,7 +31,7 @@ public final class Lifecycle {
     checkMachine(settings);
     Instant now = services.now();
     NextFire.Next next =
-        NextFire.after(settings.spec(), settings.jitterSeconds(), now, services.random())
+        NextFire.first(settings.spec(), settings.jitterSeconds(), now, services.random())
             .orElseThrow(
                 () ->
                     new InvalidScheduleException(

@@ -19,13 +19,22 @@ final class NextFire {
 
   static Optional<Next> after(
       ScheduleSpec spec, long jitterSeconds, Instant after, RandomGenerator random) {
-    Optional<Instant> occurrence = spec.next(after);
-    if (occurrence.isEmpty()) {
-      return Optional.empty();
-    }
-    Instant canonical = occurrence.get();
+    return spec.next(after).map(canonical -> jittered(spec, canonical, jitterSeconds, random));
+  }
+
+  /**
+   * The first fire of a schedule created at {@code created}: an overdue time date or cycle start,
+   * due at once, else the first occurrence after it (see {@link ScheduleSpec#first}).
+   */
+  static Optional<Next> first(
+      ScheduleSpec spec, long jitterSeconds, Instant created, RandomGenerator random) {
+    return spec.first(created).map(canonical -> jittered(spec, canonical, jitterSeconds, random));
+  }
+
+  private static Next jittered(
+      ScheduleSpec spec, Instant canonical, long jitterSeconds, RandomGenerator random) {
     long jitter = jitterSeconds == 0 ? 0 : roll(spec, canonical, jitterSeconds, random);
-    return Optional.of(new Next(canonical, canonical.plusSeconds(jitter)));
+    return new Next(canonical, canonical.plusSeconds(jitter));
   }
 
   private static long roll(

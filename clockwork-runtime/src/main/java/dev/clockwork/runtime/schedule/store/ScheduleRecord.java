@@ -21,7 +21,8 @@ import java.util.Objects;
  * @param remainingActions runs left under max runs; null without a limit
  * @param pausedReason why it was paused
  * @param pausedAt when it was paused
- * @param deleteReason why it was deleted ({@code max_runs_exhausted} when it deleted itself)
+ * @param deleteReason why it was deleted ({@code max_runs_exhausted} or {@code spec_exhausted} when
+ *     it deleted itself)
  * @param deletedAt when it was deleted
  * @param lastSkipReason why the last skipped occurrence did not run
  * @param lastSkippedAt when the last occurrence was skipped

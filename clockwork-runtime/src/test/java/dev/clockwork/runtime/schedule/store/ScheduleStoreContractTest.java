@@ -403,4 +403,31 @@ public abstract class ScheduleStoreContractTest {
     assertThat(found.ulid()).isEqualTo("01JREPORT");
     assertThat(found.createdAt()).isEqualTo(T0);
   }
+
+  @Test
+  void storesTimeDatesAndCyclesWithTheirAnchorAsGiven() {
+    ScheduleSpec spec =
+        ScheduleSpec.builder()
+            .date("2026-04-27T19:20:00+02:00[Europe/Berlin]")
+            .cycle("R3/2026-04-27T17:20:00Z/P1D")
+            .cycle("R5/PT10S")
+            .cycleAnchor(T0)
+            .timezone("America/New_York")
+            .build();
+    ScheduleSettings settings =
+        ScheduleSettings.of(spec, ScheduleAction.startMachine("job", Map.of()));
+    ScheduleRecord record =
+        ScheduleRecord.created("default", "release", "01JRELEASE", settings, T0, T0, T0);
+    store.create(record, created(record));
+
+    ScheduleSpec found = store.find("default", "release").orElseThrow().settings().spec();
+    assertThat(found).isEqualTo(spec);
+    assertThat(found.toMap())
+        .containsEntry("dates", List.of("2026-04-27T19:20:00+02:00[Europe/Berlin]"))
+        .containsEntry("cycles", List.of("R3/2026-04-27T17:20:00Z/P1D", "R5/PT10S"))
+        .containsEntry("cycle_anchor", "2026-01-01T00:00:00Z");
+    assertThat(found.next(T0)).contains(T0.plusSeconds(10));
+    assertThat(found.next(Instant.parse("2026-04-28T00:00:00Z")))
+        .contains(Instant.parse("2026-04-28T17:20:00Z"));
+  }
 }
