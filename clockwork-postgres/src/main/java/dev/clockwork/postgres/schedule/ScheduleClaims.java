@@ -16,7 +16,8 @@ import java.util.List;
  * key IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING *}, so concurrent ticks on any number of nodes
  * never receive the same schedule. Due schedules come first, through the partial index {@code
  * cw_schedules_due}, whose range ends at "now": the cost follows due schedules, never all of them.
- * Schedules that only hold buffered triggers come after, through {@code cw_schedules_buffered}.
+ * Schedules that only hold buffered triggers come after, through {@code cw_schedules_buffered},
+ * then those holding pending triggers (any status), through {@code cw_schedules_pending}.
  *
  * <p>"Now" is the engine's, rounded down to the microsecond; a claim's expiry is rounded up.
  */
@@ -50,6 +51,24 @@ final class ScheduleClaims {
        WHERE s.namespace = buffered.namespace AND s.schedule_id = buffered.schedule_id
       RETURNING s.*""";
 
+  /**
+   * Schedules holding triggers recorded and not carried out, whatever their status: a node died
+   * between recording a trigger and starting its run.
+   */
+  static final String CLAIM_PENDING =
+      """
+      WITH pending AS (
+        SELECT namespace, schedule_id FROM cw_schedules
+         WHERE pending IS NOT NULL
+           AND (claimed_until IS NULL OR claimed_until <= ?)
+         ORDER BY namespace, schedule_id
+         LIMIT ?
+           FOR UPDATE SKIP LOCKED)
+      UPDATE cw_schedules s SET claimed_by = ?, claimed_until = ?
+        FROM pending
+       WHERE s.namespace = pending.namespace AND s.schedule_id = pending.schedule_id
+      RETURNING s.*""";
+
   /** Earliest next fire first (none last), then by key: the order a tick works in. */
   private static final Comparator<ScheduleRecord> ORDER =
       Comparator.comparing(
@@ -59,7 +78,10 @@ final class ScheduleClaims {
 
   private ScheduleClaims() {}
 
-  /** Claims up to {@code limit}: due schedules, then those with a buffer to check. */
+  /**
+   * Claims up to {@code limit}: due schedules, then those with a buffer to check, then those with
+   * pending triggers.
+   */
   static List<ScheduleRecord> claim(
       Connection connection, Instant now, int limit, String owner, Duration leaseTime)
       throws SQLException {
@@ -73,6 +95,12 @@ final class ScheduleClaims {
       buffered.sort(ORDER);
       claimed.addAll(buffered);
     }
+    if (claimed.size() < limit) {
+      List<ScheduleRecord> pending =
+          new ArrayList<>(runPending(connection, now, limit - claimed.size(), owner, leaseTime));
+      pending.sort(ORDER);
+      claimed.addAll(pending);
+    }
     return claimed;
   }
 
@@ -85,6 +113,18 @@ final class ScheduleClaims {
       claim.setInt(3, limit);
       claim.setString(4, owner);
       claim.setObject(5, Instants.notBefore(now.plus(leaseTime)));
+      return ScheduleRows.read(claim);
+    }
+  }
+
+  private static List<ScheduleRecord> runPending(
+      Connection connection, Instant now, int limit, String owner, Duration leaseTime)
+      throws SQLException {
+    try (PreparedStatement claim = connection.prepareStatement(CLAIM_PENDING)) {
+      claim.setObject(1, Instants.notAfter(now));
+      claim.setInt(2, limit);
+      claim.setString(3, owner);
+      claim.setObject(4, Instants.notBefore(now.plus(leaseTime)));
       return ScheduleRows.read(claim);
     }
   }

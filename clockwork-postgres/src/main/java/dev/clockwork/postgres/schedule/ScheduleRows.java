@@ -28,9 +28,9 @@ final class ScheduleRows {
         settings, status, next_fire_at, next_fire_exact, next_occurrence, last_fired_at,
         latest_instance_id, fires_count, remaining_actions, paused_reason, paused_at,
         delete_reason, deleted_at, last_skip_reason, last_skipped_at, skipped_trigger_count,
-        buffered_count, updated_at, checked_at, revision)
+        buffered_count, pending, updated_at, checked_at, revision)
       VALUES (?, ?, ?, ?, 1, 0,
-              ?::json, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+              ?::json, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::json, ?, ?, ?)
       ON CONFLICT (namespace, schedule_id) DO NOTHING""";
 
   /**
@@ -43,8 +43,8 @@ final class ScheduleRows {
          SET (settings, status, next_fire_at, next_fire_exact, next_occurrence, last_fired_at,
               latest_instance_id, fires_count, remaining_actions, paused_reason, paused_at,
               delete_reason, deleted_at, last_skip_reason, last_skipped_at, skipped_trigger_count,
-              buffered_count, updated_at, checked_at, revision)
-           = (?::json, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?),
+              buffered_count, pending, updated_at, checked_at, revision)
+           = (?::json, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::json, ?, ?, ?),
              last_event_seq = last_event_seq + ?,
              last_skip_seq  = last_skip_seq + ?,
              claimed_by     = CASE WHEN ? THEN NULL ELSE claimed_by END,
@@ -117,6 +117,7 @@ final class ScheduleRows {
     setInstant(statement, i++, record.lastSkippedAt());
     statement.setLong(i++, record.skippedTriggerCount());
     statement.setInt(i++, record.bufferedCount());
+    statement.setString(i++, PendingJson.write(record.pending()));
     setInstant(statement, i++, record.updatedAt());
     setInstant(statement, i++, record.checkedAt());
     statement.setLong(i++, record.revision());
@@ -169,6 +170,7 @@ final class ScheduleRows {
         Instants.read(rs, "last_skipped_at"),
         rs.getLong("skipped_trigger_count"),
         rs.getInt("buffered_count"),
+        PendingJson.read(namespace, scheduleId, rs.getString("pending")),
         Instants.read(rs, "created_at"),
         Instants.read(rs, "updated_at"),
         Instants.read(rs, "checked_at"),

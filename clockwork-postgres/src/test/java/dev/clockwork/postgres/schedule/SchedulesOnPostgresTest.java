@@ -119,6 +119,8 @@ class SchedulesOnPostgresTest {
   @Test
   void backfillingTwiceStartsNothingNew() {
     createDailyInvoiceSync(OverlapPolicy.ALLOW_ALL);
+    clock.moveTo(Instant.parse("2026-04-20T12:00:00Z"));
+    schedules.pause("daily-invoice-sync", "outage");
     Instant from = Instant.parse("2026-04-10T00:00:00Z");
     Instant to = Instant.parse("2026-04-14T00:00:00Z");
     List<BackfillResult> first = schedules.backfill("daily-invoice-sync", from, to);
@@ -133,6 +135,39 @@ class SchedulesOnPostgresTest {
         .extracting(BackfillResult::outcome)
         .containsOnly(TriggerOutcome.ALREADY_STARTED);
     assertThat(store.instanceIds("invoice-sync")).hasSize(4);
+  }
+
+  @Test
+  void backfillStartsNoOccurrenceAfterNowNorTheOneItsTickIsAboutToFire() {
+    createDailyInvoiceSync(OverlapPolicy.ALLOW_ALL);
+    clock.moveTo(Instant.parse("2026-04-12T06:00:05Z")); // the 04-12 night is due, not yet ticked
+    List<BackfillResult> results =
+        schedules.backfill(
+            "daily-invoice-sync",
+            Instant.parse("2026-04-09T00:00:00Z"),
+            Instant.parse("2026-04-20T00:00:00Z"));
+    assertThat(results)
+        .extracting(BackfillResult::cronTime)
+        .containsExactly(Instant.parse("2026-04-09T06:00:00Z"));
+    schedules.tick(); // the schedule was created at 04-09 12:00: its 04-10 night is the next due
+    clock.moveTo(Instant.parse("2026-04-13T06:00:00Z"));
+    schedules.tick();
+    assertThat(store.instanceIds("invoice-sync"))
+        .containsExactlyInAnyOrder(
+            "schedule:daily-invoice-sync:backfill:2026-04-09T06:00:00Z",
+            "schedule:daily-invoice-sync:2026-04-10T06:00:00Z",
+            "schedule:daily-invoice-sync:2026-04-13T06:00:00Z");
+  }
+
+  @Test
+  void twoManualTriggersInOneInstantStartTwoRuns() {
+    createDailyInvoiceSync(OverlapPolicy.ALLOW_ALL);
+    String first = schedules.trigger("daily-invoice-sync");
+    String second = schedules.trigger("daily-invoice-sync");
+    assertThat(first).isEqualTo("schedule:daily-invoice-sync:manual:1");
+    assertThat(second).isEqualTo("schedule:daily-invoice-sync:manual:2");
+    assertThat(store.instanceIds("invoice-sync")).containsExactlyInAnyOrder(first, second);
+    assertThat(schedules.describe("daily-invoice-sync").firesCount()).isEqualTo(2);
   }
 
   @Test

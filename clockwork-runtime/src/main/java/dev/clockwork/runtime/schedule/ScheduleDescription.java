@@ -4,6 +4,7 @@ import dev.clockwork.runtime.schedule.definition.CatchupPolicy;
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
 import dev.clockwork.runtime.schedule.definition.ScheduleSettings;
 import dev.clockwork.runtime.schedule.store.BufferedTrigger;
+import dev.clockwork.runtime.schedule.store.PendingTrigger;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
 import dev.clockwork.runtime.schedule.store.ScheduleStatus;
 import java.time.Instant;
@@ -96,6 +97,14 @@ public record ScheduleDescription(
     return record.skippedTriggerCount();
   }
 
+  /**
+   * Triggers recorded whose run is not known to be started yet: empty but for the moment between a
+   * trigger's write and its start, or after a node died in between (the next tick starts them).
+   */
+  public List<PendingTrigger> pendingTriggers() {
+    return record.pending();
+  }
+
   /** Every field, snake_case keys, instants as ISO text. */
   public Map<String, Object> toMap() {
     ScheduleSettings settings = record.settings();
@@ -128,6 +137,7 @@ public record ScheduleDescription(
     map.put("last_skipped_at", text(record.lastSkippedAt()));
     map.put("skipped_trigger_count", record.skippedTriggerCount());
     map.put("buffered_triggers", buffered.stream().map(b -> b.occurrence().toString()).toList());
+    map.put("pending_triggers", record.pending().stream().map(PendingTrigger::instanceId).toList());
     map.put("upcoming_fire_times", upcomingFireTimes.stream().map(Instant::toString).toList());
     map.put("created_at", text(record.createdAt()));
     map.put("updated_at", text(record.updatedAt()));

@@ -150,6 +150,76 @@ class BackfillTest {
   }
 
   @Test
+  void aWindowReachingPastNowStartsOnlyTheOccurrencesUpToNow() {
+    ScheduleFixture hourly = ScheduleFixture.at("2026-04-20T12:30:00Z");
+    createHourly(hourly);
+    List<BackfillResult> results =
+        hourly.schedules.backfill("hourly", t("2026-04-20T10:00:00Z"), t("2026-04-20T15:00:00Z"));
+    assertThat(results)
+        .extracting(BackfillResult::cronTime)
+        .containsExactly(
+            t("2026-04-20T10:00:00Z"), t("2026-04-20T11:00:00Z"), t("2026-04-20T12:00:00Z"));
+    assertThat(
+            hourly.schedules.backfill(
+                "hourly", t("2026-04-20T14:00:00Z"), t("2026-04-20T15:00:00Z")))
+        .isEmpty();
+
+    hourly.tickAt("2026-04-20T13:00:00Z");
+    hourly.tickAt("2026-04-20T14:00:00Z");
+    assertThat(hourly.instances("job"))
+        .containsExactlyInAnyOrder(
+            "schedule:hourly:backfill:2026-04-20T10:00:00Z",
+            "schedule:hourly:backfill:2026-04-20T11:00:00Z",
+            "schedule:hourly:backfill:2026-04-20T12:00:00Z",
+            "schedule:hourly:2026-04-20T13:00:00Z",
+            "schedule:hourly:2026-04-20T14:00:00Z");
+    assertThat(hourly.schedules.describe("hourly").firesCount()).isEqualTo(5);
+  }
+
+  @Test
+  void theOccurrenceTheScheduleIsAboutToFireIsLeftToItsTick() {
+    ScheduleFixture hourly = ScheduleFixture.at("2026-04-20T12:30:00Z");
+    createHourly(hourly);
+    hourly.clock.moveTo(t("2026-04-20T13:00:05Z")); // 13:00 is due; no tick has run yet
+    assertThat(
+            hourly.schedules.backfill(
+                "hourly", t("2026-04-20T12:00:00Z"), t("2026-04-20T15:00:00Z")))
+        .extracting(BackfillResult::cronTime)
+        .containsExactly(t("2026-04-20T12:00:00Z"));
+    hourly.schedules.tick();
+    assertThat(hourly.instances("job"))
+        .containsExactlyInAnyOrder(
+            "schedule:hourly:backfill:2026-04-20T12:00:00Z",
+            "schedule:hourly:2026-04-20T13:00:00Z");
+  }
+
+  @Test
+  void anOccurrenceATickAlreadyRanIsNotStartedAgain() {
+    ScheduleFixture hourly = ScheduleFixture.at("2026-04-20T12:30:00Z");
+    createHourly(hourly);
+    hourly.tickAt("2026-04-20T13:00:00Z");
+    hourly.clock.moveTo(t("2026-04-20T13:30:00Z"));
+    assertThat(
+            hourly.schedules.backfill(
+                "hourly", t("2026-04-20T12:00:00Z"), t("2026-04-20T14:00:00Z")))
+        .extracting(BackfillResult::outcome)
+        .containsExactly(TriggerOutcome.STARTED, TriggerOutcome.ALREADY_STARTED);
+    assertThat(hourly.instances("job"))
+        .containsExactlyInAnyOrder(
+            "schedule:hourly:backfill:2026-04-20T12:00:00Z",
+            "schedule:hourly:2026-04-20T13:00:00Z");
+  }
+
+  private static void createHourly(ScheduleFixture hourly) {
+    hourly.schedules.create(
+        ScheduleRequest.builder("hourly")
+            .startMachine("job", Map.of())
+            .cron("0 * * * *")
+            .overlapPolicy(OverlapPolicy.ALLOW_ALL)
+            .build());
+  }
+
+  @Test
   void refusesAnEmptyOrHugeWindowAndADeletedSchedule() {
     create(b -> b.cron("* * * * * *"));
     assertThatThrownBy(() -> fixture.schedules.backfill("daily-invoice-sync", TO, FROM))

@@ -122,6 +122,8 @@ class CyclePoliciesTest {
   @Test
   void backfillEnumeratesTheCyclesOccurrencesOnly() {
     create(DAILY_THREE, b -> b);
+    fixture.schedules.pause("c", "backfilling by hand"); // ticks would take the due ones
+    fixture.clock.moveTo(t("2026-05-10T00:00:00Z")); // backfill never starts the future
     assertThat(
             fixture.schedules.backfill("c", t("2026-04-20T00:00:00Z"), t("2026-05-10T00:00:00Z")))
         .extracting(BackfillResult::cronTime)
@@ -133,6 +135,8 @@ class CyclePoliciesTest {
   void backfillFindsNoOccurrenceOfACycleWithoutAStartBeforeItBegan() {
     fixture.schedules.create(
         ScheduleRequest.builder("hourly").startMachine("pulse", Map.of()).cycle("R3/PT1H").build());
+    fixture.schedules.pause("hourly", "backfilling by hand"); // ticks would take the due ones
+    fixture.clock.moveTo(t("2026-04-27T15:00:00Z")); // backfill never starts the future
     assertThat(
             fixture.schedules.backfill(
                 "hourly", t("2026-04-27T08:00:00Z"), t("2026-04-27T15:00:00Z")))

@@ -2,11 +2,11 @@ package dev.clockwork.runtime.schedule;
 
 import static dev.clockwork.runtime.schedule.ScheduleFixture.t;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
 import dev.clockwork.runtime.schedule.audit.ScheduleEventType;
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
-import dev.clockwork.runtime.schedule.outcome.TickResult;
 import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
 import dev.clockwork.runtime.schedule.store.ScheduleStore;
@@ -18,8 +18,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * An occurrence evaluated twice — by a node whose claim went stale, or after a node started the
- * instance and died before recording it — starts one instance and is recorded once.
+ * An occurrence evaluated twice — by a node whose claim went stale, or after a node recorded the
+ * trigger and died before starting its run — starts one instance and is recorded once.
  */
 class RepeatedEvaluationTest {
   static final String ID = "schedule:hourly:2026-03-01T13:00:00Z";
@@ -55,22 +55,31 @@ class RepeatedEvaluationTest {
   }
 
   @Test
-  void anInstanceStartedByANodeThatDiedIsRecordedByTheNextTick() {
+  void aTriggerRecordedByANodeThatDiedBeforeStartingItsRunIsStartedByTheNextTick() {
     fixture.clock.moveTo(t("2026-03-01T13:00:00Z"));
-    fixture.engine.create("job", ID, Map.of(), null); // started, then the node died
-    List<TickResult> rows = fixture.schedules.tick();
-    assertThat(rows)
+    Schedules dying =
+        Schedules.builder(fixture.engine)
+            .store(new TriggerRecordContractTest.DiesAtWrite(fixture.store, 1, true))
+            .options(o -> o.owner("dying-node"))
+            .build();
+    assertThatThrownBy(dying::tick).isInstanceOf(TriggerRecordContractTest.NodeDied.class);
+    assertThat(fixture.instances("job")).isEmpty();
+    assertThat(fixture.schedules.describe("hourly").record().pending()).hasSize(1);
+
+    fixture.clock.advance(Duration.ofSeconds(30)); // the dead node's claim expires
+    assertThat(fixture.schedules.tick())
         .singleElement()
         .satisfies(
             r -> {
-              assertThat(r.outcome()).isEqualTo(TriggerOutcome.ALREADY_STARTED);
+              assertThat(r.outcome()).isEqualTo(TriggerOutcome.STARTED);
               assertThat(r.instanceId()).isEqualTo(ID);
-              assertThat(r.nextFireAt()).isEqualTo(t("2026-03-01T14:00:00Z"));
+              assertThat(r.occurrenceTime()).isEqualTo(t("2026-03-01T13:00:00Z"));
             });
+    assertThat(fixture.instances("job")).containsExactly(ID);
     assertThat(fixture.schedules.describe("hourly").firesCount()).isEqualTo(1);
-    assertThat(triggered())
-        .singleElement()
-        .satisfies(e -> assertThat(e.payload()).containsEntry("outcome", "already_started"));
+    assertThat(fixture.schedules.describe("hourly").record().pending()).isEmpty();
+    assertThat(triggered()).singleElement();
+    assertThat(fixture.schedules.tick()).isEmpty();
   }
 
   @Test

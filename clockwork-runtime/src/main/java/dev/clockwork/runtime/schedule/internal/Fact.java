@@ -2,13 +2,13 @@ package dev.clockwork.runtime.schedule.internal;
 
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
 import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
+import dev.clockwork.runtime.schedule.store.PendingTrigger;
 import java.time.Instant;
 import java.util.List;
 
 /**
- * Something that happened while a schedule was evaluated, kept so that it can be written again onto
- * a fresh copy of the schedule when another writer got there first. Facts from a tick carry the due
- * fire time they were decided for and only apply while the schedule still waits for it, so an
+ * What an evaluation of a schedule decided, before any of it is done. Facts from a tick carry the
+ * due fire time they were decided for and only apply while the schedule still waits for it, so an
  * occurrence another node already recorded is not recorded twice.
  */
 sealed interface Fact {
@@ -21,14 +21,19 @@ sealed interface Fact {
     BACKFILL
   }
 
-  /** An instance was started (or found started), or an event was sent. */
+  /**
+   * A run to start or an event to send, decided and not yet done: {@code pending} is carried out
+   * once the trigger is recorded. Null {@code pending} (outcome {@code already_started}): a
+   * backfilled occurrence whose run exists already; nothing is recorded.
+   */
   record Triggered(
       Source source,
       Instant due,
       Instant occurrence,
       String instanceId,
       TriggerOutcome outcome,
-      OverlapPolicy effectivePolicy)
+      OverlapPolicy effectivePolicy,
+      PendingTrigger pending)
       implements Fact {}
 
   /** Occurrences that did not run, for one reason. */

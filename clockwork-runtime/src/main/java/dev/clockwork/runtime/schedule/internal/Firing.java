@@ -1,22 +1,22 @@
 package dev.clockwork.runtime.schedule.internal;
 
-import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.error.UnknownInstanceException;
-import dev.clockwork.runtime.schedule.audit.ScheduleEventType;
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
 import dev.clockwork.runtime.schedule.definition.ScheduleAction;
 import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
+import dev.clockwork.runtime.schedule.store.PendingTrigger;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
-import dev.clockwork.runtime.store.DuplicateInstanceException;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Performs one occurrence of a schedule on the engine under an overlap policy, and says what
- * happened as a {@link Fact}. The instance id is deterministic, so an occurrence tried twice (two
- * nodes, a retry) starts one instance: the second try finds it started.
+ * Decides what one occurrence of a schedule does under an overlap policy, and says it as a {@link
+ * Fact}; it reads instances but starts, stops and sends nothing. A run it decides to start is a
+ * {@link PendingTrigger} that is carried out only once the trigger is recorded ({@link
+ * PendingTriggers}), so no run ever exists whose trigger lost a race for the schedule's row.
  */
 final class Firing {
   private final Engine engine;
@@ -28,7 +28,7 @@ final class Firing {
   }
 
   /**
-   * Evaluates {@code policy} against the instance the schedule started last and acts on it.
+   * Evaluates {@code policy} against the run the schedule started last.
    *
    * @param due the fire time a tick decided for (null otherwise)
    * @param maxBuffer the buffer's bound under {@link OverlapPolicy#BUFFER_ALL}
@@ -42,10 +42,10 @@ final class Firing {
       int maxBuffer) {
     ScheduleRecord schedule = ledger.record();
     if (schedule.settings().action() instanceof ScheduleAction.SendEvent send) {
-      return send(source, due, occurrence, send);
+      return send(schedule, source, due, occurrence, send);
     }
     if (!previousRunning(schedule)) {
-      return start(schedule, source, due, occurrence, policy);
+      return start(schedule, source, due, occurrence, policy, null);
     }
     switch (policy) {
       case SKIP:
@@ -59,62 +59,84 @@ final class Firing {
         }
         return new Fact.Buffered(source, due, occurrence);
       case CANCEL_OTHER:
-        engine.cancel(schedule.latestInstanceId());
-        return start(schedule, source, due, occurrence, policy);
       case TERMINATE_OTHER:
-        engine.terminate(schedule.latestInstanceId());
-        return start(schedule, source, due, occurrence, policy);
+        return start(schedule, source, due, occurrence, policy, schedule.latestInstanceId());
       default:
-        return start(schedule, source, due, occurrence, policy);
+        return start(schedule, source, due, occurrence, policy, null);
     }
   }
 
-  /** True when the instance the schedule started last has not reached a final state. */
+  /**
+   * True when the run the schedule started last has not reached a final state — or is recorded and
+   * about to start.
+   */
   boolean previousRunning(ScheduleRecord schedule) {
     String previous = schedule.latestInstanceId();
     if (previous == null || schedule.settings().action() instanceof ScheduleAction.SendEvent) {
       return false;
     }
-    try {
-      return engine.instance(previous).status() == InstanceStatus.ACTIVE;
-    } catch (UnknownInstanceException gone) {
-      return false;
-    }
+    return schedule.isPending(previous) || status(previous) == InstanceStatus.ACTIVE;
   }
 
-  /** Starts the occurrence's instance (its id from the occurrence, or the backfill form). */
+  /**
+   * Decides to start the occurrence's run as the schedule's next trigger: its id from the
+   * occurrence, the backfill form or the trigger number (manual). A backfilled occurrence that has
+   * a run (or is about to) — backfilled before, or fired by a tick without jitter — is {@code
+   * already_started} and records nothing.
+   *
+   * @param previous the run to stop first, or null
+   */
   Fact.Triggered start(
       ScheduleRecord schedule,
       Fact.Source source,
       Instant due,
       Instant occurrence,
-      OverlapPolicy effective) {
+      OverlapPolicy effective,
+      String previous) {
     ScheduleAction.StartMachine start = (ScheduleAction.StartMachine) schedule.settings().action();
-    String id =
-        source == Fact.Source.BACKFILL
-            ? InstanceIds.backfill(
-                schedule.namespace(), defaultNamespace, schedule.scheduleId(), occurrence)
-            : InstanceIds.occurrence(
-                schedule.namespace(), defaultNamespace, schedule.scheduleId(), occurrence);
-    Event origin =
-        Event.of(
-            ScheduleEventType.ScheduleTriggered.name(),
-            AuditEvents.lineage(schedule, effective, schedule.firesCount() + 1, occurrence));
+    engine.machine(start.machine()); // an unknown machine fails here, before anything is recorded
+    long number = schedule.firesCount() + 1;
+    String id = id(schedule, source, occurrence, number);
+    if (source == Fact.Source.BACKFILL && hasRun(schedule, id, occurrence)) {
+      return new Fact.Triggered(
+          source, due, occurrence, id, TriggerOutcome.ALREADY_STARTED, effective, null);
+    }
+    Map<String, Object> lineage = AuditEvents.lineage(schedule, effective, number, occurrence);
+    PendingTrigger pending =
+        new PendingTrigger(number, id, occurrence, start, lineage, effective, previous);
     TriggerOutcome outcome =
         source == Fact.Source.BUFFER ? TriggerOutcome.DRAINED : TriggerOutcome.STARTED;
-    try {
-      engine.create(start.machine(), id, start.input(), origin);
-    } catch (DuplicateInstanceException startedBefore) {
-      outcome = TriggerOutcome.ALREADY_STARTED;
-    }
-    return new Fact.Triggered(source, due, occurrence, id, outcome, effective);
+    return new Fact.Triggered(source, due, occurrence, id, outcome, effective, pending);
+  }
+
+  /** True when the backfilled occurrence has a run: backfilled before, or fired by a tick. */
+  private boolean hasRun(ScheduleRecord schedule, String backfillId, Instant occurrence) {
+    String tickId =
+        InstanceIds.occurrence(
+            schedule.namespace(), defaultNamespace, schedule.scheduleId(), occurrence);
+    return schedule.isPending(backfillId)
+        || schedule.isPending(tickId)
+        || status(backfillId) != null
+        || status(tickId) != null;
+  }
+
+  private String id(ScheduleRecord schedule, Fact.Source source, Instant occurrence, long number) {
+    String namespace = schedule.namespace();
+    String scheduleId = schedule.scheduleId();
+    return switch (source) {
+      case BACKFILL -> InstanceIds.backfill(namespace, defaultNamespace, scheduleId, occurrence);
+      case MANUAL -> InstanceIds.manual(namespace, defaultNamespace, scheduleId, number);
+      default -> InstanceIds.occurrence(namespace, defaultNamespace, scheduleId, occurrence);
+    };
   }
 
   private Fact send(
-      Fact.Source source, Instant due, Instant occurrence, ScheduleAction.SendEvent send) {
-    try {
-      engine.enqueue(send.instanceId(), Event.of(send.event(), send.payload()));
-    } catch (UnknownInstanceException missing) {
+      ScheduleRecord schedule,
+      Fact.Source source,
+      Instant due,
+      Instant occurrence,
+      ScheduleAction.SendEvent send) {
+    if (status(send.instanceId()) == null) {
       return skip(
           source,
           due,
@@ -122,8 +144,32 @@ final class Firing {
           SkipReasons.TARGET_INSTANCE_MISSING,
           "instance '" + send.instanceId() + "' does not exist");
     }
+    PendingTrigger pending =
+        new PendingTrigger(
+            schedule.firesCount() + 1,
+            send.instanceId(),
+            occurrence,
+            send,
+            Map.of(),
+            OverlapPolicy.ALLOW_ALL,
+            null);
     return new Fact.Triggered(
-        source, due, occurrence, send.instanceId(), TriggerOutcome.SENT, OverlapPolicy.ALLOW_ALL);
+        source,
+        due,
+        occurrence,
+        send.instanceId(),
+        TriggerOutcome.SENT,
+        OverlapPolicy.ALLOW_ALL,
+        pending);
+  }
+
+  /** The instance's status, null when it does not exist. */
+  private InstanceStatus status(String instanceId) {
+    try {
+      return engine.instance(instanceId).status();
+    } catch (UnknownInstanceException gone) {
+      return null;
+    }
   }
 
   private static Fact skip(

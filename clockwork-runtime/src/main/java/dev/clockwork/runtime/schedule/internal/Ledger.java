@@ -3,31 +3,32 @@ package dev.clockwork.runtime.schedule.internal;
 import dev.clockwork.runtime.schedule.audit.CommandContext;
 import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
 import dev.clockwork.runtime.schedule.definition.ScheduleSettings;
-import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
 import dev.clockwork.runtime.schedule.store.BufferedTrigger;
+import dev.clockwork.runtime.schedule.store.PendingTrigger;
 import dev.clockwork.runtime.schedule.store.ScheduleCommit;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
 import dev.clockwork.runtime.schedule.store.ScheduleStatus;
 import dev.clockwork.runtime.schedule.store.SkippedOccurrence;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * Applies {@link Fact}s to a schedule read at one revision and collects what to write: the new row,
- * audit events, skipped occurrences, buffer changes. Pure bookkeeping: the side effects (an
- * instance started, an event sent) happened before a fact was made. {@link #replay} applies the
- * same facts to a fresh copy when the first write lost a race.
+ * audit events, skipped occurrences, buffer changes, triggers recorded and still to carry out. Pure
+ * bookkeeping: nothing has been started or sent when a fact is applied; a trigger's run is started
+ * only once the write that records it has won ({@link PendingTriggers}).
  */
 final class Ledger {
   static final String MAX_RUNS_EXHAUSTED = "max_runs_exhausted";
 
   private final long baseRevision;
+  private final long baseFires;
   private final Instant now;
   private final CommandContext context;
   private final List<BufferedTrigger> buffer;
-  private final List<Fact> applied = new ArrayList<>();
   private final List<ScheduleAuditEvent> audit = new ArrayList<>();
   private final List<SkippedOccurrence> skipped = new ArrayList<>();
   private final List<BufferedTrigger> buffered = new ArrayList<>();
@@ -37,21 +38,10 @@ final class Ledger {
   Ledger(ScheduleRecord record, List<BufferedTrigger> buffer, Instant now, CommandContext context) {
     this.record = record;
     this.baseRevision = record.revision();
+    this.baseFires = record.firesCount();
     this.buffer = new ArrayList<>(buffer);
     this.now = now;
     this.context = context;
-  }
-
-  /** A ledger over {@code fresh} with {@code facts} applied again (those that still apply). */
-  static Ledger replay(
-      ScheduleRecord fresh,
-      List<BufferedTrigger> buffer,
-      List<Fact> facts,
-      Instant now,
-      CommandContext context) {
-    Ledger ledger = new Ledger(fresh, buffer, now, context);
-    facts.forEach(ledger::apply);
-    return ledger;
   }
 
   ScheduleRecord record() {
@@ -63,18 +53,12 @@ final class Ledger {
     return buffer;
   }
 
-  /** Every fact given to {@link #apply}, applied or not, for a replay. */
-  List<Fact> facts() {
-    return applied;
-  }
-
   boolean changed() {
     return record.revision() != baseRevision || !audit.isEmpty();
   }
 
   /** Records the fact when it still applies to the schedule; returns whether it did. */
   boolean apply(Fact fact) {
-    applied.add(fact);
     if (fact instanceof Fact.Triggered triggered) {
       return triggered(triggered);
     } else if (fact instanceof Fact.Skipped skip) {
@@ -92,15 +76,22 @@ final class Ledger {
   private boolean triggered(Fact.Triggered fact) {
     boolean fromBuffer = fact.source() == Fact.Source.BUFFER;
     boolean applies =
-        fromBuffer
-            ? bufferHas(fact.occurrence())
-            : fact.source() == Fact.Source.TICK
-                ? stillDue(fact.source(), fact.due())
-                : fact.outcome() != TriggerOutcome.ALREADY_STARTED;
+        fact.pending() != null
+            && (fromBuffer ? bufferHas(fact.occurrence()) : stillDue(fact.source(), fact.due()));
     if (!applies) {
       return false;
     }
-    change(record.toBuilder().fired(now, fact.instanceId()));
+    if (fact.pending().triggerNumber() != record.firesCount() + 1) {
+      throw new IllegalStateException(
+          "trigger "
+              + fact.pending().triggerNumber()
+              + " was decided on another revision of schedule '"
+              + record.scheduleId()
+              + "' (it has fired "
+              + record.firesCount()
+              + " times)");
+    }
+    change(record.toBuilder().fired(now, fact.instanceId()).pending(fact.pending()));
     audit.add(
         events()
             .triggered(
@@ -141,6 +132,22 @@ final class Ledger {
     }
     change(record.toBuilder().next(fact.fireAt(), fact.occurrence()));
     return true;
+  }
+
+  /**
+   * Drops the pending triggers with these numbers, carried out now; false when none was pending.
+   */
+  boolean carriedOut(Collection<Long> triggerNumbers) {
+    if (record.pending().stream().noneMatch(p -> triggerNumbers.contains(p.triggerNumber()))) {
+      return false;
+    }
+    change(record.toBuilder().carriedOut(triggerNumbers));
+    return true;
+  }
+
+  /** The triggers recorded by facts on this ledger (not yet written, not yet carried out). */
+  List<PendingTrigger> recorded() {
+    return record.pending().stream().filter(p -> p.triggerNumber() > baseFires).toList();
   }
 
   /** Pauses the schedule; its next fire is forgotten until it resumes. */

@@ -182,19 +182,4 @@ public final class Lifecycle {
     }
     return schedule;
   }
-
-  /** Writes a ledger of facts, replaying them onto a fresh copy when another write came first. */
-  static ScheduleRecord write(Services services, Ledger first, CommandContext context) {
-    Ledger ledger = first;
-    ScheduleRecord schedule = first.record();
-    for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      if (!ledger.changed() || services.store().commit(ledger.commit(false, null))) {
-        return ledger.record();
-      }
-      ScheduleRecord fresh = services.load(schedule.namespace(), schedule.scheduleId());
-      ledger = Ledger.replay(fresh, services.buffer(fresh), first.facts(), services.now(), context);
-    }
-    throw new ConcurrentScheduleUpdateException(
-        schedule.namespace(), schedule.scheduleId(), MAX_ATTEMPTS);
-  }
 }

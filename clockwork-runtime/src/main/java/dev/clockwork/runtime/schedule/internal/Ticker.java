@@ -12,10 +12,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One evaluation pass over every schedule due at the clock's current instant, in every namespace.
- * Schedules are claimed in batches (a claim keeps other nodes off a schedule while it is
- * evaluated), evaluated, and written back with a revision check; instance ids are deterministic, so
- * even two nodes evaluating one occurrence start one instance and record it once.
+ * One evaluation pass over every schedule due at the clock's current instant, in every namespace,
+ * and over every schedule holding triggers recorded but not carried out. Schedules are claimed in
+ * batches (a claim keeps other nodes off a schedule while it is evaluated) and evaluated; every
+ * trigger is written, with a revision check, before its run starts, so two nodes evaluating one
+ * occurrence record it once and start one run, and a node that loses the row starts nothing.
  */
 public final class Ticker {
   private static final Logger LOG = LoggerFactory.getLogger(Ticker.class);
@@ -51,20 +52,18 @@ public final class Ticker {
 
   /** Evaluates one claimed schedule and writes the result; returns the steps it took (≥ 1). */
   private int evaluate(ScheduleRecord schedule, Instant now, int maxSteps, List<TickResult> rows) {
-    ScheduleStore store = services.store();
-    String owner = services.options().owner();
     Evaluation evaluation = new Evaluation(services, schedule, now);
     try {
       evaluation.run(maxSteps);
+      evaluation.finish();
     } catch (RuntimeException e) {
       LOG.warn(
           "schedule {}/{} failed to trigger; it is tried again when its claim expires",
           schedule.namespace(),
           schedule.scheduleId(),
           e);
-      if (evaluation.ledger().changed() && store.commit(evaluation.ledger().commit(false, null))) {
-        rows.addAll(evaluation.rows());
-      }
+      evaluation.keepWhatWasDone();
+      rows.addAll(evaluation.rows());
       rows.add(
           new TickResult(
               schedule.namespace(),
@@ -77,13 +76,7 @@ public final class Ticker {
               e.getClass().getSimpleName() + ": " + e.getMessage()));
       return Math.max(1, evaluation.steps());
     }
-    if (store.commit(evaluation.ledger().commit(true, now))) {
-      rows.addAll(evaluation.rows());
-    } else {
-      // Another writer changed it meanwhile; the next claim evaluates it again, and finds the
-      // instances started here already started.
-      store.release(schedule.namespace(), schedule.scheduleId(), owner);
-    }
+    rows.addAll(evaluation.rows());
     return Math.max(1, evaluation.steps());
   }
 }

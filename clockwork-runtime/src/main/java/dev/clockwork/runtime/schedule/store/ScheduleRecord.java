@@ -2,6 +2,9 @@ package dev.clockwork.runtime.schedule.store;
 
 import dev.clockwork.runtime.schedule.definition.ScheduleSettings;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -28,6 +31,7 @@ import java.util.Objects;
  * @param lastSkippedAt when the last occurrence was skipped
  * @param skippedTriggerCount how many occurrences were skipped in all
  * @param bufferedCount how many occurrences wait in the buffer
+ * @param pending triggers recorded whose run is not known to be started yet, oldest first
  * @param createdAt when it was created
  * @param updatedAt when the row last changed
  * @param checkedAt the tick instant that last evaluated it (a tick does not re-claim a schedule
@@ -54,6 +58,7 @@ public record ScheduleRecord(
     Instant lastSkippedAt,
     long skippedTriggerCount,
     int bufferedCount,
+    List<PendingTrigger> pending,
     Instant createdAt,
     Instant updatedAt,
     Instant checkedAt,
@@ -65,6 +70,7 @@ public record ScheduleRecord(
     Objects.requireNonNull(settings, "settings");
     Objects.requireNonNull(status, "status");
     Objects.requireNonNull(createdAt, "createdAt");
+    pending = pending == null ? List.of() : List.copyOf(pending);
   }
 
   /** A new, active schedule at revision 1. */
@@ -96,6 +102,7 @@ public record ScheduleRecord(
         null,
         0,
         0,
+        List.of(),
         now,
         now,
         null,
@@ -112,6 +119,16 @@ public record ScheduleRecord(
     return status == ScheduleStatus.ACTIVE
         && bufferedCount > 0
         && (checkedAt == null || checkedAt.isBefore(now));
+  }
+
+  /** True when a tick must carry out triggers recorded on it, whatever its status. */
+  public boolean hasPending() {
+    return !pending.isEmpty();
+  }
+
+  /** True when a recorded trigger still has to start (or send to) {@code instanceId}. */
+  public boolean isPending(String instanceId) {
+    return pending.stream().anyMatch(p -> p.instanceId().equals(instanceId));
   }
 
   public Builder toBuilder() {
@@ -137,6 +154,7 @@ public record ScheduleRecord(
     private Instant lastSkippedAt;
     private long skippedTriggerCount;
     private int bufferedCount;
+    private List<PendingTrigger> pending;
     private Instant updatedAt;
     private Instant checkedAt;
     private long revision;
@@ -159,6 +177,7 @@ public record ScheduleRecord(
       this.lastSkippedAt = from.lastSkippedAt;
       this.skippedTriggerCount = from.skippedTriggerCount;
       this.bufferedCount = from.bufferedCount;
+      this.pending = from.pending;
       this.updatedAt = from.updatedAt;
       this.checkedAt = from.checkedAt;
       this.revision = from.revision;
@@ -222,6 +241,21 @@ public record ScheduleRecord(
       return this;
     }
 
+    /** Adds a trigger recorded now whose run is still to start. */
+    public Builder pending(PendingTrigger trigger) {
+      List<PendingTrigger> more = new ArrayList<>(pending);
+      more.add(trigger);
+      this.pending = more;
+      return this;
+    }
+
+    /** Drops the pending triggers with these numbers (they were carried out). */
+    public Builder carriedOut(Collection<Long> triggerNumbers) {
+      this.pending =
+          pending.stream().filter(p -> !triggerNumbers.contains(p.triggerNumber())).toList();
+      return this;
+    }
+
     public Builder updatedAt(Instant value) {
       this.updatedAt = value;
       return this;
@@ -258,6 +292,7 @@ public record ScheduleRecord(
           lastSkippedAt,
           skippedTriggerCount,
           bufferedCount,
+          pending,
           from.createdAt,
           updatedAt,
           checkedAt,

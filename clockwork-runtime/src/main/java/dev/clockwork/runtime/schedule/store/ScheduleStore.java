@@ -22,7 +22,8 @@ import java.util.Optional;
  *       :lease WHERE (namespace, schedule_id) IN (SELECT … WHERE status = 'active' AND
  *       (next_fire_at <= :now OR (buffered_count > 0 AND (checked_at IS NULL OR checked_at <
  *       :now))) AND (claimed_until IS NULL OR claimed_until <= :now) ORDER BY next_fire_at LIMIT
- *       :limit FOR UPDATE SKIP LOCKED) RETURNING *} — cost follows due rows, never all rows;
+ *       :limit FOR UPDATE SKIP LOCKED) RETURNING *} — cost follows due rows, never all rows (rows
+ *       with pending triggers are found through a partial index of their own);
  *   <li>{@link #commit}: one transaction: {@code UPDATE … WHERE namespace = ? AND schedule_id = ?
  *       AND revision = :expected} (zero rows: return false), then the audit rows numbered from a
  *       {@code last_audit_sequence} column of the locked row (unique (namespace, schedule_id,
@@ -52,11 +53,12 @@ public interface ScheduleStore {
       String namespace, boolean includeDeleted, String afterScheduleId, int limit);
 
   /**
-   * Claims up to {@code limit} active schedules that a tick at {@code now} must evaluate — due
-   * ({@code nextFireAt <= now}), or holding buffered triggers not yet checked at {@code now} — and
-   * that no unexpired claim holds; earliest {@code nextFireAt} first. A claim lasts until {@code
-   * now + leaseTime} or until a commit or {@link #release} gives it up. Concurrent callers never
-   * receive the same schedule while a claim holds.
+   * Claims up to {@code limit} schedules that a tick at {@code now} must evaluate — active and due
+   * ({@code nextFireAt <= now}), active and holding buffered triggers not yet checked at {@code
+   * now}, or, whatever their status, holding {@linkplain ScheduleRecord#pending() pending triggers}
+   * — and that no unexpired claim holds; earliest {@code nextFireAt} first. A claim lasts until
+   * {@code now + leaseTime} or until a commit or {@link #release} gives it up. Concurrent callers
+   * never receive the same schedule while a claim holds.
    */
   List<ScheduleRecord> claimDue(Instant now, int limit, String owner, Duration leaseTime);
 

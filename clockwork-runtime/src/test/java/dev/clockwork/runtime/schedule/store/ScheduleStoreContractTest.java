@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
 import dev.clockwork.runtime.schedule.audit.ScheduleEventType;
+import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
 import dev.clockwork.runtime.schedule.definition.ScheduleAction;
 import dev.clockwork.runtime.schedule.definition.ScheduleSettings;
 import dev.clockwork.runtime.schedule.definition.ScheduleSpec;
@@ -188,6 +189,77 @@ public abstract class ScheduleStoreContractTest {
             false));
     List<ScheduleRecord> claimed = store.claimDue(T0.plusSeconds(300), 10, "node-1", LEASE);
     assertThat(claimed).extracting(ScheduleRecord::scheduleId).containsExactly("early", "late");
+  }
+
+  @Test
+  void keepsPendingTriggersExactly() {
+    ScheduleRecord a = create("default", "a", T0);
+    Map<String, Object> lineage = new LinkedHashMap<>();
+    lineage.put("schedule_id", "a");
+    lineage.put("cron_expression", null);
+    lineage.put("trigger_number", 1L);
+    PendingTrigger start =
+        new PendingTrigger(
+            1,
+            "schedule:a:2026-01-01T00:00:00.000000001Z",
+            T0.plusNanos(1),
+            ScheduleAction.startMachine("job", Map.of("mode", "nightly")),
+            lineage,
+            OverlapPolicy.CANCEL_OTHER,
+            "schedule:a:2025-12-31T23:00:00Z");
+    PendingTrigger send =
+        new PendingTrigger(
+            2,
+            "order-1",
+            T0,
+            ScheduleAction.sendEvent("order-1", "REMIND", Map.of()),
+            Map.of(),
+            OverlapPolicy.ALLOW_ALL,
+            null);
+    ScheduleRecord next =
+        a.toBuilder().pending(start).pending(send).revision(a.revision() + 1).build();
+    assertThat(store.commit(commit(next, false))).isTrue();
+    assertThat(store.find("default", "a").orElseThrow().pending()).containsExactly(start, send);
+
+    ScheduleRecord dropped =
+        next.toBuilder().carriedOut(List.of(1L, 2L)).revision(next.revision() + 1).build();
+    assertThat(store.commit(commit(dropped, false))).isTrue();
+    assertThat(store.find("default", "a").orElseThrow().pending()).isEmpty();
+  }
+
+  @Test
+  void claimsSchedulesWithPendingTriggersWhateverTheirStatus() {
+    ScheduleRecord paused = create("default", "paused", T0.plusSeconds(3600));
+    PendingTrigger trigger =
+        new PendingTrigger(
+            1,
+            "schedule:paused:manual:1",
+            T0,
+            ScheduleAction.startMachine("job", Map.of()),
+            Map.of(),
+            OverlapPolicy.ALLOW_ALL,
+            null);
+    ScheduleRecord held =
+        paused.toBuilder()
+            .status(ScheduleStatus.PAUSED)
+            .next(null, null)
+            .pending(trigger)
+            .revision(2)
+            .build();
+    store.commit(commit(held, false));
+    create("default", "quiet", T0.plusSeconds(3600));
+
+    assertThat(store.claimDue(T0, 10, "node-1", LEASE))
+        .extracting(ScheduleRecord::scheduleId)
+        .containsExactly("paused");
+    assertThat(store.claimDue(T0, 10, "node-2", LEASE)).isEmpty();
+    ScheduleRecord done = held.toBuilder().carriedOut(List.of(1L)).revision(3).build();
+    store.commit(commit(done, true));
+    assertThat(store.claimDue(T0.plus(LEASE), 10, "node-2", LEASE)).isEmpty();
+  }
+
+  private static ScheduleCommit commit(ScheduleRecord next, boolean release) {
+    return new ScheduleCommit(next, List.of(), List.of(), List.of(), List.of(), release);
   }
 
   @Test

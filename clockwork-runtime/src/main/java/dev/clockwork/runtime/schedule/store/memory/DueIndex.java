@@ -12,12 +12,14 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The in-memory store's two indexes: active schedules by next fire time, and active schedules with
- * buffered triggers. Not thread-safe; the store's monitor guards it.
+ * The in-memory store's indexes: active schedules by next fire time, active schedules with buffered
+ * triggers, and schedules of any status with pending triggers. Not thread-safe; the store's monitor
+ * guards it.
  */
 final class DueIndex<K> {
   private final TreeMap<Instant, Set<K>> byNextFire = new TreeMap<>();
   private final Set<K> withBuffer = new LinkedHashSet<>();
+  private final Set<K> withPending = new LinkedHashSet<>();
 
   /** Moves {@code key} from where {@code before} indexed it to where {@code after} does. */
   void update(K key, ScheduleRecord before, ScheduleRecord after) {
@@ -39,6 +41,11 @@ final class DueIndex<K> {
     } else {
       withBuffer.remove(key);
     }
+    if (after.hasPending()) {
+      withPending.add(key);
+    } else {
+      withPending.remove(key);
+    }
   }
 
   /** Keys of schedules whose next fire is at or before {@code now}, earliest first. */
@@ -52,6 +59,10 @@ final class DueIndex<K> {
 
   Set<K> buffered() {
     return withBuffer;
+  }
+
+  Set<K> pending() {
+    return withPending;
   }
 
   Optional<Instant> earliest() {

@@ -22,7 +22,7 @@ import java.util.TreeMap;
 /**
  * A {@link ScheduleStore} in the JVM's memory: tests, the test kit, demos. Thread-safe behind one
  * monitor. Due schedules are found through an index on the next fire time, so a claim looks at due
- * schedules only.
+ * schedules only (and at those with buffered or pending triggers).
  */
 public final class InMemoryScheduleStore implements ScheduleStore {
   private final TreeMap<Key, Row> rows = new TreeMap<>();
@@ -96,10 +96,13 @@ public final class InMemoryScheduleStore implements ScheduleStore {
       Instant now, int limit, String owner, Duration leaseTime) {
     Set<Key> candidates = new LinkedHashSet<>(due.dueAt(now));
     candidates.addAll(due.buffered());
+    candidates.addAll(due.pending());
     List<Row> ready = new ArrayList<>();
     for (Key key : candidates) {
       Row row = rows.get(key);
-      if (!row.claimed(now) && (row.record.isDue(now) || row.record.needsDrainCheck(now))) {
+      ScheduleRecord record = row.record;
+      if (!row.claimed(now)
+          && (record.isDue(now) || record.needsDrainCheck(now) || record.hasPending())) {
         ready.add(row);
       }
     }

@@ -1,0 +1,73 @@
+package dev.clockwork.postgres.schedule;
+
+import dev.clockwork.core.ClockworkException;
+import dev.clockwork.postgres.internal.json.JsonValuesCodec;
+import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
+import dev.clockwork.runtime.schedule.definition.ScheduleAction;
+import dev.clockwork.runtime.schedule.store.PendingTrigger;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A schedule's pending triggers as the JSON of the {@code pending} column: {@code {triggers:
+ * [{trigger_number, instance_id, occurrence, action, lineage, policy, previous}]}}, oldest first;
+ * SQL null when none is pending. The occurrence is kept exact, as ISO-8601 text.
+ */
+final class PendingJson {
+  private PendingJson() {}
+
+  static String write(List<PendingTrigger> pending) {
+    if (pending.isEmpty()) {
+      return null;
+    }
+    List<Map<String, Object>> triggers = new ArrayList<>();
+    for (PendingTrigger trigger : pending) {
+      Map<String, Object> map = new LinkedHashMap<>();
+      map.put("trigger_number", trigger.triggerNumber());
+      map.put("instance_id", trigger.instanceId());
+      map.put("occurrence", trigger.occurrence().toString());
+      map.put("action", trigger.action().toMap());
+      map.put("lineage", trigger.lineage());
+      map.put("policy", trigger.policy().wireName());
+      map.put("previous", trigger.previous());
+      triggers.add(map);
+    }
+    return JsonValuesCodec.write(Map.of("triggers", triggers));
+  }
+
+  @SuppressWarnings("unchecked")
+  static List<PendingTrigger> read(String namespace, String scheduleId, String json) {
+    if (json == null) {
+      return List.of();
+    }
+    try {
+      List<PendingTrigger> pending = new ArrayList<>();
+      for (Object element : (List<Object>) JsonValuesCodec.readMap(json).get("triggers")) {
+        Map<String, Object> map = (Map<String, Object>) element;
+        pending.add(
+            new PendingTrigger(
+                ((Number) map.get("trigger_number")).longValue(),
+                (String) map.get("instance_id"),
+                Instant.parse((String) map.get("occurrence")),
+                ScheduleAction.fromMap((Map<String, Object>) map.get("action")),
+                (Map<String, Object>) map.get("lineage"),
+                OverlapPolicy.parse((String) map.get("policy")),
+                (String) map.get("previous")));
+      }
+      return pending;
+    } catch (RuntimeException e) {
+      throw new ClockworkException(
+          "the pending triggers of schedule '"
+              + scheduleId
+              + "' in namespace '"
+              + namespace
+              + "' cannot be read ("
+              + e.getMessage()
+              + "); fix the pending column of cw_schedules",
+          e);
+    }
+  }
+}

@@ -1,0 +1,15 @@
+package dev.clockwork.postgres.schedule;
+
+import dev.clockwork.runtime.schedule.ScheduleStorage;
+import dev.clockwork.runtime.schedule.TriggerRecordRaceContractTest;
+
+/**
+ * {@link TriggerRecordRaceContractTest} on embedded PostgreSQL: two ticking nodes and an operator,
+ * each with its own connections, on one database.
+ */
+class PostgresTriggerRecordRaceTest extends TriggerRecordRaceContractTest {
+  @Override
+  protected ScheduleStorage newStorage() {
+    return new PostgresScheduleStorage();
+  }
+}

@@ -1,0 +1,12 @@
+package dev.clockwork.postgres.schedule;
+
+import dev.clockwork.runtime.schedule.ScheduleStorage;
+import dev.clockwork.runtime.schedule.TriggerRecordContractTest;
+
+/** {@link TriggerRecordContractTest} on embedded PostgreSQL. */
+class PostgresTriggerRecordTest extends TriggerRecordContractTest {
+  @Override
+  protected ScheduleStorage newStorage() {
+    return new PostgresScheduleStorage();
+  }
+}

@@ -1,0 +1,122 @@
+package dev.clockwork.runtime.schedule.internal;
+
+import dev.clockwork.core.event.Event;
+import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.queue.Priority;
+import dev.clockwork.runtime.schedule.audit.ScheduleEventType;
+import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
+import dev.clockwork.runtime.schedule.definition.ScheduleAction;
+import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
+import dev.clockwork.runtime.schedule.store.PendingTrigger;
+import dev.clockwork.runtime.schedule.store.ScheduleRecord;
+import dev.clockwork.runtime.store.DuplicateInstanceException;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Carries out triggers that are recorded on their schedule ({@link PendingTrigger}) and drops them
+ * from it afterwards. Carrying one out is safe to repeat — by the node that recorded it, or by a
+ * tick after that node died: the run's id is deterministic (a second start finds it started) and an
+ * event is sent with an idempotency key of the schedule and trigger number.
+ */
+final class PendingTriggers {
+  private static final Logger LOG = LoggerFactory.getLogger(PendingTriggers.class);
+
+  private final Services services;
+
+  PendingTriggers(Services services) {
+    this.services = services;
+  }
+
+  /**
+   * Starts the run (stopping the previous one first when the policy says so) or sends the event.
+   */
+  TriggerOutcome carryOut(ScheduleRecord schedule, PendingTrigger trigger) {
+    Engine engine = services.engine();
+    if (trigger.action() instanceof ScheduleAction.SendEvent send) {
+      try {
+        engine.enqueue(
+            send.instanceId(),
+            Event.of(send.event(), send.payload()),
+            Priority.NORMAL,
+            "schedule:"
+                + schedule.namespace()
+                + ":"
+                + schedule.scheduleId()
+                + ":trigger:"
+                + trigger.triggerNumber());
+      } catch (UnknownInstanceException gone) {
+        LOG.warn(
+            "schedule {}/{}: trigger {} sends to instance '{}', which no longer exists",
+            schedule.namespace(),
+            schedule.scheduleId(),
+            trigger.triggerNumber(),
+            send.instanceId());
+      }
+      return TriggerOutcome.SENT;
+    }
+    if (trigger.previous() != null) {
+      if (status(trigger.instanceId()).isPresent()) {
+        return TriggerOutcome.ALREADY_STARTED; // carried out before: the previous run was stopped
+      }
+      stop(trigger);
+    }
+    ScheduleAction.StartMachine start = (ScheduleAction.StartMachine) trigger.action();
+    Event origin = Event.of(ScheduleEventType.ScheduleTriggered.name(), trigger.lineage());
+    try {
+      engine.create(start.machine(), trigger.instanceId(), start.input(), origin);
+      return TriggerOutcome.STARTED;
+    } catch (DuplicateInstanceException startedBefore) {
+      return TriggerOutcome.ALREADY_STARTED;
+    }
+  }
+
+  private void stop(PendingTrigger trigger) {
+    if (status(trigger.previous()).orElse(null) != InstanceStatus.ACTIVE) {
+      return;
+    }
+    try {
+      if (trigger.policy() == OverlapPolicy.TERMINATE_OTHER) {
+        services.engine().terminate(trigger.previous());
+      } else {
+        services.engine().cancel(trigger.previous());
+      }
+    } catch (UnknownInstanceException gone) {
+      // nothing to stop
+    }
+  }
+
+  private Optional<InstanceStatus> status(String instanceId) {
+    try {
+      return Optional.of(services.engine().instance(instanceId).status());
+    } catch (UnknownInstanceException gone) {
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * Drops carried-out triggers from the schedule, whoever wrote it meanwhile; when every attempt
+   * loses, they stay and are carried out again by a later tick, which finds them done.
+   */
+  void drop(String namespace, String scheduleId, Collection<Long> triggerNumbers) {
+    if (triggerNumbers.isEmpty()) {
+      return;
+    }
+    for (int attempt = 0; attempt < Lifecycle.MAX_ATTEMPTS; attempt++) {
+      Optional<ScheduleRecord> fresh = services.store().find(namespace, scheduleId);
+      if (fresh.isEmpty()) {
+        return;
+      }
+      Ledger ledger = new Ledger(fresh.get(), List.of(), services.now(), null);
+      if (!ledger.carriedOut(triggerNumbers)
+          || services.store().commit(ledger.commit(false, null))) {
+        return;
+      }
+    }
+  }
+}
