@@ -57,7 +57,7 @@ class RepeatedEvaluationTest {
   @Test
   void anInstanceStartedByANodeThatDiedIsRecordedByTheNextTick() {
     fixture.clock.moveTo(t("2026-03-01T13:00:00Z"));
-    fixture.engine.create("job", ID, Map.of(), null); // started, then the node died
+    fixture.engine.create("job", ID, Map.of()); // started, then the node died
     List<TickResult> rows = fixture.schedules.tick();
     assertThat(rows)
         .singleElement()

@@ -4,9 +4,11 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.instance.CreateOptions;
 import dev.clockwork.runtime.schedule.audit.ScheduleEventType;
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
 import dev.clockwork.runtime.schedule.definition.ScheduleAction;
+import dev.clockwork.runtime.schedule.definition.ScheduleSettings;
 import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
 import dev.clockwork.runtime.store.DuplicateInstanceException;
@@ -103,11 +105,26 @@ final class Firing {
     TriggerOutcome outcome =
         source == Fact.Source.BUFFER ? TriggerOutcome.DRAINED : TriggerOutcome.STARTED;
     try {
-      engine.create(start.machine(), id, start.input(), origin);
+      engine.create(start.machine(), id, start.input(), runOptions(schedule, origin));
     } catch (DuplicateInstanceException startedBefore) {
       outcome = TriggerOutcome.ALREADY_STARTED;
     }
     return new Fact.Triggered(source, due, occurrence, id, outcome, effective);
+  }
+
+  /**
+   * How a schedule's run is created: routed to the schedule's queue (its machine's default queue
+   * when it names none), with the schedule's labels, memo and search attributes, and its lineage.
+   */
+  private static CreateOptions runOptions(ScheduleRecord schedule, Event origin) {
+    ScheduleSettings settings = schedule.settings();
+    return CreateOptions.builder()
+        .queue(settings.queue())
+        .labels(settings.labels())
+        .memo(settings.memo())
+        .searchAttributes(settings.searchAttributes())
+        .origin(origin)
+        .build();
   }
 
   private Fact send(
