@@ -47,7 +47,8 @@ class ReadmeSnippetsTest {
             "checkout",
             "checkout-test",
             "fulfilment",
-            "fulfilment-test");
+            "fulfilment-test",
+            "queue-routing");
   }
 
   private static String sourceRegion(String name) throws IOException {

@@ -12,6 +12,7 @@ import dev.clockwork.postgres.internal.EventStatuses;
 import dev.clockwork.postgres.internal.IdempotencyKeys;
 import dev.clockwork.postgres.internal.InstanceHistory;
 import dev.clockwork.postgres.internal.InstanceRows;
+import dev.clockwork.postgres.internal.InstanceSearch;
 import dev.clockwork.postgres.internal.Jdbc;
 import dev.clockwork.postgres.internal.Leases;
 import dev.clockwork.postgres.internal.QueueOperations;
@@ -19,6 +20,7 @@ import dev.clockwork.postgres.internal.QueueRows;
 import dev.clockwork.postgres.internal.RegionJobs;
 import dev.clockwork.postgres.internal.WorkSignal;
 import dev.clockwork.postgres.schema.ClockworkMigrations;
+import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.Lease;
@@ -77,6 +79,7 @@ public final class PostgresStore implements Store, AutoCloseable {
   private final DataSource dataSource;
   private final HikariDataSource ownPool;
   private final InstanceRows instances;
+  private final InstanceSearch search;
   private final InstanceHistory history;
   private final Enqueues enqueues;
   private final QueueRows queue;
@@ -98,6 +101,7 @@ public final class PostgresStore implements Store, AutoCloseable {
     this.ownPool = ownPool;
     Jdbc jdbc = new Jdbc(dataSource, where);
     this.instances = new InstanceRows(jdbc);
+    this.search = new InstanceSearch(jdbc);
     this.history = new InstanceHistory(jdbc);
     this.enqueues = new Enqueues(jdbc);
     this.queue = new QueueRows(jdbc);
@@ -161,6 +165,11 @@ public final class PostgresStore implements Store, AutoCloseable {
   @Override
   public List<String> instanceIds(String machine) {
     return instances.instanceIds(machine);
+  }
+
+  @Override
+  public List<InstanceRecord> instances(InstanceQuery query) {
+    return search.instances(query);
   }
 
   // ---- queues ----
@@ -232,8 +241,8 @@ public final class PostgresStore implements Store, AutoCloseable {
    * <p>Rounded up to the microsecond: a clock moved to it finds the work due.
    */
   @Override
-  public Optional<Instant> nextDue(Instant now, Set<String> machines) {
-    return due.nextDue(now, machines);
+  public Optional<Instant> nextDue(Instant now, Set<String> machines, Set<String> queues) {
+    return due.nextDue(now, machines, queues);
   }
 
   @Override

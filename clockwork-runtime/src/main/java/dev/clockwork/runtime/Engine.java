@@ -12,6 +12,9 @@ import dev.clockwork.runtime.config.QueueStrategy;
 import dev.clockwork.runtime.error.UnknownEventException;
 import dev.clockwork.runtime.error.UnknownEventIdException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.instance.CreateOptions;
+import dev.clockwork.runtime.instance.InstanceMetadata;
+import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.runtime.internal.ChildIds;
 import dev.clockwork.runtime.internal.ConversationIds;
 import dev.clockwork.runtime.internal.Delegation;
@@ -142,13 +145,14 @@ public final class Engine implements AutoCloseable {
 
   /**
    * Creates an instance: enters its initial states (their entry actions run), arms their timers,
-   * and stores it with the children and events its first step asked for, in one commit.
+   * and stores it with the children and events its first step asked for, in one commit. It is
+   * served from its machine's default queue and carries no labels, memo or search attributes.
    *
    * @param id the instance id, or null for a random one
    * @param input values merged over the definition's initial context
    */
   public Instance create(String machine, String id, Map<String, ?> input) {
-    return create(machine, id, input, null);
+    return create(machine, id, input, CreateOptions.DEFAULTS);
   }
 
   /**
@@ -159,7 +163,22 @@ public final class Engine implements AutoCloseable {
    * starts a new conversation.
    */
   public Instance create(String machine, String id, Map<String, ?> input, Event origin) {
-    return create(machine, id, input, origin, ConversationIds.next());
+    return create(machine, id, input, CreateOptions.builder().origin(origin).build());
+  }
+
+  /**
+   * Creates an instance as {@link #create(String, String, Map)} does, with {@code options}: the
+   * queue it is served from (when the options name none, its machine's default queue: {@code
+   * machines.<id>.queue.name} in {@code clockwork.yaml} or set in code, else the system's {@code
+   * queue.name}, else {@code default}), its labels, memo and search attributes, and its origin. It
+   * starts a new conversation; an id that exists fails with {@link
+   * dev.clockwork.runtime.store.DuplicateInstanceException}.
+   *
+   * @param id the instance id, or null for a random one
+   */
+  public Instance create(String machine, String id, Map<String, ?> input, CreateOptions options) {
+    Objects.requireNonNull(options, "options");
+    return create(machine, id, input, options, ConversationIds.next());
   }
 
   /**
@@ -170,22 +189,38 @@ public final class Engine implements AutoCloseable {
    */
   public Instance createInConversation(
       String conversationId, String machine, String id, Map<String, ?> input) {
-    return create(machine, id, input, null, ConversationIds.checked(conversationId));
+    return create(
+        machine, id, input, CreateOptions.DEFAULTS, ConversationIds.checked(conversationId));
   }
 
   private Instance create(
-      String machine, String id, Map<String, ?> input, Event origin, String conversationId) {
+      String machine,
+      String id,
+      Map<String, ?> input,
+      CreateOptions options,
+      String conversationId) {
     MachineDefinition definition = machines.latest(machine);
     String instanceId = id != null ? id : machine + ":" + UUID.randomUUID();
     ChildIds.checkTopLevel(instanceId);
+    InstanceMetadata metadata = options.metadata(queueConfig(machine).name());
     TurnRunner.Created created =
-        runner.create(definition, instanceId, conversationId, input, origin);
+        runner.create(definition, instanceId, conversationId, metadata, input, options.origin());
     return Instance.of(created.instance(), created.dispatched());
   }
 
   /** The oldest instance of {@code machine} in a conversation: the one emits to it reach. */
   public Optional<Instance> findInConversation(String conversationId, String machine) {
     return store.findInConversation(conversationId, machine).map(Instance::of);
+  }
+
+  /**
+   * The instances {@code query} asks for, sorted by id: those of a machine (or every machine) that
+   * carry the labels and search attributes it names, a page at a time ({@link
+   * InstanceQuery#after}).
+   */
+  public List<Instance> instances(InstanceQuery query) {
+    Objects.requireNonNull(query, "query");
+    return store.instances(query).stream().map(Instance::of).toList();
   }
 
   /** The instance as stored now. */
@@ -312,7 +347,7 @@ public final class Engine implements AutoCloseable {
    * Processes, in this thread, every event and timer fire due at the clock's instant — for tests
    * and cron-driven deployments — until nothing is due (events waiting for a retry later stay
    * queued), delivering any broadcast still waiting first. Concurrency caps hold as they do for
-   * workers.
+   * workers, and so do queues: only instances in the queues this engine serves are processed.
    *
    * @return the number of events and fires processed
    */
@@ -332,13 +367,14 @@ public final class Engine implements AutoCloseable {
       store.deliverBroadcasts(clock.instant(), BROADCAST_PAGE);
       ClaimRequest request =
           new ClaimRequest(
-              options.owner(),
-              options.leaseTime(),
-              clock.instant(),
-              options.timerBatchSize(),
-              options.eventsPerClaim(),
-              caps(which),
-              true);
+                  options.owner(),
+                  options.leaseTime(),
+                  clock.instant(),
+                  options.timerBatchSize(),
+                  options.eventsPerClaim(),
+                  caps(which),
+                  true)
+              .withQueues(options.routing().served());
       List<Claim> claims = runner.claim(request);
       if (claims.isEmpty()) {
         return total;
@@ -350,12 +386,12 @@ public final class Engine implements AutoCloseable {
   }
 
   /**
-   * The earliest instant at which an instance of a registered machine has work due (an event, a
-   * timer, a retry); before now when work is waiting. Time travel in tests moves a virtual clock
-   * from one to the next.
+   * The earliest instant at which an instance of a registered machine, in a queue this engine
+   * serves, has work due (an event, a timer, a retry); before now when work is waiting. Time travel
+   * in tests moves a virtual clock from one to the next.
    */
   public Optional<Instant> nextDue() {
-    return store.nextDue(clock.instant(), machines.ids());
+    return store.nextDue(clock.instant(), machines.ids(), options.routing().served());
   }
 
   /**

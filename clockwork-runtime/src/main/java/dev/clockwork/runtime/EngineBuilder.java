@@ -140,6 +140,19 @@ public final class EngineBuilder {
   }
 
   /**
+   * The queues this engine serves: its workers (and {@code Engine.runDue()}) claim the work of the
+   * instances in these queues only, so instances routed to a queue (by {@code CreateOptions}, a
+   * schedule's {@code queue}, or {@code queue.name} in {@code clockwork.yaml}) run on the nodes
+   * that serve it. Every queue by default. A synchronous {@code send} runs in the caller's thread,
+   * whatever the queue. Region jobs of parallel dispatch have queues of their own ({@link
+   * #regionJobQueues}).
+   */
+  public EngineBuilder queues(String... names) {
+    options.queues(names);
+    return this;
+  }
+
+  /**
    * The queues whose region jobs this engine runs (the {@code queue} of {@code parallel_dispatch};
    * a machine that names none uses {@code default}); every queue by default. Routing a machine's
    * jobs to a queue only some nodes serve keeps slow entry actions on those nodes.
@@ -176,7 +189,7 @@ public final class EngineBuilder {
             chosen, clock, built.owner(), built.leaseTime(), built.lockTimeout(), local);
     Function<String, ParallelDispatchConfig> parallel =
         machine -> built.parallelDispatchFor(file, machine);
-    TurnServices services = new TurnServices(chosen, machines, local, waiter, parallel);
+    TurnServices services = new TurnServices(chosen, machines, local, waiter, parallel, queues);
     TurnEnd end = new TurnEnd(chosen, clock, new CommitPipeline(chosen, heard), heard, services);
     TurnRunner runner = new TurnRunner(clock, services, end, queues, built.eventsPerClaim());
     QueueAdmin admin = new QueueAdmin(chosen, clock, queues, times);

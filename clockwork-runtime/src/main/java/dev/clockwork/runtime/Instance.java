@@ -2,12 +2,14 @@ package dev.clockwork.runtime;
 
 import dev.clockwork.core.interpreter.ArmedTimer;
 import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.runtime.instance.InstanceMetadata;
 import dev.clockwork.runtime.store.InstanceRecord;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A read-only view of one instance as stored: its states, context and armed timers.
+ * A read-only view of one instance as stored: its states, context and armed timers, and the queue,
+ * labels, memo and search attributes it was created with.
  *
  * @param id the instance id
  * @param machine the machine id
@@ -22,6 +24,10 @@ import java.util.Map;
  * @param dispatched true when the call that returned this view ({@code create} or {@code send})
  *     dispatched region jobs (parallel dispatch): the regions' entry actions run in the background
  *     and the instance waits for them. Not stored: an instance read later says false
+ * @param queue the queue it is served from (see {@link InstanceMetadata#queue})
+ * @param labels its labels, set when it was created
+ * @param memo its memo, set when it was created
+ * @param searchAttributes its search attributes, set when it was created
  */
 public record Instance(
     String id,
@@ -33,7 +39,11 @@ public record Instance(
     List<ArmedTimer> timers,
     List<ArmedTimer> failedTimers,
     InstanceStatus status,
-    boolean dispatched) {
+    boolean dispatched,
+    String queue,
+    Map<String, String> labels,
+    Map<String, Object> memo,
+    Map<String, Object> searchAttributes) {
 
   static Instance of(InstanceRecord record) {
     return of(record, false);
@@ -50,7 +60,11 @@ public record Instance(
         record.timers().stream().filter(t -> !t.failed()).toList(),
         record.timers().stream().filter(ArmedTimer::failed).toList(),
         record.status(),
-        dispatched);
+        dispatched,
+        record.metadata().queue(),
+        record.metadata().labels(),
+        record.metadata().memo(),
+        record.metadata().searchAttributes());
   }
 
   /** True when {@code path} is one of the active leaf states or one of their ancestors. */

@@ -1,5 +1,6 @@
 package dev.clockwork.chaos.broken;
 
+import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.Lease;
@@ -219,7 +220,8 @@ public final class BrokenStore implements Store {
             next.historySequence() + offset,
             next.createdAt(),
             next.updatedAt(),
-            next.fireRetry());
+            next.fireRetry(),
+            next.metadata());
     StepCommit again = copy(commit, taken.get().lease(), rebased, history, commit.consumed());
     boolean written = store.commit(List.of(again)).written(again.group());
     if (written) {
@@ -288,6 +290,11 @@ public final class BrokenStore implements Store {
   }
 
   @Override
+  public List<InstanceRecord> instances(InstanceQuery query) {
+    return store.instances(query);
+  }
+
+  @Override
   public void create(InstanceRecord record, List<HistoryEntry> history) {
     store.create(record, history);
   }
@@ -333,8 +340,8 @@ public final class BrokenStore implements Store {
   }
 
   @Override
-  public Optional<Instant> nextDue(Instant now, Set<String> machines) {
-    return store.nextDue(now, machines);
+  public Optional<Instant> nextDue(Instant now, Set<String> machines, Set<String> queues) {
+    return store.nextDue(now, machines, queues);
   }
 
   @Override

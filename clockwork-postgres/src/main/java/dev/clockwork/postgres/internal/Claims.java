@@ -27,9 +27,10 @@ import java.util.UUID;
  * use generic plans and do not wait for the commit's flush ({@link #CLAIM_SETTINGS}), merge the
  * pending heads of the rows no one holds ({@link PendingHeads#ABSORB}), take each capped machine's
  * turn (a transaction-scoped advisory lock per machine, in name order, so claimers of one machine
- * count each other's leases), and lease the instances in one {@code UPDATE … RETURNING}. The second
- * reads the heads of the claimed queues, and is skipped when no claimed instance has an available
- * event (a claim for due timers only).
+ * count each other's leases), and lease the instances in one {@code UPDATE … RETURNING}: of every
+ * queue through {@code cw_instances_due}, or of the queues the request serves through {@code
+ * cw_instances_queue_due}. The second reads the heads of the claimed queues, and is skipped when no
+ * claimed instance has an available event (a claim for due timers only).
  */
 public final class Claims {
   private static final String TAKE_TURNS =
@@ -114,6 +115,50 @@ public final class Claims {
       """;
 
   /**
+   * {@link #DUE} for a node that serves some queues only: per served queue, a range scan of {@code
+   * cw_instances_queue_due} locking no more than the machine has room for, then the longest due
+   * across those queues (rows locked and not taken are unlocked when the claim's transaction ends).
+   */
+  private static final String DUE_IN_QUEUES =
+      """
+      SELECT x.*
+        FROM unnest(CAST(? AS text[])) AS q(name)
+       CROSS JOIN LATERAL (
+             SELECT id, next_due_at, next_event_at, next_event_priority
+               FROM cw_instances
+              WHERE queue = q.name AND machine = room.machine AND next_priority = p.level
+                AND next_due_at <= ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+                AND version <= room.newest
+              ORDER BY next_due_at
+              LIMIT room.room
+                FOR NO KEY UPDATE SKIP LOCKED) AS x
+       ORDER BY x.next_due_at
+       LIMIT room.room
+      """;
+
+  /**
+   * {@link #DUE_IN_QUEUES} when timers wait (backpressure): the same scans, keeping the instances
+   * whose head event is available (those with only a timer due are passed over).
+   */
+  private static final String EVENT_DUE_IN_QUEUES =
+      """
+      SELECT x.*
+        FROM unnest(CAST(? AS text[])) AS q(name)
+       CROSS JOIN LATERAL (
+             SELECT id, next_due_at, next_event_at, next_event_priority
+               FROM cw_instances
+              WHERE queue = q.name AND machine = room.machine AND next_priority = p.level
+                AND next_due_at <= ? AND next_event_at <= ?
+                AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+                AND version <= room.newest
+              ORDER BY next_due_at
+              LIMIT room.room
+                FOR NO KEY UPDATE SKIP LOCKED) AS x
+       ORDER BY x.next_due_at
+       LIMIT room.room
+      """;
+
+  /**
    * The claim's first statement: generic plans ({@link Jdbc#GENERIC_PLANS}), and a commit that does
    * not wait for its WAL flush. Losing a claim in a server crash loses nothing: its transaction is
    * lost whole (the lease and the absorbed heads alike), the turn's commit — flushed, and so
@@ -123,23 +168,11 @@ public final class Claims {
   private static final String CLAIM_SETTINGS =
       Jdbc.GENERIC_PLANS + ", set_config('synchronous_commit', 'off', true)";
 
-  static final String CLAIM_ANY_DUE =
-      CLAIM_SETTINGS
-          + ";\n"
-          + PendingHeads.ABSORB
-          + ";\n"
-          + TAKE_TURNS
-          + ";\n"
-          + CLAIM.formatted(DUE, prefixed(InstanceRows.RECORD_COLUMNS));
+  static final String CLAIM_ANY_DUE = claim(DUE);
 
-  static final String CLAIM_EVENT_DUE =
-      CLAIM_SETTINGS
-          + ";\n"
-          + PendingHeads.ABSORB
-          + ";\n"
-          + TAKE_TURNS
-          + ";\n"
-          + CLAIM.formatted(EVENT_DUE, prefixed(InstanceRows.RECORD_COLUMNS));
+  static final String CLAIM_EVENT_DUE = claim(EVENT_DUE);
+  static final String CLAIM_ANY_DUE_IN_QUEUES = claim(DUE_IN_QUEUES);
+  static final String CLAIM_EVENT_DUE_IN_QUEUES = claim(EVENT_DUE_IN_QUEUES);
 
   /** The first events of each claimed instance, in queue order. */
   private static final String HEADS =
@@ -162,6 +195,17 @@ public final class Claims {
     this.jdbc = jdbc;
   }
 
+  /** The claim's round trip with {@code due} finding the candidates of one machine and priority. */
+  private static String claim(String due) {
+    return CLAIM_SETTINGS
+        + ";\n"
+        + PendingHeads.ABSORB
+        + ";\n"
+        + TAKE_TURNS
+        + ";\n"
+        + CLAIM.formatted(due, prefixed(InstanceRows.RECORD_COLUMNS));
+  }
+
   private static String prefixed(String columns) {
     return "i." + String.join(", i.", columns.strip().split(",\\s*"));
   }
@@ -175,7 +219,9 @@ public final class Claims {
       OffsetDateTime due) {}
 
   public List<Claim> claim(ClaimRequest request) {
-    if (request.maxInstances() <= 0 || request.caps().isEmpty()) {
+    if (request.maxInstances() <= 0
+        || request.caps().isEmpty()
+        || (request.queues() != null && request.queues().isEmpty())) {
       return List.of();
     }
     Instant expiresAt = request.now().plus(request.leaseTime());
@@ -201,7 +247,11 @@ public final class Claims {
       throws SQLException {
     Map<String, Integer> byName = new TreeMap<>(request.caps());
     OffsetDateTime now = Instants.notAfter(request.now());
-    String sql = request.timers() ? CLAIM_ANY_DUE : CLAIM_EVENT_DUE;
+    boolean someQueues = request.queues() != null;
+    String sql =
+        someQueues
+            ? (request.timers() ? CLAIM_ANY_DUE_IN_QUEUES : CLAIM_EVENT_DUE_IN_QUEUES)
+            : (request.timers() ? CLAIM_ANY_DUE : CLAIM_EVENT_DUE);
     try (PreparedStatement claim = connection.prepareStatement(sql)) {
       int i = 0;
       claim.setArray(++i, Columns.texts(connection, byName.keySet()));
@@ -213,6 +263,9 @@ public final class Claims {
           ++i,
           connection.createArrayOf(
               "int4", byName.keySet().stream().map(request::newestVersion).toArray()));
+      if (someQueues) {
+        claim.setArray(++i, Columns.texts(connection, request.queues()));
+      }
       int dueParameters = request.timers() ? 2 : 3;
       for (int n = 0; n < dueParameters; n++) {
         claim.setObject(++i, now);

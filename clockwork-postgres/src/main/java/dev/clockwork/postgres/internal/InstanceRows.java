@@ -4,11 +4,13 @@ import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.postgres.internal.json.FireRetryJson;
 import dev.clockwork.postgres.internal.json.JsonValuesCodec;
 import dev.clockwork.postgres.internal.json.SnapshotJson;
+import dev.clockwork.runtime.instance.InstanceMetadata;
 import dev.clockwork.runtime.store.InstanceRecord;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,7 +21,8 @@ public final class InstanceRows {
   static final String RECORD_COLUMNS =
       """
       id, machine, version, conversation_id, status, active, context, timers, last_entry_id,
-      revision, history_seq, created_at, updated_at, fire_retry
+      revision, history_seq, created_at, updated_at, fire_retry, queue, labels, memo,
+      search_attributes
       """;
 
   private static final String FIND = "SELECT " + RECORD_COLUMNS + " FROM cw_instances WHERE id = ?";
@@ -130,6 +133,22 @@ public final class InstanceRows {
         rs.getLong("history_seq"),
         Instants.read(rs, "created_at"),
         Instants.read(rs, "updated_at"),
-        FireRetryJson.read(rs.getString("fire_retry")));
+        FireRetryJson.read(rs.getString("fire_retry")),
+        new InstanceMetadata(
+            rs.getString("queue"),
+            labels(rs.getString("labels")),
+            JsonValuesCodec.readMap(rs.getString("memo")),
+            JsonValuesCodec.readMap(rs.getString("search_attributes"))));
+  }
+
+  /** Stored labels: a JSON object of texts. */
+  private static Map<String, String> labels(String json) {
+    Map<String, Object> stored = JsonValuesCodec.readMap(json);
+    if (stored.isEmpty()) {
+      return Map.of();
+    }
+    Map<String, String> labels = new LinkedHashMap<>();
+    stored.forEach((key, value) -> labels.put(key, String.valueOf(value)));
+    return labels;
   }
 }

@@ -17,18 +17,22 @@ import java.util.function.IntConsumer;
 
 /**
  * Commits' writes to {@code cw_instances}: new instances, and instances after their turns with the
- * lease given up and the head of the queue recomputed. One statement each, whatever the number of
- * rows. Both write when the instance's timers fall due ({@code next_timer_at}) and the timer fire
- * waiting for a retry, from which the row works out when its work is due ({@code next_due_at}).
+ * lease given up and the head of the queue recomputed. An instance's queue and metadata are written
+ * when it is inserted and never updated. One statement each, whatever the number of rows. Both
+ * write when the instance's timers fall due ({@code next_timer_at}) and the timer fire waiting for
+ * a retry, from which the row works out when its work is due ({@code next_due_at}).
  */
 final class InstanceWrites {
   private static final String INSERT =
       """
-      INSERT INTO cw_instances (id, machine, version, conversation_id, status, active, context,
-                                timers, last_entry_id, revision, history_seq, created_at,
-                                updated_at, next_timer_at, fire_retry, fire_retry_at)
+      INSERT INTO cw_instances (id, machine, version, conversation_id, queue, labels, memo,
+                                search_attributes, status, active, context, timers,
+                                last_entry_id, revision, history_seq, created_at, updated_at,
+                                next_timer_at, fire_retry, fire_retry_at)
       SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS int[]),
                            CAST(? AS text[]), CAST(? AS text[]), CAST(CAST(? AS text[]) AS jsonb[]),
+                           CAST(CAST(? AS text[]) AS jsonb[]), CAST(CAST(? AS text[]) AS jsonb[]),
+                           CAST(? AS text[]), CAST(CAST(? AS text[]) AS jsonb[]),
                            CAST(CAST(? AS text[]) AS jsonb[]), CAST(CAST(? AS text[]) AS jsonb[]),
                            CAST(? AS bigint[]), CAST(? AS bigint[]), CAST(? AS bigint[]),
                            CAST(CAST(? AS text[]) AS timestamptz[]),
@@ -105,6 +109,7 @@ final class InstanceWrites {
       insert.setArray(++i, Columns.text(connection, records, InstanceRecord::machine));
       insert.setArray(++i, Columns.int4(connection, records, InstanceRecord::version));
       insert.setArray(++i, Columns.text(connection, records, InstanceRecord::conversationId));
+      i = bindMetadata(connection, insert, i, records);
       i = bindSnapshot(connection, insert, i, records);
       insert.setArray(
           ++i, Columns.text(connection, records, r -> Instants.textNotAfter(r.createdAt())));
@@ -152,6 +157,22 @@ final class InstanceWrites {
           rows.next();
           written.accept(rows.getInt(1));
         });
+  }
+
+  /** Queue, labels, memo, search attributes: written once, with the new instance. */
+  private static int bindMetadata(
+      Connection connection, PreparedStatement statement, int i, List<InstanceRecord> records)
+      throws SQLException {
+    statement.setArray(++i, Columns.text(connection, records, r -> r.metadata().queue()));
+    statement.setArray(
+        ++i, Columns.text(connection, records, r -> JsonValuesCodec.write(r.metadata().labels())));
+    statement.setArray(
+        ++i, Columns.text(connection, records, r -> JsonValuesCodec.write(r.metadata().memo())));
+    statement.setArray(
+        ++i,
+        Columns.text(
+            connection, records, r -> JsonValuesCodec.write(r.metadata().searchAttributes())));
+    return i;
   }
 
   /** Status, active states, context, timers, last entry id, revision, history sequence. */

@@ -3,7 +3,9 @@ package dev.clockwork.runtime.config;
 import dev.clockwork.runtime.queue.RetryPolicy;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
@@ -15,12 +17,13 @@ import java.util.function.UnaryOperator;
  * Immutable; every setting has a named default. Set them with {@code Engine.builder().options(o ->
  * o.workers(16))}.
  *
- * <p>Four settings also exist in {@code clockwork.yaml}: {@code retry} (the {@code queue.retry}
- * block), {@code timerBatchSize} ({@code timers.batch_size}), {@code sweepInterval} ({@code
- * timers.sweep_interval}) and {@code backpressureThreshold} ({@code
- * timers.backpressure_threshold}). One rule merges them: <b>a value set in code wins over the file,
- * and the file wins over the defaults</b>. A retry policy set in code applies to every machine,
- * over the file's system and machine blocks alike.
+ * <p>Five settings also exist in {@code clockwork.yaml}: {@code retry} (the {@code queue.retry}
+ * block), {@code queueName} ({@code queue.name}), {@code timerBatchSize} ({@code
+ * timers.batch_size}), {@code sweepInterval} ({@code timers.sweep_interval}) and {@code
+ * backpressureThreshold} ({@code timers.backpressure_threshold}). One rule merges them: <b>a value
+ * set in code wins over the file, and the file wins over the defaults</b>. A retry policy or a
+ * queue name set in code for every machine applies over the file's system and machine blocks alike;
+ * a queue name set in code for one machine wins over both.
  *
  * <p>Parallel dispatch ({@code parallel_dispatch:} in the file) follows the same rule per machine
  * and key by key: {@link Builder#parallelDispatch(UnaryOperator)} changes every machine's settings,
@@ -50,6 +53,8 @@ import java.util.function.UnaryOperator;
  * @param parallelDispatchInCode the parallel dispatch settings made in code, as a change to the
  *     file's: given a machine and the settings the file gives it, the settings it runs with (the
  *     file's unchanged when code made none); read them with {@link #parallelDispatchFor}
+ * @param routing the queues this engine serves (default every queue) and the default queues set in
+ *     code, which win over {@code queue.name} in the file as every setting made in code does
  */
 public record EngineOptions(
     int workers,
@@ -64,7 +69,8 @@ public record EngineOptions(
     Duration shutdownTimeout,
     RetryPolicy retry,
     boolean upgradeOnStart,
-    BiFunction<String, ParallelDispatchConfig, ParallelDispatchConfig> parallelDispatchInCode) {
+    BiFunction<String, ParallelDispatchConfig, ParallelDispatchConfig> parallelDispatchInCode,
+    QueueRouting routing) {
 
   public EngineOptions {
     positive("workers", workers);
@@ -78,6 +84,7 @@ public record EngineOptions(
     positive("pollInterval", pollInterval);
     positive("shutdownTimeout", shutdownTimeout);
     Objects.requireNonNull(parallelDispatchInCode, "parallelDispatchInCode");
+    Objects.requireNonNull(routing, "routing");
   }
 
   public static Builder builder() {
@@ -117,8 +124,34 @@ public record EngineOptions(
     private UnaryOperator<ParallelDispatchConfig> parallelDispatchAll = UnaryOperator.identity();
     private final Map<String, UnaryOperator<ParallelDispatchConfig>> parallelDispatchByMachine =
         new LinkedHashMap<>();
+    private QueueRouting routing = QueueRouting.DEFAULT;
 
     private Builder() {}
+
+    /**
+     * The queues this engine serves: its workers (and {@code runDue}) claim the work of instances
+     * in these queues only. Every queue by default.
+     */
+    public Builder queues(String... names) {
+      this.routing = routing.withServed(new LinkedHashSet<>(Arrays.asList(names)));
+      return this;
+    }
+
+    /**
+     * The queue every machine's new instances go to unless created with a queue of their own; wins
+     * over {@code queue.name} in {@code clockwork.yaml}, the system's and the machines' alike.
+     */
+    public Builder queueName(String queue) {
+      this.routing = routing.withName(queue);
+      return this;
+    }
+
+    /** The queue {@code machine}'s new instances go to; wins over every other default queue. */
+    public Builder queueName(String machine, String queue) {
+      Objects.requireNonNull(machine, "machine");
+      this.routing = routing.withName(machine, queue);
+      return this;
+    }
 
     /** Whether {@code Engine.start()} upgrades instances of older versions first (default true). */
     public Builder upgradeOnStart(boolean upgrade) {
@@ -242,7 +275,8 @@ public record EngineOptions(
               shutdownTimeout,
               retry,
               upgradeOnStart,
-              parallelDispatchInCode());
+              parallelDispatchInCode(),
+              routing);
       // a change made in code that gives an invalid value fails here, not when a region first runs
       options.resolveParallelDispatch(file, null);
       parallelDispatchByMachine.keySet().forEach(m -> options.resolveParallelDispatch(file, m));
@@ -302,9 +336,14 @@ public record EngineOptions(
         : "parallel dispatch settings of machine '" + machine + "' set in code: ";
   }
 
-  /** A machine's queue settings from the file, with the retry policy set in code, if any. */
+  /**
+   * A machine's queue settings from the file, with the retry policy and the default queue set in
+   * code, if any.
+   */
   public QueueConfig queueFor(ClockworkConfig file, String machine) {
     QueueConfig fromFile = file.queueFor(machine);
-    return retry == null ? fromFile : fromFile.withRetry(retry);
+    QueueConfig settings = retry == null ? fromFile : fromFile.withRetry(retry);
+    String name = routing.nameFor(machine, settings.name());
+    return name.equals(settings.name()) ? settings : settings.withName(name);
   }
 }

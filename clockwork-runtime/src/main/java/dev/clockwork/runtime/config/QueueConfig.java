@@ -1,13 +1,18 @@
 package dev.clockwork.runtime.config;
 
+import dev.clockwork.runtime.instance.InstanceMetadata;
+import dev.clockwork.runtime.instance.MetadataChecks;
 import dev.clockwork.runtime.queue.RetryPolicy;
 import java.time.Duration;
 
 /**
  * One machine's queue settings, after the system defaults and the machine's overrides are merged.
  * The defaults are the queue seed's: fifo, concurrency 10, timeout 30 seconds, 3 attempts with
- * exponential backoff from 1 second to 5 minutes, dead letters kept 7 days.
+ * exponential backoff from 1 second to 5 minutes, dead letters kept 7 days, instances served from
+ * the {@value InstanceMetadata#DEFAULT_QUEUE} queue.
  *
+ * @param name the queue new instances of the machine are served from unless created with a queue of
+ *     their own ({@code queue.name}): engines serving other queues only do not claim them
  * @param strategy fifo or priority
  * @param concurrency instances of the machine processed at once, across every node
  * @param timeout the longest one event may take before it counts as a (retryable) failure
@@ -18,6 +23,7 @@ import java.time.Duration;
  * @param alerts health thresholds
  */
 public record QueueConfig(
+    String name,
     QueueStrategy strategy,
     int concurrency,
     Duration timeout,
@@ -28,6 +34,7 @@ public record QueueConfig(
 
   public static final QueueConfig DEFAULT =
       new QueueConfig(
+          InstanceMetadata.DEFAULT_QUEUE,
           QueueStrategy.FIFO,
           10,
           Duration.ofSeconds(30),
@@ -36,9 +43,33 @@ public record QueueConfig(
           Duration.ofDays(7),
           AlertThresholds.DEFAULT);
 
+  public QueueConfig {
+    name = MetadataChecks.queue("queue.name", name);
+  }
+
   /** The same settings with another retry policy. */
   public QueueConfig withRetry(RetryPolicy policy) {
     return new QueueConfig(
-        strategy, concurrency, timeout, policy, deadLetterEnabled, deadLetterRetention, alerts);
+        name,
+        strategy,
+        concurrency,
+        timeout,
+        policy,
+        deadLetterEnabled,
+        deadLetterRetention,
+        alerts);
+  }
+
+  /** The same settings serving new instances from the queue {@code queue}. */
+  public QueueConfig withName(String queue) {
+    return new QueueConfig(
+        queue,
+        strategy,
+        concurrency,
+        timeout,
+        retry,
+        deadLetterEnabled,
+        deadLetterRetention,
+        alerts);
   }
 }

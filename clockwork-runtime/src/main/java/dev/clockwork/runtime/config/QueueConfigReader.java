@@ -7,7 +7,7 @@ import java.util.Set;
 /** Types one merged {@code queue:} block into a {@link QueueConfig}, defaults filling the gaps. */
 final class QueueConfigReader {
   private static final Set<String> QUEUE_KEYS =
-      Set.of("strategy", "concurrency", "timeout", "retry", "dead_letter", "alerts");
+      Set.of("name", "strategy", "concurrency", "timeout", "retry", "dead_letter", "alerts");
   private static final Set<String> RETRY_KEYS =
       Set.of("max_attempts", "backoff", "initial_delay", "max_delay");
   private static final Set<String> DEAD_LETTER_KEYS = Set.of("enabled", "retention");
@@ -73,6 +73,7 @@ final class QueueConfigReader {
       throw queue.error(queue.get("concurrency"), queue.at("concurrency"), "must be at most 10000");
     }
     return new QueueConfig(
+        name(queue),
         queue.choice("strategy", d.strategy(), QueueStrategy.class),
         (int) concurrency,
         queue.duration("timeout", d.timeout(), false),
@@ -80,6 +81,21 @@ final class QueueConfigReader {
         deadLetter.bool("enabled", d.deadLetterEnabled()),
         deadLetter.duration("retention", d.deadLetterRetention(), false),
         thresholds);
+  }
+
+  /** {@code name}: the queue the machine's new instances are served from. */
+  private static String name(SettingReader queue) {
+    String name = queue.text("name", QueueConfig.DEFAULT.name());
+    if (name.isBlank() || !name.strip().equals(name)) {
+      throw queue.error(
+          queue.get("name"),
+          queue.at("name"),
+          "must name a queue, e.g. 'name: high-priority', with no spaces around it; leave it out"
+              + " for the '"
+              + QueueConfig.DEFAULT.name()
+              + "' queue");
+    }
+    return name;
   }
 
   private static void checkOrder(SettingReader alerts, String name, long warning, long critical) {

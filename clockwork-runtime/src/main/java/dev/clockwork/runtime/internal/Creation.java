@@ -6,6 +6,7 @@ import dev.clockwork.core.interpreter.Delivery;
 import dev.clockwork.core.interpreter.DispatchPolicy;
 import dev.clockwork.core.interpreter.Interpreter;
 import dev.clockwork.core.interpreter.StepResult;
+import dev.clockwork.runtime.instance.InstanceMetadata;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
 import java.time.Instant;
@@ -20,16 +21,18 @@ public final class Creation {
   public record Created(InstanceRecord record, List<HistoryEntry> history, StepResult started) {}
 
   /**
-   * Starts an instance of {@code definition} in {@code conversationId}: its initial states entered
-   * (their entry actions run) at {@code now}. Its history starts with an {@link
-   * HistoryEntry.Kind#ORIGIN} row saying what started it (e.g. {@code ScheduleTriggered} with its
-   * payload) when {@code origin} is not null. Under a {@code dispatch} policy that is on, regions
-   * it dispatches are reported instead of run (see {@link DispatchPolicy}).
+   * Starts an instance of {@code definition} in {@code conversationId}, carrying {@code metadata}
+   * (its queue, labels, memo, search attributes): its initial states entered (their entry actions
+   * run) at {@code now}. Its history starts with an {@link HistoryEntry.Kind#ORIGIN} row saying
+   * what started it (e.g. {@code ScheduleTriggered} with its payload) when {@code origin} is not
+   * null. Under a {@code dispatch} policy that is on, regions it dispatches are reported instead of
+   * run (see {@link DispatchPolicy}).
    */
   public static Created start(
       MachineDefinition definition,
       String id,
       String conversationId,
+      InstanceMetadata metadata,
       Map<String, ?> input,
       Event origin,
       Instant now,
@@ -39,7 +42,12 @@ public final class Creation {
     List<HistoryEntry> history = HistoryRows.created(id, conversationId, started, origin, now);
     InstanceRecord record =
         SnapshotCodec.created(
-            id, conversationId, started.snapshot(), HistoryRows.lastSequence(history, 0), now);
+            id,
+            conversationId,
+            metadata,
+            started.snapshot(),
+            HistoryRows.lastSequence(history, 0),
+            now);
     return new Created(record, history, started);
   }
 }

@@ -7,6 +7,7 @@ import dev.clockwork.core.interpreter.DispatchPolicy;
 import dev.clockwork.core.interpreter.Effect;
 import dev.clockwork.core.interpreter.StepResult;
 import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.instance.InstanceMetadata;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.Store;
@@ -22,6 +23,8 @@ import java.util.function.Function;
  * when the state is left, reports a child's outcome to its parent's queue as {@code @done.<final>}
  * or {@code @fail} (fenced by the parent's state entry), and resolves the targets of emits —
  * finding or creating a machine's instance within the sender's conversation, also in the commit.
+ * Instances it creates (children, emit targets) are served from their machine's default queue and
+ * carry no labels, memo or search attributes of their own.
  */
 public final class Delegation {
   /** The event that cancels a child instance. */
@@ -30,11 +33,17 @@ public final class Delegation {
   private final Store store;
   private final MachineRegistry machines;
   private final Function<String, DispatchPolicy> dispatch;
+  private final Function<String, String> defaultQueue;
 
-  Delegation(Store store, MachineRegistry machines, Function<String, DispatchPolicy> dispatch) {
+  Delegation(
+      Store store,
+      MachineRegistry machines,
+      Function<String, DispatchPolicy> dispatch,
+      Function<String, String> defaultQueue) {
     this.store = store;
     this.machines = machines;
     this.dispatch = dispatch;
+    this.defaultQueue = defaultQueue;
   }
 
   /** Adds what one step of {@code turn} asks of others to the turn (and its chain). */
@@ -125,6 +134,7 @@ public final class Delegation {
             machines.latest(target.machine()),
             id,
             conversation,
+            defaultMetadata(target.machine()),
             Map.of(),
             origin,
             now,
@@ -157,11 +167,17 @@ public final class Delegation {
             machines.latest(started.machine()),
             child,
             parent.record().conversationId(),
+            defaultMetadata(started.machine()),
             started.input(),
             null,
             now,
             dispatch.apply(started.machine())),
         now);
+  }
+
+  /** What an instance of {@code machine} created by another's step carries: its default queue. */
+  private InstanceMetadata defaultMetadata(String machine) {
+    return InstanceMetadata.inQueue(defaultQueue.apply(machine));
   }
 
   private Optional<QueuedEvent> toParent(

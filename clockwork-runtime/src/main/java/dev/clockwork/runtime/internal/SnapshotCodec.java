@@ -5,6 +5,7 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.StateNode;
 import dev.clockwork.core.interpreter.ActiveState;
 import dev.clockwork.core.interpreter.Snapshot;
+import dev.clockwork.runtime.instance.InstanceMetadata;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.StoredEntry;
 import java.time.Instant;
@@ -33,7 +34,12 @@ public final class SnapshotCodec {
 
   /** The record for a new instance. */
   public static InstanceRecord created(
-      String id, String conversationId, Snapshot snapshot, long historySequence, Instant now) {
+      String id,
+      String conversationId,
+      InstanceMetadata metadata,
+      Snapshot snapshot,
+      long historySequence,
+      Instant now) {
     MachineDefinition definition = snapshot.definition();
     return new InstanceRecord(
         id,
@@ -48,7 +54,9 @@ public final class SnapshotCodec {
         1,
         historySequence,
         now,
-        now);
+        now,
+        null,
+        metadata);
   }
 
   /** The record replacing {@code previous} after a step. */
@@ -68,7 +76,8 @@ public final class SnapshotCodec {
         historySequence,
         previous.createdAt(),
         now,
-        previous.fireRetry());
+        previous.fireRetry(),
+        previous.metadata());
   }
 
   private static List<StoredEntry> entries(Snapshot snapshot) {

@@ -9,6 +9,7 @@ import dev.clockwork.core.interpreter.Interpreter;
 import dev.clockwork.core.interpreter.StepResult;
 import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.error.EventFailedException;
+import dev.clockwork.runtime.instance.InstanceMetadata;
 import dev.clockwork.runtime.listener.ProcessedEvent.Outcome;
 import dev.clockwork.runtime.queue.LeaseLostException;
 import dev.clockwork.runtime.queue.Priority;
@@ -249,7 +250,8 @@ public final class TurnRunner {
   }
 
   /**
-   * Creates an instance and what its first step asked for (children, emits), in one commit.
+   * Creates an instance carrying {@code metadata} and what its first step asked for (children,
+   * emits), in one commit.
    *
    * @throws DuplicateInstanceException when the id is taken
    */
@@ -257,6 +259,7 @@ public final class TurnRunner {
       MachineDefinition definition,
       String id,
       String conversationId,
+      InstanceMetadata metadata,
       Map<String, ?> input,
       Event origin) {
     Instant now = clock.instant();
@@ -266,6 +269,7 @@ public final class TurnRunner {
             definition,
             id,
             conversationId,
+            metadata,
             input,
             origin,
             now,

@@ -2,6 +2,7 @@ package dev.clockwork.runtime.internal;
 
 import dev.clockwork.core.interpreter.DispatchPolicy;
 import dev.clockwork.runtime.config.ParallelDispatchConfig;
+import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.store.Store;
 import java.util.function.Function;
@@ -28,13 +29,15 @@ public final class TurnServices {
       MachineRegistry machines,
       LocalLeases local,
       LeaseWaiter waiter,
-      Function<String, ParallelDispatchConfig> parallel) {
+      Function<String, ParallelDispatchConfig> parallel,
+      Function<String, QueueConfig> queues) {
     this.store = store;
     this.machines = machines;
     this.local = local;
     this.waiter = waiter;
     this.parallel = parallel;
-    this.delegation = new Delegation(store, machines, this::dispatchPolicy);
+    this.delegation =
+        new Delegation(store, machines, this::dispatchPolicy, m -> queues.apply(m).name());
     this.emits = new Emits(waiter, delegation);
   }
 

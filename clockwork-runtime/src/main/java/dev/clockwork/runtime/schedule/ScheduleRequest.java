@@ -212,9 +212,21 @@ public record ScheduleRequest(String scheduleId, String namespace, ScheduleSetti
       return this;
     }
 
-    /** The queue triggered instances are routed to. */
+    /**
+     * The queue each run is served from (null, the default: its machine's default queue); only
+     * engines serving it run them ({@code Engine.builder().queues(...)}).
+     */
     public Builder queue(String value) {
       settings.queue(value);
+      return this;
+    }
+
+    /**
+     * The seed's queue connection, refused when built unless null: Clockwork runs on one database;
+     * route runs with {@link #queue}.
+     */
+    public Builder connection(String value) {
+      settings.connection(value);
       return this;
     }
 

@@ -141,8 +141,14 @@ public final class ScheduleUpdate implements UnaryOperator<ScheduleSettings> {
       return with(b -> b.searchAttributes(value));
     }
 
+    /** The queue each run is served from from now on (null: its machine's default queue). */
     public Builder queue(String value) {
       return with(b -> b.queue(value));
+    }
+
+    /** Refused when applied unless null: Clockwork runs on one database; use {@link #queue}. */
+    public Builder connection(String value) {
+      return with(b -> b.connection(value));
     }
 
     public Builder notes(String value) {

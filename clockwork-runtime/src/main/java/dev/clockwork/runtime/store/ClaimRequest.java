@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * What a worker asks {@link Store#claim} for: leases on up to {@code maxInstances} instances that
@@ -23,6 +24,8 @@ import java.util.Objects;
  * @param versions the newest version of each machine the claiming node knows: instances on a newer
  *     version are left to the nodes that know it (a rolling deploy); a machine not in it, any
  *     version
+ * @param queues the queues whose instances are claimed ({@code InstanceMetadata.queue}); null for
+ *     every queue
  */
 public record ClaimRequest(
     String owner,
@@ -32,19 +35,21 @@ public record ClaimRequest(
     int maxEvents,
     Map<String, Integer> caps,
     boolean timers,
-    Map<String, Integer> versions) {
+    Map<String, Integer> versions,
+    Set<String> queues) {
   public ClaimRequest {
     Objects.requireNonNull(owner, "owner");
     Objects.requireNonNull(leaseTime, "leaseTime");
     Objects.requireNonNull(now, "now");
     caps = Map.copyOf(caps);
     versions = Map.copyOf(versions);
+    queues = queues == null ? null : Set.copyOf(queues);
     if (maxEvents < 1) {
       throw new IllegalArgumentException("maxEvents must be 1 or more, not " + maxEvents);
     }
   }
 
-  /** A request for instances of any version. */
+  /** A request for instances of any version, in any queue. */
   public ClaimRequest(
       String owner,
       Duration leaseTime,
@@ -53,7 +58,7 @@ public record ClaimRequest(
       int maxEvents,
       Map<String, Integer> caps,
       boolean timers) {
-    this(owner, leaseTime, now, maxInstances, maxEvents, caps, timers, Map.of());
+    this(owner, leaseTime, now, maxInstances, maxEvents, caps, timers, Map.of(), null);
   }
 
   /** The newest version of {@code machine} this request claims instances of. */
@@ -61,13 +66,26 @@ public record ClaimRequest(
     return versions.getOrDefault(machine, Integer.MAX_VALUE);
   }
 
+  /** True when the request claims instances of {@code queue}. */
+  public boolean serves(String queue) {
+    return queues == null || queues.contains(queue);
+  }
+
   /** The same request for instances of at most {@code newest} versions. */
   public ClaimRequest withVersions(Map<String, Integer> newest) {
-    return new ClaimRequest(owner, leaseTime, now, maxInstances, maxEvents, caps, timers, newest);
+    return new ClaimRequest(
+        owner, leaseTime, now, maxInstances, maxEvents, caps, timers, newest, queues);
   }
 
   /** The same request with another {@code maxInstances}. */
   public ClaimRequest withMaxInstances(int instances) {
-    return new ClaimRequest(owner, leaseTime, now, instances, maxEvents, caps, timers, versions);
+    return new ClaimRequest(
+        owner, leaseTime, now, instances, maxEvents, caps, timers, versions, queues);
+  }
+
+  /** The same request for instances of {@code served} queues only (null: every queue). */
+  public ClaimRequest withQueues(Set<String> served) {
+    return new ClaimRequest(
+        owner, leaseTime, now, maxInstances, maxEvents, caps, timers, versions, served);
   }
 }

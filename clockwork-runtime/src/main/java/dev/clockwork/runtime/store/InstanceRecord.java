@@ -2,6 +2,7 @@ package dev.clockwork.runtime.store;
 
 import dev.clockwork.core.interpreter.ArmedTimer;
 import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.runtime.instance.InstanceMetadata;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,8 @@ import java.util.Optional;
  * @param createdAt when the instance was created (engine clock)
  * @param updatedAt when it last changed (engine clock)
  * @param fireRetry the timer fire waiting for its next attempt, or null
+ * @param metadata its queue, labels, memo and search attributes: set at creation, never changed (a
+ *     store writes them when it inserts the instance and keeps them as they are on every commit)
  */
 public record InstanceRecord(
     String id,
@@ -41,44 +44,14 @@ public record InstanceRecord(
     long historySequence,
     Instant createdAt,
     Instant updatedAt,
-    FireRetry fireRetry) {
+    FireRetry fireRetry,
+    InstanceMetadata metadata) {
 
   public InstanceRecord {
     Objects.requireNonNull(conversationId, "conversationId");
+    Objects.requireNonNull(metadata, "metadata");
     active = List.copyOf(active);
     timers = List.copyOf(timers);
-  }
-
-  /** A record with no fire waiting for a retry. */
-  public InstanceRecord(
-      String id,
-      String machine,
-      int version,
-      String conversationId,
-      List<StoredEntry> active,
-      Map<String, Object> context,
-      List<ArmedTimer> timers,
-      long lastEntryId,
-      InstanceStatus status,
-      long revision,
-      long historySequence,
-      Instant createdAt,
-      Instant updatedAt) {
-    this(
-        id,
-        machine,
-        version,
-        conversationId,
-        active,
-        context,
-        timers,
-        lastEntryId,
-        status,
-        revision,
-        historySequence,
-        createdAt,
-        updatedAt,
-        null);
   }
 
   /**
@@ -122,7 +95,8 @@ public record InstanceRecord(
         historySequence,
         createdAt,
         updatedAt,
-        retry);
+        retry,
+        metadata);
   }
 
   /** The same record with a later last history sequence (history appended without a step). */
@@ -141,7 +115,8 @@ public record InstanceRecord(
         sequence,
         createdAt,
         updatedAt,
-        fireRetry);
+        fireRetry,
+        metadata);
   }
 
   /** The same record at another revision. */
@@ -160,7 +135,8 @@ public record InstanceRecord(
         historySequence,
         createdAt,
         updatedAt,
-        fireRetry);
+        fireRetry,
+        metadata);
   }
 
   /** Paths of the active states that have no active children, e.g. {@code [awaiting_payment]}. */

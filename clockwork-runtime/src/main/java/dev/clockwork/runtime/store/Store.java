@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.store;
 
+import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.Lease;
@@ -54,6 +55,13 @@ public interface Store {
   List<String> instanceIds(String machine);
 
   /**
+   * The instances {@code query} asks for, sorted by id: of its machine (every machine when null),
+   * carrying each of its labels and search attributes (numbers compared by value), with an id above
+   * its {@code afterId}, at most its {@code limit}. A store with indexes answers it through them.
+   */
+  List<InstanceRecord> instances(InstanceQuery query);
+
+  /**
    * Stores a new instance with its first history rows: {@link #commit} of one insert.
    *
    * @throws DuplicateInstanceException when the id is taken
@@ -90,7 +98,8 @@ public interface Store {
    * then how long the work has been due. Each comes with up to {@code maxEvents} available events
    * from the head of its queue, in queue order, stopping at the first that is not available. No
    * machine gets more instances leased than its cap, counting every node's valid leases; claimers
-   * of one machine take turns, so the cap holds across nodes. Paused machines are not claimed.
+   * of one machine take turns, so the cap holds across nodes. Paused machines are not claimed, nor
+   * instances in queues the request does not serve.
    */
   List<Claim> claim(ClaimRequest request);
 
@@ -144,12 +153,18 @@ public interface Store {
     return pendingEvents() > threshold;
   }
 
+  /** {@link #nextDue(Instant, Set, Set)} in every queue. */
+  default Optional<Instant> nextDue(Instant now, Set<String> machines) {
+    return nextDue(now, machines, null);
+  }
+
   /**
-   * The earliest instant at which an instance of {@code machines} (every machine when null) that no
-   * valid lease holds at {@code now}, and whose queue is not paused, has work due: its head event
-   * available, a timer due, or a retry. May be before {@code now} (work waiting to be claimed).
+   * The earliest instant at which an instance of {@code machines} (every machine when null) in
+   * {@code queues} (every queue when null) that no valid lease holds at {@code now}, and whose
+   * machine's queue is not paused, has work due: its head event available, a timer due, or a retry.
+   * May be before {@code now} (work waiting to be claimed).
    */
-  Optional<Instant> nextDue(Instant now, Set<String> machines);
+  Optional<Instant> nextDue(Instant now, Set<String> machines, Set<String> queues);
 
   /**
    * Waits until work may be available (an enqueue, a released lease, a stored or retried region

@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.faults;
 
+import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.Lease;
@@ -117,6 +118,12 @@ public final class FaultyStore implements Store {
   }
 
   @Override
+  public List<InstanceRecord> instances(InstanceQuery query) {
+    alive();
+    return delegate.instances(query);
+  }
+
+  @Override
   public QueuedEvent enqueue(QueuedEvent event) {
     alive();
     return delegate.enqueue(event);
@@ -180,9 +187,9 @@ public final class FaultyStore implements Store {
   }
 
   @Override
-  public Optional<Instant> nextDue(Instant now, Set<String> machines) {
+  public Optional<Instant> nextDue(Instant now, Set<String> machines, Set<String> queues) {
     alive();
-    return delegate.nextDue(now, machines);
+    return delegate.nextDue(now, machines, queues);
   }
 
   @Override

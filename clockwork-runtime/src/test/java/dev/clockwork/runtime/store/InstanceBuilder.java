@@ -2,6 +2,7 @@ package dev.clockwork.runtime.store;
 
 import dev.clockwork.core.interpreter.ArmedTimer;
 import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.runtime.instance.InstanceMetadata;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -30,6 +31,7 @@ public final class InstanceBuilder {
   private Instant createdAt = StoreContract.T0;
   private Instant updatedAt;
   private FireRetry fireRetry;
+  private InstanceMetadata metadata = InstanceMetadata.DEFAULT;
 
   private InstanceBuilder() {}
 
@@ -58,6 +60,7 @@ public final class InstanceBuilder {
     builder.createdAt = record.createdAt();
     builder.updatedAt = record.updatedAt();
     builder.fireRetry = record.fireRetry();
+    builder.metadata = record.metadata();
     return builder;
   }
 
@@ -126,6 +129,17 @@ public final class InstanceBuilder {
     return this;
   }
 
+  /** The queue, labels, memo and search attributes it carries (default: the default queue). */
+  public InstanceBuilder metadata(InstanceMetadata carried) {
+    this.metadata = carried;
+    return this;
+  }
+
+  /** In {@code queue}, with no labels, memo or search attributes. */
+  public InstanceBuilder queue(String queue) {
+    return metadata(InstanceMetadata.inQueue(queue));
+  }
+
   public InstanceRecord build() {
     List<StoredEntry> entries = active != null ? active : entries(leaves, createdAt);
     return new InstanceRecord(
@@ -142,7 +156,8 @@ public final class InstanceBuilder {
         historySequence,
         createdAt,
         updatedAt != null ? updatedAt : createdAt,
-        fireRetry);
+        fireRetry,
+        metadata);
   }
 
   /** The root, then each leaf's ancestors and the leaf, in document order, numbered from 1. */

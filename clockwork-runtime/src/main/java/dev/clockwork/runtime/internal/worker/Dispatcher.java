@@ -126,13 +126,14 @@ final class Dispatcher implements Runnable {
     Instant now = clock.instant();
     ClaimRequest request =
         new ClaimRequest(
-            options.owner(),
-            options.leaseTime(),
-            now,
-            threads,
-            options.eventsPerClaim(),
-            caps.get(),
-            !backpressure.over());
+                options.owner(),
+                options.leaseTime(),
+                now,
+                threads,
+                options.eventsPerClaim(),
+                caps.get(),
+                !backpressure.over())
+            .withQueues(options.routing().served());
     List<Claim> claims = runner.claim(request);
     for (Claim claim : claims) {
       free.acquire();
@@ -176,7 +177,7 @@ final class Dispatcher implements Runnable {
 
   /** Waits for work after a claim that took fewer instances than there were free threads. */
   private void idle(Instant now, Set<String> machines) throws InterruptedException {
-    Optional<Instant> due = store.nextDue(now, machines);
+    Optional<Instant> due = store.nextDue(now, machines, options.routing().served());
     if (due.isPresent() && !due.get().isAfter(now)) {
       // work is due but could not be claimed (a cap is full, or another node took it first)
       awaitThreadFreed(cappedPause);

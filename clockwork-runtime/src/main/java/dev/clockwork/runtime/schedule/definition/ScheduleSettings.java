@@ -1,6 +1,6 @@
 package dev.clockwork.runtime.schedule.definition;
 
-import dev.clockwork.core.context.JsonValues;
+import dev.clockwork.runtime.instance.MetadataChecks;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,10 +18,13 @@ import java.util.Objects;
  * @param maxBuffer the most occurrences {@link OverlapPolicy#BUFFER_ALL} keeps (default 1000)
  * @param jitterSeconds the largest random delay added to each fire time (default 0: none)
  * @param maxRuns how many runs before the schedule deletes itself; null for no limit
- * @param labels visibility labels for the triggered runs
- * @param memo memo fields for the triggered runs
- * @param searchAttributes search attributes for the triggered runs
- * @param queue the queue triggered runs are routed to; null for the machine's default
+ * @param labels labels each run the schedule starts carries (non-blank texts to non-blank texts)
+ * @param memo memo fields each run the schedule starts carries (any JSON values)
+ * @param searchAttributes search attributes each run the schedule starts carries (texts, numbers,
+ *     booleans)
+ * @param queue the queue each run the schedule starts is served from; null for its machine's
+ *     default queue (then the system's, then {@code default}). A send-event action starts no run:
+ *     none of these four may be set on it
  * @param notes free-form operator notes
  */
 public record ScheduleSettings(
@@ -83,9 +86,52 @@ public record ScheduleSettings(
               + " cancels the run a schedule started, but a send-event action starts none; use"
               + " allow_all (every occurrence sends its event)");
     }
-    labels = Map.copyOf(labels == null ? Map.of() : labels);
-    memo = json("memo", memo);
-    searchAttributes = json("search_attributes", searchAttributes);
+    try {
+      labels = MetadataChecks.labels("labels", labels);
+      memo = MetadataChecks.memo("memo", memo);
+      searchAttributes = MetadataChecks.searchAttributes("search_attributes", searchAttributes);
+      queue = queue == null ? null : MetadataChecks.queue("queue", queue);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidScheduleException(e.getMessage(), e);
+    }
+    if (action instanceof ScheduleAction.SendEvent send) {
+      refuseRunSettings(send, labels, memo, searchAttributes, queue);
+    }
+  }
+
+  /**
+   * A send-event action sends to an instance that exists, with its own queue and metadata: run
+   * settings would be stored and never applied.
+   */
+  private static void refuseRunSettings(
+      ScheduleAction.SendEvent send,
+      Map<String, String> labels,
+      Map<String, Object> memo,
+      Map<String, Object> searchAttributes,
+      String queue) {
+    List<String> set = new ArrayList<>();
+    if (!labels.isEmpty()) {
+      set.add("labels");
+    }
+    if (!memo.isEmpty()) {
+      set.add("memo");
+    }
+    if (!searchAttributes.isEmpty()) {
+      set.add("search_attributes");
+    }
+    if (queue != null) {
+      set.add("queue");
+    }
+    if (!set.isEmpty()) {
+      throw new InvalidScheduleException(
+          String.join(", ", set)
+              + " apply to the runs a schedule starts, but a send-event action starts none: its"
+              + " event goes to instance '"
+              + send.instanceId()
+              + "', which keeps the queue and metadata it was created with; remove "
+              + String.join(", ", set)
+              + " or use a start-machine action");
+    }
   }
 
   /** Settings with the defaults for everything but the spec and the action. */
@@ -113,17 +159,6 @@ public record ScheduleSettings(
         .searchAttributes(searchAttributes)
         .queue(queue)
         .notes(notes);
-  }
-
-  private static Map<String, Object> json(String field, Map<String, Object> values) {
-    try {
-      @SuppressWarnings("unchecked")
-      Map<String, Object> checked =
-          (Map<String, Object>) JsonValues.checked(field, values == null ? Map.of() : values);
-      return checked;
-    } catch (IllegalArgumentException e) {
-      throw new InvalidScheduleException(e.getMessage(), e);
-    }
   }
 
   /** True when a change to {@code other} moves fire times (spec or jitter). */
@@ -171,6 +206,7 @@ public record ScheduleSettings(
     private Map<String, Object> searchAttributes;
     private String queue;
     private String notes;
+    private String connection;
 
     private Builder() {}
 
@@ -241,11 +277,28 @@ public record ScheduleSettings(
     }
 
     /**
+     * The seed's queue connection: refused by {@link #build()} unless null. Clockwork runs on one
+     * database and has no queue connections; runs are routed with {@link #queue}.
+     */
+    public Builder connection(String value) {
+      this.connection = value;
+      return this;
+    }
+
+    /**
      * The settings.
      *
      * @throws InvalidScheduleException naming the parameter that is wrong and how to fix it
      */
     public ScheduleSettings build() {
+      if (connection != null) {
+        throw new InvalidScheduleException(
+            "connection is not supported: Clockwork runs on one database and has no queue"
+                + " connections ('"
+                + connection
+                + "' was given); route runs with queue: ... instead, and serve that queue with"
+                + " Engine.builder().queues(...) on the nodes that should run them");
+      }
       return new ScheduleSettings(
           spec,
           action,

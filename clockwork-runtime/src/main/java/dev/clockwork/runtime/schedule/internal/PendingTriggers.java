@@ -4,10 +4,12 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.instance.CreateOptions;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.schedule.audit.ScheduleEventType;
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
 import dev.clockwork.runtime.schedule.definition.ScheduleAction;
+import dev.clockwork.runtime.schedule.definition.ScheduleSettings;
 import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
 import dev.clockwork.runtime.schedule.store.PendingTrigger;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
@@ -69,11 +71,27 @@ final class PendingTriggers {
     ScheduleAction.StartMachine start = (ScheduleAction.StartMachine) trigger.action();
     Event origin = Event.of(ScheduleEventType.ScheduleTriggered.name(), trigger.lineage());
     try {
-      engine.create(start.machine(), trigger.instanceId(), start.input(), origin);
+      engine.create(
+          start.machine(), trigger.instanceId(), start.input(), runOptions(schedule, origin));
       return TriggerOutcome.STARTED;
     } catch (DuplicateInstanceException startedBefore) {
       return TriggerOutcome.ALREADY_STARTED;
     }
+  }
+
+  /**
+   * How a schedule's run is created: routed to the schedule's queue (its machine's default queue
+   * when it names none), with the schedule's labels, memo and search attributes, and its lineage.
+   */
+  private static CreateOptions runOptions(ScheduleRecord schedule, Event origin) {
+    ScheduleSettings settings = schedule.settings();
+    return CreateOptions.builder()
+        .queue(settings.queue())
+        .labels(settings.labels())
+        .memo(settings.memo())
+        .searchAttributes(settings.searchAttributes())
+        .origin(origin)
+        .build();
   }
 
   private void stop(PendingTrigger trigger) {

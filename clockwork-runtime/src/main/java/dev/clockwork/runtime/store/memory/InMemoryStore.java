@@ -3,6 +3,7 @@ package dev.clockwork.runtime.store.memory;
 import dev.clockwork.core.interpreter.ArmedTimer;
 import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.Lease;
@@ -71,6 +72,17 @@ public final class InMemoryStore implements Store {
         .filter(record -> record.machine().equals(machine))
         .map(InstanceRecord::id)
         .sorted()
+        .toList();
+  }
+
+  @Override
+  public synchronized List<InstanceRecord> instances(InstanceQuery query) {
+    String after = query.afterId() == null ? "" : query.afterId();
+    return data.instances.values().stream()
+        .filter(r -> r.id().compareTo(after) > 0)
+        .filter(r -> query.matches(r.machine(), r.metadata()))
+        .sorted(Comparator.comparing(InstanceRecord::id))
+        .limit(query.limit())
         .toList();
   }
 
@@ -169,13 +181,16 @@ public final class InMemoryStore implements Store {
   }
 
   @Override
-  public synchronized Optional<Instant> nextDue(Instant now, Set<String> machines) {
+  public synchronized Optional<Instant> nextDue(
+      Instant now, Set<String> machines, Set<String> queues) {
     for (var it = data.due.soonestFirst(); it.hasNext(); ) {
       DueIndex.Due due = it.next();
-      String machine = data.instances.get(due.instanceId()).machine();
+      InstanceRecord record = data.instances.get(due.instanceId());
+      String machine = record.machine();
       if (!data.isLeased(due.instanceId(), now)
           && !data.paused.contains(machine)
-          && (machines == null || machines.contains(machine))) {
+          && (machines == null || machines.contains(machine))
+          && (queues == null || queues.contains(record.metadata().queue()))) {
         return Optional.of(due.at());
       }
     }

@@ -12,7 +12,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Claims on the in-memory store: the due instances, best first, within each machine's cap. */
+/**
+ * Claims on the in-memory store: the due instances of the queues asked for, best first, within each
+ * machine's cap.
+ */
 final class MemoryClaims {
   private final MemoryData data;
 
@@ -45,6 +48,7 @@ final class MemoryClaims {
       boolean eventReady = head != null && !head.availableAt().isAfter(now);
       if (room.getOrDefault(machine, 0) <= 0
           || data.paused.contains(machine)
+          || !request.serves(record.metadata().queue())
           || record.version() > request.newestVersion(machine)
           || data.isLeased(id, now)
           || (!request.timers() && !eventReady)) {
