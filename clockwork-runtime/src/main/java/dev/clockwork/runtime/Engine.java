@@ -21,6 +21,7 @@ import dev.clockwork.runtime.internal.Delegation;
 import dev.clockwork.runtime.internal.MachineRegistry;
 import dev.clockwork.runtime.internal.TurnRunner;
 import dev.clockwork.runtime.internal.worker.PeriodicTasks;
+import dev.clockwork.runtime.internal.worker.StartTasks;
 import dev.clockwork.runtime.internal.worker.Workers;
 import dev.clockwork.runtime.parallel.RegionJobWorkers;
 import dev.clockwork.runtime.parallel.RegionJobs;
@@ -72,6 +73,7 @@ public final class Engine implements AutoCloseable {
   private final RegionJobs regionJobs;
   private final RegionJobWorkers regionJobWorkers;
   private final java.util.function.BooleanSupplier dispatchInUse;
+  private final StartTasks startTasks = new StartTasks();
 
   Engine(
       EngineOptions options,
@@ -124,6 +126,11 @@ public final class Engine implements AutoCloseable {
   /** The newest registered version of a machine. */
   public MachineDefinition machine(String machine) {
     return machines.latest(machine);
+  }
+
+  /** The ids of every registered machine, sorted. */
+  public List<String> machineIds() {
+    return machines.ids().stream().sorted().toList();
   }
 
   /** Operating the queues: status, pause/resume, dead letters, purges, health. */
@@ -432,15 +439,26 @@ public final class Engine implements AutoCloseable {
   }
 
   /**
+   * Runs {@code task} once in {@link #start()}, after the instances were upgraded and before the
+   * workers start (at once when the engine has started already): deploying the machines' start
+   * timers, for instance. A task that throws fails {@code start()} and the workers do not start.
+   */
+  public void addStartTask(String name, Runnable task) {
+    startTasks.add(Objects.requireNonNull(name, "name"), Objects.requireNonNull(task, "task"));
+  }
+
+  /**
    * Starts the worker threads: they claim due instances (queued events and due timers) and run
    * them, renew their leases, and run the periodic tasks. First checks that every machine {@code
-   * clockwork.yaml} configures is registered, and upgrades older instances to the newest versions.
+   * clockwork.yaml} configures is registered, upgrades older instances to the newest versions, and
+   * runs the {@linkplain #addStartTask start tasks}.
    */
   public Engine start() {
     config.checkMachines(machines.ids());
     if (options.upgradeOnStart()) {
       machines.ids().forEach(this::upgradeInstances);
     }
+    startTasks.runAll();
     workers.start();
     if (regionJobWorkers != null && dispatchInUse.getAsBoolean()) {
       regionJobWorkers.start();

@@ -49,6 +49,7 @@ final class DefinitionCompiler {
     for (StateNode state : states) {
       compileState(state, sources.get(state), transitions);
     }
+    List<StartTimer> startTimers = startTimers(id);
     return new MachineDefinition(
         id,
         machine.version,
@@ -57,7 +58,17 @@ final class DefinitionCompiler {
         machine.context == null ? Context.empty() : machine.context,
         states.toArray(new StateNode[0]),
         Map.copyOf(byPath),
-        timers);
+        timers,
+        startTimers);
+  }
+
+  private List<StartTimer> startTimers(String id) {
+    StartTimerCheck.checkMachine(id, machine.startTimers);
+    List<StartTimer> compiled = new ArrayList<>();
+    for (StartTimer timer : machine.startTimers) {
+      compiled.add(timer.compiled(machine.zone, id + ".startTimers[" + compiled.size() + "]"));
+    }
+    return List.copyOf(compiled);
   }
 
   private StateNode node(StatesBuilder<?> builder, String path, StateKind kind, StateNode parent) {

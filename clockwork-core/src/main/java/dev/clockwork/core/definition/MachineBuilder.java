@@ -3,6 +3,8 @@ package dev.clockwork.core.definition;
 import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.context.Context;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -16,6 +18,7 @@ public final class MachineBuilder extends StatesBuilder<MachineBuilder> {
   Behaviors behaviors = Behaviors.none();
   Context context = Context.empty();
   int maxTransitionDepth = DEFAULT_MAX_TRANSITION_DEPTH;
+  final List<StartTimer> startTimers = new ArrayList<>();
 
   MachineBuilder(String id) {
     super(Objects.requireNonNull(id, "machine id"), StateKind.COMPOUND);
@@ -53,6 +56,34 @@ public final class MachineBuilder extends StatesBuilder<MachineBuilder> {
   /** Microsteps allowed per macrostep (default 100) before {@code always}/raise loops fail. */
   public MachineBuilder maxTransitionDepth(int depth) {
     this.maxTransitionDepth = depth;
+    return this;
+  }
+
+  /**
+   * Adds a timer start event firing once at an ISO 8601 date-time ({@code 2026-05-01T08:00:00Z}):
+   * each fire starts an instance of the newest version. See {@link StartTimer}.
+   */
+  public MachineBuilder startAt(String isoDateTime) {
+    return startOn(StartTimer.at(isoDateTime));
+  }
+
+  /**
+   * Adds a timer start event on a cycle ({@code R/2026-01-01T09:00:00Z/P1D}), a cron expression
+   * ({@code 0 9 * * MON-FRI}, in the machine's zone) or a date, told apart by {@link
+   * StartTimer#of(String)}.
+   */
+  public MachineBuilder startOn(String cycleCronOrDate) {
+    return startOn(StartTimer.of(cycleCronOrDate));
+  }
+
+  /**
+   * Adds a timer start event: {@code startOn(StartTimer.cron("0 9 * * MON-FRI", berlin))}, or one
+   * {@link StartTimer#computed computed} when the version is deployed. Deploying a version (see
+   * {@code Schedules.deployStartTimers()}) schedules its start timers and cancels those of the
+   * versions before it.
+   */
+  public MachineBuilder startOn(StartTimer timer) {
+    startTimers.add(Objects.requireNonNull(timer, "start timer"));
     return this;
   }
 

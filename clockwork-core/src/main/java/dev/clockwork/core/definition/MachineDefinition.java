@@ -21,6 +21,7 @@ public final class MachineDefinition {
   private final Map<String, StateNode> byPath;
   private final Map<String, TimerDef> timers;
   private final java.util.Set<String> events;
+  private final List<StartTimer> startTimers;
 
   MachineDefinition(
       String id,
@@ -30,8 +31,10 @@ public final class MachineDefinition {
       Context initialContext,
       StateNode[] states,
       Map<String, StateNode> byPath,
-      Map<String, TimerDef> timers) {
+      Map<String, TimerDef> timers,
+      List<StartTimer> startTimers) {
     this.id = id;
+    this.startTimers = startTimers;
     this.version = version;
     this.zone = zone;
     this.maxTransitionDepth = maxTransitionDepth;
@@ -138,6 +141,14 @@ public final class MachineDefinition {
   /** Every timer of the machine by key. */
   public Map<String, TimerDef> timers() {
     return Collections.unmodifiableMap(timers);
+  }
+
+  /**
+   * The machine's timer start events, in declaration order (the index is part of each one's
+   * schedule id): deploying this version schedules them, and cancels those of older versions.
+   */
+  public List<StartTimer> startTimers() {
+    return startTimers;
   }
 
   private List<String> paths() {

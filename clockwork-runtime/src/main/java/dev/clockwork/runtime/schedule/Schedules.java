@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.schedule;
 
+import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.schedule.audit.CommandContext;
 import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
@@ -15,6 +16,7 @@ import dev.clockwork.runtime.schedule.internal.ManualTriggers;
 import dev.clockwork.runtime.schedule.internal.Services;
 import dev.clockwork.runtime.schedule.internal.Ticker;
 import dev.clockwork.runtime.schedule.outcome.BackfillResult;
+import dev.clockwork.runtime.schedule.outcome.StartTimerDeployment;
 import dev.clockwork.runtime.schedule.outcome.TickResult;
 import dev.clockwork.runtime.schedule.store.BufferedTrigger;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
@@ -50,6 +52,10 @@ import java.util.random.RandomGenerator;
  * schedules.runInWorkers(Duration.ofSeconds(1)); // or call tick() from cron
  * }</pre>
  *
+ * <p>Machines that declare timer start events ({@code Machine.define(...).startOn(...)}) get one
+ * schedule per start timer when their version is deployed: {@link #deployStartTimers()}, which
+ * {@link Engine#start()} runs.
+ *
  * <p>A service works in one namespace ({@link #in} gives another) and records an optional {@link
  * CommandContext} with each command ({@link #withContext}); {@link #tick()} covers every namespace.
  * Thread-safe; any number of services (on any number of nodes) may share one store.
@@ -64,9 +70,13 @@ public final class Schedules {
   private final String namespace;
   private final CommandContext context;
 
-  /** A service with the default options and jitter drawn from {@link Random}. */
+  /**
+   * A service with the default options and jitter drawn from {@link Random}; it deploys the
+   * machines' start timers when the engine starts.
+   */
   public Schedules(Engine engine, ScheduleStore store) {
     this(new Services(engine, store, ScheduleOptions.defaults(), new Random()), null, null);
+    deployOnStart();
   }
 
   private Schedules(Services services, String namespace, CommandContext context) {
@@ -282,7 +292,45 @@ public final class Schedules {
     return this;
   }
 
+  // ---- timer start events ----
+
+  /**
+   * Deploys the timer start events of every registered machine in this namespace: see {@link
+   * #deployStartTimers(String)}. The engine does this when it starts (unless {@link
+   * Builder#deployStartTimersOnStart} turned it off); call it after registering a version on a
+   * running engine, or from a deploy job.
+   */
+  public List<StartTimerDeployment> deployStartTimers() {
+    return services.engine().machineIds().stream().map(this::deployStartTimers).toList();
+  }
+
+  /**
+   * Deploys the timer start events of the newest registered version of {@code machine}, as BPMN
+   * deploys a process: creates a start schedule ({@code machine.<machine>.v<version>.start.<n>},
+   * each occurrence starting an instance of the newest version) for each start timer that has none
+   * yet, evaluating computed ones now, and deletes the start schedules of older versions. Any
+   * number of nodes may deploy at once: each schedule is created once, and a node whose version is
+   * older than one already deployed changes nothing.
+   *
+   * @throws dev.clockwork.runtime.error.UnknownMachineException when the machine is not registered
+   */
+  public StartTimerDeployment deployStartTimers(String machine) {
+    MachineDefinition newest = services.engine().machine(machine);
+    CommandContext deploy =
+        context != null
+            ? context
+            : new CommandContext(
+                null, null, "deploy", "timer start events of " + machine + " v" + newest.version());
+    Instant now = services.engine().clock().instant();
+    return new StartTimerSync(withContext(deploy), now).deploy(newest);
+  }
+
   // ---- helpers ----
+
+  private Schedules deployOnStart() {
+    services.engine().addStartTask("deploy start timers", this::deployStartTimers);
+    return this;
+  }
 
   /** The settings with their spec's cycles without a start counting from now. */
   private ScheduleSettings anchored(ScheduleSettings settings) {
@@ -339,6 +387,7 @@ public final class Schedules {
     private ScheduleStore store;
     private ScheduleOptions options = ScheduleOptions.defaults();
     private RandomGenerator random;
+    private boolean deployOnStart = true;
 
     private Builder(Engine engine) {
       this.engine = Objects.requireNonNull(engine, "engine");
@@ -367,15 +416,28 @@ public final class Schedules {
       return this;
     }
 
+    /**
+     * Whether {@link Engine#start()} deploys the machines' timer start events ({@link
+     * Schedules#deployStartTimers()}) in the options' default namespace; default true. On an engine
+     * that has started already, {@link #build()} deploys them at once. Turn it off to deploy them
+     * in another namespace or from a deploy job.
+     */
+    public Builder deployStartTimersOnStart(boolean value) {
+      this.deployOnStart = value;
+      return this;
+    }
+
     public Schedules build() {
-      return new Schedules(
-          new Services(
-              engine,
-              store != null ? store : new InMemoryScheduleStore(),
-              options,
-              random != null ? random : new Random()),
-          null,
-          null);
+      Schedules built =
+          new Schedules(
+              new Services(
+                  engine,
+                  store != null ? store : new InMemoryScheduleStore(),
+                  options,
+                  random != null ? random : new Random()),
+              null,
+              null);
+      return deployOnStart ? built.deployOnStart() : built;
     }
   }
 }
