@@ -181,6 +181,66 @@ public abstract class TriggerRecordContractTest {
     assertEveryRunHasItsTrigger();
   }
 
+  /**
+   * Review (issue 14, points 5 x 6/7): a pending trigger holds "all it takes to carry the trigger
+   * out exactly as decided", yet its run's queue and labels are taken from the schedule row as it
+   * stands when the trigger is carried out. A node records the trigger and dies; an operator then
+   * changes the schedule's labels and queue; the survivor starts the run with the new ones.
+   */
+  @Test
+  void reviewAPendingTriggerStartsItsRunWithTheMetadataItWasRecordedWith() {
+    operator.schedules.create(
+        ScheduleRequest.builder(ID)
+            .startMachine("job", Map.of())
+            .cron("* * * * *")
+            .labels(Map.of("team", "recorded"))
+            .queue("recorded-queue")
+            .build());
+    Node dying = node("node-a", store -> new DiesAtWrite(store, 1, true));
+    clock.moveTo(FIRST);
+    tickSurvivingTheCrash(dying);
+    operator.schedules.update(
+        ID,
+        ScheduleUpdate.builder().labels(Map.of("team", "changed")).queue("changed-queue").build());
+    Node survivor = node("node-b", store -> store);
+    clock.moveTo(FIRST.plus(Duration.ofMinutes(1))); // the dead node's claim has expired
+    survivor.schedules.tick();
+    assertThat(runs()).contains("schedule:" + ID + ":" + FIRST);
+    var run = operator.engine.instance("schedule:" + ID + ":" + FIRST);
+    assertThat(run.labels())
+        .as("labels of the run recorded before the update")
+        .containsEntry("team", "recorded");
+    assertThat(run.queue())
+        .as("queue of the run recorded before the update")
+        .isEqualTo("recorded-queue");
+  }
+
+  /**
+   * Review: a time-date schedule resumed after its date passed (or a bounded cycle resumed after
+   * its last occurrence) stays active with no next fire forever: claimDue never picks it, so the
+   * spec_exhausted deletion never happens and the schedule lists as active.
+   */
+  @Test
+  void reviewAnExhaustedScheduleResumedAfterItsDateEndsAsSpecExhausted() {
+    operator.schedules.create(
+        ScheduleRequest.builder(ID)
+            .startMachine("job", Map.of())
+            .date("2026-03-01T11:00:00Z")
+            .build());
+    operator.schedules.pause(ID, "maintenance");
+    clock.moveTo(Instant.parse("2026-03-01T12:00:00Z"));
+    operator.schedules.resume(ID);
+    for (int minute = 1; minute <= 3; minute++) {
+      clock.moveTo(Instant.parse("2026-03-01T12:00:00Z").plus(Duration.ofMinutes(minute)));
+      operator.schedules.tick();
+    }
+    var described = operator.schedules.describe(ID);
+    assertThat(described.nextFireAt()).isNull();
+    assertThat(described.status())
+        .as("an active schedule with no occurrence left")
+        .isNotEqualTo(dev.clockwork.runtime.schedule.store.ScheduleStatus.ACTIVE);
+  }
+
   private static void tickSurvivingTheCrash(Node node) {
     try {
       node.schedules.tick();
