@@ -15,6 +15,9 @@ import dev.clockwork.runtime.schedule.ScheduleRequest;
 import dev.clockwork.runtime.schedule.ScheduleUpdate;
 import dev.clockwork.runtime.schedule.Schedules;
 import dev.clockwork.runtime.schedule.definition.InvalidScheduleException;
+import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
+import dev.clockwork.runtime.schedule.definition.ScheduleAction;
+import dev.clockwork.runtime.schedule.store.PendingTrigger;
 import dev.clockwork.runtime.schedule.store.ScheduleStatus;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -139,6 +142,44 @@ class ScheduleLegacySettingsTest {
     schedules.tick();
 
     assertThat(store.instanceIds("job")).containsExactly("schedule:b-healthy:2026-04-09T12:01:00Z");
+  }
+
+  @Test
+  void aPendingTriggerStoredWithoutRunMetadataStartsItsRunWithTheSchedulesCurrentOnes()
+      throws Exception {
+    schedules.create(
+        ScheduleRequest.builder("legacy-pending")
+            .startMachine("job", Map.of())
+            .cron("0 0 * * *")
+            .labels(Map.of("team", "current"))
+            .build());
+    // as written before a pending trigger kept its run's queue and metadata
+    String pending =
+        PendingJson.write(
+            List.of(
+                new PendingTrigger(
+                    1,
+                    "schedule:legacy-pending:manual:1",
+                    clock.instant(),
+                    ScheduleAction.startMachine("job", Map.of()),
+                    Map.of(),
+                    OverlapPolicy.ALLOW_ALL,
+                    null)));
+    assertThat(pending).doesNotContain("labels");
+    try (Connection c = DB.dataSource().getConnection();
+        PreparedStatement s =
+            c.prepareStatement(
+                "UPDATE cw_schedules SET pending = ?::json, fires_count = 1"
+                    + " WHERE schedule_id = 'legacy-pending'")) {
+      s.setString(1, pending);
+      assertThat(s.executeUpdate()).isEqualTo(1);
+    }
+
+    schedules.tick();
+
+    assertThat(engine.instance("schedule:legacy-pending:manual:1").labels())
+        .isEqualTo(Map.of("team", "current"));
+    assertThat(schedules.describe("legacy-pending").record().pending()).isEmpty();
   }
 
   /** Merges {@code json} into a schedule's stored settings, as older code may have written them. */

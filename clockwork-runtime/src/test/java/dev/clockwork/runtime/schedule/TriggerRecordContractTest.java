@@ -182,13 +182,12 @@ public abstract class TriggerRecordContractTest {
   }
 
   /**
-   * Review (issue 14, points 5 x 6/7): a pending trigger holds "all it takes to carry the trigger
-   * out exactly as decided", yet its run's queue and labels are taken from the schedule row as it
-   * stands when the trigger is carried out. A node records the trigger and dies; an operator then
-   * changes the schedule's labels and queue; the survivor starts the run with the new ones.
+   * A pending trigger holds all it takes to carry it out as decided, its run's queue and metadata
+   * included: a node records the trigger and dies, an operator then changes the schedule's labels
+   * and queue, and the survivor starts the run with the ones the trigger was recorded with.
    */
   @Test
-  void reviewAPendingTriggerStartsItsRunWithTheMetadataItWasRecordedWith() {
+  void aPendingTriggerStartsItsRunWithTheMetadataItWasRecordedWith() {
     operator.schedules.create(
         ScheduleRequest.builder(ID)
             .startMachine("job", Map.of())
@@ -216,12 +215,12 @@ public abstract class TriggerRecordContractTest {
   }
 
   /**
-   * Review: a time-date schedule resumed after its date passed (or a bounded cycle resumed after
-   * its last occurrence) stays active with no next fire forever: claimDue never picks it, so the
-   * spec_exhausted deletion never happens and the schedule lists as active.
+   * A time-date schedule resumed after its date passed (or a bounded cycle resumed after its last
+   * occurrence) has no next fire, so no tick would ever claim it: it ends as spec_exhausted instead
+   * of staying active forever.
    */
   @Test
-  void reviewAnExhaustedScheduleResumedAfterItsDateEndsAsSpecExhausted() {
+  void anExhaustedScheduleResumedAfterItsDateEndsAsSpecExhausted() {
     operator.schedules.create(
         ScheduleRequest.builder(ID)
             .startMachine("job", Map.of())
