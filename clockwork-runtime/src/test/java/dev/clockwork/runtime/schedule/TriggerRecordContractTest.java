@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
+import dev.clockwork.runtime.schedule.definition.ScheduleSpec;
 import dev.clockwork.runtime.schedule.store.ScheduleCommit;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
+import dev.clockwork.runtime.schedule.store.ScheduleStatus;
 import dev.clockwork.runtime.schedule.store.ScheduleStore;
 import dev.clockwork.runtime.store.Store;
 import java.time.Duration;
@@ -237,7 +239,50 @@ public abstract class TriggerRecordContractTest {
     assertThat(described.nextFireAt()).isNull();
     assertThat(described.status())
         .as("an active schedule with no occurrence left")
-        .isNotEqualTo(dev.clockwork.runtime.schedule.store.ScheduleStatus.ACTIVE);
+        .isNotEqualTo(ScheduleStatus.ACTIVE);
+    assertThat(described.record().deleteReason()).isEqualTo("spec_exhausted");
+  }
+
+  @Test
+  void anActiveScheduleUpdatedToADateThatPassedEndsAsSpecExhausted() {
+    create(OverlapPolicy.SKIP);
+    clock.moveTo(Instant.parse("2026-03-01T12:00:30Z"));
+    operator.schedules.update(
+        ID,
+        ScheduleUpdate.builder()
+            .spec(ScheduleSpec.builder().date("2026-03-01T11:00:00Z").build())
+            .build());
+    var described = operator.schedules.describe(ID);
+    assertThat(described.status()).isEqualTo(ScheduleStatus.DELETED);
+    assertThat(described.record().deleteReason()).isEqualTo("spec_exhausted");
+  }
+
+  @Test
+  void aResumedCycleWithABufferedTriggerLeftEndsOnceTheTickHasStartedIt() {
+    operator.schedules.create(
+        ScheduleRequest.builder(ID)
+            .startMachine("job", Map.of())
+            .cycle("R2/2026-03-01T10:01:00Z/PT1M")
+            .overlapPolicy(OverlapPolicy.BUFFER_ONE)
+            .build());
+    clock.moveTo(FIRST);
+    operator.schedules.tick(); // the first run starts and keeps running
+    clock.moveTo(FIRST.plus(Duration.ofMinutes(1)));
+    operator.schedules.tick(); // the last occurrence waits in the buffer
+    operator.schedules.pause(ID, "maintenance");
+    clock.moveTo(FIRST.plus(Duration.ofMinutes(5)));
+
+    operator.schedules.resume(ID);
+    assertThat(operator.schedules.describe(ID).status())
+        .as("a schedule with a buffered trigger to start")
+        .isEqualTo(ScheduleStatus.ACTIVE);
+
+    operator.engine.send("schedule:" + ID + ":" + FIRST, "FINISH");
+    operator.schedules.tick();
+    var described = operator.schedules.describe(ID);
+    assertThat(runs()).hasSize(2);
+    assertThat(described.status()).isEqualTo(ScheduleStatus.DELETED);
+    assertThat(described.record().deleteReason()).isEqualTo("spec_exhausted");
   }
 
   private static void tickSurvivingTheCrash(Node node) {
