@@ -13,8 +13,11 @@ import java.util.Map;
 
 /**
  * A schedule's pending triggers as the JSON of the {@code pending} column: {@code {triggers:
- * [{trigger_number, instance_id, occurrence, action, lineage, policy, previous}]}}, oldest first;
- * SQL null when none is pending. The occurrence is kept exact, as ISO-8601 text.
+ * [{trigger_number, instance_id, occurrence, action, lineage, policy, previous, queue, labels,
+ * memo, search_attributes}]}}, oldest first; SQL null when none is pending. The occurrence is kept
+ * exact, as ISO-8601 text. The run metadata ({@code queue} to {@code search_attributes}) is written
+ * for a trigger that starts a run; a trigger stored without it (a send's, or one written before it
+ * was kept) reads back with none, and its run takes the schedule's current ones.
  */
 final class PendingJson {
   private PendingJson() {}
@@ -33,6 +36,13 @@ final class PendingJson {
       map.put("lineage", trigger.lineage());
       map.put("policy", trigger.policy().wireName());
       map.put("previous", trigger.previous());
+      PendingTrigger.RunMetadata run = trigger.run();
+      if (run != null) {
+        map.put("queue", run.queue());
+        map.put("labels", run.labels());
+        map.put("memo", run.memo());
+        map.put("search_attributes", run.searchAttributes());
+      }
       triggers.add(map);
     }
     return JsonValuesCodec.write(Map.of("triggers", triggers));
@@ -55,7 +65,8 @@ final class PendingJson {
                 ScheduleAction.fromMap((Map<String, Object>) map.get("action")),
                 (Map<String, Object>) map.get("lineage"),
                 OverlapPolicy.parse((String) map.get("policy")),
-                (String) map.get("previous")));
+                (String) map.get("previous"),
+                run(map)));
       }
       return pending;
     } catch (RuntimeException e) {
@@ -69,5 +80,23 @@ final class PendingJson {
               + "); fix the pending column of cw_schedules",
           e);
     }
+  }
+
+  /** The run metadata kept with a trigger; null for a send, or a trigger stored without it. */
+  @SuppressWarnings("unchecked")
+  private static PendingTrigger.RunMetadata run(Map<String, Object> map) {
+    if (!map.containsKey("labels")) {
+      return null;
+    }
+    Map<String, String> labels = new LinkedHashMap<>();
+    Map<String, Object> stored = (Map<String, Object>) map.get("labels");
+    if (stored != null) {
+      stored.forEach((key, value) -> labels.put(key, String.valueOf(value)));
+    }
+    return new PendingTrigger.RunMetadata(
+        (String) map.get("queue"),
+        labels,
+        (Map<String, Object>) map.get("memo"),
+        (Map<String, Object>) map.get("search_attributes"));
   }
 }

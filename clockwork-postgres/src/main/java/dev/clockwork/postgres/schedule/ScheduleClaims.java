@@ -19,7 +19,9 @@ import java.util.List;
  * Schedules that only hold buffered triggers come after, through {@code cw_schedules_buffered},
  * then those holding pending triggers (any status), through {@code cw_schedules_pending}.
  *
- * <p>"Now" is the engine's, rounded down to the microsecond; a claim's expiry is rounded up.
+ * <p>"Now" is the engine's, rounded down to the microsecond; a claim's expiry is rounded up. A
+ * claimed row that cannot be read is left out and logged ({@link ScheduleRows#readClaimed}), so it
+ * does not stop the others.
  */
 final class ScheduleClaims {
   static final String CLAIM_DUE =
@@ -113,7 +115,7 @@ final class ScheduleClaims {
       claim.setInt(3, limit);
       claim.setString(4, owner);
       claim.setObject(5, Instants.notBefore(now.plus(leaseTime)));
-      return ScheduleRows.read(claim);
+      return ScheduleRows.readClaimed(claim);
     }
   }
 
@@ -125,7 +127,7 @@ final class ScheduleClaims {
       claim.setInt(2, limit);
       claim.setString(3, owner);
       claim.setObject(4, Instants.notBefore(now.plus(leaseTime)));
-      return ScheduleRows.read(claim);
+      return ScheduleRows.readClaimed(claim);
     }
   }
 }

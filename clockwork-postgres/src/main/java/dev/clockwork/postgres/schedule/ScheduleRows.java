@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The rows of {@code cw_schedules}: writing a {@link ScheduleRecord} into one and reading it back.
@@ -20,6 +22,8 @@ import java.util.Optional;
  * the microsecond.
  */
 final class ScheduleRows {
+  private static final Logger LOG = LoggerFactory.getLogger(ScheduleRows.class);
+
   /** A new row; the settable columns (from {@code settings} on) are bound by {@link #bind}. */
   static final String INSERT =
       """
@@ -140,6 +144,31 @@ final class ScheduleRows {
     try (ResultSet rs = query.executeQuery()) {
       while (rs.next()) {
         records.add(record(rs));
+      }
+    }
+    return records;
+  }
+
+  /**
+   * The rows a claim returns, as records, leaving out (and logging) a row that cannot be read: one
+   * unreadable schedule must not stop the others from firing. It stays claimed until its claim
+   * expires, so the tick does not claim it again, and is logged again at every claim.
+   */
+  static List<ScheduleRecord> readClaimed(PreparedStatement claim) throws SQLException {
+    List<ScheduleRecord> records = new ArrayList<>();
+    try (ResultSet rs = claim.executeQuery()) {
+      while (rs.next()) {
+        try {
+          records.add(record(rs));
+        } catch (RuntimeException unreadable) {
+          LOG.error(
+              "schedule {}/{} is left out of this tick, its row cannot be read: {} (fix or delete"
+                  + " its row in cw_schedules; it is tried again when its claim expires)",
+              rs.getString("namespace"),
+              rs.getString("schedule_id"),
+              unreadable.getMessage(),
+              unreadable);
+        }
       }
     }
     return records;

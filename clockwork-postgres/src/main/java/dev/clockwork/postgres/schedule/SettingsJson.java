@@ -15,7 +15,10 @@ import java.util.Map;
  * A schedule's settings as the JSON of the {@code settings} column: {@code {spec, action,
  * overlap_policy, catchup, catchup_window, max_buffer, jitter_seconds, max_runs, labels, memo,
  * search_attributes, queue, notes}}, the wire names the rest of the schedules API uses. Reading
- * checks the settings again, as building them does.
+ * checks the settings again, as building them does, except for the run settings (labels, memo,
+ * search attributes, queue): those are kept as stored ({@link
+ * ScheduleSettings.Builder#buildStored}), so a schedule written before their checks became stricter
+ * stays readable; creating or updating a schedule checks them.
  */
 final class SettingsJson {
   private SettingsJson() {}
@@ -56,7 +59,7 @@ final class SettingsJson {
           .searchAttributes(object(map, "search_attributes"))
           .queue((String) map.get("queue"))
           .notes((String) map.get("notes"))
-          .build();
+          .buildStored();
     } catch (RuntimeException e) {
       throw new ClockworkException(
           "the stored settings of schedule '"
@@ -65,7 +68,8 @@ final class SettingsJson {
               + namespace
               + "' cannot be read ("
               + e.getMessage()
-              + "); fix the settings column of cw_schedules or update the schedule",
+              + "); fix the settings column of its cw_schedules row (namespace, schedule_id) or"
+              + " delete that row",
           e);
     }
   }

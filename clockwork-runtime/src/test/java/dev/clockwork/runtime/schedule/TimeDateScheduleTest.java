@@ -134,19 +134,21 @@ class TimeDateScheduleTest {
   }
 
   @Test
-  void aDatePassedWhilePausedIsNotRunOnResumeAndLeavesNoNextFire() {
+  void aDatePassedWhilePausedIsNotRunOnResumeAndEndsTheScheduleAsSpecExhausted() {
     create("2026-04-27T17:20:00Z");
     fixture.schedules.pause("release", "freeze");
     fixture.tickAt("2026-04-27T18:00:00Z");
-    ScheduleDescription resumed = fixture.schedules.resume("release");
-    assertThat(resumed.status()).isEqualTo(ScheduleStatus.ACTIVE);
-    assertThat(resumed.nextFireAt()).isNull();
-    assertThat(resumed.upcomingFireTimes()).isEmpty();
-    assertThat(fixture.tickAt("2026-04-28T00:00:00Z")).isEmpty();
+    // the missed date can be backfilled while the schedule is paused
     assertThat(
             fixture.schedules.backfill(
                 "release", t("2026-04-27T00:00:00Z"), t("2026-04-28T00:00:00Z")))
         .singleElement()
         .satisfies(r -> assertThat(r.cronTime()).isEqualTo(t("2026-04-27T17:20:00Z")));
+    ScheduleDescription resumed = fixture.schedules.resume("release");
+    assertThat(resumed.status()).isEqualTo(ScheduleStatus.DELETED);
+    assertThat(resumed.record().deleteReason()).isEqualTo("spec_exhausted");
+    assertThat(resumed.nextFireAt()).isNull();
+    assertThat(resumed.upcomingFireTimes()).isEmpty();
+    assertThat(fixture.tickAt("2026-04-28T00:00:00Z")).isEmpty();
   }
 }

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
+import dev.clockwork.runtime.schedule.definition.ScheduleSpec;
 import dev.clockwork.runtime.schedule.store.ScheduleCommit;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
+import dev.clockwork.runtime.schedule.store.ScheduleStatus;
 import dev.clockwork.runtime.schedule.store.ScheduleStore;
 import dev.clockwork.runtime.store.Store;
 import java.time.Duration;
@@ -179,6 +181,108 @@ public abstract class TriggerRecordContractTest {
     assertThat(started).isNotNull();
     assertThat(runs()).hasSize(2).contains(started);
     assertEveryRunHasItsTrigger();
+  }
+
+  /**
+   * A pending trigger holds all it takes to carry it out as decided, its run's queue and metadata
+   * included: a node records the trigger and dies, an operator then changes the schedule's labels
+   * and queue, and the survivor starts the run with the ones the trigger was recorded with.
+   */
+  @Test
+  void aPendingTriggerStartsItsRunWithTheMetadataItWasRecordedWith() {
+    operator.schedules.create(
+        ScheduleRequest.builder(ID)
+            .startMachine("job", Map.of())
+            .cron("* * * * *")
+            .labels(Map.of("team", "recorded"))
+            .queue("recorded-queue")
+            .build());
+    Node dying = node("node-a", store -> new DiesAtWrite(store, 1, true));
+    clock.moveTo(FIRST);
+    tickSurvivingTheCrash(dying);
+    operator.schedules.update(
+        ID,
+        ScheduleUpdate.builder().labels(Map.of("team", "changed")).queue("changed-queue").build());
+    Node survivor = node("node-b", store -> store);
+    clock.moveTo(FIRST.plus(Duration.ofMinutes(1))); // the dead node's claim has expired
+    survivor.schedules.tick();
+    assertThat(runs()).contains("schedule:" + ID + ":" + FIRST);
+    var run = operator.engine.instance("schedule:" + ID + ":" + FIRST);
+    assertThat(run.labels())
+        .as("labels of the run recorded before the update")
+        .containsEntry("team", "recorded");
+    assertThat(run.queue())
+        .as("queue of the run recorded before the update")
+        .isEqualTo("recorded-queue");
+  }
+
+  /**
+   * A time-date schedule resumed after its date passed (or a bounded cycle resumed after its last
+   * occurrence) has no next fire, so no tick would ever claim it: it ends as spec_exhausted instead
+   * of staying active forever.
+   */
+  @Test
+  void anExhaustedScheduleResumedAfterItsDateEndsAsSpecExhausted() {
+    operator.schedules.create(
+        ScheduleRequest.builder(ID)
+            .startMachine("job", Map.of())
+            .date("2026-03-01T11:00:00Z")
+            .build());
+    operator.schedules.pause(ID, "maintenance");
+    clock.moveTo(Instant.parse("2026-03-01T12:00:00Z"));
+    operator.schedules.resume(ID);
+    for (int minute = 1; minute <= 3; minute++) {
+      clock.moveTo(Instant.parse("2026-03-01T12:00:00Z").plus(Duration.ofMinutes(minute)));
+      operator.schedules.tick();
+    }
+    var described = operator.schedules.describe(ID);
+    assertThat(described.nextFireAt()).isNull();
+    assertThat(described.status())
+        .as("an active schedule with no occurrence left")
+        .isNotEqualTo(ScheduleStatus.ACTIVE);
+    assertThat(described.record().deleteReason()).isEqualTo("spec_exhausted");
+  }
+
+  @Test
+  void anActiveScheduleUpdatedToADateThatPassedEndsAsSpecExhausted() {
+    create(OverlapPolicy.SKIP);
+    clock.moveTo(Instant.parse("2026-03-01T12:00:30Z"));
+    operator.schedules.update(
+        ID,
+        ScheduleUpdate.builder()
+            .spec(ScheduleSpec.builder().date("2026-03-01T11:00:00Z").build())
+            .build());
+    var described = operator.schedules.describe(ID);
+    assertThat(described.status()).isEqualTo(ScheduleStatus.DELETED);
+    assertThat(described.record().deleteReason()).isEqualTo("spec_exhausted");
+  }
+
+  @Test
+  void aResumedCycleWithABufferedTriggerLeftEndsOnceTheTickHasStartedIt() {
+    operator.schedules.create(
+        ScheduleRequest.builder(ID)
+            .startMachine("job", Map.of())
+            .cycle("R2/2026-03-01T10:01:00Z/PT1M")
+            .overlapPolicy(OverlapPolicy.BUFFER_ONE)
+            .build());
+    clock.moveTo(FIRST);
+    operator.schedules.tick(); // the first run starts and keeps running
+    clock.moveTo(FIRST.plus(Duration.ofMinutes(1)));
+    operator.schedules.tick(); // the last occurrence waits in the buffer
+    operator.schedules.pause(ID, "maintenance");
+    clock.moveTo(FIRST.plus(Duration.ofMinutes(5)));
+
+    operator.schedules.resume(ID);
+    assertThat(operator.schedules.describe(ID).status())
+        .as("a schedule with a buffered trigger to start")
+        .isEqualTo(ScheduleStatus.ACTIVE);
+
+    operator.engine.send("schedule:" + ID + ":" + FIRST, "FINISH");
+    operator.schedules.tick();
+    var described = operator.schedules.describe(ID);
+    assertThat(runs()).hasSize(2);
+    assertThat(described.status()).isEqualTo(ScheduleStatus.DELETED);
+    assertThat(described.record().deleteReason()).isEqualTo("spec_exhausted");
   }
 
   private static void tickSurvivingTheCrash(Node node) {

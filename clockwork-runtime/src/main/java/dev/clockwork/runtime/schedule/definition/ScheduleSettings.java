@@ -3,12 +3,17 @@ package dev.clockwork.runtime.schedule.definition;
 import dev.clockwork.runtime.instance.MetadataChecks;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * Everything a user sets on a schedule; checked when built, so a stored schedule is always valid.
+ * Everything a user sets on a schedule; checked when built ({@link Builder#build()}), so a schedule
+ * is valid when it is created or updated. The run settings (labels, memo, search attributes, queue)
+ * are checked by the builder only: settings a store reads back ({@link Builder#buildStored()}) keep
+ * them as they were stored, even when they were written before those checks became stricter.
  *
  * @param spec when it fires
  * @param action what each occurrence does
@@ -86,17 +91,53 @@ public record ScheduleSettings(
               + " cancels the run a schedule started, but a send-event action starts none; use"
               + " allow_all (every occurrence sends its event)");
     }
+    labels = copy(labels);
+    memo = copy(memo);
+    searchAttributes = copy(searchAttributes);
+  }
+
+  /**
+   * The checks of the run settings (labels, memo, search attributes, queue) that creating or
+   * updating a schedule applies ({@link Builder#build()}); settings read back from a store skip
+   * them ({@link Builder#buildStored()}), so a schedule stored before they became stricter stays
+   * readable.
+   */
+  private ScheduleSettings checkRunSettings() {
+    Map<String, String> checkedLabels;
+    Map<String, Object> checkedMemo;
+    Map<String, Object> checkedAttributes;
+    String checkedQueue;
     try {
-      labels = MetadataChecks.labels("labels", labels);
-      memo = MetadataChecks.memo("memo", memo);
-      searchAttributes = MetadataChecks.searchAttributes("search_attributes", searchAttributes);
-      queue = queue == null ? null : MetadataChecks.queue("queue", queue);
+      checkedLabels = MetadataChecks.labels("labels", labels);
+      checkedMemo = MetadataChecks.memo("memo", memo);
+      checkedAttributes = MetadataChecks.searchAttributes("search_attributes", searchAttributes);
+      checkedQueue = queue == null ? null : MetadataChecks.queue("queue", queue);
     } catch (IllegalArgumentException e) {
       throw new InvalidScheduleException(e.getMessage(), e);
     }
     if (action instanceof ScheduleAction.SendEvent send) {
-      refuseRunSettings(send, labels, memo, searchAttributes, queue);
+      refuseRunSettings(send, checkedLabels, checkedMemo, checkedAttributes, checkedQueue);
     }
+    return new ScheduleSettings(
+        spec,
+        action,
+        overlapPolicy,
+        catchup,
+        catchupWindow,
+        maxBuffer,
+        jitterSeconds,
+        maxRuns,
+        checkedLabels,
+        checkedMemo,
+        checkedAttributes,
+        checkedQueue,
+        notes);
+  }
+
+  private static <V> Map<String, V> copy(Map<String, V> map) {
+    return map == null || map.isEmpty()
+        ? Map.of()
+        : Collections.unmodifiableMap(new LinkedHashMap<>(map));
   }
 
   /**
@@ -291,6 +332,20 @@ public record ScheduleSettings(
      * @throws InvalidScheduleException naming the parameter that is wrong and how to fix it
      */
     public ScheduleSettings build() {
+      return settings().checkRunSettings();
+    }
+
+    /**
+     * The settings as a store read them back: checked as {@link #build()} checks them, except for
+     * the run settings (labels, memo, search attributes, queue), kept as they were stored. A
+     * schedule stored before those checks became stricter stays readable, so it keeps firing, and
+     * an operator can update (where they are checked again) or delete it.
+     */
+    public ScheduleSettings buildStored() {
+      return settings();
+    }
+
+    private ScheduleSettings settings() {
       if (connection != null) {
         throw new InvalidScheduleException(
             "connection is not supported: Clockwork runs on one database and has no queue"

@@ -103,7 +103,15 @@ final class Firing {
     }
     Map<String, Object> lineage = AuditEvents.lineage(schedule, effective, number, occurrence);
     PendingTrigger pending =
-        new PendingTrigger(number, id, occurrence, start, lineage, effective, previous);
+        new PendingTrigger(
+            number,
+            id,
+            occurrence,
+            start,
+            lineage,
+            effective,
+            previous,
+            PendingTrigger.RunMetadata.of(schedule.settings()));
     TriggerOutcome outcome =
         source == Fact.Source.BUFFER ? TriggerOutcome.DRAINED : TriggerOutcome.STARTED;
     return new Fact.Triggered(source, due, occurrence, id, outcome, effective, pending);

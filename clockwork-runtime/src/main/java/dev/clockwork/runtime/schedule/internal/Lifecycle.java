@@ -72,7 +72,10 @@ public final class Lifecycle {
         });
   }
 
-  /** Resumes a paused schedule from now; resuming an active one changes nothing. */
+  /**
+   * Resumes a paused schedule from now; resuming an active one changes nothing. A schedule with no
+   * occurrence left after now ends as {@code spec_exhausted}.
+   */
   public ScheduleRecord resume(String namespace, String scheduleId, CommandContext context) {
     return change(
         namespace,
@@ -84,11 +87,15 @@ public final class Lifecycle {
             return false;
           }
           ledger.resume(next(schedule.settings()));
+          endWhenExhausted(ledger);
           return true;
         });
   }
 
-  /** Applies {@code change} to the settings; recomputes the next fire when timing changed. */
+  /**
+   * Applies {@code change} to the settings; recomputes the next fire when timing changed, ending
+   * the schedule as {@code spec_exhausted} when no occurrence is left after now.
+   */
   public ScheduleRecord update(
       String namespace,
       String scheduleId,
@@ -112,6 +119,9 @@ public final class Lifecycle {
               schedule.status() == ScheduleStatus.ACTIVE
                   && schedule.settings().timingDiffers(updated);
           ledger.update(updated, changed, recompute ? next(updated) : null, recompute);
+          if (recompute) {
+            endWhenExhausted(ledger);
+          }
           return true;
         });
   }
@@ -128,6 +138,22 @@ public final class Lifecycle {
           ledger.delete(reason);
           return true;
         });
+  }
+
+  /**
+   * Ends an active schedule left with no next fire (a time date or a bounded cycle whose last
+   * occurrence passed) in the same write, as a tick ends one ({@link Evaluation#SPEC_EXHAUSTED}):
+   * no tick would claim it again. One with buffered or pending triggers is left to the tick, which
+   * ends it once they are carried out.
+   */
+  private static void endWhenExhausted(Ledger ledger) {
+    ScheduleRecord record = ledger.record();
+    if (record.status() == ScheduleStatus.ACTIVE
+        && record.nextFireAt() == null
+        && ledger.buffer().isEmpty()
+        && record.pending().isEmpty()) {
+      ledger.delete(Evaluation.SPEC_EXHAUSTED);
+    }
   }
 
   private NextFire.Next next(ScheduleSettings settings) {

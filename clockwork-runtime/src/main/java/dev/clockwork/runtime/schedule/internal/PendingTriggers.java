@@ -9,7 +9,6 @@ import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.schedule.audit.ScheduleEventType;
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
 import dev.clockwork.runtime.schedule.definition.ScheduleAction;
-import dev.clockwork.runtime.schedule.definition.ScheduleSettings;
 import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
 import dev.clockwork.runtime.schedule.store.PendingTrigger;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
@@ -72,7 +71,10 @@ final class PendingTriggers {
     Event origin = Event.of(ScheduleEventType.ScheduleTriggered.name(), trigger.lineage());
     try {
       engine.create(
-          start.machine(), trigger.instanceId(), start.input(), runOptions(schedule, origin));
+          start.machine(),
+          trigger.instanceId(),
+          start.input(),
+          runOptions(schedule, trigger, origin));
       return TriggerOutcome.STARTED;
     } catch (DuplicateInstanceException startedBefore) {
       return TriggerOutcome.ALREADY_STARTED;
@@ -80,16 +82,19 @@ final class PendingTriggers {
   }
 
   /**
-   * How a schedule's run is created: routed to the schedule's queue (its machine's default queue
-   * when it names none), with the schedule's labels, memo and search attributes, and its lineage.
+   * How a schedule's run is created: routed to the queue (its machine's default queue when none is
+   * named), with the labels, memo and search attributes the schedule had when the trigger was
+   * recorded — its current ones for a trigger stored before they were kept — and its lineage.
    */
-  private static CreateOptions runOptions(ScheduleRecord schedule, Event origin) {
-    ScheduleSettings settings = schedule.settings();
+  private static CreateOptions runOptions(
+      ScheduleRecord schedule, PendingTrigger trigger, Event origin) {
+    PendingTrigger.RunMetadata run =
+        trigger.run() != null ? trigger.run() : PendingTrigger.RunMetadata.of(schedule.settings());
     return CreateOptions.builder()
-        .queue(settings.queue())
-        .labels(settings.labels())
-        .memo(settings.memo())
-        .searchAttributes(settings.searchAttributes())
+        .queue(run.queue())
+        .labels(run.labels())
+        .memo(run.memo())
+        .searchAttributes(run.searchAttributes())
         .origin(origin)
         .build();
   }

@@ -3,7 +3,10 @@ package dev.clockwork.runtime.schedule.store;
 import dev.clockwork.core.context.JsonValues;
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
 import dev.clockwork.runtime.schedule.definition.ScheduleAction;
+import dev.clockwork.runtime.schedule.definition.ScheduleSettings;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -25,6 +28,9 @@ import java.util.Objects;
  * @param policy the overlap policy in effect
  * @param previous the run to cancel or terminate first ({@link OverlapPolicy#CANCEL_OTHER}, {@link
  *     OverlapPolicy#TERMINATE_OTHER}), or null
+ * @param run the queue and metadata the started run gets, as the schedule's settings stood when the
+ *     trigger was recorded; null for a send, or for a trigger recorded before they were kept (then
+ *     the schedule's current ones apply)
  */
 public record PendingTrigger(
     long triggerNumber,
@@ -33,7 +39,54 @@ public record PendingTrigger(
     ScheduleAction action,
     Map<String, Object> lineage,
     OverlapPolicy policy,
-    String previous) {
+    String previous,
+    RunMetadata run) {
+  /** A trigger without run metadata: a send's, or one stored before it was kept. */
+  public PendingTrigger(
+      long triggerNumber,
+      String instanceId,
+      Instant occurrence,
+      ScheduleAction action,
+      Map<String, Object> lineage,
+      OverlapPolicy policy,
+      String previous) {
+    this(triggerNumber, instanceId, occurrence, action, lineage, policy, previous, null);
+  }
+
+  /**
+   * The queue, labels, memo and search attributes of the run a trigger starts, taken from the
+   * schedule's settings when the trigger is recorded. Kept as they were stored (not checked again):
+   * the settings were checked when the schedule was created or updated.
+   *
+   * @param queue the queue the run is served from; null for its machine's default queue
+   * @param labels the run's labels
+   * @param memo the run's memo
+   * @param searchAttributes the run's search attributes
+   */
+  public record RunMetadata(
+      String queue,
+      Map<String, String> labels,
+      Map<String, Object> memo,
+      Map<String, Object> searchAttributes) {
+    public RunMetadata {
+      labels = copy(labels);
+      memo = copy(memo);
+      searchAttributes = copy(searchAttributes);
+    }
+
+    /** The run metadata a schedule's settings give its runs. */
+    public static RunMetadata of(ScheduleSettings settings) {
+      return new RunMetadata(
+          settings.queue(), settings.labels(), settings.memo(), settings.searchAttributes());
+    }
+
+    private static <V> Map<String, V> copy(Map<String, V> map) {
+      return map == null || map.isEmpty()
+          ? Map.of()
+          : Collections.unmodifiableMap(new LinkedHashMap<>(map));
+    }
+  }
+
   public PendingTrigger {
     if (triggerNumber < 1) {
       throw new IllegalArgumentException("trigger numbers start at 1; got " + triggerNumber);

@@ -206,7 +206,12 @@ public abstract class ScheduleStoreContractTest {
             ScheduleAction.startMachine("job", Map.of("mode", "nightly")),
             lineage,
             OverlapPolicy.CANCEL_OTHER,
-            "schedule:a:2025-12-31T23:00:00Z");
+            "schedule:a:2025-12-31T23:00:00Z",
+            new PendingTrigger.RunMetadata(
+                "nightly-queue",
+                Map.of("team", "billing"),
+                Map.of("note", Map.of("owner", "ops")),
+                Map.of("tenant", "acme")));
     PendingTrigger send =
         new PendingTrigger(
             2,
