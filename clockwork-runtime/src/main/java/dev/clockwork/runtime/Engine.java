@@ -12,6 +12,7 @@ import dev.clockwork.runtime.config.QueueStrategy;
 import dev.clockwork.runtime.error.UnknownEventException;
 import dev.clockwork.runtime.error.UnknownEventIdException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.internal.BatchCreation;
 import dev.clockwork.runtime.internal.ChildIds;
 import dev.clockwork.runtime.internal.ConversationIds;
 import dev.clockwork.runtime.internal.Delegation;
@@ -32,6 +33,7 @@ import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -181,6 +183,53 @@ public final class Engine implements AutoCloseable {
     TurnRunner.Created created =
         runner.create(definition, instanceId, conversationId, input, origin);
     return Instance.of(created.instance(), created.dispatched());
+  }
+
+  /**
+   * Creates instances as {@link #create(String, String, Map, Event)} does, each in a conversation
+   * of its own, in one store commit: many creations cost about what one does. Each is refused or
+   * fails on its own: an id that exists ({@link CreateOutcome#duplicate()}, where {@code create}
+   * throws {@link dev.clockwork.runtime.store.DuplicateInstanceException}) or a failure (an unknown
+   * machine, an entry action that throws, a store failure when the creation was written alone)
+   * leaves the others created.
+   *
+   * @return per creation, in order, what became of it
+   */
+  public List<CreateOutcome> createAll(List<NewInstance> creations) {
+    List<CreateOutcome> outcomes = new ArrayList<>(creations.size());
+    List<BatchCreation.Request> requests = new ArrayList<>(creations.size());
+    List<Integer> at = new ArrayList<>(creations.size());
+    for (NewInstance creation : creations) {
+      String instanceId =
+          creation.id() != null ? creation.id() : creation.machine() + ":" + UUID.randomUUID();
+      try {
+        MachineDefinition definition = machines.latest(creation.machine());
+        ChildIds.checkTopLevel(instanceId);
+        requests.add(
+            new BatchCreation.Request(
+                definition,
+                instanceId,
+                ConversationIds.next(),
+                creation.input(),
+                creation.origin()));
+        at.add(outcomes.size());
+        outcomes.add(null);
+      } catch (RuntimeException e) {
+        outcomes.add(new CreateOutcome(instanceId, null, e));
+      }
+    }
+    List<BatchCreation.Result> results = runner.createAll(requests);
+    for (int k = 0; k < results.size(); k++) {
+      BatchCreation.Result result = results.get(k);
+      TurnRunner.Created created = result.created();
+      outcomes.set(
+          at.get(k),
+          new CreateOutcome(
+              requests.get(k).id(),
+              created == null ? null : Instance.of(created.instance(), created.dispatched()),
+              result.failure()));
+    }
+    return outcomes;
   }
 
   /** The oldest instance of {@code machine} in a conversation: the one emits to it reach. */
