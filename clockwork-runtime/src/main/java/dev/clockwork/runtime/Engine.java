@@ -4,6 +4,7 @@ import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.ParallelEvents;
 import dev.clockwork.core.event.Event;
+import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.admin.QueueAdmin;
 import dev.clockwork.runtime.config.ClockworkConfig;
 import dev.clockwork.runtime.config.EngineOptions;
@@ -34,6 +35,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -240,6 +242,14 @@ public final class Engine implements AutoCloseable {
   /** The instance as stored now. */
   public Instance instance(String instanceId) {
     return Instance.of(load(instanceId));
+  }
+
+  /**
+   * The status of each instance among {@code instanceIds} that exists (instances that do not are
+   * left out), in one store read where the store can.
+   */
+  public Map<String, InstanceStatus> statuses(Collection<String> instanceIds) {
+    return store.statuses(instanceIds);
   }
 
   /** The instance's full history, oldest first. */

@@ -80,11 +80,17 @@ final class Evaluation {
   /**
    * @param budget the tick's budget, which admitted the schedule
    * @param maxSteps the most occurrences it evaluates in this claim
+   * @param known instance statuses read ahead for the batch
    */
   Evaluation(
-      Services services, ScheduleRecord schedule, Instant now, TickBudget budget, int maxSteps) {
+      Services services,
+      ScheduleRecord schedule,
+      Instant now,
+      TickBudget budget,
+      int maxSteps,
+      KnownStatuses known) {
     this.services = services;
-    this.firing = services.firing();
+    this.firing = services.firing().knowing(known);
     this.dueStep = new DueStep(services, firing, now);
     this.triggers = new PendingTriggers(services);
     this.budget = budget;

@@ -14,11 +14,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Evaluates a claimed batch of schedules together, in rounds: each round every schedule decides
- * until it needs the store or the engine ({@link Evaluation#next}); then the triggers they recorded
- * are written in one {@link ScheduleStore#commitAll} (each write revision-checked on its own row),
- * the runs of those that won are created in one batch ({@link PendingTriggers#startAll}), and the
- * next round begins. Once every schedule is done, what is left — next fires, triggers carried out
+ * Evaluates a claimed batch of schedules together, in rounds: the instances their first decisions
+ * ask about are read at once ({@link KnownStatuses}); then each round every schedule decides until
+ * it needs the store or the engine ({@link Evaluation#next}); then the triggers they recorded are
+ * written in one {@link ScheduleStore#commitAll} (each write revision-checked on its own row), the
+ * runs of those that won are created in one batch ({@link PendingTriggers#startAll}), and the next
+ * round begins. Once every schedule is done, what is left — next fires, triggers carried out
  * dropped, claims given up — is one more {@code commitAll}. A schedule whose write loses starts
  * nothing of that step; one that fails is written as far as it got and keeps its claim, to be tried
  * again when the claim expires; neither holds the others back.
@@ -55,8 +56,9 @@ final class TickBatch {
   List<TickResult> run(List<ScheduleRecord> admitted, Instant now, TickBudget budget) {
     List<Entry> entries = new ArrayList<>(admitted.size());
     int maxSteps = services.options().maxOccurrencesPerClaim();
+    KnownStatuses known = KnownStatuses.of(services.engine(), admitted);
     for (ScheduleRecord schedule : admitted) {
-      entries.add(new Entry(new Evaluation(services, schedule, now, budget, maxSteps)));
+      entries.add(new Entry(new Evaluation(services, schedule, now, budget, maxSteps, known)));
     }
     List<Entry> live = new ArrayList<>(entries);
     while (!live.isEmpty()) {
