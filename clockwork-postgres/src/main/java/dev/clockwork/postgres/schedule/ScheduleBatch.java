@@ -17,11 +17,12 @@ import java.util.function.Function;
 
 /**
  * Writes many {@link ScheduleCommit}s of distinct schedules in one transaction and two round trips
- * (the statements, then COMMIT): the rows locked in key order (so two batches never deadlock), then
- * one {@code UPDATE … FROM unnest(…)} in which each row names its own expected revision, with the
- * audit events of the rows it wrote numbered from their sequences; a row whose revision moved is
- * not written and its events are not appended. Commits that also record skipped occurrences or
- * change a buffer follow one by one in the same transaction ({@link ScheduleCommits#write}).
+ * (two statements sent together, then COMMIT): the rows locked in key order (so two batches never
+ * deadlock), then one {@code UPDATE … FROM unnest(…)} in which each row names its own expected
+ * revision, with the audit events of the rows it wrote numbered from their sequences; a row whose
+ * revision moved is not written and its events are not appended. Commits that also record skipped
+ * occurrences or change a buffer follow one by one in the same transaction ({@link
+ * ScheduleCommits#write}).
  */
 final class ScheduleBatch {
   /** The batch's rows, locked in key order. */
@@ -87,7 +88,6 @@ final class ScheduleBatch {
    */
   static List<Boolean> write(Connection connection, List<ScheduleCommit> commits)
       throws SQLException {
-    lock(connection, commits);
     Boolean[] won = new Boolean[commits.size()];
     List<Integer> bulk = new ArrayList<>(commits.size());
     for (int k = 0; k < commits.size(); k++) {
@@ -96,8 +96,10 @@ final class ScheduleBatch {
         won[k] = false;
       }
     }
-    if (!bulk.isEmpty()) {
-      for (int k : updateAndAppend(connection, commits, bulk)) {
+    if (bulk.isEmpty()) {
+      lock(connection, commits);
+    } else {
+      for (int k : lockUpdateAndAppend(connection, commits, bulk)) {
         won[k] = true;
       }
     }
@@ -112,19 +114,30 @@ final class ScheduleBatch {
   private static void lock(Connection connection, List<ScheduleCommit> commits)
       throws SQLException {
     try (PreparedStatement lock = connection.prepareStatement(LOCK)) {
-      lock.setArray(1, texts(connection, commits, c -> c.next().namespace()));
-      lock.setArray(2, texts(connection, commits, c -> c.next().scheduleId()));
+      bindLock(connection, lock, commits);
       lock.executeQuery().close();
     }
   }
 
-  /** The indexes (into {@code commits}) of the bulk commits that were written. */
-  private static List<Integer> updateAndAppend(
+  /** Binds {@link #LOCK}'s parameters; returns the next parameter index. */
+  private static int bindLock(
+      Connection connection, PreparedStatement statement, List<ScheduleCommit> commits)
+      throws SQLException {
+    statement.setArray(1, texts(connection, commits, c -> c.next().namespace()));
+    statement.setArray(2, texts(connection, commits, c -> c.next().scheduleId()));
+    return 3;
+  }
+
+  /**
+   * Locks every row of the batch, then writes the bulk commits, in one round trip; returns the
+   * indexes (into {@code commits}) of the bulk commits that were written.
+   */
+  private static List<Integer> lockUpdateAndAppend(
       Connection connection, List<ScheduleCommit> commits, List<Integer> bulk) throws SQLException {
     List<ScheduleCommit> rows = new ArrayList<>(bulk.size());
     bulk.forEach(k -> rows.add(commits.get(k)));
-    try (PreparedStatement write = connection.prepareStatement(UPDATE_AND_APPEND)) {
-      int i = 1;
+    try (PreparedStatement write = connection.prepareStatement(LOCK + ";\n" + UPDATE_AND_APPEND)) {
+      int i = bindLock(connection, write, commits);
       write.setArray(i++, connection.createArrayOf("integer", bulk.toArray(Integer[]::new)));
       write.setArray(i++, texts(connection, rows, c -> c.next().namespace()));
       write.setArray(i++, texts(connection, rows, c -> c.next().scheduleId()));
@@ -154,8 +167,10 @@ final class ScheduleBatch {
       write.setArray(i++, int4(connection, rows, c -> c.audit().size()));
       write.setArray(i++, connection.createArrayOf("boolean", bools(rows)));
       bindEvents(connection, write, i, commits, bulk);
+      write.execute(); // first the lock's rows, unread
+      write.getMoreResults();
       List<Integer> written = new ArrayList<>(bulk.size());
-      try (ResultSet rs = write.executeQuery()) {
+      try (ResultSet rs = write.getResultSet()) {
         while (rs.next()) {
           written.add(rs.getInt(1));
         }

@@ -225,6 +225,29 @@ public abstract class ScheduleStoreContractTest {
     assertThat(store.history("default", "a", 0, 10)).hasSize(2);
     assertThat(store.history("default", "b", 0, 10)).hasSize(2);
     assertThat(store.commitAll(List.of())).isEmpty();
+
+    ScheduleRecord a2 = store.find("default", "a").orElseThrow();
+    ScheduleRecord b2 = store.find("default", "b").orElseThrow();
+    List<Boolean> skipsOnly =
+        store.commitAll(
+            List.of(
+                new ScheduleCommit(
+                    a2.toBuilder().revision(3).build(),
+                    List.of(),
+                    List.of(skip),
+                    List.of(),
+                    List.of(),
+                    false),
+                new ScheduleCommit(
+                    b2.toBuilder().revision(2).build(), // stale: b is at revision 2
+                    List.of(),
+                    List.of(skip),
+                    List.of(),
+                    List.of(),
+                    false)));
+    assertThat(skipsOnly).containsExactly(true, false);
+    assertThat(store.skipped("default", "a", 0, 10)).hasSize(2);
+    assertThat(store.skipped("default", "b", 0, 10)).isEmpty();
   }
 
   @Test
