@@ -1,6 +1,7 @@
 package dev.clockwork.postgres;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.postgres.internal.ArmedTimers;
 import dev.clockwork.postgres.internal.Broadcasts;
 import dev.clockwork.postgres.internal.Claims;
@@ -39,6 +40,7 @@ import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.TimerView;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -145,6 +147,16 @@ public final class PostgresStore implements Store, AutoCloseable {
   @Override
   public Optional<InstanceRecord> find(String instanceId) {
     return instances.find(instanceId);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>One query, reading the status column alone.
+   */
+  @Override
+  public Map<String, InstanceStatus> statuses(Collection<String> instanceIds) {
+    return instances.statuses(instanceIds);
   }
 
   @Override

@@ -4,6 +4,7 @@ import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.ParallelEvents;
 import dev.clockwork.core.event.Event;
+import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.admin.QueueAdmin;
 import dev.clockwork.runtime.config.ClockworkConfig;
 import dev.clockwork.runtime.config.EngineOptions;
@@ -15,6 +16,7 @@ import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.instance.CreateOptions;
 import dev.clockwork.runtime.instance.InstanceMetadata;
 import dev.clockwork.runtime.instance.InstanceQuery;
+import dev.clockwork.runtime.internal.BatchCreation;
 import dev.clockwork.runtime.internal.ChildIds;
 import dev.clockwork.runtime.internal.ConversationIds;
 import dev.clockwork.runtime.internal.Delegation;
@@ -36,6 +38,8 @@ import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -215,6 +219,54 @@ public final class Engine implements AutoCloseable {
     return Instance.of(created.instance(), created.dispatched());
   }
 
+  /**
+   * Creates instances as {@link #create(String, String, Map, Event)} does, each in a conversation
+   * of its own, in one store commit: many creations cost about what one does. Each is refused or
+   * fails on its own: an id that exists ({@link CreateOutcome#duplicate()}, where {@code create}
+   * throws {@link dev.clockwork.runtime.store.DuplicateInstanceException}) or a failure (an unknown
+   * machine, an entry action that throws, a store failure when the creation was written alone)
+   * leaves the others created.
+   *
+   * @return per creation, in order, what became of it
+   */
+  public List<CreateOutcome> createAll(List<NewInstance> creations) {
+    List<CreateOutcome> outcomes = new ArrayList<>(creations.size());
+    List<BatchCreation.Request> requests = new ArrayList<>(creations.size());
+    List<Integer> at = new ArrayList<>(creations.size());
+    for (NewInstance creation : creations) {
+      String instanceId =
+          creation.id() != null ? creation.id() : creation.machine() + ":" + UUID.randomUUID();
+      try {
+        MachineDefinition definition = machines.latest(creation.machine());
+        ChildIds.checkTopLevel(instanceId);
+        requests.add(
+            new BatchCreation.Request(
+                definition,
+                instanceId,
+                ConversationIds.next(),
+                creation.options().metadata(queueConfig(creation.machine()).name()),
+                creation.input(),
+                creation.options().origin()));
+        at.add(outcomes.size());
+        outcomes.add(null);
+      } catch (RuntimeException e) {
+        outcomes.add(new CreateOutcome(instanceId, null, e));
+      }
+    }
+    List<BatchCreation.Result> results = runner.createAll(requests);
+    for (int k = 0; k < results.size(); k++) {
+      BatchCreation.Result result = results.get(k);
+      TurnRunner.Created created = result.created();
+      outcomes.set(
+          at.get(k),
+          new CreateOutcome(
+              requests.get(k).id(),
+              created == null ? null : Instance.of(created.instance(), created.dispatched()),
+              result.failure()));
+    }
+    return outcomes;
+  }
+
   /** The oldest instance of {@code machine} in a conversation: the one emits to it reach. */
   public Optional<Instance> findInConversation(String conversationId, String machine) {
     return store.findInConversation(conversationId, machine).map(Instance::of);
@@ -233,6 +285,14 @@ public final class Engine implements AutoCloseable {
   /** The instance as stored now. */
   public Instance instance(String instanceId) {
     return Instance.of(load(instanceId));
+  }
+
+  /**
+   * The status of each instance among {@code instanceIds} that exists (instances that do not are
+   * left out), in one store read where the store can.
+   */
+  public Map<String, InstanceStatus> statuses(Collection<String> instanceIds) {
+    return store.statuses(instanceIds);
   }
 
   /** The instance's full history, oldest first. */

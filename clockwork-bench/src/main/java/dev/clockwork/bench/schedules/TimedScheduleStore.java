@@ -90,6 +90,11 @@ final class TimedScheduleStore implements ScheduleStore {
   }
 
   @Override
+  public List<Boolean> commitAll(List<ScheduleCommit> commits) {
+    return timed(() -> delegate.commitAll(commits));
+  }
+
+  @Override
   public void release(String namespace, String scheduleId, String owner) {
     timed(
         () -> {

@@ -10,6 +10,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +48,9 @@ public final class InstanceRows {
       """;
 
   private static final String IDS = "SELECT id FROM cw_instances WHERE machine = ? ORDER BY id";
+
+  private static final String STATUSES =
+      "SELECT id, status FROM cw_instances WHERE id = ANY (CAST(? AS text[]))";
 
   private final Jdbc jdbc;
 
@@ -92,6 +97,27 @@ public final class InstanceRows {
             select.setString(3, afterId);
             select.setInt(4, limit);
             return ids(select);
+          }
+        });
+  }
+
+  /** The status of each instance among {@code instanceIds} that exists, in one read. */
+  public Map<String, InstanceStatus> statuses(Collection<String> instanceIds) {
+    if (instanceIds.isEmpty()) {
+      return Map.of();
+    }
+    return jdbc.autoCommit(
+        "read the status of " + instanceIds.size() + " instance(s)",
+        connection -> {
+          try (PreparedStatement select = connection.prepareStatement(STATUSES)) {
+            select.setArray(1, Columns.texts(connection, instanceIds));
+            Map<String, InstanceStatus> statuses = new HashMap<>();
+            try (ResultSet rs = select.executeQuery()) {
+              while (rs.next()) {
+                statuses.put(rs.getString("id"), InstanceStatus.valueOf(rs.getString("status")));
+              }
+            }
+            return statuses;
           }
         });
   }

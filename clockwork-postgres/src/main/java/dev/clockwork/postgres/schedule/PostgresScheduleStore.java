@@ -15,9 +15,11 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import javax.sql.DataSource;
 
 /**
@@ -113,6 +115,26 @@ public final class PostgresScheduleStore implements ScheduleStore {
     return ScheduleCommits.appendsAuditOnly(commit)
         ? jdbc.autoCommit(what, connection -> ScheduleCommits.writeAuditOnly(connection, commit))
         : jdbc.inTransaction(what, connection -> ScheduleCommits.write(connection, commit));
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>In one transaction of two round trips ({@link ScheduleBatch}), whatever their number;
+   * commits naming one schedule twice are written one by one.
+   */
+  @Override
+  public List<Boolean> commitAll(List<ScheduleCommit> commits) {
+    Set<String> keys = new HashSet<>();
+    for (ScheduleCommit commit : commits) {
+      keys.add(commit.next().namespace() + "/" + commit.next().scheduleId());
+    }
+    if (commits.size() < 2 || keys.size() < commits.size()) {
+      return ScheduleStore.super.commitAll(commits);
+    }
+    return jdbc.inTransaction(
+        "write " + commits.size() + " schedules",
+        connection -> ScheduleBatch.write(connection, commits));
   }
 
   @Override

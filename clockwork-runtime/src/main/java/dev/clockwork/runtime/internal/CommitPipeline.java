@@ -12,7 +12,8 @@ import java.util.List;
  * together in the next one, so many turns share one transaction while each thread still waits only
  * for its own. The first waiter writes for everyone queued (the leader); the others wait. When a
  * shared commit throws (by the store's contract nothing was written), each chain is written alone,
- * so one chain's failure is its own.
+ * so one chain's failure is its own. A caller may hand in many chains at once ({@link #commitAll}):
+ * a batch of creations is one store commit.
  */
 public final class CommitPipeline {
   private final Store store;
@@ -38,20 +39,45 @@ public final class CommitPipeline {
   }
 
   /**
+   * What became of one chain's commits: what the store decided, or the failure of the write that
+   * carried them (by the store's contract nothing of them was written).
+   */
+  public record Written(CommitResult result, RuntimeException failure) {}
+
+  /**
    * Writes one chain's commits together with whatever other chains are waiting; returns what the
    * store decided.
    *
    * @throws RuntimeException what the store threw when the chain was written alone
    */
   public CommitResult commit(List<StepCommit> commits) {
-    Pending mine = new Pending(commits);
+    Written written = commitAll(List.of(commits)).get(0);
+    if (written.failure() != null) {
+      throw written.failure();
+    }
+    return written.result();
+  }
+
+  /**
+   * Writes several chains' commits (one list per chain) together with whatever other chains are
+   * waiting, in one store commit; when that commit throws, each chain is written alone, so one
+   * chain's failure is its own. Never throws.
+   *
+   * @return per chain, in order, what the store decided or why its write failed
+   */
+  public List<Written> commitAll(List<List<StepCommit>> chains) {
+    if (chains.isEmpty()) {
+      return List.of();
+    }
+    List<Pending> mine = new ArrayList<>(chains.size());
+    chains.forEach(commits -> mine.add(new Pending(commits)));
     List<Pending> batch;
     synchronized (this) {
-      waiting.add(mine);
-      while (writing && !mine.done) {
+      waiting.addAll(mine);
+      while (writing && !mine.get(0).done) {
         waitUninterruptibly();
       }
-      if (!mine.done) {
+      if (!mine.get(0).done) {
         writing = true;
         batch = new ArrayList<>(waiting);
         waiting.clear();
@@ -69,10 +95,11 @@ public final class CommitPipeline {
         }
       }
     }
-    if (mine.failure != null) {
-      throw mine.failure;
+    List<Written> written = new ArrayList<>(mine.size());
+    synchronized (this) {
+      mine.forEach(p -> written.add(new Written(p.result, p.failure)));
     }
-    return mine.result;
+    return written;
   }
 
   private void write(List<Pending> batch) {

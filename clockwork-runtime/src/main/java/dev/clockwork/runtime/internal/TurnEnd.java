@@ -83,51 +83,97 @@ public final class TurnEnd {
   }
 
   private boolean commitOrFail(Chain chain, TurnReports reports) {
-    List<StepCommit> commits = new ArrayList<>();
-    List<Turn> unchanged = new ArrayList<>();
-    for (Turn turn : chain.turns()) {
-      if (turn.changed()) {
-        commits.add(turn.commit());
-      } else {
-        unchanged.add(turn);
+    Ended ended = commitAll(List.of(chain), List.of(reports)).get(0);
+    if (ended.failure() != null) {
+      throw new CommitFailed(ended.failure());
+    }
+    return ended.written();
+  }
+
+  /**
+   * How a chain's commit ended: written, refused (why), or failed (the store's exception; nothing
+   * of the chain was written).
+   */
+  record Ended(boolean written, CommitResult.Refusal refusal, RuntimeException failure) {}
+
+  /**
+   * Commits several chains in one store commit, each its own group, so one refused chain (an id
+   * taken, a lease lost) does not refuse the others; when the shared commit throws, each chain is
+   * written alone. Each chain then ends as {@link #commit} ends one. Never throws.
+   *
+   * @param reports each chain's reports, in the same order
+   * @return each chain's end, in order
+   */
+  List<Ended> commitAll(List<Chain> chains, List<TurnReports> reports) {
+    Ended[] ended = new Ended[chains.size()];
+    List<List<StepCommit>> writes = new ArrayList<>(chains.size());
+    List<List<Turn>> unchanged = new ArrayList<>(chains.size());
+    List<Integer> writing = new ArrayList<>(chains.size());
+    for (int i = 0; i < chains.size(); i++) {
+      Chain chain = chains.get(i);
+      List<StepCommit> commits = new ArrayList<>();
+      List<Turn> idle = new ArrayList<>();
+      for (Turn turn : chain.turns()) {
+        if (turn.changed()) {
+          commits.add(turn.commit());
+        } else {
+          idle.add(turn);
+        }
       }
-    }
-    if (commits.isEmpty()) {
-      abandon(chain, null);
-      return true;
-    }
-    CommitResult result;
-    chain.startCommitting();
-    try {
-      result = pipeline.commit(commits);
-    } catch (RuntimeException e) {
-      abandon(chain, null);
-      throw new CommitFailed(e);
-    }
-    var refusal = result.refusal(chain.group());
-    if (refusal.isPresent()) {
-      String first = chain.turns().get(0).id();
-      if (refusal.get() == CommitResult.Refusal.LEASE_LOST) {
-        LOG.warn("lease on {} was lost before its commit; another worker has it", first);
-        listeners.leaseLost(first, chain.turns().get(0).record().machine());
-      } else {
-        LOG.info("commit of {} refused ({}); its events are processed again", first, refusal.get());
+      if (commits.isEmpty()) {
+        abandon(chain, null);
+        ended[i] = new Ended(true, null, null);
+        continue;
       }
-      abandon(chain, null);
-      return false;
+      chain.startCommitting();
+      writes.add(commits);
+      unchanged.add(idle);
+      writing.add(i);
     }
-    Instant committedAt = clock.instant();
-    unchanged.forEach(services::giveUp);
-    finish(chain);
-    reports.tell(listeners, committedAt);
+    List<CommitPipeline.Written> results = pipeline.commitAll(writes);
+    Instant committedAt = null;
     boolean broadcasts = false;
-    for (StepCommit commit : commits) {
-      broadcasts |= !commit.broadcasts().isEmpty();
+    for (int k = 0; k < writing.size(); k++) {
+      int i = writing.get(k);
+      Chain chain = chains.get(i);
+      CommitPipeline.Written result = results.get(k);
+      if (result.failure() != null) {
+        abandon(chain, null);
+        ended[i] = new Ended(false, null, result.failure());
+        continue;
+      }
+      var refusal = result.result().refusal(chain.group());
+      if (refusal.isPresent()) {
+        refused(chain, refusal.get());
+        ended[i] = new Ended(false, refusal.get(), null);
+        continue;
+      }
+      if (committedAt == null) {
+        committedAt = clock.instant();
+      }
+      unchanged.get(k).forEach(services::giveUp);
+      finish(chain);
+      reports.get(i).tell(listeners, committedAt);
+      for (StepCommit commit : writes.get(k)) {
+        broadcasts |= !commit.broadcasts().isEmpty();
+      }
+      ended[i] = new Ended(true, null, null);
     }
     if (broadcasts) {
       deliverBroadcasts(committedAt);
     }
-    return true;
+    return List.of(ended);
+  }
+
+  private void refused(Chain chain, CommitResult.Refusal refusal) {
+    String first = chain.turns().get(0).id();
+    if (refusal == CommitResult.Refusal.LEASE_LOST) {
+      LOG.warn("lease on {} was lost before its commit; another worker has it", first);
+      listeners.leaseLost(first, chain.turns().get(0).record().machine());
+    } else {
+      LOG.info("commit of {} refused ({}); its events are processed again", first, refusal);
+    }
+    abandon(chain, null);
   }
 
   /** Gives every lease of the chain up without writing anything; logs {@code why} when given. */

@@ -282,6 +282,16 @@ public final class TurnRunner {
     return new Created(turn.record(), turn.dispatched());
   }
 
+  /**
+   * Creates instances as {@link #create} does, in one store commit: an id that is taken refuses its
+   * creation alone, and a creation that fails fails alone.
+   *
+   * @return per creation, in order: created, its id taken, or failed
+   */
+  public List<BatchCreation.Result> createAll(List<BatchCreation.Request> creations) {
+    return new BatchCreation(clock, services, end).run(creations);
+  }
+
   /** What a creation returns: the stored instance, and whether it dispatched region jobs. */
   public record Created(InstanceRecord instance, boolean dispatched) {}
 

@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.store;
 
+import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventStatus;
@@ -7,6 +8,8 @@ import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,6 +37,19 @@ public interface Store {
   // ---- instances ----
 
   Optional<InstanceRecord> find(String instanceId);
+
+  /**
+   * The status of each instance among {@code instanceIds} that exists ({@link #find}'s, for many
+   * instances in one read where the store can): a schedule tick checks the previous runs of a whole
+   * batch at once.
+   */
+  default Map<String, InstanceStatus> statuses(Collection<String> instanceIds) {
+    Map<String, InstanceStatus> statuses = new HashMap<>();
+    for (String id : instanceIds) {
+      find(id).ifPresent(record -> statuses.put(id, record.status()));
+    }
+    return statuses;
+  }
 
   /**
    * The oldest instance of {@code machine} in a conversation (ties broken by id), whatever its

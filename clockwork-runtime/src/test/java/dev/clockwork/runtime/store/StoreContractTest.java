@@ -77,6 +77,17 @@ public abstract class StoreContractTest extends StoreContract {
   }
 
   @Test
+  void statusesAreThoseOfTheInstancesThatExist() {
+    create("o-1");
+    create(instance("o-2").status(InstanceStatus.DONE));
+
+    assertThat(store.statuses(List.of("o-1", "o-2", "o-3")))
+        .containsExactlyInAnyOrderEntriesOf(
+            Map.of("o-1", InstanceStatus.ACTIVE, "o-2", InstanceStatus.DONE));
+    assertThat(store.statuses(List.of())).isEmpty();
+  }
+
+  @Test
   void findsTheOldestInstanceOfAMachineInAConversation() {
     create(instance("o-1").conversation("conv-a").createdAt(T0.plusSeconds(2)));
     create(instance("o-3").conversation("conv-a").createdAt(T0.plusSeconds(1)));

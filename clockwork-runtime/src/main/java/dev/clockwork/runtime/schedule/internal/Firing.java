@@ -21,10 +21,21 @@ import java.util.Map;
 final class Firing {
   private final Engine engine;
   private final String defaultNamespace;
+  private final KnownStatuses known;
 
   Firing(Engine engine, String defaultNamespace) {
+    this(engine, defaultNamespace, KnownStatuses.NONE);
+  }
+
+  private Firing(Engine engine, String defaultNamespace, KnownStatuses known) {
     this.engine = engine;
     this.defaultNamespace = defaultNamespace;
+    this.known = known;
+  }
+
+  /** This firing, taking instance statuses a tick read ahead for its batch when it has them. */
+  Firing knowing(KnownStatuses statuses) {
+    return new Firing(engine, defaultNamespace, statuses);
   }
 
   /**
@@ -173,6 +184,9 @@ final class Firing {
 
   /** The instance's status, null when it does not exist. */
   private InstanceStatus status(String instanceId) {
+    if (known.has(instanceId)) {
+      return known.take(instanceId);
+    }
     try {
       return engine.instance(instanceId).status();
     } catch (UnknownInstanceException gone) {

@@ -2,7 +2,9 @@ package dev.clockwork.runtime.schedule.internal;
 
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.runtime.CreateOutcome;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.NewInstance;
 import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.instance.CreateOptions;
 import dev.clockwork.runtime.queue.Priority;
@@ -13,6 +15,7 @@ import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
 import dev.clockwork.runtime.schedule.store.PendingTrigger;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
 import dev.clockwork.runtime.store.DuplicateInstanceException;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -68,13 +71,12 @@ final class PendingTriggers {
       stop(trigger);
     }
     ScheduleAction.StartMachine start = (ScheduleAction.StartMachine) trigger.action();
-    Event origin = Event.of(ScheduleEventType.ScheduleTriggered.name(), trigger.lineage());
     try {
       engine.create(
           start.machine(),
           trigger.instanceId(),
           start.input(),
-          runOptions(schedule, trigger, origin));
+          runOptions(schedule, trigger, origin(trigger)));
       return TriggerOutcome.STARTED;
     } catch (DuplicateInstanceException startedBefore) {
       return TriggerOutcome.ALREADY_STARTED;
@@ -97,6 +99,55 @@ final class PendingTriggers {
         .searchAttributes(run.searchAttributes())
         .origin(origin)
         .build();
+  }
+
+  /** What carrying out one trigger of {@link #startAll} gave: its outcome, or its failure. */
+  record Carried(TriggerOutcome outcome, RuntimeException failure) {}
+
+  /**
+   * True when carrying {@code trigger} out is starting its run and nothing else: no event to send,
+   * no previous run to stop first. Such triggers are carried out together by {@link #startAll}.
+   */
+  static boolean startsOnly(PendingTrigger trigger) {
+    return trigger.action() instanceof ScheduleAction.StartMachine && trigger.previous() == null;
+  }
+
+  /**
+   * Carries out triggers that only start their runs ({@link #startsOnly}) — of any schedules — as
+   * {@link #carryOut} does, creating the runs in one batch ({@link Engine#createAll}): a run that
+   * exists is {@code already_started}; a creation that fails fails its trigger alone.
+   *
+   * @param schedules per trigger, the schedule it was recorded on
+   * @return per trigger, in order, its outcome or failure
+   */
+  List<Carried> startAll(List<ScheduleRecord> schedules, List<PendingTrigger> starts) {
+    List<NewInstance> creations = new ArrayList<>(starts.size());
+    for (int i = 0; i < starts.size(); i++) {
+      PendingTrigger trigger = starts.get(i);
+      ScheduleAction.StartMachine start = (ScheduleAction.StartMachine) trigger.action();
+      creations.add(
+          new NewInstance(
+              start.machine(),
+              trigger.instanceId(),
+              start.input(),
+              runOptions(schedules.get(i), trigger, origin(trigger))));
+    }
+    List<Carried> carried = new ArrayList<>(starts.size());
+    for (CreateOutcome outcome : services.engine().createAll(creations)) {
+      if (outcome.failure() != null) {
+        carried.add(new Carried(null, outcome.failure()));
+      } else {
+        carried.add(
+            new Carried(
+                outcome.created() ? TriggerOutcome.STARTED : TriggerOutcome.ALREADY_STARTED, null));
+      }
+    }
+    return carried;
+  }
+
+  /** The first row of the run's history: the trigger's lineage. */
+  private static Event origin(PendingTrigger trigger) {
+    return Event.of(ScheduleEventType.ScheduleTriggered.name(), trigger.lineage());
   }
 
   private void stop(PendingTrigger trigger) {

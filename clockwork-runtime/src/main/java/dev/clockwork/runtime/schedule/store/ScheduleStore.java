@@ -3,6 +3,7 @@ package dev.clockwork.runtime.schedule.store;
 import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -28,6 +29,9 @@ import java.util.Optional;
  *       AND revision = :expected} (zero rows: return false), then the audit rows numbered from a
  *       {@code last_audit_sequence} column of the locked row (unique (namespace, schedule_id,
  *       sequence)), the skipped rows likewise, and the buffer rows;
+ *   <li>{@link #commitAll}: the rows locked in key order, then one {@code UPDATE … FROM unnest(…)}
+ *       naming each row's expected revision, with the audit rows of those written, in one
+ *       transaction;
  *   <li>audit, skipped and buffered rows are never deleted with the schedule (soft delete).
  * </ul>
  */
@@ -68,6 +72,25 @@ public interface ScheduleStore {
    * @return false, writing nothing, when the schedule changed since it was read (or is unknown)
    */
   boolean commit(ScheduleCommit commit);
+
+  /**
+   * Writes commits of distinct schedules, each as {@link #commit} writes one — atomically, and only
+   * when its schedule's stored revision is the expected one — in as few round trips as the store
+   * can: a tick writes the triggers of a whole claimed batch at once. One commit that loses its row
+   * leaves the others written. A store may write them all in one transaction.
+   *
+   * <p>When this throws, any of them may have been written (a store writing one by one stopped at
+   * the failure); each write names the revision it read, so writing one again only loses.
+   *
+   * @return per commit, in order, whether it was written
+   */
+  default List<Boolean> commitAll(List<ScheduleCommit> commits) {
+    List<Boolean> written = new ArrayList<>(commits.size());
+    for (ScheduleCommit commit : commits) {
+      written.add(commit(commit));
+    }
+    return written;
+  }
 
   /** Gives up {@code owner}'s claim on a schedule without changing it. */
   void release(String namespace, String scheduleId, String owner);

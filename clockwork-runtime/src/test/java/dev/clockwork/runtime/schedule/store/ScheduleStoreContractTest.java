@@ -130,6 +130,127 @@ public abstract class ScheduleStoreContractTest {
   }
 
   @Test
+  void commitAllWritesEachCommitWhoseRevisionHoldsAndNoOther() {
+    ScheduleRecord a = create("default", "a", T0);
+    ScheduleRecord b = create("default", "b", T0);
+    ScheduleRecord c = create("default", "c", T0);
+    ScheduleRecord otherA = create("billing", "a", T0);
+    assertThat(store.claimDue(T0, 10, "node-1", LEASE)).hasSize(4);
+    assertThat(store.commit(moved(b, T0.plusSeconds(60), false))).isTrue(); // b moves on
+    Instant exact = T0.plusSeconds(3600).plusNanos(1);
+    PendingTrigger trigger =
+        new PendingTrigger(
+            1,
+            "schedule:a:" + T0,
+            T0,
+            ScheduleAction.startMachine("job", Map.of("mode", "nightly")),
+            Collections.singletonMap("cron_expression", null),
+            OverlapPolicy.ALLOW_ALL,
+            null);
+    ScheduleRecord aNext =
+        a.toBuilder()
+            .next(exact, exact)
+            .fired(T0, "schedule:a:" + T0)
+            .pending(trigger)
+            .revision(2)
+            .build();
+
+    List<Boolean> written =
+        store.commitAll(
+            List.of(
+                new ScheduleCommit(
+                    aNext, List.of(skippedEvent(a, 1)), List.of(), List.of(), List.of(), true),
+                moved(b, T0.plusSeconds(7200), true, skippedEvent(b, 9)),
+                moved(c, T0, false, skippedEvent(c, 1), skippedEvent(c, 2)),
+                moved(otherA, T0, true)));
+
+    assertThat(written).containsExactly(true, false, true, true);
+    ScheduleRecord storedA = store.find("default", "a").orElseThrow();
+    assertThat(storedA.revision()).isEqualTo(2);
+    assertThat(storedA.nextFireAt()).isEqualTo(exact);
+    assertThat(storedA.firesCount()).isEqualTo(1);
+    assertThat(storedA.pending()).containsExactly(trigger);
+    assertThat(store.find("default", "b").orElseThrow().nextFireAt())
+        .as("b as its earlier commit left it")
+        .isEqualTo(T0.plusSeconds(60));
+    assertThat(store.history("default", "b", 0, 10)).hasSize(1);
+    assertThat(store.history("default", "c", 0, 10))
+        .extracting(ScheduleAuditEvent::sequence)
+        .containsExactly(1L, 2L, 3L);
+    assertThat(
+            ((Number)
+                    store
+                        .history("default", "c", 2, 1)
+                        .get(0)
+                        .payload()
+                        .get("skipped_trigger_count"))
+                .longValue())
+        .isEqualTo(2);
+    assertThat(store.history("default", "a", 0, 10))
+        .extracting(ScheduleAuditEvent::sequence)
+        .containsExactly(1L, 2L);
+    assertThat(store.find("billing", "a").orElseThrow().revision()).isEqualTo(2);
+    assertThat(store.claimDue(T0.plusSeconds(1), 10, "node-2", LEASE))
+        .as(
+            "claimable: billing/a (due) and a (a pending trigger), whose commits gave their claims"
+                + " up; not c, due, whose commit kept its claim")
+        .extracting(r -> r.namespace() + "/" + r.scheduleId())
+        .containsExactlyInAnyOrder("billing/a", "default/a");
+  }
+
+  @Test
+  void commitAllWritesSkipsAndBufferChangesWithTheOthers() {
+    ScheduleRecord a = create("default", "a", T0);
+    ScheduleRecord b = create("default", "b", T0);
+    SkippedOccurrence skip = new SkippedOccurrence("default", "a", 0, T0, "catchup_once", null, T0);
+    BufferedTrigger buffered = new BufferedTrigger(T0.plusSeconds(1), T0);
+
+    List<Boolean> written =
+        store.commitAll(
+            List.of(
+                new ScheduleCommit(
+                    a.toBuilder().bufferedCount(1).revision(2).build(),
+                    List.of(skippedEvent(a, 1)),
+                    List.of(skip),
+                    List.of(buffered),
+                    List.of(),
+                    false),
+                moved(b, T0.plusSeconds(60), false, skippedEvent(b, 1))));
+
+    assertThat(written).containsExactly(true, true);
+    assertThat(store.skipped("default", "a", 0, 10))
+        .extracting(SkippedOccurrence::sequence)
+        .containsExactly(1L);
+    assertThat(store.buffered("default", "a")).containsExactly(buffered);
+    assertThat(store.history("default", "a", 0, 10)).hasSize(2);
+    assertThat(store.history("default", "b", 0, 10)).hasSize(2);
+    assertThat(store.commitAll(List.of())).isEmpty();
+
+    ScheduleRecord a2 = store.find("default", "a").orElseThrow();
+    ScheduleRecord b2 = store.find("default", "b").orElseThrow();
+    List<Boolean> skipsOnly =
+        store.commitAll(
+            List.of(
+                new ScheduleCommit(
+                    a2.toBuilder().revision(3).build(),
+                    List.of(),
+                    List.of(skip),
+                    List.of(),
+                    List.of(),
+                    false),
+                new ScheduleCommit(
+                    b2.toBuilder().revision(2).build(), // stale: b is at revision 2
+                    List.of(),
+                    List.of(skip),
+                    List.of(),
+                    List.of(),
+                    false)));
+    assertThat(skipsOnly).containsExactly(true, false);
+    assertThat(store.skipped("default", "a", 0, 10)).hasSize(2);
+    assertThat(store.skipped("default", "b", 0, 10)).isEmpty();
+  }
+
+  @Test
   void refusesACommitToAnUnknownSchedule() {
     ScheduleRecord never = schedule("default", "ghost", T0);
     assertThat(store.commit(moved(never, T0, true))).isFalse();
