@@ -121,28 +121,35 @@ final class PendingTriggers {
    * @return per trigger, in order, its outcome or failure
    */
   List<Carried> startAll(List<ScheduleRecord> schedules, List<PendingTrigger> starts) {
+    Carried[] carried = new Carried[starts.size()];
     List<NewInstance> creations = new ArrayList<>(starts.size());
+    List<Integer> at = new ArrayList<>(starts.size());
     for (int i = 0; i < starts.size(); i++) {
       PendingTrigger trigger = starts.get(i);
       ScheduleAction.StartMachine start = (ScheduleAction.StartMachine) trigger.action();
-      creations.add(
-          new NewInstance(
-              start.machine(),
-              trigger.instanceId(),
-              start.input(),
-              runOptions(schedules.get(i), trigger, origin(trigger))));
-    }
-    List<Carried> carried = new ArrayList<>(starts.size());
-    for (CreateOutcome outcome : services.engine().createAll(creations)) {
-      if (outcome.failure() != null) {
-        carried.add(new Carried(null, outcome.failure()));
-      } else {
-        carried.add(
-            new Carried(
-                outcome.created() ? TriggerOutcome.STARTED : TriggerOutcome.ALREADY_STARTED, null));
+      try { // a run's settings that no longer pass the checks fail that trigger alone
+        creations.add(
+            new NewInstance(
+                start.machine(),
+                trigger.instanceId(),
+                start.input(),
+                runOptions(schedules.get(i), trigger, origin(trigger))));
+        at.add(i);
+      } catch (RuntimeException e) {
+        carried[i] = new Carried(null, e);
       }
     }
-    return carried;
+    List<CreateOutcome> outcomes = services.engine().createAll(creations);
+    for (int k = 0; k < outcomes.size(); k++) {
+      CreateOutcome outcome = outcomes.get(k);
+      carried[at.get(k)] =
+          outcome.failure() != null
+              ? new Carried(null, outcome.failure())
+              : new Carried(
+                  outcome.created() ? TriggerOutcome.STARTED : TriggerOutcome.ALREADY_STARTED,
+                  null);
+    }
+    return java.util.Arrays.asList(carried);
   }
 
   /** The first row of the run's history: the trigger's lineage. */
