@@ -4,11 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
 import dev.clockwork.postgres.testing.TestDatabase;
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -108,34 +104,6 @@ class RegionJobPlanTest {
 
   /** The generic plan of {@code sql} (its {@code ?} parameters given as SQL literals). */
   private static String genericPlan(String sql, String... literals) throws SQLException {
-    StringBuilder numbered = new StringBuilder();
-    Matcher parameter = Pattern.compile("\\?").matcher(sql);
-    int n = 0;
-    while (parameter.find()) {
-      parameter.appendReplacement(numbered, "\\$" + ++n);
-    }
-    parameter.appendTail(numbered);
-    assertThat(n).as("parameters of the statement").isEqualTo(literals.length);
-    try (Connection connection = DB.dataSource().getConnection();
-        Statement statement = connection.createStatement()) {
-      connection.setAutoCommit(false);
-      try {
-        statement.execute("SET LOCAL plan_cache_mode = force_generic_plan");
-        statement.execute("PREPARE planned AS " + numbered);
-        StringBuilder plan = new StringBuilder();
-        try (ResultSet rs =
-            statement.executeQuery(
-                "EXPLAIN EXECUTE planned(" + String.join(", ", literals) + ")")) {
-          while (rs.next()) {
-            plan.append(rs.getString(1)).append('\n');
-          }
-        }
-        return plan.toString();
-      } finally {
-        connection.rollback();
-        statement.execute("DEALLOCATE ALL");
-        connection.setAutoCommit(true);
-      }
-    }
+    return GenericPlans.of(DB, sql, literals);
   }
 }
