@@ -1,0 +1,67 @@
+package dev.clockwork.core.diagram;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.clockwork.core.definition.Machine;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.time.Timer;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class MermaidDiagramTest {
+  private final MachineDefinition machine =
+      Machine.define("order")
+          .initial("open")
+          .state("open", s -> s.on("PAY", "fulfilling"))
+          .parallel(
+              "fulfilling",
+              p ->
+                  p.state("payment", r -> r.initial("pending").state("pending"))
+                      .state("shipping", r -> r.initial("packing").state("packing")))
+          .finalState("done")
+          .build();
+
+  @Test
+  void drawsStatesTransitionsAndParallelRegions() {
+    String diagram = MermaidDiagram.of(machine);
+
+    assertThat(diagram).startsWith("stateDiagram-v2\n");
+    String open = id("open");
+    String fulfilling = id("fulfilling");
+    assertThat(diagram)
+        .contains("[*] --> " + open)
+        .contains("state \"open\" as " + open)
+        .contains(open + " --> " + fulfilling + " : PAY")
+        .contains("state " + fulfilling + " {")
+        .contains("--\n")
+        .contains(id("done") + " --> [*]")
+        .doesNotContain("class s");
+  }
+
+  @Test
+  void marksTheActiveStates() {
+    String diagram = MermaidDiagram.of(machine, Set.of("fulfilling.payment.pending", "fulfilling"));
+
+    assertThat(diagram)
+        .contains("class " + id("fulfilling") + "," + id("fulfilling.payment.pending") + " active");
+  }
+
+  @Test
+  void labelsTimedTransitionsWithWhatTheyWaitFor() {
+    MachineDefinition timed =
+        Machine.define("invoice")
+            .initial("open")
+            .state("open", s -> s.on("EXPIRE", t -> t.to("closed").after(Timer.days(7))))
+            .finalState("closed")
+            .build();
+
+    String diagram = MermaidDiagram.of(timed);
+
+    assertThat(diagram).containsOnlyOnce(" --> s" + timed.state("closed").index() + " : ");
+    assertThat(diagram).contains(": EXPIRE after 7 days");
+  }
+
+  private String id(String path) {
+    return "s" + machine.state(path).index();
+  }
+}

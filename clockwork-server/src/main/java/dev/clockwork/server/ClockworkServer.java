@@ -1,0 +1,151 @@
+package dev.clockwork.server;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.schedule.Schedules;
+import dev.clockwork.server.access.AccessFilter;
+import dev.clockwork.server.access.AccessPolicy;
+import dev.clockwork.server.api.ApiRoutes;
+import dev.clockwork.server.api.HealthRoutes;
+import dev.clockwork.server.api.MachineRoutes;
+import dev.clockwork.server.api.ServerContext;
+import dev.clockwork.server.http.JsonMapping;
+import dev.clockwork.server.http.Problems;
+import dev.clockwork.server.http.RequestIds;
+import dev.clockwork.server.http.Router;
+import io.javalin.Javalin;
+import io.javalin.json.JavalinJackson;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * The HTTP API (and, later, the dashboard) over one engine:
+ *
+ * <pre>{@code
+ * ClockworkServer server = ClockworkServer.builder(engine)
+ *     .schedules(schedules)
+ *     .access(AccessPolicy.of(List.of(ApiToken.ofSecret("ops", secret, Role.OPERATOR, Set.of("*")))))
+ *     .port(8080)
+ *     .start();
+ * }</pre>
+ *
+ * The server does not start or stop the engine: whoever built the engine owns it.
+ */
+public final class ClockworkServer implements AutoCloseable {
+  private final Javalin app;
+  private final String host;
+  private final int port;
+
+  private ClockworkServer(Builder builder) {
+    ServerContext context =
+        new ServerContext(builder.engine, builder.schedules, builder.access, builder.json);
+    List<ApiRoutes> modules = new ArrayList<>(defaultRoutes(context));
+    for (Function<ServerContext, ApiRoutes> extra : builder.extraRoutes) {
+      modules.add(extra.apply(context));
+    }
+    AccessFilter access = new AccessFilter(builder.access);
+    this.host = builder.host;
+    this.port = builder.port;
+    this.app =
+        Javalin.create(
+            config -> {
+              config.jsonMapper(new JavalinJackson(builder.json, false));
+              config.startup.showJavalinBanner = false;
+              config.routes.before(RequestIds::of);
+              config.routes.beforeMatched(access);
+              Problems.install(config.routes);
+              Router router = new Router(config.routes);
+              modules.forEach(module -> module.register(router));
+            });
+  }
+
+  /** A builder for a server over {@code engine}. */
+  public static Builder builder(Engine engine) {
+    return new Builder(engine);
+  }
+
+  /** Starts listening; returns this server. */
+  public ClockworkServer start() {
+    app.start(host, port);
+    return this;
+  }
+
+  /** The port listened on (the chosen one when built with port 0). */
+  public int port() {
+    return app.port();
+  }
+
+  /** The base URL, such as {@code http://127.0.0.1:8080}. */
+  public String url() {
+    return "http://" + (host.equals("0.0.0.0") ? "localhost" : host) + ":" + port();
+  }
+
+  @Override
+  public void close() {
+    app.stop();
+  }
+
+  private static List<ApiRoutes> defaultRoutes(ServerContext context) {
+    return List.of(new HealthRoutes(context), new MachineRoutes(context));
+  }
+
+  /** Options of a server; build with {@link #start()} or {@link #build()}. */
+  public static final class Builder {
+    private final Engine engine;
+    private Schedules schedules;
+    private AccessPolicy access = AccessPolicy.none();
+    private ObjectMapper json = JsonMapping.mapper();
+    private String host = "127.0.0.1";
+    private int port = 8080;
+    private final List<Function<ServerContext, ApiRoutes>> extraRoutes = new ArrayList<>();
+
+    private Builder(Engine engine) {
+      this.engine = Objects.requireNonNull(engine, "engine");
+    }
+
+    /** The schedules the API manages (no schedule routes answer without them). */
+    public Builder schedules(Schedules value) {
+      this.schedules = value;
+      return this;
+    }
+
+    /** The tokens accepted; none by default, so every route that needs a token answers 401. */
+    public Builder access(AccessPolicy value) {
+      this.access = Objects.requireNonNull(value, "access");
+      return this;
+    }
+
+    /** The interface to listen on; {@code 127.0.0.1} by default, {@code 0.0.0.0} for all. */
+    public Builder host(String value) {
+      this.host = Objects.requireNonNull(value, "host");
+      return this;
+    }
+
+    /** The port; 8080 by default, 0 for any free port. */
+    public Builder port(int value) {
+      if (value < 0 || value > 65535) {
+        throw new IllegalArgumentException("port " + value + " is not a TCP port (0 to 65535)");
+      }
+      this.port = value;
+      return this;
+    }
+
+    /** Adds a route module built from the server's context. */
+    public Builder routes(Function<ServerContext, ApiRoutes> module) {
+      extraRoutes.add(Objects.requireNonNull(module, "module"));
+      return this;
+    }
+
+    /** The server, not yet listening. */
+    public ClockworkServer build() {
+      return new ClockworkServer(this);
+    }
+
+    /** The server, listening. */
+    public ClockworkServer start() {
+      return build().start();
+    }
+  }
+}

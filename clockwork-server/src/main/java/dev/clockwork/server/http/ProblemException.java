@@ -1,0 +1,59 @@
+package dev.clockwork.server.http;
+
+import java.util.List;
+
+/**
+ * A request the API refuses, answered as {@code application/problem+json}: the HTTP status, a short
+ * stable kind (the last segment of the problem's type), and a detail naming the culprit and the
+ * fix. {@code errors} lists each problem of a request with several (a payload's fields).
+ */
+public class ProblemException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  private final int status;
+  private final String kind;
+  private final transient List<String> errors;
+
+  public ProblemException(int status, String kind, String detail) {
+    this(status, kind, detail, List.of());
+  }
+
+  public ProblemException(int status, String kind, String detail, List<String> errors) {
+    super(detail);
+    this.status = status;
+    this.kind = kind;
+    this.errors = List.copyOf(errors);
+  }
+
+  public int status() {
+    return status;
+  }
+
+  public String kind() {
+    return kind;
+  }
+
+  public List<String> errors() {
+    return errors;
+  }
+
+  /** 400: the request itself is malformed (a parameter, a header, the body). */
+  public static ProblemException badRequest(String detail) {
+    return new ProblemException(400, "bad-request", detail);
+  }
+
+  /** 404: what the path names does not exist (or is not visible to the caller). */
+  public static ProblemException notFound(String detail) {
+    return new ProblemException(404, "not-found", detail);
+  }
+
+  /** 409: the request conflicts with the resource's current state. */
+  public static ProblemException conflict(String detail) {
+    return new ProblemException(409, "conflict", detail);
+  }
+
+  /** 422: well-formed, but the engine refuses it (an event the state does not accept, ...). */
+  public static ProblemException unprocessable(String detail) {
+    return new ProblemException(422, "unprocessable", detail);
+  }
+}

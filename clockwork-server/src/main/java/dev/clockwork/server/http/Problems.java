@@ -1,0 +1,104 @@
+package dev.clockwork.server.http;
+
+import com.fasterxml.jackson.core.JacksonException;
+import dev.clockwork.core.InvalidDefinitionException;
+import dev.clockwork.runtime.error.UnknownEventException;
+import dev.clockwork.runtime.error.UnknownEventIdException;
+import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.error.UnknownMachineException;
+import dev.clockwork.runtime.schedule.error.ConcurrentScheduleUpdateException;
+import dev.clockwork.runtime.schedule.error.ScheduleDeletedException;
+import dev.clockwork.runtime.schedule.error.ScheduleNotFoundException;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
+import java.util.List;
+import java.util.Locale;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns every refusal into a problem+json body: {@link ProblemException}s as they are, the
+ * runtime's "unknown" errors as 404, its argument checks as 400, concurrent updates as 409, and
+ * anything unexpected as a 500 whose detail carries the request id (the stack trace goes to the
+ * log, never to the caller).
+ */
+public final class Problems {
+  private static final Logger LOG = LoggerFactory.getLogger(Problems.class);
+
+  private Problems() {}
+
+  /** Installs the handlers on {@code routes}. */
+  public static void install(RoutesConfig routes) {
+    routes.exception(ProblemException.class, (e, ctx) -> write(ctx, e));
+    routes.exception(
+        HttpResponseException.class,
+        (e, ctx) ->
+            write(ctx, new ProblemException(e.getStatus(), kindOf(e.getStatus()), e.getMessage())));
+    routes.exception(UnknownInstanceException.class, (e, ctx) -> notFound(ctx, e));
+    routes.exception(UnknownMachineException.class, (e, ctx) -> notFound(ctx, e));
+    routes.exception(UnknownEventIdException.class, (e, ctx) -> notFound(ctx, e));
+    routes.exception(ScheduleNotFoundException.class, (e, ctx) -> notFound(ctx, e));
+    routes.exception(
+        UnknownEventException.class,
+        (e, ctx) -> write(ctx, new ProblemException(400, "unknown-event", e.getMessage())));
+    routes.exception(
+        ConcurrentScheduleUpdateException.class,
+        (e, ctx) -> write(ctx, ProblemException.conflict(e.getMessage())));
+    routes.exception(
+        ScheduleDeletedException.class,
+        (e, ctx) -> write(ctx, ProblemException.conflict(e.getMessage())));
+    routes.exception(
+        InvalidDefinitionException.class,
+        (e, ctx) -> write(ctx, ProblemException.badRequest(e.getMessage())));
+    routes.exception(
+        JacksonException.class,
+        (e, ctx) ->
+            write(
+                ctx,
+                ProblemException.badRequest(
+                    "the request body is not the JSON this endpoint takes: "
+                        + e.getOriginalMessage())));
+    routes.exception(
+        IllegalArgumentException.class,
+        (e, ctx) -> write(ctx, ProblemException.badRequest(e.getMessage())));
+    routes.exception(
+        Exception.class,
+        (e, ctx) -> {
+          String requestId = RequestIds.of(ctx);
+          LOG.error("request {} {} {} failed", requestId, ctx.method(), ctx.path(), e);
+          write(
+              ctx,
+              new ProblemException(
+                  500,
+                  "internal",
+                  "the server failed on this request; its log has the details under request id "
+                      + requestId,
+                  List.of()));
+        });
+    routes.error(
+        404,
+        ctx -> {
+          if (ctx.result() == null || ctx.result().isEmpty()) {
+            write(
+                ctx,
+                ProblemException.notFound("no endpoint at " + ctx.method() + " " + ctx.path()));
+          }
+        });
+  }
+
+  /** Writes {@code e} as the response. */
+  public static void write(Context ctx, ProblemException e) {
+    ctx.status(e.status());
+    ctx.json(Problem.of(e, ctx.path()));
+    ctx.contentType(Problem.MEDIA_TYPE);
+  }
+
+  private static void notFound(Context ctx, Exception e) {
+    write(ctx, ProblemException.notFound(e.getMessage()));
+  }
+
+  private static String kindOf(int status) {
+    return Problem.titleOf(status).toLowerCase(Locale.ROOT).replace(' ', '-');
+  }
+}

@@ -1,0 +1,191 @@
+package dev.clockwork.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.clockwork.examples.ExampleMachines;
+import dev.clockwork.postgres.PostgresStore;
+import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
+import dev.clockwork.postgres.testing.TestDatabase;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.EngineBuilder;
+import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.schedule.Schedules;
+import dev.clockwork.server.access.AccessPolicy;
+import dev.clockwork.server.access.ApiToken;
+import dev.clockwork.server.access.Role;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * A server over an engine on the embedded PostgreSQL (one per test JVM, a database per fixture), on
+ * a virtual clock, with the example machines and four tokens: {@link #VIEWER}, {@link #OPERATOR},
+ * {@link #ADMIN} (every namespace) and {@link #BILLING_VIEWER} (namespace {@code billing} only).
+ * Workers are not started: tests run due work with {@code engine().runDue()}.
+ *
+ * <pre>{@code
+ * static final ApiFixture API = ApiFixture.start();
+ * ApiFixture.Response r = API.get("/api/machines", ApiFixture.VIEWER);
+ * }</pre>
+ */
+public final class ApiFixture implements AutoCloseable {
+  public static final String VIEWER = "viewer-secret";
+  public static final String OPERATOR = "operator-secret";
+  public static final String ADMIN = "admin-secret";
+  public static final String BILLING_VIEWER = "billing-viewer-secret";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final TestDatabase database;
+  private final PostgresStore store;
+  private final VirtualClock clock;
+  private final Engine engine;
+  private final Schedules schedules;
+  private final ClockworkServer server;
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  private ApiFixture(Consumer<EngineBuilder> engineSettings) {
+    this.database = EmbeddedPostgresDatabase.shared().newDatabase();
+    this.store = PostgresStore.on(database.dataSource());
+    this.clock = VirtualClock.at("2026-11-25T10:00:00Z");
+    EngineBuilder builder = Engine.builder().store(store).clock(clock);
+    new ExampleMachines().machines().forEach(builder::register);
+    engineSettings.accept(builder);
+    this.engine = builder.build();
+    this.schedules = Schedules.builder(engine).build();
+    this.server =
+        ClockworkServer.builder(engine)
+            .schedules(schedules)
+            .access(AccessPolicy.of(tokens()))
+            .port(0)
+            .start();
+  }
+
+  /** A fixture with the default engine. */
+  public static ApiFixture start() {
+    return new ApiFixture(builder -> {});
+  }
+
+  /** A fixture whose engine builder {@code engineSettings} may change first. */
+  public static ApiFixture start(Consumer<EngineBuilder> engineSettings) {
+    return new ApiFixture(engineSettings);
+  }
+
+  private static List<ApiToken> tokens() {
+    return List.of(
+        ApiToken.ofSecret("vera-viewer", VIEWER, Role.VIEWER, Set.of("*")),
+        ApiToken.ofSecret("otto-operator", OPERATOR, Role.OPERATOR, Set.of("*")),
+        ApiToken.ofSecret("ada-admin", ADMIN, Role.ADMIN, Set.of("*")),
+        ApiToken.ofSecret("bill-viewer", BILLING_VIEWER, Role.VIEWER, Set.of("billing")));
+  }
+
+  public TestDatabase database() {
+    return database;
+  }
+
+  public Engine engine() {
+    return engine;
+  }
+
+  public Schedules schedules() {
+    return schedules;
+  }
+
+  public VirtualClock clock() {
+    return clock;
+  }
+
+  public String url() {
+    return server.url();
+  }
+
+  /** Empties every table: a clean state per test. */
+  public void reset() {
+    database.truncateClockworkTables();
+  }
+
+  /** A response: status, headers and body (parsed as JSON when it is JSON). */
+  public record Response(int status, Map<String, List<String>> headers, String body) {
+    public JsonNode json() {
+      try {
+        return JSON.readTree(body);
+      } catch (IOException e) {
+        throw new UncheckedIOException("not JSON: " + body, e);
+      }
+    }
+
+    public String header(String name) {
+      return headers.entrySet().stream()
+          .filter(e -> e.getKey().equalsIgnoreCase(name))
+          .map(e -> e.getValue().get(0))
+          .findFirst()
+          .orElse(null);
+    }
+  }
+
+  public Response get(String path, String token) {
+    return send(request(path, token, Map.of()).GET());
+  }
+
+  public Response get(String path, String token, Map<String, String> headers) {
+    return send(request(path, token, headers).GET());
+  }
+
+  public Response post(String path, String token, String jsonBody) {
+    return post(path, token, jsonBody, Map.of());
+  }
+
+  public Response post(String path, String token, String jsonBody, Map<String, String> headers) {
+    return send(
+        request(path, token, headers)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(jsonBody == null ? "" : jsonBody)));
+  }
+
+  public Response put(String path, String token, String jsonBody, Map<String, String> headers) {
+    return send(
+        request(path, token, headers)
+            .header("Content-Type", "application/json")
+            .PUT(HttpRequest.BodyPublishers.ofString(jsonBody)));
+  }
+
+  public Response delete(String path, String token, Map<String, String> headers) {
+    return send(request(path, token, headers).DELETE());
+  }
+
+  private HttpRequest.Builder request(String path, String token, Map<String, String> headers) {
+    HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(url() + path));
+    if (token != null) {
+      builder.header("Authorization", "Bearer " + token);
+    }
+    headers.forEach(builder::header);
+    return builder;
+  }
+
+  private Response send(HttpRequest.Builder request) {
+    try {
+      HttpResponse<String> response =
+          http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+      return new Response(response.statusCode(), response.headers().map(), response.body());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  public void close() {
+    server.close();
+    engine.close();
+    store.close();
+  }
+}
