@@ -28,8 +28,16 @@ public record CliEnvironment(
 
   /** Opens stores and migrates schemas for a set of database settings. */
   public interface Database {
-    /** The stores of the database; the caller closes them. */
-    Stores open(DatabaseSettings settings);
+    /** The stores of the database, for a command; the caller closes them. */
+    default Stores open(DatabaseSettings settings) {
+      return open(settings, 2);
+    }
+
+    /**
+     * The stores of the database on a pool of {@code poolSize} connections (a server's workers need
+     * more than a command); the caller closes them.
+     */
+    Stores open(DatabaseSettings settings, int poolSize);
 
     /** Applies pending migrations; returns a one-line description of what was done. */
     String migrate(DatabaseSettings settings);

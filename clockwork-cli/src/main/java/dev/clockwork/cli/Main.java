@@ -5,6 +5,9 @@ import dev.clockwork.cli.command.MigrateCommand;
 import dev.clockwork.cli.command.QueueCommand;
 import dev.clockwork.cli.command.SchedulesCommand;
 import dev.clockwork.cli.command.TimersCommand;
+import dev.clockwork.cli.serve.DevCommand;
+import dev.clockwork.cli.serve.ServerCommand;
+import dev.clockwork.cli.serve.TokenCommand;
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.MachineProvider;
@@ -33,6 +36,9 @@ import picocli.CommandLine.ScopeType;
       InstanceCommand.class,
       QueueCommand.class,
       SchedulesCommand.class,
+      DevCommand.class,
+      ServerCommand.class,
+      TokenCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

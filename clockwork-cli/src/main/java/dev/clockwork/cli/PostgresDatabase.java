@@ -18,14 +18,14 @@ final class PostgresDatabase implements CliEnvironment.Database {
   private static final String HAS_TABLES = "SELECT to_regclass('cw_instances') IS NOT NULL";
 
   @Override
-  public Stores open(DatabaseSettings settings) {
+  public Stores open(DatabaseSettings settings, int poolSize) {
     checkUrl(settings);
     PostgresStore store =
         PostgresStore.builder()
             .url(settings.url())
             .user(settings.user())
             .password(settings.password())
-            .poolSize(2)
+            .poolSize(poolSize)
             .migrate(false)
             .build();
     try {

@@ -37,7 +37,7 @@ public final class DatabaseOptions {
   Path config;
 
   /** Reads the config file once and finds the database. */
-  Settings settings(CliEnvironment env) {
+  public Settings settings(CliEnvironment env) {
     return new SettingsResolver(env.environment()).resolve(url, user, password, config);
   }
 }

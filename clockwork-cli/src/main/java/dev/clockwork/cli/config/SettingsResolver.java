@@ -34,6 +34,12 @@ public final class SettingsResolver {
     return new Settings(parsed, database(urlFlag, userFlag, passwordFlag, file, parsed));
   }
 
+  /** The config file alone ({@code --config}, else {@code ./clockwork.yaml}, else defaults). */
+  public ClockworkConfig config(Path config) {
+    Path file = file(config);
+    return file == null ? ClockworkConfig.defaults() : ClockworkConfig.load(file);
+  }
+
   /** The config file to read: {@code --config} (it must exist), else {@code ./clockwork.yaml}. */
   private static Path file(Path config) {
     if (config != null) {

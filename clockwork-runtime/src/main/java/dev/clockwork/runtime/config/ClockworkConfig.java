@@ -42,7 +42,8 @@ public final class ClockworkConfig {
           ParallelDispatchReader.BLOCK,
           "machines",
           "timers",
-          "schedules");
+          "schedules",
+          ServerConfigReader.BLOCK);
   private static final Set<String> SCHEDULE_KEYS = Set.of("namespace");
   private static final Set<String> MACHINE_KEYS = Set.of("queue", ParallelDispatchReader.BLOCK);
   private static final Set<String> TIMER_KEYS =
@@ -57,6 +58,7 @@ public final class ClockworkConfig {
   private final TimerSettings timers;
   private final DatabaseConfig database;
   private final String scheduleNamespace;
+  private final ServerConfig server;
   private final String source;
   private final Map<String, Integer> machineLines;
 
@@ -69,6 +71,7 @@ public final class ClockworkConfig {
       TimerSettings timers,
       DatabaseConfig database,
       String scheduleNamespace,
+      ServerConfig server,
       String source,
       Map<String, Integer> machineLines) {
     this.system = system;
@@ -79,6 +82,7 @@ public final class ClockworkConfig {
     this.timers = timers;
     this.database = database;
     this.scheduleNamespace = scheduleNamespace;
+    this.server = server;
     this.source = source;
     this.machineLines = machineLines;
   }
@@ -86,6 +90,11 @@ public final class ClockworkConfig {
   /** The schedules' default namespace ({@code schedules.namespace}), {@code default} when unset. */
   public String scheduleNamespace() {
     return scheduleNamespace;
+  }
+
+  /** The {@code server:} block: listen address, API tokens, callbacks. */
+  public ServerConfig server() {
+    return server;
   }
 
   /** The defaults of every setting, as if the file were empty. */
@@ -169,6 +178,7 @@ public final class ClockworkConfig {
         timerSettings,
         db,
         namespace,
+        ServerConfigReader.read(top.child(ServerConfigReader.BLOCK)),
         source,
         Collections.unmodifiableMap(machineLines));
   }

@@ -1,11 +1,14 @@
 package dev.clockwork.server.access;
 
+import dev.clockwork.runtime.config.ServerConfig;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The tokens a server accepts. Secrets are compared by their hashes in constant time. There is no
@@ -22,6 +25,29 @@ public final class AccessPolicy {
   /** A policy accepting exactly {@code tokens}. */
   public static AccessPolicy of(List<ApiToken> tokens) {
     return new AccessPolicy(tokens);
+  }
+
+  /** The tokens of {@code clockwork.yaml}'s {@code server.tokens} block. */
+  public static AccessPolicy from(ServerConfig config) {
+    List<ApiToken> tokens = new ArrayList<>();
+    config
+        .tokens()
+        .forEach(
+            (principal, token) ->
+                tokens.add(
+                    new ApiToken(
+                        principal,
+                        token.sha256(),
+                        Role.named(token.role()),
+                        Set.copyOf(token.namespaces()))));
+    return new AccessPolicy(tokens);
+  }
+
+  /** This policy with {@code token} accepted too. */
+  public AccessPolicy with(ApiToken token) {
+    List<ApiToken> more = new ArrayList<>(tokens);
+    more.add(token);
+    return new AccessPolicy(more);
   }
 
   /** A policy accepting no token at all. */

@@ -1,0 +1,136 @@
+package dev.clockwork.cli.serve;
+
+import dev.clockwork.cli.CliEnvironment;
+import dev.clockwork.cli.config.SettingsResolver;
+import dev.clockwork.postgres.PostgresStore;
+import dev.clockwork.postgres.schedule.PostgresScheduleStore;
+import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.server.access.AccessPolicy;
+import dev.clockwork.server.access.ApiToken;
+import dev.clockwork.server.access.Role;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code clockwork dev}: everything on one machine with nothing installed — an embedded PostgreSQL
+ * keeping its data under {@code ./.clockwork/dev}, the engine and its workers, the schedules, the
+ * HTTP API and the dashboard, with the example machines and a few instances.
+ */
+@Command(
+    name = "dev",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Run Clockwork for development: an embedded PostgreSQL (data kept in --data-dir),",
+      "the workers, the schedules, the HTTP API and the dashboard, with the machines on the",
+      "class path (the examples included) and a few instances, timers and a schedule.",
+      "Prints the URL and a development token; Ctrl-C stops everything."
+    })
+public final class DevCommand implements Callable<Integer> {
+  private final CliEnvironment env;
+
+  @Option(names = "--port", paramLabel = "PORT", description = "HTTP port (default: 8080)")
+  int port = 8080;
+
+  @Option(
+      names = "--data-dir",
+      paramLabel = "DIR",
+      description = "where PostgreSQL keeps its data and the token (default: ./.clockwork/dev)")
+  Path dataDir = Path.of(".clockwork", "dev");
+
+  @Option(names = "--fresh", description = "wipe --data-dir first: start from an empty database")
+  boolean fresh;
+
+  @Option(
+      names = "--config",
+      paramLabel = "FILE",
+      description = "clockwork.yaml with queue and machine settings (default: ./clockwork.yaml)")
+  Path config;
+
+  public DevCommand(CliEnvironment env) {
+    this.env = env;
+  }
+
+  @Override
+  public Integer call() throws InterruptedException {
+    ServeSession session = start();
+    Runtime.getRuntime().addShutdownHook(new Thread(session::close, "clockwork-dev-stop"));
+    session.awaitClosed();
+    return 0;
+  }
+
+  /** Starts everything and prints where it is; the caller stops it with {@code close()}. */
+  public ServeSession start() {
+    long started = System.nanoTime();
+    PrintWriter out = env.out();
+    ClockworkConfig settings = new SettingsResolver(env.environment()).config(config);
+    Path directory = dataDir.toAbsolutePath().normalize();
+    out.printf("Starting PostgreSQL 17 (data in %s)...%n", directory);
+    out.flush();
+    DevDatabase database = DevDatabase.start(directory, fresh);
+    PostgresStore store;
+    try {
+      store = PostgresStore.builder().url(database.jdbcUrl()).user("postgres").build();
+    } catch (RuntimeException e) {
+      database.close();
+      throw e;
+    }
+    String token = DevToken.in(directory);
+    AccessPolicy access =
+        AccessPolicy.from(settings.server())
+            .with(ApiToken.ofSecret("dev", token, Role.ADMIN, Set.of(ApiToken.ALL_NAMESPACES)));
+    ServeSession.Settings serve =
+        new ServeSession.Settings(
+            store,
+            PostgresScheduleStore.beside(store),
+            settings,
+            env.machines(),
+            access,
+            "127.0.0.1",
+            port,
+            env.clock());
+    ServeSession session;
+    try {
+      session =
+          Listening.start(
+              "127.0.0.1",
+              port,
+              () ->
+                  ServeSession.start(
+                      serve,
+                      () -> {
+                        store.close();
+                        database.close();
+                      }));
+    } catch (RuntimeException e) {
+      store.close();
+      database.close();
+      throw e;
+    }
+    int seeded;
+    try {
+      seeded = DevSeed.seedIfEmpty(session.engine(), session.schedules());
+    } catch (RuntimeException e) {
+      session.close();
+      throw e;
+    }
+    out.printf(
+        "%nClockwork dev is running (started in %.1f s)%n", (System.nanoTime() - started) / 1e9);
+    out.printf("  dashboard  %s/%n", session.url());
+    out.printf("  API        %s/api   token: %s%n", session.url(), token);
+    out.printf("  database   %s (user postgres)%n", database.jdbcUrl());
+    out.printf(
+        "  machines   %s%s%n",
+        String.join(", ", session.engine().machineIds()),
+        seeded > 0 ? " (" + seeded + " example instances and a schedule created)" : "");
+    out.printf("  data       %s (kept across restarts; --fresh wipes it)%n", directory);
+    out.println(
+        "Try: curl -H 'Authorization: Bearer " + token + "' " + session.url() + "/api/machines");
+    out.println("Ctrl-C stops everything.");
+    out.flush();
+    return session;
+  }
+}

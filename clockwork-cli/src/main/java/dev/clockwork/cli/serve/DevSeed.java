@@ -1,0 +1,58 @@
+package dev.clockwork.cli.serve;
+
+import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.Instance;
+import dev.clockwork.runtime.instance.InstanceQuery;
+import dev.clockwork.runtime.schedule.Schedules;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What {@code clockwork dev} puts in an empty database so the dashboard has something to show: a
+ * few orders in different states (one waiting on its 7-day expiry timer), a subscription with its
+ * billing timer, a payment retrying on a timer, and a schedule starting an order every minute. Only
+ * the example machines that are registered are used; nothing happens on later starts.
+ */
+final class DevSeed {
+  static final String SCHEDULE_ID = "dev-orders-every-minute";
+
+  private DevSeed() {}
+
+  /** Seeds when no instance exists yet; returns how many instances were created. */
+  static int seedIfEmpty(Engine engine, Schedules schedules) {
+    Set<String> machines = Set.copyOf(engine.machineIds());
+    if (!machines.contains("order") || !engine.instances(anyInstance()).isEmpty()) {
+      return 0;
+    }
+    int created = 0;
+    for (String step : List.of("", "SUBMIT", "SUBMIT PAY", "SUBMIT PAY SHIP")) {
+      Instance order = engine.create("order");
+      for (String event : step.isEmpty() ? new String[0] : step.split(" ")) {
+        engine.enqueue(order.id(), Event.of(event));
+      }
+      created++;
+    }
+    Map<String, Map<String, Object>> others =
+        Map.of(
+            "subscription", Map.of(),
+            "payment", Map.of(),
+            "fulfilment", Map.of("order_id", "dev-order", "amount_cents", 4200));
+    for (Map.Entry<String, Map<String, Object>> other : others.entrySet()) {
+      if (machines.contains(other.getKey())) {
+        engine.create(other.getKey(), null, other.getValue());
+        created++;
+      }
+    }
+    schedules.createFromSpec(
+        SCHEDULE_ID,
+        Map.of("intervals", List.of(Map.of("every", "PT1M"))),
+        Map.of("machine", "order", "input", Map.of("source", "schedule")));
+    return created;
+  }
+
+  private static InstanceQuery anyInstance() {
+    return InstanceQuery.builder().limit(1).build();
+  }
+}

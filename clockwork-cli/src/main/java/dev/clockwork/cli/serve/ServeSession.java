@@ -1,0 +1,127 @@
+package dev.clockwork.cli.serve;
+
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.schedule.Schedules;
+import dev.clockwork.runtime.schedule.store.ScheduleStore;
+import dev.clockwork.runtime.store.Store;
+import dev.clockwork.server.ClockworkServer;
+import dev.clockwork.server.access.AccessPolicy;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * One running Clockwork: an engine on {@code store} with its workers, the schedules ticking in
+ * them, and the HTTP server over both. {@link #close()} stops the server first (no new requests),
+ * then the engine (workers stop claiming, finish or give back their turns, release their leases),
+ * then whatever {@code onClose} owns (the connection pool, the embedded database).
+ */
+public final class ServeSession implements AutoCloseable {
+  /** How often the schedules tick inside the workers. */
+  static final Duration SCHEDULE_TICK = Duration.ofSeconds(1);
+
+  private final Engine engine;
+  private final Schedules schedules;
+  private final ClockworkServer server;
+  private final Runnable onClose;
+  private final CountDownLatch closed = new CountDownLatch(1);
+  private boolean closing;
+
+  private ServeSession(
+      Engine engine, Schedules schedules, ClockworkServer server, Runnable onClose) {
+    this.engine = engine;
+    this.schedules = schedules;
+    this.server = server;
+    this.onClose = onClose;
+  }
+
+  /** What a session runs on and how it listens. */
+  public record Settings(
+      Store store,
+      ScheduleStore scheduleStore,
+      ClockworkConfig config,
+      List<MachineDefinition> machines,
+      AccessPolicy access,
+      String host,
+      int port,
+      Clock clock) {}
+
+  /** Starts the engine, the schedules and the server; on failure stops what started. */
+  public static ServeSession start(Settings settings, Runnable onClose) {
+    Engine engine =
+        Engine.builder()
+            .store(settings.store())
+            .clock(settings.clock())
+            .config(settings.config())
+            .register(settings.machines().toArray(new MachineDefinition[0]))
+            .build();
+    try {
+      Schedules schedules =
+          Schedules.builder(engine)
+              .store(settings.scheduleStore())
+              .options(o -> o.defaultNamespace(settings.config().scheduleNamespace()))
+              .build()
+              .runInWorkers(SCHEDULE_TICK);
+      engine.start();
+      ClockworkServer server =
+          ClockworkServer.builder(engine)
+              .schedules(schedules)
+              .access(settings.access())
+              .host(settings.host())
+              .port(settings.port())
+              .start();
+      return new ServeSession(engine, schedules, server, onClose);
+    } catch (RuntimeException e) {
+      try {
+        engine.close();
+      } catch (RuntimeException closing) {
+        e.addSuppressed(closing);
+      }
+      throw e;
+    }
+  }
+
+  public Engine engine() {
+    return engine;
+  }
+
+  public Schedules schedules() {
+    return schedules;
+  }
+
+  /** The server's base URL. */
+  public String url() {
+    return server.url();
+  }
+
+  /** Blocks until {@link #close()} has finished. */
+  public void awaitClosed() throws InterruptedException {
+    closed.await();
+  }
+
+  @Override
+  public void close() {
+    synchronized (this) {
+      if (closing) {
+        return;
+      }
+      closing = true;
+    }
+    try {
+      server.close();
+    } finally {
+      try {
+        engine.close();
+      } finally {
+        try {
+          onClose.run();
+        } finally {
+          closed.countDown();
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,108 @@
+package dev.clockwork.cli.serve;
+
+import dev.clockwork.cli.CliEnvironment;
+import dev.clockwork.cli.Stores;
+import dev.clockwork.cli.command.DatabaseOptions;
+import dev.clockwork.cli.config.Settings;
+import dev.clockwork.runtime.config.ServerConfig;
+import dev.clockwork.server.access.AccessPolicy;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code clockwork server}: the workers, the schedules, the HTTP API and the dashboard against the
+ * database of the options or {@code clockwork.yaml}, with the machines of the class path's {@code
+ * MachineProvider}s and the tokens of {@code server.tokens}.
+ */
+@Command(
+    name = "server",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Run Clockwork against your database: workers, schedules, the HTTP API and the dashboard.",
+      "Machines come from the MachineProviders on the class path (add your jars with",
+      "CLOCKWORK_CLASSPATH); API tokens from server.tokens in clockwork.yaml (`clockwork token",
+      "new` makes one). Ctrl-C stops claiming, finishes or gives back in-flight events, and exits."
+    })
+public final class ServerCommand implements Callable<Integer> {
+  /** Connections for the workers, the claimer, the schedules and the API together. */
+  static final int POOL_SIZE = 12;
+
+  private final CliEnvironment env;
+
+  @Mixin DatabaseOptions database;
+
+  @Option(
+      names = "--host",
+      paramLabel = "HOST",
+      description = "interface (default: server.host, else 127.0.0.1)")
+  String host;
+
+  @Option(
+      names = "--port",
+      paramLabel = "PORT",
+      description = "HTTP port (default: server.port, else 8080)")
+  Integer port;
+
+  @Option(names = "--migrate", description = "create or upgrade Clockwork's tables first")
+  boolean migrate;
+
+  public ServerCommand(CliEnvironment env) {
+    this.env = env;
+  }
+
+  @Override
+  public Integer call() throws InterruptedException {
+    ServeSession session = start();
+    Runtime.getRuntime().addShutdownHook(new Thread(session::close, "clockwork-server-stop"));
+    session.awaitClosed();
+    return 0;
+  }
+
+  public ServeSession start() {
+    PrintWriter out = env.out();
+    Settings settings = database.settings(env);
+    if (migrate) {
+      out.println(
+          settings.database().safeUrl() + ": " + env.database().migrate(settings.database()));
+    }
+    ServerConfig server = settings.file().server();
+    String chosenHost = host != null ? host : server.host();
+    int chosenPort = port != null ? port : server.port();
+    if (server.tokens().isEmpty()) {
+      env.err()
+          .println(
+              "clockwork: warning: no API tokens configured, so every API call will be refused;"
+                  + " add server.tokens to clockwork.yaml (`clockwork token new` makes one)");
+      env.err().flush();
+    }
+    Stores stores = env.database().open(settings.database(), POOL_SIZE);
+    ServeSession session;
+    try {
+      ServeSession.Settings serve =
+          new ServeSession.Settings(
+              stores.store(),
+              stores.schedules(),
+              settings.file(),
+              env.machines(),
+              AccessPolicy.from(server),
+              chosenHost,
+              chosenPort,
+              env.clock());
+      session =
+          Listening.start(chosenHost, chosenPort, () -> ServeSession.start(serve, stores::close));
+    } catch (RuntimeException e) {
+      stores.close();
+      throw e;
+    }
+    out.printf(
+        "Clockwork server on %s (database %s)%n", session.url(), settings.database().safeUrl());
+    out.printf("  machines   %s%n", String.join(", ", session.engine().machineIds()));
+    out.printf("  tokens     %d configured%n", server.tokens().size());
+    out.println("Ctrl-C stops it.");
+    out.flush();
+    return session;
+  }
+}

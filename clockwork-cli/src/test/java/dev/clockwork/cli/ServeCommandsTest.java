@@ -1,0 +1,147 @@
+package dev.clockwork.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.clockwork.cli.serve.DevCommand;
+import dev.clockwork.cli.serve.ServeSession;
+import dev.clockwork.cli.serve.ServerCommand;
+import dev.clockwork.examples.ExampleMachines;
+import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
+import dev.clockwork.postgres.testing.TestDatabase;
+import dev.clockwork.runtime.instance.InstanceQuery;
+import dev.clockwork.server.access.ApiToken;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code clockwork dev} and {@code clockwork server}, started in-process on port 0. */
+class ServeCommandsTest {
+  private static final TestDatabase DB = EmbeddedPostgresDatabase.shared().newDatabase();
+  private static final Pattern TOKEN = Pattern.compile("token: (cw_[0-9a-f]{64})");
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  @TempDir Path project;
+
+  private CliEnvironment env(Map<String, String> variables) {
+    return new CliEnvironment(
+        variables,
+        new PrintWriter(out, true),
+        new PrintWriter(err, true),
+        Clock.systemUTC(),
+        new PostgresDatabase(),
+        new ExampleMachines().machines());
+  }
+
+  private <T> T parsed(T command, String... args) {
+    new CommandLine(command).parseArgs(args);
+    return command;
+  }
+
+  @Test
+  void devServesTheApiOnItsOwnDatabaseAndKeepsItAcrossRestarts() throws Exception {
+    Path data = project.resolve(".clockwork/dev");
+    String token;
+    int created;
+    try (ServeSession dev =
+        parsed(new DevCommand(env(Map.of())), "--port", "0", "--data-dir", data.toString())
+            .start()) {
+      token = printedToken();
+      assertThat(get(dev.url() + "/health/ready", null).statusCode()).isEqualTo(200);
+      HttpResponse<String> machines = get(dev.url() + "/api/machines", token);
+      assertThat(machines.statusCode()).isEqualTo(200);
+      assertThat(machines.body()).contains("\"order\"");
+      created = dev.engine().instances(InstanceQuery.builder().build()).size();
+      assertThat(created).isGreaterThanOrEqualTo(4);
+      assertThat(dev.schedules().list()).isNotEmpty();
+    }
+    assertThat(Files.readString(data.resolve("token")).trim()).isEqualTo(token);
+
+    out.getBuffer().setLength(0);
+    try (ServeSession again =
+        parsed(new DevCommand(env(Map.of())), "--port", "0", "--data-dir", data.toString())
+            .start()) {
+      assertThat(printedToken()).isEqualTo(token);
+      assertThat(again.engine().instances(InstanceQuery.builder().build())).hasSize(created);
+    }
+
+    out.getBuffer().setLength(0);
+    try (ServeSession fresh =
+        parsed(
+                new DevCommand(env(Map.of())),
+                "--port",
+                "0",
+                "--data-dir",
+                data.toString(),
+                "--fresh")
+            .start()) {
+      assertThat(printedToken()).isNotEqualTo(token);
+      // the fresh database was seeded again from scratch, not kept
+      assertThat(fresh.engine().instances(InstanceQuery.builder().build())).hasSize(created);
+    }
+  }
+
+  @Test
+  void serverTakesItsTokensFromClockworkYaml() throws Exception {
+    String secret = "s3cret-for-ops";
+    Path config = project.resolve("clockwork.yaml");
+    Files.writeString(
+        config,
+        """
+        server:
+          tokens:
+            ops:
+              sha256: %s
+              role: operator
+        """
+            .formatted(ApiToken.hash(secret)));
+    Map<String, String> variables = new HashMap<>(CliRun.databaseEnv(DB));
+    try (ServeSession server =
+        parsed(new ServerCommand(env(variables)), "--port", "0", "--config", config.toString())
+            .start()) {
+      assertThat(get(server.url() + "/api/machines", secret).statusCode()).isEqualTo(200);
+      assertThat(get(server.url() + "/api/machines", "another").statusCode()).isEqualTo(401);
+    }
+    assertThat(err.toString()).doesNotContain("no API tokens");
+  }
+
+  @Test
+  void serverWithoutTokensWarnsThatEveryCallWillBeRefused() throws Exception {
+    try (ServeSession server =
+        parsed(new ServerCommand(env(CliRun.databaseEnv(DB))), "--port", "0").start()) {
+      assertThat(get(server.url() + "/api/machines", "anything").statusCode()).isEqualTo(401);
+    }
+    assertThat(err.toString()).contains("no API tokens configured").contains("clockwork token new");
+  }
+
+  private String printedToken() {
+    Matcher matcher = TOKEN.matcher(out.toString());
+    assertThat(matcher.find()).as("a token in:%n%s", out).isTrue();
+    return matcher.group(1);
+  }
+
+  private HttpResponse<String> get(String url, String token)
+      throws IOException, InterruptedException {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url));
+    if (token != null) {
+      request.header("Authorization", "Bearer " + token);
+    }
+    return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+}

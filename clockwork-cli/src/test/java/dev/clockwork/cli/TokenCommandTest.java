@@ -1,0 +1,57 @@
+package dev.clockwork.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.server.access.AccessPolicy;
+import dev.clockwork.server.access.Role;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+class TokenCommandTest {
+  @Test
+  void printsASecretAndTheYamlThatAcceptsIt() {
+    CliRun run =
+        CliRun.run(
+            Map.of(),
+            Clock.systemUTC(),
+            List.of(),
+            "token",
+            "new",
+            "--principal",
+            "ci-bot",
+            "--role",
+            "operator",
+            "--namespaces",
+            "default,billing");
+
+    assertThat(run.exitCode).as(run.toString()).isZero();
+    Matcher secret = Pattern.compile("\\n  (cw_[0-9a-f]{64})\\n").matcher(run.out);
+    assertThat(secret.find()).as(run.out).isTrue();
+    String yaml = run.out.substring(run.out.indexOf("server:"));
+    AccessPolicy policy = AccessPolicy.from(ClockworkConfig.parse(yaml, "printed").server());
+
+    assertThat(policy.authenticate(secret.group(1)))
+        .hasValueSatisfying(
+            token -> {
+              assertThat(token.principal()).isEqualTo("ci-bot");
+              assertThat(token.role()).isEqualTo(Role.OPERATOR);
+              assertThat(token.sees("billing")).isTrue();
+              assertThat(token.sees("other")).isFalse();
+            });
+    assertThat(run.out).doesNotContain("sha256: " + secret.group(1));
+  }
+
+  @Test
+  void anUnknownRoleIsAUsageError() {
+    CliRun run =
+        CliRun.run(Map.of(), Clock.systemUTC(), List.of(), "token", "new", "--role", "root");
+
+    assertThat(run.exitCode).isEqualTo(2);
+    assertThat(run.err).contains("'root' is not a role").contains("viewer");
+  }
+}

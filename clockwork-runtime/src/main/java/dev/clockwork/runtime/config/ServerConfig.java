@@ -1,0 +1,49 @@
+package dev.clockwork.runtime.config;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The {@code server:} block of {@code clockwork.yaml}: where {@code clockwork server} listens, the
+ * API tokens it accepts (kept as SHA-256 hashes, never as secrets), and the callback settings.
+ * Plain data — the server module turns it into its access policy and callback options.
+ *
+ * <pre>{@code
+ * server:
+ *   host: 0.0.0.0
+ *   port: 8080
+ *   tokens:
+ *     ops:                       # the principal recorded with every action taken with it
+ *       sha256: 9f86d08...       # `clockwork token new` prints a secret and this hash
+ *       role: operator           # viewer, operator or admin
+ *       namespaces: default, billing   # or * (the default)
+ *   callbacks:
+ *     allow_hosts: hooks.example.com, *.example.org
+ *     secret_env: CLOCKWORK_CALLBACK_SECRET   # the environment variable holding the signing secret
+ * }</pre>
+ */
+public record ServerConfig(
+    String host, int port, Map<String, TokenConfig> tokens, CallbackConfig callbacks) {
+  /** Listen on loopback, port 8080, no tokens, no callbacks. */
+  public static final ServerConfig DEFAULT = new ServerConfig("127.0.0.1", 8080, Map.of(), null);
+
+  public ServerConfig {
+    Objects.requireNonNull(host, "host");
+    tokens = Map.copyOf(tokens);
+  }
+
+  /** One token: the hash of its secret, its role's name and the namespaces it may see. */
+  public record TokenConfig(String sha256, String role, List<String> namespaces) {
+    public TokenConfig {
+      namespaces = List.copyOf(namespaces);
+    }
+  }
+
+  /** Which hosts callbacks may call, and the environment variable holding the signing secret. */
+  public record CallbackConfig(List<String> allowHosts, String secretEnv) {
+    public CallbackConfig {
+      allowHosts = List.copyOf(allowHosts);
+    }
+  }
+}

@@ -1,0 +1,93 @@
+package dev.clockwork.runtime.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.clockwork.runtime.config.ServerConfig.TokenConfig;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ServerConfigTest {
+  private static final String HASH = "a".repeat(64);
+
+  @Test
+  void defaultsWhenTheBlockIsAbsent() {
+    assertThat(ClockworkConfig.parse("system: shop\n", "clockwork.yaml").server())
+        .isEqualTo(ServerConfig.DEFAULT);
+  }
+
+  @Test
+  void readsHostPortTokensAndCallbacks() {
+    ServerConfig server =
+        ClockworkConfig.parse(
+                """
+                server:
+                  host: 0.0.0.0
+                  port: 9090
+                  tokens:
+                    ops:
+                      sha256: %s
+                      role: operator
+                      namespaces: default, billing
+                    reader:
+                      sha256: %s
+                      role: viewer
+                  callbacks:
+                    allow_hosts: hooks.example.com, *.example.org
+                    secret_env: MY_SECRET
+                """
+                    .formatted(HASH, HASH),
+                "clockwork.yaml")
+            .server();
+
+    assertThat(server.host()).isEqualTo("0.0.0.0");
+    assertThat(server.port()).isEqualTo(9090);
+    assertThat(server.tokens())
+        .containsEntry("ops", new TokenConfig(HASH, "operator", List.of("default", "billing")))
+        .containsEntry("reader", new TokenConfig(HASH, "viewer", List.of("*")));
+    assertThat(server.callbacks().allowHosts())
+        .containsExactly("hooks.example.com", "*.example.org");
+    assertThat(server.callbacks().secretEnv()).isEqualTo("MY_SECRET");
+  }
+
+  @Test
+  void aSecretInsteadOfAHashIsRefusedWithTheFix() {
+    assertThatThrownBy(
+            () ->
+                ClockworkConfig.parse(
+                    "server:\n  tokens:\n    ops:\n      sha256: letmein\n      role: admin\n",
+                    "clockwork.yaml"))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("server.tokens.ops.sha256")
+        .hasMessageContaining("clockwork token new");
+  }
+
+  @Test
+  void anUnknownRoleIsRefused() {
+    assertThatThrownBy(
+            () ->
+                ClockworkConfig.parse(
+                    "server:\n  tokens:\n    ops:\n      sha256: " + HASH + "\n      role: root\n",
+                    "clockwork.yaml"))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("server.tokens.ops.role")
+        .hasMessageContaining("viewer, operator or admin");
+  }
+
+  @Test
+  void aMisspeltKeyIsRefused() {
+    assertThatThrownBy(() -> ClockworkConfig.parse("server:\n  prot: 80\n", "clockwork.yaml"))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("did you mean port?");
+  }
+
+  @Test
+  void callbacksNeedAnAllowList() {
+    assertThatThrownBy(
+            () ->
+                ClockworkConfig.parse(
+                    "server:\n  callbacks:\n    secret_env: X\n", "clockwork.yaml"))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("server.callbacks.allow_hosts");
+  }
+}
