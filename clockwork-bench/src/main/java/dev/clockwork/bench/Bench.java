@@ -1,5 +1,6 @@
 package dev.clockwork.bench;
 
+import dev.clockwork.bench.api.ApiCommand;
 import dev.clockwork.bench.durable.DurableCommand;
 import dev.clockwork.bench.parallel.ParallelCommand;
 import dev.clockwork.bench.queues.QueuesCommand;
@@ -22,7 +23,8 @@ import picocli.CommandLine.Command;
       DurableCommand.class,
       QueuesCommand.class,
       SchedulesCommand.class,
-      ParallelCommand.class
+      ParallelCommand.class,
+      ApiCommand.class
     })
 public final class Bench implements Runnable {
   public static void main(String[] args) {
