@@ -1,7 +1,6 @@
 package dev.clockwork.server.api;
 
 import dev.clockwork.server.access.Role;
-import dev.clockwork.server.http.Router;
 import io.javalin.http.Context;
 import java.util.Map;
 import org.slf4j.Logger;

@@ -4,7 +4,6 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.StateNode;
 import dev.clockwork.core.diagram.MermaidDiagram;
 import dev.clockwork.server.access.Role;
-import dev.clockwork.server.http.Router;
 import io.javalin.http.Context;
 import java.util.ArrayList;
 import java.util.List;

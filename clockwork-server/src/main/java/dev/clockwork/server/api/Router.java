@@ -1,4 +1,4 @@
-package dev.clockwork.server.http;
+package dev.clockwork.server.api;
 
 import dev.clockwork.server.access.Role;
 import io.javalin.config.RoutesConfig;
@@ -8,8 +8,7 @@ import java.util.function.Consumer;
 
 /**
  * Registers routes, each with the least {@link Role} allowed to call it — so no route can be added
- * without saying who may call it. Route modules get one in {@link
- * dev.clockwork.server.api.ApiRoutes#register}.
+ * without saying who may call it. Route modules get one in {@link ApiRoutes#register}.
  */
 public final class Router {
   private final RoutesConfig routes;
