@@ -30,6 +30,7 @@ import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
 import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.IdempotencyRecord;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.JobLease;
@@ -200,6 +201,11 @@ public final class PostgresStore implements Store, AutoCloseable {
   @Override
   public Optional<Map<String, Object>> outcome(String instanceId, String key) {
     return keys.outcome(instanceId, key);
+  }
+
+  @Override
+  public Optional<IdempotencyRecord> idempotencyRecord(String instanceId, String key) {
+    return keys.record(instanceId, key);
   }
 
   @Override

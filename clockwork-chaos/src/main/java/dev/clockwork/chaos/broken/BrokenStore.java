@@ -9,6 +9,7 @@ import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
 import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.IdempotencyRecord;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.JobLease;
@@ -307,6 +308,11 @@ public final class BrokenStore implements Store {
   @Override
   public Optional<Map<String, Object>> outcome(String instanceId, String key) {
     return store.outcome(instanceId, key);
+  }
+
+  @Override
+  public Optional<IdempotencyRecord> idempotencyRecord(String instanceId, String key) {
+    return store.idempotencyRecord(instanceId, key);
   }
 
   @Override

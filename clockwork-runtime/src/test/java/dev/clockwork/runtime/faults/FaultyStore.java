@@ -9,6 +9,7 @@ import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
 import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.IdempotencyRecord;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.JobLease;
@@ -133,6 +134,12 @@ public final class FaultyStore implements Store {
   public Optional<Map<String, Object>> outcome(String instanceId, String key) {
     alive();
     return delegate.outcome(instanceId, key);
+  }
+
+  @Override
+  public Optional<IdempotencyRecord> idempotencyRecord(String instanceId, String key) {
+    alive();
+    return delegate.idempotencyRecord(instanceId, key);
   }
 
   @Override
