@@ -244,6 +244,11 @@ public final class PostgresStore implements Store, AutoCloseable {
   }
 
   @Override
+  public long pendingEvents(String instanceId) {
+    return queue.pendingEvents(instanceId);
+  }
+
+  @Override
   public long pendingEvents() {
     return queue.pendingEvents();
   }

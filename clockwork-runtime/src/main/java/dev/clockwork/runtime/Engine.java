@@ -296,6 +296,16 @@ public final class Engine implements AutoCloseable {
     return store.statuses(instanceIds);
   }
 
+  /**
+   * How many events wait in the instance's queue, those waiting for a retry included.
+   *
+   * @throws UnknownInstanceException when the instance does not exist
+   */
+  public long pendingEvents(String instanceId) {
+    load(instanceId);
+    return store.pendingEvents(instanceId);
+  }
+
   /** The instance's full history, oldest first. */
   public List<HistoryEntry> history(String instanceId) {
     load(instanceId);

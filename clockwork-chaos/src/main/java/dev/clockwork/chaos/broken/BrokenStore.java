@@ -336,6 +336,11 @@ public final class BrokenStore implements Store {
   }
 
   @Override
+  public long pendingEvents(String instanceId) {
+    return store.pendingEvents(instanceId);
+  }
+
+  @Override
   public long pendingEvents() {
     return store.pendingEvents();
   }

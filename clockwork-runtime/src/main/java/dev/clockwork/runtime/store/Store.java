@@ -176,6 +176,12 @@ public interface Store {
   long pendingEvents();
 
   /**
+   * Events waiting in one instance's queue, those waiting for a retry included (0 for an unknown
+   * instance): read by the instance's key.
+   */
+  long pendingEvents(String instanceId);
+
+  /**
    * True when more than {@code threshold} events wait: the backpressure check, which a store may
    * answer without counting the whole queue.
    */

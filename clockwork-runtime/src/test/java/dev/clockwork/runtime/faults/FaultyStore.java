@@ -188,6 +188,12 @@ public final class FaultyStore implements Store {
   }
 
   @Override
+  public long pendingEvents(String instanceId) {
+    alive();
+    return delegate.pendingEvents(instanceId);
+  }
+
+  @Override
   public long pendingEvents() {
     alive();
     return delegate.pendingEvents();

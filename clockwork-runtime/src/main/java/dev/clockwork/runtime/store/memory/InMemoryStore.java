@@ -187,6 +187,12 @@ public final class InMemoryStore implements Store {
   }
 
   @Override
+  public synchronized long pendingEvents(String instanceId) {
+    TreeMap<Long, QueuedEvent> queue = data.queues.get(instanceId);
+    return queue == null ? 0 : queue.size();
+  }
+
+  @Override
   public synchronized long pendingEvents() {
     return data.queues.values().stream().mapToLong(TreeMap::size).sum();
   }
