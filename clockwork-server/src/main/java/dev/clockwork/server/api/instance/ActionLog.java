@@ -15,7 +15,7 @@ final class ActionLog {
 
   /** Records that {@code caller} did {@code action} on {@code target}; {@code outcome} says how. */
   static void record(Caller caller, String action, String target, String outcome) {
-    LOG.info(
+    LOG.debug(
         "operator action {} on {} by {} (request {}): {}",
         action,
         target,

@@ -4,6 +4,7 @@ import dev.clockwork.core.ClockworkException;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.SendResult;
 import dev.clockwork.runtime.error.IdempotencyConflictException;
+import dev.clockwork.runtime.error.InstanceBusyException;
 import dev.clockwork.runtime.error.InvalidEventPayloadException;
 import dev.clockwork.runtime.error.UnknownEventException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
@@ -20,11 +21,12 @@ import io.javalin.http.Context;
 
 /**
  * {@code POST /api/instances/{id}/events}: sync by default (processed now, 200 with the new state
- * and the reply; 422 when the machine takes no transition for it or its action fails), or queued
- * ({@code ?mode=queued} or {@code Prefer: respond-async}: validated now, queued with one store
- * write, 202 with its id and a {@code Location}). An {@code Idempotency-Key} makes a retry safe;
- * the same key with another event is 409. {@code GET /api/instances/{id}/events/{event_id}}: where
- * a queued event is now.
+ * and the reply; 422 when the machine takes no transition for it or its action fails; 503 with
+ * {@code Retry-After} when the instance stayed busy for the lock timeout), or queued ({@code
+ * ?mode=queued} or {@code Prefer: respond-async}: validated now, queued with one store write, 202
+ * with its id and a {@code Location}). An {@code Idempotency-Key} makes a retry safe; the same key
+ * with another event is 409. {@code GET /api/instances/{id}/events/{event_id}}: where a queued
+ * event is now.
  */
 public final class EventRoutes implements ApiRoutes {
   private final ServerContext server;
@@ -90,6 +92,9 @@ public final class EventRoutes implements ApiRoutes {
       result = engine.send(instanceId, request.event(), key);
     } catch (UnknownInstanceException e) {
       throw ProblemException.notFound(e.getMessage());
+    } catch (InstanceBusyException e) {
+      ctx.header("Retry-After", "1");
+      throw new ProblemException(503, "instance-busy", e.getMessage());
     } catch (ClockworkException e) {
       ProblemException refused = refusal(e);
       ActionLog.record(caller, "send " + request.type(), instanceId, "refused: " + e.getMessage());
