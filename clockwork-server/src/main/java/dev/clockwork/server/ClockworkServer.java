@@ -10,6 +10,7 @@ import dev.clockwork.server.api.HealthRoutes;
 import dev.clockwork.server.api.MachineRoutes;
 import dev.clockwork.server.api.ServerContext;
 import dev.clockwork.server.api.instance.EventRoutes;
+import dev.clockwork.server.api.instance.HistoryRoutes;
 import dev.clockwork.server.api.instance.InstanceRoutes;
 import dev.clockwork.server.http.JsonMapping;
 import dev.clockwork.server.http.Problems;
@@ -94,6 +95,7 @@ public final class ClockworkServer implements AutoCloseable {
         new HealthRoutes(context),
         new MachineRoutes(context),
         new InstanceRoutes(context),
+        new HistoryRoutes(context),
         new EventRoutes(context));
   }
 

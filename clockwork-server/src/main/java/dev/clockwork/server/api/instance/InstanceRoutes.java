@@ -7,7 +7,6 @@ import dev.clockwork.runtime.Instance;
 import dev.clockwork.runtime.error.UnknownMachineException;
 import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.runtime.store.DuplicateInstanceException;
-import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.server.access.AccessFilter;
 import dev.clockwork.server.access.Caller;
 import dev.clockwork.server.access.Role;
@@ -26,9 +25,9 @@ import java.util.Set;
 
 /**
  * {@code POST /api/instances} (create), {@code GET /api/instances} (filtered, a page at a time),
- * {@code GET /api/instances/{id}} with its {@code /diagram} and {@code /history}, and {@code GET
- * /api/conversations/{id}} (the instances of a conversation). Lists are read through the store's
- * indexes, a page at a time in id order.
+ * {@code GET /api/instances/{id}} and its {@code /diagram}, and {@code GET /api/conversations/{id}}
+ * (the instances of a conversation). Lists are read through the store's indexes, a page at a time
+ * in id order.
  */
 public final class InstanceRoutes implements ApiRoutes {
   private final ServerContext server;
@@ -45,7 +44,6 @@ public final class InstanceRoutes implements ApiRoutes {
     router.get("/api/instances", Role.VIEWER, this::list);
     router.get("/api/instances/{id}", Role.VIEWER, this::get);
     router.get("/api/instances/{id}/diagram", Role.VIEWER, this::diagram);
-    router.get("/api/instances/{id}/history", Role.VIEWER, this::history);
     router.get("/api/conversations/{id}", Role.VIEWER, this::conversation);
   }
 
@@ -93,28 +91,6 @@ public final class InstanceRoutes implements ApiRoutes {
     }
     ctx.contentType("text/vnd.mermaid; charset=utf-8");
     ctx.result(MermaidDiagram.of(machine, active));
-  }
-
-  private void history(Context ctx) {
-    String id = ctx.pathParam("id");
-    int limit = Params.limit(ctx, 100, 500);
-    long after = sequence(Cursor.decode(ctx.queryParam("cursor")));
-    // one row more on each side: the row before says where the first came from, the row after
-    // says whether there is more
-    List<HistoryEntry> rows = engine.history(id, Math.max(0, after - 1), limit + 2);
-    HistoryEntry before =
-        after > 0 && !rows.isEmpty() && rows.get(0).sequence() == after ? rows.get(0) : null;
-    List<HistoryEntry> fetched = before == null ? rows : rows.subList(1, rows.size());
-    if (fetched.size() > limit + 1) {
-      fetched = fetched.subList(0, limit + 1);
-    }
-    boolean more = fetched.size() > limit;
-    List<HistoryEntry> page = more ? fetched.subList(0, limit) : fetched;
-    ctx.json(
-        new Page<>(
-            HistoryViews.rows(before, page),
-            more ? Cursor.encode(Long.toString(page.get(page.size() - 1).sequence())) : null,
-            more));
   }
 
   private void conversation(Context ctx) {
@@ -168,21 +144,5 @@ public final class InstanceRoutes implements ApiRoutes {
         .takeWhile(child -> child.id().startsWith(prefix))
         .filter(child -> child.id().indexOf('/', prefix.length()) < 0)
         .toList();
-  }
-
-  private static long sequence(String cursor) {
-    if (cursor == null) {
-      return 0;
-    }
-    try {
-      long sequence = Long.parseLong(cursor);
-      if (sequence >= 0) {
-        return sequence;
-      }
-    } catch (NumberFormatException e) {
-      // answered below
-    }
-    throw ProblemException.badRequest(
-        "cursor is not a history cursor this API gave out: pass next_cursor as it is");
   }
 }
