@@ -130,6 +130,20 @@ class SyncSendTest {
   }
 
   @Test
+  void modeSyncWinsOverPreferRespondAsync() {
+    Response response =
+        API.post(
+            "/api/instances/tab-1/events?mode=sync",
+            ApiFixture.OPERATOR,
+            "{\"type\": \"CLOSE\"}",
+            Map.of("Prefer", "respond-async"));
+
+    assertThat(response.status()).isEqualTo(200);
+    assertThat(response.header("Preference-Applied")).isNull();
+    assertThat(response.json().at("/state/status").asText()).isEqualTo("done");
+  }
+
+  @Test
   void aMalformedKeyIs400() {
     Response response =
         send(ApiFixture.OPERATOR, "{\"type\": \"CLOSE\"}", Map.of("Idempotency-Key", "a key"));
