@@ -10,6 +10,9 @@ import dev.clockwork.server.api.HealthRoutes;
 import dev.clockwork.server.api.MachineRoutes;
 import dev.clockwork.server.api.Router;
 import dev.clockwork.server.api.ServerContext;
+import dev.clockwork.server.api.instance.EventRoutes;
+import dev.clockwork.server.api.instance.HistoryRoutes;
+import dev.clockwork.server.api.instance.InstanceRoutes;
 import dev.clockwork.server.http.JsonMapping;
 import dev.clockwork.server.http.Problems;
 import dev.clockwork.server.http.RequestIds;
@@ -88,7 +91,12 @@ public final class ClockworkServer implements AutoCloseable {
   }
 
   private static List<ApiRoutes> defaultRoutes(ServerContext context) {
-    return List.of(new HealthRoutes(context), new MachineRoutes(context));
+    return List.of(
+        new HealthRoutes(context),
+        new MachineRoutes(context),
+        new InstanceRoutes(context),
+        new HistoryRoutes(context),
+        new EventRoutes(context));
   }
 
   /** Options of a server; build with {@link #start()} or {@link #build()}. */
