@@ -1,0 +1,70 @@
+package dev.clockwork.server.callback.internal;
+
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The thread that runs {@link DeliveryRun}s: at once when woken (an event reached an outcome), and
+ * every poll interval as a safety net (outcomes it was not woken for, due retries, other servers'
+ * expired leases). Failures are logged and the next pass tries again.
+ */
+public final class DeliveryWorker {
+  private static final Logger LOG = LoggerFactory.getLogger(DeliveryWorker.class);
+
+  private final DeliveryRun run;
+  private final Wakeup wakeup;
+  private final Duration pollInterval;
+  private volatile boolean running;
+  private Thread thread;
+
+  public DeliveryWorker(DeliveryRun run, Wakeup wakeup, Duration pollInterval) {
+    this.run = run;
+    this.wakeup = wakeup;
+    this.pollInterval = pollInterval;
+  }
+
+  public synchronized void start() {
+    if (thread != null) {
+      return;
+    }
+    running = true;
+    thread = new Thread(this::loop, "clockwork-callbacks");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  private void loop() {
+    while (running) {
+      try {
+        run.run();
+      } catch (RuntimeException e) {
+        LOG.warn("a callback pass failed; the next one tries again: {}", e.toString(), e);
+      }
+      try {
+        wakeup.await(pollInterval);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  /** Stops the thread, waiting for a pass in progress to finish (up to {@code max}). */
+  public synchronized void stop(Duration max) {
+    if (thread == null) {
+      return;
+    }
+    running = false;
+    wakeup.wake();
+    try {
+      thread.join(max.toMillis());
+      if (thread.isAlive()) {
+        thread.interrupt();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    thread = null;
+  }
+}
