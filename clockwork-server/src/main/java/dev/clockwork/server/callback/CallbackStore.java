@@ -18,7 +18,9 @@ public interface CallbackStore {
   /** Records the queue id of the callback's event. */
   void bind(long id, long eventId);
 
-  /** Callbacks with no event id yet, registered before {@code createdBefore}, oldest first. */
+  /**
+   * Callbacks with no event id yet, registered at or before {@code createdBefore}, oldest first.
+   */
   List<StoredCallback> unbound(Instant createdBefore, int limit);
 
   /** Waiting callbacks with an event id, by id after {@code afterId}. */

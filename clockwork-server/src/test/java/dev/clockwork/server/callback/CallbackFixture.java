@@ -18,9 +18,10 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
- * An engine on the embedded PostgreSQL (a database per fixture) on a virtual clock, with a machine
- * {@code job}: {@code GO} takes it from {@code idle} to {@code done}, {@code POISON} always fails
- * (dead-lettered after one attempt). Workers are not started: tests run due work by hand.
+ * An engine on the embedded PostgreSQL (one database, emptied for each fixture) on a virtual clock,
+ * with a machine {@code job}: {@code GO} takes it from {@code idle} to {@code done}, {@code POISON}
+ * always fails (dead-lettered after one attempt). Workers are not started: tests run due work by
+ * hand.
  */
 final class CallbackFixture implements AutoCloseable {
   static final String SECRET = "a-test-secret-of-some-length";
@@ -42,7 +43,10 @@ final class CallbackFixture implements AutoCloseable {
           .state("done")
           .build();
 
-  final TestDatabase database = EmbeddedPostgresDatabase.shared().newDatabase();
+  /** One database for every callback test of the JVM (each fixture empties it first). */
+  private static final TestDatabase DATABASE = EmbeddedPostgresDatabase.shared().newDatabase();
+
+  final TestDatabase database = emptied();
   final PostgresStore store = PostgresStore.on(database.dataSource());
   final VirtualClock clock = VirtualClock.at("2026-11-25T10:00:00Z");
   final CallbackStore callbackStore = PostgresCallbackStore.on(database.dataSource());
@@ -53,6 +57,11 @@ final class CallbackFixture implements AutoCloseable {
           .register(JOB)
           .options(o -> o.retry(new RetryPolicy(1, Duration.ZERO, Duration.ZERO, false)))
           .build();
+
+  private static TestDatabase emptied() {
+    DATABASE.truncateClockworkTables();
+    return DATABASE;
+  }
 
   /** Options on this fixture's store allowing {@code receiver}, changed by {@code settings}. */
   CallbackOptions options(Receiver receiver, UnaryOperator<CallbackOptions.Builder> settings) {

@@ -36,7 +36,7 @@ public final class Recovery {
     this.store = store;
   }
 
-  /** Repairs the unbound callbacks older than {@link #GRACE}; returns how many were bound. */
+  /** Repairs the unbound callbacks at least {@link #GRACE} old; returns how many were bound. */
   public int run() {
     List<StoredCallback> unbound = store.unbound(engine.clock().instant().minus(GRACE), 100);
     int bound = 0;

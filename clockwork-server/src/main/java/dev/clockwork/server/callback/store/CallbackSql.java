@@ -30,7 +30,7 @@ final class CallbackSql {
 
   static final String UNBOUND =
       ("SELECT %s FROM cw_callbacks WHERE state = 'waiting' AND event_id IS NULL"
-              + " AND created_at < ? ORDER BY id LIMIT ?")
+              + " AND created_at <= ? ORDER BY id LIMIT ?")
           .formatted(COLUMNS);
 
   static final String WAITING =

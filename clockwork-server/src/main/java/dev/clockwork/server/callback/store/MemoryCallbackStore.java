@@ -82,7 +82,7 @@ public final class MemoryCallbackStore implements CallbackStore {
         s ->
             s.state() == CallbackState.WAITING
                 && s.eventId() == 0
-                && s.createdAt().isBefore(createdBefore),
+                && !s.createdAt().isAfter(createdBefore),
         limit);
   }
 
