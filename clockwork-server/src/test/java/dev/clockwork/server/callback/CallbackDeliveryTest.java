@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.config.ClockworkConfig;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -90,6 +93,33 @@ class CallbackDeliveryTest {
     assertThat(body.has("state")).isFalse();
     assertThat(callbacks.deliveries(id, poison.id()).get(0).eventOutcome())
         .isEqualTo("dead_lettered");
+  }
+
+  @Test
+  void aDiscardedEventIsDeliveredWithItsError() throws Exception {
+    String config = "queue:\n  retry:\n    max_attempts: 1\n  dead_letter:\n    enabled: false\n";
+    try (Engine discarding =
+        Engine.builder()
+            .store(fixture.store)
+            .clock(fixture.clock)
+            .register(CallbackFixture.JOB)
+            .config(ClockworkConfig.parse(config, "clockwork.yaml"))
+            .build()) {
+      Callbacks callbacks = new Callbacks(discarding, fixture.options(receiver, b -> b));
+      discarding.create("job", "job-d", Map.of());
+      QueuedEvent poison =
+          callbacks.enqueue(
+              "job-d", Event.of("POISON"), Priority.NORMAL, null, receiver.url("/d"), null);
+
+      discarding.runDue();
+      callbacks.runDue();
+
+      JsonNode body = JSON.readTree(receiver.requests().get(0).body());
+      assertThat(body.get("outcome").asText()).isEqualTo("discarded");
+      assertThat(body.get("error").asText()).contains("the job is poisoned");
+      assertThat(callbacks.deliveries("job-d", poison.id()).get(0).eventOutcome())
+          .isEqualTo("discarded");
+    }
   }
 
   @Test

@@ -17,7 +17,7 @@ import java.util.Optional;
 /**
  * The body POSTed for an event that reached its outcome: {@code {event_id, instance_id, machine,
  * type, outcome, state?, error?, at}} — {@code state} (the active states after it) when applied,
- * {@code error} (the last attempt's) when dead-lettered or discarded.
+ * {@code error} (the last attempt's, or the history row's) when dead-lettered or discarded.
  */
 public final class Outcomes {
   private final Engine engine;
@@ -49,8 +49,9 @@ public final class Outcomes {
     if (status.state() == EventStatus.State.APPLIED && row != null) {
       body.put("state", row.states());
     }
-    if (status.state() != EventStatus.State.APPLIED && last != null) {
-      body.put("error", last.error());
+    String error = last != null ? last.error() : row != null ? row.detail() : null;
+    if (status.state() != EventStatus.State.APPLIED && error != null) {
+      body.put("error", error);
     }
     body.put("at", at.toString());
     return Optional.of(new Settled(outcome, write(body)));
