@@ -2,8 +2,6 @@ package dev.clockwork.server.callback;
 
 import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.listener.ProcessedEvent;
-import dev.clockwork.server.callback.internal.AllowList;
-import dev.clockwork.server.callback.internal.Wakeup;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -87,7 +85,7 @@ public final class CallbackOptions {
     return store;
   }
 
-  public AllowList allowList() {
+  AllowList allowList() {
     return allowList;
   }
 
@@ -95,7 +93,7 @@ public final class CallbackOptions {
     return allowHttp;
   }
 
-  public byte[] secret() {
+  byte[] secret() {
     return secret.clone();
   }
 
@@ -125,8 +123,8 @@ public final class CallbackOptions {
     return timeout.multipliedBy(2).plusSeconds(30);
   }
 
-  /** The signal the {@link #listener()} raises and the worker waits on (internal). */
-  public Wakeup wakeup() {
+  /** The signal the {@link #listener()} raises and the worker waits on. */
+  Wakeup wakeup() {
     return wakeup;
   }
 

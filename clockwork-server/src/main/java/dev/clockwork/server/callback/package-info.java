@@ -5,6 +5,7 @@
  * dev.clockwork.server.callback.CallbackOptions} are called. {@link
  * dev.clockwork.server.callback.Callbacks} is what routes call; {@link
  * dev.clockwork.server.callback.CallbackStore} is the SPI its two stores (in memory, PostgreSQL)
- * implement.
+ * implement. The machinery (allow-list, signature, sender, delivery worker, crash repair) is
+ * package-private.
  */
 package dev.clockwork.server.callback;

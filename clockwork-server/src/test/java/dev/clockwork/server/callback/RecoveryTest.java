@@ -6,7 +6,6 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
-import dev.clockwork.server.callback.internal.Recovery;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;

@@ -1,6 +1,5 @@
-package dev.clockwork.server.callback.internal;
+package dev.clockwork.server.callback;
 
-import dev.clockwork.server.callback.DeliveryAttempt;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -13,13 +12,13 @@ import java.util.concurrent.CompletableFuture;
  * POSTs callbacks. Redirects are never followed: a receiver on the allow-list could otherwise point
  * the server at an address that is not (a 3xx counts as a failed attempt).
  */
-public final class Sender {
+final class Sender {
   private final HttpClient http;
   private final Duration timeout;
   private final byte[] secret;
   private final Clock clock;
 
-  public Sender(Duration timeout, byte[] secret, Clock clock) {
+  Sender(Duration timeout, byte[] secret, Clock clock) {
     this.http =
         HttpClient.newBuilder()
             .followRedirects(HttpClient.Redirect.NEVER)
@@ -31,7 +30,7 @@ public final class Sender {
   }
 
   /** One attempt to deliver {@code delivery}; completes with what happened, never exceptionally. */
-  public CompletableFuture<DeliveryAttempt> send(Delivery delivery) {
+  CompletableFuture<DeliveryAttempt> send(Delivery delivery) {
     long unixSeconds = clock.instant().getEpochSecond();
     HttpRequest request =
         HttpRequest.newBuilder(delivery.url())

@@ -1,12 +1,10 @@
-package dev.clockwork.server.callback.internal;
+package dev.clockwork.server.callback;
 
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.error.UnknownEventException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.queue.QueuedEvent;
-import dev.clockwork.server.callback.CallbackStore;
-import dev.clockwork.server.callback.StoredCallback;
 import java.time.Duration;
 import java.util.List;
 import org.slf4j.Logger;
@@ -20,24 +18,24 @@ import org.slf4j.LoggerFactory;
  * had failed without an answer, the case an idempotency key exists for. Either way the callback is
  * bound to exactly one event and is not lost.
  */
-public final class Recovery {
+final class Recovery {
   /**
    * How old an unbound callback must be before it is repaired (a request binds in milliseconds).
    */
-  public static final Duration GRACE = Duration.ofMinutes(1);
+  static final Duration GRACE = Duration.ofMinutes(1);
 
   private static final Logger LOG = LoggerFactory.getLogger(Recovery.class);
 
   private final Engine engine;
   private final CallbackStore store;
 
-  public Recovery(Engine engine, CallbackStore store) {
+  Recovery(Engine engine, CallbackStore store) {
     this.engine = engine;
     this.store = store;
   }
 
   /** Repairs the unbound callbacks at least {@link #GRACE} old; returns how many were bound. */
-  public int run() {
+  int run() {
     List<StoredCallback> unbound = store.unbound(engine.clock().instant().minus(GRACE), 100);
     int bound = 0;
     for (StoredCallback callback : unbound) {

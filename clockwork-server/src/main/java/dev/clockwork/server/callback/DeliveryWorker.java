@@ -1,4 +1,4 @@
-package dev.clockwork.server.callback.internal;
+package dev.clockwork.server.callback;
 
 import java.time.Duration;
 import org.slf4j.Logger;
@@ -9,7 +9,7 @@ import org.slf4j.LoggerFactory;
  * every poll interval as a safety net (outcomes it was not woken for, due retries, other servers'
  * expired leases). Failures are logged and the next pass tries again.
  */
-public final class DeliveryWorker {
+final class DeliveryWorker {
   private static final Logger LOG = LoggerFactory.getLogger(DeliveryWorker.class);
 
   private final DeliveryRun run;
@@ -18,13 +18,13 @@ public final class DeliveryWorker {
   private volatile boolean running;
   private Thread thread;
 
-  public DeliveryWorker(DeliveryRun run, Wakeup wakeup, Duration pollInterval) {
+  DeliveryWorker(DeliveryRun run, Wakeup wakeup, Duration pollInterval) {
     this.run = run;
     this.wakeup = wakeup;
     this.pollInterval = pollInterval;
   }
 
-  public synchronized void start() {
+  synchronized void start() {
     if (thread != null) {
       return;
     }
@@ -51,7 +51,7 @@ public final class DeliveryWorker {
   }
 
   /** Stops the thread, waiting for a pass in progress to finish (up to {@code max}). */
-  public synchronized void stop(Duration max) {
+  synchronized void stop(Duration max) {
     if (thread == null) {
       return;
     }

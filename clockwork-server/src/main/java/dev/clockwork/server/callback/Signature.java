@@ -1,4 +1,4 @@
-package dev.clockwork.server.callback.internal;
+package dev.clockwork.server.callback;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -11,11 +11,11 @@ import javax.crypto.spec.SecretKeySpec;
  * "<t>.<body>">} under the deployment's secret. Signing the timestamp with the body lets a receiver
  * refuse replays of an old delivery.
  */
-public final class Signature {
+final class Signature {
   private Signature() {}
 
   /** The header's value for {@code body} sent at {@code unixSeconds}. */
-  public static String header(byte[] secret, long unixSeconds, String body) {
+  static String header(byte[] secret, long unixSeconds, String body) {
     return "t=" + unixSeconds + ",v1=" + hmac(secret, unixSeconds + "." + body);
   }
 

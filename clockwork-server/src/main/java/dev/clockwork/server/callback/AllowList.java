@@ -1,4 +1,4 @@
-package dev.clockwork.server.callback.internal;
+package dev.clockwork.server.callback;
 
 import java.net.URI;
 import java.util.ArrayList;
@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * ({@code :8443}); without one, only the scheme's default port is allowed. A literal IP is allowed
  * only when listed as such: wildcards match host names only.
  */
-public final class AllowList {
+final class AllowList {
   private static final Pattern NAME =
       Pattern.compile("[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*");
   private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
@@ -42,7 +42,7 @@ public final class AllowList {
    * @throws IllegalArgumentException naming the first entry that is not a host, a wildcard or an IP
    *     address with an optional port
    */
-  public static AllowList of(List<String> spelled) {
+  static AllowList of(List<String> spelled) {
     List<Entry> entries = new ArrayList<>();
     for (String raw : spelled) {
       entries.add(parse(raw));
@@ -90,7 +90,7 @@ public final class AllowList {
   }
 
   /** Whether {@code url}'s host and port are on the list (its scheme is checked elsewhere). */
-  public boolean allows(URI url) {
+  boolean allows(URI url) {
     String host = url.getHost().toLowerCase(Locale.ROOT);
     int defaultPort = "https".equalsIgnoreCase(url.getScheme()) ? 443 : 80;
     int port = url.getPort() < 0 ? defaultPort : url.getPort();
@@ -98,7 +98,7 @@ public final class AllowList {
   }
 
   /** Why {@code url} may not be called, or empty when it may. */
-  public Optional<String> refusal(URI url) {
+  Optional<String> refusal(URI url) {
     if (allows(url)) {
       return Optional.empty();
     }
@@ -114,7 +114,7 @@ public final class AllowList {
   }
 
   /** The entries as they were given. */
-  public List<String> entries() {
+  List<String> entries() {
     return spelled;
   }
 

@@ -1,22 +1,22 @@
-package dev.clockwork.server.callback.internal;
+package dev.clockwork.server.callback;
 
 import java.time.Duration;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /** A signal the delivery worker waits on, raised when an event reaches an outcome. */
-public final class Wakeup {
+final class Wakeup {
   private final Semaphore permits = new Semaphore(0);
 
   /** Wakes the waiting worker (at most one pending wake is kept). */
-  public void wake() {
+  void wake() {
     if (permits.availablePermits() == 0) {
       permits.release();
     }
   }
 
   /** Waits until woken or {@code max} has passed; returns whether it was woken. */
-  public boolean await(Duration max) throws InterruptedException {
+  boolean await(Duration max) throws InterruptedException {
     boolean woken = permits.tryAcquire(max.toMillis(), TimeUnit.MILLISECONDS);
     permits.drainPermits();
     return woken;

@@ -1,4 +1,4 @@
-package dev.clockwork.server.callback.internal;
+package dev.clockwork.server.callback;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -6,7 +6,6 @@ import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.store.HistoryEntry;
-import dev.clockwork.server.callback.StoredCallback;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,17 +18,17 @@ import java.util.Optional;
  * type, outcome, state?, error?, at}} — {@code state} (the active states after it) when applied,
  * {@code error} (the last attempt's, or the history row's) when dead-lettered or discarded.
  */
-public final class Outcomes {
+final class Outcomes {
   private final Engine engine;
   private final ObjectMapper json;
 
-  public Outcomes(Engine engine, ObjectMapper json) {
+  Outcomes(Engine engine, ObjectMapper json) {
     this.engine = engine;
     this.json = json;
   }
 
   /** The event's outcome and the body to POST, or empty while it is still queued. */
-  public Optional<Settled> of(StoredCallback callback) {
+  Optional<Settled> of(StoredCallback callback) {
     EventStatus status = engine.event(callback.instanceId(), callback.eventId());
     if (status.state() == EventStatus.State.PENDING
         || status.state() == EventStatus.State.RETRYING) {
@@ -75,5 +74,5 @@ public final class Outcomes {
   }
 
   /** An outcome ({@code applied}, {@code dead_lettered}, {@code discarded}) and its body. */
-  public record Settled(String outcome, String body) {}
+  record Settled(String outcome, String body) {}
 }

@@ -1,13 +1,8 @@
-package dev.clockwork.server.callback.internal;
+package dev.clockwork.server.callback;
 
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.error.UnknownEventIdException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
-import dev.clockwork.server.callback.CallbackOptions;
-import dev.clockwork.server.callback.CallbackState;
-import dev.clockwork.server.callback.CallbackStore;
-import dev.clockwork.server.callback.DeliveryAttempt;
-import dev.clockwork.server.callback.StoredCallback;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * enqueue was interrupted ({@link Recovery}), settle the waiting callbacks whose event reached an
  * outcome, then claim the due callbacks and POST them (a batch at once), recording each attempt.
  */
-public final class DeliveryRun {
+final class DeliveryRun {
   private static final Logger LOG = LoggerFactory.getLogger(DeliveryRun.class);
   private static final int BATCH = 20;
 
@@ -33,7 +28,7 @@ public final class DeliveryRun {
   private final Sender sender;
   private final String owner;
 
-  public DeliveryRun(
+  DeliveryRun(
       Engine engine,
       CallbackOptions options,
       Outcomes outcomes,
@@ -50,7 +45,7 @@ public final class DeliveryRun {
   }
 
   /** Runs the pass; returns the number of delivery attempts made. */
-  public int run() {
+  int run() {
     recovery.run();
     settleWaiting();
     int attempts = 0;
