@@ -74,8 +74,10 @@ public final class CallbackOptions {
     return new EngineListener() {
       @Override
       public void eventProcessed(ProcessedEvent event) {
-        if (event.eventId() > 0 && event.outcome() != ProcessedEvent.Outcome.RETRYING) {
-          wakeup.wake();
+        if (event.eventId() > 0
+            && "api".equals(event.source())
+            && event.outcome() != ProcessedEvent.Outcome.RETRYING) {
+          wakeup.heard(event.instanceId(), event.eventId());
         }
       }
     };

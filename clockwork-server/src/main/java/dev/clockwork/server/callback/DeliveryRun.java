@@ -27,6 +27,7 @@ final class DeliveryRun {
   private final Recovery recovery;
   private final Sender sender;
   private final String owner;
+  private final Wakeup wakeup;
 
   DeliveryRun(
       Engine engine,
@@ -42,12 +43,28 @@ final class DeliveryRun {
     this.recovery = recovery;
     this.sender = sender;
     this.owner = owner;
+    this.wakeup = options.wakeup();
   }
 
-  /** Runs the pass; returns the number of delivery attempts made. */
+  /** Runs a full pass; returns the number of delivery attempts made. */
   int run() {
-    recovery.run();
-    settleWaiting();
+    return run(true);
+  }
+
+  /**
+   * Runs a pass: a full one repairs interrupted registrations and looks at every waiting callback;
+   * a woken one only at the callbacks of the events the listener heard of (unless it dropped some).
+   */
+  int run(boolean full) {
+    List<Wakeup.Heard> heard = wakeup.drain();
+    if (full || heard == null) {
+      recovery.run();
+      settleWaiting();
+    } else {
+      for (Wakeup.Heard event : heard) {
+        store.waitingFor(event.instanceId(), event.eventId()).forEach(this::settle);
+      }
+    }
     int attempts = 0;
     while (true) {
       Instant now = engine.clock().instant();

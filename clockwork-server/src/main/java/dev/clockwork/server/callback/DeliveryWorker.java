@@ -5,9 +5,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The thread that runs {@link DeliveryRun}s: at once when woken (an event reached an outcome), and
- * every poll interval as a safety net (outcomes it was not woken for, due retries, other servers'
- * expired leases). Failures are logged and the next pass tries again.
+ * The thread that runs {@link DeliveryRun}s: at once when woken (an event reached an outcome: a
+ * pass over that event's callbacks), and a full sweep every poll interval as a safety net (outcomes
+ * it was not woken for, due retries, other servers' expired leases, interrupted registrations).
+ * Failures are logged and the next pass tries again.
  */
 final class DeliveryWorker {
   private static final Logger LOG = LoggerFactory.getLogger(DeliveryWorker.class);
@@ -35,14 +36,21 @@ final class DeliveryWorker {
   }
 
   private void loop() {
+    boolean full = true;
+    long lastFull = System.nanoTime();
     while (running) {
       try {
-        run.run();
+        run.run(full);
       } catch (RuntimeException e) {
         LOG.warn("a callback pass failed; the next one tries again: {}", e.toString(), e);
       }
       try {
-        wakeup.await(pollInterval);
+        boolean woken = wakeup.await(pollInterval);
+        // elapsed time, not a clock reading: a full sweep at least every poll interval
+        full = !woken || System.nanoTime() - lastFull >= pollInterval.toNanos();
+        if (full) {
+          lastFull = System.nanoTime();
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return;
