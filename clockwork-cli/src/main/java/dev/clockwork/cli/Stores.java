@@ -2,6 +2,7 @@ package dev.clockwork.cli;
 
 import dev.clockwork.runtime.schedule.store.ScheduleStore;
 import dev.clockwork.runtime.store.Store;
+import dev.clockwork.server.callback.CallbackStore;
 import java.util.Objects;
 
 /**
@@ -10,14 +11,16 @@ import java.util.Objects;
  *
  * @param store instances, their queues, timers and history
  * @param schedules schedules and their audit streams, on the same database
+ * @param callbacks the HTTP server's callbacks of queued events, on the same database
  * @param closer closes both (and whatever pool they share)
  */
-public record Stores(Store store, ScheduleStore schedules, Runnable closer)
+public record Stores(Store store, ScheduleStore schedules, CallbackStore callbacks, Runnable closer)
     implements AutoCloseable {
 
   public Stores {
     Objects.requireNonNull(store, "store");
     Objects.requireNonNull(schedules, "schedules");
+    Objects.requireNonNull(callbacks, "callbacks");
     Objects.requireNonNull(closer, "closer");
   }
 

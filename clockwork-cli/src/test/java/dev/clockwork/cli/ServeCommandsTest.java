@@ -1,6 +1,7 @@
 package dev.clockwork.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.clockwork.cli.serve.DevCommand;
 import dev.clockwork.cli.serve.ServeSession;
@@ -128,6 +129,66 @@ class ServeCommandsTest {
       assertThat(get(server.url() + "/api/machines", "anything").statusCode()).isEqualTo(401);
     }
     assertThat(err.toString()).contains("no API tokens configured").contains("clockwork token new");
+  }
+
+  @Test
+  void serverCallbacksFromClockworkYamlAcceptCallbackUrlsOnTheirAllowList() throws Exception {
+    String secret = "s3cret-for-ops";
+    Path config = project.resolve("clockwork.yaml");
+    Files.writeString(
+        config,
+        """
+        server:
+          tokens:
+            ops:
+              sha256: %s
+              role: operator
+          callbacks:
+            allow_hosts: hooks.example.com
+            secret_env: HOOK_SECRET
+        """
+            .formatted(ApiToken.hash(secret)));
+    Map<String, String> variables = new HashMap<>(CliRun.databaseEnv(DB));
+    variables.put("HOOK_SECRET", "a-signing-secret-of-some-length");
+    try (ServeSession server =
+        parsed(new ServerCommand(env(variables)), "--port", "0", "--config", config.toString())
+            .start()) {
+      String id = server.engine().create("order").id();
+      String allowed = "{\"type\":\"SUBMIT\",\"callback_url\":\"https://hooks.example.com/done\"}";
+      String offList = "{\"type\":\"SUBMIT\",\"callback_url\":\"https://evil.example.org/\"}";
+      String path = server.url() + "/api/instances/" + id + "/events?mode=queued";
+
+      assertThat(post(path, secret, allowed).statusCode()).isEqualTo(202);
+      assertThat(post(path, secret, offList).statusCode()).isEqualTo(422);
+    }
+  }
+
+  @Test
+  void serverCallbacksWithoutTheirSecretFailNamingTheVariable() throws Exception {
+    Path config = project.resolve("clockwork.yaml");
+    Files.writeString(config, "server:\n  callbacks:\n    allow_hosts: hooks.example.com\n");
+    ServerCommand command =
+        parsed(
+            new ServerCommand(env(CliRun.databaseEnv(DB))),
+            "--port",
+            "0",
+            "--config",
+            config.toString());
+
+    assertThatThrownBy(command::start)
+        .hasMessageContaining("CLOCKWORK_CALLBACK_SECRET")
+        .hasMessageContaining("server.callbacks");
+  }
+
+  private HttpResponse<String> post(String url, String token, String json)
+      throws IOException, InterruptedException {
+    return http.send(
+        HttpRequest.newBuilder(URI.create(url))
+            .header("Authorization", "Bearer " + token)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(json))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   private String printedToken() {

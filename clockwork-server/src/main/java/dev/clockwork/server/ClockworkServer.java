@@ -13,6 +13,8 @@ import dev.clockwork.server.api.ServerContext;
 import dev.clockwork.server.api.instance.EventRoutes;
 import dev.clockwork.server.api.instance.HistoryRoutes;
 import dev.clockwork.server.api.instance.InstanceRoutes;
+import dev.clockwork.server.callback.CallbackOptions;
+import dev.clockwork.server.callback.Callbacks;
 import dev.clockwork.server.http.JsonMapping;
 import dev.clockwork.server.http.Problems;
 import dev.clockwork.server.http.RequestIds;
@@ -21,6 +23,7 @@ import io.javalin.json.JavalinJackson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -40,10 +43,14 @@ public final class ClockworkServer implements AutoCloseable {
   private final Javalin app;
   private final String host;
   private final int port;
+  private final Callbacks callbacks;
 
   private ClockworkServer(Builder builder) {
+    this.callbacks =
+        builder.callbacks == null ? null : new Callbacks(builder.engine, builder.callbacks);
     ServerContext context =
-        new ServerContext(builder.engine, builder.schedules, builder.access, builder.json);
+        new ServerContext(
+            builder.engine, builder.schedules, builder.access, builder.json, callbacks);
     List<ApiRoutes> modules = new ArrayList<>(defaultRoutes(context));
     for (Function<ServerContext, ApiRoutes> extra : builder.extraRoutes) {
       modules.add(extra.apply(context));
@@ -72,7 +79,15 @@ public final class ClockworkServer implements AutoCloseable {
   /** Starts listening; returns this server. */
   public ClockworkServer start() {
     app.start(host, port);
+    if (callbacks != null) {
+      callbacks.start();
+    }
     return this;
+  }
+
+  /** The callbacks of queued events, when this server was given {@link CallbackOptions}. */
+  public Optional<Callbacks> callbacks() {
+    return Optional.ofNullable(callbacks);
   }
 
   /** The port listened on (the chosen one when built with port 0). */
@@ -88,6 +103,9 @@ public final class ClockworkServer implements AutoCloseable {
   @Override
   public void close() {
     app.stop();
+    if (callbacks != null) {
+      callbacks.close();
+    }
   }
 
   private static List<ApiRoutes> defaultRoutes(ServerContext context) {
@@ -107,6 +125,7 @@ public final class ClockworkServer implements AutoCloseable {
     private ObjectMapper json = JsonMapping.mapper();
     private String host = "127.0.0.1";
     private int port = 8080;
+    private CallbackOptions callbacks;
     private final List<Function<ServerContext, ApiRoutes>> extraRoutes = new ArrayList<>();
 
     private Builder(Engine engine) {
@@ -137,6 +156,15 @@ public final class ClockworkServer implements AutoCloseable {
         throw new IllegalArgumentException("port " + value + " is not a TCP port (0 to 65535)");
       }
       this.port = value;
+      return this;
+    }
+
+    /**
+     * Sends callbacks of queued events as {@code options} say (allow-list, secret, retries); off
+     * without them. The server starts and stops the delivery worker with itself.
+     */
+    public Builder callbacks(CallbackOptions options) {
+      this.callbacks = Objects.requireNonNull(options, "options");
       return this;
     }
 

@@ -8,6 +8,7 @@ import dev.clockwork.runtime.config.ClockworkConfig;
 import dev.clockwork.server.access.AccessPolicy;
 import dev.clockwork.server.access.ApiToken;
 import dev.clockwork.server.access.Role;
+import dev.clockwork.server.callback.store.PostgresCallbackStore;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Set;
@@ -78,22 +79,27 @@ public final class DevCommand implements Callable<Integer> {
       database.close();
       throw e;
     }
-    String token = DevToken.in(directory);
-    AccessPolicy access =
-        AccessPolicy.from(settings.server())
-            .with(ApiToken.ofSecret("dev", token, Role.ADMIN, Set.of(ApiToken.ALL_NAMESPACES)));
-    ServeSession.Settings serve =
-        new ServeSession.Settings(
-            store,
-            PostgresScheduleStore.beside(store),
-            settings,
-            env.machines(),
-            access,
-            "127.0.0.1",
-            port,
-            env.clock());
+    String token;
     ServeSession session;
     try {
+      token = DevToken.in(directory);
+      AccessPolicy access =
+          AccessPolicy.from(settings.server())
+              .with(ApiToken.ofSecret("dev", token, Role.ADMIN, Set.of(ApiToken.ALL_NAMESPACES)));
+      ServeSession.Settings serve =
+          new ServeSession.Settings(
+              store,
+              PostgresScheduleStore.beside(store),
+              settings,
+              env.machines(),
+              access,
+              CallbackSettings.of(
+                  settings.server(),
+                  PostgresCallbackStore.on(store.dataSource()),
+                  env.environment()),
+              "127.0.0.1",
+              port,
+              env.clock());
       session =
           Listening.start(
               "127.0.0.1",

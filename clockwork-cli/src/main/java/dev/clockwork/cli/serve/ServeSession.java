@@ -2,12 +2,14 @@ package dev.clockwork.cli.serve;
 
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.EngineBuilder;
 import dev.clockwork.runtime.config.ClockworkConfig;
 import dev.clockwork.runtime.schedule.Schedules;
 import dev.clockwork.runtime.schedule.store.ScheduleStore;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.server.ClockworkServer;
 import dev.clockwork.server.access.AccessPolicy;
+import dev.clockwork.server.callback.CallbackOptions;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -45,19 +47,23 @@ public final class ServeSession implements AutoCloseable {
       ClockworkConfig config,
       List<MachineDefinition> machines,
       AccessPolicy access,
+      CallbackOptions callbacks,
       String host,
       int port,
       Clock clock) {}
 
   /** Starts the engine, the schedules and the server; on failure stops what started. */
   public static ServeSession start(Settings settings, Runnable onClose) {
-    Engine engine =
+    EngineBuilder builder =
         Engine.builder()
             .store(settings.store())
             .clock(settings.clock())
             .config(settings.config())
-            .register(settings.machines().toArray(new MachineDefinition[0]))
-            .build();
+            .register(settings.machines().toArray(new MachineDefinition[0]));
+    if (settings.callbacks() != null) {
+      builder.listener(settings.callbacks().listener());
+    }
+    Engine engine = builder.build();
     try {
       Schedules schedules =
           Schedules.builder(engine)
@@ -66,14 +72,16 @@ public final class ServeSession implements AutoCloseable {
               .build()
               .runInWorkers(SCHEDULE_TICK);
       engine.start();
-      ClockworkServer server =
+      ClockworkServer.Builder server =
           ClockworkServer.builder(engine)
               .schedules(schedules)
               .access(settings.access())
               .host(settings.host())
-              .port(settings.port())
-              .start();
-      return new ServeSession(engine, schedules, server, onClose);
+              .port(settings.port());
+      if (settings.callbacks() != null) {
+        server.callbacks(settings.callbacks());
+      }
+      return new ServeSession(engine, schedules, server.start(), onClose);
     } catch (RuntimeException e) {
       try {
         engine.close();

@@ -88,6 +88,7 @@ public final class ServerCommand implements Callable<Integer> {
               settings.file(),
               env.machines(),
               AccessPolicy.from(server),
+              CallbackSettings.of(server, stores.callbacks(), env.environment()),
               chosenHost,
               chosenPort,
               env.clock());

@@ -21,6 +21,7 @@ import java.util.Objects;
  *   callbacks:
  *     allow_hosts: hooks.example.com, *.example.org
  *     secret_env: CLOCKWORK_CALLBACK_SECRET   # the environment variable holding the signing secret
+ *     allow_http: false                       # https only (the default)
  * }</pre>
  */
 public record ServerConfig(
@@ -40,8 +41,11 @@ public record ServerConfig(
     }
   }
 
-  /** Which hosts callbacks may call, and the environment variable holding the signing secret. */
-  public record CallbackConfig(List<String> allowHosts, String secretEnv) {
+  /**
+   * Which hosts callbacks may call, the environment variable holding the signing secret, and
+   * whether plain http is allowed (https only by default).
+   */
+  public record CallbackConfig(List<String> allowHosts, String secretEnv, boolean allowHttp) {
     public CallbackConfig {
       allowHosts = List.copyOf(allowHosts);
     }

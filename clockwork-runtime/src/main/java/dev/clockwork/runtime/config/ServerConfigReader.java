@@ -15,7 +15,8 @@ final class ServerConfigReader {
   private static final Set<String> KEYS = Set.of("host", "port", "tokens", "callbacks");
   private static final Set<String> TOKEN_KEYS = Set.of("sha256", "role", "namespaces");
   private static final Set<String> ROLES = Set.of("viewer", "operator", "admin");
-  private static final Set<String> CALLBACK_KEYS = Set.of("allow_hosts", "secret_env");
+  private static final Set<String> CALLBACK_KEYS =
+      Set.of("allow_hosts", "secret_env", "allow_http");
   private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
 
   private ServerConfigReader() {}
@@ -70,7 +71,10 @@ final class ServerConfigReader {
           callbacks.at("allow_hosts"),
           "list the hosts callbacks may call (hooks.example.com, *.example.org)");
     }
-    return new CallbackConfig(hosts, callbacks.text("secret_env", "CLOCKWORK_CALLBACK_SECRET"));
+    return new CallbackConfig(
+        hosts,
+        callbacks.text("secret_env", "CLOCKWORK_CALLBACK_SECRET"),
+        callbacks.bool("allow_http", false));
   }
 
   private static List<String> list(String text) {

@@ -35,6 +35,7 @@ class ServerConfigTest {
                   callbacks:
                     allow_hosts: hooks.example.com, *.example.org
                     secret_env: MY_SECRET
+                    allow_http: true
                 """
                     .formatted(HASH, HASH),
                 "clockwork.yaml")
@@ -48,6 +49,7 @@ class ServerConfigTest {
     assertThat(server.callbacks().allowHosts())
         .containsExactly("hooks.example.com", "*.example.org");
     assertThat(server.callbacks().secretEnv()).isEqualTo("MY_SECRET");
+    assertThat(server.callbacks().allowHttp()).isTrue();
   }
 
   @Test

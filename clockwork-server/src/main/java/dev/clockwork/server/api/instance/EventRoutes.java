@@ -14,10 +14,13 @@ import dev.clockwork.server.access.AccessFilter;
 import dev.clockwork.server.access.Caller;
 import dev.clockwork.server.access.Role;
 import dev.clockwork.server.api.ApiRoutes;
+import dev.clockwork.server.api.Router;
 import dev.clockwork.server.api.ServerContext;
+import dev.clockwork.server.callback.CallbackView;
+import dev.clockwork.server.callback.Callbacks;
 import dev.clockwork.server.http.ProblemException;
-import dev.clockwork.server.http.Router;
 import io.javalin.http.Context;
+import java.util.List;
 
 /**
  * {@code POST /api/instances/{id}/events}: sync by default (processed now, 200 with the new state
@@ -58,16 +61,32 @@ public final class EventRoutes implements ApiRoutes {
 
   private void queue(
       Context ctx, Caller caller, String instanceId, EventRequest request, String key) {
+    Callbacks callbacks = null;
     if (request.callbackUrl() != null) {
-      throw ProblemException.badRequest(
-          "callbacks are not configured on this server: send the event without callback_url and"
-              + " look it up at its Location");
+      callbacks =
+          server
+              .maybeCallbacks()
+              .orElseThrow(
+                  () ->
+                      ProblemException.badRequest(
+                          "callbacks are not configured on this server: send the event without"
+                              + " callback_url and look it up at its Location"));
+      callbacks.check(request.callbackUrl().toString());
     }
+    String source = "api:" + caller.principal();
     QueuedEvent queued;
     try {
       queued =
-          engine.enqueue(
-              instanceId, request.event(), Priority.NORMAL, key, "api:" + caller.principal());
+          callbacks == null
+              ? engine.enqueue(instanceId, request.event(), Priority.NORMAL, key, source)
+              : callbacks.enqueue(
+                  instanceId,
+                  request.event(),
+                  Priority.NORMAL,
+                  key,
+                  request.callbackUrl(),
+                  caller.principal(),
+                  source);
     } catch (UnknownInstanceException e) {
       throw new ProblemException(400, "unknown-instance", e.getMessage());
     } catch (ClockworkException e) {
@@ -140,6 +159,9 @@ public final class EventRoutes implements ApiRoutes {
       throw ProblemException.badRequest(
           "event id '" + text + "' is not a number: use the event_id a queued send answered");
     }
-    ctx.json(EventViews.status(engine.event(ctx.pathParam("id"), eventId)));
+    String instanceId = ctx.pathParam("id");
+    List<CallbackView> callbacks =
+        server.maybeCallbacks().map(all -> all.deliveries(instanceId, eventId)).orElse(List.of());
+    ctx.json(EventViews.status(engine.event(instanceId, eventId), callbacks));
   }
 }

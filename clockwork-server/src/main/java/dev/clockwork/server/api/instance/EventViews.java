@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.clockwork.runtime.SendResult;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.EventStatus;
+import dev.clockwork.server.callback.CallbackView;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -37,7 +38,7 @@ final class EventViews {
       Instant nextAttemptAt,
       Long deadLetterId,
       List<AttemptView> errors,
-      List<Object> callbacks) {}
+      List<CallbackView> callbacks) {}
 
   static SentView sent(SendResult result) {
     return new SentView(
@@ -56,7 +57,7 @@ final class EventViews {
     return "/api/instances/" + instanceId + "/events/" + eventId;
   }
 
-  static EventStatusView status(EventStatus status) {
+  static EventStatusView status(EventStatus status, List<CallbackView> callbacks) {
     return new EventStatusView(
         status.eventId(),
         status.instanceId(),
@@ -66,7 +67,7 @@ final class EventViews {
         status.nextAttemptAt(),
         status.deadLetterId() > 0 ? status.deadLetterId() : null,
         status.errors().stream().map(EventViews::attempt).toList(),
-        List.of());
+        callbacks);
   }
 
   private static AttemptView attempt(AttemptError error) {

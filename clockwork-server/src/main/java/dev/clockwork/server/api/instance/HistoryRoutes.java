@@ -4,12 +4,12 @@ import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.server.access.Role;
 import dev.clockwork.server.api.ApiRoutes;
+import dev.clockwork.server.api.Router;
 import dev.clockwork.server.api.ServerContext;
 import dev.clockwork.server.http.Cursor;
 import dev.clockwork.server.http.Page;
 import dev.clockwork.server.http.Params;
 import dev.clockwork.server.http.ProblemException;
-import dev.clockwork.server.http.Router;
 import io.javalin.http.Context;
 import java.util.List;
 

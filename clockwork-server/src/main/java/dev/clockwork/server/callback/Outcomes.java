@@ -1,0 +1,78 @@
+package dev.clockwork.server.callback;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.queue.AttemptError;
+import dev.clockwork.runtime.queue.EventStatus;
+import dev.clockwork.runtime.store.HistoryEntry;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The body POSTed for an event that reached its outcome: {@code {event_id, instance_id, machine,
+ * type, outcome, state?, error?, at}} — {@code state} (the active states after it) when applied,
+ * {@code error} (the last attempt's, or the history row's) when dead-lettered or discarded.
+ */
+final class Outcomes {
+  private final Engine engine;
+  private final ObjectMapper json;
+
+  Outcomes(Engine engine, ObjectMapper json) {
+    this.engine = engine;
+    this.json = json;
+  }
+
+  /** The event's outcome and the body to POST, or empty while it is still queued. */
+  Optional<Settled> of(StoredCallback callback) {
+    EventStatus status = engine.event(callback.instanceId(), callback.eventId());
+    if (status.state() == EventStatus.State.PENDING
+        || status.state() == EventStatus.State.RETRYING) {
+      return Optional.empty();
+    }
+    String outcome = status.state().name().toLowerCase(Locale.ROOT);
+    HistoryEntry row = historyRow(status).orElse(null);
+    List<AttemptError> errors = status.errors();
+    AttemptError last = errors.isEmpty() ? null : errors.get(errors.size() - 1);
+    Instant at = row != null ? row.at() : last != null ? last.at() : engine.clock().instant();
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("event_id", callback.eventId());
+    body.put("instance_id", callback.instanceId());
+    body.put("machine", engine.instance(callback.instanceId()).machine());
+    body.put("type", callback.type());
+    body.put("outcome", outcome);
+    if (status.state() == EventStatus.State.APPLIED && row != null) {
+      body.put("state", row.states());
+    }
+    String error = last != null ? last.error() : row != null ? row.detail() : null;
+    if (status.state() != EventStatus.State.APPLIED && error != null) {
+      body.put("error", error);
+    }
+    body.put("at", at.toString());
+    return Optional.of(new Settled(outcome, write(body)));
+  }
+
+  private Optional<HistoryEntry> historyRow(EventStatus status) {
+    if (status.historySequence() <= 0) {
+      return Optional.empty();
+    }
+    return engine.history(status.instanceId()).stream()
+        .filter(row -> row.sequence() == status.historySequence())
+        .findFirst();
+  }
+
+  private String write(Map<String, Object> body) {
+    try {
+      return json.writeValueAsString(body);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a callback body could not be written as JSON", e);
+    }
+  }
+
+  /** An outcome ({@code applied}, {@code dead_lettered}, {@code discarded}) and its body. */
+  record Settled(String outcome, String body) {}
+}

@@ -1,0 +1,62 @@
+package dev.clockwork.server.callback;
+
+import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.error.UnknownEventException;
+import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import java.time.Duration;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Repairs callbacks whose request stopped between registering the callback and learning its event's
+ * queue id (a crash, a lost connection to the database): once {@link #GRACE} has passed, the event
+ * is queued again with the same idempotency key. When the first enqueue got through that queues
+ * nothing and answers the first event's id; when it did not, the event is queued now — the request
+ * had failed without an answer, the case an idempotency key exists for. Either way the callback is
+ * bound to exactly one event and is not lost.
+ */
+final class Recovery {
+  /**
+   * How old an unbound callback must be before it is repaired (a request binds in milliseconds).
+   */
+  static final Duration GRACE = Duration.ofMinutes(1);
+
+  private static final Logger LOG = LoggerFactory.getLogger(Recovery.class);
+
+  private final Engine engine;
+  private final CallbackStore store;
+
+  Recovery(Engine engine, CallbackStore store) {
+    this.engine = engine;
+    this.store = store;
+  }
+
+  /** Repairs the unbound callbacks at least {@link #GRACE} old; returns how many were bound. */
+  int run() {
+    List<StoredCallback> unbound = store.unbound(engine.clock().instant().minus(GRACE), 100);
+    int bound = 0;
+    for (StoredCallback callback : unbound) {
+      try {
+        QueuedEvent queued =
+            engine.enqueue(
+                callback.instanceId(),
+                Event.of(callback.type(), callback.payload()),
+                callback.priority(),
+                callback.eventKey());
+        store.bind(callback.id(), queued.id());
+        bound++;
+        LOG.info(
+            "callback {}: its event {} on '{}' is bound after an interrupted request",
+            callback.id(),
+            queued.id(),
+            callback.instanceId());
+      } catch (UnknownInstanceException | UnknownEventException e) {
+        store.abandon(callback.id(), "its event could not be queued: " + e.getMessage());
+      }
+    }
+    return bound;
+  }
+}

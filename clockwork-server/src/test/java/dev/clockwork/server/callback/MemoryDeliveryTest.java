@@ -1,0 +1,55 @@
+package dev.clockwork.server.callback;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.queue.Priority;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.server.callback.store.MemoryCallbackStore;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** A server over an in-memory engine delivers callbacks from the in-memory callback store. */
+class MemoryDeliveryTest {
+  private final Receiver receiver = new Receiver();
+  private final Engine engine =
+      Engine.builder()
+          .clock(VirtualClock.at("2026-11-25T10:00:00Z"))
+          .register(CallbackFixture.JOB)
+          .build();
+
+  @AfterEach
+  void close() {
+    engine.close();
+    receiver.close();
+  }
+
+  @Test
+  void anAppliedEventIsDeliveredOnce() {
+    Callbacks callbacks =
+        new Callbacks(
+            engine,
+            CallbackOptions.builder(new MemoryCallbackStore())
+                .secret(CallbackFixture.SECRET)
+                .allowHttp(true)
+                .allowHost(receiver.allowEntry())
+                .build());
+    engine.create("job", "in-memory", Map.of());
+    QueuedEvent go =
+        callbacks.enqueue(
+            "in-memory", Event.of("GO"), Priority.NORMAL, null, receiver.url("/m"), null);
+
+    engine.runDue();
+    callbacks.runDue();
+    callbacks.runDue();
+
+    assertThat(receiver.requests()).hasSize(1);
+    assertThat(receiver.requests().get(0).body()).contains("\"outcome\":\"applied\"");
+    assertThat(callbacks.deliveries("in-memory", go.id()))
+        .singleElement()
+        .satisfies(view -> assertThat(view.outcome()).isEqualTo("delivered"));
+  }
+}
