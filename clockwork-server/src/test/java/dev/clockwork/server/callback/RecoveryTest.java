@@ -44,7 +44,8 @@ class RecoveryTest {
   void aCrashAfterTheEnqueueBindsTheCallbackToTheQueuedEventWithoutQueueingAnother() {
     String id = fixture.job("crash-after");
     fixture.callbackStore.register(registration(id, "key-1"));
-    QueuedEvent queued = fixture.engine.enqueue(id, Event.of("GO"), Priority.NORMAL, "key-1");
+    QueuedEvent queued =
+        fixture.engine.enqueue(id, Event.of("GO", Map.of("n", 1)), Priority.NORMAL, "key-1");
     // the server stops here: the callback never learnt its event id
 
     fixture.clock.advance(Recovery.GRACE.minusSeconds(1));
