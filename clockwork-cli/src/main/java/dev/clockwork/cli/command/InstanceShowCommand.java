@@ -59,9 +59,8 @@ public final class InstanceShowCommand implements Callable<Integer> {
               .store
               .find(id)
               .orElseThrow(() -> new ClockworkException("no instance with id '" + id + "'"));
-      int rows = history;
-      long from = Math.max(0, record.historySequence() - rows);
-      List<HistoryEntry> recent = opened.store.history(id, from, rows);
+      long from = Math.max(0, record.historySequence() - history);
+      List<HistoryEntry> recent = opened.store.history(id, from, history);
       List<ArmedTimer> armed = record.timers().stream().filter(t -> !t.failed()).toList();
       List<ArmedTimer> failed = record.timers().stream().filter(ArmedTimer::failed).toList();
       List<RegionJob> jobs = opened.store.regionJobs(id);
