@@ -2,8 +2,11 @@ package dev.clockwork.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.runtime.config.ClockworkConfig;
 import dev.clockwork.server.access.AccessPolicy;
+import dev.clockwork.server.access.ApiToken;
 import dev.clockwork.server.access.Role;
 import java.time.Clock;
 import java.util.List;
@@ -44,6 +47,25 @@ class TokenCommandTest {
               assertThat(token.sees("other")).isFalse();
             });
     assertThat(run.out).doesNotContain("sha256: " + secret.group(1));
+  }
+
+  @Test
+  void printsJsonForScripts() throws Exception {
+    CliRun run =
+        CliRun.run(
+            Map.of(),
+            Clock.systemUTC(),
+            List.of(),
+            "token",
+            "new",
+            "--role",
+            "admin",
+            "-o",
+            "json");
+
+    JsonNode made = new ObjectMapper().readTree(run.out);
+    assertThat(made.get("role").asText()).isEqualTo("admin");
+    assertThat(made.get("sha256").asText()).isEqualTo(ApiToken.hash(made.get("secret").asText()));
   }
 
   @Test

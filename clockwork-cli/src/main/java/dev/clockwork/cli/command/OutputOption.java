@@ -16,7 +16,7 @@ public final class OutputOption {
       converter = FormatConverter.class)
   OutputFormat format = OutputFormat.TABLE;
 
-  boolean json() {
+  public boolean json() {
     return format == OutputFormat.JSON;
   }
 

@@ -1,7 +1,9 @@
 package dev.clockwork.cli.serve;
 
 import dev.clockwork.cli.CliEnvironment;
+import dev.clockwork.cli.command.OutputOption;
 import dev.clockwork.cli.config.SettingsResolver;
+import dev.clockwork.cli.output.Json;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.postgres.schedule.PostgresScheduleStore;
 import dev.clockwork.runtime.config.ClockworkConfig;
@@ -11,9 +13,11 @@ import dev.clockwork.server.access.Role;
 import dev.clockwork.server.callback.store.PostgresCallbackStore;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -42,6 +46,8 @@ public final class DevCommand implements Callable<Integer> {
       description = "where PostgreSQL keeps its data and the token (default: ./.clockwork/dev)")
   Path dataDir = Path.of(".clockwork", "dev");
 
+  @Mixin OutputOption output = new OutputOption();
+
   @Option(names = "--fresh", description = "wipe --data-dir first: start from an empty database")
   boolean fresh;
 
@@ -50,6 +56,17 @@ public final class DevCommand implements Callable<Integer> {
       paramLabel = "FILE",
       description = "clockwork.yaml with queue and machine settings (default: ./clockwork.yaml)")
   Path config;
+
+  /** What {@code -o json} prints once everything runs. */
+  record Started(
+      String dashboard,
+      String api,
+      String token,
+      String database,
+      List<String> machines,
+      int seededInstances,
+      String dataDirectory,
+      double startedInSeconds) {}
 
   public DevCommand(CliEnvironment env) {
     this.env = env;
@@ -123,8 +140,22 @@ public final class DevCommand implements Callable<Integer> {
       session.close();
       throw e;
     }
-    out.printf(
-        "%nClockwork dev is running (started in %.1f s)%n", (System.nanoTime() - started) / 1e9);
+    double took = (System.nanoTime() - started) / 1e9;
+    if (output.json()) {
+      Json.print(
+          out,
+          new Started(
+              session.url(),
+              session.url() + "/api",
+              token,
+              database.jdbcUrl(),
+              session.engine().machineIds(),
+              seeded,
+              directory.toString(),
+              took));
+      return session;
+    }
+    out.printf("%nClockwork dev is running (started in %.1f s)%n", took);
     out.printf("  dashboard  %s/%n", session.url());
     out.printf("  API        %s/api   token: %s%n", session.url(), token);
     out.printf("  database   %s (user postgres)%n", database.jdbcUrl());

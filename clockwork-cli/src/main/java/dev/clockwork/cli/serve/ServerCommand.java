@@ -3,10 +3,13 @@ package dev.clockwork.cli.serve;
 import dev.clockwork.cli.CliEnvironment;
 import dev.clockwork.cli.Stores;
 import dev.clockwork.cli.command.DatabaseOptions;
+import dev.clockwork.cli.command.OutputOption;
 import dev.clockwork.cli.config.Settings;
+import dev.clockwork.cli.output.Json;
 import dev.clockwork.runtime.config.ServerConfig;
 import dev.clockwork.server.access.AccessPolicy;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -46,8 +49,13 @@ public final class ServerCommand implements Callable<Integer> {
       description = "HTTP port (default: server.port, else 8080)")
   Integer port;
 
+  @Mixin OutputOption output = new OutputOption();
+
   @Option(names = "--migrate", description = "create or upgrade Clockwork's tables first")
   boolean migrate;
+
+  /** What {@code -o json} prints once the server runs. */
+  record Started(String url, String database, List<String> machines, int tokens) {}
 
   public ServerCommand(CliEnvironment env) {
     this.env = env;
@@ -65,8 +73,10 @@ public final class ServerCommand implements Callable<Integer> {
     PrintWriter out = env.out();
     Settings settings = database.settings(env);
     if (migrate) {
-      out.println(
-          settings.database().safeUrl() + ": " + env.database().migrate(settings.database()));
+      String migrated = env.database().migrate(settings.database());
+      if (!output.json()) {
+        out.println(settings.database().safeUrl() + ": " + migrated);
+      }
     }
     ServerConfig server = settings.file().server();
     String chosenHost = host != null ? host : server.host();
@@ -97,6 +107,16 @@ public final class ServerCommand implements Callable<Integer> {
     } catch (RuntimeException e) {
       stores.close();
       throw e;
+    }
+    if (output.json()) {
+      Json.print(
+          out,
+          new Started(
+              session.url(),
+              settings.database().safeUrl(),
+              session.engine().machineIds(),
+              server.tokens().size()));
+      return session;
     }
     out.printf(
         "Clockwork server on %s (database %s)%n", session.url(), settings.database().safeUrl());

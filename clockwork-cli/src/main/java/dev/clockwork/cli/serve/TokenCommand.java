@@ -1,6 +1,8 @@
 package dev.clockwork.cli.serve;
 
 import dev.clockwork.cli.CliEnvironment;
+import dev.clockwork.cli.command.OutputOption;
+import dev.clockwork.cli.output.Json;
 import dev.clockwork.server.access.AccessPolicy;
 import dev.clockwork.server.access.ApiToken;
 import dev.clockwork.server.access.Role;
@@ -11,6 +13,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -62,6 +65,12 @@ public final class TokenCommand implements Runnable {
         description = "schedule namespaces it may see, comma-separated (default: * for all)")
     List<String> namespaces = List.of(ApiToken.ALL_NAMESPACES);
 
+    @Mixin OutputOption output = new OutputOption();
+
+    /** What {@code -o json} prints. */
+    record Made(
+        String principal, String role, List<String> namespaces, String secret, String sha256) {}
+
     public NewToken(CliEnvironment env) {
       this.env = env;
     }
@@ -74,6 +83,11 @@ public final class TokenCommand implements Runnable {
       }
       String secret = AccessPolicy.newSecret();
       PrintWriter out = env.out();
+      if (output.json()) {
+        Json.print(
+            out, new Made(principal, role.label(), namespaces, secret, ApiToken.hash(secret)));
+        return 0;
+      }
       out.println("Secret (give it to the caller; it is shown only now):");
       out.println("  " + secret);
       out.println();
