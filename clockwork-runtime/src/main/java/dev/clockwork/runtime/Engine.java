@@ -117,6 +117,14 @@ public final class Engine implements AutoCloseable {
     return new EngineBuilder();
   }
 
+  /**
+   * The options this engine runs with: those set in code over {@code clockwork.yaml}'s, defaults
+   * filling the rest.
+   */
+  public EngineOptions options() {
+    return options;
+  }
+
   /** The clock every timer, lease and history row is measured by. */
   public Clock clock() {
     return clock;

@@ -1,0 +1,116 @@
+package dev.clockwork.spring.boot.tests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.clockwork.core.behavior.Behaviors;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.schedule.ScheduleRequest;
+import dev.clockwork.runtime.schedule.Schedules;
+import dev.clockwork.runtime.schedule.store.ScheduleStore;
+import dev.clockwork.runtime.schedule.store.memory.InMemoryScheduleStore;
+import dev.clockwork.spring.boot.autoconfigure.ClockworkAutoConfiguration;
+import dev.clockwork.spring.boot.tests.support.TestMachines;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Schedules declared as beans or properties exist once the engine has started, and starting again
+ * (another node, the next deploy) creates nothing twice and updates only what changed.
+ */
+class DeclaredSchedulesTest {
+  private final InMemoryScheduleStore store = new InMemoryScheduleStore();
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(AutoConfigurations.of(ClockworkAutoConfiguration.class))
+          .withUserConfiguration(Billing.class)
+          .withBean(ScheduleStore.class, () -> store)
+          .withPropertyValues(
+              "clockwork.workers.auto-startup=false",
+              "clockwork.schedules.definitions.nightly-billing.machine=billing",
+              "clockwork.schedules.definitions.nightly-billing.cron=0 2 * * *",
+              "clockwork.schedules.definitions.nightly-billing.timezone=Europe/Paris",
+              "clockwork.schedules.definitions.nightly-billing.input.customer=c-1");
+
+  @Test
+  void beanAndPropertySchedulesAreCreatedWhenTheEngineStarts() {
+    runner
+        .withBean(
+            "hourly",
+            ScheduleRequest.class,
+            () ->
+                ScheduleRequest.builder("hourly-billing")
+                    .startMachine("billing", Map.of())
+                    .interval("1 hour")
+                    .build())
+        .run(
+            context -> {
+              Schedules schedules = context.getBean(Schedules.class);
+              assertThat(schedules.find("nightly-billing")).isEmpty();
+              context.getBean(Engine.class).start();
+              assertThat(schedules.list())
+                  .extracting(s -> s.scheduleId())
+                  .containsExactlyInAnyOrder("hourly-billing", "nightly-billing");
+              assertThat(
+                      schedules.describe("nightly-billing").record().settings().spec().timezone())
+                  .hasToString("Europe/Paris");
+              context.getBean(Engine.class).close();
+            });
+  }
+
+  @Test
+  void startingAgainChangesNothingUnlessTheDeclarationChanged() {
+    runner.run(context -> startAndStop(context.getBean(Engine.class)));
+    long revision = store.find("default", "nightly-billing").orElseThrow().revision();
+
+    runner.run(context -> startAndStop(context.getBean(Engine.class)));
+    assertThat(store.find("default", "nightly-billing").orElseThrow().revision())
+        .isEqualTo(revision);
+
+    runner
+        .withPropertyValues("clockwork.schedules.definitions.nightly-billing.cron=0 3 * * *")
+        .run(context -> startAndStop(context.getBean(Engine.class)));
+    assertThat(store.find("default", "nightly-billing").orElseThrow().revision())
+        .isGreaterThan(revision);
+    assertThat(store.find("default", "nightly-billing").orElseThrow().settings().spec())
+        .extracting(spec -> spec.cronExpressions())
+        .isEqualTo(List.of("0 3 * * *"));
+  }
+
+  @Test
+  void aDefinitionWithoutWhatOrWhenFailsTheStartNamingIt() {
+    new ApplicationContextRunner()
+        .withConfiguration(AutoConfigurations.of(ClockworkAutoConfiguration.class))
+        .withPropertyValues("clockwork.schedules.definitions.broken.machine=billing")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .rootCause()
+                    .hasMessageContaining("clockwork.schedules.definitions.broken")
+                    .hasMessageContaining("'cron'"));
+  }
+
+  private static void startAndStop(Engine engine) {
+    engine.start();
+    engine.close();
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class Billing {
+    @Bean
+    MachineDefinition billing() {
+      return TestMachines.billing(
+          Behaviors.builder()
+              .guard("canBill", scope -> true)
+              .action("processBillingAction", scope -> {})
+              .action("explode", scope -> {})
+              .build());
+    }
+  }
+}
