@@ -21,9 +21,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Every {@code clockwork.*} property reaches the engine: the keys of {@code clockwork.yaml} (in
- * the file's snake case and Spring's kebab case), durations in the seed's words, Spring's and ISO
- * 8601, and mistakes reported with the key that is wrong.
+ * Every {@code clockwork.*} property reaches the engine: the keys of {@code clockwork.yaml} (in the
+ * file's snake case and Spring's kebab case), durations in the seed's words, Spring's and ISO 8601,
+ * and mistakes reported with the key that is wrong.
  */
 class ClockworkPropertiesTest {
   private final ApplicationContextRunner runner =
@@ -100,7 +100,8 @@ class ClockworkPropertiesTest {
             context -> {
               Engine engine = context.getBean(Engine.class);
               ParallelDispatchConfig billing =
-                  engine.options()
+                  engine
+                      .options()
                       .parallelDispatchFor(context.getBean(ClockworkConfig.class), "billing");
               assertThat(billing.enabled()).isTrue();
               assertThat(billing.lockTimeout()).isEqualTo(Duration.ofSeconds(30));

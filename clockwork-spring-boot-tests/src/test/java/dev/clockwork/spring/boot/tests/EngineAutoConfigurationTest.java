@@ -26,7 +26,9 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** Each condition of the auto-configuration: what it makes, and what it leaves to the application. */
+/**
+ * Each condition of the auto-configuration: what it makes, and what it leaves to the application.
+ */
 class EngineAutoConfigurationTest {
   private final ApplicationContextRunner runner =
       new ApplicationContextRunner()

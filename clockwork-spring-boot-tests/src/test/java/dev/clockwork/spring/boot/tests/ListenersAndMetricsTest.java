@@ -60,7 +60,8 @@ class ListenersAndMetricsTest {
               engine.enqueue(id, Event.of("BILL"));
               engine.runDue();
               MeterRegistry registry = context.getBean(MeterRegistry.class);
-              assertThat(registry.get("queue.completed").tag("machine", "billing").counter().count())
+              assertThat(
+                      registry.get("queue.completed").tag("machine", "billing").counter().count())
                   .isEqualTo(1.0);
               assertThat(registry.find("queue.pending").tag("machine", "billing").gauge())
                   .isNotNull();
