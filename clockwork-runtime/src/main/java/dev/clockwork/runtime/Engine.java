@@ -25,6 +25,7 @@ import dev.clockwork.runtime.internal.TurnRunner;
 import dev.clockwork.runtime.internal.worker.PeriodicTasks;
 import dev.clockwork.runtime.internal.worker.StartTasks;
 import dev.clockwork.runtime.internal.worker.Workers;
+import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.parallel.RegionJobWorkers;
 import dev.clockwork.runtime.parallel.RegionJobs;
 import dev.clockwork.runtime.queue.EventStatus;
@@ -77,6 +78,7 @@ public final class Engine implements AutoCloseable {
   private final RegionJobs regionJobs;
   private final RegionJobWorkers regionJobWorkers;
   private final java.util.function.BooleanSupplier dispatchInUse;
+  private final EngineListener listeners;
   private final StartTasks startTasks = new StartTasks();
 
   Engine(
@@ -91,7 +93,8 @@ public final class Engine implements AutoCloseable {
       QueueAdmin queues,
       RegionJobs regionJobs,
       RegionJobWorkers regionJobWorkers,
-      java.util.function.BooleanSupplier dispatchInUse) {
+      java.util.function.BooleanSupplier dispatchInUse,
+      EngineListener listeners) {
     this.options = options;
     this.config = config;
     this.store = store;
@@ -104,6 +107,7 @@ public final class Engine implements AutoCloseable {
     this.regionJobs = regionJobs;
     this.regionJobWorkers = regionJobWorkers;
     this.dispatchInUse = dispatchInUse;
+    this.listeners = listeners;
   }
 
   /**
@@ -413,7 +417,8 @@ public final class Engine implements AutoCloseable {
         QueuedEvent.of(instanceId, record.machine(), event, "api", clock.instant())
             .withConversationId(record.conversationId())
             .withPriority(effective)
-            .withIdempotencyKey(idempotencyKey));
+            .withIdempotencyKey(idempotencyKey)
+            .withHeaders(listeners.enqueuing(instanceId, record.machine(), event)));
   }
 
   // ---- running without workers ----

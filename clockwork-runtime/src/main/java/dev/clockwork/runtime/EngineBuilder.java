@@ -252,7 +252,8 @@ public final class EngineBuilder {
         admin,
         jobs,
         jobWorkers,
-        dispatchInUse);
+        dispatchInUse,
+        heard);
   }
 
   /**
