@@ -49,7 +49,7 @@ import org.springframework.context.annotation.Import;
     })
 @ConditionalOnProperty(prefix = "clockwork", name = "enabled", matchIfMissing = true)
 @EnableConfigurationProperties(ClockworkProperties.class)
-@Import({PostgresStoreConfiguration.class, MetricsConfiguration.class})
+@Import({PostgresStoreConfiguration.class, MetricsConfiguration.class, TracingConfiguration.class})
 public class ClockworkAutoConfiguration {
 
   /**
