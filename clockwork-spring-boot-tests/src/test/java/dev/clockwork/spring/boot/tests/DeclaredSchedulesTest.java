@@ -96,6 +96,50 @@ class DeclaredSchedulesTest {
                     .hasMessageContaining("'cron'"));
   }
 
+  @Test
+  void definitionsTakeEveryKey() {
+    runner
+        .withPropertyValues(
+            "clockwork.schedules.definitions.nudge.instance-id=billing-1",
+            "clockwork.schedules.definitions.nudge.event=BILL",
+            "clockwork.schedules.definitions.nudge.interval=15 minutes",
+            "clockwork.schedules.definitions.nudge.overlap-policy=allow_all",
+            "clockwork.schedules.definitions.nightly-billing.queue=night")
+        .run(
+            context -> {
+              Engine engine = context.getBean(Engine.class);
+              engine.create("billing", "billing-1", Map.of());
+              engine.start();
+              var settings = context.getBean(Schedules.class).describe("nudge").record().settings();
+              assertThat(settings.action().toMap())
+                  .containsEntry("instance_id", "billing-1")
+                  .containsEntry("event", "BILL");
+              assertThat(settings.spec().intervals()).hasSize(1);
+              assertThat(settings.overlapPolicy().name()).isEqualTo("ALLOW_ALL");
+              assertThat(
+                      context
+                          .getBean(Schedules.class)
+                          .describe("nightly-billing")
+                          .record()
+                          .settings()
+                          .queue())
+                  .isEqualTo("night");
+              engine.close();
+            });
+  }
+
+  @Test
+  void theTickIntervalIsTheWorkersTaskInterval() {
+    runner
+        .withPropertyValues("clockwork.schedules.tick-interval=0s")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .rootCause()
+                    .hasMessageContaining("worker task 'schedules' needs a positive interval"));
+  }
+
   private static void startAndStop(Engine engine) {
     engine.start();
     engine.close();

@@ -106,15 +106,29 @@ class ListenersAndMetricsTest {
               String id = engine.create("billing").id();
               engine.enqueue(id, Event.of("BREAK"));
               engine.enqueue(engine.create("billing").id(), Event.of("BILL"));
-              Map<String, Object> body = context.getBean(ClockworkEndpoint.class).clockwork();
-              List<Map<String, Object>> queues = (List<Map<String, Object>>) body.get("queues");
+              ClockworkEndpoint endpoint = context.getBean(ClockworkEndpoint.class);
+              List<Map<String, Object>> queues =
+                  (List<Map<String, Object>>) endpoint.clockwork().get("queues");
               assertThat(queues)
-                  .anySatisfy(
+                  .singleElement()
+                  .satisfies(
                       q -> {
                         assertThat(q.get("machine")).isEqualTo("billing");
                         assertThat(q.get("pending")).isEqualTo(2L);
                       });
-              assertThat(body).containsKeys("deadLetters", "schedules", "scheduleNamespace");
+              engine.runDue();
+              Map<String, Object> body = endpoint.clockwork();
+              Map<String, List<Map<String, Object>>> dead =
+                  (Map<String, List<Map<String, Object>>>) body.get("deadLetters");
+              assertThat(dead.get("billing"))
+                  .singleElement()
+                  .satisfies(
+                      d -> {
+                        assertThat(d.get("instanceId")).isEqualTo(id);
+                        assertThat(d.get("event")).isEqualTo("BREAK");
+                      });
+              assertThat(body.get("scheduleNamespace")).isEqualTo("default");
+              assertThat((List<?>) body.get("schedules")).isEmpty();
             });
   }
 
