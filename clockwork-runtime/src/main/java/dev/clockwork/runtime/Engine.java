@@ -384,7 +384,8 @@ public final class Engine implements AutoCloseable {
   /**
    * Appends an event to the instance's queue and returns at once; the event is durable when this
    * returns and is processed in order by a worker (or by {@link #runDue()}). It never waits for a
-   * turn in progress on the instance.
+   * turn in progress on the instance. Listeners may store headers with it (a trace context: {@link
+   * EngineListener#enqueuing}).
    */
   public QueuedEvent enqueue(String instanceId, Event event) {
     return enqueue(instanceId, event, Priority.NORMAL);

@@ -1,5 +1,6 @@
 package dev.clockwork.spring.boot.properties;
 
+import java.time.Duration;
 import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.NestedConfigurationProperty;
@@ -54,7 +55,7 @@ public record ClockworkProperties(
    * @param sweepInterval how often workers run the self-healing pass
    */
   public record TimerProperties(
-      Integer batchSize, Long backpressureThreshold, java.time.Duration sweepInterval) {}
+      Integer batchSize, Long backpressureThreshold, Duration sweepInterval) {}
 
   /**
    * What Clockwork does with the application's DataSource.
