@@ -26,6 +26,7 @@ import dev.clockwork.runtime.internal.TurnRunner;
 import dev.clockwork.runtime.internal.worker.PeriodicTasks;
 import dev.clockwork.runtime.internal.worker.StartTasks;
 import dev.clockwork.runtime.internal.worker.Workers;
+import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.parallel.RegionJobWorkers;
 import dev.clockwork.runtime.parallel.RegionJobs;
 import dev.clockwork.runtime.queue.EventStatus;
@@ -81,6 +82,7 @@ public final class Engine implements AutoCloseable {
   private final RegionJobs regionJobs;
   private final RegionJobWorkers regionJobWorkers;
   private final java.util.function.BooleanSupplier dispatchInUse;
+  private final EngineListener listeners;
   private final StartTasks startTasks = new StartTasks();
 
   Engine(
@@ -95,7 +97,8 @@ public final class Engine implements AutoCloseable {
       QueueAdmin queues,
       RegionJobs regionJobs,
       RegionJobWorkers regionJobWorkers,
-      java.util.function.BooleanSupplier dispatchInUse) {
+      java.util.function.BooleanSupplier dispatchInUse,
+      EngineListener listeners) {
     this.options = options;
     this.config = config;
     this.store = store;
@@ -108,6 +111,7 @@ public final class Engine implements AutoCloseable {
     this.regionJobs = regionJobs;
     this.regionJobWorkers = regionJobWorkers;
     this.dispatchInUse = dispatchInUse;
+    this.listeners = listeners;
   }
 
   /**
@@ -119,6 +123,14 @@ public final class Engine implements AutoCloseable {
 
   public static EngineBuilder builder() {
     return new EngineBuilder();
+  }
+
+  /**
+   * The options this engine runs with: those set in code over {@code clockwork.yaml}'s, defaults
+   * filling the rest.
+   */
+  public EngineOptions options() {
+    return options;
   }
 
   /** The clock every timer, lease and history row is measured by. */
@@ -408,7 +420,8 @@ public final class Engine implements AutoCloseable {
   /**
    * Appends an event to the instance's queue and returns at once; the event is durable when this
    * returns and is processed in order by a worker (or by {@link #runDue()}). It never waits for a
-   * turn in progress on the instance.
+   * turn in progress on the instance. Listeners may store headers with it (a trace context: {@link
+   * EngineListener#enqueuing}).
    */
   public QueuedEvent enqueue(String instanceId, Event event) {
     return enqueue(instanceId, event, Priority.NORMAL);
@@ -457,7 +470,8 @@ public final class Engine implements AutoCloseable {
         QueuedEvent.of(instanceId, record.machine(), event, source, clock.instant())
             .withConversationId(record.conversationId())
             .withPriority(effective)
-            .withIdempotencyKey(idempotencyKey));
+            .withIdempotencyKey(idempotencyKey)
+            .withHeaders(listeners.enqueuing(instanceId, record.machine(), event)));
   }
 
   // ---- running without workers ----

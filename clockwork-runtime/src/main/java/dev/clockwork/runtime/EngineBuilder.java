@@ -259,7 +259,8 @@ public final class EngineBuilder {
         admin,
         jobs,
         jobWorkers,
-        dispatchInUse);
+        dispatchInUse,
+        heard);
   }
 
   /**

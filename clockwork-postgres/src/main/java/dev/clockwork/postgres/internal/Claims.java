@@ -178,7 +178,7 @@ public final class Claims {
   private static final String HEADS =
       """
       SELECT q.instance_id, q.id, q.machine, q.event, q.source, q.conversation_id, q.attempts,
-             q.available_at, q.enqueued_at, q.errors, q.priority, q.idempotency_key
+             q.available_at, q.enqueued_at, q.errors, q.priority, q.idempotency_key, q.headers
         FROM unnest(CAST(? AS text[])) AS c(instance_id)
        CROSS JOIN LATERAL (
              SELECT *

@@ -53,9 +53,9 @@ public final class Enqueues {
               WHERE NOT EXISTS (SELECT 1 FROM locked)),
            queued AS (
              INSERT INTO cw_queue (instance_id, id, machine, event, source, conversation_id,
-                                   attempts, available_at, enqueued_at, errors, priority)
+                                   attempts, available_at, enqueued_at, errors, priority, headers)
              SELECT instance_id, id, ?, CAST(? AS jsonb), ?, ?, attempts, available_at, ?,
-                    CAST(? AS jsonb), priority
+                    CAST(? AS jsonb), priority, CAST(? AS jsonb)
                FROM input
              RETURNING id)
       SELECT id, pg_notify(?, '') FROM queued
@@ -77,11 +77,12 @@ public final class Enqueues {
                            CAST(CAST(? AS text[]) AS timestamptz[]),
                            CAST(CAST(? AS text[]) AS timestamptz[]),
                            CAST(CAST(? AS text[]) AS jsonb[]), CAST(? AS smallint[]),
-                           CAST(? AS text[]), CAST(? AS text[]))
+                           CAST(? AS text[]), CAST(? AS text[]),
+                           CAST(CAST(? AS text[]) AS jsonb[]))
                     WITH ORDINALITY
                     AS u(instance_id, machine, event, source, conversation_id, attempts,
                          available_at, enqueued_at, errors, priority, idempotency_key,
-                         fingerprint, n)),
+                         fingerprint, headers, n)),
            input AS (
              SELECT * FROM numbered u
               WHERE EXISTS (SELECT 1 FROM cw_instances i WHERE i.id = u.instance_id)),
@@ -121,9 +122,9 @@ public final class Enqueues {
            queued AS (
              INSERT INTO cw_queue (instance_id, id, machine, event, source, conversation_id,
                                    attempts, available_at, enqueued_at, errors, priority,
-                                   idempotency_key)
+                                   idempotency_key, headers)
              SELECT instance_id, id, machine, event, source, conversation_id, attempts,
-                    available_at, enqueued_at, errors, priority, idempotency_key
+                    available_at, enqueued_at, errors, priority, idempotency_key, headers
                FROM accepted
              RETURNING id)
       SELECT a.n, q.id, CASE WHEN CAST(? AS boolean) THEN pg_notify(?, '') END
@@ -161,6 +162,7 @@ public final class Enqueues {
       insert.setString(++i, event.conversationId());
       insert.setObject(++i, Instants.notAfter(event.enqueuedAt()));
       insert.setString(++i, EventJson.writeErrors(event.errors()));
+      insert.setString(++i, EventJson.writeHeaders(event.headers()));
       insert.setString(++i, QueueRows.CHANNEL);
       try (ResultSet rs = insert.executeQuery()) {
         if (!rs.next()) {
@@ -270,6 +272,8 @@ public final class Enqueues {
                   connection,
                   events,
                   e -> e.idempotencyKey() == null ? null : EventFingerprint.of(e.event())));
+          insert.setArray(
+              ++i, Columns.text(connection, events, e -> EventJson.writeHeaders(e.headers())));
           insert.setBoolean(++i, tryLock);
           insert.setArray(++i, Columns.texts(connection, own));
           insert.setBoolean(++i, notify);

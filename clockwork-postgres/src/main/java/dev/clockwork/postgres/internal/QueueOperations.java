@@ -41,7 +41,8 @@ public final class QueueOperations {
   private static final String COLUMNS =
       """
       id, instance_id, queue_id, machine, event, source, conversation_id,
-      attempts, available_at, enqueued_at, errors, dead_at, priority, NULL AS idempotency_key
+      attempts, available_at, enqueued_at, errors, dead_at, priority, NULL AS idempotency_key,
+      NULL AS headers
       """;
 
   private static final String DEAD_LETTER =

@@ -140,6 +140,7 @@ public final class QueueRows {
         Instants.read(rs, "enqueued_at"),
         EventJson.readErrors(rs.getString("errors")),
         Priority.ofLevel(rs.getInt("priority")),
-        rs.getString("idempotency_key"));
+        rs.getString("idempotency_key"),
+        EventJson.readHeaders(rs.getString("headers")));
   }
 }

@@ -116,6 +116,16 @@ public final class ClockworkConfig {
     return from(YamlSettings.read(yaml, source), source);
   }
 
+  /**
+   * Reads settings written in code in the shape of the file: nested maps keyed as {@code
+   * clockwork.yaml} is ({@code queue}, {@code machines}, {@code parallel_dispatch}, …), values as
+   * their text ({@code "30 seconds"}, {@code 5}, a {@code Duration}); null values count as unset.
+   * The same checks as {@link #parse} apply, each error naming {@code source} and the key path.
+   */
+  public static ClockworkConfig fromMap(Map<String, ?> tree, String source) {
+    return from(MapSettings.read(tree, source), source);
+  }
+
   static ClockworkConfig from(Setting root, String source) {
     SettingReader top = new SettingReader(source, "", root).allowOnly(TOP_KEYS);
     Setting systemBlock = top.get("queue");

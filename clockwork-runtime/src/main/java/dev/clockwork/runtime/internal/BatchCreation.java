@@ -68,7 +68,7 @@ public final class BatchCreation {
       try {
         Turn turn = start(request, chain, now);
         chains.add(chain);
-        reports.add(new TurnReports(turn));
+        reports.add(new TurnReports(turn).created(request.origin()));
         turns.add(turn);
         at.add(i);
       } catch (RuntimeException e) {

@@ -1,9 +1,13 @@
 package dev.clockwork.runtime.internal;
 
+import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.listener.ProcessedEvent;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,6 +20,18 @@ public final class Listeners implements EngineListener {
 
   public Listeners(List<EngineListener> listeners) {
     this.all = List.copyOf(listeners);
+  }
+
+  @Override
+  public Map<String, String> enqueuing(String instanceId, String machine, Event event) {
+    Map<String, String> headers = new LinkedHashMap<>();
+    each(l -> headers.putAll(l.enqueuing(instanceId, machine, event)));
+    return headers;
+  }
+
+  @Override
+  public void instanceCreated(String instanceId, String machine, Event origin, Instant at) {
+    each(l -> l.instanceCreated(instanceId, machine, origin, at));
   }
 
   @Override

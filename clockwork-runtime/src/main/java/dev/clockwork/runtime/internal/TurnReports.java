@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What a turn did to each event and fire, told to the listeners once its commit is written (and
@@ -17,9 +18,27 @@ import java.util.List;
 final class TurnReports {
   private final Turn turn;
   private final List<Report> reports = new ArrayList<>(4);
+  private List<String> states;
+  private boolean created;
+  private Event origin;
 
   TurnReports(Turn turn) {
     this.turn = turn;
+    this.states = turn.record().leafPaths();
+  }
+
+  /** This turn created its instance, started by {@code origin} (null: by nothing in particular). */
+  TurnReports created(Event startedBy) {
+    this.created = true;
+    this.origin = startedBy;
+    return this;
+  }
+
+  /** The states before this report's event, and after it: where the turn stands now. */
+  private List<List<String>> moved() {
+    List<String> before = states;
+    states = turn.record().leafPaths();
+    return List.of(before, states);
   }
 
   private record Report(
@@ -31,7 +50,9 @@ final class TurnReports {
       Instant readyAt,
       Instant startedAt,
       Duration took,
-      String error) {}
+      String error,
+      Map<String, String> headers,
+      List<List<String>> states) {}
 
   void add(Agenda.Item item, Outcome outcome, Instant startedAt, long startedNanos, Throwable e) {
     Duration took = Duration.ofNanos(System.nanoTime() - startedNanos);
@@ -48,7 +69,9 @@ final class TurnReports {
               event.availableAt(),
               startedAt,
               took,
-              error));
+              error,
+              event.headers(),
+              moved()));
     } else {
       Agenda.Fire fire = (Agenda.Fire) item;
       reports.add(
@@ -61,7 +84,9 @@ final class TurnReports {
               fire.timer().due(),
               startedAt,
               took,
-              error));
+              error,
+              Map.of(),
+              moved()));
     }
   }
 
@@ -77,13 +102,18 @@ final class TurnReports {
             startedAt,
             startedAt,
             Duration.ofNanos(System.nanoTime() - startedNanos),
-            null));
+            null,
+            Map.of(),
+            moved()));
   }
 
   /** Tells {@code listener} about every event, now that the commit is written. */
   void tell(EngineListener listener, Instant committedAt) {
     String id = turn.id();
     String machine = turn.record().machine();
+    if (created) {
+      listener.instanceCreated(id, machine, origin, committedAt);
+    }
     for (Report r : reports) {
       listener.eventProcessed(
           new ProcessedEvent(
@@ -98,7 +128,10 @@ final class TurnReports {
               r.startedAt,
               r.took,
               committedAt,
-              r.error));
+              r.error,
+              r.headers,
+              r.states.get(0),
+              r.states.get(1)));
     }
   }
 }

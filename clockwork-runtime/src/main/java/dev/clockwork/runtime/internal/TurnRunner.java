@@ -299,7 +299,7 @@ public final class TurnRunner {
             services.dispatchPolicy(definition.id()));
     Turn turn = Turn.created(services, chain, created);
     services.delegation().afterStep(turn, created.started(), now);
-    if (!end.commitOrThrow(chain, new TurnReports(turn))) {
+    if (!end.commitOrThrow(chain, new TurnReports(turn).created(origin))) {
       throw new DuplicateInstanceException(id);
     }
     return new Created(turn.record(), turn.dispatched());

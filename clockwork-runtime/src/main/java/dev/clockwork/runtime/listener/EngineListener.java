@@ -1,6 +1,9 @@
 package dev.clockwork.runtime.listener;
 
+import dev.clockwork.core.event.Event;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
 
 /**
  * Hears what an engine does, turn by turn: the seam for metrics, tracing, benchmarks and live
@@ -9,6 +12,25 @@ import java.time.Duration;
  * thread-safe and quick, and what they throw is logged and otherwise ignored.
  */
 public interface EngineListener {
+  /**
+   * An application is enqueuing {@code event} for an instance ({@code Engine.enqueue}), on its own
+   * thread, before the event is stored: the headers returned are stored with it and reported with
+   * its processing ({@link ProcessedEvent#headers()}) — a trace context, say. Keep them small
+   * (text, a few entries). When several listeners give one header, the last one registered wins.
+   */
+  default Map<String, String> enqueuing(String instanceId, String machine, Event event) {
+    return Map.of();
+  }
+
+  /**
+   * An instance was created and its creation committed: by the application, a schedule's trigger
+   * ({@code origin} is then its {@code ScheduleTriggered}), a timer start event or a parent.
+   *
+   * @param origin what started it, as its history's first row records; null when nothing did
+   * @param at when its creation was committed (engine clock)
+   */
+  default void instanceCreated(String instanceId, String machine, Event origin, Instant at) {}
+
   /** An event or timer fire was processed, and its outcome committed. */
   default void eventProcessed(ProcessedEvent event) {}
 

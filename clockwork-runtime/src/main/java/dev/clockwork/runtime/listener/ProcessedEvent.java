@@ -2,6 +2,8 @@ package dev.clockwork.runtime.listener;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 
 /**
  * One event (or timer fire) an engine processed, as its commit settled it.
@@ -19,6 +21,10 @@ import java.time.Instant;
  * @param took how long its macrostep ran
  * @param committedAt when the commit that settled it was written (engine clock)
  * @param error the failure's type and message, or null when it was applied
+ * @param headers the headers stored with the queued event (see {@link EngineListener#enqueuing});
+ *     empty for sends, timer fires and events queued without any
+ * @param statesBefore the instance's active leaf states before the event
+ * @param statesAfter its active leaf states after it (the same when it failed or moved nothing)
  */
 public record ProcessedEvent(
     String instanceId,
@@ -32,7 +38,53 @@ public record ProcessedEvent(
     Instant startedAt,
     Duration took,
     Instant committedAt,
-    String error) {
+    String error,
+    Map<String, String> headers,
+    List<String> statesBefore,
+    List<String> statesAfter) {
+
+  public ProcessedEvent {
+    headers = headers == null ? Map.of() : Map.copyOf(headers);
+    statesBefore = statesBefore == null ? List.of() : List.copyOf(statesBefore);
+    statesAfter = statesAfter == null ? List.of() : List.copyOf(statesAfter);
+  }
+
+  /** A report without headers or states (tests, tools replaying reports). */
+  public ProcessedEvent(
+      String instanceId,
+      String machine,
+      long eventId,
+      String type,
+      String source,
+      int attempt,
+      Outcome outcome,
+      Instant readyAt,
+      Instant startedAt,
+      Duration took,
+      Instant committedAt,
+      String error) {
+    this(
+        instanceId,
+        machine,
+        eventId,
+        type,
+        source,
+        attempt,
+        outcome,
+        readyAt,
+        startedAt,
+        took,
+        committedAt,
+        error,
+        Map.of(),
+        List.of(),
+        List.of());
+  }
+
+  /** Whether the event moved the instance to other states. */
+  public boolean transitioned() {
+    return !statesBefore.equals(statesAfter);
+  }
 
   /** What became of an event. */
   public enum Outcome {

@@ -3,6 +3,7 @@ package dev.clockwork.runtime.queue;
 import dev.clockwork.core.event.Event;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -23,6 +24,9 @@ import java.util.Objects;
  * @param priority its priority (used by machines whose queue strategy is priority)
  * @param idempotencyKey a key making a retried send safe: a second event with the same key for the
  *     same instance is not queued again; null for none
+ * @param headers small text values stored with the event and reported with its processing (a trace
+ *     context, for instance); contributed at enqueue by listeners ({@code
+ *     EngineListener.enqueuing}); empty for none. Dead letters do not keep them.
  */
 public record QueuedEvent(
     long id,
@@ -36,13 +40,63 @@ public record QueuedEvent(
     Instant enqueuedAt,
     List<AttemptError> errors,
     Priority priority,
-    String idempotencyKey) {
+    String idempotencyKey,
+    Map<String, String> headers) {
 
   public QueuedEvent {
     Objects.requireNonNull(instanceId, "instanceId");
     Objects.requireNonNull(event, "event");
     errors = List.copyOf(errors);
     priority = priority == null ? Priority.NORMAL : priority;
+    headers = headers == null ? Map.of() : Map.copyOf(headers);
+  }
+
+  /** An event without headers. */
+  public QueuedEvent(
+      long id,
+      String instanceId,
+      String machine,
+      Event event,
+      String source,
+      String conversationId,
+      int attempts,
+      Instant availableAt,
+      Instant enqueuedAt,
+      List<AttemptError> errors,
+      Priority priority,
+      String idempotencyKey) {
+    this(
+        id,
+        instanceId,
+        machine,
+        event,
+        source,
+        conversationId,
+        attempts,
+        availableAt,
+        enqueuedAt,
+        errors,
+        priority,
+        idempotencyKey,
+        Map.of());
+  }
+
+  /** This event with {@code values} as its headers. */
+  public QueuedEvent withHeaders(Map<String, String> values) {
+    return new QueuedEvent(
+        id,
+        instanceId,
+        machine,
+        event,
+        source,
+        conversationId,
+        attempts,
+        availableAt,
+        enqueuedAt,
+        errors,
+        priority,
+        idempotencyKey,
+        values);
   }
 
   /** A new event for {@code instanceId}, available at once. */
@@ -66,7 +120,8 @@ public record QueuedEvent(
         enqueuedAt,
         errors,
         priority,
-        key);
+        key,
+        headers);
   }
 
   /** This event with another priority. */
@@ -83,7 +138,8 @@ public record QueuedEvent(
         enqueuedAt,
         errors,
         newPriority,
-        idempotencyKey);
+        idempotencyKey,
+        headers);
   }
 
   /** This event in a conversation (the target instance's). */
@@ -100,7 +156,8 @@ public record QueuedEvent(
         enqueuedAt,
         errors,
         priority,
-        idempotencyKey);
+        idempotencyKey,
+        headers);
   }
 
   /** This event with its store-assigned id. */
@@ -117,7 +174,8 @@ public record QueuedEvent(
         enqueuedAt,
         errors,
         priority,
-        idempotencyKey);
+        idempotencyKey,
+        headers);
   }
 
   /** This event after one more failed attempt, to be retried at {@code retryAt}. */
@@ -136,7 +194,8 @@ public record QueuedEvent(
         enqueuedAt,
         more,
         priority,
-        idempotencyKey);
+        idempotencyKey,
+        headers);
   }
 
   /** The error of the latest failed attempt. */

@@ -2,6 +2,7 @@ package dev.clockwork.runtime.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.event.TimerFire;
@@ -256,6 +257,29 @@ public abstract class StoreContractTest extends StoreContract {
     assertThat(claim(T0.plusMillis(1)))
         .singleElement()
         .satisfies(c -> assertThat(c.events()).containsExactly(stored));
+  }
+
+  @Test
+  void headersAreStoredWithTheEventAndClaimedBackWithOrWithoutAnIdempotencyKey() {
+    create("o-1", "o-2");
+    Map<String, String> headers =
+        Map.of("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01");
+    QueuedEvent plain =
+        store.enqueue(
+            QueuedEvent.of("o-1", "order", Event.of("PAY"), "api", T0).withHeaders(headers));
+    QueuedEvent keyed =
+        store.enqueue(
+            QueuedEvent.of("o-2", "order", Event.of("PAY"), "api", T0)
+                .withIdempotencyKey("k-1")
+                .withHeaders(headers));
+    QueuedEvent none = enqueue("o-1", "SHIP", T0);
+
+    assertThat(plain.headers()).isEqualTo(headers);
+    assertThat(claim(T0))
+        .flatExtracting(c -> c.events())
+        .extracting(QueuedEvent::id, QueuedEvent::headers)
+        .containsExactlyInAnyOrder(
+            tuple(plain.id(), headers), tuple(keyed.id(), headers), tuple(none.id(), Map.of()));
   }
 
   @Test

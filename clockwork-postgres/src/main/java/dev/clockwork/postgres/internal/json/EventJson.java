@@ -8,7 +8,9 @@ import dev.clockwork.core.event.TimerFire;
 import dev.clockwork.runtime.queue.AttemptError;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Queued events and their attempt errors as JSON: {@code {type, payload, timer: {key, entryId,
@@ -45,6 +47,28 @@ public final class EventJson {
                 Instant.parse(timer.get("due").textValue()));
     return new Event(
         node.get("type").textValue(), JsonValuesCodec.toMap(node.get("payload")), fire);
+  }
+
+  /** An event's headers as a JSON object of texts; null (SQL NULL) when it has none. */
+  public static String writeHeaders(Map<String, String> headers) {
+    if (headers.isEmpty()) {
+      return null;
+    }
+    ObjectNode node = JsonValuesCodec.MAPPER.createObjectNode();
+    headers.forEach(node::put);
+    return node.toString();
+  }
+
+  /** Headers written by {@link #writeHeaders}; empty for null. */
+  public static Map<String, String> readHeaders(String json) {
+    if (json == null) {
+      return Map.of();
+    }
+    Map<String, String> headers = new LinkedHashMap<>();
+    JsonValuesCodec.tree(json)
+        .fields()
+        .forEachRemaining(e -> headers.put(e.getKey(), e.getValue().asText()));
+    return headers;
   }
 
   public static String writeErrors(List<AttemptError> errors) {

@@ -1,0 +1,139 @@
+package dev.clockwork.spring.boot.autoconfigure;
+
+import dev.clockwork.core.behavior.Behaviors;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.EngineBuilder;
+import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.listener.EngineListener;
+import dev.clockwork.runtime.schedule.ScheduleRequest;
+import dev.clockwork.runtime.schedule.Schedules;
+import dev.clockwork.runtime.schedule.store.ScheduleStore;
+import dev.clockwork.runtime.schedule.store.memory.InMemoryScheduleStore;
+import dev.clockwork.runtime.store.Store;
+import dev.clockwork.runtime.store.memory.InMemoryStore;
+import dev.clockwork.spring.boot.behavior.BehaviorBeans;
+import dev.clockwork.spring.boot.lifecycle.EngineLifecycle;
+import dev.clockwork.spring.boot.properties.ClockworkProperties;
+import dev.clockwork.spring.boot.properties.ConfigTree;
+import dev.clockwork.spring.boot.properties.SeedDurationConverter;
+import dev.clockwork.spring.boot.schedule.DeclaredSchedules;
+import dev.clockwork.spring.boot.schedule.ScheduleDefinitions;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.ConfigurationPropertiesBinding;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+
+/**
+ * Clockwork in a Spring Boot application: an engine on the application's DataSource (an in-memory
+ * store without one), every {@link MachineDefinition} bean registered, behaviours resolved from
+ * beans, {@code clockwork.*} properties read through the engine's configuration model, every {@link
+ * EngineListener} bean listening, schedules declared as beans or properties applied at start, and
+ * workers started and stopped with the context.
+ *
+ * <p>Ordered after the DataSource auto-configuration by name, under both the Spring Boot 3 and the
+ * Spring Boot 4 name, so neither line's missing class matters. Every bean backs off when the
+ * application declares its own.
+ */
+@AutoConfiguration(
+    afterName = {
+      "org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration",
+      "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration"
+    })
+@ConditionalOnProperty(prefix = "clockwork", name = "enabled", matchIfMissing = true)
+@EnableConfigurationProperties(ClockworkProperties.class)
+@Import({PostgresStoreConfiguration.class, MetricsConfiguration.class, TracingConfiguration.class})
+public class ClockworkAutoConfiguration {
+
+  /**
+   * Durations in the seed's words ({@code 30 seconds}) for every {@code @ConfigurationProperties}.
+   */
+  @Bean
+  @ConfigurationPropertiesBinding
+  @ConditionalOnMissingBean
+  static SeedDurationConverter clockworkDurationConverter() {
+    return new SeedDurationConverter();
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  ClockworkConfig clockworkConfig(ClockworkProperties properties) {
+    return ConfigTree.toConfig(properties);
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  Behaviors clockworkBehaviors(ListableBeanFactory beans) {
+    return BehaviorBeans.collect(beans);
+  }
+
+  @Bean
+  @ConditionalOnMissingBean(Store.class)
+  InMemoryStore clockworkStore() {
+    return new InMemoryStore();
+  }
+
+  @Bean
+  @ConditionalOnMissingBean(ScheduleStore.class)
+  InMemoryScheduleStore clockworkScheduleStore() {
+    return new InMemoryScheduleStore();
+  }
+
+  @Bean(destroyMethod = "close")
+  @ConditionalOnMissingBean
+  Engine clockworkEngine(
+      Store store,
+      ClockworkConfig config,
+      ClockworkProperties properties,
+      ObjectProvider<MachineDefinition> machines,
+      ObjectProvider<EngineListener> listeners,
+      ObjectProvider<ClockworkEngineCustomizer> customizers) {
+    EngineBuilder builder = Engine.builder().store(store).config(config);
+    builder.options(options -> WorkerOptions.apply(properties.workers(), options));
+    machines.orderedStream().forEach(builder::register);
+    listeners.orderedStream().forEach(builder::listener);
+    customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
+    return builder.build();
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  DeclaredSchedules clockworkDeclaredSchedules(
+      ClockworkProperties properties, ObjectProvider<ScheduleRequest> beans) {
+    List<ScheduleRequest> requests = new ArrayList<>();
+    beans.orderedStream().forEach(requests::add);
+    requests.addAll(ScheduleDefinitions.requests(properties.schedules()));
+    return new DeclaredSchedules(requests);
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  Schedules clockworkSchedules(
+      Engine engine,
+      ScheduleStore store,
+      ClockworkConfig config,
+      ClockworkProperties properties,
+      DeclaredSchedules declared) {
+    Schedules schedules =
+        Schedules.builder(engine)
+            .store(store)
+            .options(options -> options.defaultNamespace(config.scheduleNamespace()))
+            .build();
+    schedules.runInWorkers(properties.schedules().tickInterval());
+    engine.addStartTask("declared schedules", () -> declared.apply(schedules));
+    return schedules;
+  }
+
+  @Bean
+  @ConditionalOnMissingBean
+  EngineLifecycle clockworkLifecycle(Engine engine, ClockworkProperties properties) {
+    return new EngineLifecycle(engine, properties.workers().autoStartup());
+  }
+}

@@ -1,0 +1,119 @@
+package dev.clockwork.spring.boot.properties;
+
+import dev.clockwork.core.time.Durations;
+import dev.clockwork.runtime.config.ClockworkConfig;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Turns the bound {@code clockwork.*} properties into the engine's one configuration model: a tree
+ * shaped and keyed as {@code clockwork.yaml} is, read by {@link ClockworkConfig#fromMap} with the
+ * file's defaults, inheritance and checks. Unset properties are left out of the tree.
+ */
+public final class ConfigTree {
+  /** How errors name where the settings came from. */
+  public static final String SOURCE = "clockwork.* properties";
+
+  private ConfigTree() {}
+
+  /** The configuration the properties describe. */
+  public static ClockworkConfig toConfig(ClockworkProperties properties) {
+    return ClockworkConfig.fromMap(tree(properties), SOURCE);
+  }
+
+  static Map<String, Object> tree(ClockworkProperties p) {
+    Map<String, Object> root = new LinkedHashMap<>();
+    root.put("system", p.system());
+    root.put("queue", queue(p.queue()));
+    root.put("parallel_dispatch", dispatch(p.parallelDispatch()));
+    if (!p.machines().isEmpty()) {
+      Map<String, Object> machines = new LinkedHashMap<>();
+      p.machines()
+          .forEach(
+              (id, m) -> {
+                Map<String, Object> machine = new LinkedHashMap<>();
+                if (m != null) {
+                  machine.put("queue", queue(m.queue()));
+                  machine.put("parallel_dispatch", dispatch(m.parallelDispatch()));
+                }
+                machines.put(id, machine);
+              });
+      root.put("machines", machines);
+    }
+    if (p.timers() != null) {
+      Map<String, Object> timers = new LinkedHashMap<>();
+      timers.put("batch_size", p.timers().batchSize());
+      timers.put("backpressure_threshold", p.timers().backpressureThreshold());
+      timers.put("sweep_interval", text(p.timers().sweepInterval()));
+      root.put("timers", timers);
+    }
+    if (p.schedules() != null && p.schedules().namespace() != null) {
+      root.put("schedules", Map.of("namespace", p.schedules().namespace()));
+    }
+    return root;
+  }
+
+  private static Map<String, Object> queue(QueueProperties q) {
+    if (q == null) {
+      return null;
+    }
+    Map<String, Object> queue = new LinkedHashMap<>();
+    queue.put("name", q.name());
+    queue.put(
+        "strategy", q.strategy() == null ? null : q.strategy().name().toLowerCase(Locale.ROOT));
+    queue.put("concurrency", q.concurrency());
+    queue.put("timeout", text(q.timeout()));
+    if (q.retry() != null) {
+      Map<String, Object> retry = new LinkedHashMap<>();
+      retry.put("max_attempts", q.retry().maxAttempts());
+      retry.put("backoff", q.retry().backoff());
+      retry.put("initial_delay", text(q.retry().initialDelay()));
+      retry.put("max_delay", text(q.retry().maxDelay()));
+      queue.put("retry", retry);
+    }
+    if (q.deadLetter() != null) {
+      Map<String, Object> deadLetter = new LinkedHashMap<>();
+      deadLetter.put("enabled", q.deadLetter().enabled());
+      deadLetter.put("retention", text(q.deadLetter().retention()));
+      queue.put("dead_letter", deadLetter);
+    }
+    if (q.alerts() != null) {
+      QueueProperties.Alerts a = q.alerts();
+      Map<String, Object> alerts = new LinkedHashMap<>();
+      alerts.put("pending_warning", a.pendingWarning());
+      alerts.put("pending_critical", a.pendingCritical());
+      alerts.put("dlq_warning", a.dlqWarning());
+      alerts.put("dlq_critical", a.dlqCritical());
+      alerts.put("processing_time_warning", text(a.processingTimeWarning()));
+      alerts.put("processing_time_critical", text(a.processingTimeCritical()));
+      queue.put("alerts", alerts);
+    }
+    return queue;
+  }
+
+  private static Map<String, Object> dispatch(ParallelDispatchProperties d) {
+    if (d == null) {
+      return null;
+    }
+    Map<String, Object> dispatch = new LinkedHashMap<>();
+    dispatch.put("enabled", d.enabled());
+    dispatch.put("queue", d.queue());
+    dispatch.put("lock_timeout", text(d.lockTimeout()));
+    dispatch.put("lock_ttl", text(d.lockTtl()));
+    dispatch.put("job_timeout", text(d.jobTimeout()));
+    dispatch.put("job_tries", d.jobTries());
+    dispatch.put("job_backoff", text(d.jobBackoff()));
+    dispatch.put("region_timeout", text(d.regionTimeout()));
+    return dispatch;
+  }
+
+  /** A duration as the file writes it; negative ones keep their sign so the checks refuse them. */
+  private static String text(Duration duration) {
+    if (duration == null) {
+      return null;
+    }
+    return duration.isNegative() ? duration.toString() : Durations.format(duration);
+  }
+}
