@@ -6,6 +6,7 @@ import dev.clockwork.runtime.health.HealthReport;
 import dev.clockwork.runtime.health.QueueHealth;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.ExpiredLease;
 import dev.clockwork.runtime.store.QueueStats;
 import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
@@ -23,6 +24,8 @@ import java.util.function.Function;
  * operation acts on the shared store, so it holds for every node.
  */
 public final class QueueAdmin {
+  private static final int STUCK_REPORTED = 100;
+
   private final Store store;
   private final Clock clock;
   private final Function<String, QueueConfig> config;
@@ -61,6 +64,22 @@ public final class QueueAdmin {
   /** Dead letters of a machine (all when null), oldest first. */
   public List<DeadLetter> deadLetters(String machine, int limit) {
     return store.deadLetters(machine, limit);
+  }
+
+  /**
+   * A page of dead letters of a machine (all when null), oldest first: those with an id above
+   * {@code afterId} (0 for the first page).
+   */
+  public List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
+    return store.deadLetters(machine, afterId, limit);
+  }
+
+  /**
+   * Stuck events: instances whose lease is held past its expiry (the worker holding it crashed or
+   * hung and no worker has taken the instance over yet), the longest stuck first.
+   */
+  public List<ExpiredLease> stuck(int limit) {
+    return store.expiredLeases(clock.instant(), limit);
   }
 
   /** One dead letter, or a clear error naming the id. */
@@ -126,12 +145,15 @@ public final class QueueAdmin {
   }
 
   /**
-   * Health of every machine's queue against its alert thresholds: pending events, dead letters, and
-   * the average processing time this process measured over the last 5 minutes.
+   * Health of every machine's queue against its alert thresholds: pending events, dead letters, the
+   * average processing time this process measured over the last 5 minutes, and stuck events.
    */
   public HealthReport health() {
     return QueueHealth.evaluate(
-        status(), times.averages(clock.instant()), machine -> config.apply(machine).alerts());
+        status(),
+        times.averages(clock.instant()),
+        machine -> config.apply(machine).alerts(),
+        stuck(STUCK_REPORTED));
   }
 
   private static ClockworkException missing(long id) {
