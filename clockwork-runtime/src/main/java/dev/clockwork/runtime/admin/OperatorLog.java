@@ -21,7 +21,7 @@ import java.util.Map;
  */
 public final class OperatorLog {
   /** The most a page may hold. */
-  public static final int MAX_PAGE = 500;
+  public static final int MAX_PAGE = 1000;
 
   private final Store store;
   private final Clock clock;

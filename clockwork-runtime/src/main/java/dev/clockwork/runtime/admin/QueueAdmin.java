@@ -2,6 +2,7 @@ package dev.clockwork.runtime.admin;
 
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.runtime.config.QueueConfig;
+import dev.clockwork.runtime.error.UnknownDeadLetterException;
 import dev.clockwork.runtime.health.HealthReport;
 import dev.clockwork.runtime.health.QueueHealth;
 import dev.clockwork.runtime.queue.DeadLetter;
@@ -41,6 +42,11 @@ public final class QueueAdmin {
     this.clock = clock;
     this.config = config;
     this.times = times;
+  }
+
+  /** The machines with stored instances, sorted. */
+  public List<String> machines() {
+    return store.machines();
   }
 
   /** Every machine's queue figures, by machine name. */
@@ -157,7 +163,6 @@ public final class QueueAdmin {
   }
 
   private static ClockworkException missing(long id) {
-    return new ClockworkException(
-        "no dead letter with id " + id + "; list them with `clockwork queue dlq`");
+    return new UnknownDeadLetterException(id);
   }
 }
