@@ -18,6 +18,7 @@ import dev.clockwork.postgres.internal.InstanceSearch;
 import dev.clockwork.postgres.internal.Jdbc;
 import dev.clockwork.postgres.internal.Leases;
 import dev.clockwork.postgres.internal.OperatorActions;
+import dev.clockwork.postgres.internal.QueueActivityRows;
 import dev.clockwork.postgres.internal.QueueOperations;
 import dev.clockwork.postgres.internal.QueueRows;
 import dev.clockwork.postgres.internal.RegionJobs;
@@ -29,6 +30,7 @@ import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.ActivitySample;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
@@ -37,6 +39,7 @@ import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.JobLease;
+import dev.clockwork.runtime.store.QueueActivity;
 import dev.clockwork.runtime.store.QueueStats;
 import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.StepCommit;
@@ -97,6 +100,7 @@ public final class PostgresStore implements Store, AutoCloseable {
   private final DueWork due;
   private final ArmedTimers timers;
   private final QueueOperations operations;
+  private final QueueActivityRows activity;
   private final IdempotencyKeys keys;
   private final RegionJobs jobs;
   private final WorkSignal signal;
@@ -121,6 +125,7 @@ public final class PostgresStore implements Store, AutoCloseable {
     this.due = new DueWork(jdbc);
     this.timers = new ArmedTimers(jdbc);
     this.operations = new QueueOperations(jdbc);
+    this.activity = new QueueActivityRows(jdbc);
     this.keys = new IdempotencyKeys(jdbc);
     this.jobs = new RegionJobs(jdbc);
     this.signal = new WorkSignal(dataSource);
@@ -326,6 +331,32 @@ public final class PostgresStore implements Store, AutoCloseable {
   @Override
   public int purgePending(String machine, Instant olderThan, Instant now) {
     return operations.purgePending(machine, olderThan, now);
+  }
+
+  /**
+   * {@inheritDoc} Reads the machine's queued events through {@code cw_queue_machine} and keeps the
+   * top {@code limit}: for an operator's look, not for a hot path.
+   */
+  @Override
+  public List<QueuedEvent> queuedEvents(String machine, int limit) {
+    return operations.queued(machine, limit);
+  }
+
+  // ---- queue activity ----
+
+  @Override
+  public void recordActivity(List<ActivitySample> samples) {
+    activity.record(samples);
+  }
+
+  @Override
+  public QueueActivity activity(String machine, Instant from, Instant to) {
+    return activity.sum(machine, from, to);
+  }
+
+  @Override
+  public int purgeActivity(Instant before) {
+    return activity.purge(before);
   }
 
   // ---- parallel dispatch: region jobs ----

@@ -48,6 +48,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs machine instances over a {@link Store}. Every event goes through its instance's queue and is
@@ -65,6 +67,7 @@ import java.util.UUID;
  * {@link #runDue()} themselves.
  */
 public final class Engine implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
   private static final int BROADCAST_PAGE = 500;
 
   private final EngineOptions options;
@@ -548,6 +551,13 @@ public final class Engine implements AutoCloseable {
       regionJobWorkers.stop();
     }
     workers.stop();
+    try {
+      queues.flushActivity();
+    } catch (RuntimeException e) {
+      // the store may be closed already; the counts are only figures for operators
+      LOG.warn(
+          "could not record the queue activity of this engine's last seconds: {}", e.toString());
+    }
   }
 
   private Map<String, Integer> caps(Set<String> which) {

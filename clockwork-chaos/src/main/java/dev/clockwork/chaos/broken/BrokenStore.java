@@ -6,6 +6,7 @@ import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.ActivitySample;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
@@ -14,6 +15,7 @@ import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.JobLease;
+import dev.clockwork.runtime.store.QueueActivity;
 import dev.clockwork.runtime.store.QueueStats;
 import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.StepCommit;
@@ -414,6 +416,26 @@ public final class BrokenStore implements Store {
   @Override
   public int purgePending(String machine, Instant olderThan, Instant now) {
     return store.purgePending(machine, olderThan, now);
+  }
+
+  @Override
+  public List<QueuedEvent> queuedEvents(String machine, int limit) {
+    return store.queuedEvents(machine, limit);
+  }
+
+  @Override
+  public void recordActivity(List<ActivitySample> samples) {
+    store.recordActivity(samples);
+  }
+
+  @Override
+  public QueueActivity activity(String machine, Instant from, Instant to) {
+    return store.activity(machine, from, to);
+  }
+
+  @Override
+  public int purgeActivity(Instant before) {
+    return store.purgeActivity(before);
   }
 
   @Override

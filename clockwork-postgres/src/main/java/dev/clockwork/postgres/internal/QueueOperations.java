@@ -63,6 +63,16 @@ public final class QueueOperations {
          AND (CAST(? AS timestamptz) IS NULL OR dead_at < ?)
       """;
 
+  private static final String QUEUED_OF =
+      """
+      SELECT instance_id, id, machine, event, source, conversation_id, attempts, available_at,
+             enqueued_at, errors, priority, idempotency_key
+        FROM cw_queue
+       WHERE machine = ?
+       ORDER BY priority, enqueued_at, id
+       LIMIT ?
+      """;
+
   /** The instances of a machine's queued events, locked unless a valid lease holds them. */
   private static final String LOCK_UNLEASED =
       """
@@ -280,6 +290,24 @@ public final class QueueOperations {
           PendingHeads.recompute(recompute, locked);
           recompute.run(connection);
           return purged;
+        });
+  }
+
+  public List<QueuedEvent> queued(String machine, int limit) {
+    return jdbc.autoCommit(
+        "list the queued events of " + machine,
+        connection -> {
+          try (PreparedStatement select = connection.prepareStatement(QUEUED_OF)) {
+            select.setString(1, machine);
+            select.setInt(2, limit);
+            List<QueuedEvent> events = new ArrayList<>();
+            try (ResultSet rs = select.executeQuery()) {
+              while (rs.next()) {
+                events.add(QueueRows.queued(rs, "id"));
+              }
+            }
+            return events;
+          }
         });
   }
 

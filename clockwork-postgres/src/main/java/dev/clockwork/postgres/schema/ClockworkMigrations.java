@@ -41,6 +41,7 @@ public final class ClockworkMigrations {
           "cw_history",
           "cw_dead_letters",
           "cw_machine_queues",
+          "cw_queue_activity",
           "cw_instances");
 
   private ClockworkMigrations() {}

@@ -263,6 +263,30 @@ public interface Store {
    */
   int purgePending(String machine, Instant olderThan, Instant now);
 
+  /**
+   * A machine's queued events (waiting or waiting for a retry), in the order a {@code priority}
+   * queue serves heads: highest priority first, then the longest waiting, at most {@code limit}.
+   */
+  List<QueuedEvent> queuedEvents(String machine, int limit);
+
+  // ---- queue activity: what every engine processed, by the minute ----
+
+  /**
+   * Adds each sample's counts to its machine's minute (several engines add to one minute). Engines
+   * report what they processed every few seconds, not per event.
+   */
+  void recordActivity(List<ActivitySample> samples);
+
+  /** The sums of a machine's minutes in [{@code from}, {@code to}). */
+  QueueActivity activity(String machine, Instant from, Instant to);
+
+  /**
+   * Deletes the activity minutes before {@code before}.
+   *
+   * @return how many minutes of machines were deleted
+   */
+  int purgeActivity(Instant before);
+
   // ---- parallel dispatch: region jobs ----
 
   /**

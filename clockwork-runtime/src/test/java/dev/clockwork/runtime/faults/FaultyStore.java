@@ -6,6 +6,7 @@ import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.ActivitySample;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
@@ -14,6 +15,7 @@ import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.JobLease;
+import dev.clockwork.runtime.store.QueueActivity;
 import dev.clockwork.runtime.store.QueueStats;
 import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.StepCommit;
@@ -276,6 +278,30 @@ public final class FaultyStore implements Store {
   public int purgePending(String machine, Instant olderThan, Instant now) {
     alive();
     return delegate.purgePending(machine, olderThan, now);
+  }
+
+  @Override
+  public List<QueuedEvent> queuedEvents(String machine, int limit) {
+    alive();
+    return delegate.queuedEvents(machine, limit);
+  }
+
+  @Override
+  public void recordActivity(List<ActivitySample> samples) {
+    alive();
+    delegate.recordActivity(samples);
+  }
+
+  @Override
+  public QueueActivity activity(String machine, Instant from, Instant to) {
+    alive();
+    return delegate.activity(machine, from, to);
+  }
+
+  @Override
+  public int purgeActivity(Instant before) {
+    alive();
+    return delegate.purgeActivity(before);
   }
 
   @Override

@@ -9,6 +9,7 @@ import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.ActivitySample;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
@@ -17,6 +18,7 @@ import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.JobLease;
+import dev.clockwork.runtime.store.QueueActivity;
 import dev.clockwork.runtime.store.QueueStats;
 import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.StepCommit;
@@ -39,6 +41,7 @@ import java.util.TreeMap;
 public final class InMemoryStore implements Store {
   private final MemoryData data = new MemoryData();
   private final MemoryOperatorLog operatorLog = new MemoryOperatorLog();
+  private final MemoryActivity activity = new MemoryActivity();
 
   // ---- instances ----
 
@@ -340,6 +343,36 @@ public final class InMemoryStore implements Store {
       data.reindex(instanceId);
     }
     return purged;
+  }
+
+  @Override
+  public synchronized List<QueuedEvent> queuedEvents(String machine, int limit) {
+    return data.queues.values().stream()
+        .flatMap(queue -> queue.values().stream())
+        .filter(event -> machine.equals(event.machine()))
+        .sorted(
+            Comparator.comparing(QueuedEvent::priority)
+                .thenComparing(QueuedEvent::enqueuedAt)
+                .thenComparingLong(QueuedEvent::id))
+        .limit(limit)
+        .toList();
+  }
+
+  // ---- queue activity ----
+
+  @Override
+  public synchronized void recordActivity(List<ActivitySample> samples) {
+    activity.record(samples);
+  }
+
+  @Override
+  public synchronized QueueActivity activity(String machine, Instant from, Instant to) {
+    return activity.sum(machine, from, to);
+  }
+
+  @Override
+  public synchronized int purgeActivity(Instant before) {
+    return activity.purge(before);
   }
 
   // ---- parallel dispatch: region jobs ----
