@@ -8,6 +8,8 @@ import dev.clockwork.runtime.Engine;
 import dev.clockwork.server.ApiFixture;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -55,6 +57,72 @@ class QueueRoutesTest {
     assertThat(machine(response.json(), "order").get("pending").asLong())
         .as("a registered machine without instances is listed too")
         .isZero();
+  }
+
+  @Test
+  void completedThroughputAndAverageTimeComeFromWhatTheEnginesProcessed() {
+    engine().create("ledger", "l-1", Map.of());
+    for (int i = 0; i < 3; i++) {
+      engine().enqueue("l-1", Event.of("A"));
+    }
+    engine().runDue();
+
+    JsonNode ledger = API.get("/api/queues/ledger", ApiFixture.VIEWER).json();
+
+    assertThat(ledger.get("completed_last_hour").asLong()).isEqualTo(3);
+    assertThat(ledger.get("throughput_per_minute").asDouble()).isPositive();
+    assertThat(Duration.parse(ledger.get("avg_processing_time").asText()).isNegative()).isFalse();
+
+    API.clock().advance(Duration.ofHours(2));
+    JsonNode later = API.get("/api/queues/ledger", ApiFixture.VIEWER).json();
+    assertThat(later.get("completed_last_hour").asLong()).as("out of the window").isZero();
+    assertThat(later.get("throughput_per_minute").asDouble()).isZero();
+    assertThat(later.has("avg_processing_time")).as("nothing processed lately").isFalse();
+  }
+
+  @Test
+  void theDetailListsPendingEventsInTheOrderTheQueueServesThem() {
+    engine().create("ledger", "l-1", Map.of());
+    engine().create("ledger", "l-2", Map.of());
+    engine().enqueue("l-2", Event.of("REFUSE"));
+    API.clock().advance(Duration.ofSeconds(1));
+    engine().enqueue("l-1", Event.of("A", Map.of("n", 1)));
+
+    JsonNode events = API.get("/api/queues/ledger", ApiFixture.VIEWER).json().get("pending_events");
+
+    assertThat(events).hasSize(2);
+    assertThat(events.get(0).get("instance_id").asText()).isEqualTo("l-2");
+    assertThat(events.get(0).get("type").asText()).isEqualTo("REFUSE");
+    assertThat(events.get(0).get("priority").asText()).isEqualTo("normal");
+    assertThat(events.get(0).get("event_id").asLong()).isPositive();
+    assertThat(events.get(1).get("type").asText()).isEqualTo("A");
+    assertThat(events.get(1).get("payload").get("n").asInt()).isEqualTo(1);
+    assertThat(events.get(1).get("enqueued_at").asText())
+        .isEqualTo(API.clock().instant().toString());
+  }
+
+  @Test
+  void pendingEventsArePagedWithNoGapAndNoRepeat() {
+    engine().create("ledger", "l-1", Map.of());
+    for (int i = 0; i < 5; i++) {
+      engine().enqueue("l-1", Event.of("A", Map.of("n", i)));
+    }
+
+    List<Integer> seen = new ArrayList<>();
+    String cursor = "";
+    while (true) {
+      JsonNode page =
+          API.get("/api/queues/ledger/events?limit=2" + cursor, ApiFixture.VIEWER).json();
+      page.get("items").forEach(e -> seen.add(e.get("payload").get("n").asInt()));
+      if (!page.get("has_more").asBoolean()) {
+        break;
+      }
+      cursor = "&cursor=" + page.get("next_cursor").asText();
+    }
+
+    assertThat(seen).containsExactly(0, 1, 2, 3, 4);
+    assertThat(API.get("/api/queues/ledger/events?limit=501", ApiFixture.VIEWER).status())
+        .isEqualTo(400);
   }
 
   @Test
