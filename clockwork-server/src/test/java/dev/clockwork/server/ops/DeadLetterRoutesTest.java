@@ -11,6 +11,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -120,6 +125,42 @@ class DeadLetterRoutesTest {
     assertThat(LedgerMachine.seen(engine(), "l-1")).containsExactly("CHARGE");
     assertThat(items("")).isEmpty();
     assertThat(API.get("/api/dead-letters/" + id, ApiFixture.VIEWER).status()).isEqualTo(404);
+  }
+
+  @Test
+  void twoOperatorsRetryingOneDeadLetterAtOnceQueueItOnce() throws Exception {
+    deadCharges("l-1", 1);
+    long id = items("").get(0).get("id").asLong();
+    CountDownLatch ready = new CountDownLatch(2);
+    CountDownLatch go = new CountDownLatch(1);
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      List<Future<Integer>> statuses = new ArrayList<>();
+      for (int i = 0; i < 2; i++) {
+        statuses.add(
+            pool.submit(
+                () -> {
+                  ready.countDown();
+                  go.await();
+                  return API.post("/api/dead-letters/" + id + "/retry", ApiFixture.OPERATOR, "")
+                      .status();
+                }));
+      }
+      ready.await();
+      go.countDown();
+      List<Integer> answers = new ArrayList<>();
+      for (Future<Integer> status : statuses) {
+        answers.add(status.get(30, TimeUnit.SECONDS));
+      }
+
+      assertThat(answers).containsExactlyInAnyOrder(200, 404);
+      assertThat(API.get("/api/queues/ledger", ApiFixture.VIEWER).json().get("pending").asLong())
+          .isEqualTo(1);
+      engine().runDue();
+      assertThat(LedgerMachine.seen(engine(), "l-1")).containsExactly("CHARGE");
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   @Test
