@@ -138,7 +138,7 @@ public final class ScheduleRoutes implements ApiRoutes {
     Map<String, Object> result = new LinkedHashMap<>();
     result.put("run_id", runId);
     result.put("skipped", runId == null);
-    audit(ctx, "schedule.trigger", schedules.describe(ctx.pathParam("id"), 0), result);
+    audit(ctx, "schedule.trigger", schedules.namespace(), ctx.pathParam("id"), result);
     ctx.json(result);
   }
 
@@ -162,7 +162,7 @@ public final class ScheduleRoutes implements ApiRoutes {
     details.put("from", body.from().toString());
     details.put("to", body.to().toString());
     details.put("occurrences", results.size());
-    audit(ctx, "schedule.backfill", schedules.describe(ctx.pathParam("id"), 0), details);
+    audit(ctx, "schedule.backfill", schedules.namespace(), ctx.pathParam("id"), details);
     ctx.json(Map.of("results", results.stream().map(BackfillResult::toMap).toList()));
   }
 
@@ -182,12 +182,12 @@ public final class ScheduleRoutes implements ApiRoutes {
 
   private void audit(
       Context ctx, String action, ScheduleDescription schedule, Map<String, Object> details) {
-    Audit.record(
-        server.engine(),
-        ctx,
-        action,
-        "schedule:" + schedule.namespace() + "/" + schedule.scheduleId(),
-        details);
+    audit(ctx, action, schedule.namespace(), schedule.scheduleId(), details);
+  }
+
+  private void audit(
+      Context ctx, String action, String namespace, String scheduleId, Map<String, Object> details) {
+    Audit.record(server.engine(), ctx, action, "schedule:" + namespace + "/" + scheduleId, details);
   }
 
   private static String reason(Context ctx) {
