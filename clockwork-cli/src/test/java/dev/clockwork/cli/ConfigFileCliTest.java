@@ -130,7 +130,7 @@ class ConfigFileCliTest {
                 + "system: shop\nqueue:\n  concurrency: 7\nschedules:\n  namespace: billing\n");
     CliRun queues = cli(Map.of(), List.of("queue", "status"), "--config", file.toString());
     assertThat(queues.exitCode).as(queues.toString()).isZero();
-    assertThat(queues.out).contains("System: shop", "Concurrency: 7 per machine");
+    assertThat(queues.out).contains("System: shop", "(7 per machine by default)");
     CliRun schedules = cli(Map.of(), List.of("schedules", "list"), "--config", file.toString());
     assertThat(schedules.exitCode).as(schedules.toString()).isZero();
     assertThat(schedules.out).contains("No schedules in namespace 'billing'.");

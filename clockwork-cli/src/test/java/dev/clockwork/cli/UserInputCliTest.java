@@ -58,6 +58,23 @@ class UserInputCliTest {
   }
 
   @Test
+  void aDelayOrAgeBeyondWhatTheDatabaseStoresIsAnError() {
+    long dead = cart.deadLetterAndPending();
+    for (List<String> command :
+        List.of(
+            List.of("queue", "retry", String.valueOf(dead), "--delay", "200000000d"),
+            List.of("queue", "purge", "cart", "--older-than", "999999999d", "--confirm"))) {
+      CliRun run = cart.cli(command.toArray(String[]::new));
+      assertThat(run.exitCode).as(command + "\n" + run).isEqualTo(1);
+      assertThat(run.err)
+          .as(command.toString())
+          .contains("is longer than the longest a queue command takes, 100 years");
+      noDatabaseErrorIn(run);
+    }
+    assertThat(cart.store.deadLetter(dead)).as("still a dead letter").isPresent();
+  }
+
+  @Test
   void aNulCharacterInAnyArgumentIsAUsageErrorNamingIt() {
     cart.deadLetterAndPending();
     String nul = "cart\u0000-1";

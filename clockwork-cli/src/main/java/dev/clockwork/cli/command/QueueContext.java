@@ -15,6 +15,9 @@ import java.time.Duration;
  * the CLI.
  */
 final class QueueContext implements AutoCloseable {
+  /** The longest {@code --delay} or {@code --older-than}. */
+  static final Duration LONGEST = Duration.ofDays(36_525);
+
   final ClockworkConfig config;
   final QueueAdmin admin;
   private final CliEnvironment env;
@@ -39,16 +42,25 @@ final class QueueContext implements AutoCloseable {
     return MachineNames.requireKnown(env, opened.store, config, typed);
   }
 
-  /** A duration from {@code --delay 5s} or {@code --older-than 24h}; a clear error otherwise. */
+  /**
+   * A duration from {@code --delay 5s} or {@code --older-than 24h}, at most {@link #LONGEST}; a
+   * clear error otherwise (a longer one would name an instant the database cannot store).
+   */
   static Duration duration(String option, String text) {
     if (text == null) {
       return null;
     }
+    Duration duration;
     try {
-      return Durations.parse(text);
+      duration = Durations.parse(text);
     } catch (InvalidDefinitionException e) {
       throw new ClockworkException(option + ": " + e.getMessage());
     }
+    if (duration.compareTo(LONGEST) > 0) {
+      throw new ClockworkException(
+          option + ": '" + text + "' is longer than the longest a queue command takes, 100 years");
+    }
+    return duration;
   }
 
   @Override

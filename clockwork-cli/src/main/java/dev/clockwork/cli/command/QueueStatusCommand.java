@@ -4,7 +4,6 @@ import dev.clockwork.cli.CliEnvironment;
 import dev.clockwork.cli.output.HumanDuration;
 import dev.clockwork.cli.output.Json;
 import dev.clockwork.cli.output.Table;
-import dev.clockwork.runtime.store.QueueActivity;
 import dev.clockwork.runtime.store.QueueStats;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -59,30 +58,34 @@ public final class QueueStatusCommand implements Callable<Integer> {
     }
   }
 
+  /** One machine's row: its figures, its concurrency cap and its recent average. */
+  private record Row(QueueStats stats, int concurrency, Duration averageProcessingTime) {
+    Map<String, Object> json() {
+      Map<String, Object> json = new LinkedHashMap<>();
+      json.put("machine", stats.machine());
+      json.put("status", stats.paused() ? "paused" : "running");
+      json.put("pending", stats.pending());
+      json.put("processing", stats.processing());
+      json.put("concurrency", concurrency);
+      json.put("deadLetters", stats.deadLetters());
+      json.put("averageProcessingTime", averageProcessingTime);
+      json.put("oldestPending", stats.oldestPending());
+      return json;
+    }
+  }
+
   private void overview(QueueContext queues) {
     PrintWriter out = env.out();
-    List<QueueStats> all = queues.admin.status();
-    List<Map<String, Object>> rows = new ArrayList<>();
-    long active = 0;
-    long slots = 0;
-    for (QueueStats stats : all) {
-      int concurrency = queues.config.queueFor(stats.machine()).concurrency();
-      QueueActivity recent = queues.admin.activity(stats.machine(), RECENT);
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("machine", stats.machine());
-      row.put("status", stats.paused() ? "paused" : "running");
-      row.put("pending", stats.pending());
-      row.put("processing", stats.processing());
-      row.put("concurrency", concurrency);
-      row.put("deadLetters", stats.deadLetters());
-      row.put("averageProcessingTime", recent.averageProcessingTime());
-      row.put("oldestPending", stats.oldestPending());
-      rows.add(row);
-      active += stats.processing();
-      slots += concurrency;
+    List<Row> rows = new ArrayList<>();
+    for (QueueStats stats : queues.admin.status()) {
+      rows.add(
+          new Row(
+              stats,
+              queues.config.queueFor(stats.machine()).concurrency(),
+              queues.admin.activity(stats.machine(), RECENT).averageProcessingTime()));
     }
     if (output.json()) {
-      Json.print(out, rows);
+      Json.print(out, rows.stream().map(Row::json).toList());
       return;
     }
     out.println("Queue Status");
@@ -91,28 +94,28 @@ public final class QueueStatusCommand implements Callable<Integer> {
     out.printf(
         "  Strategy: %s | Concurrency: %d/%d active (%d per machine by default)%n%n",
         queues.config.queue().strategy().name().toLowerCase(Locale.ROOT),
-        active,
-        slots,
+        rows.stream().mapToLong(row -> row.stats().processing()).sum(),
+        rows.stream().mapToLong(Row::concurrency).sum(),
         queues.config.queue().concurrency());
-    if (all.isEmpty()) {
+    if (rows.isEmpty()) {
       out.println("No machine has stored instances yet.");
       out.flush();
       return;
     }
     out.println("Machine Queues:");
     Table table = new Table("Machine", "Pending", "Processing", "Failed", "Avg Time", "Status");
-    long dead = 0;
-    for (Map<String, Object> row : rows) {
+    for (Row row : rows) {
+      QueueStats stats = row.stats();
       table.row(
-          row.get("machine"),
-          row.get("pending"),
-          row.get("processing") + "/" + row.get("concurrency"),
-          row.get("deadLetters"),
-          HumanDuration.format((Duration) row.get("averageProcessingTime")),
-          "paused".equals(row.get("status")) ? "PAUSED" : "running");
-      dead += (Long) row.get("deadLetters");
+          stats.machine(),
+          stats.pending(),
+          stats.processing() + "/" + row.concurrency(),
+          stats.deadLetters(),
+          HumanDuration.format(row.averageProcessingTime()),
+          stats.paused() ? "PAUSED" : "running");
     }
     table.printBoxed(out);
+    long dead = rows.stream().mapToLong(row -> row.stats().deadLetters()).sum();
     out.println();
     out.println("Dead Letter Queue: " + dead + " event" + (dead == 1 ? "" : "s"));
     out.flush();

@@ -1,6 +1,7 @@
 package dev.clockwork.runtime.admin;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
@@ -65,6 +66,21 @@ class QueueActivityTest {
         .as("flushed counts are not counted twice")
         .isEqualTo(2);
     assertThat(seenElsewhere(Duration.ofHours(1)).averageProcessingTime()).isNotNull();
+  }
+
+  @Test
+  void runningWorkersFlushEveryFewSecondsWithoutClosing() {
+    engine.create("cart", "cart-1", Map.of());
+    engine.start();
+    try {
+      engine.enqueue("cart-1", Event.of("ADD"));
+      // the first flush runs as the workers start; the next one, 10 s later, carries the event
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> seenElsewhere(Duration.ofHours(1)).completed() == 1);
+    } finally {
+      engine.close();
+    }
   }
 
   @Test
