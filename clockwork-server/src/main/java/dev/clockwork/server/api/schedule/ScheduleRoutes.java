@@ -186,7 +186,11 @@ public final class ScheduleRoutes implements ApiRoutes {
   }
 
   private void audit(
-      Context ctx, String action, String namespace, String scheduleId, Map<String, Object> details) {
+      Context ctx,
+      String action,
+      String namespace,
+      String scheduleId,
+      Map<String, Object> details) {
     Audit.record(server.engine(), ctx, action, "schedule:" + namespace + "/" + scheduleId, details);
   }
 
