@@ -153,6 +153,40 @@ class ScheduleRoutesTest {
   }
 
   @Test
+  void aBackfillsOverlapPolicyOverridesTheSchedules() {
+    create("s-1", Map.of()); // overlap skip: a run still active skips the next occurrence
+    create("s-2", Map.of());
+    String from = API.clock().instant().minusSeconds(3 * 3600).toString();
+    String to = API.clock().instant().minusSeconds(3600).toString();
+    String window = "\"from\": \"" + from + "\", \"to\": \"" + to + "\"";
+
+    JsonNode asScheduled =
+        API.post("/api/schedules/s-1/backfill", ApiFixture.ADMIN, "{" + window + "}")
+            .json()
+            .get("results");
+    JsonNode allowAll =
+        API.post(
+                "/api/schedules/s-2/backfill",
+                ApiFixture.ADMIN,
+                "{" + window + ", \"overlap_policy\": \"allow_all\"}")
+            .json()
+            .get("results");
+
+    assertThat(asScheduled)
+        .extracting(r -> r.get("outcome").asText())
+        .containsExactly("started", "skipped");
+    assertThat(allowAll).extracting(r -> r.get("outcome").asText()).containsOnly("started");
+    assertThat(allowAll).hasSize(2);
+    assertProblem(
+        API.post(
+            "/api/schedules/s-2/backfill",
+            ApiFixture.ADMIN,
+            "{" + window + ", \"overlap_policy\": \"sometimes\"}"),
+        422,
+        "sometimes");
+  }
+
+  @Test
   void namespacesIsolateSchedules() {
     assertThat(create("billing-run", BILLING).status()).isEqualTo(201);
     create("default-run", Map.of());
