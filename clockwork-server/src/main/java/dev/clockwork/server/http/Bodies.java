@@ -24,15 +24,24 @@ public final class Bodies {
     return ctx.body().isBlank() ? absent : ctx.bodyAsClass(type);
   }
 
-  /** A delay from a body: none is zero, a negative one is a 400. */
+  /** The longest duration the API takes: about 100 years (an instant past it cannot be stored). */
+  public static final Duration LONGEST = Duration.ofDays(36_500);
+
+  /** A delay from a body: none is zero, a negative one or one over 100 years is a 400. */
   public static Duration delay(Duration delay) {
-    if (delay == null) {
-      return Duration.ZERO;
-    }
-    if (delay.isNegative()) {
+    return delay == null ? Duration.ZERO : bounded("delay", delay);
+  }
+
+  /** {@code value} of the parameter or field {@code name}, from zero to {@link #LONGEST}. */
+  public static Duration bounded(String name, Duration value) {
+    if (value.isNegative()) {
       throw ProblemException.badRequest(
-          "delay " + delay + " is negative: give how long to wait, such as PT5M, or leave it out");
+          name + " " + value + " is negative: give a duration such as PT5M or PT24H");
     }
-    return delay;
+    if (value.compareTo(LONGEST) > 0) {
+      throw ProblemException.badRequest(
+          name + " " + value + " is over 100 years (P36500D): give a shorter duration");
+    }
+    return value;
   }
 }

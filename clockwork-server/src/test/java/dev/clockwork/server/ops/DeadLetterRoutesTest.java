@@ -283,6 +283,18 @@ class DeadLetterRoutesTest {
             "/api/dead-letters/" + id + "/retry", ApiFixture.OPERATOR, "{\"delay\": \"soon\"}"),
         400,
         "JSON");
+    assertProblem(
+        API.post(
+            "/api/dead-letters/" + id + "/retry",
+            ApiFixture.OPERATOR,
+            "{\"delay\": \"PT900000H\"}"),
+        400,
+        "100 years");
+    assertProblem(
+        API.delete(
+            "/api/dead-letters?machine=ledger&older_than=P99999D", ApiFixture.OPERATOR, Map.of()),
+        400,
+        "100 years");
     assertProblem(API.post("/api/dead-letters/retry", ApiFixture.OPERATOR, "{}"), 400, "machine");
     assertProblem(API.delete("/api/dead-letters", ApiFixture.OPERATOR, Map.of()), 400, "machine");
     assertProblem(

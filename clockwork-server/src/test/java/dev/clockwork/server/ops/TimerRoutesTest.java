@@ -84,6 +84,8 @@ class TimerRoutesTest {
     assertProblem(API.get("/api/timers?due_within=soon", ApiFixture.VIEWER), 400, "due_within");
     assertProblem(API.get("/api/timers?due_within=-PT1H", ApiFixture.VIEWER), 400, "negative");
     assertProblem(API.get("/api/timers?overdue=yes", ApiFixture.VIEWER), 400, "overdue=yes");
+    assertProblem(
+        API.get("/api/timers?due_within=P99999999D", ApiFixture.VIEWER), 400, "100 years");
     assertProblem(API.get("/api/timers?limit=9999", ApiFixture.VIEWER), 400, "limit");
     assertProblem(API.get("/api/timers?machine=nope", ApiFixture.VIEWER), 404, "nope");
     assertThat(API.get("/api/timers", null).status()).isEqualTo(401);

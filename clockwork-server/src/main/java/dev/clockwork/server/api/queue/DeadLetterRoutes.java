@@ -106,9 +106,8 @@ public final class DeadLetterRoutes implements ApiRoutes {
   private void purge(Context ctx) {
     String machine = machineParam(ctx, true);
     Duration olderThan = Params.duration(ctx, "older_than", null);
-    if (olderThan != null && olderThan.isNegative()) {
-      throw ProblemException.badRequest(
-          "older_than=" + olderThan + " is negative: give how old, such as PT24H");
+    if (olderThan != null) {
+      Bodies.bounded("older_than", olderThan);
     }
     int purged = engine().queues().purgeDeadLetters(machine, olderThan);
     Map<String, Object> details = new LinkedHashMap<>();

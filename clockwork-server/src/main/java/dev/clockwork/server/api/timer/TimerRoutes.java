@@ -5,6 +5,7 @@ import dev.clockwork.runtime.store.TimerView;
 import dev.clockwork.server.access.Role;
 import dev.clockwork.server.api.ApiRoutes;
 import dev.clockwork.server.api.ServerContext;
+import dev.clockwork.server.http.Bodies;
 import dev.clockwork.server.http.Params;
 import dev.clockwork.server.http.ProblemException;
 import dev.clockwork.server.http.Router;
@@ -46,9 +47,8 @@ public final class TimerRoutes implements ApiRoutes {
     String machine = machine(ctx);
     int limit = Params.limit(ctx, 100, MAX_LIMIT);
     Duration within = Params.duration(ctx, "due_within", null);
-    if (within != null && within.isNegative()) {
-      throw ProblemException.badRequest(
-          "due_within=" + within + " is negative: give a window ahead, such as PT1H");
+    if (within != null) {
+      Bodies.bounded("due_within", within);
     }
     boolean overdueOnly = flag(ctx, "overdue");
     TimerAdmin timers = server.engine().timers();
