@@ -271,6 +271,9 @@ class ScheduleRoutesTest {
         400,
         "after_sequence");
     assertProblem(API.get("/api/schedules/nope", ApiFixture.VIEWER), 404, "nope");
+    ApiFixture.Response nul = API.get("/api/schedules/a%00b", ApiFixture.VIEWER);
+    assertThat(nul.status()).as(nul.body()).isIn(400, 404);
+    assertThat(API.get("/api/schedules/a%00b/history", ApiFixture.VIEWER).status()).isIn(400, 404);
     assertProblem(
         API.post(
             "/api/schedules/s-1/backfill",
