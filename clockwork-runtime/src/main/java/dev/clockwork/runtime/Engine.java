@@ -5,7 +5,9 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.ParallelEvents;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.runtime.admin.OperatorLog;
 import dev.clockwork.runtime.admin.QueueAdmin;
+import dev.clockwork.runtime.admin.TimerAdmin;
 import dev.clockwork.runtime.config.ClockworkConfig;
 import dev.clockwork.runtime.config.EngineOptions;
 import dev.clockwork.runtime.config.QueueConfig;
@@ -156,6 +158,16 @@ public final class Engine implements AutoCloseable {
   /** Operating the queues: status, pause/resume, dead letters, purges, health. */
   public QueueAdmin queues() {
     return queues;
+  }
+
+  /** The armed timers, for operators: all, due soon, overdue. */
+  public TimerAdmin timers() {
+    return new TimerAdmin(store, clock);
+  }
+
+  /** The durable operator audit: who retried, purged, paused or triggered what. */
+  public OperatorLog operatorLog() {
+    return new OperatorLog(store, clock);
   }
 
   /** A machine's queue settings: {@code clockwork.yaml} and code merged by the documented rule. */

@@ -10,9 +10,16 @@ import dev.clockwork.server.api.HealthRoutes;
 import dev.clockwork.server.api.MachineRoutes;
 import dev.clockwork.server.api.Router;
 import dev.clockwork.server.api.ServerContext;
+import dev.clockwork.server.api.audit.AuditRoutes;
 import dev.clockwork.server.api.instance.EventRoutes;
 import dev.clockwork.server.api.instance.HistoryRoutes;
 import dev.clockwork.server.api.instance.InstanceRoutes;
+import dev.clockwork.server.api.metrics.MetricsRoutes;
+import dev.clockwork.server.api.openapi.OpenApiRoutes;
+import dev.clockwork.server.api.queue.DeadLetterRoutes;
+import dev.clockwork.server.api.queue.QueueRoutes;
+import dev.clockwork.server.api.schedule.ScheduleRoutes;
+import dev.clockwork.server.api.timer.TimerRoutes;
 import dev.clockwork.server.callback.CallbackOptions;
 import dev.clockwork.server.callback.Callbacks;
 import dev.clockwork.server.http.JsonMapping;
@@ -20,6 +27,7 @@ import dev.clockwork.server.http.Problems;
 import dev.clockwork.server.http.RequestIds;
 import io.javalin.Javalin;
 import io.javalin.json.JavalinJackson;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -41,6 +49,7 @@ import java.util.function.Function;
  */
 public final class ClockworkServer implements AutoCloseable {
   private final Javalin app;
+  private Router router;
   private final String host;
   private final int port;
   private final Callbacks callbacks;
@@ -50,7 +59,12 @@ public final class ClockworkServer implements AutoCloseable {
         builder.callbacks == null ? null : new Callbacks(builder.engine, builder.callbacks);
     ServerContext context =
         new ServerContext(
-            builder.engine, builder.schedules, builder.access, builder.json, callbacks);
+            builder.engine,
+            builder.schedules,
+            builder.access,
+            builder.json,
+            builder.metrics,
+            callbacks);
     List<ApiRoutes> modules = new ArrayList<>(defaultRoutes(context));
     for (Function<ServerContext, ApiRoutes> extra : builder.extraRoutes) {
       modules.add(extra.apply(context));
@@ -68,6 +82,7 @@ public final class ClockworkServer implements AutoCloseable {
               Problems.install(config.routes);
               Router router = new Router(config.routes);
               modules.forEach(module -> module.register(router));
+              this.router = router;
             });
   }
 
@@ -100,6 +115,11 @@ public final class ClockworkServer implements AutoCloseable {
     return "http://" + (host.equals("0.0.0.0") ? "localhost" : host) + ":" + port();
   }
 
+  /** Every route the server registered: method, path and least role. */
+  public List<Router.Route> routes() {
+    return router == null ? List.of() : router.routes();
+  }
+
   @Override
   public void close() {
     app.stop();
@@ -114,7 +134,14 @@ public final class ClockworkServer implements AutoCloseable {
         new MachineRoutes(context),
         new InstanceRoutes(context),
         new HistoryRoutes(context),
-        new EventRoutes(context));
+        new EventRoutes(context),
+        new QueueRoutes(context),
+        new DeadLetterRoutes(context),
+        new TimerRoutes(context),
+        new ScheduleRoutes(context),
+        new AuditRoutes(context),
+        new MetricsRoutes(context),
+        new OpenApiRoutes(context));
   }
 
   /** Options of a server; build with {@link #start()} or {@link #build()}. */
@@ -123,6 +150,7 @@ public final class ClockworkServer implements AutoCloseable {
     private Schedules schedules;
     private AccessPolicy access = AccessPolicy.none();
     private ObjectMapper json = JsonMapping.mapper();
+    private PrometheusMeterRegistry metrics;
     private String host = "127.0.0.1";
     private int port = 8080;
     private CallbackOptions callbacks;
@@ -135,6 +163,16 @@ public final class ClockworkServer implements AutoCloseable {
     /** The schedules the API manages (no schedule routes answer without them). */
     public Builder schedules(Schedules value) {
       this.schedules = value;
+      return this;
+    }
+
+    /**
+     * The registry {@code GET /metrics} scrapes; give the engine the same one ({@code
+     * EngineBuilder.metrics(registry)}) so the queue metrics are in it. Without one, {@code
+     * /metrics} answers 404.
+     */
+    public Builder metrics(PrometheusMeterRegistry value) {
+      this.metrics = value;
       return this;
     }
 

@@ -1,5 +1,6 @@
 package dev.clockwork.chaos.broken;
 
+import dev.clockwork.runtime.audit.OperatorAction;
 import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventStatus;
@@ -9,6 +10,7 @@ import dev.clockwork.runtime.store.ActivitySample;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
+import dev.clockwork.runtime.store.ExpiredLease;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.IdempotencyRecord;
 import dev.clockwork.runtime.store.InstanceRecord;
@@ -393,8 +395,23 @@ public final class BrokenStore implements Store {
   }
 
   @Override
-  public List<DeadLetter> deadLetters(String machine, int limit) {
-    return store.deadLetters(machine, limit);
+  public List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
+    return store.deadLetters(machine, afterId, limit);
+  }
+
+  @Override
+  public List<ExpiredLease> expiredLeases(Instant now, int limit) {
+    return store.expiredLeases(now, limit);
+  }
+
+  @Override
+  public OperatorAction appendOperatorAction(OperatorAction action) {
+    return store.appendOperatorAction(action);
+  }
+
+  @Override
+  public List<OperatorAction> operatorActions(long beforeId, int limit) {
+    return store.operatorActions(beforeId, limit);
   }
 
   @Override

@@ -51,7 +51,8 @@ public final class QueueOperations {
   private static final String DEAD_LETTERS_OF =
       "SELECT "
           + COLUMNS
-          + " FROM cw_dead_letters WHERE (CAST(? AS text) IS NULL OR machine = ?) ORDER BY id LIMIT ?";
+          + " FROM cw_dead_letters WHERE (CAST(? AS text) IS NULL OR machine = ?) AND id > ?"
+          + " ORDER BY id LIMIT ?";
 
   private static final String TAKE_DEAD_LETTER =
       "DELETE FROM cw_dead_letters WHERE id = ? RETURNING " + COLUMNS;
@@ -186,14 +187,15 @@ public final class QueueOperations {
         });
   }
 
-  public List<DeadLetter> deadLetters(String machine, int limit) {
+  public List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
     return jdbc.autoCommit(
         "list the dead letters",
         connection -> {
           try (PreparedStatement select = connection.prepareStatement(DEAD_LETTERS_OF)) {
             select.setString(1, machine);
             select.setString(2, machine);
-            select.setInt(3, limit);
+            select.setLong(3, afterId);
+            select.setInt(4, limit);
             List<DeadLetter> letters = new ArrayList<>();
             try (ResultSet rs = select.executeQuery()) {
               while (rs.next()) {

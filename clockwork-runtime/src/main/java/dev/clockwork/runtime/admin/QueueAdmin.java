@@ -2,10 +2,12 @@ package dev.clockwork.runtime.admin;
 
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.runtime.config.QueueConfig;
+import dev.clockwork.runtime.error.UnknownDeadLetterException;
 import dev.clockwork.runtime.health.HealthReport;
 import dev.clockwork.runtime.health.QueueHealth;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.ExpiredLease;
 import dev.clockwork.runtime.store.QueueActivity;
 import dev.clockwork.runtime.store.QueueStats;
 import dev.clockwork.runtime.store.Store;
@@ -25,6 +27,8 @@ import java.util.function.Function;
  * operation acts on the shared store, so it holds for every node.
  */
 public final class QueueAdmin {
+  private static final int STUCK_REPORTED = 100;
+
   /** How long the store keeps activity minutes. */
   public static final Duration ACTIVITY_RETENTION = Duration.ofDays(1);
 
@@ -59,6 +63,11 @@ public final class QueueAdmin {
     this.config = config;
     this.times = times;
     this.recorder = recorder;
+  }
+
+  /** The machines with stored instances, sorted. */
+  public List<String> machines() {
+    return store.machines();
   }
 
   /** Every machine's queue figures, by machine name. */
@@ -115,6 +124,22 @@ public final class QueueAdmin {
   public void flushActivity() {
     recorder.flush(store);
     store.purgeActivity(clock.instant().minus(ACTIVITY_RETENTION));
+  }
+
+  /**
+   * A page of dead letters of a machine (all when null), oldest first: those with an id above
+   * {@code afterId} (0 for the first page).
+   */
+  public List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
+    return store.deadLetters(machine, afterId, positive(limit));
+  }
+
+  /**
+   * Stuck events: instances whose lease is held past its expiry (the worker holding it crashed or
+   * hung and no worker has taken the instance over yet), the longest stuck first.
+   */
+  public List<ExpiredLease> stuck(int limit) {
+    return store.expiredLeases(clock.instant(), limit);
   }
 
   /** One dead letter, or a clear error naming the id. */
@@ -180,12 +205,15 @@ public final class QueueAdmin {
   }
 
   /**
-   * Health of every machine's queue against its alert thresholds: pending events, dead letters, and
-   * the average processing time this process measured over the last 5 minutes.
+   * Health of every machine's queue against its alert thresholds: pending events, dead letters, the
+   * average processing time this process measured over the last 5 minutes, and stuck events.
    */
   public HealthReport health() {
     return QueueHealth.evaluate(
-        status(), times.averages(clock.instant()), machine -> config.apply(machine).alerts());
+        status(),
+        times.averages(clock.instant()),
+        machine -> config.apply(machine).alerts(),
+        stuck(STUCK_REPORTED));
   }
 
   private static int positive(int limit) {
@@ -196,7 +224,6 @@ public final class QueueAdmin {
   }
 
   private static ClockworkException missing(long id) {
-    return new ClockworkException(
-        "no dead letter with id " + id + "; list them with `clockwork queue dlq`");
+    return new UnknownDeadLetterException(id);
   }
 }

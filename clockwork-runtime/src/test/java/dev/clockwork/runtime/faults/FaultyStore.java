@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.faults;
 
+import dev.clockwork.runtime.audit.OperatorAction;
 import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventStatus;
@@ -9,6 +10,7 @@ import dev.clockwork.runtime.store.ActivitySample;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
+import dev.clockwork.runtime.store.ExpiredLease;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.IdempotencyRecord;
 import dev.clockwork.runtime.store.InstanceRecord;
@@ -250,9 +252,27 @@ public final class FaultyStore implements Store {
   }
 
   @Override
-  public List<DeadLetter> deadLetters(String machine, int limit) {
+  public List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
     alive();
-    return delegate.deadLetters(machine, limit);
+    return delegate.deadLetters(machine, afterId, limit);
+  }
+
+  @Override
+  public List<ExpiredLease> expiredLeases(Instant now, int limit) {
+    alive();
+    return delegate.expiredLeases(now, limit);
+  }
+
+  @Override
+  public OperatorAction appendOperatorAction(OperatorAction action) {
+    alive();
+    return delegate.appendOperatorAction(action);
+  }
+
+  @Override
+  public List<OperatorAction> operatorActions(long beforeId, int limit) {
+    alive();
+    return delegate.operatorActions(beforeId, limit);
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.clockwork.runtime.store.memory;
 
 import dev.clockwork.core.interpreter.ArmedTimer;
 import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.runtime.audit.OperatorAction;
 import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.runtime.queue.DeadLetter;
@@ -12,6 +13,7 @@ import dev.clockwork.runtime.store.ActivitySample;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
+import dev.clockwork.runtime.store.ExpiredLease;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.IdempotencyRecord;
 import dev.clockwork.runtime.store.InstanceRecord;
@@ -40,6 +42,7 @@ import java.util.TreeMap;
  */
 public final class InMemoryStore implements Store {
   private final MemoryData data = new MemoryData();
+  private final MemoryOperatorLog operatorLog = new MemoryOperatorLog();
   private final MemoryActivity activity = new MemoryActivity();
 
   // ---- instances ----
@@ -275,8 +278,34 @@ public final class InMemoryStore implements Store {
   }
 
   @Override
-  public synchronized List<DeadLetter> deadLetters(String machine, int limit) {
-    return data.deadLetters.list(machine, limit);
+  public synchronized List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
+    return data.deadLetters.list(machine, afterId, limit);
+  }
+
+  @Override
+  public synchronized List<ExpiredLease> expiredLeases(Instant now, int limit) {
+    return data.leases.values().stream()
+        .filter(lease -> !lease.expiresAt().isAfter(now))
+        .sorted(Comparator.comparing(Lease::expiresAt).thenComparing(Lease::instanceId))
+        .limit(limit)
+        .map(
+            lease ->
+                new ExpiredLease(
+                    lease.instanceId(),
+                    data.instances.get(lease.instanceId()).machine(),
+                    lease.owner(),
+                    lease.expiresAt()))
+        .toList();
+  }
+
+  @Override
+  public synchronized OperatorAction appendOperatorAction(OperatorAction action) {
+    return operatorLog.append(action);
+  }
+
+  @Override
+  public synchronized List<OperatorAction> operatorActions(long beforeId, int limit) {
+    return operatorLog.latest(beforeId, limit);
   }
 
   @Override
@@ -426,7 +455,13 @@ public final class InMemoryStore implements Store {
           Instant due = record.isRetrying(timer) ? record.fireRetry().retryAt() : timer.due();
           views.add(
               new TimerView(
-                  record.id(), record.machine(), state, timer.event(), due, timer.fires()));
+                  record.id(),
+                  record.machine(),
+                  state,
+                  timer.event(),
+                  due,
+                  timer.fires(),
+                  timer.key()));
         }
       }
     }
