@@ -5,14 +5,18 @@ import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.schedule.Schedules;
 import dev.clockwork.server.access.AccessFilter;
 import dev.clockwork.server.access.AccessPolicy;
+import dev.clockwork.server.access.Sessions;
 import dev.clockwork.server.api.ApiRoutes;
 import dev.clockwork.server.api.HealthRoutes;
 import dev.clockwork.server.api.MachineRoutes;
 import dev.clockwork.server.api.ServerContext;
+import dev.clockwork.server.dashboard.Dashboard;
 import dev.clockwork.server.http.JsonMapping;
 import dev.clockwork.server.http.Problems;
 import dev.clockwork.server.http.RequestIds;
 import dev.clockwork.server.http.Router;
+import dev.clockwork.server.session.SessionRoutes;
+import dev.clockwork.server.stream.StreamRoutes;
 import io.javalin.Javalin;
 import io.javalin.json.JavalinJackson;
 import java.util.ArrayList;
@@ -21,7 +25,7 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * The HTTP API (and, later, the dashboard) over one engine:
+ * The HTTP API and the dashboard over one engine:
  *
  * <pre>{@code
  * ClockworkServer server = ClockworkServer.builder(engine)
@@ -41,11 +45,11 @@ public final class ClockworkServer implements AutoCloseable {
   private ClockworkServer(Builder builder) {
     ServerContext context =
         new ServerContext(builder.engine, builder.schedules, builder.access, builder.json);
-    List<ApiRoutes> modules = new ArrayList<>(defaultRoutes(context));
+    AccessFilter access = new AccessFilter(builder.access, new Sessions(builder.engine.clock()));
+    List<ApiRoutes> modules = new ArrayList<>(defaultRoutes(context, access));
     for (Function<ServerContext, ApiRoutes> extra : builder.extraRoutes) {
       modules.add(extra.apply(context));
     }
-    AccessFilter access = new AccessFilter(builder.access);
     this.host = builder.host;
     this.port = builder.port;
     this.app =
@@ -58,6 +62,7 @@ public final class ClockworkServer implements AutoCloseable {
               Problems.install(config.routes);
               Router router = new Router(config.routes);
               modules.forEach(module -> module.register(router));
+              Dashboard.install(config);
             });
   }
 
@@ -87,8 +92,12 @@ public final class ClockworkServer implements AutoCloseable {
     app.stop();
   }
 
-  private static List<ApiRoutes> defaultRoutes(ServerContext context) {
-    return List.of(new HealthRoutes(context), new MachineRoutes(context));
+  private static List<ApiRoutes> defaultRoutes(ServerContext context, AccessFilter access) {
+    return List.of(
+        new HealthRoutes(context),
+        new MachineRoutes(context),
+        new SessionRoutes(context.access(), access.sessions()),
+        new StreamRoutes(context, () -> context.engine().queues().status()));
   }
 
   /** Options of a server; build with {@link #start()} or {@link #build()}. */
