@@ -30,6 +30,7 @@ import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
 import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.IdempotencyRecord;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.JobLease;
@@ -203,6 +204,11 @@ public final class PostgresStore implements Store, AutoCloseable {
   }
 
   @Override
+  public Optional<IdempotencyRecord> idempotencyRecord(String instanceId, String key) {
+    return keys.record(instanceId, key);
+  }
+
+  @Override
   public Optional<EventStatus> eventStatus(String instanceId, long eventId) {
     return statuses.find(instanceId, eventId);
   }
@@ -235,6 +241,11 @@ public final class PostgresStore implements Store, AutoCloseable {
   @Override
   public int deliverBroadcasts(Instant now, int pageSize) {
     return broadcasts.deliver(now, pageSize);
+  }
+
+  @Override
+  public long pendingEvents(String instanceId) {
+    return queue.pendingEvents(instanceId);
   }
 
   @Override

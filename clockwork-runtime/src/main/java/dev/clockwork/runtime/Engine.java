@@ -10,6 +10,7 @@ import dev.clockwork.runtime.config.ClockworkConfig;
 import dev.clockwork.runtime.config.EngineOptions;
 import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.config.QueueStrategy;
+import dev.clockwork.runtime.error.InvalidEventPayloadException;
 import dev.clockwork.runtime.error.UnknownEventException;
 import dev.clockwork.runtime.error.UnknownEventIdException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
@@ -297,10 +298,39 @@ public final class Engine implements AutoCloseable {
     return store.statuses(instanceIds);
   }
 
+  /**
+   * How many events wait in the instance's queue, those waiting for a retry included.
+   *
+   * @throws UnknownInstanceException when the instance does not exist
+   */
+  public long pendingEvents(String instanceId) {
+    load(instanceId);
+    return store.pendingEvents(instanceId);
+  }
+
   /** The instance's full history, oldest first. */
   public List<HistoryEntry> history(String instanceId) {
     load(instanceId);
     return store.history(instanceId, 0, Integer.MAX_VALUE);
+  }
+
+  /**
+   * A page of the instance's history: up to {@code limit} rows with a sequence above {@code
+   * afterSequence}, oldest first, internal events included. The next page starts after the last
+   * row's sequence.
+   *
+   * @throws UnknownInstanceException when the instance does not exist
+   */
+  public List<HistoryEntry> history(String instanceId, long afterSequence, int limit) {
+    if (afterSequence < 0 || limit < 1) {
+      throw new IllegalArgumentException(
+          "history pages start after a sequence of 0 or more and hold 1 row or more, not after "
+              + afterSequence
+              + " with "
+              + limit);
+    }
+    load(instanceId);
+    return store.history(instanceId, afterSequence, limit);
   }
 
   /**
@@ -349,6 +379,9 @@ public final class Engine implements AutoCloseable {
    * {@link #send(String, Event)} made safe to retry: the first send with {@code idempotencyKey} for
    * the instance is processed; any later one (even a concurrent one) is not, and gets the first
    * one's outcome ({@code handled} and the reply) with the instance as it is now.
+   *
+   * @throws dev.clockwork.runtime.error.IdempotencyConflictException when the key was used for
+   *     another event, or by a queued event not processed yet
    */
   public SendResult send(String instanceId, Event event, String idempotencyKey) {
     Objects.requireNonNull(event, "event");
@@ -395,7 +428,23 @@ public final class Engine implements AutoCloseable {
    */
   public QueuedEvent enqueue(
       String instanceId, Event event, Priority priority, String idempotencyKey) {
+    return enqueue(instanceId, event, priority, idempotencyKey, "api");
+  }
+
+  /**
+   * {@link #enqueue(String, Event, Priority, String)} recording who sent the event as its {@code
+   * source} (an HTTP API records {@code api:<principal>}), kept with the queued event, its dead
+   * letter and its status.
+   *
+   * @throws dev.clockwork.runtime.error.IdempotencyConflictException when the key was used for
+   *     another event, or by a direct send
+   */
+  public QueuedEvent enqueue(
+      String instanceId, Event event, Priority priority, String idempotencyKey, String source) {
     Objects.requireNonNull(event, "event");
+    if (source == null || source.isBlank()) {
+      throw new IllegalArgumentException("source is blank; name who sends the event, such as api");
+    }
     Objects.requireNonNull(priority, "priority");
     InstanceRecord record = load(instanceId);
     checkKnown(record, event);
@@ -405,7 +454,7 @@ public final class Engine implements AutoCloseable {
             : Priority.NORMAL;
     QueuedEvent queued =
         store.enqueue(
-            QueuedEvent.of(instanceId, record.machine(), event, "api", clock.instant())
+            QueuedEvent.of(instanceId, record.machine(), event, source, clock.instant())
                 .withConversationId(record.conversationId())
                 .withPriority(effective)
                 .withIdempotencyKey(idempotencyKey));
@@ -560,9 +609,10 @@ public final class Engine implements AutoCloseable {
   }
 
   /**
-   * Validate now, process later: an event no state of the machine takes is refused at once — unless
-   * the instance runs a version newer than this node knows (a rolling deploy), which the nodes that
-   * know it validate when they process the event.
+   * Validate now, process later: an event no state of the machine takes, or whose payload the
+   * machine's validator for its type refuses, is refused at once — unless the instance runs a
+   * version newer than this node knows (a rolling deploy), which the nodes that know it validate
+   * when they process the event.
    */
   private void checkKnown(InstanceRecord record, Event event) {
     if (ParallelEvents.isResult(event.type())) {
@@ -580,6 +630,10 @@ public final class Engine implements AutoCloseable {
         machines.forInstance(record.id(), record.machine(), record.version());
     if (!definition.knowsEvent(event.type())) {
       throw new UnknownEventException(record.machine(), event.type(), definition.events());
+    }
+    List<String> errors = definition.validate(event.type(), event.payload());
+    if (!errors.isEmpty()) {
+      throw new InvalidEventPayloadException(record.machine(), record.id(), event.type(), errors);
     }
   }
 

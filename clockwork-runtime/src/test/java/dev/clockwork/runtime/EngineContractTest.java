@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
@@ -254,7 +253,7 @@ public abstract class EngineContractTest {
     engine.create("ledger", "l-1", Map.of());
     Claim held = store.lease("l-1", "someone-else", Duration.ofHours(1), T0).orElseThrow();
     assertThatThrownBy(() -> engine.send("l-1", "A"))
-        .isInstanceOf(ClockworkException.class)
+        .isInstanceOf(dev.clockwork.runtime.error.InstanceBusyException.class)
         .hasMessageContaining("'l-1' stayed busy for the lock timeout");
     store.release(held.lease());
     assertThat(engine.send("l-1", "A").instance().context().get("seen")).isEqualTo(List.of("A"));

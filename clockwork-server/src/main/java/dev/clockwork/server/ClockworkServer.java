@@ -10,6 +10,9 @@ import dev.clockwork.server.api.ApiRoutes;
 import dev.clockwork.server.api.HealthRoutes;
 import dev.clockwork.server.api.MachineRoutes;
 import dev.clockwork.server.api.ServerContext;
+import dev.clockwork.server.api.instance.EventRoutes;
+import dev.clockwork.server.api.instance.HistoryRoutes;
+import dev.clockwork.server.api.instance.InstanceRoutes;
 import dev.clockwork.server.dashboard.Dashboard;
 import dev.clockwork.server.http.JsonMapping;
 import dev.clockwork.server.http.Problems;
@@ -96,6 +99,9 @@ public final class ClockworkServer implements AutoCloseable {
     return List.of(
         new HealthRoutes(context),
         new MachineRoutes(context),
+        new InstanceRoutes(context),
+        new HistoryRoutes(context),
+        new EventRoutes(context),
         new SessionRoutes(context.access(), access.sessions()),
         new StreamRoutes(context, () -> context.engine().queues().status()));
   }

@@ -9,6 +9,7 @@ import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
 import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.IdempotencyRecord;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.JobLease;
@@ -310,6 +311,11 @@ public final class BrokenStore implements Store {
   }
 
   @Override
+  public Optional<IdempotencyRecord> idempotencyRecord(String instanceId, String key) {
+    return store.idempotencyRecord(instanceId, key);
+  }
+
+  @Override
   public Optional<EventStatus> eventStatus(String instanceId, long eventId) {
     return store.eventStatus(instanceId, eventId);
   }
@@ -327,6 +333,11 @@ public final class BrokenStore implements Store {
   @Override
   public int deliverBroadcasts(Instant now, int pageSize) {
     return store.deliverBroadcasts(now, pageSize);
+  }
+
+  @Override
+  public long pendingEvents(String instanceId) {
+    return store.pendingEvents(instanceId);
   }
 
   @Override

@@ -50,6 +50,7 @@ final class DefinitionCompiler {
       compileState(state, sources.get(state), transitions);
     }
     List<StartTimer> startTimers = startTimers(id);
+    Map<String, EventValidator> validators = EventValidators.checked(machine, states, timers);
     return new MachineDefinition(
         id,
         machine.version,
@@ -59,7 +60,8 @@ final class DefinitionCompiler {
         states.toArray(new StateNode[0]),
         Map.copyOf(byPath),
         timers,
-        startTimers);
+        startTimers,
+        validators);
   }
 
   private List<StartTimer> startTimers(String id) {

@@ -4,6 +4,7 @@ import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.context.Context;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -19,6 +20,8 @@ public final class MachineBuilder extends StatesBuilder<MachineBuilder> {
   Context context = Context.empty();
   int maxTransitionDepth = DEFAULT_MAX_TRANSITION_DEPTH;
   final List<StartTimer> startTimers = new ArrayList<>();
+  final Map<String, EventValidator> validators = new LinkedHashMap<>();
+  final List<String> repeatedValidators = new ArrayList<>();
 
   MachineBuilder(String id) {
     super(Objects.requireNonNull(id, "machine id"), StateKind.COMPOUND);
@@ -84,6 +87,20 @@ public final class MachineBuilder extends StatesBuilder<MachineBuilder> {
    */
   public MachineBuilder startOn(StartTimer timer) {
     startTimers.add(Objects.requireNonNull(timer, "start timer"));
+    return this;
+  }
+
+  /**
+   * Checks the payload of every {@code eventType} event before it is accepted: {@code send} and
+   * {@code enqueue} refuse an event whose payload has errors (see {@link EventValidator}). The
+   * event type must be one some transition takes, and it gets one validator.
+   */
+  public MachineBuilder validate(String eventType, EventValidator validator) {
+    Objects.requireNonNull(eventType, "event type");
+    Objects.requireNonNull(validator, "validator");
+    if (validators.put(eventType, validator) != null) {
+      repeatedValidators.add(eventType);
+    }
     return this;
   }
 

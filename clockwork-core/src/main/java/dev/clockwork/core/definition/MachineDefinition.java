@@ -22,6 +22,7 @@ public final class MachineDefinition {
   private final Map<String, TimerDef> timers;
   private final java.util.Set<String> events;
   private final List<StartTimer> startTimers;
+  private final Map<String, EventValidator> validators;
 
   MachineDefinition(
       String id,
@@ -32,8 +33,10 @@ public final class MachineDefinition {
       StateNode[] states,
       Map<String, StateNode> byPath,
       Map<String, TimerDef> timers,
-      List<StartTimer> startTimers) {
+      List<StartTimer> startTimers,
+      Map<String, EventValidator> validators) {
     this.id = id;
+    this.validators = Map.copyOf(validators);
     this.startTimers = startTimers;
     this.version = version;
     this.zone = zone;
@@ -61,6 +64,24 @@ public final class MachineDefinition {
    */
   public boolean knowsEvent(String eventType) {
     return events.contains(eventType) || eventType.startsWith("@");
+  }
+
+  /**
+   * The problems of an event's payload by the validator declared for its type ({@link
+   * MachineBuilder#validate}); empty when it has none or there is no validator.
+   */
+  public List<String> validate(String eventType, Map<String, Object> payload) {
+    EventValidator validator = validators.get(eventType);
+    if (validator == null) {
+      return List.of();
+    }
+    List<String> errors = validator.validate(payload == null ? Map.of() : payload);
+    return errors == null ? List.of() : List.copyOf(errors);
+  }
+
+  /** The event types that have a payload validator, sorted. */
+  public List<String> validatedEvents() {
+    return validators.keySet().stream().sorted().toList();
   }
 
   /** Every event some transition takes, sorted (for error messages and tooling). */

@@ -1,7 +1,9 @@
 package dev.clockwork.postgres.internal;
 
 import dev.clockwork.postgres.internal.json.EventJson;
+import dev.clockwork.runtime.error.IdempotencyConflictException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.queue.EventFingerprint;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -75,16 +77,17 @@ public final class Enqueues {
                            CAST(CAST(? AS text[]) AS timestamptz[]),
                            CAST(CAST(? AS text[]) AS timestamptz[]),
                            CAST(CAST(? AS text[]) AS jsonb[]), CAST(? AS smallint[]),
-                           CAST(? AS text[]))
+                           CAST(? AS text[]), CAST(? AS text[]))
                     WITH ORDINALITY
                     AS u(instance_id, machine, event, source, conversation_id, attempts,
-                         available_at, enqueued_at, errors, priority, idempotency_key, n)),
+                         available_at, enqueued_at, errors, priority, idempotency_key,
+                         fingerprint, n)),
            input AS (
              SELECT * FROM numbered u
               WHERE EXISTS (SELECT 1 FROM cw_instances i WHERE i.id = u.instance_id)),
            keyed AS (
-             INSERT INTO cw_idempotency (instance_id, key, event_id, created_at)
-             SELECT instance_id, idempotency_key, id, enqueued_at
+             INSERT INTO cw_idempotency (instance_id, key, event_id, fingerprint, created_at)
+             SELECT instance_id, idempotency_key, id, fingerprint, enqueued_at
                FROM input
               WHERE idempotency_key IS NOT NULL
              ON CONFLICT (instance_id, key) DO NOTHING
@@ -128,7 +131,7 @@ public final class Enqueues {
       """;
 
   private static final String FIRST_WITH_KEY =
-      "SELECT event_id FROM cw_idempotency WHERE instance_id = ? AND key = ?";
+      "SELECT event_id, fingerprint FROM cw_idempotency WHERE instance_id = ? AND key = ?";
 
   private final Jdbc jdbc;
 
@@ -170,7 +173,7 @@ public final class Enqueues {
 
   /**
    * One statement queues the event unless its key was used; when nothing was queued, a second one
-   * tells a used key (its first event's id) from an unknown instance.
+   * tells a used key (its first event's id, when the event is the same) from an unknown instance.
    */
   private static QueuedEvent enqueueOnce(Connection connection, QueuedEvent event)
       throws SQLException {
@@ -185,7 +188,19 @@ public final class Enqueues {
         if (!rs.next()) {
           throw new UnknownInstanceException(event.instanceId());
         }
-        return event.withId(rs.getLong(1));
+        long first = rs.getLong(1);
+        boolean direct = rs.wasNull();
+        if (!EventFingerprint.matches(rs.getString(2), event.event())) {
+          throw IdempotencyConflictException.otherEvent(event.instanceId(), event.idempotencyKey());
+        }
+        if (direct) {
+          throw new IdempotencyConflictException(
+              event.instanceId(),
+              event.idempotencyKey(),
+              "was used by a direct send of this event, which was applied; there is no queued"
+                  + " event to look up");
+        }
+        return event.withId(first);
       }
     }
   }
@@ -249,6 +264,12 @@ public final class Enqueues {
               ++i, Columns.text(connection, events, e -> EventJson.writeErrors(e.errors())));
           insert.setArray(++i, Columns.int4(connection, events, e -> e.priority().level()));
           insert.setArray(++i, Columns.text(connection, events, QueuedEvent::idempotencyKey));
+          insert.setArray(
+              ++i,
+              Columns.text(
+                  connection,
+                  events,
+                  e -> e.idempotencyKey() == null ? null : EventFingerprint.of(e.event())));
           insert.setBoolean(++i, tryLock);
           insert.setArray(++i, Columns.texts(connection, own));
           insert.setBoolean(++i, notify);

@@ -24,17 +24,19 @@ public final class EventStatuses {
   private static final String FIND =
       """
       SELECT q.attempts AS queued_attempts, q.available_at, q.errors AS queued_errors,
+             q.event ->> 'type' AS queued_type,
              d.id AS dead_letter_id, d.attempts AS dead_attempts, d.errors AS dead_errors,
-             h.seq, h.kind, h.attempt
+             d.event ->> 'type' AS dead_type,
+             h.seq, h.kind, h.attempt, h.event AS outcome_type
         FROM (SELECT 1) AS one
         LEFT JOIN cw_queue q ON q.instance_id = ? AND q.id = ?
         LEFT JOIN LATERAL (
-             SELECT id, attempts, errors FROM cw_dead_letters
+             SELECT id, attempts, errors, event FROM cw_dead_letters
               WHERE instance_id = ? AND queue_id = ?
               ORDER BY id
               LIMIT 1) AS d ON true
         LEFT JOIN LATERAL (
-             SELECT seq, kind, attempt FROM cw_history
+             SELECT seq, kind, attempt, event FROM cw_history
               WHERE instance_id = ? AND event_id = ? AND kind <> 'ATTEMPT_FAILED'
               ORDER BY seq
               LIMIT 1) AS h ON true
@@ -79,7 +81,8 @@ public final class EventStatuses {
               Instants.read(rs, "available_at"),
               0,
               0,
-              EventJson.readErrors(rs.getString("queued_errors"))));
+              EventJson.readErrors(rs.getString("queued_errors")),
+              rs.getString("queued_type")));
     }
     long sequence = rs.getLong("seq");
     if (rs.getString("dead_errors") != null) {
@@ -92,7 +95,8 @@ public final class EventStatuses {
               null,
               sequence,
               rs.getLong("dead_letter_id"),
-              EventJson.readErrors(rs.getString("dead_errors"))));
+              EventJson.readErrors(rs.getString("dead_errors")),
+              rs.getString("dead_type")));
     }
     String kind = rs.getString("kind");
     if (kind == null) {
@@ -109,6 +113,14 @@ public final class EventStatuses {
     int failedAttempts = state == State.APPLIED ? attempt - 1 : attempt;
     return Optional.of(
         new EventStatus(
-            instanceId, eventId, state, Math.max(0, failedAttempts), null, sequence, 0, List.of()));
+            instanceId,
+            eventId,
+            state,
+            Math.max(0, failedAttempts),
+            null,
+            sequence,
+            0,
+            List.of(),
+            rs.getString("outcome_type")));
   }
 }

@@ -1,6 +1,7 @@
 package dev.clockwork.postgres.internal;
 
 import dev.clockwork.postgres.internal.json.JsonValuesCodec;
+import dev.clockwork.runtime.store.IdempotencyRecord;
 import dev.clockwork.runtime.store.KeyedOutcome;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -19,13 +20,18 @@ public final class IdempotencyKeys {
   private static final String OUTCOME =
       "SELECT outcome FROM cw_idempotency WHERE instance_id = ? AND key = ? AND outcome IS NOT NULL";
 
+  private static final String RECORD =
+      "SELECT event_id, fingerprint, outcome FROM cw_idempotency WHERE instance_id = ? AND key = ?";
+
   private static final String KEEP =
       """
-      INSERT INTO cw_idempotency (instance_id, key, outcome, created_at)
+      INSERT INTO cw_idempotency (instance_id, key, outcome, created_at, fingerprint)
       SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]),
                            CAST(CAST(? AS text[]) AS jsonb[]),
-                           CAST(CAST(? AS text[]) AS timestamptz[]))
-      ON CONFLICT (instance_id, key) DO UPDATE SET outcome = EXCLUDED.outcome
+                           CAST(CAST(? AS text[]) AS timestamptz[]), CAST(? AS text[]))
+      ON CONFLICT (instance_id, key) DO UPDATE
+        SET outcome = EXCLUDED.outcome,
+            fingerprint = COALESCE(cw_idempotency.fingerprint, EXCLUDED.fingerprint)
       """;
 
   private final Jdbc jdbc;
@@ -45,6 +51,31 @@ public final class IdempotencyKeys {
               return rs.next()
                   ? Optional.of(JsonValuesCodec.readMap(rs.getString(1)))
                   : Optional.empty();
+            }
+          }
+        });
+  }
+
+  /** What is kept of a key: its first event, that event's fingerprint, its outcome. */
+  public Optional<IdempotencyRecord> record(String instanceId, String key) {
+    return jdbc.autoCommit(
+        "read key '" + key + "' on '" + instanceId + "'",
+        connection -> {
+          try (PreparedStatement select = connection.prepareStatement(RECORD)) {
+            select.setString(1, instanceId);
+            select.setString(2, key);
+            try (ResultSet rs = select.executeQuery()) {
+              if (!rs.next()) {
+                return Optional.empty();
+              }
+              String outcome = rs.getString(3);
+              return Optional.of(
+                  new IdempotencyRecord(
+                      instanceId,
+                      key,
+                      rs.getLong(1),
+                      rs.getString(2),
+                      outcome == null ? null : JsonValuesCodec.readMap(outcome)));
             }
           }
         });
@@ -72,6 +103,7 @@ public final class IdempotencyKeys {
               ++i,
               Columns.text(connection, rows, k -> JsonValuesCodec.write(k.outcome().outcome())));
           insert.setArray(++i, Columns.text(connection, rows, k -> Instants.textNotAfter(k.at())));
+          insert.setArray(++i, Columns.text(connection, rows, k -> k.outcome().fingerprint()));
           return i;
         });
   }

@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Finding instances by machine, labels and search attributes ({@code Store.instances}): one
@@ -22,6 +23,8 @@ public final class InstanceSearch {
   private static final String BY_LABELS = "\n   AND labels <> '{}' AND labels @> CAST(? AS jsonb)";
   private static final String BY_SEARCH_ATTRIBUTES =
       "\n   AND search_attributes <> '{}' AND search_attributes @> CAST(? AS jsonb)";
+  private static final String BY_STATE = "\n   AND active @> CAST(? AS jsonb)";
+  private static final String BY_CONVERSATION = "\n   AND conversation_id = ?";
   private static final String PAGE = "\n ORDER BY id\n LIMIT ?";
 
   private final Jdbc jdbc;
@@ -32,10 +35,26 @@ public final class InstanceSearch {
 
   /** The statement for a query that filters by machine, labels, search attributes, or not. */
   static String sql(boolean machine, boolean labels, boolean searchAttributes) {
+    return sql(machine, labels, searchAttributes, false, false);
+  }
+
+  /**
+   * The statement for a query that also filters by an active state (through the GIN index on the
+   * active states, {@code cw_instances_active}) and by conversation ({@code
+   * cw_instances_conversation}), or not.
+   */
+  static String sql(
+      boolean machine,
+      boolean labels,
+      boolean searchAttributes,
+      boolean state,
+      boolean conversation) {
     return SELECT
         + (machine ? BY_MACHINE : "")
         + (labels ? BY_LABELS : "")
         + (searchAttributes ? BY_SEARCH_ATTRIBUTES : "")
+        + (state ? BY_STATE : "")
+        + (conversation ? BY_CONVERSATION : "")
         + PAGE;
   }
 
@@ -47,7 +66,13 @@ public final class InstanceSearch {
         "find instances",
         connection -> {
           try (PreparedStatement select =
-              connection.prepareStatement(sql(byMachine, byLabels, byAttributes))) {
+              connection.prepareStatement(
+                  sql(
+                      byMachine,
+                      byLabels,
+                      byAttributes,
+                      query.state() != null,
+                      query.conversationId() != null))) {
             int i = 0;
             select.setString(++i, query.afterId() == null ? "" : query.afterId());
             if (byMachine) {
@@ -58,6 +83,12 @@ public final class InstanceSearch {
             }
             if (byAttributes) {
               select.setString(++i, JsonValuesCodec.write(query.searchAttributes()));
+            }
+            if (query.state() != null) {
+              select.setString(++i, JsonValuesCodec.write(List.of(Map.of("path", query.state()))));
+            }
+            if (query.conversationId() != null) {
+              select.setString(++i, query.conversationId());
             }
             select.setInt(++i, query.limit());
             List<InstanceRecord> records = new ArrayList<>();

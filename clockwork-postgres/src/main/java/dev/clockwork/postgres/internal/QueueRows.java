@@ -36,6 +36,9 @@ public final class QueueRows {
 
   private static final String PENDING = "SELECT count(*) FROM cw_queue";
 
+  /** One instance's queue: a range of the primary key (instance_id, id). */
+  private static final String PENDING_OF = "SELECT count(*) FROM cw_queue WHERE instance_id = ?";
+
   /** Counts no further than needed: the cost follows the threshold, not the queue. */
   private static final String PENDING_ABOVE =
       "SELECT count(*) > ? FROM (SELECT 1 FROM cw_queue LIMIT ?) AS waiting";
@@ -54,6 +57,20 @@ public final class QueueRows {
               ResultSet rs = count.executeQuery()) {
             rs.next();
             return rs.getLong(1);
+          }
+        });
+  }
+
+  public long pendingEvents(String instanceId) {
+    return jdbc.autoCommit(
+        "count the pending events of '" + instanceId + "'",
+        connection -> {
+          try (PreparedStatement count = connection.prepareStatement(PENDING_OF)) {
+            count.setString(1, instanceId);
+            try (ResultSet rs = count.executeQuery()) {
+              rs.next();
+              return rs.getLong(1);
+            }
           }
         });
   }

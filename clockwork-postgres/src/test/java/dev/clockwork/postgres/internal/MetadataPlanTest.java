@@ -148,6 +148,34 @@ class MetadataPlanTest {
     assertThat(seqScansOfInstances(plan)).isZero();
   }
 
+  @Test
+  void aPageOfInstancesReadsThePrimaryKeyInIdOrder() throws SQLException {
+    String everyMachine = genericPlan(InstanceSearch.sql(false, false, false), "''", "51");
+    String oneMachine =
+        genericPlan(InstanceSearch.sql(true, false, false), "'o-5'", "'order'", "51");
+
+    assertThat(everyMachine).contains("cw_instances_pkey");
+    assertThat(seqScansOfInstances(everyMachine)).isZero();
+    assertThat(seqScansOfInstances(oneMachine)).isZero();
+  }
+
+  @Test
+  void instancesAreFoundByActiveStateAndByConversationThroughIndexes() throws SQLException {
+    String byState =
+        genericPlan(
+            InstanceSearch.sql(true, false, false, true, false),
+            "''",
+            "'order'",
+            "'[{\"path\": \"waiting\"}]'",
+            "51");
+    String byConversation =
+        genericPlan(InstanceSearch.sql(false, false, false, false, true), "''", "'conv-o-7'", "51");
+
+    assertThat(seqScansOfInstances(byState)).isZero();
+    assertThat(byConversation).contains("cw_instances_conversation");
+    assertThat(seqScansOfInstances(byConversation)).isZero();
+  }
+
   /** The claim proper: the last statement of the claim's round trip, its parameters from $1. */
   private static String lastStatement(String claim) {
     String[] statements = claim.split(";\n");

@@ -1,14 +1,16 @@
 package dev.clockwork.runtime.instance;
 
 import dev.clockwork.core.context.JsonValues;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * Which instances {@code Engine.instances(query)} lists: those of a machine (or of every machine)
- * that carry every label and every search attribute asked for, with an id above {@code afterId},
- * sorted by id, at most {@code limit}. Search attribute numbers match by value ({@code 42} matches
- * a stored {@code 42.0}). A page ends where the next begins: ask {@link #after} the last id listed.
+ * that carry every label and every search attribute asked for, in a state and a conversation when
+ * it names them, with an id above {@code afterId}, sorted by id, at most {@code limit}. Search
+ * attribute numbers match by value ({@code 42} matches a stored {@code 42.0}). A page ends where
+ * the next begins: ask {@link #after} the last id listed.
  *
  * <pre>{@code
  * InstanceQuery billing = InstanceQuery.builder().machine("invoice-sync")
@@ -23,13 +25,18 @@ import java.util.Map;
  * @param afterId list ids above this one (null: from the first)
  * @param limit the most instances listed: 1 to {@value #MAX_LIMIT} (default {@value
  *     #DEFAULT_LIMIT})
+ * @param state a state path (dotted) that must be active, ancestors counting ({@code shipping}
+ *     matches an instance in {@code shipping.packed}), or null for any state
+ * @param conversationId the conversation the instances belong to, or null for any
  */
 public record InstanceQuery(
     String machine,
     Map<String, String> labels,
     Map<String, Object> searchAttributes,
     String afterId,
-    int limit) {
+    int limit,
+    String state,
+    String conversationId) {
 
   public static final int DEFAULT_LIMIT = 100;
   public static final int MAX_LIMIT = 1_000;
@@ -45,6 +52,13 @@ public record InstanceQuery(
     }
     labels = MetadataChecks.labels("labels", labels);
     searchAttributes = MetadataChecks.searchAttributes("searchAttributes", searchAttributes);
+    if (state != null && state.isBlank()) {
+      throw new IllegalArgumentException("state is blank; name a state path, or null for any");
+    }
+    if (conversationId != null && conversationId.isBlank()) {
+      throw new IllegalArgumentException(
+          "conversationId is blank; name a conversation, or null for any");
+    }
     if (limit < 1 || limit > MAX_LIMIT) {
       throw new IllegalArgumentException(
           "limit must be 1 to " + MAX_LIMIT + ", not " + limit + "; page on with after(lastId)");
@@ -57,7 +71,8 @@ public record InstanceQuery(
 
   /** The same query for the instances after {@code lastId}: the next page. */
   public InstanceQuery after(String lastId) {
-    return new InstanceQuery(machine, labels, searchAttributes, lastId, limit);
+    return new InstanceQuery(
+        machine, labels, searchAttributes, lastId, limit, state, conversationId);
   }
 
   /**
@@ -84,6 +99,19 @@ public record InstanceQuery(
   }
 
   /**
+   * True when an instance of {@code instanceConversation} whose active states (ancestors included)
+   * are {@code activePaths} passes the state and conversation filters: the in-memory reading, which
+   * a database store answers through its indexes.
+   */
+  public boolean matchesStateAndConversation(
+      String instanceConversation, Collection<String> activePaths) {
+    if (conversationId != null && !conversationId.equals(instanceConversation)) {
+      return false;
+    }
+    return state == null || activePaths.contains(state);
+  }
+
+  /**
    * Collects a query; what is not set does not filter, and the limit is {@value #DEFAULT_LIMIT}.
    */
   public static final class Builder {
@@ -92,6 +120,8 @@ public record InstanceQuery(
     private final Map<String, Object> searchAttributes = new LinkedHashMap<>();
     private String afterId;
     private int limit = DEFAULT_LIMIT;
+    private String state;
+    private String conversationId;
 
     private Builder() {}
 
@@ -131,13 +161,26 @@ public record InstanceQuery(
       return this;
     }
 
+    /** Only instances in which {@code path} is active (null: any state). */
+    public Builder state(String path) {
+      this.state = path;
+      return this;
+    }
+
+    /** Only instances of conversation {@code id} (null: any). */
+    public Builder conversation(String id) {
+      this.conversationId = id;
+      return this;
+    }
+
     public Builder limit(int most) {
       this.limit = most;
       return this;
     }
 
     public InstanceQuery build() {
-      return new InstanceQuery(machine, labels, searchAttributes, afterId, limit);
+      return new InstanceQuery(
+          machine, labels, searchAttributes, afterId, limit, state, conversationId);
     }
   }
 }

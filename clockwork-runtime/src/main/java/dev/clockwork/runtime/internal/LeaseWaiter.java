@@ -1,6 +1,7 @@
 package dev.clockwork.runtime.internal;
 
 import dev.clockwork.core.ClockworkException;
+import dev.clockwork.runtime.error.InstanceBusyException;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
@@ -61,12 +62,7 @@ public final class LeaseWaiter {
         }
         long remaining = deadline - System.nanoTime();
         if (remaining <= 0) {
-          throw new ClockworkException(
-              "instance '"
-                  + instanceId
-                  + "' stayed busy for the lock timeout ("
-                  + lockTimeout
-                  + "); try again, or raise lockTimeout");
+          throw new InstanceBusyException(instanceId, lockTimeout);
         }
         Chain holder = local.holder(instanceId);
         if (holder != null && holder != chain) {

@@ -249,13 +249,16 @@ public final class Turn {
     return priority;
   }
 
-  /** Records the last step's outcome under an idempotency key, to be committed with the turn. */
-  void keep(String idempotencyKey) {
+  /**
+   * Records the last step's outcome under an idempotency key, with the fingerprint of the event it
+   * answers, to be committed with the turn.
+   */
+  void keep(String idempotencyKey, String fingerprint) {
     Map<String, Object> outcome = new LinkedHashMap<>();
     outcome.put("handled", last.handled());
     outcome.put("states", record.leafPaths());
     outcome.put("reply", last.reply().orElse(null));
-    outcomes.add(new KeyedOutcome(record.id(), idempotencyKey, outcome));
+    outcomes.add(new KeyedOutcome(record.id(), idempotencyKey, outcome, fingerprint));
   }
 
   // ---- reading ----

@@ -9,8 +9,10 @@ import dev.clockwork.core.interpreter.Interpreter;
 import dev.clockwork.core.interpreter.StepResult;
 import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.error.EventFailedException;
+import dev.clockwork.runtime.error.IdempotencyConflictException;
 import dev.clockwork.runtime.instance.InstanceMetadata;
 import dev.clockwork.runtime.listener.ProcessedEvent.Outcome;
+import dev.clockwork.runtime.queue.EventFingerprint;
 import dev.clockwork.runtime.queue.LeaseLostException;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
@@ -19,6 +21,7 @@ import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.DuplicateInstanceException;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.HistoryEntry.Kind;
+import dev.clockwork.runtime.store.IdempotencyRecord;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.JobLease;
 import java.time.Clock;
@@ -149,7 +152,7 @@ public final class TurnRunner {
           config.timeout(),
           new Delivery(turn.id(), event.id(), event.attempts() + 1));
       if (event.idempotencyKey() != null) {
-        turn.keep(event.idempotencyKey());
+        turn.keep(event.idempotencyKey(), EventFingerprint.of(event.event()));
       }
       turn.consume(event.id());
     } else {
@@ -181,14 +184,11 @@ public final class TurnRunner {
       Claim claim = services.waiter().lease(instanceId, chain);
       Turn turn = Turn.leased(services, chain, claim.lease(), claim.instance());
       if (idempotencyKey != null) {
-        Optional<Map<String, Object>> first = services.store().outcome(instanceId, idempotencyKey);
+        Optional<IdempotencyRecord> first =
+            services.store().idempotencyRecord(instanceId, idempotencyKey);
         if (first.isPresent()) {
           end.abandon(chain, null);
-          return new Sent(
-              claim.instance(),
-              Boolean.TRUE.equals(first.get().get("handled")),
-              Optional.ofNullable(first.get().get("reply")),
-              false);
+          return firstAnswer(claim.instance(), first.get(), event);
         }
       }
       TurnReports reports = new TurnReports(turn);
@@ -209,7 +209,7 @@ public final class TurnRunner {
             : new EventFailedException(instanceId, event.toString(), e);
       }
       if (idempotencyKey != null) {
-        turn.keep(idempotencyKey);
+        turn.keep(idempotencyKey, EventFingerprint.of(event));
       }
       reports.sent(event, now, started);
       if (!end.commit(chain, reports)) {
@@ -217,6 +217,29 @@ public final class TurnRunner {
       }
       return new Sent(turn.record(), result.handled(), result.reply(), turn.dispatched());
     }
+  }
+
+  /**
+   * The answer to a send whose key was used: the first outcome, when the key's first event was this
+   * one and was processed; refused otherwise (another event, or a queued one still waiting).
+   */
+  private static Sent firstAnswer(InstanceRecord instance, IdempotencyRecord first, Event event) {
+    if (!EventFingerprint.matches(first.fingerprint(), event)) {
+      throw IdempotencyConflictException.otherEvent(instance.id(), first.key());
+    }
+    if (first.outcome() == null) {
+      throw new IdempotencyConflictException(
+          instance.id(),
+          first.key(),
+          "belongs to queued event "
+              + first.eventId()
+              + ", not processed yet; look up that event instead of sending it again");
+    }
+    return new Sent(
+        instance,
+        Boolean.TRUE.equals(first.outcome().get("handled")),
+        Optional.ofNullable(first.outcome().get("reply")),
+        false);
   }
 
   /**

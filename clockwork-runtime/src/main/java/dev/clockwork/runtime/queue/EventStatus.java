@@ -16,6 +16,7 @@ import java.util.Objects;
  *     discarded); 0 while it is queued
  * @param deadLetterId its dead letter's id while it waits in the dead letters; 0 otherwise
  * @param errors one entry per failed attempt
+ * @param eventType the event's type ({@code PAY}); null when the store could not tell
  */
 public record EventStatus(
     String instanceId,
@@ -25,12 +26,35 @@ public record EventStatus(
     Instant nextAttemptAt,
     long historySequence,
     long deadLetterId,
-    List<AttemptError> errors) {
+    List<AttemptError> errors,
+    String eventType) {
 
   public EventStatus {
     Objects.requireNonNull(instanceId, "instanceId");
     Objects.requireNonNull(state, "state");
     errors = List.copyOf(errors);
+  }
+
+  /** A status that does not name the event's type. */
+  public EventStatus(
+      String instanceId,
+      long eventId,
+      State state,
+      int attempts,
+      Instant nextAttemptAt,
+      long historySequence,
+      long deadLetterId,
+      List<AttemptError> errors) {
+    this(
+        instanceId,
+        eventId,
+        state,
+        attempts,
+        nextAttemptAt,
+        historySequence,
+        deadLetterId,
+        errors,
+        null);
   }
 
   /** Where a queued event is in its life. */

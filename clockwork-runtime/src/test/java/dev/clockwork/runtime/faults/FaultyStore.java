@@ -9,6 +9,7 @@ import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
 import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.IdempotencyRecord;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.JobLease;
@@ -136,6 +137,12 @@ public final class FaultyStore implements Store {
   }
 
   @Override
+  public Optional<IdempotencyRecord> idempotencyRecord(String instanceId, String key) {
+    alive();
+    return delegate.idempotencyRecord(instanceId, key);
+  }
+
+  @Override
   public Optional<EventStatus> eventStatus(String instanceId, long eventId) {
     alive();
     return delegate.eventStatus(instanceId, eventId);
@@ -178,6 +185,12 @@ public final class FaultyStore implements Store {
       throw new Crash("before delivering broadcasts");
     }
     return delegate.deliverBroadcasts(now, pageSize);
+  }
+
+  @Override
+  public long pendingEvents(String instanceId) {
+    alive();
+    return delegate.pendingEvents(instanceId);
   }
 
   @Override

@@ -92,6 +92,38 @@ public abstract class InstanceMetadataContractTest extends MetadataMachines {
   }
 
   @Test
+  void instancesAreListedByActiveStateAndByConversation() {
+    Engine engine = engine();
+    Instance batch = engine.create("batch", "b-1", Map.of());
+    engine.create("report", "r-1", Map.of());
+    engine.create("report", "r-2", Map.of());
+    engine.send("r-2", dev.clockwork.core.event.Event.of("FINISH"));
+    String child =
+        engine
+            .instances(
+                InstanceQuery.builder()
+                    .conversation(batch.conversationId())
+                    .machine("report")
+                    .build())
+            .get(0)
+            .id();
+
+    assertThat(child).startsWith("b-1/");
+    assertThat(ids(engine, InstanceQuery.builder().state("running"))).containsExactly(child, "r-1");
+    assertThat(ids(engine, InstanceQuery.builder().conversation(batch.conversationId())))
+        .containsExactly("b-1", child);
+    assertThat(
+            ids(
+                engine,
+                InstanceQuery.builder()
+                    .machine("report")
+                    .state("running")
+                    .conversation(engine.instance("r-1").conversationId())))
+        .containsExactly("r-1");
+    assertThat(ids(engine, InstanceQuery.builder().state("nowhere"))).isEmpty();
+  }
+
+  @Test
   void pagesFollowTheIdOrder() {
     Engine engine = engine();
     for (String id : List.of("r-5", "r-1", "r-4", "r-2", "r-3")) {

@@ -28,7 +28,8 @@ public abstract class EventStatusContractTest extends StoreContract {
 
     assertThat(store.eventStatus("o-1", pay.id()))
         .contains(
-            new EventStatus("o-1", pay.id(), State.PENDING, 0, T0.plusSeconds(5), 0, 0, List.of()));
+            new EventStatus(
+                "o-1", pay.id(), State.PENDING, 0, T0.plusSeconds(5), 0, 0, List.of(), "PAY"));
   }
 
   @Test
@@ -49,7 +50,8 @@ public abstract class EventStatusContractTest extends StoreContract {
                 T0.plusSeconds(3),
                 0,
                 0,
-                List.of(new AttemptError(1, T0.plusSeconds(1), "Boom: attempt"))));
+                List.of(new AttemptError(1, T0.plusSeconds(1), "Boom: attempt")),
+                "PAY"));
   }
 
   @Test
@@ -112,7 +114,15 @@ public abstract class EventStatusContractTest extends StoreContract {
     assertThat(store.eventStatus("o-1", pay.id()))
         .contains(
             new EventStatus(
-                "o-1", pay.id(), State.DEAD_LETTERED, 2, null, 2, letter.id(), dead.errors()));
+                "o-1",
+                pay.id(),
+                State.DEAD_LETTERED,
+                2,
+                null,
+                2,
+                letter.id(),
+                dead.errors(),
+                "PAY"));
   }
 
   @Test

@@ -7,8 +7,10 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.core.event.TimerFire;
 import dev.clockwork.core.interpreter.ArmedTimer;
 import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.runtime.error.IdempotencyConflictException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.queue.AttemptError;
+import dev.clockwork.runtime.queue.EventFingerprint;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.HistoryEntry.Kind;
@@ -276,13 +278,48 @@ public abstract class StoreContractTest extends StoreContract {
     QueuedEvent first = store.enqueue(event("o-1", "PAY", T0).withIdempotencyKey("k-1"));
 
     QueuedEvent again =
-        store.enqueue(event("o-1", "REFUND", T0.plusSeconds(1)).withIdempotencyKey("k-1"));
+        store.enqueue(event("o-1", "PAY", T0.plusSeconds(1)).withIdempotencyKey("k-1"));
     QueuedEvent elsewhere = store.enqueue(event("o-2", "PAY", T0).withIdempotencyKey("k-1"));
 
     assertThat(again.id()).isEqualTo(first.id());
     assertThat(elsewhere.id()).isNotEqualTo(first.id());
     assertThat(availableTypes("o-1", T0.plusSeconds(1))).containsExactly("PAY");
     assertThat(store.pendingEvents()).isEqualTo(2);
+    assertThat(store.idempotencyRecord("o-1", "k-1"))
+        .get()
+        .satisfies(
+            kept -> {
+              assertThat(kept.eventId()).isEqualTo(first.id());
+              assertThat(kept.fingerprint()).isEqualTo(EventFingerprint.of(Event.of("PAY")));
+              assertThat(kept.outcome()).isNull();
+            });
+    assertThat(store.idempotencyRecord("o-1", "k-2")).isEmpty();
+  }
+
+  @Test
+  void anIdempotencyKeyUsedAgainWithAnotherEventIsRefusedAndQueuesNothing() {
+    create("o-1");
+    store.enqueue(
+        QueuedEvent.of("o-1", "order", Event.of("PAY", Map.of("amount", 10)), "api", T0)
+            .withIdempotencyKey("k-1"));
+
+    QueuedEvent samePayloadOtherOrder =
+        store.enqueue(
+            QueuedEvent.of("o-1", "order", Event.of("PAY", Map.of("amount", 10.0)), "api", T0)
+                .withIdempotencyKey("k-1"));
+    assertThatThrownBy(
+            () ->
+                store.enqueue(
+                    QueuedEvent.of("o-1", "order", Event.of("PAY", Map.of("amount", 11)), "api", T0)
+                        .withIdempotencyKey("k-1")))
+        .isInstanceOf(IdempotencyConflictException.class)
+        .hasMessageContaining("k-1")
+        .hasMessageContaining("another event");
+    assertThatThrownBy(() -> store.enqueue(event("o-1", "REFUND", T0).withIdempotencyKey("k-1")))
+        .isInstanceOf(IdempotencyConflictException.class);
+
+    assertThat(samePayloadOtherOrder.id()).as("numbers by value").isPositive();
+    assertThat(store.pendingEvents()).isEqualTo(1);
   }
 
   @Test

@@ -30,7 +30,8 @@ final class EventStatuses {
               queued.availableAt(),
               0,
               0,
-              queued.errors()));
+              queued.errors(),
+              queued.event().type()));
     }
     long historySequence = 0;
     HistoryEntry outcome = null;
@@ -55,7 +56,8 @@ final class EventStatuses {
               null,
               historySequence,
               dead.get().id(),
-              event.errors()));
+              event.errors(),
+              event.event().type()));
     }
     if (outcome == null) {
       return Optional.empty();
@@ -77,6 +79,7 @@ final class EventStatuses {
             null,
             historySequence,
             0,
-            List.of()));
+            List.of(),
+            outcome.event()));
   }
 }

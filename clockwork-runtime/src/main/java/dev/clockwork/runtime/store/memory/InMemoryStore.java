@@ -12,6 +12,7 @@ import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
 import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.IdempotencyRecord;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.JobLease;
@@ -19,6 +20,7 @@ import dev.clockwork.runtime.store.QueueStats;
 import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.StepCommit;
 import dev.clockwork.runtime.store.Store;
+import dev.clockwork.runtime.store.StoredEntry;
 import dev.clockwork.runtime.store.TimerView;
 import java.time.Duration;
 import java.time.Instant;
@@ -81,6 +83,10 @@ public final class InMemoryStore implements Store {
     return data.instances.values().stream()
         .filter(r -> r.id().compareTo(after) > 0)
         .filter(r -> query.matches(r.machine(), r.metadata()))
+        .filter(
+            r ->
+                query.matchesStateAndConversation(
+                    r.conversationId(), r.active().stream().map(StoredEntry::path).toList()))
         .sorted(Comparator.comparing(InstanceRecord::id))
         .limit(query.limit())
         .toList();
@@ -101,6 +107,11 @@ public final class InMemoryStore implements Store {
   @Override
   public synchronized Optional<Map<String, Object>> outcome(String instanceId, String key) {
     return Optional.ofNullable(data.outcomes.get(MemoryData.keyOf(instanceId, key)));
+  }
+
+  @Override
+  public synchronized Optional<IdempotencyRecord> idempotencyRecord(String instanceId, String key) {
+    return Optional.ofNullable(data.keyRecord(instanceId, key));
   }
 
   @Override
@@ -173,6 +184,12 @@ public final class InMemoryStore implements Store {
       notifyAll();
     }
     return queued;
+  }
+
+  @Override
+  public synchronized long pendingEvents(String instanceId) {
+    TreeMap<Long, QueuedEvent> queue = data.queues.get(instanceId);
+    return queue == null ? 0 : queue.size();
   }
 
   @Override

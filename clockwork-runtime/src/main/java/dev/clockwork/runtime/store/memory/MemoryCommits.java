@@ -55,7 +55,14 @@ final class MemoryCommits {
       }
       commit
           .outcomes()
-          .forEach(o -> data.outcomes.put(MemoryData.keyOf(o.instanceId(), o.key()), o.outcome()));
+          .forEach(
+              o -> {
+                String key = MemoryData.keyOf(o.instanceId(), o.key());
+                data.outcomes.put(key, o.outcome());
+                if (o.fingerprint() != null) {
+                  data.fingerprints.putIfAbsent(key, o.fingerprint());
+                }
+              });
       for (BroadcastRequest broadcast : commit.broadcasts()) {
         data.broadcasts.add(broadcast);
       }

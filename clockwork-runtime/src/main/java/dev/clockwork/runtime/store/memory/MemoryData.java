@@ -1,9 +1,12 @@
 package dev.clockwork.runtime.store.memory;
 
 import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.runtime.error.IdempotencyConflictException;
+import dev.clockwork.runtime.queue.EventFingerprint;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.IdempotencyRecord;
 import dev.clockwork.runtime.store.InstanceRecord;
 import java.time.Instant;
 import java.util.HashMap;
@@ -32,6 +35,7 @@ final class MemoryData {
   final Set<String> paused = new HashSet<>();
   final Map<String, Long> keyedEvents = new HashMap<>();
   final Map<String, Map<String, Object>> outcomes = new HashMap<>();
+  final Map<String, String> fingerprints = new HashMap<>();
   private long lastQueueId;
 
   static String keyOf(String instanceId, String key) {
@@ -43,15 +47,43 @@ final class MemoryData {
     if (event.idempotencyKey() != null) {
       String key = keyOf(event.instanceId(), event.idempotencyKey());
       Long first = keyedEvents.get(key);
-      if (first != null) {
+      if (first != null || outcomes.containsKey(key)) {
+        if (!EventFingerprint.matches(fingerprints.get(key), event.event())) {
+          throw IdempotencyConflictException.otherEvent(event.instanceId(), event.idempotencyKey());
+        }
+        if (first == null) {
+          throw directSendKey(event);
+        }
         return event.withId(first);
       }
       keyedEvents.put(key, lastQueueId + 1);
+      fingerprints.put(key, EventFingerprint.of(event.event()));
     }
     QueuedEvent stored = event.withId(++lastQueueId);
     queues.computeIfAbsent(event.instanceId(), id -> new TreeMap<>()).put(stored.id(), stored);
     reindex(event.instanceId());
     return stored;
+  }
+
+  /** The refusal of a key that a direct send used first: it has no queued event to point at. */
+  static IdempotencyConflictException directSendKey(QueuedEvent event) {
+    return new IdempotencyConflictException(
+        event.instanceId(),
+        event.idempotencyKey(),
+        "was used by a direct send of this event, which was applied; there is no queued event to"
+            + " look up");
+  }
+
+  /** What is remembered of a key, or null when it is unused. */
+  IdempotencyRecord keyRecord(String instanceId, String key) {
+    String k = keyOf(instanceId, key);
+    Long first = keyedEvents.get(k);
+    Map<String, Object> outcome = outcomes.get(k);
+    if (first == null && outcome == null) {
+      return null;
+    }
+    return new IdempotencyRecord(
+        instanceId, key, first == null ? 0 : first, fingerprints.get(k), outcome);
   }
 
   /** Recomputes when {@code instanceId}'s work falls due, after its record or queue changed. */

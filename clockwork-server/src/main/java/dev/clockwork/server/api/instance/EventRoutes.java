@@ -1,0 +1,145 @@
+package dev.clockwork.server.api.instance;
+
+import dev.clockwork.core.ClockworkException;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.SendResult;
+import dev.clockwork.runtime.error.IdempotencyConflictException;
+import dev.clockwork.runtime.error.InstanceBusyException;
+import dev.clockwork.runtime.error.InvalidEventPayloadException;
+import dev.clockwork.runtime.error.UnknownEventException;
+import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.queue.Priority;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.server.access.AccessFilter;
+import dev.clockwork.server.access.Caller;
+import dev.clockwork.server.access.Role;
+import dev.clockwork.server.api.ApiRoutes;
+import dev.clockwork.server.api.ServerContext;
+import dev.clockwork.server.http.ProblemException;
+import dev.clockwork.server.http.Router;
+import io.javalin.http.Context;
+
+/**
+ * {@code POST /api/instances/{id}/events}: sync by default (processed now, 200 with the new state
+ * and the reply; 422 when the machine takes no transition for it or its action fails; 503 with
+ * {@code Retry-After} when the instance stayed busy for the lock timeout), or queued ({@code
+ * ?mode=queued} or {@code Prefer: respond-async}: validated now, queued with one store write, 202
+ * with its id and a {@code Location}). An {@code Idempotency-Key} makes a retry safe; the same key
+ * with another event is 409. {@code GET /api/instances/{id}/events/{event_id}}: where a queued
+ * event is now.
+ */
+public final class EventRoutes implements ApiRoutes {
+  private final ServerContext server;
+  private final Engine engine;
+
+  public EventRoutes(ServerContext server) {
+    this.server = server;
+    this.engine = server.engine();
+  }
+
+  @Override
+  public void register(Router router) {
+    router.post("/api/instances/{id}/events", Role.OPERATOR, this::send);
+    router.get("/api/instances/{id}/events/{event_id}", Role.VIEWER, this::status);
+  }
+
+  private void send(Context ctx) {
+    Caller caller = AccessFilter.caller(ctx);
+    String instanceId = ctx.pathParam("id");
+    SendMode mode = SendMode.of(ctx);
+    String key = IdempotencyKeys.of(ctx);
+    EventRequest request = EventRequest.read(ctx, server.json());
+    if (mode == SendMode.QUEUED) {
+      queue(ctx, caller, instanceId, request, key);
+    } else {
+      sendNow(ctx, caller, instanceId, request, key);
+    }
+  }
+
+  private void queue(
+      Context ctx, Caller caller, String instanceId, EventRequest request, String key) {
+    if (request.callbackUrl() != null) {
+      throw ProblemException.badRequest(
+          "callbacks are not configured on this server: send the event without callback_url and"
+              + " look it up at its Location");
+    }
+    QueuedEvent queued;
+    try {
+      queued =
+          engine.enqueue(
+              instanceId, request.event(), Priority.NORMAL, key, "api:" + caller.principal());
+    } catch (UnknownInstanceException e) {
+      throw new ProblemException(400, "unknown-instance", e.getMessage());
+    } catch (ClockworkException e) {
+      throw refusal(e);
+    }
+    ActionLog.record(caller, "send queued " + request.type(), instanceId, "event " + queued.id());
+    if (ctx.queryParam("mode") == null) {
+      ctx.header("Preference-Applied", "respond-async");
+    }
+    ctx.status(202).header("Location", EventViews.location(instanceId, queued.id()));
+    ctx.json(EventViews.accepted(instanceId, queued.id()));
+  }
+
+  private void sendNow(
+      Context ctx, Caller caller, String instanceId, EventRequest request, String key) {
+    if (request.callbackUrl() != null) {
+      throw ProblemException.badRequest(
+          "callback_url applies to queued events only: add ?mode=queued, or leave it out");
+    }
+    SendResult result;
+    try {
+      result = engine.send(instanceId, request.event(), key);
+    } catch (UnknownInstanceException e) {
+      throw ProblemException.notFound(e.getMessage());
+    } catch (InstanceBusyException e) {
+      ctx.header("Retry-After", "1");
+      throw new ProblemException(503, "instance-busy", e.getMessage());
+    } catch (ClockworkException e) {
+      ProblemException refused = refusal(e);
+      ActionLog.record(caller, "send " + request.type(), instanceId, "refused: " + e.getMessage());
+      throw refused;
+    }
+    ActionLog.record(
+        caller, "send " + request.type(), instanceId, result.handled() ? "handled" : "not taken");
+    if (!result.handled()) {
+      throw ProblemException.unprocessable(
+          "instance '"
+              + instanceId
+              + "' in "
+              + result.instance().states()
+              + " ("
+              + InstanceViews.status(result.instance().status())
+              + ") took no transition for '"
+              + request.type()
+              + "'; nothing changed");
+    }
+    ctx.json(EventViews.sent(result));
+  }
+
+  /** The problem for an event the engine refused: the sender's mistake (400, 409) or 422. */
+  private static ProblemException refusal(ClockworkException e) {
+    if (e instanceof InvalidEventPayloadException invalid) {
+      return new ProblemException(400, "invalid-payload", e.getMessage(), invalid.errors());
+    }
+    if (e instanceof UnknownEventException) {
+      return new ProblemException(400, "unknown-event", e.getMessage());
+    }
+    if (e instanceof IdempotencyConflictException) {
+      return new ProblemException(409, "idempotency-conflict", e.getMessage());
+    }
+    return ProblemException.unprocessable("the event was refused: " + e.getMessage());
+  }
+
+  private void status(Context ctx) {
+    String text = ctx.pathParam("event_id");
+    long eventId;
+    try {
+      eventId = Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      throw ProblemException.badRequest(
+          "event id '" + text + "' is not a number: use the event_id a queued send answered");
+    }
+    ctx.json(EventViews.status(engine.event(ctx.pathParam("id"), eventId)));
+  }
+}

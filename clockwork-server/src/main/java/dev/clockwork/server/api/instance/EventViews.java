@@ -1,0 +1,75 @@
+package dev.clockwork.server.api.instance;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.clockwork.runtime.SendResult;
+import dev.clockwork.runtime.queue.AttemptError;
+import dev.clockwork.runtime.queue.EventStatus;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** How the API answers event sends and writes a queued event's status. */
+final class EventViews {
+  private EventViews() {}
+
+  /** Where the instance is after a synchronous send. */
+  record StateView(List<String> activeStates, String status) {}
+
+  /** The answer to a synchronous send (200). */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  record SentView(boolean handled, StateView state, Map<String, Object> context, Object reply) {}
+
+  /** The answer to a queued send (202). */
+  record AcceptedView(long eventId, String instanceId, String status, Map<String, String> links) {}
+
+  /** One failed attempt. */
+  record AttemptView(int attempt, Instant at, String error) {}
+
+  /** A queued event's fate. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  record EventStatusView(
+      long eventId,
+      String instanceId,
+      String type,
+      String status,
+      int attempts,
+      Instant nextAttemptAt,
+      Long deadLetterId,
+      List<AttemptView> errors,
+      List<Object> callbacks) {}
+
+  static SentView sent(SendResult result) {
+    return new SentView(
+        result.handled(),
+        new StateView(result.instance().states(), InstanceViews.status(result.instance().status())),
+        result.instance().context(),
+        result.reply().orElse(null));
+  }
+
+  static AcceptedView accepted(String instanceId, long eventId) {
+    return new AcceptedView(
+        eventId, instanceId, "pending", Map.of("self", location(instanceId, eventId)));
+  }
+
+  static String location(String instanceId, long eventId) {
+    return "/api/instances/" + instanceId + "/events/" + eventId;
+  }
+
+  static EventStatusView status(EventStatus status) {
+    return new EventStatusView(
+        status.eventId(),
+        status.instanceId(),
+        status.eventType(),
+        status.state().name().toLowerCase(Locale.ROOT),
+        status.attempts(),
+        status.nextAttemptAt(),
+        status.deadLetterId() > 0 ? status.deadLetterId() : null,
+        status.errors().stream().map(EventViews::attempt).toList(),
+        List.of());
+  }
+
+  private static AttemptView attempt(AttemptError error) {
+    return new AttemptView(error.attempt(), error.at(), error.error());
+  }
+}
