@@ -13,11 +13,13 @@ import java.lang.reflect.Constructor;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
 /** The {@code clockwork} command line. */
@@ -36,13 +38,29 @@ import picocli.CommandLine.ScopeType;
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {
+  static final String VERBOSE = "--verbose";
+  private static final String LOG_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";
+
   private final CliEnvironment env;
+
+  /** Read by {@link #main} before parsing: log levels are set before the first logger exists. */
+  @Option(
+      names = VERBOSE,
+      scope = ScopeType.INHERIT,
+      description =
+          "log what the libraries do (Flyway's migrations, the connection pool) on standard error;"
+              + " without it only warnings are logged")
+  boolean verbose;
 
   Main(CliEnvironment env) {
     this.env = env;
   }
 
   public static void main(String[] args) {
+    // before the first logger exists: slf4j-simple reads its level once
+    if (Arrays.asList(args).contains(VERBOSE)) {
+      System.setProperty(LOG_LEVEL, "info");
+    }
     PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
     PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
     List<MachineDefinition> machines;
@@ -64,6 +82,25 @@ public final class Main implements Runnable {
 
   /** Runs the command line against {@code env}; returns the exit code (2 for usage errors). */
   public static int run(CliEnvironment env, String... args) {
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].indexOf('\0') >= 0) {
+        env.err()
+            .println(
+                "clockwork: argument "
+                    + (i + 1)
+                    + " ('"
+                    + args[i].replace('\0', '␀')
+                    + "') holds a NUL character (shown as ␀); no id, name or value can hold"
+                    + " one: type it again without");
+        env.err().flush();
+        return 2;
+      }
+    }
+    return commandLine(env).execute(args);
+  }
+
+  /** The command tree, wired to {@code env}, with the CLI's error handling. */
+  static CommandLine commandLine(CliEnvironment env) {
     CommandLine cli = new CommandLine(new Main(env), new Factory(env));
     cli.setOut(env.out());
     cli.setErr(env.err());
@@ -87,7 +124,7 @@ public final class Main implements Runnable {
           commandLine.getErr().flush();
           return 1;
         });
-    return cli.execute(args);
+    return cli;
   }
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

@@ -274,13 +274,15 @@ class CliTest {
   }
 
   @Test
-  void timersStatusWarnsAboutAMachineWithNoStoredInstance() {
+  void timersStatusRefusesAMachineNoOneKnows() {
     submitOrder("order-1");
     CliRun run = cli("timers", "status", "--machine", "ordr");
-    assertThat(run.exitCode).as(run.toString()).isZero();
-    assertThat(run.out).contains("No armed timers for ordr.");
-    assertThat(run.err)
-        .contains("warning: no instance of machine 'ordr' is stored; did you mean order?");
+    assertThat(run.exitCode).as(run.toString()).isEqualTo(1);
+    assertThat(run.out).isEmpty();
+    assertThat(run.err).startsWith("clockwork: no machine 'ordr' is known; did you mean order?");
+    CliRun seedSpelling = cli("timers", "status", "--machine", "@order");
+    assertThat(seedSpelling.exitCode).as(seedSpelling.toString()).isZero();
+    assertThat(seedSpelling.out).contains("order-1", "1 shown");
   }
 
   @Test

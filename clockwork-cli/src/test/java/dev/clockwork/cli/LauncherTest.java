@@ -2,20 +2,27 @@ package dev.clockwork.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
+import dev.clockwork.postgres.testing.TestDatabase;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The repository's {@code ./clockwork} launcher, as a newcomer meets it: mistakes that need no
- * build (an unknown command, help for one) are answered with the usage and exit code 2.
+ * build (an unknown command, help for one) are answered with the usage and exit code 2, and the CLI
+ * it starts reads {@code ./clockwork.yaml} and relative {@code --config} paths from the directory
+ * the user runs it in, not the launcher's.
  */
 class LauncherTest {
+  private static final TestDatabase DB = EmbeddedPostgresDatabase.shared().newDatabase();
   private static final Path LAUNCHER = Path.of("..", "clockwork").toAbsolutePath().normalize();
 
   private record Run(int exitCode, String out, String err) {}
@@ -36,6 +43,56 @@ class LauncherTest {
         process.exitValue(),
         Files.readString(out, StandardCharsets.UTF_8),
         Files.readString(err, StandardCharsets.UTF_8));
+  }
+
+  /**
+   * A copy of the launcher in a directory of its own, with a stand-in for the jar it runs, and a
+   * newcomer's directory elsewhere holding their clockwork.yaml.
+   */
+  @Test
+  void clockworkYamlAndRelativeConfigPathsAreReadWhereTheUserRunsIt(@TempDir Path dir)
+      throws Exception {
+    Path root = Files.createDirectories(dir.resolve("checkout"));
+    Files.copy(LAUNCHER, root.resolve("clockwork"));
+    CliProcess.writeLauncherJar(root.resolve("clockwork-cli/target/clockwork.jar"));
+    Path newcomer = Files.createDirectories(dir.resolve("newcomer"));
+    String database =
+        "database:\n  url: "
+            + DB.url()
+            + "\n  user: "
+            + DB.user()
+            + "\n  password: '"
+            + DB.password()
+            + "'\n";
+    Files.writeString(newcomer.resolve("clockwork.yaml"), database + "system: from-here\n");
+    Files.createDirectories(newcomer.resolve("conf"));
+    Files.writeString(newcomer.resolve("conf/other.yaml"), database + "system: from-conf\n");
+    // the launcher's own directory has a clockwork.yaml too: it must not be the one read
+    Files.writeString(root.resolve("clockwork.yaml"), "system: launcher-dir\n");
+    String launcher = root.resolve("clockwork").toString();
+
+    CliProcess here =
+        CliProcess.run(newcomer, Map.of(), List.of("bash", launcher, "queue", "status"));
+    assertThat(here.exitCode()).as(here.toString()).isZero();
+    assertThat(here.out()).contains("System: from-here");
+
+    CliProcess relative =
+        CliProcess.run(
+            newcomer,
+            Map.of(),
+            List.of("bash", launcher, "queue", "status", "--config", "conf/other.yaml"));
+    assertThat(relative.exitCode()).as(relative.toString()).isZero();
+    assertThat(relative.out()).contains("System: from-conf");
+
+    CliProcess missing =
+        CliProcess.run(
+            newcomer,
+            Map.of(),
+            List.of("bash", launcher, "queue", "status", "--config", "conf/nope.yaml"));
+    assertThat(missing.exitCode()).isEqualTo(1);
+    assertThat(missing.err())
+        .startsWith("clockwork: config file conf/nope.yaml does not exist")
+        .doesNotContain("\tat ");
   }
 
   @Test

@@ -81,8 +81,8 @@ class QueueCliTest {
         .contains(
             "Queue Status",
             "Machine Queues:",
-            "│ Machine │ Pending │ Processing │ Failed │ Status  │")
-        .contains("│ cart    │ 1       │ 0          │ 1      │ running │")
+            "│ Machine │ Pending │ Processing │ Failed │ Avg Time │ Status  │")
+        .contains("│ cart    │ 1       │ 0/10       │ 1      │ -        │ running │")
         .contains("Dead Letter Queue: 1 event");
     JsonNode stats = json(cli("queue", "status", "--output", "json"));
     assertThat(stats.get(0).get("pending").asInt()).isEqualTo(1);
@@ -97,14 +97,17 @@ class QueueCliTest {
   }
 
   @Test
-  void aMisspelledMachineIsWarnedAbout() {
+  void aMisspelledMachineIsAnErrorThatChangesNothing() {
     deadLetterAndPending();
     CliRun status = cli("queue", "status", "crat");
-    assertThat(status.exitCode).as(status.toString()).isZero();
+    assertThat(status.exitCode).as(status.toString()).isEqualTo(1);
     assertThat(status.err)
-        .contains(
-            "clockwork: warning: no instance of machine 'crat' is stored; did you mean cart?");
-    assertThat(cli("queue", "pause", "crat").err).contains("did you mean cart?");
+        .startsWith("clockwork: no machine 'crat' is known; did you mean cart? (known: cart)");
+    CliRun pause = cli("queue", "pause", "crat");
+    assertThat(pause.exitCode).isEqualTo(1);
+    assertThat(pause.out).doesNotContain("PAUSED");
+    assertThat(store.isPaused("crat")).isFalse();
+    assertThat(store.isPaused("cart")).isFalse();
     assertThat(cli("queue", "status", "cart").err).isEmpty();
   }
 
@@ -130,7 +133,14 @@ class QueueCliTest {
             "cart-1",
             "CHECKOUT",
             "BusinessFailure: CART_EMPTY: no items");
-    JsonNode inspected = json(cli("queue", "dlq", "inspect", String.valueOf(id)));
+    CliRun forPeople = cli("queue", "dlq", "inspect", String.valueOf(id));
+    assertThat(forPeople.exitCode).as(forPeople.toString()).isZero();
+    assertThat(forPeople.out)
+        .contains("Dead Letter " + id, "Instance:     cart-1", "Event:        CHECKOUT")
+        .contains("ATTEMPT", "BusinessFailure: CART_EMPTY: no items")
+        .contains("clockwork queue retry " + id);
+    JsonNode inspected =
+        json(cli("queue", "dlq", "inspect", String.valueOf(id), "--output", "json"));
     assertThat(inspected.get("id").asLong()).isEqualTo(id);
     assertThat(inspected.get("original_event").get("type").asText()).isEqualTo("CHECKOUT");
     assertThat(inspected.get("original_event").get("instance").asText()).isEqualTo("cart-1");

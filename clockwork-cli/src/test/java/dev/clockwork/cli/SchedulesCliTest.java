@@ -105,7 +105,7 @@ class SchedulesCliTest {
     assertThat(table.out)
         .contains("SCHEDULE", "STATUS", "NEXT FIRE")
         .contains("daily-invoice-sync", "cron 0 2 * * * (America/New_York)", "start invoice-sync")
-        .contains("health-check-30m", "every PT30M (UTC)", "2026-04-09T12:30:00Z")
+        .contains("health-check-30m", "every 30m (UTC)", "2026-04-09T12:30:00Z")
         .contains("2 schedules in namespace 'default'.");
 
     JsonNode list = json(cli("schedules", "list", "--output", "json"));

@@ -10,30 +10,37 @@ import dev.clockwork.postgres.internal.DatabaseClock;
 import dev.clockwork.postgres.internal.DueWork;
 import dev.clockwork.postgres.internal.Enqueues;
 import dev.clockwork.postgres.internal.EventStatuses;
+import dev.clockwork.postgres.internal.ExpiredLeases;
 import dev.clockwork.postgres.internal.IdempotencyKeys;
 import dev.clockwork.postgres.internal.InstanceHistory;
 import dev.clockwork.postgres.internal.InstanceRows;
 import dev.clockwork.postgres.internal.InstanceSearch;
 import dev.clockwork.postgres.internal.Jdbc;
 import dev.clockwork.postgres.internal.Leases;
+import dev.clockwork.postgres.internal.OperatorActions;
+import dev.clockwork.postgres.internal.QueueActivityRows;
 import dev.clockwork.postgres.internal.QueueOperations;
 import dev.clockwork.postgres.internal.QueueRows;
 import dev.clockwork.postgres.internal.RegionJobs;
 import dev.clockwork.postgres.internal.WorkSignal;
 import dev.clockwork.postgres.schema.ClockworkMigrations;
+import dev.clockwork.runtime.audit.OperatorAction;
 import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.ActivitySample;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
+import dev.clockwork.runtime.store.ExpiredLease;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.IdempotencyRecord;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.JobLease;
+import dev.clockwork.runtime.store.QueueActivity;
 import dev.clockwork.runtime.store.QueueStats;
 import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.StepCommit;
@@ -94,10 +101,13 @@ public final class PostgresStore implements Store, AutoCloseable {
   private final DueWork due;
   private final ArmedTimers timers;
   private final QueueOperations operations;
+  private final QueueActivityRows activity;
   private final IdempotencyKeys keys;
   private final RegionJobs jobs;
   private final WorkSignal signal;
   private final DatabaseClock clock;
+  private final OperatorActions operatorLog;
+  private final ExpiredLeases expiredLeases;
 
   private PostgresStore(DataSource dataSource, HikariDataSource ownPool, String where) {
     this.dataSource = dataSource;
@@ -116,10 +126,13 @@ public final class PostgresStore implements Store, AutoCloseable {
     this.due = new DueWork(jdbc);
     this.timers = new ArmedTimers(jdbc);
     this.operations = new QueueOperations(jdbc);
+    this.activity = new QueueActivityRows(jdbc);
     this.keys = new IdempotencyKeys(jdbc);
     this.jobs = new RegionJobs(jdbc);
     this.signal = new WorkSignal(dataSource);
     this.clock = new DatabaseClock(jdbc);
+    this.operatorLog = new OperatorActions(jdbc);
+    this.expiredLeases = new ExpiredLeases(jdbc);
   }
 
   /** A store on its own connection pool, closed with the store; migrates the schema. */
@@ -312,8 +325,8 @@ public final class PostgresStore implements Store, AutoCloseable {
   }
 
   @Override
-  public List<DeadLetter> deadLetters(String machine, int limit) {
-    return operations.deadLetters(machine, limit);
+  public List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
+    return operations.deadLetters(machine, afterId, limit);
   }
 
   @Override
@@ -329,6 +342,32 @@ public final class PostgresStore implements Store, AutoCloseable {
   @Override
   public int purgePending(String machine, Instant olderThan, Instant now) {
     return operations.purgePending(machine, olderThan, now);
+  }
+
+  /**
+   * {@inheritDoc} Reads the machine's queued events through {@code cw_queue_machine} and keeps the
+   * top {@code limit}: for an operator's look, not for a hot path.
+   */
+  @Override
+  public List<QueuedEvent> queuedEvents(String machine, int limit) {
+    return operations.queued(machine, limit);
+  }
+
+  // ---- queue activity ----
+
+  @Override
+  public void recordActivity(List<ActivitySample> samples) {
+    activity.record(samples);
+  }
+
+  @Override
+  public QueueActivity activity(String machine, Instant from, Instant to) {
+    return activity.sum(machine, from, to);
+  }
+
+  @Override
+  public int purgeActivity(Instant before) {
+    return activity.purge(before);
   }
 
   // ---- parallel dispatch: region jobs ----
@@ -382,6 +421,21 @@ public final class PostgresStore implements Store, AutoCloseable {
   }
 
   // ---- timers ----
+
+  @Override
+  public List<ExpiredLease> expiredLeases(Instant now, int limit) {
+    return expiredLeases.at(now, limit);
+  }
+
+  @Override
+  public OperatorAction appendOperatorAction(OperatorAction action) {
+    return operatorLog.append(action);
+  }
+
+  @Override
+  public List<OperatorAction> operatorActions(long beforeId, int limit) {
+    return operatorLog.latest(beforeId, limit);
+  }
 
   @Override
   public List<TimerView> armedTimers(String machine, String statePrefix, int limit) {

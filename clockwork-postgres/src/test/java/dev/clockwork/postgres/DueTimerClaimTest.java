@@ -82,8 +82,8 @@ class DueTimerClaimTest extends StoreFixture {
       ArmedTimer late = timer("waiting.deep", "EXPIRE", T0.plusSeconds(500 + i));
       String id = String.format("o-%03d", i);
       create(instance(id).in("waiting.deep").timers(late, soon));
-      expected.add(new TimerView(id, "order", "waiting", "REMIND", soon.due(), 0));
-      expected.add(new TimerView(id, "order", "waiting.deep", "EXPIRE", late.due(), 0));
+      expected.add(new TimerView(id, "order", "waiting", "REMIND", soon.due(), 0, soon.key()));
+      expected.add(new TimerView(id, "order", "waiting.deep", "EXPIRE", late.due(), 0, late.key()));
     }
     expected.sort(Comparator.comparing(TimerView::due).thenComparing(TimerView::instanceId));
 

@@ -5,7 +5,9 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.ParallelEvents;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.runtime.admin.OperatorLog;
 import dev.clockwork.runtime.admin.QueueAdmin;
+import dev.clockwork.runtime.admin.TimerAdmin;
 import dev.clockwork.runtime.config.ClockworkConfig;
 import dev.clockwork.runtime.config.EngineOptions;
 import dev.clockwork.runtime.config.QueueConfig;
@@ -49,6 +51,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs machine instances over a {@link Store}. Every event goes through its instance's queue and is
@@ -66,6 +70,7 @@ import java.util.UUID;
  * {@link #runDue()} themselves.
  */
 public final class Engine implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
   private static final int BROADCAST_PAGE = 500;
 
   private final EngineOptions options;
@@ -143,6 +148,16 @@ public final class Engine implements AutoCloseable {
   /** Operating the queues: status, pause/resume, dead letters, purges, health. */
   public QueueAdmin queues() {
     return queues;
+  }
+
+  /** The armed timers, for operators: all, due soon, overdue. */
+  public TimerAdmin timers() {
+    return new TimerAdmin(store, clock);
+  }
+
+  /** The durable operator audit: who retried, purged, paused or triggered what. */
+  public OperatorLog operatorLog() {
+    return new OperatorLog(store, clock);
   }
 
   /** A machine's queue settings: {@code clockwork.yaml} and code merged by the documented rule. */
@@ -598,6 +613,13 @@ public final class Engine implements AutoCloseable {
       regionJobWorkers.stop();
     }
     workers.stop();
+    try {
+      queues.flushActivity();
+    } catch (RuntimeException e) {
+      // the store may be closed already; the counts are only figures for operators
+      LOG.warn(
+          "could not record the queue activity of this engine's last seconds: {}", e.toString());
+    }
   }
 
   private Map<String, Integer> caps(Set<String> which) {

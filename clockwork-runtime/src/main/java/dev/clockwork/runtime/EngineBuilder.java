@@ -1,6 +1,7 @@
 package dev.clockwork.runtime;
 
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.runtime.admin.ActivityRecorder;
 import dev.clockwork.runtime.admin.ProcessingTimes;
 import dev.clockwork.runtime.admin.QueueAdmin;
 import dev.clockwork.runtime.config.ClockworkConfig;
@@ -46,6 +47,9 @@ import java.util.function.Supplier;
  */
 public final class EngineBuilder {
   private static final int BROADCAST_PAGE = 500;
+
+  /** How often an engine adds what it processed to the store's queue activity. */
+  private static final Duration ACTIVITY_FLUSH = Duration.ofSeconds(10);
 
   private Store store;
   private Clock clock = Clock.systemUTC();
@@ -175,8 +179,10 @@ public final class EngineBuilder {
         Boolean.FALSE.equals(alignClock) ? null : StoreAlignedClock.on(this.clock, chosen);
     Clock clock = aligned != null ? aligned : this.clock;
     ProcessingTimes times = new ProcessingTimes();
+    ActivityRecorder activity = new ActivityRecorder();
     List<EngineListener> all = new ArrayList<>();
     all.add(times);
+    all.add(activity);
     all.addAll(listeners);
     if (metrics != null) {
       all.add(metrics);
@@ -192,13 +198,14 @@ public final class EngineBuilder {
     TurnServices services = new TurnServices(chosen, machines, local, waiter, parallel, queues);
     TurnEnd end = new TurnEnd(chosen, clock, new CommitPipeline(chosen, heard), heard, services);
     TurnRunner runner = new TurnRunner(clock, services, end, queues, built.eventsPerClaim());
-    QueueAdmin admin = new QueueAdmin(chosen, clock, queues, times);
+    QueueAdmin admin = new QueueAdmin(chosen, clock, queues, times, activity);
     PeriodicTasks tasks = new PeriodicTasks();
     tasks.add(
         "self-healing pass",
         built.sweepInterval(),
         () -> chosen.deliverBroadcasts(clock.instant(), BROADCAST_PAGE));
     tasks.add("dead-letter retention", Duration.ofMinutes(1), admin::purgeExpiredDeadLetters);
+    tasks.add("queue activity", ACTIVITY_FLUSH, admin::flushActivity);
     if (aligned != null) {
       tasks.add("clock alignment", StoreAlignedClock.INTERVAL, aligned::measure);
     }

@@ -10,9 +10,17 @@ import dev.clockwork.server.api.ApiRoutes;
 import dev.clockwork.server.api.HealthRoutes;
 import dev.clockwork.server.api.MachineRoutes;
 import dev.clockwork.server.api.ServerContext;
+import dev.clockwork.server.api.audit.AuditRoutes;
 import dev.clockwork.server.api.instance.EventRoutes;
 import dev.clockwork.server.api.instance.HistoryRoutes;
 import dev.clockwork.server.api.instance.InstanceRoutes;
+import dev.clockwork.server.api.metrics.MetricsRoutes;
+import dev.clockwork.server.api.openapi.OpenApiRoutes;
+import dev.clockwork.server.api.queue.DeadLetterRoutes;
+import dev.clockwork.server.api.queue.QueueRoutes;
+import dev.clockwork.server.api.queue.QueueView;
+import dev.clockwork.server.api.schedule.ScheduleRoutes;
+import dev.clockwork.server.api.timer.TimerRoutes;
 import dev.clockwork.server.dashboard.Dashboard;
 import dev.clockwork.server.http.JsonMapping;
 import dev.clockwork.server.http.Problems;
@@ -22,6 +30,7 @@ import dev.clockwork.server.session.SessionRoutes;
 import dev.clockwork.server.stream.StreamRoutes;
 import io.javalin.Javalin;
 import io.javalin.json.JavalinJackson;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -42,12 +51,14 @@ import java.util.function.Function;
  */
 public final class ClockworkServer implements AutoCloseable {
   private final Javalin app;
+  private Router router;
   private final String host;
   private final int port;
 
   private ClockworkServer(Builder builder) {
     ServerContext context =
-        new ServerContext(builder.engine, builder.schedules, builder.access, builder.json);
+        new ServerContext(
+            builder.engine, builder.schedules, builder.access, builder.json, builder.metrics);
     AccessFilter access = new AccessFilter(builder.access, new Sessions(builder.engine.clock()));
     List<ApiRoutes> modules = new ArrayList<>(defaultRoutes(context, access));
     for (Function<ServerContext, ApiRoutes> extra : builder.extraRoutes) {
@@ -66,6 +77,7 @@ public final class ClockworkServer implements AutoCloseable {
               Router router = new Router(config.routes);
               modules.forEach(module -> module.register(router));
               Dashboard.install(config);
+              this.router = router;
             });
   }
 
@@ -90,6 +102,11 @@ public final class ClockworkServer implements AutoCloseable {
     return "http://" + (host.equals("0.0.0.0") ? "localhost" : host) + ":" + port();
   }
 
+  /** Every route the server registered: method, path and least role. */
+  public List<Router.Route> routes() {
+    return router == null ? List.of() : router.routes();
+  }
+
   @Override
   public void close() {
     app.stop();
@@ -102,8 +119,15 @@ public final class ClockworkServer implements AutoCloseable {
         new InstanceRoutes(context),
         new HistoryRoutes(context),
         new EventRoutes(context),
+        new QueueRoutes(context),
+        new DeadLetterRoutes(context),
+        new TimerRoutes(context),
+        new ScheduleRoutes(context),
+        new AuditRoutes(context),
+        new MetricsRoutes(context),
+        new OpenApiRoutes(context),
         new SessionRoutes(context.access(), access.sessions()),
-        new StreamRoutes(context, () -> context.engine().queues().status()));
+        new StreamRoutes(context, () -> QueueView.all(context.engine())));
   }
 
   /** Options of a server; build with {@link #start()} or {@link #build()}. */
@@ -112,6 +136,7 @@ public final class ClockworkServer implements AutoCloseable {
     private Schedules schedules;
     private AccessPolicy access = AccessPolicy.none();
     private ObjectMapper json = JsonMapping.mapper();
+    private PrometheusMeterRegistry metrics;
     private String host = "127.0.0.1";
     private int port = 8080;
     private final List<Function<ServerContext, ApiRoutes>> extraRoutes = new ArrayList<>();
@@ -123,6 +148,16 @@ public final class ClockworkServer implements AutoCloseable {
     /** The schedules the API manages (no schedule routes answer without them). */
     public Builder schedules(Schedules value) {
       this.schedules = value;
+      return this;
+    }
+
+    /**
+     * The registry {@code GET /metrics} scrapes; give the engine the same one ({@code
+     * EngineBuilder.metrics(registry)}) so the queue metrics are in it. Without one, {@code
+     * /metrics} answers 404.
+     */
+    public Builder metrics(PrometheusMeterRegistry value) {
+      this.metrics = value;
       return this;
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.examples.ExampleMachines;
 import dev.clockwork.postgres.PostgresStore;
+import dev.clockwork.postgres.schedule.PostgresScheduleStore;
 import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
 import dev.clockwork.postgres.testing.TestDatabase;
 import dev.clockwork.runtime.Engine;
@@ -13,6 +14,8 @@ import dev.clockwork.runtime.schedule.Schedules;
 import dev.clockwork.server.access.AccessPolicy;
 import dev.clockwork.server.access.ApiToken;
 import dev.clockwork.server.access.Role;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -46,6 +49,8 @@ public final class ApiFixture implements AutoCloseable {
   private final TestDatabase database;
   private final PostgresStore store;
   private final VirtualClock clock;
+  private final PrometheusMeterRegistry metrics =
+      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final Engine engine;
   private final Schedules schedules;
   private final ClockworkServer server;
@@ -55,15 +60,16 @@ public final class ApiFixture implements AutoCloseable {
     this.database = EmbeddedPostgresDatabase.shared().newDatabase();
     this.store = PostgresStore.on(database.dataSource());
     this.clock = VirtualClock.at("2026-11-25T10:00:00Z");
-    EngineBuilder builder = Engine.builder().store(store).clock(clock);
+    EngineBuilder builder = Engine.builder().store(store).clock(clock).metrics(metrics);
     new ExampleMachines().machines().forEach(builder::register);
     engineSettings.accept(builder);
     this.engine = builder.build();
-    this.schedules = Schedules.builder(engine).build();
+    this.schedules = Schedules.builder(engine).store(PostgresScheduleStore.beside(store)).build();
     this.server =
         ClockworkServer.builder(engine)
             .schedules(schedules)
             .access(AccessPolicy.of(tokens()))
+            .metrics(metrics)
             .port(0)
             .start();
   }
@@ -100,6 +106,16 @@ public final class ApiFixture implements AutoCloseable {
 
   public VirtualClock clock() {
     return clock;
+  }
+
+  /** The engine's store, for tests that must put it in a state no API reaches (a stuck lease). */
+  public PostgresStore store() {
+    return store;
+  }
+
+  /** The server, for its registered routes. */
+  public ClockworkServer server() {
+    return server;
   }
 
   public String url() {

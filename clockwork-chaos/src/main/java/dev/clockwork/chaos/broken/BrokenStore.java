@@ -1,18 +1,22 @@
 package dev.clockwork.chaos.broken;
 
+import dev.clockwork.runtime.audit.OperatorAction;
 import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.ActivitySample;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
+import dev.clockwork.runtime.store.ExpiredLease;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.IdempotencyRecord;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.JobLease;
+import dev.clockwork.runtime.store.QueueActivity;
 import dev.clockwork.runtime.store.QueueStats;
 import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.StepCommit;
@@ -391,8 +395,23 @@ public final class BrokenStore implements Store {
   }
 
   @Override
-  public List<DeadLetter> deadLetters(String machine, int limit) {
-    return store.deadLetters(machine, limit);
+  public List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
+    return store.deadLetters(machine, afterId, limit);
+  }
+
+  @Override
+  public List<ExpiredLease> expiredLeases(Instant now, int limit) {
+    return store.expiredLeases(now, limit);
+  }
+
+  @Override
+  public OperatorAction appendOperatorAction(OperatorAction action) {
+    return store.appendOperatorAction(action);
+  }
+
+  @Override
+  public List<OperatorAction> operatorActions(long beforeId, int limit) {
+    return store.operatorActions(beforeId, limit);
   }
 
   @Override
@@ -408,6 +427,26 @@ public final class BrokenStore implements Store {
   @Override
   public int purgePending(String machine, Instant olderThan, Instant now) {
     return store.purgePending(machine, olderThan, now);
+  }
+
+  @Override
+  public List<QueuedEvent> queuedEvents(String machine, int limit) {
+    return store.queuedEvents(machine, limit);
+  }
+
+  @Override
+  public void recordActivity(List<ActivitySample> samples) {
+    store.recordActivity(samples);
+  }
+
+  @Override
+  public QueueActivity activity(String machine, Instant from, Instant to) {
+    return store.activity(machine, from, to);
+  }
+
+  @Override
+  public int purgeActivity(Instant before) {
+    return store.purgeActivity(before);
   }
 
   @Override

@@ -13,8 +13,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code clockwork queue dlq [inspect <id>]}. */
 @Command(
@@ -24,20 +26,21 @@ import picocli.CommandLine.Parameters;
 public final class DeadLetterCommand implements Callable<Integer> {
   private final CliEnvironment env;
 
+  @Spec CommandSpec spec;
   @Mixin DatabaseOptions database;
   @Mixin OutputOption output;
 
   @Option(
       names = "--machine",
       paramLabel = "MACHINE",
-      description = "only this machine's dead letters")
+      description = "only this machine's dead letters (order or @order)")
   String machine;
 
   @Option(
       names = "--limit",
       paramLabel = "N",
       defaultValue = "50",
-      description = "at most this many (default 50)")
+      description = "at most this many, 1 or more (default 50)")
   int limit;
 
   public DeadLetterCommand(CliEnvironment env) {
@@ -79,11 +82,9 @@ public final class DeadLetterCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    CommandArguments.atLeast(spec, "--limit", limit, 1);
     try (QueueContext queues = QueueContext.open(env, database)) {
-      List<DeadLetter> letters = queues.admin.deadLetters(machine, limit);
-      if (letters.isEmpty()) {
-        queues.warnIfUnknown(machine);
-      }
+      List<DeadLetter> letters = queues.admin.deadLetters(queues.machine(machine), limit);
       if (output.json()) {
         Json.print(env.out(), letters.stream().map(DeadLetterCommand::describe).toList());
         return 0;
@@ -118,8 +119,9 @@ public final class DeadLetterCommand implements Callable<Integer> {
     private final CliEnvironment env;
 
     @Mixin DatabaseOptions database;
+    @Mixin OutputOption output;
 
-    @Parameters(paramLabel = "ID")
+    @Parameters(paramLabel = "ID", description = "the dead letter's id (DLQ ID of `queue dlq`)")
     String id;
 
     public Inspect(CliEnvironment env) {
@@ -129,7 +131,12 @@ public final class DeadLetterCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
       try (QueueContext queues = QueueContext.open(env, database)) {
-        Json.print(env.out(), describe(queues.admin.inspect(parseId(id))));
+        DeadLetter dead = queues.admin.inspect(parseId(id));
+        if (output.json()) {
+          Json.print(env.out(), describe(dead));
+        } else {
+          DeadLetterText.print(env.out(), dead);
+        }
         return 0;
       }
     }

@@ -15,8 +15,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code instance show ID}: state, context, armed and failed timers, waiting region jobs (parallel
@@ -30,6 +32,7 @@ import picocli.CommandLine.Parameters;
 public final class InstanceShowCommand implements Callable<Integer> {
   private final CliEnvironment env;
 
+  @Spec CommandSpec spec;
   @Mixin DatabaseOptions database;
   @Mixin OutputOption output;
 
@@ -40,7 +43,7 @@ public final class InstanceShowCommand implements Callable<Integer> {
       names = "--history",
       defaultValue = "10",
       paramLabel = "ROWS",
-      description = "history rows to show (default 10)")
+      description = "history rows to show, 0 or more (default 10)")
   int history;
 
   public InstanceShowCommand(CliEnvironment env) {
@@ -49,13 +52,14 @@ public final class InstanceShowCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    CommandArguments.atLeast(spec, "--history", history, 0);
     try (OpenDatabase opened = OpenDatabase.open(env, database)) {
       InstanceRecord record =
           opened
               .store
               .find(id)
               .orElseThrow(() -> new ClockworkException("no instance with id '" + id + "'"));
-      int rows = Math.max(history, 0);
+      int rows = history;
       long from = Math.max(0, record.historySequence() - rows);
       List<HistoryEntry> recent = opened.store.history(id, from, rows);
       List<ArmedTimer> armed = record.timers().stream().filter(t -> !t.failed()).toList();

@@ -5,15 +5,54 @@ import static dev.clockwork.runtime.config.Suggestions.didYouMean;
 import dev.clockwork.cli.CliEnvironment;
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.runtime.config.ClockworkConfig;
 import dev.clockwork.runtime.store.Store;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
-/** Machine names as operators type them: a misspelled one is named, with the closest known one. */
+/**
+ * Machine names as operators type them. The queue seed's spelling {@code @order} names the machine
+ * {@code order}. A name no one knows is an error that lists the known ones, never a command that
+ * changes nothing and says it did (pausing a misspelled queue would pause nothing).
+ */
 final class MachineNames {
   private MachineNames() {}
 
-  /** Fails unless {@code machine} is on the classpath, since the command has to run it. */
-  static void requireOnClasspath(CliEnvironment env, String machine) {
+  /** {@code order} for {@code @order} or {@code order}; null stays null. */
+  static String plain(String typed) {
+    return typed != null && typed.startsWith("@") ? typed.substring(1) : typed;
+  }
+
+  /**
+   * The machine {@code typed} names, when it is known: it has stored instances, its definition is
+   * on the classpath, or {@code clockwork.yaml} has settings for it under {@code machines:}.
+   */
+  static String requireKnown(
+      CliEnvironment env, Store store, ClockworkConfig config, String typed) {
+    if (typed == null) {
+      return null;
+    }
+    String machine = plain(typed);
+    Set<String> known = new TreeSet<>(store.machines());
+    env.machines().forEach(definition -> known.add(definition.id()));
+    known.addAll(config.configuredMachines());
+    if (!known.contains(machine)) {
+      throw new ClockworkException(
+          "no machine '"
+              + machine
+              + "' is known"
+              + didYouMean(machine, known)
+              + (known.isEmpty() ? "" : " (known: " + String.join(", ", known) + ")")
+              + "; a machine is known once an instance of it is stored, its definition is on the"
+              + " classpath or clockwork.yaml has settings for it under machines:");
+    }
+    return machine;
+  }
+
+  /** The machine {@code typed} names; fails unless it is on the classpath, to be run. */
+  static String requireOnClasspath(CliEnvironment env, String typed) {
+    String machine = plain(typed);
     List<String> known = env.machines().stream().map(MachineDefinition::id).distinct().toList();
     if (!known.contains(machine)) {
       throw new ClockworkException(
@@ -25,23 +64,6 @@ final class MachineNames {
               + known
               + "); put the jar with your MachineProvider on the classpath");
     }
-  }
-
-  /**
-   * Warns (on standard error) when no instance of {@code machine} is stored: the command then shows
-   * or changes nothing, which is what a misspelled name looks like.
-   */
-  static void warnIfNotStored(CliEnvironment env, Store store, String machine) {
-    List<String> stored = store.machines();
-    if (machine != null && !stored.contains(machine)) {
-      env.err()
-          .println(
-              "clockwork: warning: no instance of machine '"
-                  + machine
-                  + "' is stored"
-                  + didYouMean(machine, stored)
-                  + (stored.isEmpty() ? "" : " (stored: " + String.join(", ", stored) + ")"));
-      env.err().flush();
-    }
+    return machine;
   }
 }

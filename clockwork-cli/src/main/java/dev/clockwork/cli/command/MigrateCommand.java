@@ -2,6 +2,11 @@ package dev.clockwork.cli.command;
 
 import dev.clockwork.cli.CliEnvironment;
 import dev.clockwork.cli.config.DatabaseSettings;
+import dev.clockwork.cli.output.HumanDuration;
+import dev.clockwork.cli.output.Json;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,6 +21,7 @@ public final class MigrateCommand implements Callable<Integer> {
   private final CliEnvironment env;
 
   @Mixin DatabaseOptions database;
+  @Mixin OutputOption output;
 
   public MigrateCommand(CliEnvironment env) {
     this.env = env;
@@ -26,10 +32,16 @@ public final class MigrateCommand implements Callable<Integer> {
     DatabaseSettings settings = database.settings(env).database();
     long started = System.nanoTime();
     String result = env.database().migrate(settings);
-    env.out()
-        .printf(
-            "%s: %s (%d ms)%n",
-            settings.safeUrl(), result, (System.nanoTime() - started) / 1_000_000);
+    Duration took = Duration.ofNanos(System.nanoTime() - started);
+    if (output.json()) {
+      Map<String, Object> json = new LinkedHashMap<>();
+      json.put("database", settings.safeUrl());
+      json.put("result", result);
+      json.put("took", took);
+      Json.print(env.out(), json);
+      return 0;
+    }
+    env.out().printf("%s: %s (%s)%n", settings.safeUrl(), result, HumanDuration.format(took));
     env.out().flush();
     return 0;
   }

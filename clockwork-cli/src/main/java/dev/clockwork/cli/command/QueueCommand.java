@@ -1,6 +1,7 @@
 package dev.clockwork.cli.command;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
 
 /** {@code clockwork queue …}: the queue seed's operator commands. */
 @Command(
@@ -13,7 +14,8 @@ import picocli.CommandLine.Command;
       QueuePurgeCommand.class,
       QueuePauseCommand.class,
       QueueResumeCommand.class,
-      QueueHealthCommand.class
+      QueueHealthCommand.class,
+      HelpCommand.class
     })
 public final class QueueCommand {
   static final String RULE = "────────────────────────────────────────────────────";

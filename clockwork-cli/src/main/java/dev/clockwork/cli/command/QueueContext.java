@@ -34,9 +34,9 @@ final class QueueContext implements AutoCloseable {
     return new QueueContext(env, opened, admin);
   }
 
-  /** Warns when no instance of {@code machine} is stored: most likely a misspelled name. */
-  void warnIfUnknown(String machine) {
-    MachineNames.warnIfNotStored(env, opened.store, machine);
+  /** The machine an argument names ({@code @order} or {@code order}); an unknown one fails. */
+  String machine(String typed) {
+    return MachineNames.requireKnown(env, opened.store, config, typed);
   }
 
   /** A duration from {@code --delay 5s} or {@code --older-than 24h}; a clear error otherwise. */

@@ -15,8 +15,11 @@ public final class QueuePauseCommand implements Callable<Integer> {
   private final CliEnvironment env;
 
   @Mixin DatabaseOptions database;
+  @Mixin OutputOption output;
 
-  @Parameters(paramLabel = "MACHINE", description = "the machine whose queue to change")
+  @Parameters(
+      paramLabel = "MACHINE",
+      description = "the machine whose queue to pause (order or @order)")
   String machine;
 
   public QueuePauseCommand(CliEnvironment env) {
@@ -26,11 +29,10 @@ public final class QueuePauseCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     try (QueueContext queues = QueueContext.open(env, database)) {
-      queues.warnIfUnknown(machine);
-      queues.admin.pause(machine);
-      QueueStats stats = queues.admin.status(machine);
-      env.out().printf("%s: PAUSED (%d pending)%n", machine, stats.pending());
-      env.out().flush();
+      String name = queues.machine(machine);
+      queues.admin.pause(name);
+      QueueStats stats = queues.admin.status(name);
+      QueueStatusLine.print(env, output, stats);
       return 0;
     }
   }

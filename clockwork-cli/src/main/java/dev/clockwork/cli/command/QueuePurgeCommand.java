@@ -22,7 +22,9 @@ public final class QueuePurgeCommand implements Callable<Integer> {
   @Mixin DatabaseOptions database;
   @Mixin OutputOption output;
 
-  @Parameters(paramLabel = "MACHINE", description = "the machine whose queue to purge")
+  @Parameters(
+      paramLabel = "MACHINE",
+      description = "the machine whose queue to purge (order or @order)")
   String machine;
 
   @Option(names = "--pending", description = "purge pending events")
@@ -66,12 +68,12 @@ public final class QueuePurgeCommand implements Callable<Integer> {
       return 1;
     }
     try (QueueContext queues = QueueContext.open(env, database)) {
-      queues.warnIfUnknown(machine);
-      int purgedPending = pending || both ? queues.admin.purgePending(machine, age) : 0;
-      int purgedDead = dlq || both ? queues.admin.purgeDeadLetters(machine, age) : 0;
+      String name = queues.machine(machine);
+      int purgedPending = pending || both ? queues.admin.purgePending(name, age) : 0;
+      int purgedDead = dlq || both ? queues.admin.purgeDeadLetters(name, age) : 0;
       if (output.json()) {
         Map<String, Object> result = new LinkedHashMap<>();
-        result.put("machine", machine);
+        result.put("machine", name);
         result.put("pending", purgedPending);
         result.put("deadLetters", purgedDead);
         Json.print(env.out(), result);
@@ -79,7 +81,7 @@ public final class QueuePurgeCommand implements Callable<Integer> {
         env.out()
             .printf(
                 "%s: purged %d pending events and %d dead letters%n",
-                machine, purgedPending, purgedDead);
+                name, purgedPending, purgedDead);
         env.out().flush();
       }
       return 0;

@@ -12,8 +12,11 @@ public final class QueueResumeCommand implements Callable<Integer> {
   private final CliEnvironment env;
 
   @Mixin DatabaseOptions database;
+  @Mixin OutputOption output;
 
-  @Parameters(paramLabel = "MACHINE", description = "the machine whose queue to change")
+  @Parameters(
+      paramLabel = "MACHINE",
+      description = "the machine whose queue to resume (order or @order)")
   String machine;
 
   public QueueResumeCommand(CliEnvironment env) {
@@ -23,11 +26,9 @@ public final class QueueResumeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     try (QueueContext queues = QueueContext.open(env, database)) {
-      queues.warnIfUnknown(machine);
-      queues.admin.resume(machine);
-      env.out()
-          .printf("%s: running (%d pending)%n", machine, queues.admin.status(machine).pending());
-      env.out().flush();
+      String name = queues.machine(machine);
+      queues.admin.resume(name);
+      QueueStatusLine.print(env, output, queues.admin.status(name));
       return 0;
     }
   }

@@ -45,14 +45,14 @@ public final class QueueRetryCommand implements Callable<Integer> {
     try (QueueContext queues = QueueContext.open(env, database)) {
       Map<String, Object> result = new LinkedHashMap<>();
       if (all) {
-        queues.warnIfUnknown(target);
-        int retried = queues.admin.retryAll(target, wait);
-        result.put("machine", target);
+        String machine = queues.machine(target);
+        int retried = queues.admin.retryAll(machine, wait);
+        result.put("machine", machine);
         result.put("retried", retried);
         if (!output.json()) {
           env.out()
               .printf(
-                  "Retrying %d dead letter%s of %s%n", retried, retried == 1 ? "" : "s", target);
+                  "Retrying %d dead letter%s of %s%n", retried, retried == 1 ? "" : "s", machine);
         }
       } else {
         long id = DeadLetterCommand.parseId(target);

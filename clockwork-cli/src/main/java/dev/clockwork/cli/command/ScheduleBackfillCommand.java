@@ -71,13 +71,13 @@ public final class ScheduleBackfillCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     OverlapPolicy override =
-        overlapPolicy == null ? null : ScheduleArguments.overlapPolicy(spec, overlapPolicy);
+        overlapPolicy == null ? null : CommandArguments.overlapPolicy(spec, overlapPolicy);
     try (ScheduleSession session = ScheduleSession.open(env, database, namespace)) {
       ZoneId zone = session.schedules.describe(scheduleId, 0).settings().spec().timezone();
-      Instant start = ScheduleArguments.instant(spec, "--from", from, zone);
-      Instant end = ScheduleArguments.instant(spec, "--to", to, zone);
+      Instant start = CommandArguments.instant(spec, "--from", from, zone);
+      Instant end = CommandArguments.instant(spec, "--to", to, zone);
       if (!start.isBefore(end)) {
-        throw ScheduleArguments.usage(
+        throw CommandArguments.usage(
             spec, "--from " + start + " must come before --to " + end + " (the window is empty)");
       }
       List<BackfillResult> results = session.schedules.backfill(scheduleId, start, end, override);

@@ -1,12 +1,14 @@
 package dev.clockwork.cli.command;
 
 import dev.clockwork.cli.CliEnvironment;
+import dev.clockwork.cli.output.HumanDuration;
 import dev.clockwork.cli.output.Json;
 import dev.clockwork.runtime.schedule.ScheduleDescription;
 import dev.clockwork.runtime.schedule.definition.ScheduleSettings;
 import dev.clockwork.runtime.schedule.store.BufferedTrigger;
 import dev.clockwork.runtime.schedule.store.ScheduleRecord;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -44,7 +46,7 @@ public final class ScheduleDescribeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    ScheduleArguments.atLeast(spec, "--upcoming", upcoming, 0);
+    CommandArguments.atLeast(spec, "--upcoming", upcoming, 0);
     try (ScheduleSession session = ScheduleSession.open(env, database, namespace)) {
       ScheduleDescription schedule = session.schedules.describe(scheduleId, upcoming);
       if (output.json()) {
@@ -71,10 +73,10 @@ public final class ScheduleDescribeCommand implements Callable<Integer> {
         "Catch-up",
         settings.catchup().wireName()
             + " (window "
-            + ScheduleText.duration(settings.catchupWindow())
+            + HumanDuration.format(settings.catchupWindow())
             + ")");
     line(out, "Max buffer", settings.maxBuffer());
-    line(out, "Jitter", settings.jitterSeconds() + "s");
+    line(out, "Jitter", HumanDuration.format(Duration.ofSeconds(settings.jitterSeconds())));
     line(
         out,
         "Max runs",

@@ -79,8 +79,8 @@ public final class ScheduleHistoryCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    ScheduleArguments.between(spec, "--limit", limit, 1, MAX_LIMIT);
-    ScheduleArguments.atLeast(spec, "--after-sequence", afterSequence, 0);
+    CommandArguments.between(spec, "--limit", limit, 1, MAX_LIMIT);
+    CommandArguments.atLeast(spec, "--after-sequence", afterSequence, 0);
     try (ScheduleSession session = ScheduleSession.open(env, database, namespace)) {
       ScheduleHistoryPage page = session.schedules.history(scheduleId, limit, afterSequence);
       List<ScheduleAuditEvent> events = new ArrayList<>(page.events());

@@ -2,12 +2,12 @@ package dev.clockwork.cli.command;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.clockwork.cli.output.HumanDuration;
 import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
 import dev.clockwork.runtime.schedule.definition.IntervalSpec;
 import dev.clockwork.runtime.schedule.definition.ScheduleAction;
 import dev.clockwork.runtime.schedule.definition.ScheduleSpec;
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,8 +21,8 @@ final class ScheduleText {
   private ScheduleText() {}
 
   /**
-   * {@code cron 0 2 * * *, every PT6H+PT5M, at 2026-04-27T17:20:00Z, cycle R5/PT10S
-   * (America/New_York; cycles without a start from 2026-04-01T00:00:00Z)}.
+   * {@code cron 0 2 * * *, every 6h+5m, at 2026-04-27T17:20:00Z, cycle R5/PT10S (America/New_York;
+   * cycles without a start from 2026-04-01T00:00:00Z)}.
    */
   static String spec(ScheduleSpec spec) {
     List<String> parts = new ArrayList<>();
@@ -30,8 +30,8 @@ final class ScheduleText {
     for (IntervalSpec interval : spec.intervals()) {
       parts.add(
           "every "
-              + interval.every()
-              + (interval.offset().isZero() ? "" : "+" + interval.offset()));
+              + HumanDuration.format(interval.every())
+              + (interval.offset().isZero() ? "" : "+" + HumanDuration.format(interval.offset())));
     }
     spec.dates().forEach(date -> parts.add("at " + date));
     spec.cycles().forEach(cycle -> parts.add("cycle " + cycle));
@@ -49,14 +49,6 @@ final class ScheduleText {
 
   static String instant(Instant instant) {
     return instant == null ? "-" : instant.toString();
-  }
-
-  /** {@code 365d}, {@code 12h}, else ISO 8601. */
-  static String duration(Duration duration) {
-    if (duration.toHours() % 24 == 0 && duration.toSeconds() % 3600 == 0) {
-      return duration.toDays() + "d";
-    }
-    return duration.toSeconds() % 3600 == 0 ? duration.toHours() + "h" : duration.toString();
   }
 
   /** A JSON value on one line. */

@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -26,7 +27,8 @@ import picocli.CommandLine.Option;
       ScheduleLifecycleCommands.Pause.class,
       ScheduleLifecycleCommands.Resume.class,
       ScheduleLifecycleCommands.Delete.class,
-      ScheduleTickCommand.class
+      ScheduleTickCommand.class,
+      HelpCommand.class
     })
 public final class SchedulesCommand {
 

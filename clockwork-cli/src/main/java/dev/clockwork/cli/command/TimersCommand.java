@@ -1,9 +1,9 @@
 package dev.clockwork.cli.command;
 
 import dev.clockwork.cli.CliEnvironment;
+import dev.clockwork.cli.output.HumanDuration;
 import dev.clockwork.cli.output.Json;
 import dev.clockwork.cli.output.Table;
-import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.store.TimerView;
@@ -11,19 +11,21 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code clockwork timers status|process}. */
 @Command(
     name = "timers",
     description = "Inspect armed timers; run a machine's due work now.",
-    subcommands = {TimersCommand.Status.class, TimersCommand.Process.class})
+    subcommands = {TimersCommand.Status.class, TimersCommand.Process.class, HelpCommand.class})
 public final class TimersCommand {
 
   /** {@code clockwork timers status}: armed timers, soonest first. */
@@ -38,10 +40,14 @@ public final class TimersCommand {
   public static final class Status implements Callable<Integer> {
     private final CliEnvironment env;
 
+    @Spec CommandSpec spec;
     @Mixin DatabaseOptions database;
     @Mixin OutputOption output;
 
-    @Option(names = "--machine", paramLabel = "MACHINE", description = "only this machine's timers")
+    @Option(
+        names = "--machine",
+        paramLabel = "MACHINE",
+        description = "only this machine's timers (order or @order)")
     String machine;
 
     @Option(
@@ -54,7 +60,7 @@ public final class TimersCommand {
         names = "--limit",
         paramLabel = "N",
         defaultValue = "50",
-        description = "at most this many (default 50)")
+        description = "at most this many, 1 or more (default 50)")
     int limit;
 
     public Status(CliEnvironment env) {
@@ -63,11 +69,10 @@ public final class TimersCommand {
 
     @Override
     public Integer call() throws Exception {
-      if (limit < 1) {
-        throw new ClockworkException("--limit must be 1 or more, not " + limit);
-      }
+      CommandArguments.atLeast(spec, "--limit", limit, 1);
       try (OpenDatabase opened = OpenDatabase.open(env, database)) {
-        List<TimerView> timers = opened.store.armedTimers(machine, state, limit);
+        String name = MachineNames.requireKnown(env, opened.store, opened.config, machine);
+        List<TimerView> timers = opened.store.armedTimers(name, state, limit);
         Instant now = env.clock().instant();
         if (output.json()) {
           Json.print(env.out(), timers);
@@ -85,8 +90,7 @@ public final class TimersCommand {
               t.fires());
         }
         if (table.isEmpty()) {
-          MachineNames.warnIfNotStored(env, opened.store, machine);
-          env.out().println("No armed timers" + (machine == null ? "" : " for " + machine) + ".");
+          env.out().println("No armed timers" + (name == null ? "" : " for " + name) + ".");
         } else {
           table.print(env.out());
           long due = timers.stream().filter(t -> !t.due().isAfter(now)).count();
@@ -99,10 +103,7 @@ public final class TimersCommand {
 
     private static String until(Instant now, Instant due) {
       Duration left = Duration.between(now, due);
-      if (left.isNegative() || left.isZero()) {
-        return "due";
-      }
-      return left.toString().substring(2).toLowerCase(Locale.ROOT);
+      return left.isNegative() || left.isZero() ? "due" : HumanDuration.format(left);
     }
   }
 
@@ -125,7 +126,7 @@ public final class TimersCommand {
         names = "--machine",
         required = true,
         paramLabel = "MACHINE",
-        description = "the machine whose due events and timer fires to run")
+        description = "the machine whose due events and timer fires to run (order or @order)")
     String machine;
 
     public Process(CliEnvironment env) {
@@ -134,29 +135,29 @@ public final class TimersCommand {
 
     @Override
     public Integer call() throws Exception {
-      MachineNames.requireOnClasspath(env, machine);
+      String name = MachineNames.requireOnClasspath(env, machine);
       try (OpenDatabase opened = OpenDatabase.open(env, database)) {
         // settings for a misspelled machine would apply to nothing: fail as Engine.start() does
         opened.config.checkMachines(
             env.machines().stream().map(MachineDefinition::id).collect(Collectors.toSet()));
         Engine engine = opened.engine(env.machines());
         long started = System.nanoTime();
-        int processed = engine.runDue(machine);
-        long millis = (System.nanoTime() - started) / 1_000_000;
+        int processed = engine.runDue(name);
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
         if (output.json()) {
           Map<String, Object> result = new LinkedHashMap<>();
-          result.put("machine", machine);
+          result.put("machine", name);
           result.put("processed", processed);
-          result.put("millis", millis);
+          result.put("took", took);
           Json.print(env.out(), result);
         } else {
           env.out()
               .printf(
-                  "%s: processed %d %s in %d ms%n",
-                  machine,
+                  "%s: processed %d %s in %s%n",
+                  name,
                   processed,
                   processed == 1 ? "event or timer fire" : "events and timer fires",
-                  millis);
+                  HumanDuration.format(took));
           env.out().flush();
         }
         return 0;

@@ -6,12 +6,16 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.PrintWriter;
 
-/** Writes command results as JSON (ISO 8601 instants, stable field order). */
+/**
+ * Writes command results as JSON: instants and durations in ISO 8601 ({@code 2026-01-01T00:00:00Z},
+ * {@code PT1.5S}), fields in a stable order.
+ */
 public final class Json {
   private static final ObjectMapper MAPPER =
       new ObjectMapper()
           .registerModule(new JavaTimeModule())
           .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+          .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
           .enable(SerializationFeature.INDENT_OUTPUT);
 
   private Json() {}

@@ -113,7 +113,8 @@ public final class ArmedTimers {
               state,
               timer.event(),
               due,
-              timer.fires()));
+              timer.fires(),
+              timer.key()));
     }
   }
 }

@@ -50,7 +50,8 @@ public final class QueueOperations {
   private static final String DEAD_LETTERS_OF =
       "SELECT "
           + COLUMNS
-          + " FROM cw_dead_letters WHERE (CAST(? AS text) IS NULL OR machine = ?) ORDER BY id LIMIT ?";
+          + " FROM cw_dead_letters WHERE (CAST(? AS text) IS NULL OR machine = ?) AND id > ?"
+          + " ORDER BY id LIMIT ?";
 
   private static final String TAKE_DEAD_LETTER =
       "DELETE FROM cw_dead_letters WHERE id = ? RETURNING " + COLUMNS;
@@ -60,6 +61,16 @@ public final class QueueOperations {
       DELETE FROM cw_dead_letters
        WHERE (CAST(? AS text) IS NULL OR machine = ?)
          AND (CAST(? AS timestamptz) IS NULL OR dead_at < ?)
+      """;
+
+  private static final String QUEUED_OF =
+      """
+      SELECT instance_id, id, machine, event, source, conversation_id, attempts, available_at,
+             enqueued_at, errors, priority, idempotency_key
+        FROM cw_queue
+       WHERE machine = ?
+       ORDER BY priority, enqueued_at, id
+       LIMIT ?
       """;
 
   /** The instances of a machine's queued events, locked unless a valid lease holds them. */
@@ -175,14 +186,15 @@ public final class QueueOperations {
         });
   }
 
-  public List<DeadLetter> deadLetters(String machine, int limit) {
+  public List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
     return jdbc.autoCommit(
         "list the dead letters",
         connection -> {
           try (PreparedStatement select = connection.prepareStatement(DEAD_LETTERS_OF)) {
             select.setString(1, machine);
             select.setString(2, machine);
-            select.setInt(3, limit);
+            select.setLong(3, afterId);
+            select.setInt(4, limit);
             List<DeadLetter> letters = new ArrayList<>();
             try (ResultSet rs = select.executeQuery()) {
               while (rs.next()) {
@@ -278,6 +290,24 @@ public final class QueueOperations {
           PendingHeads.recompute(recompute, locked);
           recompute.run(connection);
           return purged;
+        });
+  }
+
+  public List<QueuedEvent> queued(String machine, int limit) {
+    return jdbc.autoCommit(
+        "list the queued events of " + machine,
+        connection -> {
+          try (PreparedStatement select = connection.prepareStatement(QUEUED_OF)) {
+            select.setString(1, machine);
+            select.setInt(2, limit);
+            List<QueuedEvent> events = new ArrayList<>();
+            try (ResultSet rs = select.executeQuery()) {
+              while (rs.next()) {
+                events.add(QueueRows.queued(rs, "id"));
+              }
+            }
+            return events;
+          }
         });
   }
 

@@ -27,6 +27,7 @@ public final class ClockworkMigrations {
   /** Every table Clockwork creates, children before parents. */
   public static final List<String> TABLES =
       List.of(
+          "cw_operator_log",
           "cw_schedule_buffer",
           "cw_schedule_skips",
           "cw_schedule_events",
@@ -40,6 +41,7 @@ public final class ClockworkMigrations {
           "cw_history",
           "cw_dead_letters",
           "cw_machine_queues",
+          "cw_queue_activity",
           "cw_instances");
 
   private ClockworkMigrations() {}

@@ -2,15 +2,19 @@ package dev.clockwork.runtime.admin;
 
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.runtime.config.QueueConfig;
+import dev.clockwork.runtime.error.UnknownDeadLetterException;
 import dev.clockwork.runtime.health.HealthReport;
 import dev.clockwork.runtime.health.QueueHealth;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.ExpiredLease;
+import dev.clockwork.runtime.store.QueueActivity;
 import dev.clockwork.runtime.store.QueueStats;
 import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -23,21 +27,47 @@ import java.util.function.Function;
  * operation acts on the shared store, so it holds for every node.
  */
 public final class QueueAdmin {
+  private static final int STUCK_REPORTED = 100;
+
+  /** How long the store keeps activity minutes. */
+  public static final Duration ACTIVITY_RETENTION = Duration.ofDays(1);
+
   private final Store store;
   private final Clock clock;
   private final Function<String, QueueConfig> config;
   private final ProcessingTimes times;
+  private final ActivityRecorder recorder;
+
+  /**
+   * An admin whose process has nothing of its own to add to the store's activity: the CLI's, which
+   * processes no events.
+   */
+  public QueueAdmin(
+      Store store, Clock clock, Function<String, QueueConfig> config, ProcessingTimes times) {
+    this(store, clock, config, times, new ActivityRecorder());
+  }
 
   /**
    * @param times the processing times this process measured (an admin without workers, like the
    *     CLI's, measures none)
+   * @param recorder what this process processed and has not added to the store's activity yet
    */
   public QueueAdmin(
-      Store store, Clock clock, Function<String, QueueConfig> config, ProcessingTimes times) {
+      Store store,
+      Clock clock,
+      Function<String, QueueConfig> config,
+      ProcessingTimes times,
+      ActivityRecorder recorder) {
     this.store = store;
     this.clock = clock;
     this.config = config;
     this.times = times;
+    this.recorder = recorder;
+  }
+
+  /** The machines with stored instances, sorted. */
+  public List<String> machines() {
+    return store.machines();
   }
 
   /** Every machine's queue figures, by machine name. */
@@ -58,9 +88,58 @@ public final class QueueAdmin {
     store.resume(machine);
   }
 
-  /** Dead letters of a machine (all when null), oldest first. */
+  /** Dead letters of a machine (all when null), oldest first, at most {@code limit} (1 or more). */
   public List<DeadLetter> deadLetters(String machine, int limit) {
-    return store.deadLetters(machine, limit);
+    return store.deadLetters(machine, positive(limit));
+  }
+
+  /**
+   * A machine's queued events, highest priority first, then the longest waiting: the seed's Pending
+   * Events. At most {@code limit} (1 or more).
+   */
+  public List<QueuedEvent> queuedEvents(String machine, int limit) {
+    return store.queuedEvents(machine, positive(limit));
+  }
+
+  /**
+   * What every engine sharing the store processed of {@code machine} over the last {@code window},
+   * counted by the minute (so the window starts at the top of its first minute), with what this
+   * engine counted and has not added to the store yet: completed events, throughput and the average
+   * processing time.
+   */
+  public QueueActivity activity(String machine, Duration window) {
+    Instant now = clock.instant();
+    Instant from = now.minus(window).truncatedTo(ChronoUnit.MINUTES);
+    Instant end = now.truncatedTo(ChronoUnit.MINUTES).plus(1, ChronoUnit.MINUTES);
+    QueueActivity stored =
+        store.activity(machine, from, end).plus(recorder.unflushed(machine, from, end));
+    return new QueueActivity(
+        machine, from, now, stored.completed(), stored.processed(), stored.processingTime());
+  }
+
+  /**
+   * Adds what this engine processed to the store's activity minutes and deletes the minutes older
+   * than {@link #ACTIVITY_RETENTION}. The engine runs it every few seconds and when it closes.
+   */
+  public void flushActivity() {
+    recorder.flush(store);
+    store.purgeActivity(clock.instant().minus(ACTIVITY_RETENTION));
+  }
+
+  /**
+   * A page of dead letters of a machine (all when null), oldest first: those with an id above
+   * {@code afterId} (0 for the first page).
+   */
+  public List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
+    return store.deadLetters(machine, afterId, positive(limit));
+  }
+
+  /**
+   * Stuck events: instances whose lease is held past its expiry (the worker holding it crashed or
+   * hung and no worker has taken the instance over yet), the longest stuck first.
+   */
+  public List<ExpiredLease> stuck(int limit) {
+    return store.expiredLeases(clock.instant(), limit);
   }
 
   /** One dead letter, or a clear error naming the id. */
@@ -126,16 +205,25 @@ public final class QueueAdmin {
   }
 
   /**
-   * Health of every machine's queue against its alert thresholds: pending events, dead letters, and
-   * the average processing time this process measured over the last 5 minutes.
+   * Health of every machine's queue against its alert thresholds: pending events, dead letters, the
+   * average processing time this process measured over the last 5 minutes, and stuck events.
    */
   public HealthReport health() {
     return QueueHealth.evaluate(
-        status(), times.averages(clock.instant()), machine -> config.apply(machine).alerts());
+        status(),
+        times.averages(clock.instant()),
+        machine -> config.apply(machine).alerts(),
+        stuck(STUCK_REPORTED));
+  }
+
+  private static int positive(int limit) {
+    if (limit < 1) {
+      throw new IllegalArgumentException("limit must be 1 or more, not " + limit);
+    }
+    return limit;
   }
 
   private static ClockworkException missing(long id) {
-    return new ClockworkException(
-        "no dead letter with id " + id + "; list them with `clockwork queue dlq`");
+    return new UnknownDeadLetterException(id);
   }
 }

@@ -205,6 +205,14 @@ public final class ClockworkConfig {
     }
   }
 
+  /**
+   * The machines named under {@code machines:}, in file order: the ones an operator may name before
+   * any of their instances is stored.
+   */
+  public Set<String> configuredMachines() {
+    return Collections.unmodifiableSet(machineLines.keySet());
+  }
+
   /** The system's name ({@code system:}), {@code clockwork} when unset. */
   public String system() {
     return system;

@@ -1,6 +1,7 @@
 package dev.clockwork.runtime.health;
 
 import dev.clockwork.runtime.config.AlertThresholds;
+import dev.clockwork.runtime.store.ExpiredLease;
 import dev.clockwork.runtime.store.QueueStats;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,7 +12,8 @@ import java.util.function.Function;
 /**
  * Turns queue figures into a health report against the alert thresholds of each machine's
  * configuration (the queue seed's §11.2–11.3): pending events, dead letters and processing time,
- * each healthy, warning or critical, with a recommendation for anything that is not healthy.
+ * each healthy, warning or critical, and stuck events (leases held past their expiry), with a
+ * recommendation for anything that is not healthy.
  */
 public final class QueueHealth {
   private QueueHealth() {}
@@ -24,6 +26,55 @@ public final class QueueHealth {
    * @param thresholds each machine's alert thresholds
    */
   public static HealthReport evaluate(
+      List<QueueStats> stats,
+      Map<String, Duration> averages,
+      Function<String, AlertThresholds> thresholds) {
+    return evaluate(stats, averages, thresholds, null);
+  }
+
+  /**
+   * Evaluates every machine and, when {@code stuck} is given, the stuck events: instances whose
+   * lease ran out while still held (a warning for any).
+   */
+  public static HealthReport evaluate(
+      List<QueueStats> stats,
+      Map<String, Duration> averages,
+      Function<String, AlertThresholds> thresholds,
+      List<ExpiredLease> stuck) {
+    HealthReport queues = queues(stats, averages, thresholds);
+    if (stuck == null) {
+      return queues;
+    }
+    List<HealthCheck> checks = new ArrayList<>(queues.checks());
+    List<String> advice = new ArrayList<>(queues.recommendations());
+    HealthLevel level = stuck.isEmpty() ? HealthLevel.HEALTHY : HealthLevel.WARNING;
+    if (stuck.isEmpty()) {
+      checks.add(new HealthCheck("stuck events", level, "no stuck events detected"));
+    } else {
+      ExpiredLease oldest = stuck.get(0);
+      checks.add(
+          new HealthCheck(
+              "stuck events",
+              level,
+              stuck.size()
+                  + " instance"
+                  + (stuck.size() == 1 ? "" : "s")
+                  + " leased past the lease timeout, the oldest "
+                  + oldest.instanceId()
+                  + " ("
+                  + oldest.machine()
+                  + ") held by "
+                  + oldest.owner()
+                  + " since "
+                  + oldest.expiredAt()));
+      advice.add(
+          "Check the workers holding stuck leases (crashed or hung); a running worker takes them"
+              + " over");
+    }
+    return new HealthReport(queues.overall().worst(level), checks, advice);
+  }
+
+  private static HealthReport queues(
       List<QueueStats> stats,
       Map<String, Duration> averages,
       Function<String, AlertThresholds> thresholds) {

@@ -1,6 +1,7 @@
 package dev.clockwork.runtime.store;
 
 import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.runtime.audit.OperatorAction;
 import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventStatus;
@@ -242,7 +243,21 @@ public interface Store {
   Optional<DeadLetter> deadLetter(long id);
 
   /** Dead letters of one machine (all machines when null), oldest first. */
-  List<DeadLetter> deadLetters(String machine, int limit);
+  default List<DeadLetter> deadLetters(String machine, int limit) {
+    return deadLetters(machine, 0, limit);
+  }
+
+  /**
+   * Dead letters of one machine (all machines when null) with an id above {@code afterId}, oldest
+   * first: a page of the dead letter queue, the next one after the last id of this one.
+   */
+  List<DeadLetter> deadLetters(String machine, long afterId, int limit);
+
+  /**
+   * Leases held past their expiry at {@code now}, the longest expired first: instances whose worker
+   * stopped renewing (crashed or hung) and that no worker has taken over yet.
+   */
+  List<ExpiredLease> expiredLeases(Instant now, int limit);
 
   /**
    * Moves a dead letter back to the end of its instance's queue, available at {@code availableAt},
@@ -267,6 +282,30 @@ public interface Store {
    * @return how many were deleted
    */
   int purgePending(String machine, Instant olderThan, Instant now);
+
+  /**
+   * A machine's queued events (waiting or waiting for a retry), in the order a {@code priority}
+   * queue serves heads: highest priority first, then the longest waiting, at most {@code limit}.
+   */
+  List<QueuedEvent> queuedEvents(String machine, int limit);
+
+  // ---- queue activity: what every engine processed, by the minute ----
+
+  /**
+   * Adds each sample's counts to its machine's minute (several engines add to one minute). Engines
+   * report what they processed every few seconds, not per event.
+   */
+  void recordActivity(List<ActivitySample> samples);
+
+  /** The sums of a machine's minutes in [{@code from}, {@code to}). */
+  QueueActivity activity(String machine, Instant from, Instant to);
+
+  /**
+   * Deletes the activity minutes before {@code before}.
+   *
+   * @return how many minutes of machines were deleted
+   */
+  int purgeActivity(Instant before);
 
   // ---- parallel dispatch: region jobs ----
 
@@ -328,4 +367,12 @@ public interface Store {
    * listed at its retry instant.
    */
   List<TimerView> armedTimers(String machine, String statePrefix, int limit);
+
+  // ---- the operator audit ----
+
+  /** Writes an operator action; returns it with the id the store gave it (ids only grow). */
+  OperatorAction appendOperatorAction(OperatorAction action);
+
+  /** Up to {@code limit} operator actions with an id below {@code beforeId}, newest first. */
+  List<OperatorAction> operatorActions(long beforeId, int limit);
 }

@@ -11,6 +11,19 @@ import java.time.Instant;
  * @param event the event the fire sends
  * @param due when it fires
  * @param fires how often it fired in this state entry
+ * @param key the timer's key in its state (null when the store did not say)
  */
 public record TimerView(
-    String instanceId, String machine, String state, String event, Instant due, int fires) {}
+    String instanceId,
+    String machine,
+    String state,
+    String event,
+    Instant due,
+    int fires,
+    String key) {
+  /** A view without the timer's key. */
+  public TimerView(
+      String instanceId, String machine, String state, String event, Instant due, int fires) {
+    this(instanceId, machine, state, event, due, fires, null);
+  }
+}

@@ -28,6 +28,13 @@ class QueueConfigInheritanceTest {
       """;
 
   @Test
+  void theConfiguredMachinesAreListedInFileOrder() {
+    assertThat(ClockworkConfig.parse(SEED_EXAMPLE, "clockwork.yaml").configuredMachines())
+        .containsExactly("order", "report");
+    assertThat(ClockworkConfig.defaults().configuredMachines()).isEmpty();
+  }
+
+  @Test
   void machineValuesOverrideAndTheRestIsInherited() {
     ClockworkConfig config = ClockworkConfig.parse(SEED_EXAMPLE, "clockwork.yaml");
     assertThat(config.system()).isEqualTo("e-commerce");

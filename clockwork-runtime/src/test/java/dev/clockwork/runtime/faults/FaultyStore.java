@@ -1,18 +1,22 @@
 package dev.clockwork.runtime.faults;
 
+import dev.clockwork.runtime.audit.OperatorAction;
 import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.ActivitySample;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
+import dev.clockwork.runtime.store.ExpiredLease;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.IdempotencyRecord;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.JobLease;
+import dev.clockwork.runtime.store.QueueActivity;
 import dev.clockwork.runtime.store.QueueStats;
 import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.StepCommit;
@@ -248,9 +252,27 @@ public final class FaultyStore implements Store {
   }
 
   @Override
-  public List<DeadLetter> deadLetters(String machine, int limit) {
+  public List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
     alive();
-    return delegate.deadLetters(machine, limit);
+    return delegate.deadLetters(machine, afterId, limit);
+  }
+
+  @Override
+  public List<ExpiredLease> expiredLeases(Instant now, int limit) {
+    alive();
+    return delegate.expiredLeases(now, limit);
+  }
+
+  @Override
+  public OperatorAction appendOperatorAction(OperatorAction action) {
+    alive();
+    return delegate.appendOperatorAction(action);
+  }
+
+  @Override
+  public List<OperatorAction> operatorActions(long beforeId, int limit) {
+    alive();
+    return delegate.operatorActions(beforeId, limit);
   }
 
   @Override
@@ -269,6 +291,30 @@ public final class FaultyStore implements Store {
   public int purgePending(String machine, Instant olderThan, Instant now) {
     alive();
     return delegate.purgePending(machine, olderThan, now);
+  }
+
+  @Override
+  public List<QueuedEvent> queuedEvents(String machine, int limit) {
+    alive();
+    return delegate.queuedEvents(machine, limit);
+  }
+
+  @Override
+  public void recordActivity(List<ActivitySample> samples) {
+    alive();
+    delegate.recordActivity(samples);
+  }
+
+  @Override
+  public QueueActivity activity(String machine, Instant from, Instant to) {
+    alive();
+    return delegate.activity(machine, from, to);
+  }
+
+  @Override
+  public int purgeActivity(Instant before) {
+    alive();
+    return delegate.purgeActivity(before);
   }
 
   @Override

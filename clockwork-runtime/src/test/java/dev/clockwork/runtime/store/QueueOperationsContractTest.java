@@ -116,6 +116,54 @@ public abstract class QueueOperationsContractTest extends StoreContract {
   }
 
   @Test
+  void deadLettersArePagedByIdWithNoGapAndNoRepeat() {
+    create("o-1", "o-2", "o-3");
+    create(instance("p-1").machine("invoice"));
+    QueuedEvent first = deadLetter("o-1", enqueue("o-1", "A", T0));
+    deadLetter("p-1", store.enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0)));
+    QueuedEvent second = deadLetter("o-2", enqueue("o-2", "B", T0));
+    QueuedEvent third = deadLetter("o-3", enqueue("o-3", "C", T0));
+
+    List<DeadLetter> page1 = store.deadLetters("order", 0, 2);
+    List<DeadLetter> page2 = store.deadLetters("order", page1.get(1).id(), 2);
+
+    assertThat(page1).extracting(DeadLetter::event).containsExactly(first, second);
+    assertThat(page2).extracting(DeadLetter::event).containsExactly(third);
+    assertThat(store.deadLetters("order", page2.get(0).id(), 2)).isEmpty();
+  }
+
+  // ---- stuck leases ----
+
+  @Test
+  void aLeaseHeldPastItsExpiryIsListedUntilReleasedOrTakenOver() {
+    create("o-1", "o-2");
+    create(instance("p-1").machine("invoice"));
+    Claim early = lease("o-1", T0);
+    lease("p-1", T0.plusSeconds(5));
+    Claim renewed = lease("o-2", T0);
+    store.renew(renewed.lease(), T0.plus(LEASE).plusSeconds(60));
+
+    assertThat(store.expiredLeases(T0.plus(LEASE).minusSeconds(1), 10))
+        .as("no lease has run out yet")
+        .isEmpty();
+    assertThat(store.expiredLeases(T0.plus(LEASE).plusSeconds(10), 10))
+        .as("the longest expired first; the renewed lease is not stuck")
+        .containsExactly(
+            new ExpiredLease("o-1", "order", "w1", T0.plus(LEASE)),
+            new ExpiredLease("p-1", "invoice", "w1", T0.plus(LEASE).plusSeconds(5)));
+    assertThat(store.expiredLeases(T0.plus(LEASE).plusSeconds(10), 1))
+        .extracting(ExpiredLease::instanceId)
+        .containsExactly("o-1");
+
+    store.release(early.lease());
+    store.lease("p-1", "w2", LEASE, T0.plus(LEASE).plusSeconds(10)).orElseThrow();
+
+    assertThat(store.expiredLeases(T0.plus(LEASE).plusSeconds(10), 10))
+        .as("released, and taken over by another worker")
+        .isEmpty();
+  }
+
+  @Test
   void aDeadLetterCanBeInspectedByItsId() {
     create("o-1");
     QueuedEvent dead = deadLetter("o-1", enqueue("o-1", "PAY", T0));
@@ -271,12 +319,20 @@ public abstract class QueueOperationsContractTest extends StoreContract {
             TimerView::state,
             TimerView::event,
             TimerView::due,
-            TimerView::fires)
+            TimerView::fires,
+            TimerView::key)
         .containsExactly(
-            tuple("p-1", "invoice", "waiting", "SEND", T0.plusSeconds(5), 0),
-            tuple("o-1", "order", "review.legal", "ESCALATE", T0.plusSeconds(10), 0),
-            tuple("o-2", "order", "reviewed", "ARCHIVE", T0.plusSeconds(20), 0),
-            tuple("o-1", "order", "review", "REMIND", T0.plusSeconds(30), 3));
+            tuple("p-1", "invoice", "waiting", "SEND", T0.plusSeconds(5), 0, "waiting#SEND"),
+            tuple(
+                "o-1",
+                "order",
+                "review.legal",
+                "ESCALATE",
+                T0.plusSeconds(10),
+                0,
+                "review.legal#ESCALATE"),
+            tuple("o-2", "order", "reviewed", "ARCHIVE", T0.plusSeconds(20), 0, "reviewed#ARCHIVE"),
+            tuple("o-1", "order", "review", "REMIND", T0.plusSeconds(30), 3, "review#REMIND"));
     assertThat(store.armedTimers("order", "review", 10))
         .as("the state and its substates, not every path that starts with the same letters")
         .extracting(TimerView::event)

@@ -4,20 +4,31 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.schedule.Schedules;
 import dev.clockwork.server.access.AccessPolicy;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * What the route modules work with: the engine (its clock, machines, instances and queues), the
- * schedules when the server has them, the access policy and the API's JSON mapper.
+ * schedules when the server has them, the access policy, the API's JSON mapper and the Prometheus
+ * registry {@code /metrics} scrapes, when the server has one.
  */
 public record ServerContext(
-    Engine engine, Schedules schedules, AccessPolicy access, ObjectMapper json) {
+    Engine engine,
+    Schedules schedules,
+    AccessPolicy access,
+    ObjectMapper json,
+    PrometheusMeterRegistry metrics) {
   public ServerContext {
     Objects.requireNonNull(engine, "engine");
     Objects.requireNonNull(access, "access");
     Objects.requireNonNull(json, "json");
+  }
+
+  /** A context without a metrics registry. */
+  public ServerContext(Engine engine, Schedules schedules, AccessPolicy access, ObjectMapper json) {
+    this(engine, schedules, access, json, null);
   }
 
   /** The engine's clock: the one "now" every route uses. */

@@ -2,13 +2,16 @@ package dev.clockwork.server.http;
 
 import com.fasterxml.jackson.core.JacksonException;
 import dev.clockwork.core.InvalidDefinitionException;
+import dev.clockwork.runtime.error.UnknownDeadLetterException;
 import dev.clockwork.runtime.error.UnknownEventException;
 import dev.clockwork.runtime.error.UnknownEventIdException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.error.UnknownMachineException;
+import dev.clockwork.runtime.schedule.definition.InvalidScheduleException;
 import dev.clockwork.runtime.schedule.error.ConcurrentScheduleUpdateException;
 import dev.clockwork.runtime.schedule.error.ScheduleDeletedException;
 import dev.clockwork.runtime.schedule.error.ScheduleNotFoundException;
+import dev.clockwork.runtime.schedule.store.DuplicateScheduleException;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
@@ -39,6 +42,13 @@ public final class Problems {
     routes.exception(UnknownMachineException.class, (e, ctx) -> notFound(ctx, e));
     routes.exception(UnknownEventIdException.class, (e, ctx) -> notFound(ctx, e));
     routes.exception(ScheduleNotFoundException.class, (e, ctx) -> notFound(ctx, e));
+    routes.exception(UnknownDeadLetterException.class, (e, ctx) -> notFound(ctx, e));
+    routes.exception(
+        DuplicateScheduleException.class,
+        (e, ctx) -> write(ctx, ProblemException.conflict(e.getMessage())));
+    routes.exception(
+        InvalidScheduleException.class,
+        (e, ctx) -> write(ctx, ProblemException.unprocessable(e.getMessage())));
     routes.exception(
         UnknownEventException.class,
         (e, ctx) -> write(ctx, new ProblemException(400, "unknown-event", e.getMessage())));

@@ -26,9 +26,12 @@ final class DeadLetterList {
     return letters.stream().filter(d -> d.id() == id).findFirst();
   }
 
-  /** Up to {@code limit} dead letters of {@code machine} (every machine when null). */
-  List<DeadLetter> list(String machine, int limit) {
-    return letters.stream().filter(d -> of(d, machine)).limit(limit).toList();
+  /**
+   * Up to {@code limit} dead letters of {@code machine} (every machine when null) with an id above
+   * {@code afterId}.
+   */
+  List<DeadLetter> list(String machine, long afterId, int limit) {
+    return letters.stream().filter(d -> of(d, machine) && d.id() > afterId).limit(limit).toList();
   }
 
   long count(String machine) {

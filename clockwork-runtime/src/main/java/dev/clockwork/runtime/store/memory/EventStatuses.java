@@ -42,7 +42,7 @@ final class EventStatuses {
       }
     }
     Optional<DeadLetter> dead =
-        data.deadLetters.list(null, Integer.MAX_VALUE).stream()
+        data.deadLetters.list(null, 0, Integer.MAX_VALUE).stream()
             .filter(d -> d.event().instanceId().equals(instanceId) && d.event().id() == eventId)
             .findFirst();
     if (dead.isPresent()) {

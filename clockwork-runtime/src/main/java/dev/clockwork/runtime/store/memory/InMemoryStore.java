@@ -2,20 +2,24 @@ package dev.clockwork.runtime.store.memory;
 
 import dev.clockwork.core.interpreter.ArmedTimer;
 import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.runtime.audit.OperatorAction;
 import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.ActivitySample;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
+import dev.clockwork.runtime.store.ExpiredLease;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.IdempotencyRecord;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.JobLease;
+import dev.clockwork.runtime.store.QueueActivity;
 import dev.clockwork.runtime.store.QueueStats;
 import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.StepCommit;
@@ -38,6 +42,8 @@ import java.util.TreeMap;
  */
 public final class InMemoryStore implements Store {
   private final MemoryData data = new MemoryData();
+  private final MemoryOperatorLog operatorLog = new MemoryOperatorLog();
+  private final MemoryActivity activity = new MemoryActivity();
 
   // ---- instances ----
 
@@ -272,8 +278,34 @@ public final class InMemoryStore implements Store {
   }
 
   @Override
-  public synchronized List<DeadLetter> deadLetters(String machine, int limit) {
-    return data.deadLetters.list(machine, limit);
+  public synchronized List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
+    return data.deadLetters.list(machine, afterId, limit);
+  }
+
+  @Override
+  public synchronized List<ExpiredLease> expiredLeases(Instant now, int limit) {
+    return data.leases.values().stream()
+        .filter(lease -> !lease.expiresAt().isAfter(now))
+        .sorted(Comparator.comparing(Lease::expiresAt).thenComparing(Lease::instanceId))
+        .limit(limit)
+        .map(
+            lease ->
+                new ExpiredLease(
+                    lease.instanceId(),
+                    data.instances.get(lease.instanceId()).machine(),
+                    lease.owner(),
+                    lease.expiresAt()))
+        .toList();
+  }
+
+  @Override
+  public synchronized OperatorAction appendOperatorAction(OperatorAction action) {
+    return operatorLog.append(action);
+  }
+
+  @Override
+  public synchronized List<OperatorAction> operatorActions(long beforeId, int limit) {
+    return operatorLog.latest(beforeId, limit);
   }
 
   @Override
@@ -328,6 +360,36 @@ public final class InMemoryStore implements Store {
       data.reindex(instanceId);
     }
     return purged;
+  }
+
+  @Override
+  public synchronized List<QueuedEvent> queuedEvents(String machine, int limit) {
+    return data.queues.values().stream()
+        .flatMap(queue -> queue.values().stream())
+        .filter(event -> machine.equals(event.machine()))
+        .sorted(
+            Comparator.comparing(QueuedEvent::priority)
+                .thenComparing(QueuedEvent::enqueuedAt)
+                .thenComparingLong(QueuedEvent::id))
+        .limit(limit)
+        .toList();
+  }
+
+  // ---- queue activity ----
+
+  @Override
+  public synchronized void recordActivity(List<ActivitySample> samples) {
+    activity.record(samples);
+  }
+
+  @Override
+  public synchronized QueueActivity activity(String machine, Instant from, Instant to) {
+    return activity.sum(machine, from, to);
+  }
+
+  @Override
+  public synchronized int purgeActivity(Instant before) {
+    return activity.purge(before);
   }
 
   // ---- parallel dispatch: region jobs ----
@@ -393,7 +455,13 @@ public final class InMemoryStore implements Store {
           Instant due = record.isRetrying(timer) ? record.fireRetry().retryAt() : timer.due();
           views.add(
               new TimerView(
-                  record.id(), record.machine(), state, timer.event(), due, timer.fires()));
+                  record.id(),
+                  record.machine(),
+                  state,
+                  timer.event(),
+                  due,
+                  timer.fires(),
+                  timer.key()));
         }
       }
     }

@@ -13,11 +13,12 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * Checks the arguments of {@code schedules} commands that picocli cannot check alone; a bad one is
- * a usage error (exit code 2, with the command's usage), named with the fix.
+ * Checks the arguments picocli cannot check alone (ranges of numbers, dates, policies); a bad one
+ * is a usage error (exit code 2, with the command's usage), named with the fix, before anything
+ * reaches the database.
  */
-final class ScheduleArguments {
-  private ScheduleArguments() {}
+final class CommandArguments {
+  private CommandArguments() {}
 
   static void atLeast(CommandSpec spec, String option, long value, long least) {
     if (value < least) {

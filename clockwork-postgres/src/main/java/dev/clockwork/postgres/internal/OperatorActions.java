@@ -1,0 +1,80 @@
+package dev.clockwork.postgres.internal;
+
+import dev.clockwork.postgres.internal.json.JsonValuesCodec;
+import dev.clockwork.runtime.audit.OperatorAction;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The operator audit in {@code cw_operator_log}: appended to, read newest first by id. */
+public final class OperatorActions {
+  private static final String INSERT =
+      """
+      INSERT INTO cw_operator_log (at, principal, request_id, source, action, target, details)
+      VALUES (?, ?, ?, ?, ?, ?, CAST(? AS jsonb))
+      RETURNING id
+      """;
+
+  private static final String LATEST =
+      """
+      SELECT id, at, principal, request_id, source, action, target, details
+        FROM cw_operator_log
+       WHERE id < ?
+       ORDER BY id DESC
+       LIMIT ?
+      """;
+
+  private final Jdbc jdbc;
+
+  public OperatorActions(Jdbc jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  public OperatorAction append(OperatorAction action) {
+    return jdbc.autoCommit(
+        "record operator action " + action.action(),
+        connection -> {
+          try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
+            insert.setObject(1, Instants.notAfter(action.at()));
+            insert.setString(2, action.principal());
+            insert.setString(3, action.requestId());
+            insert.setString(4, action.source());
+            insert.setString(5, action.action());
+            insert.setString(6, action.target());
+            insert.setString(7, JsonValuesCodec.write(action.details()));
+            try (ResultSet rs = insert.executeQuery()) {
+              rs.next();
+              return action.withId(rs.getLong(1));
+            }
+          }
+        });
+  }
+
+  public List<OperatorAction> latest(long beforeId, int limit) {
+    return jdbc.autoCommit(
+        "read the operator log",
+        connection -> {
+          try (PreparedStatement select = connection.prepareStatement(LATEST)) {
+            select.setLong(1, beforeId);
+            select.setInt(2, limit);
+            List<OperatorAction> actions = new ArrayList<>();
+            try (ResultSet rs = select.executeQuery()) {
+              while (rs.next()) {
+                actions.add(
+                    new OperatorAction(
+                        rs.getLong("id"),
+                        Instants.read(rs, "at"),
+                        rs.getString("principal"),
+                        rs.getString("request_id"),
+                        rs.getString("source"),
+                        rs.getString("action"),
+                        rs.getString("target"),
+                        JsonValuesCodec.readMap(rs.getString("details"))));
+              }
+            }
+            return actions;
+          }
+        });
+  }
+}

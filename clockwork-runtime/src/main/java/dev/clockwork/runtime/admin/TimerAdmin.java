@@ -1,0 +1,54 @@
+package dev.clockwork.runtime.admin;
+
+import dev.clockwork.runtime.store.Store;
+import dev.clockwork.runtime.store.TimerView;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The armed timers, for operators: all of them soonest first, those due soon, those overdue (due,
+ * not fired yet: the workers are behind, stopped, or the machine's queue is paused). What {@code
+ * clockwork timers} and the API's {@code /api/timers} call.
+ */
+public final class TimerAdmin {
+  private final Store store;
+  private final Clock clock;
+
+  public TimerAdmin(Store store, Clock clock) {
+    this.store = store;
+    this.clock = clock;
+  }
+
+  /**
+   * Up to {@code limit} armed timers, soonest first, of one machine (every machine when null) and
+   * of the state {@code statePrefix} and its substates (every state when null).
+   */
+  public List<TimerView> armed(String machine, String statePrefix, int limit) {
+    return store.armedTimers(machine, statePrefix, limit);
+  }
+
+  /**
+   * Up to {@code limit} armed timers due within {@code within} from now (overdue ones included).
+   */
+  public List<TimerView> dueWithin(String machine, Duration within, int limit) {
+    Instant until = clock.instant().plus(within);
+    return store.armedTimers(machine, null, limit).stream()
+        .takeWhile(timer -> !timer.due().isAfter(until))
+        .toList();
+  }
+
+  /** Up to {@code limit} armed timers whose due instant has passed, the longest overdue first. */
+  public List<TimerView> overdue(String machine, int limit) {
+    Instant now = clock.instant();
+    return store.armedTimers(machine, null, limit).stream()
+        .takeWhile(timer -> timer.due().isBefore(now))
+        .toList();
+  }
+
+  /** Whether {@code timer} is overdue now. */
+  public boolean isOverdue(TimerView timer) {
+    return timer.due().isBefore(clock.instant());
+  }
+}

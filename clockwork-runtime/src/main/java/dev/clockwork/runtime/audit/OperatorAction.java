@@ -1,0 +1,56 @@
+package dev.clockwork.runtime.audit;
+
+import dev.clockwork.core.context.JsonValues;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One operator action in the audit log.
+ *
+ * @param id 1, 2, 3… in the order the store wrote them (0 before it is written)
+ * @param at when the action was taken (engine clock)
+ * @param principal who took it (a token's principal, a user name)
+ * @param requestId the id of the request that carried it, or null
+ * @param source where it came from: {@code api}, {@code cli}, {@code java}, …
+ * @param action what was done, such as {@code dead_letter.retry} or {@code queue.pause}
+ * @param target what it was done to, such as {@code dead_letter:42} or {@code queue:order}
+ * @param details the action's parameters and outcome, JSON values (strings, numbers, booleans,
+ *     lists, maps)
+ */
+public record OperatorAction(
+    long id,
+    Instant at,
+    String principal,
+    String requestId,
+    String source,
+    String action,
+    String target,
+    Map<String, Object> details) {
+  public OperatorAction {
+    Objects.requireNonNull(at, "at");
+    principal = required("principal", principal);
+    action = required("action", action);
+    target = required("target", target);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> frozen =
+        details == null ? Map.of() : (Map<String, Object>) JsonValues.checked("details", details);
+    details = frozen;
+  }
+
+  /** The same action with the id the store gave it. */
+  public OperatorAction withId(long assigned) {
+    return new OperatorAction(assigned, at, principal, requestId, source, action, target, details);
+  }
+
+  private static String required(String name, String value) {
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException(
+          "an operator action needs a "
+              + name
+              + "; got "
+              + (value == null ? "none" : "a blank one"));
+    }
+    return value;
+  }
+}

@@ -1,0 +1,82 @@
+package dev.clockwork.runtime.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.queue.Priority;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The store contract for what operators see of a queue beyond its counts: its queued events, and
+ * the per-minute activity engines report (the queue seed's Completed, Throughput and Avg Time).
+ * Subclass it once per store.
+ */
+public abstract class QueueActivityContractTest extends StoreContract {
+
+  @Test
+  void queuedEventsComeHighestPriorityFirstThenTheLongestWaiting() {
+    create("o-1", "o-2", "o-3");
+    create(instance("p-1").machine("invoice"));
+    enqueue("o-1", "LATE_NORMAL", T0.plusSeconds(3), Priority.NORMAL);
+    enqueue("o-2", "EARLY_NORMAL", T0.plusSeconds(1), Priority.NORMAL);
+    enqueue("o-3", "LATE_HIGH", T0.plusSeconds(5), Priority.HIGH);
+    enqueue("o-1", "BULK", T0, Priority.BULK);
+    store.enqueue(QueuedEvent.of("p-1", "invoice", Event.of("X"), "api", T0));
+
+    assertThat(store.queuedEvents("order", 10))
+        .extracting(e -> e.event().type())
+        .containsExactly("LATE_HIGH", "EARLY_NORMAL", "LATE_NORMAL", "BULK");
+    assertThat(store.queuedEvents("order", 2))
+        .extracting(QueuedEvent::instanceId, QueuedEvent::priority)
+        .containsExactly(tuple("o-3", Priority.HIGH), tuple("o-2", Priority.NORMAL));
+    assertThat(store.queuedEvents("payment", 10)).isEmpty();
+  }
+
+  @Test
+  void activityAddsUpPerMinuteAcrossReportsAndSumsAWindow() {
+    store.recordActivity(
+        List.of(
+            new ActivitySample("order", T0, 3, 4, Duration.ofMillis(400)),
+            new ActivitySample("order", T0.plusSeconds(60), 1, 1, Duration.ofMillis(50)),
+            new ActivitySample("invoice", T0, 7, 7, Duration.ofSeconds(7))));
+    // a second engine reports the same minute (its sample's instant is inside the minute)
+    store.recordActivity(
+        List.of(new ActivitySample("order", T0.plusSeconds(59), 2, 2, Duration.ofMillis(200))));
+
+    QueueActivity firstTwoMinutes = store.activity("order", T0, T0.plusSeconds(120));
+    assertThat(firstTwoMinutes.completed()).isEqualTo(6);
+    assertThat(firstTwoMinutes.processed()).isEqualTo(7);
+    assertThat(firstTwoMinutes.processingTime()).isEqualTo(Duration.ofMillis(650));
+    assertThat(firstTwoMinutes.averageProcessingTime())
+        .isEqualTo(Duration.ofNanos(650_000_000 / 7));
+
+    QueueActivity firstMinute = store.activity("order", T0, T0.plusSeconds(60));
+    assertThat(firstMinute.completed()).as("the end is excluded").isEqualTo(5);
+    assertThat(store.activity("order", T0.plusSeconds(60), T0.plusSeconds(3600)).completed())
+        .isEqualTo(1);
+    assertThat(store.activity("invoice", T0, T0.plusSeconds(60)).completed()).isEqualTo(7);
+
+    QueueActivity none = store.activity("payment", T0, T0.plusSeconds(60));
+    assertThat(none.completed()).isZero();
+    assertThat(none.processingTime()).isEqualTo(Duration.ZERO);
+    assertThat(none.averageProcessingTime()).isNull();
+  }
+
+  @Test
+  void purgingActivityDeletesTheMinutesBeforeAnInstant() {
+    store.recordActivity(
+        List.of(
+            new ActivitySample("order", T0, 1, 1, Duration.ofMillis(10)),
+            new ActivitySample("invoice", T0, 1, 1, Duration.ofMillis(10)),
+            new ActivitySample("order", T0.plusSeconds(60), 2, 2, Duration.ofMillis(20))));
+
+    assertThat(store.purgeActivity(T0.plusSeconds(60))).isEqualTo(2);
+
+    assertThat(store.activity("order", T0, T0.plusSeconds(3600)).completed()).isEqualTo(2);
+    assertThat(store.activity("invoice", T0, T0.plusSeconds(3600)).completed()).isZero();
+  }
+}

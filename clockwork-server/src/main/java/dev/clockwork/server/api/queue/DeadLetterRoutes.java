@@ -1,0 +1,159 @@
+package dev.clockwork.server.api.queue;
+
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.server.access.Role;
+import dev.clockwork.server.api.ApiRoutes;
+import dev.clockwork.server.api.ServerContext;
+import dev.clockwork.server.api.audit.Audit;
+import dev.clockwork.server.http.Bodies;
+import dev.clockwork.server.http.Cursor;
+import dev.clockwork.server.http.Page;
+import dev.clockwork.server.http.Params;
+import dev.clockwork.server.http.ProblemException;
+import dev.clockwork.server.http.Router;
+import io.javalin.http.Context;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The dead letter queue: {@code GET /api/dead-letters?machine=&cursor=&limit=} (oldest first),
+ * {@code GET /api/dead-letters/{id}}, and for operators (each audited) {@code POST
+ * /api/dead-letters/{id}/retry} {@code {delay?}}, {@code POST /api/dead-letters/retry} {@code
+ * {machine, delay?}} and {@code DELETE /api/dead-letters?machine=&older_than=}.
+ */
+public final class DeadLetterRoutes implements ApiRoutes {
+  private static final int MAX_LIMIT = 500;
+
+  private final ServerContext server;
+
+  public DeadLetterRoutes(ServerContext server) {
+    this.server = server;
+  }
+
+  /** The body of a retry: how long to wait before the event is processed again (none: now). */
+  public record RetryBody(Duration delay) {}
+
+  /** The body of a retry of a machine's every dead letter. */
+  public record RetryAllBody(String machine, Duration delay) {}
+
+  /** When the retried event becomes available. */
+  public record Retried(long eventId, String instanceId, Instant availableAt) {}
+
+  @Override
+  public void register(Router router) {
+    router.get("/api/dead-letters", Role.VIEWER, this::list);
+    router.get("/api/dead-letters/{id}", Role.VIEWER, this::get);
+    router.post("/api/dead-letters/retry", Role.OPERATOR, this::retryAll);
+    router.post("/api/dead-letters/{id}/retry", Role.OPERATOR, this::retry);
+    router.delete("/api/dead-letters", Role.OPERATOR, this::purge);
+  }
+
+  private Engine engine() {
+    return server.engine();
+  }
+
+  private void list(Context ctx) {
+    String machine = machineParam(ctx, false);
+    int limit = Params.limit(ctx, 50, MAX_LIMIT);
+    long after = afterId(ctx);
+    List<DeadLetterView> fetched =
+        engine().queues().deadLetters(machine, after, limit + 1).stream()
+            .map(DeadLetterView::of)
+            .toList();
+    ctx.json(Page.of(fetched, limit, view -> Cursor.encode(Long.toString(view.id()))));
+  }
+
+  private void get(Context ctx) {
+    ctx.json(DeadLetterView.of(engine().queues().inspect(id(ctx))));
+  }
+
+  private void retry(Context ctx) {
+    long id = id(ctx);
+    RetryBody body = Bodies.optional(ctx, RetryBody.class, new RetryBody(null));
+    Duration delay = Bodies.delay(body.delay());
+    QueuedEvent event = engine().queues().retry(id, delay);
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("delay", delay.toString());
+    details.put("event_id", event.id());
+    details.put("instance_id", event.instanceId());
+    details.put("machine", event.machine());
+    Audit.record(engine(), ctx, "dead_letter.retry", "dead_letter:" + id, details);
+    ctx.json(new Retried(event.id(), event.instanceId(), event.availableAt()));
+  }
+
+  private void retryAll(Context ctx) {
+    RetryAllBody body = Bodies.required(ctx, RetryAllBody.class);
+    if (body.machine() == null || body.machine().isBlank()) {
+      throw ProblemException.badRequest(
+          "name the machine whose dead letters to retry: {\"machine\": \"order\"}");
+    }
+    String machine = MachineNames.known(engine(), body.machine());
+    Duration delay = Bodies.delay(body.delay());
+    int retried = engine().queues().retryAll(machine, delay);
+    Audit.record(
+        engine(),
+        ctx,
+        "dead_letter.retry_all",
+        "queue:" + machine,
+        Map.of("delay", delay.toString(), "retried", retried));
+    ctx.json(Map.of("retried", retried));
+  }
+
+  private void purge(Context ctx) {
+    String machine = machineParam(ctx, true);
+    Duration olderThan = Params.duration(ctx, "older_than", null);
+    if (olderThan != null && olderThan.isNegative()) {
+      throw ProblemException.badRequest(
+          "older_than=" + olderThan + " is negative: give how old, such as PT24H");
+    }
+    int purged = engine().queues().purgeDeadLetters(machine, olderThan);
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("older_than", olderThan == null ? null : olderThan.toString());
+    details.put("purged", purged);
+    Audit.record(engine(), ctx, "dead_letter.purge", "queue:" + machine, details);
+    ctx.json(Map.of("purged", purged));
+  }
+
+  private String machineParam(Context ctx, boolean required) {
+    String machine = ctx.queryParam("machine");
+    if (machine == null || machine.isBlank()) {
+      if (required) {
+        throw ProblemException.badRequest(
+            "name the machine whose dead letters to purge: ?machine=order");
+      }
+      return null;
+    }
+    return MachineNames.known(engine(), machine.trim());
+  }
+
+  private static long id(Context ctx) {
+    String text = ctx.pathParam("id");
+    try {
+      long id = Long.parseLong(text);
+      if (id > 0) {
+        return id;
+      }
+    } catch (NumberFormatException e) {
+      // the error below
+    }
+    throw ProblemException.badRequest(
+        "dead letter id '" + text + "' is not one: ids are positive whole numbers");
+  }
+
+  private static long afterId(Context ctx) {
+    String position = Cursor.decode(ctx.queryParam("cursor"));
+    if (position == null) {
+      return 0;
+    }
+    try {
+      return Long.parseLong(position);
+    } catch (NumberFormatException e) {
+      throw ProblemException.badRequest(
+          "cursor=" + ctx.queryParam("cursor") + " is not a cursor of /api/dead-letters");
+    }
+  }
+}

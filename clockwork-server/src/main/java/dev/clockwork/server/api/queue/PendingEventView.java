@@ -1,0 +1,34 @@
+package dev.clockwork.server.api.queue;
+
+import dev.clockwork.runtime.queue.QueuedEvent;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Map;
+
+/** A queued event waiting for its instance's turn (the seed's Pending Events table). */
+public record PendingEventView(
+    long eventId,
+    String instanceId,
+    String type,
+    Map<String, Object> payload,
+    String priority,
+    String source,
+    int attempts,
+    Instant enqueuedAt,
+    Instant availableAt,
+    String conversationId) {
+
+  static PendingEventView of(QueuedEvent event) {
+    return new PendingEventView(
+        event.id(),
+        event.instanceId(),
+        event.event().type(),
+        event.event().payload(),
+        event.priority().name().toLowerCase(Locale.ROOT),
+        event.source(),
+        event.attempts(),
+        event.enqueuedAt(),
+        event.availableAt(),
+        event.conversationId());
+  }
+}

@@ -1,0 +1,73 @@
+package dev.clockwork.server.api.queue;
+
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.admin.QueueAdmin;
+import dev.clockwork.server.access.Role;
+import dev.clockwork.server.api.ApiRoutes;
+import dev.clockwork.server.api.ServerContext;
+import dev.clockwork.server.api.audit.Audit;
+import dev.clockwork.server.http.Router;
+import io.javalin.http.Context;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code GET /api/queues} (every machine's queue), {@code GET /api/queues/{machine}} (one, with its
+ * first 50 pending events), {@code GET /api/queues/{machine}/events} (pending events, a page at a
+ * time), {@code POST /api/queues/{machine}/pause} and {@code .../resume} (operator, audited) and
+ * {@code GET /api/health/queues} (the health report with alert thresholds and stuck events).
+ */
+public final class QueueRoutes implements ApiRoutes {
+  static final int DETAIL_PENDING = 50;
+
+  private final ServerContext server;
+
+  public QueueRoutes(ServerContext server) {
+    this.server = server;
+  }
+
+  @Override
+  public void register(Router router) {
+    router.get("/api/queues", Role.VIEWER, this::list);
+    router.get("/api/queues/{machine}", Role.VIEWER, this::get);
+    router.get("/api/queues/{machine}/events", Role.VIEWER, this::pending);
+    router.post("/api/queues/{machine}/pause", Role.OPERATOR, ctx -> pause(ctx, true));
+    router.post("/api/queues/{machine}/resume", Role.OPERATOR, ctx -> pause(ctx, false));
+    router.get("/api/health/queues", Role.VIEWER, ctx -> ctx.json(QueueHealthView.of(engine())));
+  }
+
+  private Engine engine() {
+    return server.engine();
+  }
+
+  private void list(Context ctx) {
+    ctx.json(
+        MachineNames.all(engine()).stream()
+            .map(machine -> QueueView.of(engine(), machine, null))
+            .toList());
+  }
+
+  private void get(Context ctx) {
+    String machine = MachineNames.known(engine(), ctx.pathParam("machine"));
+    ctx.json(
+        QueueView.of(engine(), machine, PendingEvents.first(engine(), machine, DETAIL_PENDING)));
+  }
+
+  private void pending(Context ctx) {
+    String machine = MachineNames.known(engine(), ctx.pathParam("machine"));
+    ctx.json(PendingEvents.page(ctx, engine(), machine));
+  }
+
+  private void pause(Context ctx, boolean pause) {
+    String machine = MachineNames.known(engine(), ctx.pathParam("machine"));
+    QueueAdmin queues = engine().queues();
+    if (pause) {
+      queues.pause(machine);
+    } else {
+      queues.resume(machine);
+    }
+    Audit.record(
+        engine(), ctx, pause ? "queue.pause" : "queue.resume", "queue:" + machine, Map.of());
+    ctx.json(QueueView.of(engine(), machine, List.of()));
+  }
+}

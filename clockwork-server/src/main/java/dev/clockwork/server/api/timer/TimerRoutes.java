@@ -1,0 +1,97 @@
+package dev.clockwork.server.api.timer;
+
+import dev.clockwork.runtime.admin.TimerAdmin;
+import dev.clockwork.runtime.store.TimerView;
+import dev.clockwork.server.access.Role;
+import dev.clockwork.server.api.ApiRoutes;
+import dev.clockwork.server.api.ServerContext;
+import dev.clockwork.server.http.Params;
+import dev.clockwork.server.http.ProblemException;
+import dev.clockwork.server.http.Router;
+import io.javalin.http.Context;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * {@code GET /api/timers?machine=&due_within=PT1H&overdue=true&limit=}: armed timers soonest first
+ * — all of them, those due within a duration (overdue ones included), or only the overdue ones.
+ */
+public final class TimerRoutes implements ApiRoutes {
+  private static final int MAX_LIMIT = 500;
+
+  private final ServerContext server;
+
+  public TimerRoutes(ServerContext server) {
+    this.server = server;
+  }
+
+  /** An armed timer as the API shows it. */
+  public record TimerItem(
+      String instanceId,
+      String machine,
+      String key,
+      String event,
+      String state,
+      Instant dueAt,
+      int fires,
+      boolean overdue) {}
+
+  @Override
+  public void register(Router router) {
+    router.get("/api/timers", Role.VIEWER, this::list);
+  }
+
+  private void list(Context ctx) {
+    String machine = machine(ctx);
+    int limit = Params.limit(ctx, 100, MAX_LIMIT);
+    Duration within = Params.duration(ctx, "due_within", null);
+    if (within != null && within.isNegative()) {
+      throw ProblemException.badRequest(
+          "due_within=" + within + " is negative: give a window ahead, such as PT1H");
+    }
+    boolean overdueOnly = flag(ctx, "overdue");
+    TimerAdmin timers = server.engine().timers();
+    List<TimerView> found =
+        overdueOnly
+            ? timers.overdue(machine, limit)
+            : within != null
+                ? timers.dueWithin(machine, within, limit)
+                : timers.armed(machine, null, limit);
+    ctx.json(
+        found.stream()
+            .map(
+                t ->
+                    new TimerItem(
+                        t.instanceId(),
+                        t.machine(),
+                        t.key(),
+                        t.event(),
+                        t.state(),
+                        t.due(),
+                        t.fires(),
+                        timers.isOverdue(t)))
+            .toList());
+  }
+
+  private String machine(Context ctx) {
+    String machine = ctx.queryParam("machine");
+    if (machine == null || machine.isBlank()) {
+      return null;
+    }
+    String name = machine.trim().startsWith("@") ? machine.trim().substring(1) : machine.trim();
+    server.engine().machine(name); // a 404 naming the registered machines when unknown
+    return name;
+  }
+
+  private static boolean flag(Context ctx, String name) {
+    String text = ctx.queryParam(name);
+    if (text == null || text.isBlank() || text.equalsIgnoreCase("false")) {
+      return false;
+    }
+    if (text.equalsIgnoreCase("true")) {
+      return true;
+    }
+    throw ProblemException.badRequest(name + "=" + text + " is not allowed: give true or false");
+  }
+}
