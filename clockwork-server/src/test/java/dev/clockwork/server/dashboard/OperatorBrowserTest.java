@@ -12,6 +12,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
 
 /**
  * Operator work in headless Chromium: retrying a dead letter, a viewer refused the same (no button,
@@ -121,6 +122,32 @@ class OperatorBrowserTest {
     browser.screenshot("schedule-history-all");
     browser.await(ExpectedConditions.invisibilityOfElementLocated(By.id("history-more")));
     assertThat(browser.find("#history-status").getText()).contains(total + " event(s) shown");
+  }
+
+  @Test
+  void anOperatorSendsAnEventThenFollowsItsTimerAndConversation() {
+    api.engine().create("desk", "d-send", Map.of());
+    browser.loginAs(ApiFixture.OPERATOR, "otto-operator");
+
+    browser.go("#/instances/d-send");
+    browser.await(ExpectedConditions.presenceOfElementLocated(By.id("send-event")));
+    new Select(browser.find("#event-type")).selectByValue("START");
+    browser.find("#send-event button").click();
+
+    browser.await(
+        ExpectedConditions.textToBePresentInElementLocated(By.id("send-result"), "working"));
+    browser.await(
+        ExpectedConditions.textToBePresentInElementLocated(By.id("active-states"), "working"));
+    assertThat(api.engine().instance("d-send").states()).contains("working");
+
+    browser.go("#/timers?due_within=P1D");
+    browser.await(ExpectedConditions.textToBePresentInElementLocated(By.id("main"), "d-send"));
+    assertThat(browser.find("#main").getText()).contains("NUDGE");
+
+    browser.go("#/instances/d-send");
+    browser.await(ExpectedConditions.presenceOfElementLocated(By.partialLinkText("conv-"))).click();
+    browser.await(
+        ExpectedConditions.textToBePresentInElementLocated(By.id("conversation"), "d-send"));
   }
 
   /** A desk instance whose REFUSE event died at once; the dead letter's id. */
