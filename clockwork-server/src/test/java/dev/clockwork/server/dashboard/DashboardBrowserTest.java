@@ -17,7 +17,8 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 /**
  * The dashboard in headless Chromium: logging in with a token (kept out of script reach), the
  * queues changing live as an event is sent through the API, an instance's diagram with its active
- * state highlighted, and a payload holding markup shown as text without running it.
+ * state highlighted (and redrawn live when it moves on), and a payload holding markup shown as text
+ * without running it.
  */
 class DashboardBrowserTest {
   static ApiFixture api;
@@ -90,6 +91,13 @@ class DashboardBrowserTest {
         .as("a viewer is offered no send form")
         .isEmpty();
     browser.screenshot("instance");
+
+    send("d-diagram", "{\"type\":\"DONE\"}");
+    browser.await(
+        ExpectedConditions.textToBePresentInElementLocated(By.id("active-states"), "done"));
+    browser.await(
+        ExpectedConditions.textToBePresentInElementLocated(
+            By.cssSelector("#diagram svg g.active"), "done"));
   }
 
   @Test
