@@ -23,18 +23,24 @@ import org.slf4j.LoggerFactory;
  * client is connected, and on each coalesced change sends every client a {@code queues} event (the
  * {@code /api/queues} array) and an {@code instance} event {@code {id}} per instance that changed
  * (at most {@link #MAX_INSTANCES_PER_PUSH}; a page showing another one refreshes on its own).
+ * Changes no listener hears of (a pause, a dead letter retried, another node's work) are picked up
+ * by a refresh every {@link #REFRESH}, which sends the queues only when they differ.
  */
 final class LiveStream implements EngineListener {
   static final int MAX_INSTANCES_PER_PUSH = 200;
+  static final Duration REFRESH = Duration.ofSeconds(5);
   private static final Logger LOG = LoggerFactory.getLogger(LiveStream.class);
 
   private final Engine engine;
   private final Supplier<?> queues;
   private final ObjectMapper json;
   private final Coalescer coalescer;
+  private final Coalescer.Scheduler scheduler;
   private final Set<SseClient> clients = new CopyOnWriteArraySet<>();
   private final Set<String> changed = ConcurrentHashMap.newKeySet();
   private Subscription subscription;
+  private long generation;
+  private volatile String lastQueues;
 
   LiveStream(
       Engine engine,
@@ -45,6 +51,7 @@ final class LiveStream implements EngineListener {
     this.engine = engine;
     this.queues = queues;
     this.json = json;
+    this.scheduler = scheduler;
     this.coalescer = new Coalescer(interval, System::nanoTime, scheduler, this::push);
   }
 
@@ -53,6 +60,8 @@ final class LiveStream implements EngineListener {
     synchronized (this) {
       if (clients.isEmpty()) {
         subscription = engine.listen(this);
+        long current = ++generation;
+        scheduler.schedule(() -> refresh(current), REFRESH);
       }
       clients.add(client);
     }
@@ -60,8 +69,14 @@ final class LiveStream implements EngineListener {
     send(client, "queues", serialize(queues.get()));
   }
 
-  int clientCount() {
-    return clients.size();
+  private void refresh(long started) {
+    synchronized (this) {
+      if (started != generation || clients.isEmpty()) {
+        return;
+      }
+    }
+    coalescer.notifyChanged();
+    scheduler.schedule(() -> refresh(started), REFRESH);
   }
 
   private synchronized void disconnect(SseClient client) {
@@ -106,8 +121,12 @@ final class LiveStream implements EngineListener {
     }
     ids.forEach(changed::remove);
     String queueArray = serialize(queues.get());
+    boolean queuesChanged = !queueArray.equals(lastQueues);
+    lastQueues = queueArray;
     for (SseClient client : clients) {
-      send(client, "queues", queueArray);
+      if (queuesChanged) {
+        send(client, "queues", queueArray);
+      }
       for (String id : ids) {
         send(client, "instance", serialize(Map.of("id", id)));
       }

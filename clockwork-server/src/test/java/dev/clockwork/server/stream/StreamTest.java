@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code GET /api/stream}: the queues array at once, then again (with the changed instances) when
- * events are enqueued or processed, coalesced to at most one push per 500 ms.
+ * events are enqueued or processed, coalesced to at most one push per 500 ms; what no listener
+ * hears of (a pause) comes with the periodic refresh.
  */
 class StreamTest {
   static final ApiFixture API = ApiFixture.start();
@@ -92,6 +93,17 @@ class StreamTest {
   }
 
   @Test
+  void aChangeNoListenerHearsOfArrivesWithTheNextRefresh() {
+    await().atMost(Duration.ofSeconds(10)).until(() -> !queueEvents().isEmpty());
+    assertThat(paused("order")).isFalse();
+
+    API.engine().queues().pause("order");
+
+    await().atMost(LiveStream.REFRESH.plusSeconds(5)).until(() -> paused("order"));
+    API.engine().queues().resume("order");
+  }
+
+  @Test
   void theStreamNeedsAToken() {
     assertThat(API.get("/api/stream", null).status()).isEqualTo(401);
   }
@@ -127,6 +139,16 @@ class StreamTest {
         .filter(e -> e.event().equals("instance"))
         .map(e -> e.data().get("id").asText())
         .toList();
+  }
+
+  private boolean paused(String machine) {
+    List<JsonNode> queues = queueEvents();
+    for (JsonNode queue : queues.get(queues.size() - 1)) {
+      if (queue.get("machine").asText().equals(machine)) {
+        return queue.get("paused").asBoolean();
+      }
+    }
+    return false;
   }
 
   private long pending(String machine) {
