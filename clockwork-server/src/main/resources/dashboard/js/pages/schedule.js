@@ -46,14 +46,20 @@ export async function render(main, { args: [id], params, me }) {
 }
 
 function row(event) {
-  const { sequence, ...rest } = event;
   const at = pick(event, 'at', 'occurred_at', 'recorded_at', 'created_at');
   const type = pick(event, 'type', 'event_type', 'kind');
-  const context = pick(event, 'command_context', 'context') || {};
-  const by = pick(event, 'principal') ?? context.principal;
-  for (const key of ['at', 'occurred_at', 'recorded_at', 'created_at', 'type', 'event_type', 'kind']) delete rest[key];
-  return el('tr', { dataset: { sequence } },
-    el('td', { className: 'num' }, text(sequence)), el('td', {}, when(at)),
+  const payload = { ...(event.payload || {}) };
+  const context = pick(event, 'command_context') || payload.command_context || {};
+  delete payload.command_context;
+  const details = {};
+  for (const [key, value] of Object.entries({ ...event, ...payload })) {
+    const known = ['sequence', 'at', 'occurred_at', 'recorded_at', 'created_at', 'type', 'event_type',
+      'kind', 'schedule_id', 'namespace', 'payload', 'command_context'];
+    if (!known.includes(key) && value !== null && value !== undefined) details[key] = value;
+  }
+  const by = [context.principal, context.source, context.request_id].filter(Boolean).join(' · ');
+  return el('tr', { dataset: { sequence: event.sequence } },
+    el('td', { className: 'num' }, text(event.sequence)), el('td', {}, when(at)),
     el('td', {}, el('code', {}, text(type))), el('td', {}, text(by)),
-    el('td', {}, Object.keys(rest).length ? el('code', {}, JSON.stringify(rest)) : ''));
+    el('td', {}, Object.keys(details).length ? el('code', {}, JSON.stringify(details)) : ''));
 }

@@ -2,15 +2,18 @@ package dev.clockwork.server.dashboard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.schedule.audit.CommandContext;
 import dev.clockwork.server.ApiFixture;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 
@@ -102,11 +105,12 @@ class OperatorBrowserTest {
       api.schedules().withContext(context).pause("desk-hourly", "pause " + i);
       api.schedules().withContext(context).resume("desk-hourly");
     }
-    int total =
+    JsonNode events =
         api.get("/api/schedules/desk-hourly/history?limit=500", ApiFixture.VIEWER)
             .json()
-            .get("events")
-            .size();
+            .get("events");
+    int total = events.size();
+    String lastSequence = events.get(total - 1).get("sequence").asText();
     assertThat(total).isGreaterThan(100).isLessThanOrEqualTo(200);
     browser.loginAs(ApiFixture.VIEWER, "vera-viewer");
 
@@ -122,6 +126,13 @@ class OperatorBrowserTest {
     browser.screenshot("schedule-history-all");
     browser.await(ExpectedConditions.invisibilityOfElementLocated(By.id("history-more")));
     assertThat(browser.find("#history-status").getText()).contains(total + " event(s) shown");
+    List<WebElement> shown = browser.driver().findElements(rows);
+    assertThat(shown)
+        .extracting(row -> row.getAttribute("data-sequence"))
+        .as("every event once, in order")
+        .doesNotHaveDuplicates()
+        .endsWith(lastSequence);
+    assertThat(shown.get(total - 1).getText()).contains("ada-admin");
   }
 
   @Test
