@@ -29,6 +29,7 @@ import dev.clockwork.runtime.internal.worker.PeriodicTasks;
 import dev.clockwork.runtime.internal.worker.StartTasks;
 import dev.clockwork.runtime.internal.worker.Workers;
 import dev.clockwork.runtime.listener.EngineListener;
+import dev.clockwork.runtime.listener.Subscription;
 import dev.clockwork.runtime.parallel.RegionJobWorkers;
 import dev.clockwork.runtime.parallel.RegionJobs;
 import dev.clockwork.runtime.queue.EventStatus;
@@ -478,12 +479,23 @@ public final class Engine implements AutoCloseable {
         queueConfig(record.machine()).strategy() == QueueStrategy.PRIORITY
             ? priority
             : Priority.NORMAL;
-    return store.enqueue(
-        QueuedEvent.of(instanceId, record.machine(), event, source, clock.instant())
-            .withConversationId(record.conversationId())
-            .withPriority(effective)
-            .withIdempotencyKey(idempotencyKey)
-            .withHeaders(listeners.enqueuing(instanceId, record.machine(), event)));
+    QueuedEvent queued =
+        store.enqueue(
+            QueuedEvent.of(instanceId, record.machine(), event, source, clock.instant())
+                .withConversationId(record.conversationId())
+                .withPriority(effective)
+                .withIdempotencyKey(idempotencyKey)
+                .withHeaders(listeners.enqueuing(instanceId, record.machine(), event)));
+    listeners.eventEnqueued(instanceId, record.machine());
+    return queued;
+  }
+
+  /**
+   * Adds a listener to this running engine (a server's live view, say) until the returned handle is
+   * closed; listeners known when the engine is built go to {@link EngineBuilder#listener}.
+   */
+  public Subscription listen(EngineListener listener) {
+    return runner.listeners().add(Objects.requireNonNull(listener, "listener"));
   }
 
   // ---- running without workers ----

@@ -5,6 +5,7 @@ import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.schedule.Schedules;
 import dev.clockwork.server.access.AccessFilter;
 import dev.clockwork.server.access.AccessPolicy;
+import dev.clockwork.server.access.Sessions;
 import dev.clockwork.server.api.ApiRoutes;
 import dev.clockwork.server.api.HealthRoutes;
 import dev.clockwork.server.api.MachineRoutes;
@@ -18,13 +19,17 @@ import dev.clockwork.server.api.metrics.MetricsRoutes;
 import dev.clockwork.server.api.openapi.OpenApiRoutes;
 import dev.clockwork.server.api.queue.DeadLetterRoutes;
 import dev.clockwork.server.api.queue.QueueRoutes;
+import dev.clockwork.server.api.queue.QueueView;
 import dev.clockwork.server.api.schedule.ScheduleRoutes;
 import dev.clockwork.server.api.timer.TimerRoutes;
 import dev.clockwork.server.callback.CallbackOptions;
 import dev.clockwork.server.callback.Callbacks;
+import dev.clockwork.server.dashboard.Dashboard;
 import dev.clockwork.server.http.JsonMapping;
 import dev.clockwork.server.http.Problems;
 import dev.clockwork.server.http.RequestIds;
+import dev.clockwork.server.session.SessionRoutes;
+import dev.clockwork.server.stream.StreamRoutes;
 import io.javalin.Javalin;
 import io.javalin.json.JavalinJackson;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -35,7 +40,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The HTTP API (and, later, the dashboard) over one engine:
+ * The HTTP API and the dashboard over one engine:
  *
  * <pre>{@code
  * ClockworkServer server = ClockworkServer.builder(engine)
@@ -65,11 +70,11 @@ public final class ClockworkServer implements AutoCloseable {
             builder.json,
             builder.metrics,
             callbacks);
-    List<ApiRoutes> modules = new ArrayList<>(defaultRoutes(context));
+    AccessFilter access = new AccessFilter(builder.access, new Sessions(builder.engine.clock()));
+    List<ApiRoutes> modules = new ArrayList<>(defaultRoutes(context, access));
     for (Function<ServerContext, ApiRoutes> extra : builder.extraRoutes) {
       modules.add(extra.apply(context));
     }
-    AccessFilter access = new AccessFilter(builder.access);
     this.host = builder.host;
     this.port = builder.port;
     this.app =
@@ -82,6 +87,7 @@ public final class ClockworkServer implements AutoCloseable {
               Problems.install(config.routes);
               Router router = new Router(config.routes);
               modules.forEach(module -> module.register(router));
+              Dashboard.install(config);
               this.router = router;
             });
   }
@@ -128,7 +134,7 @@ public final class ClockworkServer implements AutoCloseable {
     }
   }
 
-  private static List<ApiRoutes> defaultRoutes(ServerContext context) {
+  private static List<ApiRoutes> defaultRoutes(ServerContext context, AccessFilter access) {
     return List.of(
         new HealthRoutes(context),
         new MachineRoutes(context),
@@ -141,7 +147,9 @@ public final class ClockworkServer implements AutoCloseable {
         new ScheduleRoutes(context),
         new AuditRoutes(context),
         new MetricsRoutes(context),
-        new OpenApiRoutes(context));
+        new OpenApiRoutes(context),
+        new SessionRoutes(context.access(), access.sessions()),
+        new StreamRoutes(context, () -> QueueView.all(context.engine())));
   }
 
   /** Options of a server; build with {@link #start()} or {@link #build()}. */

@@ -3,23 +3,40 @@ package dev.clockwork.runtime.internal;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.listener.ProcessedEvent;
+import dev.clockwork.runtime.listener.Subscription;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Every listener of an engine as one: each is called in turn, and what one throws is logged. */
+/**
+ * Every listener of an engine as one: each is called in turn, and what one throws is logged. Those
+ * given to the builder listen for the engine's life; {@link #add} joins one later (a server's live
+ * view) until it is closed.
+ */
 public final class Listeners implements EngineListener {
   private static final Logger LOG = LoggerFactory.getLogger(Listeners.class);
 
   private final List<EngineListener> all;
 
   public Listeners(List<EngineListener> listeners) {
-    this.all = List.copyOf(listeners);
+    this.all = new CopyOnWriteArrayList<>(listeners);
+  }
+
+  /** Adds {@code listener} until the returned handle is closed. */
+  public Subscription add(EngineListener listener) {
+    all.add(listener);
+    return () -> all.remove(listener);
+  }
+
+  @Override
+  public void eventEnqueued(String instanceId, String machine) {
+    each(l -> l.eventEnqueued(instanceId, machine));
   }
 
   @Override

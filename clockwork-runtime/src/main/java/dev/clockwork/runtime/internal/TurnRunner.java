@@ -58,7 +58,11 @@ public final class TurnRunner {
     this.eventsPerClaim = eventsPerClaim;
   }
 
-  /** Claims due instances for this engine's turns, and tells the listeners how it went. */
+  /** The engine's listeners. */
+  public Listeners listeners() {
+    return end.listeners();
+  }
+
   /**
    * Claims what {@code request} asks for, of the versions this engine knows: an instance on a newer
    * version (registered on other nodes of a rolling deploy) is left to them.

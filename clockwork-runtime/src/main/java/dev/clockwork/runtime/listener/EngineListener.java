@@ -7,9 +7,10 @@ import java.util.Map;
 
 /**
  * Hears what an engine does, turn by turn: the seam for metrics, tracing, benchmarks and live
- * views. Add any number with {@code Engine.builder().listener(...)}. Called on the engine's threads
- * after the fact (an event is reported once its commit is written); implementations must be
- * thread-safe and quick, and what they throw is logged and otherwise ignored.
+ * views. Add any number with {@code Engine.builder().listener(...)}, or later with {@code
+ * engine.listen(...)}. Called on the engine's threads after the fact (an event is reported once its
+ * commit is written); implementations must be thread-safe and quick, and what they throw is logged
+ * and otherwise ignored.
  */
 public interface EngineListener {
   /**
@@ -30,6 +31,12 @@ public interface EngineListener {
    * @param at when its creation was committed (engine clock)
    */
   default void instanceCreated(String instanceId, String machine, Event origin, Instant at) {}
+
+  /**
+   * An event was appended to an instance's queue through {@link
+   * dev.clockwork.runtime.Engine#enqueue} (it is durable; a worker processes it later).
+   */
+  default void eventEnqueued(String instanceId, String machine) {}
 
   /** An event or timer fire was processed, and its outcome committed. */
   default void eventProcessed(ProcessedEvent event) {}

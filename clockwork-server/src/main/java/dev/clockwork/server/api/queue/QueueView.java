@@ -46,4 +46,9 @@ public record QueueView(
         stats.paused(),
         pendingEvents);
   }
+
+  /** Every machine's queue now, as {@code GET /api/queues} (and the dashboard's stream) show it. */
+  public static List<QueueView> all(Engine engine) {
+    return MachineNames.all(engine).stream().map(machine -> of(engine, machine, null)).toList();
+  }
 }

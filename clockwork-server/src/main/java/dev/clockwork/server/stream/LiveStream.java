@@ -1,0 +1,152 @@
+package dev.clockwork.server.stream;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.listener.EngineListener;
+import dev.clockwork.runtime.listener.ProcessedEvent;
+import dev.clockwork.runtime.listener.Subscription;
+import io.javalin.http.sse.SseClient;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The connected stream clients and what they are told: listens to the engine while at least one
+ * client is connected, and on each coalesced change sends every client a {@code queues} event (the
+ * {@code /api/queues} array) and an {@code instance} event {@code {id}} per instance that changed
+ * (at most {@link #MAX_INSTANCES_PER_PUSH}; a page showing another one refreshes on its own).
+ * Changes no listener hears of (a pause, a dead letter retried, another node's work) are picked up
+ * by a refresh every {@link #REFRESH}, which sends the queues only when they differ.
+ */
+final class LiveStream implements EngineListener {
+  static final int MAX_INSTANCES_PER_PUSH = 200;
+  static final Duration REFRESH = Duration.ofSeconds(5);
+  private static final Logger LOG = LoggerFactory.getLogger(LiveStream.class);
+
+  private final Engine engine;
+  private final Supplier<?> queues;
+  private final ObjectMapper json;
+  private final Coalescer coalescer;
+  private final Coalescer.Scheduler scheduler;
+  private final Set<SseClient> clients = new CopyOnWriteArraySet<>();
+  private final Set<String> changed = ConcurrentHashMap.newKeySet();
+  private Subscription subscription;
+  private long generation;
+  private volatile String lastQueues;
+
+  LiveStream(
+      Engine engine,
+      Supplier<?> queues,
+      ObjectMapper json,
+      Duration interval,
+      Coalescer.Scheduler scheduler) {
+    this.engine = engine;
+    this.queues = queues;
+    this.json = json;
+    this.scheduler = scheduler;
+    this.coalescer = new Coalescer(interval, System::nanoTime, scheduler, this::push);
+  }
+
+  /** A client connected: it gets the queues at once, then every change. */
+  void connect(SseClient client) {
+    synchronized (this) {
+      if (clients.isEmpty()) {
+        subscription = engine.listen(this);
+        long current = ++generation;
+        scheduler.schedule(() -> refresh(current), REFRESH);
+      }
+      clients.add(client);
+    }
+    client.onClose(() -> disconnect(client));
+    send(client, "queues", serialize(queues.get()));
+  }
+
+  private void refresh(long started) {
+    synchronized (this) {
+      if (started != generation || clients.isEmpty()) {
+        return;
+      }
+    }
+    coalescer.notifyChanged();
+    scheduler.schedule(() -> refresh(started), REFRESH);
+  }
+
+  private synchronized void disconnect(SseClient client) {
+    clients.remove(client);
+    if (clients.isEmpty() && subscription != null) {
+      subscription.close();
+      subscription = null;
+    }
+  }
+
+  @Override
+  public void eventEnqueued(String instanceId, String machine) {
+    changed.add(instanceId);
+    coalescer.notifyChanged();
+  }
+
+  @Override
+  public void eventProcessed(ProcessedEvent event) {
+    changed.add(event.instanceId());
+    coalescer.notifyChanged();
+  }
+
+  private void push() {
+    try {
+      pushNow();
+    } catch (RuntimeException | Error e) {
+      LOG.warn("the stream's push failed", e);
+    }
+  }
+
+  private void pushNow() {
+    if (clients.isEmpty()) {
+      changed.clear();
+      return;
+    }
+    List<String> ids = new ArrayList<>();
+    for (String id : changed) {
+      if (ids.size() == MAX_INSTANCES_PER_PUSH) {
+        break;
+      }
+      ids.add(id);
+    }
+    ids.forEach(changed::remove);
+    String queueArray = serialize(queues.get());
+    boolean queuesChanged = !queueArray.equals(lastQueues);
+    lastQueues = queueArray;
+    for (SseClient client : clients) {
+      if (queuesChanged) {
+        send(client, "queues", queueArray);
+      }
+      for (String id : ids) {
+        send(client, "instance", serialize(Map.of("id", id)));
+      }
+    }
+  }
+
+  private void send(SseClient client, String event, String data) {
+    try {
+      client.sendEvent(event, data);
+    } catch (RuntimeException e) {
+      LOG.debug("stream client gone: {}", e.toString());
+      disconnect(client);
+    }
+  }
+
+  private String serialize(Object value) {
+    try {
+      return json.writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write the stream's JSON", e);
+    }
+  }
+}

@@ -1,0 +1,113 @@
+// One instance: diagram with its active states, context, timers, children, history and actions.
+import { get, post, seg, query, ApiError } from '../api.js';
+import { el, show, table, text, json, when, badge, notice } from '../dom.js';
+import { onInstance } from '../live.js';
+import { drawDiagram } from './diagram.js';
+import { pager } from './pager.js';
+
+export async function render(main, { args: [id], operator }) {
+  const details = el('div', { id: 'instance-details' });
+  const history = el('ol', { className: 'timeline', id: 'history' });
+  const actions = el('div', { id: 'actions' });
+  show(main, details, actions, el('h2', {}, 'History'), history);
+  let instance = await get(`/api/instances/${seg(id)}`);
+  await drawDetails(details, instance);
+  if (operator) actions.append(await sendForm(instance, () => refresh()));
+  let paging = historyPager(id, history);
+  main.append(paging.controls);
+  await paging.more();
+
+  let pending = null;
+  async function refresh() {
+    instance = await get(`/api/instances/${seg(id)}`);
+    await drawDetails(details, instance);
+    history.replaceChildren();
+    const fresh = historyPager(id, history);
+    paging.controls.replaceWith(fresh.controls);
+    paging = fresh;
+    await paging.more();
+  }
+  return onInstance(changed => {
+    if (changed !== id || pending) return;
+    pending = setTimeout(() => { pending = null; refresh(); }, 100);
+  });
+}
+
+async function drawDetails(node, i) {
+  const diagram = el('div', { className: 'diagram card', id: 'diagram' }, el('span', { className: 'muted' }, 'Drawing…'));
+  show(node,
+    el('h1', {}, 'Instance ', el('code', {}, i.id), ' ', badge(text(i.status))),
+    el('p', {}, `${i.machine} v${text(i.version)} · queue ${text(i.queue)} · ${text(i.pending_events)} pending event(s)`,
+      i.conversation_id ? [' · conversation ', el('a', { href: `#/conversations/${encodeURIComponent(i.conversation_id)}` }, i.conversation_id)] : ''),
+    el('div', { className: 'grid' },
+      diagram,
+      el('div', {},
+        el('h2', {}, 'Active states'),
+        el('p', { id: 'active-states' }, (i.active_states || []).map(s => [badge(s, 'active'), ' '])),
+        el('h2', {}, 'Armed timers'),
+        table([
+          { title: 'Timer', value: t => text(t.key) },
+          { title: 'Event', value: t => text(t.event) },
+          { title: 'State', value: t => text(t.state) },
+          { title: 'Due', value: t => when(t.due_at) },
+          { title: 'Fires', num: true, value: t => text(t.fires) },
+        ], i.timers || [], 'No timer armed.'),
+        (i.failed_timers || []).length ? [el('h2', {}, 'Failed timers'), json(i.failed_timers)] : '',
+        el('h2', {}, 'Children'),
+        table([
+          { title: 'Instance', value: c => el('a', { href: `#/instances/${encodeURIComponent(c.id)}` }, c.id) },
+          { title: 'Machine', value: c => text(c.machine) },
+          { title: 'Status', value: c => badge(text(c.status)) },
+          { title: 'Active', value: c => (c.active_states || []).join(', ') },
+        ], i.children || [], 'No child instances.'))),
+    el('h2', {}, 'Context'), el('div', { id: 'context' }, json(i.context)),
+    Object.keys(i.labels || {}).length || Object.keys(i.memo || {}).length
+      ? [el('h2', {}, 'Labels and memo'), json({ labels: i.labels, memo: i.memo, search_attributes: i.search_attributes })]
+      : '');
+  try {
+    await drawDiagram(diagram, await get(`/api/instances/${seg(i.id)}/diagram`, { accept: 'text/vnd.mermaid' }));
+  } catch (error) {
+    show(diagram, notice(`No diagram: ${error.message}`, 'error'));
+  }
+}
+
+function historyPager(id, list) {
+  return pager(list, cursor => get(`/api/instances/${seg(id)}/history${query({ cursor, limit: 100 })}`), entry =>
+    el('li', { dataset: { sequence: entry.sequence } },
+      el('div', { className: 'at' }, `#${entry.sequence} · `, when(entry.at)),
+      el('div', {}, el('strong', {}, text(entry.type)),
+        entry.event ? [' ', el('code', {}, entry.event)] : '',
+        entry.from || entry.to ? ` ${text(entry.from)} → ${text(entry.to)}` : '',
+        (entry.entered || []).length ? ` (entered ${entry.entered.join(', ')})` : ''),
+      entry.detail && Object.keys(entry.detail).length ? json(entry.detail) : ''));
+}
+
+async function sendForm(instance, refresh) {
+  const machine = await get(`/api/machines/${seg(instance.machine)}`);
+  const type = el('select', { name: 'type', id: 'event-type' }, (machine.events || []).map(e => el('option', { value: e }, e)));
+  const payload = el('textarea', { name: 'payload', id: 'event-payload', placeholder: 'payload JSON, e.g. {"amount": 10}' });
+  const mode = el('select', { name: 'mode', id: 'event-mode' }, el('option', { value: 'sync' }, 'now (sync)'), el('option', { value: 'queued' }, 'queued'));
+  const result = el('div', { id: 'send-result' });
+  const form = el('form', { className: 'inline', id: 'send-event' }, type, payload, mode, el('button', { type: 'submit' }, 'Send event'));
+  form.addEventListener('submit', async event => {
+    event.preventDefault();
+    let body;
+    try {
+      body = { type: type.value, payload: payload.value.trim() ? JSON.parse(payload.value) : {} };
+    } catch (error) {
+      show(result, notice(`The payload is not JSON: ${error.message}`, 'error'));
+      return;
+    }
+    try {
+      const answer = await post(`/api/instances/${seg(instance.id)}/events${query({ mode: mode.value })}`, body);
+      show(result, notice(answer.status === 'pending'
+        ? `Queued as event ${answer.event_id}.`
+        : `${answer.handled ? 'Handled' : 'Not handled'}; now in ${(answer.state?.active_states || []).join(', ')}.`));
+      await refresh();
+    } catch (error) {
+      show(result, notice(error.message, 'error'),
+        error instanceof ApiError && error.errors.length ? el('ul', { className: 'errors' }, error.errors.map(e => el('li', {}, text(e)))) : '');
+    }
+  });
+  return el('div', {}, el('h2', {}, 'Send an event'), form, result);
+}

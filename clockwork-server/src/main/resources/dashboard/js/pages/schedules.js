@@ -1,0 +1,22 @@
+// Schedules of a namespace, with their next fire.
+import { get } from '../api.js';
+import { el, show, table, text, json, when, badge } from '../dom.js';
+import { namespaceOf, pick } from './namespace.js';
+
+export async function render(main, { params, me }) {
+  const { namespace, control } = namespaceOf(params, me, ns => `#/schedules?ns=${encodeURIComponent(ns)}`);
+  const answer = await get('/api/schedules', { namespace });
+  const items = Array.isArray(answer) ? answer : answer.items || answer.schedules || [];
+  show(main, el('h1', {}, 'Schedules'), el('div', { className: 'toolbar' }, control),
+    table([
+      { title: 'Schedule', value: s => {
+        const id = pick(s, 'schedule_id', 'id');
+        return el('a', { href: `#/schedules/${encodeURIComponent(id)}?ns=${encodeURIComponent(namespace)}` }, text(id));
+      } },
+      { title: 'Status', value: s => badge(text(pick(s, 'status', 'state'))) },
+      { title: 'Spec', value: s => json(pick(s, 'spec')) },
+      { title: 'Next fire', value: s => when(pick(s, 'next_fire_time', 'next_fire', 'next_fire_at')
+          ?? (pick(s, 'upcoming_fire_times', 'upcoming', 'upcoming_fires') || [])[0]) },
+      { title: 'Fires', num: true, value: s => text(pick(s, 'fires_count', 'fires')) },
+    ], items, `No schedules in namespace ${namespace}.`));
+}

@@ -1,0 +1,143 @@
+package dev.clockwork.server.dashboard;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.clockwork.server.ApiFixture;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+
+/**
+ * The dashboard in headless Chromium: logging in with a token (kept out of script reach), the
+ * queues changing live as an event is sent through the API, an instance's diagram with its active
+ * state highlighted (and redrawn live when it moves on), and a payload holding markup shown as text
+ * without running it.
+ */
+class DashboardBrowserTest {
+  static ApiFixture api;
+  static Browser browser;
+
+  @BeforeAll
+  static void start() {
+    BrowserSupport.requireChromium();
+    api = ApiFixture.start(builder -> builder.register(DeskMachine.DESK));
+    browser = Browser.open(api.url());
+  }
+
+  @AfterAll
+  static void stop() {
+    if (browser != null) {
+      browser.close();
+    }
+    if (api != null) {
+      api.close();
+    }
+  }
+
+  @BeforeEach
+  void clean() {
+    api.reset();
+  }
+
+  @Test
+  void logsInWithATokenThatNoScriptCanReadAndSeesAQueueChangeLive() {
+    createDesk("d-live");
+    browser.loginAs(ApiFixture.VIEWER, "vera-viewer");
+    browser.await(ExpectedConditions.presenceOfElementLocated(deskPending()));
+    assertThat(browser.driver().findElement(deskPending()).getText()).isEqualTo("0");
+    browser.await(ExpectedConditions.attributeContains(By.id("live"), "class", "on"));
+
+    ApiFixture.Response sent =
+        api.post(
+            "/api/instances/d-live/events?mode=queued",
+            ApiFixture.OPERATOR,
+            "{\"type\":\"START\"}");
+    assertThat(sent.status()).as(sent.body()).isEqualTo(202);
+
+    browser.await(ExpectedConditions.textToBe(deskPending(), "1"));
+    browser.screenshot("queues-live");
+    assertThat(browser.script("return document.cookie")).isEqualTo("");
+    assertThat(browser.script("return localStorage.length + sessionStorage.length")).isEqualTo(0L);
+    assertThat(browser.driver().getPageSource()).doesNotContain(ApiFixture.VIEWER);
+  }
+
+  @Test
+  void anInstanceShowsItsDiagramWithTheActiveStateHighlighted() {
+    createDesk("d-diagram");
+    send("d-diagram", "{\"type\":\"START\"}");
+    browser.loginAs(ApiFixture.VIEWER, "vera-viewer");
+
+    browser.go("#/instances/d-diagram");
+    WebElement active =
+        browser.await(
+            ExpectedConditions.presenceOfElementLocated(By.cssSelector("#diagram svg g.active")));
+
+    assertThat(active.getText()).contains("working");
+    List<WebElement> inactive =
+        browser.driver().findElements(By.cssSelector("#diagram svg g.node:not(.active)"));
+    assertThat(inactive).extracting(WebElement::getText).anyMatch(t -> t.contains("open"));
+    assertThat(browser.find("#active-states").getText()).contains("working");
+    assertThat(browser.find("#instance-details").getText()).contains("NUDGE");
+    browser.await(
+        ExpectedConditions.numberOfElementsToBeMoreThan(By.cssSelector("#history li"), 1));
+    assertThat(browser.driver().findElements(By.id("send-event")))
+        .as("a viewer is offered no send form")
+        .isEmpty();
+    browser.screenshot("instance");
+
+    send("d-diagram", "{\"type\":\"DONE\"}");
+    browser.await(
+        ExpectedConditions.textToBePresentInElementLocated(By.id("active-states"), "done"));
+    browser.await(
+        ExpectedConditions.textToBePresentInElementLocated(
+            By.cssSelector("#diagram svg g.active"), "done"));
+  }
+
+  @Test
+  void aPayloadHoldingMarkupIsShownAsTextAndNeverRuns() {
+    String markup = "<script>window.pwned=1</script><img src=x onerror=window.pwned=2>";
+    createDesk("d-xss");
+    String event = "{\"type\":\"NOTE\",\"payload\":{\"text\":" + quote(markup) + "}}";
+    send("d-xss", event);
+    browser.loginAs(ApiFixture.OPERATOR, "otto-operator");
+
+    browser.go("#/instances/d-xss");
+    browser.await(ExpectedConditions.textToBePresentInElementLocated(By.id("context"), markup));
+
+    assertThat(browser.script("return window.pwned === undefined")).isEqualTo(true);
+    assertThat(browser.driver().findElements(By.cssSelector("img[src=x]"))).isEmpty();
+    assertThat(browser.driver().findElements(By.cssSelector("#context script"))).isEmpty();
+    browser.screenshot("payload-as-text");
+  }
+
+  private static By deskPending() {
+    return By.cssSelector("#queues tr[data-machine='desk'] [data-field='pending']");
+  }
+
+  private static void createDesk(String id) {
+    ApiFixture.Response created =
+        api.post(
+            "/api/instances",
+            ApiFixture.OPERATOR,
+            "{\"machine\":\"desk\",\"id\":\"" + id + "\"}",
+            Map.of());
+    assertThat(created.status()).as(created.body()).isEqualTo(201);
+  }
+
+  private static void send(String id, String event) {
+    ApiFixture.Response sent =
+        api.post("/api/instances/" + id + "/events", ApiFixture.OPERATOR, event);
+    assertThat(sent.status()).as(sent.body()).isEqualTo(200);
+  }
+
+  private static String quote(String text) {
+    return JsonNodeFactory.instance.textNode(text).toString();
+  }
+}

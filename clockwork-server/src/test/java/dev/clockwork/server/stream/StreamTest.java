@@ -1,0 +1,166 @@
+package dev.clockwork.server.stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.clockwork.core.event.Event;
+import dev.clockwork.server.ApiFixture;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code GET /api/stream}: the queues array at once, then again (with the changed instances) when
+ * events are enqueued or processed, coalesced to at most one push per 500 ms; what no listener
+ * hears of (a pause) comes with the periodic refresh.
+ */
+class StreamTest {
+  static final ApiFixture API = ApiFixture.start();
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** One server-sent event. */
+  record Sse(String event, JsonNode data) {}
+
+  private final List<Sse> received = new CopyOnWriteArrayList<>();
+  private CompletableFuture<HttpResponse<Stream<String>>> connection;
+
+  @AfterAll
+  static void stop() {
+    API.close();
+  }
+
+  @BeforeEach
+  void connect() {
+    API.reset();
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(API.url() + "/api/stream"))
+            .header("Authorization", "Bearer " + ApiFixture.VIEWER)
+            .header("Accept", "text/event-stream")
+            .build();
+    connection = HttpClient.newHttpClient().sendAsync(request, HttpResponse.BodyHandlers.ofLines());
+    connection.thenAccept(response -> readEvents(response.body()));
+  }
+
+  @AfterEach
+  void disconnect() {
+    connection.thenAccept(response -> response.body().close());
+    connection.cancel(true);
+  }
+
+  @Test
+  void theQueuesComeAtOnceThenAfterEachEnqueueWithTheChangedInstance() {
+    await().atMost(Duration.ofSeconds(10)).until(() -> !queueEvents().isEmpty());
+    API.engine().create("order", "o-stream", Map.of());
+
+    API.engine().enqueue("o-stream", Event.of("SUBMIT"));
+
+    await().atMost(Duration.ofSeconds(10)).until(() -> pending("order") == 1);
+    await().atMost(Duration.ofSeconds(10)).until(() -> instanceIds().contains("o-stream"));
+    API.engine().runDue();
+    await().atMost(Duration.ofSeconds(10)).until(() -> pending("order") == 0);
+  }
+
+  @Test
+  void aBurstOfEnqueuesIsCoalescedToAtMostOnePushPerInterval() {
+    await().atMost(Duration.ofSeconds(10)).until(() -> !queueEvents().isEmpty());
+    API.engine().create("order", "o-burst", Map.of());
+    int before = queueEvents().size();
+
+    long started = System.nanoTime();
+    for (int i = 0; i < 40; i++) {
+      API.engine().enqueue("o-burst", Event.of("SUBMIT"));
+    }
+    await().atMost(Duration.ofSeconds(10)).until(() -> pending("order") == 40);
+    long elapsedMillis = Duration.ofNanos(System.nanoTime() - started).toMillis();
+
+    int pushes = queueEvents().size() - before;
+    assertThat(pushes).isLessThanOrEqualTo((int) (elapsedMillis / 500) + 2).isLessThan(40);
+  }
+
+  @Test
+  void aChangeNoListenerHearsOfArrivesWithTheNextRefresh() {
+    await().atMost(Duration.ofSeconds(10)).until(() -> !queueEvents().isEmpty());
+    assertThat(paused("order")).isFalse();
+
+    API.engine().queues().pause("order");
+
+    await().atMost(LiveStream.REFRESH.plusSeconds(5)).until(() -> paused("order"));
+    API.engine().queues().resume("order");
+  }
+
+  @Test
+  void theStreamNeedsAToken() {
+    assertThat(API.get("/api/stream", null).status()).isEqualTo(401);
+  }
+
+  private void readEvents(Stream<String> lines) {
+    String[] event = {null};
+    lines.forEach(
+        line -> {
+          if (line.startsWith("event:")) {
+            event[0] = line.substring(6).trim();
+          } else if (line.startsWith("data:") && event[0] != null) {
+            received.add(new Sse(event[0], parse(line.substring(5).trim())));
+          } else if (line.isEmpty()) {
+            event[0] = null;
+          }
+        });
+  }
+
+  private static JsonNode parse(String data) {
+    try {
+      return JSON.readTree(data);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private List<JsonNode> queueEvents() {
+    return received.stream().filter(e -> e.event().equals("queues")).map(Sse::data).toList();
+  }
+
+  private List<String> instanceIds() {
+    return received.stream()
+        .filter(e -> e.event().equals("instance"))
+        .map(e -> e.data().get("id").asText())
+        .toList();
+  }
+
+  private boolean paused(String machine) {
+    List<JsonNode> queues = queueEvents();
+    for (JsonNode queue : queues.get(queues.size() - 1)) {
+      if (queue.get("machine").asText().equals(machine)) {
+        return queue.get("paused").asBoolean();
+      }
+    }
+    return false;
+  }
+
+  private long pending(String machine) {
+    List<JsonNode> queues = queueEvents();
+    if (queues.isEmpty()) {
+      return -1;
+    }
+    for (JsonNode queue : queues.get(queues.size() - 1)) {
+      if (queue.get("machine").asText().equals(machine)) {
+        return queue.get("pending").asLong();
+      }
+    }
+    return 0;
+  }
+}
