@@ -13,7 +13,6 @@ import java.util.List;
  * recent average processing time, completed events in the last hour and the throughput, the oldest
  * pending event, and whether the queue is paused. The detail view adds the first pending events.
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
 public record QueueView(
     String machine,
     long pending,
@@ -26,7 +25,7 @@ public record QueueView(
     double throughputPerMinute,
     Instant oldestPending,
     boolean paused,
-    List<PendingEventView> pendingEvents) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<PendingEventView> pendingEvents) {
 
   /** The queue of {@code machine} now, with {@code pendingEvents} (null: left out). */
   static QueueView of(Engine engine, String machine, List<PendingEventView> pendingEvents) {
