@@ -22,8 +22,6 @@ class OpenApiDocumentTest {
   static final ApiFixture API = ApiFixture.start();
 
   /** Sections other branches build; until they are merged their routes are not registered. */
-  static final Set<String> BUILT_ELSEWHERE = Set.of("instances", "live", "dashboard");
-
   @AfterAll
   static void stop() {
     API.close();
@@ -96,29 +94,17 @@ class OpenApiDocumentTest {
   }
 
   @Test
-  void everyDocumentedOperationOfARegisteredSectionIsRegistered() {
+  void everyDocumentedOperationIsRegistered() {
     Map<String, Documented> documented = documented();
     Map<String, String> registered = registered();
-    Set<String> present = new TreeSet<>();
-    documented.forEach(
-        (route, doc) -> {
-          if (registered.containsKey(route)) {
-            present.add(doc.section());
-          }
-        });
 
-    Set<String> absent = new TreeSet<>();
-    documented.forEach(
-        (route, doc) -> {
-          if (present.contains(doc.section())) {
-            assertThat(registered).as("documented but not registered: " + route).containsKey(route);
-          } else {
-            absent.add(doc.section());
-          }
-        });
-
-    assertThat(present).contains("health", "machines", "queues", "dead-letters", "timers");
-    assertThat(present).contains("schedules", "audit", "metrics", "openapi");
-    assertThat(BUILT_ELSEWHERE).as("sections with no registered route at all").containsAll(absent);
+    assertThat(registered.keySet())
+        .as("operations the document describes but the server does not register")
+        .containsAll(documented.keySet());
+    Set<String> sections = new TreeSet<>();
+    documented.values().forEach(doc -> sections.add(doc.section()));
+    assertThat(sections)
+        .contains("health", "machines", "instances", "queues", "dead-letters", "timers")
+        .contains("schedules", "audit", "metrics", "openapi");
   }
 }

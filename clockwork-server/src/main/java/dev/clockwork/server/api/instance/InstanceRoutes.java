@@ -7,12 +7,11 @@ import dev.clockwork.runtime.Instance;
 import dev.clockwork.runtime.error.UnknownMachineException;
 import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.runtime.store.DuplicateInstanceException;
-import dev.clockwork.server.access.AccessFilter;
-import dev.clockwork.server.access.Caller;
 import dev.clockwork.server.access.Role;
 import dev.clockwork.server.api.ApiRoutes;
 import dev.clockwork.server.api.Router;
 import dev.clockwork.server.api.ServerContext;
+import dev.clockwork.server.api.audit.Audit;
 import dev.clockwork.server.api.instance.InstanceViews.InstanceSummary;
 import dev.clockwork.server.http.Cursor;
 import dev.clockwork.server.http.Page;
@@ -21,6 +20,7 @@ import dev.clockwork.server.http.ProblemException;
 import io.javalin.http.Context;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -48,7 +48,6 @@ public final class InstanceRoutes implements ApiRoutes {
   }
 
   private void create(Context ctx) {
-    Caller caller = AccessFilter.caller(ctx);
     CreateInstanceRequest request = CreateInstanceRequest.read(ctx, server.json());
     Instance created;
     try {
@@ -60,7 +59,12 @@ public final class InstanceRoutes implements ApiRoutes {
       throw ProblemException.conflict(
           "instance '" + request.id() + "' exists already; choose another id or leave it out");
     }
-    ActionLog.record(caller, "create", created.id(), "machine " + created.machine());
+    Audit.record(
+        engine,
+        ctx,
+        "instance.create",
+        "instance:" + created.id(),
+        Map.of("machine", created.machine()));
     ctx.status(201).header("Location", "/api/instances/" + created.id());
     ctx.json(view(created));
   }
