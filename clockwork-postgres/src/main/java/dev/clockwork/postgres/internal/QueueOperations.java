@@ -67,7 +67,7 @@ public final class QueueOperations {
   private static final String QUEUED_OF =
       """
       SELECT instance_id, id, machine, event, source, conversation_id, attempts, available_at,
-             enqueued_at, errors, priority, idempotency_key
+             enqueued_at, errors, priority, idempotency_key, headers
         FROM cw_queue
        WHERE machine = ?
        ORDER BY priority, enqueued_at, id
