@@ -123,6 +123,19 @@ class ServeCommandsTest {
   }
 
   @Test
+  void serverListensWhereClockworkYamlSays() throws Exception {
+    Path config = project.resolve("clockwork.yaml");
+    Files.writeString(config, "server:\n  host: 0.0.0.0\n  port: 0\n");
+    try (ServeSession server =
+        parsed(new ServerCommand(env(CliRun.databaseEnv(DB))), "--config", config.toString())
+            .start()) {
+      // 0.0.0.0 is shown as localhost; the default would be 127.0.0.1:8080
+      assertThat(server.url()).startsWith("http://localhost:").doesNotEndWith(":8080");
+      assertThat(get(server.url() + "/health", null).statusCode()).isEqualTo(200);
+    }
+  }
+
+  @Test
   void serverWithoutTokensWarnsThatEveryCallWillBeRefused() throws Exception {
     try (ServeSession server =
         parsed(new ServerCommand(env(CliRun.databaseEnv(DB))), "--port", "0").start()) {
