@@ -26,6 +26,7 @@ import dev.clockwork.server.callback.CallbackOptions;
 import dev.clockwork.server.callback.Callbacks;
 import dev.clockwork.server.dashboard.Dashboard;
 import dev.clockwork.server.http.JsonMapping;
+import dev.clockwork.server.http.NulGuard;
 import dev.clockwork.server.http.Problems;
 import dev.clockwork.server.http.RequestIds;
 import dev.clockwork.server.session.SessionRoutes;
@@ -84,6 +85,7 @@ public final class ClockworkServer implements AutoCloseable {
               config.startup.showJavalinBanner = false;
               config.routes.before(RequestIds::of);
               config.routes.beforeMatched(access);
+              config.routes.beforeMatched(new NulGuard());
               Problems.install(config.routes);
               Router router = new Router(config.routes);
               modules.forEach(module -> module.register(router));

@@ -75,7 +75,8 @@ public final class CallbackOptions {
       @Override
       public void eventProcessed(ProcessedEvent event) {
         if (event.eventId() > 0
-            && "api".equals(event.source())
+            && event.source() != null
+            && (event.source().equals("api") || event.source().startsWith("api:"))
             && event.outcome() != ProcessedEvent.Outcome.RETRYING) {
           wakeup.heard(event.instanceId(), event.eventId());
         }

@@ -1,7 +1,10 @@
 package dev.clockwork.server.callback;
 
+import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.error.IdempotencyConflictException;
+import dev.clockwork.runtime.error.InvalidEventPayloadException;
 import dev.clockwork.runtime.error.UnknownEventException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.queue.Priority;
@@ -103,14 +106,27 @@ public final class Callbacks implements AutoCloseable {
     QueuedEvent queued;
     try {
       queued = engine.enqueue(instanceId, event, priority, key, source);
-    } catch (UnknownInstanceException | UnknownEventException | IllegalArgumentException e) {
-      store.abandon(callback.id(), "its event was refused: " + e.getMessage());
+    } catch (RuntimeException e) {
+      // refused (unknown instance or event, a bad payload, a reused key): for good. Failed
+      // otherwise (the database): the caller is told; without a key of its own its retry is a new
+      // request, so this callback is given up too; with one, recovery binds it to the event the
+      // retry (or the lost first attempt) queued.
+      if (idempotencyKey == null || !(e instanceof ClockworkException) || isRefusal(e)) {
+        store.abandon(callback.id(), "its event was refused: " + e.getMessage());
+      }
       throw e;
     }
     if (callback.eventId() == 0) {
       store.bind(callback.id(), queued.id());
     }
     return queued;
+  }
+
+  private static boolean isRefusal(RuntimeException e) {
+    return e instanceof UnknownInstanceException
+        || e instanceof UnknownEventException
+        || e instanceof InvalidEventPayloadException
+        || e instanceof IdempotencyConflictException;
   }
 
   /** The callbacks of one event with their delivery attempts, oldest first. */

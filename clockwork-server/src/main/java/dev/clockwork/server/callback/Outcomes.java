@@ -60,7 +60,8 @@ final class Outcomes {
     if (status.historySequence() <= 0) {
       return Optional.empty();
     }
-    return engine.history(status.instanceId()).stream()
+    // the one row, read by its sequence: an instance's whole history can be long
+    return engine.history(status.instanceId(), status.historySequence() - 1, 1).stream()
         .filter(row -> row.sequence() == status.historySequence())
         .findFirst();
   }

@@ -2,6 +2,8 @@ package dev.clockwork.server.callback;
 
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.error.IdempotencyConflictException;
+import dev.clockwork.runtime.error.InvalidEventPayloadException;
 import dev.clockwork.runtime.error.UnknownEventException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.queue.QueuedEvent;
@@ -53,8 +55,19 @@ final class Recovery {
             callback.id(),
             queued.id(),
             callback.instanceId());
-      } catch (UnknownInstanceException | UnknownEventException e) {
+      } catch (UnknownInstanceException
+          | UnknownEventException
+          | InvalidEventPayloadException
+          | IdempotencyConflictException
+          | IllegalArgumentException e) {
+        // refused for good: queuing it again would be refused again
         store.abandon(callback.id(), "its event could not be queued: " + e.getMessage());
+      } catch (RuntimeException e) {
+        // the database, say: this callback waits for the next pass, the others go on
+        LOG.warn(
+            "callback {}: its event could not be queued yet ({}); trying again on the next pass",
+            callback.id(),
+            e.getMessage());
       }
     }
     return bound;

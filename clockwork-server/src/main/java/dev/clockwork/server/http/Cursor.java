@@ -23,7 +23,12 @@ public final class Cursor {
       return null;
     }
     try {
-      return new String(Base64.getUrlDecoder().decode(cursor.trim()), StandardCharsets.UTF_8);
+      String position =
+          new String(Base64.getUrlDecoder().decode(cursor.trim()), StandardCharsets.UTF_8);
+      if (position.indexOf('\0') >= 0) {
+        throw new IllegalArgumentException("a NUL in a cursor");
+      }
+      return position;
     } catch (IllegalArgumentException e) {
       throw ProblemException.badRequest(
           "cursor=" + cursor + " is not a cursor this API gave out: pass next_cursor as it is");

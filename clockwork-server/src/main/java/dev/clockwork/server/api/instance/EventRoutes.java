@@ -159,6 +159,11 @@ public final class EventRoutes implements ApiRoutes {
     if (e instanceof IdempotencyConflictException) {
       return new ProblemException(409, "idempotency-conflict", e.getMessage());
     }
+    if (e.getClass() == ClockworkException.class) {
+      // not a refusal but a failure (the store could not be reached, say): a 500 whose details go
+      // to the log, never a 4xx a client would not retry, nor a message naming the database
+      throw e;
+    }
     return ProblemException.unprocessable("the event was refused: " + e.getMessage());
   }
 

@@ -5,6 +5,7 @@ import dev.clockwork.runtime.SendResult;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.server.callback.CallbackView;
+import dev.clockwork.server.http.Paths;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -54,7 +55,7 @@ final class EventViews {
   }
 
   static String location(String instanceId, long eventId) {
-    return "/api/instances/" + instanceId + "/events/" + eventId;
+    return "/api/instances/" + Paths.segment(instanceId) + "/events/" + eventId;
   }
 
   static EventStatusView status(EventStatus status, List<CallbackView> callbacks) {

@@ -16,6 +16,7 @@ import dev.clockwork.server.api.instance.InstanceViews.InstanceSummary;
 import dev.clockwork.server.http.Cursor;
 import dev.clockwork.server.http.Page;
 import dev.clockwork.server.http.Params;
+import dev.clockwork.server.http.Paths;
 import dev.clockwork.server.http.ProblemException;
 import io.javalin.http.Context;
 import java.util.HashSet;
@@ -65,7 +66,7 @@ public final class InstanceRoutes implements ApiRoutes {
         "instance.create",
         "instance:" + created.id(),
         Map.of("machine", created.machine()));
-    ctx.status(201).header("Location", "/api/instances/" + created.id());
+    ctx.status(201).header("Location", "/api/instances/" + Paths.segment(created.id()));
     ctx.json(view(created));
   }
 
