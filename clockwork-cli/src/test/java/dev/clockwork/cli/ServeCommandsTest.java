@@ -99,6 +99,30 @@ class ServeCommandsTest {
   }
 
   @Test
+  void aSecondDevOnTheSameDataDirectoryIsRefusedAndLeavesTheFirstAlone() throws Exception {
+    Path data = project.resolve(".clockwork/dev");
+    try (ServeSession first =
+        parsed(new DevCommand(env(Map.of())), "--port", "0", "--data-dir", data.toString())
+            .start()) {
+      String token = printedToken();
+      DevCommand second =
+          parsed(
+              new DevCommand(env(Map.of())),
+              "--port",
+              "0",
+              "--data-dir",
+              data.toString(),
+              "--fresh");
+
+      assertThatThrownBy(second::start)
+          .hasMessageContaining("another clockwork dev is using")
+          .hasMessageContaining("--data-dir");
+      assertThat(get(first.url() + "/api/machines", token).statusCode()).isEqualTo(200);
+      assertThat(Files.readString(data.resolve("token")).trim()).isEqualTo(token);
+    }
+  }
+
+  @Test
   void serverTakesItsTokensFromClockworkYaml() throws Exception {
     String secret = "s3cret-for-ops";
     Path config = project.resolve("clockwork.yaml");

@@ -75,7 +75,7 @@ public final class DevCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     ServeSession session = start();
-    Runtime.getRuntime().addShutdownHook(new Thread(session::close, "clockwork-dev-stop"));
+    StopSignals.install(session, "clockwork-dev");
     session.awaitClosed();
     return 0;
   }

@@ -4,8 +4,12 @@ import dev.clockwork.core.ClockworkException;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
@@ -18,18 +22,23 @@ import javax.sql.DataSource;
 final class DevDatabase implements AutoCloseable {
   private final EmbeddedPostgres postgres;
   private final Path directory;
+  private final FileChannel lock;
 
-  private DevDatabase(EmbeddedPostgres postgres, Path directory) {
+  private DevDatabase(EmbeddedPostgres postgres, Path directory, FileChannel lock) {
     this.postgres = postgres;
     this.directory = directory;
+    this.lock = lock;
   }
 
   /** Starts PostgreSQL on the data in {@code directory} (created if absent; wiped if fresh). */
   static DevDatabase start(Path directory, boolean fresh) {
     Path data = directory.resolve("postgres");
+    FileChannel lock = null;
     try {
+      lock = lock(directory);
       if (fresh) {
-        wipe(directory);
+        wipe(data);
+        Files.deleteIfExists(directory.resolve("token"));
       }
       Files.createDirectories(data);
       EmbeddedPostgres postgres =
@@ -38,8 +47,9 @@ final class DevDatabase implements AutoCloseable {
               .setCleanDataDirectory(false)
               .setServerConfig("fsync", "off")
               .start();
-      return new DevDatabase(postgres, directory);
+      return new DevDatabase(postgres, directory, lock);
     } catch (IOException e) {
+      closeQuietly(lock);
       throw new ClockworkException(
           "cannot start the development PostgreSQL in "
               + data
@@ -47,6 +57,9 @@ final class DevDatabase implements AutoCloseable {
               + e.getMessage()
               + " (if an earlier `clockwork dev` crashed, retry with --fresh)",
           e);
+    } catch (RuntimeException e) {
+      closeQuietly(lock);
+      throw e;
     }
   }
 
@@ -70,6 +83,44 @@ final class DevDatabase implements AutoCloseable {
       postgres.close();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    } finally {
+      closeQuietly(lock);
+    }
+  }
+
+  /**
+   * Takes the data directory for this process, or fails naming it: a second {@code clockwork dev}
+   * on the same directory (with {@code --fresh} above all) would pull the database from under the
+   * first.
+   */
+  private static FileChannel lock(Path directory) throws IOException {
+    Files.createDirectories(directory);
+    FileChannel channel =
+        FileChannel.open(
+            directory.resolve("lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    FileLock taken;
+    try {
+      taken = channel.tryLock();
+    } catch (OverlappingFileLockException e) {
+      taken = null;
+    }
+    if (taken == null) {
+      channel.close();
+      throw new ClockworkException(
+          "another clockwork dev is using "
+              + directory
+              + "; stop it first, or give this one its own --data-dir");
+    }
+    return channel;
+  }
+
+  private static void closeQuietly(FileChannel channel) {
+    if (channel != null) {
+      try {
+        channel.close();
+      } catch (IOException ignored) {
+        // the lock goes with the process anyway
+      }
     }
   }
 

@@ -64,7 +64,7 @@ public final class ServerCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     ServeSession session = start();
-    Runtime.getRuntime().addShutdownHook(new Thread(session::close, "clockwork-server-stop"));
+    StopSignals.install(session, "clockwork-server");
     session.awaitClosed();
     return 0;
   }
