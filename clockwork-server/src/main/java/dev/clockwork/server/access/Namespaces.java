@@ -4,23 +4,29 @@ import dev.clockwork.server.http.ProblemException;
 import io.javalin.http.Context;
 
 /**
- * The schedule namespace of a request: the {@code X-Namespace} header, {@code default} when absent.
- * A caller whose token does not see the namespace is refused with 403.
+ * The schedule namespace of a request: the {@code X-Namespace} header, else the server's default
+ * (the schedules' configured namespace, {@code schedules.namespace} in {@code clockwork.yaml}). A
+ * caller whose token does not see the namespace is refused with 403.
  */
 public final class Namespaces {
   /** The request header naming the namespace. */
   public static final String HEADER = "X-Namespace";
 
-  /** The namespace of requests that name none. */
+  /** The namespace of requests that name none, when nothing else is configured. */
   public static final String DEFAULT = "default";
 
   private Namespaces() {}
 
-  /** The request's namespace, checked against the caller's token. */
+  /** The request's namespace ({@link #DEFAULT} when it names none), checked against the token. */
   public static String of(Context ctx) {
+    return of(ctx, DEFAULT);
+  }
+
+  /** The request's namespace ({@code fallback} when it names none), checked against the token. */
+  public static String of(Context ctx, String fallback) {
     String namespace = ctx.header(HEADER);
     if (namespace == null || namespace.isBlank()) {
-      namespace = DEFAULT;
+      namespace = fallback;
     } else if (!namespace.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,99}")) {
       throw ProblemException.badRequest(
           "X-Namespace '"

@@ -67,7 +67,7 @@ public final class ScheduleRoutes implements ApiRoutes {
                     ProblemException.notFound(
                         "this server manages no schedules (build it with .schedules(...))"));
     return schedules
-        .in(Namespaces.of(ctx))
+        .in(Namespaces.of(ctx, schedules.namespace()))
         .withContext(AccessFilter.caller(ctx).commandContext(reason));
   }
 
