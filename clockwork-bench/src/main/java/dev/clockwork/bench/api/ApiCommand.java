@@ -48,6 +48,11 @@ public final class ApiCommand implements Callable<Integer> {
   int seconds = 10;
 
   @Option(
+      names = "--no-workers",
+      description = "queued sends with the workers stopped: the enqueue path alone")
+  boolean noWorkers;
+
+  @Option(
       names = "--only",
       split = ",",
       paramLabel = "SECTION",
