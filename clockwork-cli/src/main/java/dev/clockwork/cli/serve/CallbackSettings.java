@@ -28,9 +28,18 @@ final class CallbackSettings {
               + " (16 or more characters, the same on every node), or name another variable"
               + " with server.callbacks.secret_env");
     }
-    CallbackOptions.Builder options =
-        CallbackOptions.builder(store).secret(secret).allowHttp(config.allowHttp());
-    config.allowHosts().forEach(options::allowHost);
-    return options.build();
+    try {
+      CallbackOptions.Builder options =
+          CallbackOptions.builder(store).secret(secret).allowHttp(config.allowHttp());
+      config.allowHosts().forEach(options::allowHost);
+      return options.build();
+    } catch (IllegalArgumentException e) {
+      throw new ClockworkException(
+          "server.callbacks in clockwork.yaml (secret from "
+              + config.secretEnv()
+              + "): "
+              + e.getMessage(),
+          e);
+    }
   }
 }
