@@ -138,7 +138,13 @@ class ServeCommandsTest {
             .formatted(ApiToken.hash(secret)));
     Map<String, String> variables = new HashMap<>(CliRun.databaseEnv(DB));
     try (ServeSession server =
-        parsed(new ServerCommand(env(variables)), "--port", "0", "--config", config.toString())
+        parsed(
+                new ServerCommand(env(variables)),
+                "--port",
+                "0",
+                "--config",
+                config.toString(),
+                "--examples")
             .start()) {
       assertThat(get(server.url() + "/api/machines", secret).statusCode()).isEqualTo(200);
       assertThat(get(server.url() + "/api/machines", "another").statusCode()).isEqualTo(401);
@@ -156,6 +162,20 @@ class ServeCommandsTest {
       // 0.0.0.0 is shown as localhost; the default would be 127.0.0.1:8080
       assertThat(server.url()).startsWith("http://localhost:").doesNotEndWith(":8080");
       assertThat(get(server.url() + "/health", null).statusCode()).isEqualTo(200);
+    }
+  }
+
+  @Test
+  void serverRunsTheExampleMachinesOnlyWhenAskedTo() throws Exception {
+    try (ServeSession server =
+        parsed(new ServerCommand(env(CliRun.databaseEnv(DB))), "--port", "0").start()) {
+      assertThat(server.engine().machineIds()).doesNotContain("order", "subscription");
+    }
+    assertThat(err.toString()).contains("no machines on the class path").contains("--examples");
+    try (ServeSession server =
+        parsed(new ServerCommand(env(CliRun.databaseEnv(DB))), "--port", "0", "--examples")
+            .start()) {
+      assertThat(server.engine().machineIds()).contains("order", "subscription");
     }
   }
 
@@ -188,7 +208,13 @@ class ServeCommandsTest {
     Map<String, String> variables = new HashMap<>(CliRun.databaseEnv(DB));
     variables.put("HOOK_SECRET", "a-signing-secret-of-some-length");
     try (ServeSession server =
-        parsed(new ServerCommand(env(variables)), "--port", "0", "--config", config.toString())
+        parsed(
+                new ServerCommand(env(variables)),
+                "--port",
+                "0",
+                "--config",
+                config.toString(),
+                "--examples")
             .start()) {
       String id = server.engine().create("order").id();
       String allowed = "{\"type\":\"SUBMIT\",\"callback_url\":\"https://hooks.example.com/done\"}";

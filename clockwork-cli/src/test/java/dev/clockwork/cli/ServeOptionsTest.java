@@ -50,10 +50,11 @@ class ServeOptionsTest {
             new PostgresDatabase(),
             new ExampleMachines().machines());
     ServerCommand command = new ServerCommand(env);
-    String[] all = new String[args.length + 2];
+    String[] all = new String[args.length + 3];
     all[0] = "--config";
     all[1] = config.toString();
-    System.arraycopy(args, 0, all, 2, args.length);
+    all[2] = "--examples";
+    System.arraycopy(args, 0, all, 3, args.length);
     new CommandLine(command).parseArgs(all);
     return command.start();
   }

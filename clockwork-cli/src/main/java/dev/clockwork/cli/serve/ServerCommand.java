@@ -6,6 +6,7 @@ import dev.clockwork.cli.command.DatabaseOptions;
 import dev.clockwork.cli.command.OutputOption;
 import dev.clockwork.cli.config.Settings;
 import dev.clockwork.cli.output.Json;
+import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.config.ServerConfig;
 import dev.clockwork.server.access.AccessPolicy;
 import java.io.PrintWriter;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Option;
     description = {
       "Run Clockwork against your database: workers, schedules, the HTTP API and the dashboard.",
       "Machines come from the MachineProviders on the class path (add your jars with",
-      "CLOCKWORK_CLASSPATH); API tokens from server.tokens in clockwork.yaml (`clockwork token",
+      "CLOCKWORK_CLASSPATH; --examples adds the built-in examples); API tokens from",
+      "server.tokens in clockwork.yaml (`clockwork token",
       "new` makes one). Ctrl-C stops claiming, finishes or gives back in-flight events, and exits."
     })
 public final class ServerCommand implements Callable<Integer> {
@@ -50,6 +52,13 @@ public final class ServerCommand implements Callable<Integer> {
   Integer port;
 
   @Mixin OutputOption output = new OutputOption();
+
+  @Option(
+      names = "--examples",
+      description =
+          "also run the example machines built into the CLI (order, subscription, …); they are"
+              + " off by default so they never mix with yours")
+  boolean examples;
 
   @Option(names = "--migrate", description = "create or upgrade Clockwork's tables first")
   boolean migrate;
@@ -88,6 +97,15 @@ public final class ServerCommand implements Callable<Integer> {
                   + " add server.tokens to clockwork.yaml (`clockwork token new` makes one)");
       env.err().flush();
     }
+    List<MachineDefinition> machines = ServerMachines.load(examples);
+    if (machines.isEmpty()) {
+      env.err()
+          .println(
+              "clockwork: warning: no machines on the class path; add your jars with"
+                  + " CLOCKWORK_CLASSPATH (their MachineProvider listed in META-INF/services), or"
+                  + " pass --examples to try the example machines");
+      env.err().flush();
+    }
     Stores stores = env.database().open(settings.database(), POOL_SIZE);
     ServeSession session;
     try {
@@ -96,7 +114,7 @@ public final class ServerCommand implements Callable<Integer> {
               stores.store(),
               stores.schedules(),
               settings.file(),
-              env.machines(),
+              machines,
               AccessPolicy.from(server),
               CallbackSettings.of(server, stores.callbacks(), env.environment()),
               chosenHost,
