@@ -103,6 +103,13 @@ class LauncherTest {
   }
 
   @Test
+  void aNearMissIsAnsweredWithTheCommandMeant() throws Exception {
+    Run run = run("serve");
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).startsWith("clockwork: unknown command 'serve'; did you mean server?");
+  }
+
+  @Test
   void helpForAnUnknownCommandSaysSo() throws Exception {
     Run run = run("help", "frob");
     assertThat(run.exitCode()).isEqualTo(2);

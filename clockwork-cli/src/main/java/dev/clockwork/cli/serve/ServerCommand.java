@@ -27,9 +27,9 @@ import picocli.CommandLine.Option;
     description = {
       "Run Clockwork against your database: workers, schedules, the HTTP API and the dashboard.",
       "Machines come from the MachineProviders on the class path (add your jars with",
-      "CLOCKWORK_CLASSPATH; --examples adds the built-in examples); API tokens from",
-      "server.tokens in clockwork.yaml (`clockwork token",
-      "new` makes one). Ctrl-C stops claiming, finishes or gives back in-flight events, and exits."
+      "CLOCKWORK_CLASSPATH; --examples adds the built-in examples). API tokens come from",
+      "server.tokens in clockwork.yaml (`clockwork token new` makes one). Ctrl-C stops claiming,",
+      "finishes or gives back in-flight events, and exits."
     })
 public final class ServerCommand implements Callable<Integer> {
   /** Connections for the workers, the claimer, the schedules and the API together. */
