@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * Traces an engine as a listener, through the OpenTelemetry API only:
@@ -45,28 +46,55 @@ public final class ClockworkTracing implements EngineListener {
   /** The instrumentation scope's name. */
   public static final String SCOPE = "dev.clockwork";
 
-  private final Tracer tracer;
+  private final Supplier<OpenTelemetry> source;
   private final TextMapPropagator propagator = TraceHeaders.PROPAGATOR;
+  private volatile Tracer tracer;
 
-  private ClockworkTracing(Tracer tracer) {
-    this.tracer = tracer;
+  private ClockworkTracing(Supplier<OpenTelemetry> source) {
+    this.source = source;
   }
 
   /** Tracing through {@code openTelemetry} (its tracer provider; W3C trace context in headers). */
   public static ClockworkTracing create(OpenTelemetry openTelemetry) {
-    return new ClockworkTracing(
-        Objects.requireNonNull(openTelemetry, "openTelemetry").getTracer(SCOPE));
+    Objects.requireNonNull(openTelemetry, "openTelemetry");
+    return new ClockworkTracing(() -> openTelemetry);
   }
 
-  /** Tracing through {@link GlobalOpenTelemetry}: a no-op unless an SDK or agent registered one. */
+  /**
+   * Tracing through the {@code OpenTelemetry} that {@code source} gives when the first event is
+   * traced, not now: asking {@link GlobalOpenTelemetry} too early fixes it to the no-op, and an SDK
+   * the application registers later could then not be registered at all.
+   */
+  public static ClockworkTracing lazily(Supplier<OpenTelemetry> source) {
+    return new ClockworkTracing(Objects.requireNonNull(source, "source"));
+  }
+
+  /**
+   * Tracing through {@link GlobalOpenTelemetry}, looked up at the first traced event: a no-op
+   * unless an SDK or agent registered one by then.
+   */
   public static ClockworkTracing global() {
-    return create(GlobalOpenTelemetry.get());
+    return lazily(GlobalOpenTelemetry::get);
+  }
+
+  private Tracer tracer() {
+    Tracer known = tracer;
+    if (known == null) {
+      synchronized (this) {
+        known = tracer;
+        if (known == null) {
+          known = source.get().getTracer(SCOPE);
+          tracer = known;
+        }
+      }
+    }
+    return known;
   }
 
   @Override
   public Map<String, String> enqueuing(String instanceId, String machine, Event event) {
     Span span =
-        tracer
+        tracer()
             .spanBuilder("enqueue " + machine)
             .setSpanKind(SpanKind.PRODUCER)
             .setAllAttributes(SpanAttributes.event(machine, instanceId, event.type()))
@@ -87,7 +115,7 @@ public final class ClockworkTracing implements EngineListener {
     SpanContext link = Span.fromContext(enqueued).getSpanContext();
     Instant end = event.startedAt().plus(event.took());
     var builder =
-        tracer
+        tracer()
             .spanBuilder((timer ? "timer fired " : "process ") + event.machine())
             .setParent(enqueued)
             .setSpanKind(timer ? SpanKind.INTERNAL : SpanKind.CONSUMER)
@@ -101,7 +129,7 @@ public final class ClockworkTracing implements EngineListener {
       span.setStatus(StatusCode.ERROR, event.error() == null ? "" : event.error());
     }
     if (event.transitioned()) {
-      tracer
+      tracer()
           .spanBuilder("transition " + event.machine())
           .setParent(Context.root().with(span))
           .setStartTimestamp(event.startedAt())
@@ -117,7 +145,7 @@ public final class ClockworkTracing implements EngineListener {
     if (origin == null || !SpanAttributes.SCHEDULE_TRIGGERED.equals(origin.type())) {
       return;
     }
-    tracer
+    tracer()
         .spanBuilder("schedule triggered " + machine)
         .setNoParent()
         .setStartTimestamp(at)

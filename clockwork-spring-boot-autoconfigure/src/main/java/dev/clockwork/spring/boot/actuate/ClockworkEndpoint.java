@@ -26,6 +26,7 @@ public class ClockworkEndpoint {
   private final Engine engine;
   private final Schedules schedules;
 
+  /** The endpoint over {@code engine} and, when there are any, its {@code schedules} (or null). */
   public ClockworkEndpoint(Engine engine, Schedules schedules) {
     this.engine = engine;
     this.schedules = schedules;
@@ -45,8 +46,10 @@ public class ClockworkEndpoint {
               .toList());
     }
     body.put("deadLetters", deadLetters);
-    body.put("scheduleNamespace", schedules.namespace());
-    body.put("schedules", schedules.list().stream().map(ClockworkEndpoint::schedule).toList());
+    if (schedules != null) {
+      body.put("scheduleNamespace", schedules.namespace());
+      body.put("schedules", schedules.list().stream().map(ClockworkEndpoint::schedule).toList());
+    }
     return body;
   }
 

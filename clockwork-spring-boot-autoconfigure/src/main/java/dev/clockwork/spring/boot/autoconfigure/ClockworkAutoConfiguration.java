@@ -133,7 +133,10 @@ public class ClockworkAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean
-  EngineLifecycle clockworkLifecycle(Engine engine, ClockworkProperties properties) {
-    return new EngineLifecycle(engine, properties.workers().autoStartup());
+  EngineLifecycle clockworkLifecycle(
+      Engine engine, ClockworkProperties properties, ObjectProvider<Schedules> schedules) {
+    // asks for the schedules before the workers start, lazy initialisation or not
+    return new EngineLifecycle(
+        engine, properties.workers().autoStartup(), schedules::getIfAvailable);
   }
 }

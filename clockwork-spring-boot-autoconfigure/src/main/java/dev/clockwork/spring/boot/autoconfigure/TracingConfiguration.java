@@ -12,8 +12,9 @@ import org.springframework.context.annotation.Configuration;
 /**
  * Tracing when {@code clockwork-opentelemetry} is on the class path: a {@link ClockworkTracing}
  * listener on the application's {@link OpenTelemetry} bean, else on {@link GlobalOpenTelemetry} (an
- * agent's, or the API's no-op). Looked up when the bean is made, so it works whichever module (or
- * agent) provides OpenTelemetry.
+ * agent's, or the API's no-op). Looked up when the first event is traced, not when the bean is
+ * made: asking the global too early would fix it to the no-op and refuse an SDK the application
+ * registers later.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnClass({ClockworkTracing.class, OpenTelemetry.class})
@@ -22,6 +23,6 @@ class TracingConfiguration {
   @Bean
   @ConditionalOnMissingBean
   ClockworkTracing clockworkTracing(ObjectProvider<OpenTelemetry> openTelemetry) {
-    return ClockworkTracing.create(openTelemetry.getIfAvailable(GlobalOpenTelemetry::get));
+    return ClockworkTracing.lazily(() -> openTelemetry.getIfAvailable(GlobalOpenTelemetry::get));
   }
 }

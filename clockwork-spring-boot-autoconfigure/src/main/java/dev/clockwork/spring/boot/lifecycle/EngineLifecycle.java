@@ -24,16 +24,28 @@ public final class EngineLifecycle implements SmartLifecycle {
 
   private final Engine engine;
   private final boolean autoStartup;
+  private final Runnable beforeStart;
   private volatile boolean running;
 
   public EngineLifecycle(Engine engine, boolean autoStartup) {
+    this(engine, autoStartup, () -> {});
+  }
+
+  /**
+   * A lifecycle that runs {@code beforeStart} right before the workers start: the starter makes
+   * sure there the schedules exist (their tick and declared schedules are set up when they are
+   * created), which a lazily initialised context would otherwise never do.
+   */
+  public EngineLifecycle(Engine engine, boolean autoStartup, Runnable beforeStart) {
     this.engine = engine;
     this.autoStartup = autoStartup;
+    this.beforeStart = beforeStart;
   }
 
   @Override
   public synchronized void start() {
     if (!running) {
+      beforeStart.run();
       engine.start();
       running = true;
       LOG.info("Clockwork workers started for machines {}", engine.machineIds());
