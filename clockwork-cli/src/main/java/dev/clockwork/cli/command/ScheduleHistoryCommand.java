@@ -90,7 +90,7 @@ public final class ScheduleHistoryCommand implements Callable<Integer> {
       }
       PrintWriter out = env.out();
       switch (format) {
-        case JSONL -> events.forEach(e -> ScheduleText.jsonLine(out, ScheduleText.event(e)));
+        case JSONL -> events.forEach(e -> ScheduleText.jsonLine(out, e.toWire()));
         case JSON -> Json.print(out, envelope(session, events, page));
         default -> table(out, events, page);
       }
@@ -104,7 +104,7 @@ public final class ScheduleHistoryCommand implements Callable<Integer> {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("schedule_id", scheduleId);
     json.put("namespace", session.schedules.namespace());
-    json.put("events", events.stream().map(ScheduleText::event).toList());
+    json.put("events", events.stream().map(ScheduleAuditEvent::toWire).toList());
     json.put("next_cursor", last.nextCursor());
     json.put("has_more", last.hasMore());
     return json;

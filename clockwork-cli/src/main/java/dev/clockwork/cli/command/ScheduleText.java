@@ -10,7 +10,6 @@ import dev.clockwork.runtime.schedule.definition.ScheduleSpec;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -63,23 +62,6 @@ final class ScheduleText {
   /** Prints {@code value} as JSON on one line (JSON Lines). */
   static void jsonLine(PrintWriter out, Object value) {
     out.println(json(value));
-  }
-
-  /**
-   * An audit event on its own: {@code sequence, event_type, recorded_at, schedule_id, namespace,
-   * workflow_instance_id, workflow_run_id, payload}.
-   */
-  static Map<String, Object> event(ScheduleAuditEvent event) {
-    Map<String, Object> map = new LinkedHashMap<>();
-    map.put("sequence", event.sequence());
-    map.put("event_type", event.type().name());
-    map.put("recorded_at", event.recordedAt().toString());
-    map.put("schedule_id", event.scheduleId());
-    map.put("namespace", event.namespace());
-    map.put("workflow_instance_id", event.instanceId());
-    map.put("workflow_run_id", event.runId());
-    map.put("payload", event.payload());
-    return map;
   }
 
   /** The few payload values an operator reads first, for the history table. */

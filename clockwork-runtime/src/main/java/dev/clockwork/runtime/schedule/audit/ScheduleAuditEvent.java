@@ -2,6 +2,7 @@ package dev.clockwork.runtime.schedule.audit;
 
 import dev.clockwork.core.context.JsonValues;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -56,5 +57,23 @@ public record ScheduleAuditEvent(
   /** The run id linked to this row: one instance is one run in Clockwork, so its instance id. */
   public String runId() {
     return instanceId;
+  }
+
+  /**
+   * This row in the seed's wire names, as the HTTP API and the CLI's JSON show it: {@code sequence,
+   * event_type, recorded_at, schedule_id, namespace, workflow_instance_id, workflow_run_id,
+   * payload}.
+   */
+  public Map<String, Object> toWire() {
+    Map<String, Object> map = new LinkedHashMap<>();
+    map.put("sequence", sequence);
+    map.put("event_type", type.name());
+    map.put("recorded_at", recordedAt.toString());
+    map.put("schedule_id", scheduleId);
+    map.put("namespace", namespace);
+    map.put("workflow_instance_id", instanceId);
+    map.put("workflow_run_id", runId());
+    map.put("payload", payload);
+    return map;
   }
 }

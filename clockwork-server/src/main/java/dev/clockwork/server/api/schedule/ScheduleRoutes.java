@@ -3,6 +3,7 @@ package dev.clockwork.server.api.schedule;
 import dev.clockwork.runtime.schedule.ScheduleDescription;
 import dev.clockwork.runtime.schedule.ScheduleHistoryPage;
 import dev.clockwork.runtime.schedule.Schedules;
+import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
 import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
 import dev.clockwork.runtime.schedule.outcome.BackfillResult;
 import dev.clockwork.server.access.AccessFilter;
@@ -174,7 +175,7 @@ public final class ScheduleRoutes implements ApiRoutes {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("schedule_id", ctx.pathParam("id"));
     json.put("namespace", schedules.namespace());
-    json.put("events", page.events().stream().map(ScheduleEvents::toMap).toList());
+    json.put("events", page.events().stream().map(ScheduleAuditEvent::toWire).toList());
     json.put("next_cursor", page.nextCursor());
     json.put("has_more", page.hasMore());
     ctx.json(json);
