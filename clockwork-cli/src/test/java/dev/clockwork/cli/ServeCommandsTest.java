@@ -3,6 +3,8 @@ package dev.clockwork.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.cli.serve.DevCommand;
 import dev.clockwork.cli.serve.ServeSession;
 import dev.clockwork.cli.serve.ServerCommand;
@@ -95,6 +97,26 @@ class ServeCommandsTest {
       assertThat(printedToken()).isNotEqualTo(token);
       // the fresh database was seeded again from scratch, not kept
       assertThat(fresh.engine().instances(InstanceQuery.builder().build())).hasSize(created);
+    }
+  }
+
+  @Test
+  void devPrintsOneJsonDocumentForScripts() throws Exception {
+    Path data = project.resolve(".clockwork/dev");
+    try (ServeSession dev =
+        parsed(
+                new DevCommand(env(Map.of())),
+                "--port",
+                "0",
+                "--data-dir",
+                data.toString(),
+                "-o",
+                "json")
+            .start()) {
+      JsonNode started = new ObjectMapper().readTree(out.toString());
+      assertThat(started.get("token").asText())
+          .isEqualTo(Files.readString(data.resolve("token")).trim());
+      assertThat(started.get("dashboard").asText()).isEqualTo(dev.url());
     }
   }
 

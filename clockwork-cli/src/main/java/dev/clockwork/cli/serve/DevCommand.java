@@ -86,8 +86,11 @@ public final class DevCommand implements Callable<Integer> {
     PrintWriter out = env.out();
     ClockworkConfig settings = new SettingsResolver(env.environment()).config(config);
     Path directory = dataDir.toAbsolutePath().normalize();
-    out.printf("Starting PostgreSQL 17 (data in %s)...%n", directory);
-    out.flush();
+    if (!output.json()) {
+      // -o json prints one JSON document and nothing else
+      out.printf("Starting PostgreSQL 17 (data in %s)...%n", directory);
+      out.flush();
+    }
     DevDatabase database = DevDatabase.start(directory, fresh);
     PostgresStore store;
     try {
