@@ -2,6 +2,7 @@ package dev.clockwork.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -23,7 +24,9 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -198,6 +201,46 @@ class ServeCommandsTest {
         parsed(new ServerCommand(env(CliRun.databaseEnv(DB))), "--port", "0", "--examples")
             .start()) {
       assertThat(server.engine().machineIds()).contains("order", "subscription");
+    }
+  }
+
+  @Test
+  void serverMigratesAnEmptyDatabaseOnlyWhenAsked() throws Exception {
+    DB.execute("DROP DATABASE IF EXISTS serve_unmigrated");
+    DB.execute("CREATE DATABASE serve_unmigrated");
+    Map<String, String> variables = new HashMap<>(CliRun.databaseEnv(DB));
+    variables.put(
+        "CLOCKWORK_JDBC_URL", DB.url().replaceAll("/[^/?]+(\\?|$)", "/serve_unmigrated$1"));
+    ServerCommand plain = parsed(new ServerCommand(env(variables)), "--port", "0");
+
+    assertThatThrownBy(plain::start).hasMessageContaining("clockwork migrate");
+    try (ServeSession server =
+        parsed(new ServerCommand(env(variables)), "--port", "0", "--migrate").start()) {
+      assertThat(get(server.url() + "/health/ready", null).statusCode()).isEqualTo(200);
+    }
+  }
+
+  @Test
+  void theServersWorkersTickItsSchedules() {
+    DB.truncateClockworkTables();
+    try (ServeSession server =
+        parsed(new ServerCommand(env(CliRun.databaseEnv(DB))), "--port", "0", "--examples")
+            .start()) {
+      server
+          .schedules()
+          .createFromSpec(
+              "every-second",
+              Map.of("intervals", List.of(Map.of("every", "PT1S"))),
+              Map.of("machine", "order"));
+
+      await()
+          .atMost(Duration.ofSeconds(20))
+          .until(
+              () ->
+                  !server
+                      .engine()
+                      .instances(InstanceQuery.builder().machine("order").build())
+                      .isEmpty());
     }
   }
 
