@@ -46,14 +46,19 @@ class LauncherTest {
   }
 
   /**
-   * A copy of the launcher in a directory of its own, with a stand-in for the jar it runs, and a
-   * newcomer's directory elsewhere holding their clockwork.yaml.
+   * A copy of the launcher in a directory of its own, with a stand-in for the jar it runs (a
+   * checkout without the CLI's sources runs the jar it has), and a newcomer's directory elsewhere
+   * holding their clockwork.yaml.
    */
   @Test
   void clockworkYamlAndRelativeConfigPathsAreReadWhereTheUserRunsIt(@TempDir Path dir)
       throws Exception {
     Path root = Files.createDirectories(dir.resolve("checkout"));
     Files.copy(LAUNCHER, root.resolve("clockwork"));
+    Files.createDirectories(root.resolve("scripts"));
+    Files.copy(
+        LAUNCHER.resolveSibling("scripts/jar-launcher.sh"),
+        root.resolve("scripts/jar-launcher.sh"));
     CliProcess.writeLauncherJar(root.resolve("clockwork-cli/target/clockwork.jar"));
     Path newcomer = Files.createDirectories(dir.resolve("newcomer"));
     String database =
