@@ -1,7 +1,7 @@
 package dev.clockwork.cli;
 
-import dev.clockwork.runtime.schedule.store.ScheduleStore;
 import dev.clockwork.runtime.store.Store;
+import dev.clockwork.schedule.store.ScheduleStore;
 import dev.clockwork.server.callback.CallbackStore;
 import java.util.Objects;
 

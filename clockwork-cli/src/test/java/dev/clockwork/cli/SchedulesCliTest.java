@@ -12,9 +12,9 @@ import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
 import dev.clockwork.postgres.testing.TestDatabase;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
-import dev.clockwork.runtime.schedule.ScheduleRequest;
-import dev.clockwork.runtime.schedule.Schedules;
-import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
+import dev.clockwork.schedule.ScheduleRequest;
+import dev.clockwork.schedule.Schedules;
+import dev.clockwork.schedule.definition.OverlapPolicy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -341,7 +341,7 @@ class SchedulesCliTest {
 
     schedules.update(
         "daily-invoice-sync",
-        dev.clockwork.runtime.schedule.ScheduleUpdate.builder()
+        dev.clockwork.schedule.ScheduleUpdate.builder()
             .overlapPolicy(OverlapPolicy.BUFFER_ONE)
             .build());
     clock.moveTo(Instant.parse("2026-04-09T12:02:00Z"));

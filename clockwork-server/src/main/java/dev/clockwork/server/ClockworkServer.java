@@ -2,7 +2,7 @@ package dev.clockwork.server;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.schedule.Schedules;
+import dev.clockwork.schedule.Schedules;
 import dev.clockwork.server.access.AccessFilter;
 import dev.clockwork.server.access.AccessPolicy;
 import dev.clockwork.server.access.Sessions;

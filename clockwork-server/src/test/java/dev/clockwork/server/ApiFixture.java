@@ -10,7 +10,7 @@ import dev.clockwork.postgres.testing.TestDatabase;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.EngineBuilder;
 import dev.clockwork.runtime.clock.VirtualClock;
-import dev.clockwork.runtime.schedule.Schedules;
+import dev.clockwork.schedule.Schedules;
 import dev.clockwork.server.access.AccessPolicy;
 import dev.clockwork.server.access.ApiToken;
 import dev.clockwork.server.access.Role;

@@ -1,11 +1,11 @@
 package dev.clockwork.bench.schedules;
 
-import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
-import dev.clockwork.runtime.schedule.store.BufferedTrigger;
-import dev.clockwork.runtime.schedule.store.ScheduleCommit;
-import dev.clockwork.runtime.schedule.store.ScheduleRecord;
-import dev.clockwork.runtime.schedule.store.ScheduleStore;
-import dev.clockwork.runtime.schedule.store.SkippedOccurrence;
+import dev.clockwork.schedule.audit.ScheduleAuditEvent;
+import dev.clockwork.schedule.store.BufferedTrigger;
+import dev.clockwork.schedule.store.ScheduleCommit;
+import dev.clockwork.schedule.store.ScheduleRecord;
+import dev.clockwork.schedule.store.ScheduleStore;
+import dev.clockwork.schedule.store.SkippedOccurrence;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -1,11 +1,11 @@
 package dev.clockwork.chaos.machine;
 
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.schedule.ScheduleRequest;
-import dev.clockwork.runtime.schedule.Schedules;
-import dev.clockwork.runtime.schedule.definition.CatchupPolicy;
-import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
-import dev.clockwork.runtime.schedule.store.ScheduleStore;
+import dev.clockwork.schedule.ScheduleRequest;
+import dev.clockwork.schedule.Schedules;
+import dev.clockwork.schedule.definition.CatchupPolicy;
+import dev.clockwork.schedule.definition.OverlapPolicy;
+import dev.clockwork.schedule.store.ScheduleStore;
 import java.time.Duration;
 import java.util.Map;
 

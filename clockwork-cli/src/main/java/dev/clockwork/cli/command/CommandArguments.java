@@ -1,7 +1,7 @@
 package dev.clockwork.cli.command;
 
-import dev.clockwork.runtime.schedule.definition.InvalidScheduleException;
-import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
+import dev.clockwork.schedule.definition.InvalidScheduleException;
+import dev.clockwork.schedule.definition.OverlapPolicy;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;

@@ -6,8 +6,8 @@ import dev.clockwork.cli.config.Settings;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.config.ClockworkConfig;
-import dev.clockwork.runtime.schedule.store.ScheduleStore;
 import dev.clockwork.runtime.store.Store;
+import dev.clockwork.schedule.store.ScheduleStore;
 import java.time.Clock;
 import java.util.List;
 

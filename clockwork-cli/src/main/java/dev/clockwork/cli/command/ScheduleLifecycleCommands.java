@@ -2,8 +2,8 @@ package dev.clockwork.cli.command;
 
 import dev.clockwork.cli.CliEnvironment;
 import dev.clockwork.cli.output.Json;
-import dev.clockwork.runtime.schedule.ScheduleDescription;
-import dev.clockwork.runtime.schedule.Schedules;
+import dev.clockwork.schedule.ScheduleDescription;
+import dev.clockwork.schedule.Schedules;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

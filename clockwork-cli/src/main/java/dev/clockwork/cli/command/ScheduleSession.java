@@ -2,8 +2,8 @@ package dev.clockwork.cli.command;
 
 import dev.clockwork.cli.CliEnvironment;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.schedule.Schedules;
-import dev.clockwork.runtime.schedule.audit.CommandContext;
+import dev.clockwork.schedule.Schedules;
+import dev.clockwork.schedule.audit.CommandContext;
 
 /**
  * What every {@code schedules} command works with: an engine on the database with the machines on

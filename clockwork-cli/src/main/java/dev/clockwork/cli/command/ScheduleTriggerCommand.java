@@ -2,8 +2,8 @@ package dev.clockwork.cli.command;
 
 import dev.clockwork.cli.CliEnvironment;
 import dev.clockwork.cli.output.Json;
-import dev.clockwork.runtime.schedule.outcome.TriggerOutcome;
-import dev.clockwork.runtime.schedule.store.ScheduleRecord;
+import dev.clockwork.schedule.outcome.TriggerOutcome;
+import dev.clockwork.schedule.store.ScheduleRecord;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;

@@ -3,7 +3,7 @@ package dev.clockwork.cli.command;
 import dev.clockwork.cli.CliEnvironment;
 import dev.clockwork.cli.output.Json;
 import dev.clockwork.cli.output.Table;
-import dev.clockwork.runtime.schedule.ScheduleDescription;
+import dev.clockwork.schedule.ScheduleDescription;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;

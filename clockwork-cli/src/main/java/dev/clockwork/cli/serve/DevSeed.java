@@ -4,7 +4,7 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Instance;
 import dev.clockwork.runtime.instance.InstanceQuery;
-import dev.clockwork.runtime.schedule.Schedules;
+import dev.clockwork.schedule.Schedules;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

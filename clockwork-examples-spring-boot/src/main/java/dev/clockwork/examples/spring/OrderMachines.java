@@ -4,7 +4,7 @@ import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.time.Timer;
-import dev.clockwork.runtime.schedule.ScheduleRequest;
+import dev.clockwork.schedule.ScheduleRequest;
 import java.util.Map;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.postgres.testing.TestDatabase;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
-import dev.clockwork.runtime.schedule.Schedules;
+import dev.clockwork.schedule.Schedules;
 import dev.clockwork.spring.boot.autoconfigure.ClockworkEngineCustomizer;
 import java.time.Duration;
 import java.util.Map;

@@ -6,7 +6,7 @@ import dev.clockwork.core.definition.StartTimer;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.postgres.schedule.PostgresScheduleStore;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.schedule.Schedules;
+import dev.clockwork.schedule.Schedules;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneId;

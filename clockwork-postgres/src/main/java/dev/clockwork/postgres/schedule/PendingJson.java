@@ -2,9 +2,9 @@ package dev.clockwork.postgres.schedule;
 
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.postgres.internal.json.JsonValuesCodec;
-import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
-import dev.clockwork.runtime.schedule.definition.ScheduleAction;
-import dev.clockwork.runtime.schedule.store.PendingTrigger;
+import dev.clockwork.schedule.definition.OverlapPolicy;
+import dev.clockwork.schedule.definition.ScheduleAction;
+import dev.clockwork.schedule.store.PendingTrigger;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

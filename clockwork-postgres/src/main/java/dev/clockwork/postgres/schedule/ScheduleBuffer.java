@@ -1,7 +1,7 @@
 package dev.clockwork.postgres.schedule;
 
 import dev.clockwork.postgres.internal.Instants;
-import dev.clockwork.runtime.schedule.store.BufferedTrigger;
+import dev.clockwork.schedule.store.BufferedTrigger;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,7 +1,7 @@
 package dev.clockwork.postgres.schedule;
 
 import dev.clockwork.postgres.internal.Instants;
-import dev.clockwork.runtime.schedule.store.ScheduleRecord;
+import dev.clockwork.schedule.store.ScheduleRecord;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;

@@ -2,9 +2,9 @@ package dev.clockwork.postgres.schedule;
 
 import dev.clockwork.postgres.internal.Instants;
 import dev.clockwork.postgres.internal.json.JsonValuesCodec;
-import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
-import dev.clockwork.runtime.schedule.store.ScheduleCommit;
-import dev.clockwork.runtime.schedule.store.ScheduleRecord;
+import dev.clockwork.schedule.audit.ScheduleAuditEvent;
+import dev.clockwork.schedule.store.ScheduleCommit;
+import dev.clockwork.schedule.store.ScheduleRecord;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -2,8 +2,8 @@ package dev.clockwork.postgres.schedule;
 
 import dev.clockwork.postgres.internal.Instants;
 import dev.clockwork.postgres.internal.json.JsonValuesCodec;
-import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
-import dev.clockwork.runtime.schedule.audit.ScheduleEventType;
+import dev.clockwork.schedule.audit.ScheduleAuditEvent;
+import dev.clockwork.schedule.audit.ScheduleEventType;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

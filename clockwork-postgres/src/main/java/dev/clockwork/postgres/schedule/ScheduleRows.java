@@ -1,8 +1,8 @@
 package dev.clockwork.postgres.schedule;
 
 import dev.clockwork.postgres.internal.Instants;
-import dev.clockwork.runtime.schedule.store.ScheduleRecord;
-import dev.clockwork.runtime.schedule.store.ScheduleStatus;
+import dev.clockwork.schedule.store.ScheduleRecord;
+import dev.clockwork.schedule.store.ScheduleStatus;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

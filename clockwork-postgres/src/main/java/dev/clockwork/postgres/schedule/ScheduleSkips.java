@@ -1,7 +1,7 @@
 package dev.clockwork.postgres.schedule;
 
 import dev.clockwork.postgres.internal.Instants;
-import dev.clockwork.runtime.schedule.store.SkippedOccurrence;
+import dev.clockwork.schedule.store.SkippedOccurrence;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

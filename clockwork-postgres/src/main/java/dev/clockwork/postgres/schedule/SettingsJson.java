@@ -2,11 +2,11 @@ package dev.clockwork.postgres.schedule;
 
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.postgres.internal.json.JsonValuesCodec;
-import dev.clockwork.runtime.schedule.definition.CatchupPolicy;
-import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
-import dev.clockwork.runtime.schedule.definition.ScheduleAction;
-import dev.clockwork.runtime.schedule.definition.ScheduleSettings;
-import dev.clockwork.runtime.schedule.definition.ScheduleSpec;
+import dev.clockwork.schedule.definition.CatchupPolicy;
+import dev.clockwork.schedule.definition.OverlapPolicy;
+import dev.clockwork.schedule.definition.ScheduleAction;
+import dev.clockwork.schedule.definition.ScheduleSettings;
+import dev.clockwork.schedule.definition.ScheduleSpec;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,6 +1,5 @@
 /**
  * Schedules in PostgreSQL: {@link dev.clockwork.postgres.schedule.PostgresScheduleStore}, the
- * {@link dev.clockwork.runtime.schedule.store.ScheduleStore} for any number of nodes on one
- * database.
+ * {@link dev.clockwork.schedule.store.ScheduleStore} for any number of nodes on one database.
  */
 package dev.clockwork.postgres.schedule;

@@ -2,8 +2,8 @@ package dev.clockwork.postgres.schedule;
 
 import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
 import dev.clockwork.postgres.testing.TestDatabase;
-import dev.clockwork.runtime.schedule.store.ScheduleStore;
-import dev.clockwork.runtime.schedule.store.ScheduleStoreContractTest;
+import dev.clockwork.schedule.store.ScheduleStore;
+import dev.clockwork.schedule.store.ScheduleStoreContractTest;
 
 /** The schedule store contract on embedded PostgreSQL. */
 class PostgresScheduleStoreContractTest extends ScheduleStoreContractTest {

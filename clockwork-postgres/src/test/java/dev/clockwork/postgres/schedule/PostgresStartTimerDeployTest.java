@@ -3,9 +3,9 @@ package dev.clockwork.postgres.schedule;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
 import dev.clockwork.postgres.testing.TestDatabase;
-import dev.clockwork.runtime.schedule.StartTimerDeployContractTest;
-import dev.clockwork.runtime.schedule.store.ScheduleStore;
 import dev.clockwork.runtime.store.Store;
+import dev.clockwork.schedule.StartTimerDeployContractTest;
+import dev.clockwork.schedule.store.ScheduleStore;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package dev.clockwork.postgres.schedule;
 
-import dev.clockwork.runtime.schedule.ScheduleStorage;
-import dev.clockwork.runtime.schedule.TickBatchContractTest;
+import dev.clockwork.schedule.ScheduleStorage;
+import dev.clockwork.schedule.TickBatchContractTest;
 
 /** {@link TickBatchContractTest} on embedded PostgreSQL: the batched writes are one statement. */
 class PostgresTickBatchTest extends TickBatchContractTest {

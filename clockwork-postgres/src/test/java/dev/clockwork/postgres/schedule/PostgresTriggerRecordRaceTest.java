@@ -1,7 +1,7 @@
 package dev.clockwork.postgres.schedule;
 
-import dev.clockwork.runtime.schedule.ScheduleStorage;
-import dev.clockwork.runtime.schedule.TriggerRecordRaceContractTest;
+import dev.clockwork.schedule.ScheduleStorage;
+import dev.clockwork.schedule.TriggerRecordRaceContractTest;
 
 /**
  * {@link TriggerRecordRaceContractTest} on embedded PostgreSQL: two ticking nodes and an operator,

@@ -1,7 +1,7 @@
 package dev.clockwork.postgres.schedule;
 
-import dev.clockwork.runtime.schedule.ScheduleStorage;
-import dev.clockwork.runtime.schedule.TriggerRecordContractTest;
+import dev.clockwork.schedule.ScheduleStorage;
+import dev.clockwork.schedule.TriggerRecordContractTest;
 
 /** {@link TriggerRecordContractTest} on embedded PostgreSQL. */
 class PostgresTriggerRecordTest extends TriggerRecordContractTest {

@@ -8,9 +8,6 @@ import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.EngineBuilder;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.config.ClockworkConfig;
-import dev.clockwork.runtime.schedule.Schedules;
-import dev.clockwork.runtime.schedule.store.ScheduleStore;
-import dev.clockwork.runtime.schedule.store.memory.InMemoryScheduleStore;
 import dev.clockwork.runtime.store.Store;
 import java.time.Instant;
 import java.util.function.UnaryOperator;
@@ -20,7 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
  * What the instance metadata suites share: a virtual clock, a store per test, engines over it, and
  * the machines they run. {@code report} runs until FINISH; {@code batch} starts a {@code report}
  * child and, on NOTIFY, emits to the {@code audit} instance of its conversation (created by the
- * emit). Subclass once per store.
+ * emit). Subclass once per store; the schedules module's scheduled-run suites extend it too.
  */
 public abstract class MetadataMachines {
   protected static final Instant T0 = Instant.parse("2026-03-01T12:00:00Z");
@@ -65,11 +62,6 @@ public abstract class MetadataMachines {
   /** An empty store for each test. */
   protected abstract Store newStore();
 
-  /** Where the schedules of {@code instances} live (in memory unless a suite says otherwise). */
-  protected ScheduleStore newScheduleStore(Store instances) {
-    return new InMemoryScheduleStore();
-  }
-
   @BeforeEach
   void openStore() {
     clock = VirtualClock.at(T0);
@@ -85,10 +77,5 @@ public abstract class MetadataMachines {
 
   protected Engine engine() {
     return engine(b -> b);
-  }
-
-  /** A schedules service over {@code engine}. */
-  protected Schedules schedules(Engine engine) {
-    return Schedules.builder(engine).store(newScheduleStore(store)).build();
   }
 }

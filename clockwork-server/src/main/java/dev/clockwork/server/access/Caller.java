@@ -1,6 +1,6 @@
 package dev.clockwork.server.access;
 
-import dev.clockwork.runtime.schedule.audit.CommandContext;
+import dev.clockwork.schedule.audit.CommandContext;
 
 /**
  * The authenticated caller of one request: its token's principal, role and namespaces, and the

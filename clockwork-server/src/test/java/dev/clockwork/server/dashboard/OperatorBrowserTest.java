@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.clockwork.core.event.Event;
-import dev.clockwork.runtime.schedule.audit.CommandContext;
+import dev.clockwork.schedule.audit.CommandContext;
 import dev.clockwork.server.ApiFixture;
 import java.util.List;
 import java.util.Map;

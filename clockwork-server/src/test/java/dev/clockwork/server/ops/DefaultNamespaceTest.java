@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.clockwork.examples.ExampleMachines;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.EngineBuilder;
-import dev.clockwork.runtime.schedule.Schedules;
+import dev.clockwork.schedule.Schedules;
 import dev.clockwork.server.ClockworkServer;
 import dev.clockwork.server.access.AccessPolicy;
 import dev.clockwork.server.access.ApiToken;

@@ -1,9 +1,9 @@
 package dev.clockwork.server.api.schedule;
 
-import dev.clockwork.runtime.schedule.ScheduleRequest;
-import dev.clockwork.runtime.schedule.ScheduleUpdate;
-import dev.clockwork.runtime.schedule.definition.CatchupPolicy;
-import dev.clockwork.runtime.schedule.definition.ScheduleAction;
+import dev.clockwork.schedule.ScheduleRequest;
+import dev.clockwork.schedule.ScheduleUpdate;
+import dev.clockwork.schedule.definition.CatchupPolicy;
+import dev.clockwork.schedule.definition.ScheduleAction;
 import java.time.Duration;
 import java.util.Map;
 

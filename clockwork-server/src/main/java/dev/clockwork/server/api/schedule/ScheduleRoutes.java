@@ -1,11 +1,11 @@
 package dev.clockwork.server.api.schedule;
 
-import dev.clockwork.runtime.schedule.ScheduleDescription;
-import dev.clockwork.runtime.schedule.ScheduleHistoryPage;
-import dev.clockwork.runtime.schedule.Schedules;
-import dev.clockwork.runtime.schedule.audit.ScheduleAuditEvent;
-import dev.clockwork.runtime.schedule.definition.OverlapPolicy;
-import dev.clockwork.runtime.schedule.outcome.BackfillResult;
+import dev.clockwork.schedule.ScheduleDescription;
+import dev.clockwork.schedule.ScheduleHistoryPage;
+import dev.clockwork.schedule.Schedules;
+import dev.clockwork.schedule.audit.ScheduleAuditEvent;
+import dev.clockwork.schedule.definition.OverlapPolicy;
+import dev.clockwork.schedule.outcome.BackfillResult;
 import dev.clockwork.server.access.AccessFilter;
 import dev.clockwork.server.access.Namespaces;
 import dev.clockwork.server.access.Role;

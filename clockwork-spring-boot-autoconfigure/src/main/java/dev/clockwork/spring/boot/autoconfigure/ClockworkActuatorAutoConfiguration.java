@@ -1,7 +1,7 @@
 package dev.clockwork.spring.boot.autoconfigure;
 
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.schedule.Schedules;
+import dev.clockwork.schedule.Schedules;
 import dev.clockwork.spring.boot.actuate.ActuatorHealthIndicator;
 import dev.clockwork.spring.boot.actuate.BootHealthIndicator;
 import dev.clockwork.spring.boot.actuate.ClockworkEndpoint;

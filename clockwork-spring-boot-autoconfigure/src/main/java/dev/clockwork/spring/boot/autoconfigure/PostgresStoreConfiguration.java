@@ -2,8 +2,8 @@ package dev.clockwork.spring.boot.autoconfigure;
 
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.postgres.schedule.PostgresScheduleStore;
-import dev.clockwork.runtime.schedule.store.ScheduleStore;
 import dev.clockwork.runtime.store.Store;
+import dev.clockwork.schedule.store.ScheduleStore;
 import dev.clockwork.spring.boot.properties.ClockworkProperties;
 import javax.sql.DataSource;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;

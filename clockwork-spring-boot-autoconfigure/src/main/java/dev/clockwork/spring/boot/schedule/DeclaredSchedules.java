@@ -1,10 +1,10 @@
 package dev.clockwork.spring.boot.schedule;
 
-import dev.clockwork.runtime.schedule.ScheduleDescription;
-import dev.clockwork.runtime.schedule.ScheduleRequest;
-import dev.clockwork.runtime.schedule.Schedules;
-import dev.clockwork.runtime.schedule.store.DuplicateScheduleException;
-import dev.clockwork.runtime.schedule.store.ScheduleStatus;
+import dev.clockwork.schedule.ScheduleDescription;
+import dev.clockwork.schedule.ScheduleRequest;
+import dev.clockwork.schedule.Schedules;
+import dev.clockwork.schedule.store.DuplicateScheduleException;
+import dev.clockwork.schedule.store.ScheduleStatus;
 import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;

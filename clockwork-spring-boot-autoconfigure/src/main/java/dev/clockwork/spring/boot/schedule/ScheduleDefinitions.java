@@ -1,6 +1,6 @@
 package dev.clockwork.spring.boot.schedule;
 
-import dev.clockwork.runtime.schedule.ScheduleRequest;
+import dev.clockwork.schedule.ScheduleRequest;
 import dev.clockwork.spring.boot.properties.ScheduleProperties;
 import java.util.ArrayList;
 import java.util.List;

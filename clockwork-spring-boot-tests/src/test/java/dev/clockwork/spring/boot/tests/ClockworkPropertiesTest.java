@@ -10,7 +10,7 @@ import dev.clockwork.runtime.config.EngineOptions;
 import dev.clockwork.runtime.config.ParallelDispatchConfig;
 import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.config.QueueStrategy;
-import dev.clockwork.runtime.schedule.Schedules;
+import dev.clockwork.schedule.Schedules;
 import dev.clockwork.spring.boot.autoconfigure.ClockworkAutoConfiguration;
 import dev.clockwork.spring.boot.tests.support.TestMachines;
 import java.time.Duration;

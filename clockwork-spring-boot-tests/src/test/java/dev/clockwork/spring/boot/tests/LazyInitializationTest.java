@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.definition.MachineDefinition;
-import dev.clockwork.runtime.schedule.store.ScheduleStore;
-import dev.clockwork.runtime.schedule.store.memory.InMemoryScheduleStore;
+import dev.clockwork.schedule.store.ScheduleStore;
+import dev.clockwork.schedule.store.memory.InMemoryScheduleStore;
 import dev.clockwork.spring.boot.autoconfigure.ClockworkAutoConfiguration;
 import dev.clockwork.spring.boot.tests.support.TestMachines;
 import org.junit.jupiter.api.Test;

@@ -1,0 +1,23 @@
+package dev.clockwork.postgres.contract;
+
+import dev.clockwork.postgres.PostgresStore;
+import dev.clockwork.postgres.schedule.PostgresScheduleStore;
+import dev.clockwork.runtime.store.Store;
+import dev.clockwork.schedule.ScheduledRunMetadataContractTest;
+import dev.clockwork.schedule.store.ScheduleStore;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** {@link ScheduledRunMetadataContractTest} on embedded PostgreSQL, its schedules there too. */
+class PostgresScheduledRunMetadataTest extends ScheduledRunMetadataContractTest {
+  @RegisterExtension final ContractDatabase database = new ContractDatabase();
+
+  @Override
+  protected Store newStore() {
+    return database.newStore();
+  }
+
+  @Override
+  protected ScheduleStore newScheduleStore(Store instances) {
+    return PostgresScheduleStore.beside((PostgresStore) instances);
+  }
+}

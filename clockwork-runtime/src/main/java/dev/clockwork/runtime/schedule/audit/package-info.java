@@ -1,5 +1,0 @@
-/**
- * The schedule audit stream: event types, rows, command context, and the payload contract every
- * write is checked against.
- */
-package dev.clockwork.runtime.schedule.audit;

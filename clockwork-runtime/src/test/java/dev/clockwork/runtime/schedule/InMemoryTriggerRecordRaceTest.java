@@ -1,9 +1,0 @@
-package dev.clockwork.runtime.schedule;
-
-/** {@link TriggerRecordRaceContractTest} on the in-memory stores. */
-class InMemoryTriggerRecordRaceTest extends TriggerRecordRaceContractTest {
-  @Override
-  protected ScheduleStorage newStorage() {
-    return new InMemoryScheduleStorage();
-  }
-}

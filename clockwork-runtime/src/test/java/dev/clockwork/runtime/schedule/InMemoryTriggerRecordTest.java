@@ -1,9 +1,0 @@
-package dev.clockwork.runtime.schedule;
-
-/** {@link TriggerRecordContractTest} on the in-memory stores. */
-class InMemoryTriggerRecordTest extends TriggerRecordContractTest {
-  @Override
-  protected ScheduleStorage newStorage() {
-    return new InMemoryScheduleStorage();
-  }
-}

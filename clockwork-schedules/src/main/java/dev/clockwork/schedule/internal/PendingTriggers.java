@@ -1,0 +1,203 @@
+package dev.clockwork.schedule.internal;
+
+import dev.clockwork.core.event.Event;
+import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.runtime.CreateOutcome;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.NewInstance;
+import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.instance.CreateOptions;
+import dev.clockwork.runtime.queue.Priority;
+import dev.clockwork.runtime.store.DuplicateInstanceException;
+import dev.clockwork.schedule.audit.ScheduleEventType;
+import dev.clockwork.schedule.definition.OverlapPolicy;
+import dev.clockwork.schedule.definition.ScheduleAction;
+import dev.clockwork.schedule.outcome.TriggerOutcome;
+import dev.clockwork.schedule.store.PendingTrigger;
+import dev.clockwork.schedule.store.ScheduleRecord;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Carries out triggers that are recorded on their schedule ({@link PendingTrigger}) and drops them
+ * from it afterwards. Carrying one out is safe to repeat — by the node that recorded it, or by a
+ * tick after that node died: the run's id is deterministic (a second start finds it started) and an
+ * event is sent with an idempotency key of the schedule and trigger number.
+ */
+final class PendingTriggers {
+  private static final Logger LOG = LoggerFactory.getLogger(PendingTriggers.class);
+
+  private final Services services;
+
+  PendingTriggers(Services services) {
+    this.services = services;
+  }
+
+  /**
+   * Starts the run (stopping the previous one first when the policy says so) or sends the event.
+   */
+  TriggerOutcome carryOut(ScheduleRecord schedule, PendingTrigger trigger) {
+    Engine engine = services.engine();
+    if (trigger.action() instanceof ScheduleAction.SendEvent send) {
+      try {
+        engine.enqueue(
+            send.instanceId(),
+            Event.of(send.event(), send.payload()),
+            Priority.NORMAL,
+            "schedule:"
+                + schedule.namespace()
+                + ":"
+                + schedule.scheduleId()
+                + ":trigger:"
+                + trigger.triggerNumber());
+      } catch (UnknownInstanceException gone) {
+        LOG.warn(
+            "schedule {}/{}: trigger {} sends to instance '{}', which no longer exists",
+            schedule.namespace(),
+            schedule.scheduleId(),
+            trigger.triggerNumber(),
+            send.instanceId());
+      }
+      return TriggerOutcome.SENT;
+    }
+    if (trigger.previous() != null) {
+      if (status(trigger.instanceId()).isPresent()) {
+        return TriggerOutcome.ALREADY_STARTED; // carried out before: the previous run was stopped
+      }
+      stop(trigger);
+    }
+    ScheduleAction.StartMachine start = (ScheduleAction.StartMachine) trigger.action();
+    try {
+      engine.create(
+          start.machine(),
+          trigger.instanceId(),
+          start.input(),
+          runOptions(schedule, trigger, origin(trigger)));
+      return TriggerOutcome.STARTED;
+    } catch (DuplicateInstanceException startedBefore) {
+      return TriggerOutcome.ALREADY_STARTED;
+    }
+  }
+
+  /**
+   * How a schedule's run is created: routed to the queue (its machine's default queue when none is
+   * named), with the labels, memo and search attributes the schedule had when the trigger was
+   * recorded — its current ones for a trigger stored before they were kept — and its lineage.
+   */
+  private static CreateOptions runOptions(
+      ScheduleRecord schedule, PendingTrigger trigger, Event origin) {
+    PendingTrigger.RunMetadata run =
+        trigger.run() != null ? trigger.run() : PendingTrigger.RunMetadata.of(schedule.settings());
+    return CreateOptions.builder()
+        .queue(run.queue())
+        .labels(run.labels())
+        .memo(run.memo())
+        .searchAttributes(run.searchAttributes())
+        .origin(origin)
+        .build();
+  }
+
+  /** What carrying out one trigger of {@link #startAll} gave: its outcome, or its failure. */
+  record Carried(TriggerOutcome outcome, RuntimeException failure) {}
+
+  /**
+   * True when carrying {@code trigger} out is starting its run and nothing else: no event to send,
+   * no previous run to stop first. Such triggers are carried out together by {@link #startAll}.
+   */
+  static boolean startsOnly(PendingTrigger trigger) {
+    return trigger.action() instanceof ScheduleAction.StartMachine && trigger.previous() == null;
+  }
+
+  /**
+   * Carries out triggers that only start their runs ({@link #startsOnly}) — of any schedules — as
+   * {@link #carryOut} does, creating the runs in one batch ({@link Engine#createAll}): a run that
+   * exists is {@code already_started}; a creation that fails fails its trigger alone.
+   *
+   * @param schedules per trigger, the schedule it was recorded on
+   * @return per trigger, in order, its outcome or failure
+   */
+  List<Carried> startAll(List<ScheduleRecord> schedules, List<PendingTrigger> starts) {
+    Carried[] carried = new Carried[starts.size()];
+    List<NewInstance> creations = new ArrayList<>(starts.size());
+    List<Integer> at = new ArrayList<>(starts.size());
+    for (int i = 0; i < starts.size(); i++) {
+      PendingTrigger trigger = starts.get(i);
+      ScheduleAction.StartMachine start = (ScheduleAction.StartMachine) trigger.action();
+      try { // a run's settings that no longer pass the checks fail that trigger alone
+        creations.add(
+            new NewInstance(
+                start.machine(),
+                trigger.instanceId(),
+                start.input(),
+                runOptions(schedules.get(i), trigger, origin(trigger))));
+        at.add(i);
+      } catch (RuntimeException e) {
+        carried[i] = new Carried(null, e);
+      }
+    }
+    List<CreateOutcome> outcomes = services.engine().createAll(creations);
+    for (int k = 0; k < outcomes.size(); k++) {
+      CreateOutcome outcome = outcomes.get(k);
+      carried[at.get(k)] =
+          outcome.failure() != null
+              ? new Carried(null, outcome.failure())
+              : new Carried(
+                  outcome.created() ? TriggerOutcome.STARTED : TriggerOutcome.ALREADY_STARTED,
+                  null);
+    }
+    return java.util.Arrays.asList(carried);
+  }
+
+  /** The first row of the run's history: the trigger's lineage. */
+  private static Event origin(PendingTrigger trigger) {
+    return Event.of(ScheduleEventType.ScheduleTriggered.name(), trigger.lineage());
+  }
+
+  private void stop(PendingTrigger trigger) {
+    if (status(trigger.previous()).orElse(null) != InstanceStatus.ACTIVE) {
+      return;
+    }
+    try {
+      if (trigger.policy() == OverlapPolicy.TERMINATE_OTHER) {
+        services.engine().terminate(trigger.previous());
+      } else {
+        services.engine().cancel(trigger.previous());
+      }
+    } catch (UnknownInstanceException gone) {
+      // nothing to stop
+    }
+  }
+
+  private Optional<InstanceStatus> status(String instanceId) {
+    try {
+      return Optional.of(services.engine().instance(instanceId).status());
+    } catch (UnknownInstanceException gone) {
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * Drops carried-out triggers from the schedule, whoever wrote it meanwhile; when every attempt
+   * loses, they stay and are carried out again by a later tick, which finds them done.
+   */
+  void drop(String namespace, String scheduleId, Collection<Long> triggerNumbers) {
+    if (triggerNumbers.isEmpty()) {
+      return;
+    }
+    for (int attempt = 0; attempt < Lifecycle.MAX_ATTEMPTS; attempt++) {
+      Optional<ScheduleRecord> fresh = services.store().find(namespace, scheduleId);
+      if (fresh.isEmpty()) {
+        return;
+      }
+      Ledger ledger = new Ledger(fresh.get(), List.of(), services.now(), null);
+      if (!ledger.carriedOut(triggerNumbers)
+          || services.store().commit(ledger.commit(false, null))) {
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,9 @@
+package dev.clockwork.schedule;
+
+/** {@link TriggerRecordRaceContractTest} on the in-memory stores. */
+class InMemoryTriggerRecordRaceTest extends TriggerRecordRaceContractTest {
+  @Override
+  protected ScheduleStorage newStorage() {
+    return new InMemoryScheduleStorage();
+  }
+}

@@ -1,0 +1,62 @@
+package dev.clockwork.schedule;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.clockwork.schedule.outcome.TickResult;
+import dev.clockwork.schedule.store.DuplicateScheduleException;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Schedule ids are unique per namespace; the default namespace comes from the options. */
+class NamespaceTest {
+  ScheduleFixture fixture = ScheduleFixture.at("2026-03-01T12:00:00Z");
+
+  static ScheduleRequest.Builder dailySync() {
+    return ScheduleRequest.builder("daily-sync").startMachine("pulse", Map.of()).cron("0 2 * * *");
+  }
+
+  @Test
+  void theSameIdLivesInTwoNamespaces() {
+    fixture.schedules.create(dailySync().build());
+    ScheduleDescription billing =
+        fixture.schedules.create(dailySync().namespace("billing").build());
+    assertThat(billing.namespace()).isEqualTo("billing");
+    assertThat(fixture.schedules.in("billing").find("daily-sync")).isPresent();
+    assertThat(fixture.schedules.find("daily-sync").orElseThrow().namespace()).isEqualTo("default");
+    assertThat(fixture.schedules.in("ops").find("daily-sync")).isEmpty();
+  }
+
+  @Test
+  void refusesADuplicateIdEvenAfterDeletion() {
+    fixture.schedules.create(dailySync().build());
+    assertThatThrownBy(() -> fixture.schedules.create(dailySync().build()))
+        .isInstanceOf(DuplicateScheduleException.class)
+        .hasMessageContaining("already exists");
+    fixture.schedules.delete("daily-sync");
+    assertThatThrownBy(() -> fixture.schedules.create(dailySync().build()))
+        .isInstanceOf(DuplicateScheduleException.class);
+  }
+
+  @Test
+  void instanceIdsOfOtherNamespacesNameTheNamespace() {
+    fixture.schedules.create(dailySync().build());
+    fixture.schedules.in("billing").create(dailySync().build());
+    assertThat(fixture.tickAt("2026-03-02T02:00:00Z"))
+        .extracting(TickResult::instanceId)
+        .containsExactlyInAnyOrder(
+            "schedule:daily-sync:2026-03-02T02:00:00Z",
+            "schedule:daily-sync@billing:2026-03-02T02:00:00Z");
+  }
+
+  @Test
+  void theDefaultNamespaceIsConfigurable() {
+    ScheduleFixture configured =
+        ScheduleFixture.at("2026-03-01T12:00:00Z", o -> o.defaultNamespace("tenant-a"));
+    ScheduleDescription created = configured.schedules.create(dailySync().build());
+    assertThat(created.namespace()).isEqualTo("tenant-a");
+    // Ids do not depend on a node's configured default: only the namespace "default" is plain.
+    assertThat(configured.tickAt("2026-03-02T02:00:00Z").get(0).instanceId())
+        .isEqualTo("schedule:daily-sync@tenant-a:2026-03-02T02:00:00Z");
+  }
+}
