@@ -5,7 +5,6 @@ import dev.clockwork.core.ClockworkException;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.postgres.schedule.PostgresScheduleStore;
 import dev.clockwork.postgres.schema.ClockworkMigrations;
-import dev.clockwork.server.callback.store.PostgresCallbackStore;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -35,11 +34,7 @@ final class PostgresDatabase implements CliEnvironment.Database {
       store.close();
       throw e;
     }
-    return new Stores(
-        store,
-        PostgresScheduleStore.beside(store),
-        PostgresCallbackStore.on(store.dataSource()),
-        store::close);
+    return new Stores(store, PostgresScheduleStore.beside(store), store::close);
   }
 
   @Override

@@ -50,8 +50,8 @@ class MachineNamesCliTest {
       assertThat(run.err).as(command).isEmpty();
     }
     assertThat(cart.cli("queue", "pause", "@cart").out).startsWith("cart: PAUSED");
-    assertThat(cart.store.isPaused("cart")).isTrue();
-    assertThat(cart.store.isPaused("@cart")).isFalse();
+    assertThat(cart.store.queueAdmin().isPaused("cart")).isTrue();
+    assertThat(cart.store.queueAdmin().isPaused("@cart")).isFalse();
   }
 
   @Test
@@ -72,10 +72,10 @@ class MachineNamesCliTest {
             "clockwork: no machine 'payment' is known (known: cart); a machine is known once an"
                 + " instance of it is stored, its definition is on the classpath or"
                 + " clockwork.yaml has settings for it under machines:");
-    assertThat(cart.store.isPaused("crat")).isFalse();
-    assertThat(cart.store.isPaused("payment")).isFalse();
-    assertThat(cart.store.pendingEvents()).isEqualTo(1);
-    assertThat(cart.store.deadLetter(dead)).isPresent();
+    assertThat(cart.store.queueAdmin().isPaused("crat")).isFalse();
+    assertThat(cart.store.queueAdmin().isPaused("payment")).isFalse();
+    assertThat(cart.store.queue().pendingEvents()).isEqualTo(1);
+    assertThat(cart.store.queueAdmin().deadLetter(dead)).isPresent();
   }
 
   @Test
@@ -86,7 +86,7 @@ class MachineNamesCliTest {
     CliRun paused = cart.cli("queue", "pause", "@report", "--config", file.toString());
     assertThat(paused.exitCode).as(paused.toString()).isZero();
     assertThat(paused.out).isEqualTo("report: PAUSED (0 pending)\n");
-    assertThat(cart.store.isPaused("report")).isTrue();
+    assertThat(cart.store.queueAdmin().isPaused("report")).isTrue();
     assertThat(cart.cli("queue", "pause", "report").exitCode)
         .as("without the file, report is not known")
         .isEqualTo(1);
@@ -96,6 +96,6 @@ class MachineNamesCliTest {
   void aMachineOnTheClasspathIsKnownBeforeItHasInstances() {
     CliRun paused = cart.cli("queue", "pause", "cart");
     assertThat(paused.exitCode).as(paused.toString()).isZero();
-    assertThat(cart.store.isPaused("cart")).isTrue();
+    assertThat(cart.store.queueAdmin().isPaused("cart")).isTrue();
   }
 }

@@ -106,8 +106,8 @@ class QueueCliTest {
     CliRun pause = cli("queue", "pause", "crat");
     assertThat(pause.exitCode).isEqualTo(1);
     assertThat(pause.out).doesNotContain("PAUSED");
-    assertThat(store.isPaused("crat")).isFalse();
-    assertThat(store.isPaused("cart")).isFalse();
+    assertThat(store.queueAdmin().isPaused("crat")).isFalse();
+    assertThat(store.queueAdmin().isPaused("cart")).isFalse();
     assertThat(cli("queue", "status", "cart").err).isEmpty();
   }
 
@@ -177,13 +177,13 @@ class QueueCliTest {
     CliRun refused = cli("queue", "purge", "cart", "--pending");
     assertThat(refused.exitCode).isEqualTo(1);
     assertThat(refused.err).contains("cannot be undone; nothing was changed. Add --confirm");
-    assertThat(store.pendingEvents()).isEqualTo(1);
+    assertThat(store.queue().pendingEvents()).isEqualTo(1);
 
     JsonNode pending =
         json(cli("queue", "purge", "cart", "--pending", "--confirm", "--output", "json"));
     assertThat(pending.get("pending").asInt()).isEqualTo(1);
     assertThat(pending.get("deadLetters").asInt()).isZero();
-    assertThat(store.pendingEvents()).isZero();
+    assertThat(store.queue().pendingEvents()).isZero();
 
     assertThat(cli("queue", "purge", "cart", "--older-than", "24h", "--confirm").out)
         .contains("purged 0 pending events and 0 dead letters");

@@ -59,7 +59,7 @@ class QueueStatusCliTest {
         .contains("│ cart    │ 1       │ 0/4        │ 1      │ -        │ running │");
 
     cart.engine.queues().flushActivity(); // as the engine does every few seconds
-    cart.store.lease("cart-2", "a-worker", Duration.ofSeconds(30), cart.clock.instant());
+    cart.store.work().lease("cart-2", "a-worker", Duration.ofSeconds(30), cart.clock.instant());
     CliRun after = cli("queue", "status");
     assertThat(after.exitCode).as(after.toString()).isZero();
     assertThat(after.out)

@@ -389,7 +389,7 @@ class SchedulesCliTest {
     assertThat(again).hasSize(4);
     assertThat(again.get(0).get("cron_time").asText()).isEqualTo("2026-04-10T06:00:00Z");
     assertThat(again).extracting(r -> r.get("outcome").asText()).containsOnly("already_started");
-    assertThat(store.instanceIds("invoice-sync")).hasSize(4);
+    assertThat(store.instances().instanceIds("invoice-sync")).hasSize(4);
   }
 
   @Test

@@ -71,7 +71,7 @@ class UserInputCliTest {
           .contains("is longer than the longest a queue command takes, 100 years");
       noDatabaseErrorIn(run);
     }
-    assertThat(cart.store.deadLetter(dead)).as("still a dead letter").isPresent();
+    assertThat(cart.store.queueAdmin().deadLetter(dead)).as("still a dead letter").isPresent();
   }
 
   @Test
@@ -99,6 +99,6 @@ class UserInputCliTest {
                   + " value can hold one: type it again without");
       noDatabaseErrorIn(run);
     }
-    assertThat(cart.store.isPaused("cart")).isFalse();
+    assertThat(cart.store.queueAdmin().isPaused("cart")).isFalse();
   }
 }

@@ -1,59 +1,27 @@
 package dev.clockwork.postgres;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.clockwork.core.interpreter.InstanceStatus;
-import dev.clockwork.postgres.internal.ArmedTimers;
-import dev.clockwork.postgres.internal.Broadcasts;
-import dev.clockwork.postgres.internal.Claims;
-import dev.clockwork.postgres.internal.Commits;
-import dev.clockwork.postgres.internal.DatabaseClock;
-import dev.clockwork.postgres.internal.DueWork;
-import dev.clockwork.postgres.internal.Enqueues;
-import dev.clockwork.postgres.internal.EventStatuses;
-import dev.clockwork.postgres.internal.ExpiredLeases;
-import dev.clockwork.postgres.internal.IdempotencyKeys;
-import dev.clockwork.postgres.internal.InstanceHistory;
-import dev.clockwork.postgres.internal.InstanceRows;
-import dev.clockwork.postgres.internal.InstanceSearch;
 import dev.clockwork.postgres.internal.Jdbc;
-import dev.clockwork.postgres.internal.Leases;
 import dev.clockwork.postgres.internal.OperatorActions;
+import dev.clockwork.postgres.internal.PostgresInstances;
+import dev.clockwork.postgres.internal.PostgresQueue;
+import dev.clockwork.postgres.internal.PostgresQueueAdmin;
+import dev.clockwork.postgres.internal.PostgresWork;
 import dev.clockwork.postgres.internal.QueueActivityRows;
-import dev.clockwork.postgres.internal.QueueOperations;
-import dev.clockwork.postgres.internal.QueueRows;
 import dev.clockwork.postgres.internal.RegionJobs;
-import dev.clockwork.postgres.internal.WorkSignal;
+import dev.clockwork.postgres.internal.callback.PostgresCallbacks;
 import dev.clockwork.postgres.schema.ClockworkMigrations;
-import dev.clockwork.runtime.audit.OperatorAction;
-import dev.clockwork.runtime.instance.InstanceQuery;
-import dev.clockwork.runtime.queue.DeadLetter;
-import dev.clockwork.runtime.queue.EventStatus;
-import dev.clockwork.runtime.queue.Lease;
-import dev.clockwork.runtime.queue.QueuedEvent;
-import dev.clockwork.runtime.store.ActivitySample;
-import dev.clockwork.runtime.store.Claim;
-import dev.clockwork.runtime.store.ClaimRequest;
-import dev.clockwork.runtime.store.CommitResult;
-import dev.clockwork.runtime.store.ExpiredLease;
-import dev.clockwork.runtime.store.HistoryEntry;
-import dev.clockwork.runtime.store.IdempotencyRecord;
-import dev.clockwork.runtime.store.InstanceRecord;
-import dev.clockwork.runtime.store.JobClaim;
-import dev.clockwork.runtime.store.JobLease;
-import dev.clockwork.runtime.store.QueueActivity;
-import dev.clockwork.runtime.store.QueueStats;
-import dev.clockwork.runtime.store.RegionJob;
-import dev.clockwork.runtime.store.StepCommit;
+import dev.clockwork.runtime.store.ActivityStore;
+import dev.clockwork.runtime.store.CallbackStore;
+import dev.clockwork.runtime.store.InstanceStore;
+import dev.clockwork.runtime.store.OperatorLogStore;
+import dev.clockwork.runtime.store.QueueAdminStore;
+import dev.clockwork.runtime.store.QueueStore;
+import dev.clockwork.runtime.store.RegionJobStore;
 import dev.clockwork.runtime.store.Store;
-import dev.clockwork.runtime.store.TimerView;
+import dev.clockwork.runtime.store.WorkStore;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.Collection;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
-import java.util.Set;
 import javax.sql.DataSource;
 
 /**
@@ -70,14 +38,15 @@ import javax.sql.DataSource;
  * }
  * }</pre>
  *
- * <p>Its tables ({@code cw_*}) are created and upgraded on construction by {@link
- * ClockworkMigrations}, unless {@link Builder#migrate(boolean) told not to}. Connections must use
- * READ COMMITTED (PostgreSQL's default). One connection stays open to listen for work while an
- * engine's workers wait. The pool the store opens for a URL bounds lock waits, stalled transactions
- * and reads from a connection gone silent ({@link Builder#lockTimeout}, {@link
- * Builder#idleInTransactionTimeout}, {@link Builder#socketTimeout}); an application's DataSource
- * should set {@code lock_timeout}, {@code idle_in_transaction_session_timeout} and pgjdbc's {@code
- * socketTimeout} itself.
+ * <p>It is one object per database: its roles ({@link #instances()}, {@link #work()}, ...) are
+ * built once, on one pool of connections, and the engine asks for them. Its tables ({@code cw_*})
+ * are created and upgraded on construction by {@link ClockworkMigrations}, unless {@link
+ * Builder#migrate(boolean) told not to}. Connections must use READ COMMITTED (PostgreSQL's
+ * default). One connection stays open to listen for work while an engine's workers wait. The pool
+ * the store opens for a URL bounds lock waits, stalled transactions and reads from a connection
+ * gone silent ({@link Builder#lockTimeout}, {@link Builder#idleInTransactionTimeout}, {@link
+ * Builder#socketTimeout}); an application's DataSource should set {@code lock_timeout}, {@code
+ * idle_in_transaction_session_timeout} and pgjdbc's {@code socketTimeout} itself.
  *
  * <p>Instants are kept to the microsecond, as {@code timestamptz} does; the store never decides
  * early: due, available and lease-expiry instants are rounded up, and the engine's "now" is rounded
@@ -88,51 +57,27 @@ import javax.sql.DataSource;
 public final class PostgresStore implements Store, AutoCloseable {
   private final DataSource dataSource;
   private final HikariDataSource ownPool;
-  private final InstanceRows instances;
-  private final InstanceSearch search;
-  private final InstanceHistory history;
-  private final Enqueues enqueues;
-  private final QueueRows queue;
-  private final Claims claims;
-  private final Leases leases;
-  private final Commits commits;
-  private final Broadcasts broadcasts;
-  private final EventStatuses statuses;
-  private final DueWork due;
-  private final ArmedTimers timers;
-  private final QueueOperations operations;
-  private final QueueActivityRows activity;
-  private final IdempotencyKeys keys;
-  private final RegionJobs jobs;
-  private final WorkSignal signal;
-  private final DatabaseClock clock;
-  private final OperatorActions operatorLog;
-  private final ExpiredLeases expiredLeases;
+  private final InstanceStore instances;
+  private final QueueStore queue;
+  private final PostgresWork work;
+  private final QueueAdminStore queueAdmin;
+  private final ActivityStore activity;
+  private final OperatorLogStore operatorLog;
+  private final RegionJobStore regionJobs;
+  private final CallbackStore callbacks;
 
   private PostgresStore(DataSource dataSource, HikariDataSource ownPool, String where) {
     this.dataSource = dataSource;
     this.ownPool = ownPool;
     Jdbc jdbc = new Jdbc(dataSource, where);
-    this.instances = new InstanceRows(jdbc);
-    this.search = new InstanceSearch(jdbc);
-    this.history = new InstanceHistory(jdbc);
-    this.enqueues = new Enqueues(jdbc);
-    this.queue = new QueueRows(jdbc);
-    this.claims = new Claims(jdbc);
-    this.leases = new Leases(jdbc);
-    this.commits = new Commits(jdbc);
-    this.broadcasts = new Broadcasts(jdbc);
-    this.statuses = new EventStatuses(jdbc);
-    this.due = new DueWork(jdbc);
-    this.timers = new ArmedTimers(jdbc);
-    this.operations = new QueueOperations(jdbc);
+    this.instances = new PostgresInstances(jdbc);
+    this.queue = new PostgresQueue(jdbc);
+    this.work = new PostgresWork(jdbc);
+    this.queueAdmin = new PostgresQueueAdmin(jdbc);
     this.activity = new QueueActivityRows(jdbc);
-    this.keys = new IdempotencyKeys(jdbc);
-    this.jobs = new RegionJobs(jdbc);
-    this.signal = new WorkSignal(dataSource);
-    this.clock = new DatabaseClock(jdbc);
     this.operatorLog = new OperatorActions(jdbc);
-    this.expiredLeases = new ExpiredLeases(jdbc);
+    this.regionJobs = new RegionJobs(jdbc);
+    this.callbacks = new PostgresCallbacks(jdbc);
   }
 
   /** A store on its own connection pool, closed with the store; migrates the schema. */
@@ -156,296 +101,50 @@ public final class PostgresStore implements Store, AutoCloseable {
     return dataSource;
   }
 
-  // ---- instances ----
-
   @Override
-  public Optional<InstanceRecord> find(String instanceId) {
-    return instances.find(instanceId);
-  }
-
-  /**
-   * {@inheritDoc}
-   *
-   * <p>One query, reading the status column alone.
-   */
-  @Override
-  public Map<String, InstanceStatus> statuses(Collection<String> instanceIds) {
-    return instances.statuses(instanceIds);
+  public InstanceStore instances() {
+    return instances;
   }
 
   @Override
-  public Optional<InstanceRecord> findInConversation(String conversationId, String machine) {
-    return instances.findInConversation(conversationId, machine);
+  public QueueStore queue() {
+    return queue;
   }
 
   @Override
-  public List<HistoryEntry> history(String instanceId, long afterSequence, int limit) {
-    return history.read(instanceId, afterSequence, limit);
+  public WorkStore work() {
+    return work;
   }
 
   @Override
-  public List<String> instancesIn(String machine, String state, String afterId, int limit) {
-    return instances.instancesIn(machine, state, afterId, limit);
+  public QueueAdminStore queueAdmin() {
+    return queueAdmin;
   }
 
   @Override
-  public List<String> instanceIds(String machine) {
-    return instances.instanceIds(machine);
+  public ActivityStore activity() {
+    return activity;
   }
 
   @Override
-  public List<InstanceRecord> instances(InstanceQuery query) {
-    return search.instances(query);
-  }
-
-  // ---- queues ----
-
-  /**
-   * {@inheritDoc}
-   *
-   * <p>The event goes into the instance row's queue head when the row can be locked at once; while
-   * a claim or a commit holds it, a marker takes its place until the next claim merges it.
-   */
-  @Override
-  public QueuedEvent enqueue(QueuedEvent event) {
-    return enqueues.enqueue(event);
+  public OperatorLogStore operatorLog() {
+    return operatorLog;
   }
 
   @Override
-  public Optional<Map<String, Object>> outcome(String instanceId, String key) {
-    return keys.outcome(instanceId, key);
+  public RegionJobStore regionJobs() {
+    return regionJobs;
   }
 
   @Override
-  public Optional<IdempotencyRecord> idempotencyRecord(String instanceId, String key) {
-    return keys.record(instanceId, key);
-  }
-
-  @Override
-  public Optional<EventStatus> eventStatus(String instanceId, long eventId) {
-    return statuses.find(instanceId, eventId);
-  }
-
-  @Override
-  public List<Claim> claim(ClaimRequest request) {
-    return claims.claim(request);
-  }
-
-  @Override
-  public Optional<Claim> lease(String instanceId, String owner, Duration leaseTime, Instant now) {
-    return leases.lease(instanceId, owner, leaseTime, now);
-  }
-
-  @Override
-  public Optional<Lease> renew(Lease lease, Instant newExpiry) {
-    return leases.renew(lease, newExpiry);
-  }
-
-  @Override
-  public void release(Lease lease) {
-    leases.release(lease);
-  }
-
-  @Override
-  public CommitResult commit(List<StepCommit> batch) {
-    return commits.commit(batch);
-  }
-
-  @Override
-  public int deliverBroadcasts(Instant now, int pageSize) {
-    return broadcasts.deliver(now, pageSize);
-  }
-
-  @Override
-  public long pendingEvents(String instanceId) {
-    return queue.pendingEvents(instanceId);
-  }
-
-  @Override
-  public long pendingEvents() {
-    return queue.pendingEvents();
-  }
-
-  @Override
-  public boolean pendingAbove(long threshold) {
-    return queue.pendingAbove(threshold);
-  }
-
-  /**
-   * {@inheritDoc}
-   *
-   * <p>Rounded up to the microsecond: a clock moved to it finds the work due.
-   */
-  @Override
-  public Optional<Instant> nextDue(Instant now, Set<String> machines, Set<String> queues) {
-    return due.nextDue(now, machines, queues);
-  }
-
-  @Override
-  public void awaitWork(Duration max) throws InterruptedException {
-    signal.await(max);
-  }
-
-  /** {@inheritDoc} PostgreSQL's {@code clock_timestamp()}. */
-  @Override
-  public Optional<Instant> sharedTime() {
-    return Optional.of(clock.now());
-  }
-
-  // ---- operating the queues ----
-
-  @Override
-  public QueueStats queueStats(String machine, Instant now) {
-    return operations.stats(machine, now);
-  }
-
-  @Override
-  public List<String> machines() {
-    return operations.machines();
-  }
-
-  @Override
-  public void pause(String machine) {
-    operations.setPaused(machine, true, null);
-  }
-
-  @Override
-  public void resume(String machine) {
-    operations.setPaused(machine, false, null);
-  }
-
-  @Override
-  public boolean isPaused(String machine) {
-    return operations.isPaused(machine);
-  }
-
-  @Override
-  public Optional<DeadLetter> deadLetter(long id) {
-    return operations.deadLetter(id);
-  }
-
-  @Override
-  public List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
-    return operations.deadLetters(machine, afterId, limit);
-  }
-
-  @Override
-  public Optional<QueuedEvent> retryDeadLetter(long id, Instant availableAt) {
-    return operations.retry(id, availableAt);
-  }
-
-  @Override
-  public int purgeDeadLetters(String machine, Instant olderThan) {
-    return operations.purgeDeadLetters(machine, olderThan);
-  }
-
-  @Override
-  public int purgePending(String machine, Instant olderThan, Instant now) {
-    return operations.purgePending(machine, olderThan, now);
-  }
-
-  /**
-   * {@inheritDoc} Reads the machine's queued events through {@code cw_queue_machine} and keeps the
-   * top {@code limit}: for an operator's look, not for a hot path.
-   */
-  @Override
-  public List<QueuedEvent> queuedEvents(String machine, int limit) {
-    return operations.queued(machine, limit);
-  }
-
-  // ---- queue activity ----
-
-  @Override
-  public void recordActivity(List<ActivitySample> samples) {
-    activity.record(samples);
-  }
-
-  @Override
-  public QueueActivity activity(String machine, Instant from, Instant to) {
-    return activity.sum(machine, from, to);
-  }
-
-  @Override
-  public int purgeActivity(Instant before) {
-    return activity.purge(before);
-  }
-
-  // ---- parallel dispatch: region jobs ----
-
-  /**
-   * {@inheritDoc}
-   *
-   * <p>With {@code FOR UPDATE SKIP LOCKED}: concurrent claimers never wait for each other and never
-   * lease one job twice.
-   */
-  @Override
-  public List<JobClaim> claimJobs(
-      String owner,
-      Set<String> queues,
-      Set<String> machines,
-      int max,
-      Duration leaseTime,
-      Instant now) {
-    return jobs.claim(owner, queues, machines, max, leaseTime, now);
-  }
-
-  @Override
-  public Optional<JobClaim> claimJob(
-      String instanceId, long jobId, String owner, Duration leaseTime, Instant now) {
-    return jobs.claimOne(instanceId, jobId, owner, leaseTime, now);
-  }
-
-  /**
-   * {@inheritDoc}
-   *
-   * <p>Rounded up to the microsecond: a clock moved to it finds the job available.
-   */
-  @Override
-  public Optional<Instant> nextJobDue(Set<String> queues, Set<String> machines, Instant now) {
-    return jobs.nextDue(queues, machines, now);
-  }
-
-  @Override
-  public List<RegionJob> regionJobs(String instanceId) {
-    return jobs.list(instanceId);
-  }
-
-  @Override
-  public boolean retryJob(JobLease lease, int attempts, String error, Instant availableAt) {
-    return jobs.retry(lease, attempts, error, availableAt);
-  }
-
-  @Override
-  public boolean dropJob(JobLease lease) {
-    return jobs.drop(lease);
-  }
-
-  // ---- timers ----
-
-  @Override
-  public List<ExpiredLease> expiredLeases(Instant now, int limit) {
-    return expiredLeases.at(now, limit);
-  }
-
-  @Override
-  public OperatorAction appendOperatorAction(OperatorAction action) {
-    return operatorLog.append(action);
-  }
-
-  @Override
-  public List<OperatorAction> operatorActions(long beforeId, int limit) {
-    return operatorLog.latest(beforeId, limit);
-  }
-
-  @Override
-  public List<TimerView> armedTimers(String machine, String statePrefix, int limit) {
-    return timers.armed(machine, statePrefix, limit);
+  public CallbackStore callbacks() {
+    return callbacks;
   }
 
   /** Stops listening for work and closes the connection pool if the store opened it. */
   @Override
   public void close() {
-    signal.close();
+    work.close();
     if (ownPool != null) {
       ownPool.close();
     }

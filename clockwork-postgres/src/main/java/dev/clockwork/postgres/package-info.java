@@ -23,6 +23,9 @@
  *       finished by commits, leased by any worker with {@code FOR UPDATE SKIP LOCKED} from an index
  *       on (queue, availability), each write fenced by the job lease's token.
  *   <li>{@code cw_idempotency}, {@code cw_machine_queues}: keys already used, paused machines.
+ *   <li>{@code cw_callbacks}, {@code cw_callback_deliveries}: the server's callbacks of queued API
+ *       events and their delivery attempts (the store's callbacks role), claimed {@code FOR UPDATE
+ *       SKIP LOCKED} under a lease.
  * </ul>
  *
  * <p>Every write under a lease is fenced by its token; turns that finish together commit in one

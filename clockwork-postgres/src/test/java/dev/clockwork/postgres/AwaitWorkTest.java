@@ -21,7 +21,7 @@ class AwaitWorkTest extends StoreFixture {
   void anEnqueueByAnotherStoreWakesAWaitingWorker() throws InterruptedException {
     create("o-1");
     try (PostgresStore other = newPostgresStore()) {
-      other.awaitWork(Duration.ofMillis(1));
+      other.work().awaitWork(Duration.ofMillis(1));
       CompletableFuture<Void> waiting = waitInBackground(other);
       enqueue("o-1", "A", T0);
       await().atMost(Duration.ofSeconds(10)).until(waiting::isDone);
@@ -31,12 +31,12 @@ class AwaitWorkTest extends StoreFixture {
   @Test
   void aReleaseWithEventsWaitingWakesEveryWaitingThread() throws InterruptedException {
     create("o-1");
-    Claim claim = store.lease("o-1", "sync", LEASE, T0).orElseThrow();
+    Claim claim = store.work().lease("o-1", "sync", LEASE, T0).orElseThrow();
     enqueue("o-1", "A", T0);
-    store.awaitWork(Duration.ofMillis(1));
+    store.work().awaitWork(Duration.ofMillis(1));
     CompletableFuture<Void> first = waitInBackground(postgres);
     CompletableFuture<Void> second = waitInBackground(postgres);
-    store.release(claim.lease());
+    store.work().release(claim.lease());
     await().atMost(Duration.ofSeconds(10)).until(() -> first.isDone() && second.isDone());
   }
 
@@ -44,9 +44,9 @@ class AwaitWorkTest extends StoreFixture {
   void aCommitThatReleasesAnInstanceWithEventsWaitingWakesAWaitingWorker()
       throws InterruptedException {
     create("o-1");
-    Claim claim = store.lease("o-1", "sync", LEASE, T0).orElseThrow();
+    Claim claim = store.work().lease("o-1", "sync", LEASE, T0).orElseThrow();
     enqueue("o-1", "A", T0);
-    store.awaitWork(Duration.ofMillis(1)); // the enqueue's own wake-up
+    store.work().awaitWork(Duration.ofMillis(1)); // the enqueue's own wake-up
     CompletableFuture<Void> waiting = waitInBackground(postgres);
     commitAll(update(claim));
     await().atMost(Duration.ofSeconds(10)).until(waiting::isDone);
@@ -55,8 +55,8 @@ class AwaitWorkTest extends StoreFixture {
   @Test
   void aCommitThatSendsEventsWakesAWaitingWorker() throws InterruptedException {
     create("o-1", "o-2");
-    Claim claim = store.lease("o-1", "sync", LEASE, T0).orElseThrow();
-    store.awaitWork(Duration.ofMillis(1));
+    Claim claim = store.work().lease("o-1", "sync", LEASE, T0).orElseThrow();
+    store.work().awaitWork(Duration.ofMillis(1));
     CompletableFuture<Void> waiting = waitInBackground(postgres);
     commitAll(update(claim).outgoing(List.of(event("o-2", "A", T0))));
     await().atMost(Duration.ofSeconds(10)).until(waiting::isDone);
@@ -65,8 +65,8 @@ class AwaitWorkTest extends StoreFixture {
   @Test
   void aCommitThatArmsATimerWakesAWaitingWorkerToLookAtItsDueInstant() throws InterruptedException {
     create("o-1");
-    Claim claim = store.lease("o-1", "sync", LEASE, T0).orElseThrow();
-    store.awaitWork(Duration.ofMillis(1));
+    Claim claim = store.work().lease("o-1", "sync", LEASE, T0).orElseThrow();
+    store.work().awaitWork(Duration.ofMillis(1));
     CompletableFuture<Void> waiting = waitInBackground(postgres);
     commitAll(update(claim, nextOf(claim).timers(timer("waiting", "EXPIRE", T0.plusSeconds(5)))));
     await().atMost(Duration.ofSeconds(10)).until(waiting::isDone);
@@ -74,7 +74,7 @@ class AwaitWorkTest extends StoreFixture {
 
   @Test
   void closingTheStoreEndsAWait() throws InterruptedException {
-    store.awaitWork(Duration.ofMillis(1));
+    store.work().awaitWork(Duration.ofMillis(1));
     CompletableFuture<Void> waiting = waitInBackground(postgres);
     postgres.close();
     await().atMost(Duration.ofSeconds(10)).until(waiting::isDone);
@@ -90,7 +90,7 @@ class AwaitWorkTest extends StoreFixture {
         new Thread(
             () -> {
               try {
-                store.awaitWork(A_MINUTE);
+                store.work().awaitWork(A_MINUTE);
                 done.complete(null);
               } catch (InterruptedException e) {
                 done.completeExceptionally(e);

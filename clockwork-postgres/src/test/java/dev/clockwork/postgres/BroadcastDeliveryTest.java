@@ -50,14 +50,14 @@ class BroadcastDeliveryTest extends StoreFixture {
         "CREATE TRIGGER fail_for_t3 BEFORE INSERT ON cw_queue FOR EACH ROW"
             + " WHEN (NEW.instance_id = 't-3') EXECUTE FUNCTION fail_for_t3()");
 
-    assertThatThrownBy(() -> store.deliverBroadcasts(T0, 2))
+    assertThatThrownBy(() -> store.work().deliverBroadcasts(T0, 2))
         .isInstanceOf(ClockworkException.class)
         .hasMessageContaining("t-3");
-    assertThat(store.pendingEvents()).as("the first page").isEqualTo(2);
+    assertThat(store.queue().pendingEvents()).as("the first page").isEqualTo(2);
     dropFault();
 
-    assertThat(store.deliverBroadcasts(T0, 2)).isEqualTo(3);
-    assertThat(store.deliverBroadcasts(T0, 2)).isZero();
+    assertThat(store.work().deliverBroadcasts(T0, 2)).isEqualTo(3);
+    assertThat(store.work().deliverBroadcasts(T0, 2)).isZero();
     assertThat(claim(T0))
         .extracting(c -> c.instance().id(), c -> c.events().size())
         .containsExactlyInAnyOrder(

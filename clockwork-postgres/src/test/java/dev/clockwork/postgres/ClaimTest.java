@@ -26,7 +26,7 @@ class ClaimTest extends StoreFixture {
     Instant roundedUp = T0.plusNanos(123_457_000);
     create(instance("o-1").timers(timer("waiting", "EXPIRE", due)));
 
-    assertThat(store.nextDue(T0, Set.of("order"))).contains(roundedUp);
+    assertThat(store.work().nextDue(T0, Set.of("order"), null)).contains(roundedUp);
     assertThat(claim(due)).isEmpty();
     assertThat(claim(roundedUp.minusNanos(1))).isEmpty();
     List<Claim> claims = claim(roundedUp);
@@ -38,20 +38,22 @@ class ClaimTest extends StoreFixture {
   void anEventAvailableBetweenMicrosecondsIsNeverClaimedEarly() {
     create("o-1");
     Instant available = T0.plusNanos(1_500);
-    store.enqueue(
-        new dev.clockwork.runtime.queue.QueuedEvent(
-            0,
-            "o-1",
-            "order",
-            dev.clockwork.core.event.Event.of("PAY"),
-            "api",
-            null,
-            0,
-            available,
-            T0,
-            List.of(),
-            null,
-            null));
+    store
+        .queue()
+        .enqueue(
+            new dev.clockwork.runtime.queue.QueuedEvent(
+                0,
+                "o-1",
+                "order",
+                dev.clockwork.core.event.Event.of("PAY"),
+                "api",
+                null,
+                0,
+                available,
+                T0,
+                List.of(),
+                null,
+                null));
 
     assertThat(claim(available)).isEmpty();
     assertThat(claimedTypes("o-1", T0.plusNanos(2_000))).containsExactly("PAY");
@@ -74,7 +76,7 @@ class ClaimTest extends StoreFixture {
             start.await();
             int claimed = 0;
             for (int round = 0; round < 5; round++) {
-              claimed += store.claim(request).size();
+              claimed += store.work().claim(request).size();
             }
             return claimed;
           });

@@ -35,7 +35,7 @@ class CommitTest extends StoreFixture {
     }
     List<StepCommit> commits = new ArrayList<>();
     ClaimRequest all = new ClaimRequest("w1", LEASE, T0, 100, 10, Map.of("order", 100), true);
-    for (Claim claim : store.claim(all)) {
+    for (Claim claim : store.work().claim(all)) {
       InstanceRecord next =
           dev.clockwork.runtime.store.InstanceBuilder.nextOf(claim.instance())
               .historySequence(2)
@@ -61,12 +61,12 @@ class CommitTest extends StoreFixture {
               .build());
     }
 
-    assertThat(store.commit(commits).refused()).isEmpty();
-    assertThat(store.pendingEvents()).isZero();
-    assertThat(store.find("o-042")).map(InstanceRecord::revision).contains(2L);
-    assertThat(store.history("o-099", 0, 10)).hasSize(2);
+    assertThat(store.work().commit(commits).refused()).isEmpty();
+    assertThat(store.queue().pendingEvents()).isZero();
+    assertThat(store.instances().find("o-042")).map(InstanceRecord::revision).contains(2L);
+    assertThat(store.instances().history("o-099", 0, 10)).hasSize(2);
     assertThat(claim(T0)).isEmpty();
-    assertThat(store.lease("o-000", "w2", LEASE, T0)).isPresent();
+    assertThat(store.work().lease("o-000", "w2", LEASE, T0)).isPresent();
   }
 
   @Test
@@ -109,17 +109,17 @@ class CommitTest extends StoreFixture {
 
     CommitResult written = result.get();
     assertThat(written.refused()).isEqualTo(Map.of("family", Refusal.DUPLICATE_ID));
-    assertThat(store.find("o-1")).map(InstanceRecord::revision).contains(1L);
-    assertThat(store.find("o-2")).map(InstanceRecord::revision).contains(2L);
-    assertThat(store.pendingEvents()).as("the family's outgoing event").isZero();
-    assertThat(store.find("child")).map(InstanceRecord::conversationId).contains("c");
+    assertThat(store.instances().find("o-1")).map(InstanceRecord::revision).contains(1L);
+    assertThat(store.instances().find("o-2")).map(InstanceRecord::revision).contains(2L);
+    assertThat(store.queue().pendingEvents()).as("the family's outgoing event").isZero();
+    assertThat(store.instances().find("child")).map(InstanceRecord::conversationId).contains("c");
   }
 
   @Test
   void aCommitThatFailsWritesNothingAndKeepsItsLeasesAndEvents() {
     create("o-1", "o-2");
     QueuedEvent pay = enqueue("o-1", "PAY", T0);
-    Claim first = store.claim(request(T0)).get(0);
+    Claim first = store.work().claim(request(T0)).get(0);
     Claim second = lease("o-2", T0);
     HistoryEntry clash = createdRow(second.instance()); // sequence 1 exists: the insert fails
 
@@ -133,23 +133,23 @@ class CommitTest extends StoreFixture {
         .isInstanceOf(ClockworkException.class)
         .hasMessageContaining("could not commit 2 turn(s)");
 
-    assertThat(store.find("o-1")).map(InstanceRecord::revision).contains(1L);
-    assertThat(store.pendingEvents()).isOne();
-    assertThat(store.renew(first.lease(), T0.plusSeconds(60))).isPresent();
-    assertThat(store.renew(second.lease(), T0.plusSeconds(60))).isPresent();
+    assertThat(store.instances().find("o-1")).map(InstanceRecord::revision).contains(1L);
+    assertThat(store.queue().pendingEvents()).isOne();
+    assertThat(store.work().renew(first.lease(), T0.plusSeconds(60))).isPresent();
+    assertThat(store.work().renew(second.lease(), T0.plusSeconds(60))).isPresent();
   }
 
   @Test
   void aDeadLetterWithoutErrorsIsRefusedBeforeAnythingIsWritten() {
     create("o-1");
     QueuedEvent pay = enqueue("o-1", "PAY", T0);
-    Claim claim = store.claim(request(T0)).get(0);
+    Claim claim = store.work().claim(request(T0)).get(0);
 
     assertThatThrownBy(() -> commit(update(claim).deadLettered(List.of(pay))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("has no errors");
-    assertThat(store.find("o-1")).map(InstanceRecord::revision).contains(1L);
-    assertThat(store.pendingEvents()).isOne();
+    assertThat(store.instances().find("o-1")).map(InstanceRecord::revision).contains(1L);
+    assertThat(store.queue().pendingEvents()).isOne();
   }
 
   @Test
@@ -164,6 +164,6 @@ class CommitTest extends StoreFixture {
 
     commitAll(update(claim), StepCommit.update(claim.lease(), second));
 
-    assertThat(store.find("o-1")).contains(second);
+    assertThat(store.instances().find("o-1")).contains(second);
   }
 }

@@ -39,7 +39,7 @@ class ConcurrentClaimTest extends StoreFixture {
               start.await();
               List<Claim> claims;
               do {
-                claims = store.claim(request);
+                claims = store.work().claim(request);
                 for (Claim claim : claims) {
                   if (owners.putIfAbsent(claim.instance().id(), owner) != null) {
                     duplicates.incrementAndGet();
@@ -58,6 +58,6 @@ class ConcurrentClaimTest extends StoreFixture {
     assertThat(claim(T0.plusSeconds(1))).isEmpty();
     ClaimRequest afterExpiry =
         new ClaimRequest("late", LEASE, T0.plus(LEASE), 1000, 10, Map.of("order", 1000), true);
-    assertThat(store.claim(afterExpiry)).hasSize(instances);
+    assertThat(store.work().claim(afterExpiry)).hasSize(instances);
   }
 }

@@ -44,7 +44,7 @@ class ConnectionErrorsTest {
   void aStoreOnAUrlOwnsAndClosesItsPool() {
     TestDatabase db = EmbeddedPostgresDatabase.shared().newDatabase();
     PostgresStore store = PostgresStore.connect(db.url(), db.user(), db.password());
-    assertThat(store.find("none")).isEmpty();
+    assertThat(store.instances().find("none")).isEmpty();
     store.close();
     assertThat(((com.zaxxer.hikari.HikariDataSource) store.dataSource()).isClosed()).isTrue();
   }

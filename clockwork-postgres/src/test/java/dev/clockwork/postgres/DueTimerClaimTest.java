@@ -44,7 +44,7 @@ class DueTimerClaimTest extends StoreFixture {
           start.await();
           int claimed = 0;
           List<Claim> claims;
-          while (!(claims = store.claim(request)).isEmpty()) {
+          while (!(claims = store.work().claim(request)).isEmpty()) {
             for (Claim claim : claims) {
               if (!fired.add(claim.instance().id())) {
                 synchronized (twice) {
@@ -70,7 +70,7 @@ class DueTimerClaimTest extends StoreFixture {
     }
     assertThat(twice).isEmpty();
     assertThat(fired).hasSize(300);
-    assertThat(store.nextDue(later, Set.of("order"))).isEmpty();
+    assertThat(store.work().nextDue(later, Set.of("order"), null)).isEmpty();
   }
 
   @Test
@@ -87,9 +87,10 @@ class DueTimerClaimTest extends StoreFixture {
     }
     expected.sort(Comparator.comparing(TimerView::due).thenComparing(TimerView::instanceId));
 
-    assertThat(store.armedTimers("order", null, 300)).isEqualTo(expected.subList(0, 300));
-    assertThat(store.armedTimers(null, "waiting.deep", 1000))
+    assertThat(store.queueAdmin().armedTimers("order", null, 300))
+        .isEqualTo(expected.subList(0, 300));
+    assertThat(store.queueAdmin().armedTimers(null, "waiting.deep", 1000))
         .isEqualTo(expected.stream().filter(t -> t.state().equals("waiting.deep")).toList());
-    assertThat(store.armedTimers("invoice", null, 10)).isEmpty();
+    assertThat(store.queueAdmin().armedTimers("invoice", null, 10)).isEmpty();
   }
 }

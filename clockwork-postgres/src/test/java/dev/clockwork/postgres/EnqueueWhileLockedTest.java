@@ -58,10 +58,12 @@ class EnqueueWhileLockedTest extends StoreFixture {
     try (Connection holder = holdRow("o-1")) {
       QueuedEvent first =
           assertTimeoutPreemptively(
-              PROMPTLY, () -> store.enqueue(event("o-1", "PAY", T0).withIdempotencyKey("k")));
+              PROMPTLY,
+              () -> store.queue().enqueue(event("o-1", "PAY", T0).withIdempotencyKey("k")));
       QueuedEvent again =
           assertTimeoutPreemptively(
-              PROMPTLY, () -> store.enqueue(event("o-1", "PAY", T0).withIdempotencyKey("k")));
+              PROMPTLY,
+              () -> store.queue().enqueue(event("o-1", "PAY", T0).withIdempotencyKey("k")));
 
       assertThat(again.id()).isEqualTo(first.id());
       holder.commit();
@@ -107,7 +109,8 @@ class EnqueueWhileLockedTest extends StoreFixture {
     try (Connection holder = holdRow("o-1")) {
       enqueue("o-1", "PAY", T0);
 
-      assertThat(store.nextDue(T0.plusSeconds(1), java.util.Set.of("order"))).contains(T0);
+      assertThat(store.work().nextDue(T0.plusSeconds(1), java.util.Set.of("order"), null))
+          .contains(T0);
       holder.commit();
     }
   }
@@ -126,7 +129,7 @@ class EnqueueWhileLockedTest extends StoreFixture {
     assertThatThrownBy(() -> enqueue("ghost", "PAY", T0))
         .isInstanceOf(UnknownInstanceException.class)
         .hasMessageContaining("'ghost'");
-    assertThat(store.pendingEvents()).isZero();
+    assertThat(store.queue().pendingEvents()).isZero();
     assertThat(pendingHeads()).isZero();
   }
 }

@@ -115,7 +115,7 @@ class MultiEngineOrderingTest {
       producers.shutdown();
     }
 
-    await().atMost(Duration.ofMinutes(2)).until(() -> stores.get(0).pendingEvents() == 0);
+    await().atMost(Duration.ofMinutes(2)).until(() -> stores.get(0).queue().pendingEvents() == 0);
     List<Object> expected = new ArrayList<>();
     IntStream.range(0, EVENTS).forEach(n -> expected.add((long) n));
     for (int i = 0; i < INSTANCES; i++) {

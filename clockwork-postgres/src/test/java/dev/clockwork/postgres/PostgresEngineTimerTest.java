@@ -74,7 +74,7 @@ class PostgresEngineTimerTest extends StoreFixture {
             org.assertj.core.groups.Tuple.tuple("REMIND", T0.plus(Duration.ofDays(2))),
             org.assertj.core.groups.Tuple.tuple("ORDER_EXPIRED", T0.plus(Duration.ofDays(7))));
     assertThat(engine.nextDue()).isEmpty();
-    assertThat(store.armedTimers(null, null, 10)).isEmpty();
+    assertThat(store.queueAdmin().armedTimers(null, null, 10)).isEmpty();
   }
 
   @Test
@@ -119,7 +119,7 @@ class PostgresEngineTimerTest extends StoreFixture {
     engine.create("shop-order", "order-1", Map.of());
     engine.send("order-1", "SUBMIT");
     engine.send("order-1", "PAY");
-    assertThat(store.armedTimers(null, null, 10)).isEmpty();
+    assertThat(store.queueAdmin().armedTimers(null, null, 10)).isEmpty();
     TimeTravel.advance(engine, clock, T0.plus(Duration.ofDays(30)));
     assertThat(engine.instance("order-1").states()).containsExactly("processing");
   }
@@ -146,7 +146,7 @@ class PostgresEngineTimerTest extends StoreFixture {
           .until(
               () ->
                   engine.instance("order-19").states().equals(List.of("awaiting_payment"))
-                      && store.pendingEvents() == 0);
+                      && store.queue().pendingEvents() == 0);
       for (int i = 0; i < 10; i++) {
         engine.enqueue("order-" + i, Event.of("PAY"));
       }

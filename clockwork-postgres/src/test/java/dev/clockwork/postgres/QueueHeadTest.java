@@ -59,7 +59,7 @@ class QueueHeadTest extends StoreFixture {
           int consumed = 0;
           int idle = 0;
           while (consumed < 2 * instances * perInstance && idle < 10_000) {
-            List<Claim> claims = store.claim(ANY);
+            List<Claim> claims = store.work().claim(ANY);
             if (claims.isEmpty()) {
               idle++;
               Thread.onSpinWait();
@@ -73,20 +73,20 @@ class QueueHeadTest extends StoreFixture {
     try {
       List<Future<Integer>> results = threads.invokeAll(List.of(producer, producer, consumer));
       int consumed = results.get(2).get();
-      assertThat(consumed + store.pendingEvents()).isEqualTo(2L * instances * perInstance);
+      assertThat(consumed + store.queue().pendingEvents()).isEqualTo(2L * instances * perInstance);
     } finally {
       threads.shutdownNow();
     }
     assertThat(DB.single(WRONG_HEADS)).isEqualTo(0L);
 
-    long waiting = store.pendingEvents();
+    long waiting = store.queue().pendingEvents();
     long drained = 0;
     List<Claim> claims;
-    while (!(claims = store.claim(request(T0).withMaxInstances(100))).isEmpty()) {
+    while (!(claims = store.work().claim(request(T0).withMaxInstances(100))).isEmpty()) {
       drained += consumeAll(claims);
     }
     assertThat(drained).isEqualTo(waiting);
-    assertThat(store.pendingEvents()).isZero();
+    assertThat(store.queue().pendingEvents()).isZero();
     assertThat(pendingHeads()).isZero();
     assertThat(DB.single(WRONG_HEADS)).isEqualTo(0L);
     assertThat(DB.single("SELECT count(*) FROM cw_instances WHERE next_due_at IS NOT NULL"))
@@ -112,7 +112,7 @@ class QueueHeadTest extends StoreFixture {
           start.await();
           int consumed = 0;
           for (int idle = 0; consumed < 3 * perProducer && idle < 20_000; ) {
-            List<Claim> claims = store.claim(oneEach);
+            List<Claim> claims = store.work().claim(oneEach);
             if (claims.isEmpty()) {
               idle++;
               continue;
@@ -130,10 +130,10 @@ class QueueHeadTest extends StoreFixture {
 
     assertThat(DB.single(WRONG_HEADS)).isEqualTo(0L);
     List<Claim> rest;
-    while (!(rest = store.claim(request(T0))).isEmpty()) {
+    while (!(rest = store.work().claim(request(T0))).isEmpty()) {
       consumeAll(rest);
     }
-    assertThat(store.pendingEvents()).as("events no claim can reach").isZero();
+    assertThat(store.queue().pendingEvents()).as("events no claim can reach").isZero();
   }
 
   @Test
@@ -141,13 +141,14 @@ class QueueHeadTest extends StoreFixture {
     create("o-1");
     QueuedEvent first = enqueue("o-1", "A", T0);
     enqueue("o-1", "B", T0);
-    Claim claim = store.claim(ANY).get(0);
+    Claim claim = store.work().claim(ANY).get(0);
 
     commitAll(update(claim).retried(List.of(failedAttempt(first, T0, T0.plusSeconds(8)))));
 
     assertThat(column("o-1", "next_event_at")).isEqualTo(T0.plusSeconds(8));
     assertThat(column("o-1", "next_due_at")).isEqualTo(T0.plusSeconds(8));
-    assertThat(store.nextDue(T0, java.util.Set.of("order"))).contains(T0.plusSeconds(8));
+    assertThat(store.work().nextDue(T0, java.util.Set.of("order"), null))
+        .contains(T0.plusSeconds(8));
   }
 
   @Test
@@ -155,15 +156,15 @@ class QueueHeadTest extends StoreFixture {
     create("o-1");
     QueuedEvent poison = enqueue("o-1", "A", T0);
     QueuedEvent next = enqueue("o-1", "B", T0.plusSeconds(3));
-    Claim claim = store.claim(ANY).get(0);
+    Claim claim = store.work().claim(ANY).get(0);
     commitAll(update(claim).deadLettered(List.of(failedAttempt(poison, T0, T0))));
     assertThat(column("o-1", "next_event_at")).isEqualTo(T0.plusSeconds(3));
 
-    Claim again = store.claim(request(T0.plusSeconds(3))).get(0);
+    Claim again = store.work().claim(request(T0.plusSeconds(3))).get(0);
     commitAll(update(again).deadLettered(List.of(failedAttempt(next, T0, T0))));
 
     assertThat(column("o-1", "next_event_at")).isNull();
-    assertThat(store.deadLetters("order", 10))
+    assertThat(store.queueAdmin().deadLetters("order", 0, 10))
         .extracting(d -> d.event().id())
         .containsExactly(poison.id(), next.id());
     assertThat(DB.single(WRONG_HEADS)).isEqualTo(0L);
@@ -173,8 +174,8 @@ class QueueHeadTest extends StoreFixture {
   void aRefusedCommitChangesNoHead() {
     create("o-1");
     QueuedEvent event = enqueue("o-1", "A", T0);
-    Claim stale = store.claim(ANY).get(0);
-    store.claim(request(T0.plus(LEASE)));
+    Claim stale = store.work().claim(ANY).get(0);
+    store.work().claim(request(T0.plus(LEASE)));
 
     assertThat(
             commit(update(stale).retried(List.of(failedAttempt(event, T0, T0.plusSeconds(99)))))
@@ -191,7 +192,7 @@ class QueueHeadTest extends StoreFixture {
       consumed += ids.size();
       commits.add(update(claim).consumed(ids).build());
     }
-    assertThat(store.commit(commits).refused()).isEqualTo(Map.of());
+    assertThat(store.work().commit(commits).refused()).isEqualTo(Map.of());
     return consumed;
   }
 }

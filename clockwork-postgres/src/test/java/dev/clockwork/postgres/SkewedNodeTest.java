@@ -98,7 +98,7 @@ class SkewedNodeTest extends StoreFixture {
   @Test
   void theSkewedNodeRecordsHistoryOnTheDatabasesTime() {
     Engine skewed = skewedNode(true);
-    Instant before = postgres.sharedTime().orElseThrow();
+    Instant before = postgres.work().sharedTime().orElseThrow();
 
     skewed.create("reminder", "r-3", Map.of());
 
@@ -106,7 +106,7 @@ class SkewedNodeTest extends StoreFixture {
     // within the measurement's error (half a round trip, and the 20 ms tolerance), not an hour off
     Duration margin = Duration.ofSeconds(1);
     assertThat(created)
-        .isBetween(before.minus(margin), postgres.sharedTime().orElseThrow().plus(margin));
+        .isBetween(before.minus(margin), postgres.work().sharedTime().orElseThrow().plus(margin));
   }
 
   /** The right node holds r-2's lease for five minutes; a POKE waits in its queue. */
@@ -114,7 +114,13 @@ class SkewedNodeTest extends StoreFixture {
     Engine right = rightNode();
     right.create("reminder", "r-2", Map.of());
     assertThat(
-            store.lease("r-2", "right", Duration.ofMinutes(5), postgres.sharedTime().orElseThrow()))
+            store
+                .work()
+                .lease(
+                    "r-2",
+                    "right",
+                    Duration.ofMinutes(5),
+                    postgres.work().sharedTime().orElseThrow()))
         .isPresent();
     return right.enqueue("r-2", Event.of("POKE"));
   }

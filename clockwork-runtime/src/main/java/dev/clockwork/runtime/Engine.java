@@ -24,6 +24,7 @@ import dev.clockwork.runtime.internal.ChildIds;
 import dev.clockwork.runtime.internal.ConversationIds;
 import dev.clockwork.runtime.internal.Delegation;
 import dev.clockwork.runtime.internal.MachineRegistry;
+import dev.clockwork.runtime.internal.TurnEnd;
 import dev.clockwork.runtime.internal.TurnRunner;
 import dev.clockwork.runtime.internal.worker.PeriodicTasks;
 import dev.clockwork.runtime.internal.worker.StartTasks;
@@ -71,7 +72,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class Engine implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
-  private static final int BROADCAST_PAGE = 500;
 
   private final EngineOptions options;
   private final ClockworkConfig config;
@@ -298,7 +298,7 @@ public final class Engine implements AutoCloseable {
 
   /** The oldest instance of {@code machine} in a conversation: the one emits to it reach. */
   public Optional<Instance> findInConversation(String conversationId, String machine) {
-    return store.findInConversation(conversationId, machine).map(Instance::of);
+    return store.instances().findInConversation(conversationId, machine).map(Instance::of);
   }
 
   /**
@@ -308,7 +308,7 @@ public final class Engine implements AutoCloseable {
    */
   public List<Instance> instances(InstanceQuery query) {
     Objects.requireNonNull(query, "query");
-    return store.instances(query).stream().map(Instance::of).toList();
+    return store.instances().search(query).stream().map(Instance::of).toList();
   }
 
   /** The instance as stored now. */
@@ -321,7 +321,7 @@ public final class Engine implements AutoCloseable {
    * left out), in one store read where the store can.
    */
   public Map<String, InstanceStatus> statuses(Collection<String> instanceIds) {
-    return store.statuses(instanceIds);
+    return store.instances().statuses(instanceIds);
   }
 
   /**
@@ -331,13 +331,13 @@ public final class Engine implements AutoCloseable {
    */
   public long pendingEvents(String instanceId) {
     load(instanceId);
-    return store.pendingEvents(instanceId);
+    return store.queue().pendingEvents(instanceId);
   }
 
   /** The instance's full history, oldest first. */
   public List<HistoryEntry> history(String instanceId) {
     load(instanceId);
-    return store.history(instanceId, 0, Integer.MAX_VALUE);
+    return store.instances().history(instanceId, 0, Integer.MAX_VALUE);
   }
 
   /**
@@ -356,7 +356,7 @@ public final class Engine implements AutoCloseable {
               + limit);
     }
     load(instanceId);
-    return store.history(instanceId, afterSequence, limit);
+    return store.instances().history(instanceId, afterSequence, limit);
   }
 
   /**
@@ -379,6 +379,7 @@ public final class Engine implements AutoCloseable {
   public EventStatus event(String instanceId, long eventId) {
     load(instanceId);
     return store
+        .queue()
         .eventStatus(instanceId, eventId)
         .orElseThrow(() -> new UnknownEventIdException(instanceId, eventId));
   }
@@ -480,12 +481,14 @@ public final class Engine implements AutoCloseable {
             ? priority
             : Priority.NORMAL;
     QueuedEvent queued =
-        store.enqueue(
-            QueuedEvent.of(instanceId, record.machine(), event, source, clock.instant())
-                .withConversationId(record.conversationId())
-                .withPriority(effective)
-                .withIdempotencyKey(idempotencyKey)
-                .withHeaders(listeners.enqueuing(instanceId, record.machine(), event)));
+        store
+            .queue()
+            .enqueue(
+                QueuedEvent.of(instanceId, record.machine(), event, source, clock.instant())
+                    .withConversationId(record.conversationId())
+                    .withPriority(effective)
+                    .withIdempotencyKey(idempotencyKey)
+                    .withHeaders(listeners.enqueuing(instanceId, record.machine(), event)));
     listeners.eventEnqueued(instanceId, record.machine());
     return queued;
   }
@@ -521,7 +524,7 @@ public final class Engine implements AutoCloseable {
   private int runDue(Set<String> which) {
     int total = 0;
     while (true) {
-      store.deliverBroadcasts(clock.instant(), BROADCAST_PAGE);
+      store.work().deliverBroadcasts(clock.instant(), TurnEnd.BROADCAST_PAGE);
       ClaimRequest request =
           new ClaimRequest(
                   options.owner(),
@@ -548,7 +551,7 @@ public final class Engine implements AutoCloseable {
    * in tests moves a virtual clock from one to the next.
    */
   public Optional<Instant> nextDue() {
-    return store.nextDue(clock.instant(), machines.ids(), options.routing().served());
+    return store.work().nextDue(clock.instant(), machines.ids(), options.routing().served());
   }
 
   /**
@@ -562,8 +565,8 @@ public final class Engine implements AutoCloseable {
   public int upgradeInstances(String machine) {
     MachineDefinition latest = machines.latest(machine);
     int moved = 0;
-    for (String id : store.instanceIds(machine)) {
-      InstanceRecord record = store.find(id).orElse(null);
+    for (String id : store.instances().instanceIds(machine)) {
+      InstanceRecord record = store.instances().find(id).orElse(null);
       if (record != null && record.version() < latest.version() && runner.upgrade(id, latest)) {
         moved++;
       }
@@ -673,6 +676,9 @@ public final class Engine implements AutoCloseable {
   }
 
   private InstanceRecord load(String instanceId) {
-    return store.find(instanceId).orElseThrow(() -> new UnknownInstanceException(instanceId));
+    return store
+        .instances()
+        .find(instanceId)
+        .orElseThrow(() -> new UnknownInstanceException(instanceId));
   }
 }

@@ -46,8 +46,6 @@ import java.util.function.Supplier;
  * given. Values set in code win over the file (see {@link EngineOptions}).
  */
 public final class EngineBuilder {
-  private static final int BROADCAST_PAGE = 500;
-
   /** How often an engine adds what it processed to the store's queue activity. */
   private static final Duration ACTIVITY_FLUSH = Duration.ofSeconds(10);
 
@@ -203,7 +201,7 @@ public final class EngineBuilder {
     tasks.add(
         "self-healing pass",
         built.sweepInterval(),
-        () -> chosen.deliverBroadcasts(clock.instant(), BROADCAST_PAGE));
+        () -> chosen.work().deliverBroadcasts(clock.instant(), TurnEnd.BROADCAST_PAGE));
     tasks.add("dead-letter retention", Duration.ofMinutes(1), admin::purgeExpiredDeadLetters);
     tasks.add("queue activity", ACTIVITY_FLUSH, admin::flushActivity);
     if (aligned != null) {

@@ -100,7 +100,7 @@ public abstract class BatchCreationContractTest {
     assertThat(outcomes.get(1).duplicate()).isTrue();
     assertThat(engine.instance("b").context()).containsEntry("n", "first");
     assertThat(engine.history("b")).noneMatch(e -> e.kind() == HistoryEntry.Kind.ORIGIN);
-    assertThat(store.instanceIds("job")).containsExactlyInAnyOrder("a", "b", "c");
+    assertThat(store.instances().instanceIds("job")).containsExactlyInAnyOrder("a", "b", "c");
   }
 
   @Test
@@ -109,7 +109,7 @@ public abstract class BatchCreationContractTest {
 
     assertThat(outcomes).extracting(CreateOutcome::created).containsExactly(true, true, false);
     assertThat(outcomes.get(2).duplicate()).isTrue();
-    assertThat(store.instanceIds("job")).containsExactlyInAnyOrder("x", "y");
+    assertThat(store.instances().instanceIds("job")).containsExactlyInAnyOrder("x", "y");
   }
 
   @Test
@@ -127,8 +127,8 @@ public abstract class BatchCreationContractTest {
         .containsExactly(true, false, false, true);
     assertThat(outcomes.get(1).failure()).isInstanceOf(UnknownMachineException.class);
     assertThat(outcomes.get(2).failure()).hasMessageContaining("entry fails");
-    assertThat(store.instanceIds("job")).containsExactlyInAnyOrder("a", "c");
-    assertThat(store.instanceIds("broken")).isEmpty();
+    assertThat(store.instances().instanceIds("job")).containsExactlyInAnyOrder("a", "c");
+    assertThat(store.instances().instanceIds("broken")).isEmpty();
   }
 
   @Test

@@ -100,7 +100,7 @@ public abstract class ConcurrencyContractTest {
     await().atMost(Duration.ofSeconds(30)).until(() -> running.get() == 10);
     assertThat(mostAtOnce.get()).as("the default cap of 10, with no clockwork.yaml").isEqualTo(10);
     gate.countDown();
-    await().atMost(Duration.ofSeconds(60)).until(() -> store.pendingEvents() == 0);
+    await().atMost(Duration.ofSeconds(60)).until(() -> store.queue().pendingEvents() == 0);
     assertThat(mostAtOnce.get()).isEqualTo(10);
     assertThat(engine.instance("job-0999").states()).containsExactly("done");
   }
@@ -118,7 +118,7 @@ public abstract class ConcurrencyContractTest {
 
     await().atMost(Duration.ofSeconds(30)).until(() -> running.get() == 16);
     gate.countDown();
-    await().atMost(Duration.ofSeconds(60)).until(() -> store.pendingEvents() == 0);
+    await().atMost(Duration.ofSeconds(60)).until(() -> store.queue().pendingEvents() == 0);
     assertThat(mostAtOnce.get()).isEqualTo(16);
   }
 
@@ -184,7 +184,7 @@ public abstract class ConcurrencyContractTest {
         .until(
             () ->
                 engine.instance("order-1").isIn("paid") && engine.instance("order-2").isIn("paid"));
-    assertThat(store.deadLetters(null, 10)).isEmpty();
+    assertThat(store.queueAdmin().deadLetters(null, 0, 10)).isEmpty();
     for (String order : List.of("order-1", "order-2")) {
       assertThat(engine.history(order))
           .extracting(HistoryEntry::kind)
@@ -288,7 +288,10 @@ public abstract class ConcurrencyContractTest {
     assertThat(engine.history("job-1"))
         .extracting(HistoryEntry::kind)
         .doesNotContain(Kind.ATTEMPT_FAILED, Kind.FAILED);
-    assertThat(store.lease("job-1", "next-node", Duration.ofSeconds(30), java.time.Instant.now()))
+    assertThat(
+            store
+                .work()
+                .lease("job-1", "next-node", Duration.ofSeconds(30), java.time.Instant.now()))
         .as("no lease is left held")
         .isPresent();
     assertThat(lost).isEmpty();

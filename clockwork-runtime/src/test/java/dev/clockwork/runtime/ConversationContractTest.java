@@ -180,7 +180,7 @@ public abstract class ConversationContractTest {
         engine.findInConversation(second.conversationId(), "payment").orElseThrow();
     assertThat(requests(paymentOfFirst)).isEqualTo(2);
     assertThat(requests(paymentOfSecond)).isEqualTo(1);
-    assertThat(store.instanceIds("payment"))
+    assertThat(store.instances().instanceIds("payment"))
         .containsExactlyInAnyOrder(paymentOfFirst.id(), paymentOfSecond.id());
   }
 
@@ -191,7 +191,7 @@ public abstract class ConversationContractTest {
     engine.send("order-001", "CHECKOUT");
 
     assertThat(requests(engine.instance("pay-001"))).isEqualTo(1);
-    assertThat(store.instanceIds("payment")).containsExactly("pay-001");
+    assertThat(store.instances().instanceIds("payment")).containsExactly("pay-001");
     assertThat(engine.findInConversation("conv-abc123", "payment"))
         .map(Instance::id)
         .contains("pay-001");
@@ -205,20 +205,22 @@ public abstract class ConversationContractTest {
     String payment = "payment@" + conversation;
 
     List<dev.clockwork.runtime.store.Claim> claims =
-        store.claim(
-            new dev.clockwork.runtime.store.ClaimRequest(
-                "probe",
-                java.time.Duration.ofSeconds(5),
-                T0,
-                10,
-                10,
-                Map.of("order", 10, "payment", 10, "fraud", 10),
-                true));
+        store
+            .work()
+            .claim(
+                new dev.clockwork.runtime.store.ClaimRequest(
+                    "probe",
+                    java.time.Duration.ofSeconds(5),
+                    T0,
+                    10,
+                    10,
+                    Map.of("order", 10, "payment", 10, "fraud", 10),
+                    true));
     assertThat(claims)
         .singleElement()
         .satisfies(claim -> assertThat(claim.instance().id()).isEqualTo(payment));
     List<QueuedEvent> queued = claims.get(0).events();
-    store.release(claims.get(0).lease());
+    store.work().release(claims.get(0).lease());
     assertThat(queued)
         .singleElement()
         .satisfies(
@@ -282,6 +284,6 @@ public abstract class ConversationContractTest {
         .hasMessageContaining("may not contain '/'");
     assertThatThrownBy(() -> engine.createInConversation(" ", "order", "o", Map.of()))
         .hasMessageContaining("must be non-blank");
-    assertThat(store.instanceIds("order")).isEmpty();
+    assertThat(store.instances().instanceIds("order")).isEmpty();
   }
 }

@@ -122,9 +122,11 @@ public abstract class EngineContractTest {
     for (String machine : List.of("ledger", "stuck", "slow", "fraud", "payment", "shop")) {
       caps.put(machine, 100);
     }
-    return store.claim(
-        new dev.clockwork.runtime.store.ClaimRequest(
-            owner, Duration.ofSeconds(30), now, instances, 10, caps, true));
+    return store
+        .work()
+        .claim(
+            new dev.clockwork.runtime.store.ClaimRequest(
+                owner, Duration.ofSeconds(30), now, instances, 10, caps, true));
   }
 
   @Test
@@ -134,7 +136,7 @@ public abstract class EngineContractTest {
     engine.enqueue("l-1", Event.of("A"));
     engine.enqueue("l-1", Event.of("B"));
     engine.enqueue("l-1", Event.of("C"));
-    assertThat(store.pendingEvents()).isEqualTo(3);
+    assertThat(store.queue().pendingEvents()).isEqualTo(3);
     assertThat(engine.runDue()).isEqualTo(3);
     assertThat(seen(engine, "l-1")).containsExactly("A", "B", "C");
     assertThat(engine.history("l-1"))
@@ -155,7 +157,7 @@ public abstract class EngineContractTest {
     TimeTravel.advance(engine, clock, T0.plusSeconds(1));
     assertThat(engine.nextDue()).contains(T0.plusSeconds(3));
     TimeTravel.advance(engine, clock, T0.plusSeconds(3));
-    List<DeadLetter> dead = store.deadLetters(null, 10);
+    List<DeadLetter> dead = store.queueAdmin().deadLetters(null, 0, 10);
     assertThat(dead)
         .singleElement()
         .satisfies(
@@ -179,7 +181,7 @@ public abstract class EngineContractTest {
     engine.create("ledger", "l-1", Map.of());
     engine.enqueue("l-1", Event.of("FAIL"));
     TimeTravel.advance(engine, clock, T0.plusSeconds(10));
-    assertThat(store.deadLetters(null, 10).get(0).event().errors())
+    assertThat(store.queueAdmin().deadLetters(null, 0, 10).get(0).event().errors())
         .extracting(AttemptError::at)
         .containsExactly(T0, T0.plusSeconds(1), T0.plusSeconds(2));
   }
@@ -208,9 +210,9 @@ public abstract class EngineContractTest {
     assertThat(engine.runDue()).isEqualTo(2);
 
     assertThat(seen(engine, "l-1")).containsExactly("A");
-    assertThat(store.pendingEvents()).isEqualTo(2);
-    assertThat(store.nextDue(T0, null)).contains(T0.plusSeconds(1));
-    assertThat(store.lease("l-1", "someone-else", Duration.ofSeconds(30), T0))
+    assertThat(store.queue().pendingEvents()).isEqualTo(2);
+    assertThat(store.work().nextDue(T0, null, null)).contains(T0.plusSeconds(1));
+    assertThat(store.work().lease("l-1", "someone-else", Duration.ofSeconds(30), T0))
         .as("the lease went with the commit")
         .isPresent();
   }
@@ -242,7 +244,7 @@ public abstract class EngineContractTest {
                 stalled.lease(), stalled.instance().withRevision(stalled.instance().revision() + 1))
             .consumed(List.of(stalled.events().get(0).id()))
             .build();
-    assertThat(store.commit(List.of(late)).refusal("l-1"))
+    assertThat(store.work().commit(List.of(late)).refusal("l-1"))
         .contains(dev.clockwork.runtime.store.CommitResult.Refusal.LEASE_LOST);
     assertThat(seen(engine, "l-1")).containsExactly("A");
   }
@@ -251,11 +253,11 @@ public abstract class EngineContractTest {
   void aSynchronousSendWaitsForTheLeaseAndTimesOutClearly() {
     Engine engine = engine(o -> o.lockTimeout(Duration.ofMillis(50)));
     engine.create("ledger", "l-1", Map.of());
-    Claim held = store.lease("l-1", "someone-else", Duration.ofHours(1), T0).orElseThrow();
+    Claim held = store.work().lease("l-1", "someone-else", Duration.ofHours(1), T0).orElseThrow();
     assertThatThrownBy(() -> engine.send("l-1", "A"))
         .isInstanceOf(dev.clockwork.runtime.error.InstanceBusyException.class)
         .hasMessageContaining("'l-1' stayed busy for the lock timeout");
-    store.release(held.lease());
+    store.work().release(held.lease());
     assertThat(engine.send("l-1", "A").instance().context().get("seen")).isEqualTo(List.of("A"));
   }
 
@@ -283,7 +285,7 @@ public abstract class EngineContractTest {
           engine.enqueue("l-" + i, Event.of("A", Map.of("n", n)));
         }
       }
-      await().atMost(Duration.ofSeconds(20)).until(() -> store.pendingEvents() == 0);
+      await().atMost(Duration.ofSeconds(20)).until(() -> store.queue().pendingEvents() == 0);
       List<Object> expected = new ArrayList<>();
       for (int n = 0; n < 20; n++) {
         expected.add("A" + n);
@@ -381,7 +383,8 @@ public abstract class EngineContractTest {
             .build();
     busy.create("ledger", "blocked", Map.of());
     busy.create("ledger", "timed", Map.of());
-    Claim held = store.lease("blocked", "someone-else", Duration.ofDays(1), T0).orElseThrow();
+    Claim held =
+        store.work().lease("blocked", "someone-else", Duration.ofDays(1), T0).orElseThrow();
     for (int i = 0; i < 10; i++) {
       busy.enqueue("blocked", Event.of("A"));
     }
@@ -390,7 +393,7 @@ public abstract class EngineContractTest {
       busy.start();
       await().atMost(Duration.ofSeconds(10)).until(() -> waits.get() > 0);
       assertThat(busy.instance("timed").states()).containsExactly("open");
-      store.release(held.lease());
+      store.work().release(held.lease());
       await()
           .atMost(Duration.ofSeconds(10))
           .until(() -> busy.instance("timed").states().equals(List.of("closed")));
@@ -404,7 +407,7 @@ public abstract class EngineContractTest {
     engine.enqueue("l-1", Event.of("REFUSE"));
     engine.enqueue("l-1", Event.of("A"));
     engine.runDue();
-    assertThat(store.deadLetters(null, 10))
+    assertThat(store.queueAdmin().deadLetters(null, 0, 10))
         .singleElement()
         .satisfies(
             d -> {
@@ -442,8 +445,8 @@ public abstract class EngineContractTest {
     assertThat(engine.runDue()).isEqualTo(3);
 
     assertThat(seen(engine, "l-1")).containsExactly("A", "B");
-    assertThat(store.pendingEvents()).isZero();
-    assertThat(store.deadLetters(null, 10))
+    assertThat(store.queue().pendingEvents()).isZero();
+    assertThat(store.queueAdmin().deadLetters(null, 0, 10))
         .singleElement()
         .satisfies(d -> assertThat(d.deadAt()).isEqualTo(T0));
     assertThat(engine.history("l-1"))
@@ -462,11 +465,13 @@ public abstract class EngineContractTest {
   void anUnknownEventThatReachesAQueueIsDeadLetteredAtOnce() {
     Engine engine = engine();
     engine.create("ledger", "l-1", Map.of());
-    store.enqueue(
-        dev.clockwork.runtime.queue.QueuedEvent.of(
-            "l-1", "ledger", Event.of("RENAMED_LONG_AGO"), "api", T0));
+    store
+        .queue()
+        .enqueue(
+            dev.clockwork.runtime.queue.QueuedEvent.of(
+                "l-1", "ledger", Event.of("RENAMED_LONG_AGO"), "api", T0));
     engine.runDue();
-    assertThat(store.deadLetters(null, 10))
+    assertThat(store.queueAdmin().deadLetters(null, 0, 10))
         .singleElement()
         .satisfies(
             d ->
@@ -491,7 +496,7 @@ public abstract class EngineContractTest {
     assertThat(seen(engine, "l-1")).isEmpty();
     assertThat(engine.nextDue()).contains(T0.plusSeconds(1));
     TimeTravel.advance(engine, clock, T0.plusSeconds(10));
-    assertThat(store.deadLetters(null, 10))
+    assertThat(store.queueAdmin().deadLetters(null, 0, 10))
         .singleElement()
         .satisfies(
             d ->
@@ -683,7 +688,7 @@ public abstract class EngineContractTest {
     }
     try {
       engines.forEach(Engine::start);
-      await().atMost(Duration.ofSeconds(30)).until(() -> store.pendingEvents() == 0);
+      await().atMost(Duration.ofSeconds(30)).until(() -> store.queue().pendingEvents() == 0);
     } finally {
       engines.forEach(Engine::close);
     }
@@ -810,7 +815,7 @@ public abstract class EngineContractTest {
     assertThat(((Number) engine.instance("payment-1").context().get("fraudScore")).doubleValue())
         .isEqualTo(0.1);
     assertThat(engine.history("fraud-1")).extracting(HistoryEntry::event).contains("CHECK_FRAUD");
-    assertThat(store.lease("payment-1", "check", Duration.ofSeconds(1), T0)).isPresent();
+    assertThat(store.work().lease("payment-1", "check", Duration.ofSeconds(1), T0)).isPresent();
   }
 
   @Test
@@ -831,7 +836,7 @@ public abstract class EngineContractTest {
         .hasMessageContaining("no instance with id 'fraud-1'");
     assertThat(engine.instance("order-1").states()).containsExactly("cart");
     assertThat(engine.instance("payment-1").states()).containsExactly("idle");
-    assertThat(store.lease("payment-1", "check", Duration.ofSeconds(1), T0)).isPresent();
+    assertThat(store.work().lease("payment-1", "check", Duration.ofSeconds(1), T0)).isPresent();
   }
 
   @Test
@@ -842,7 +847,7 @@ public abstract class EngineContractTest {
     engine.create("shop", "order-1", Map.of());
     engine.send("order-1", "NOTIFY");
     assertThat(engine.instance("payment-1").states()).containsExactly("idle");
-    assertThat(store.queueStats("payment", T0).pending()).isEqualTo(1);
+    assertThat(store.queueAdmin().queueStats("payment", T0).pending()).isEqualTo(1);
     engine.runDue();
     assertThat(engine.instance("payment-1").states()).containsExactly("charged");
   }
@@ -859,7 +864,7 @@ public abstract class EngineContractTest {
     }
     engine.create("shop", "order-1", Map.of());
     engine.send("order-1", "ANNOUNCE");
-    assertThat(store.queueStats("ledger", T0).pending()).isEqualTo(1000);
+    assertThat(store.queueAdmin().queueStats("ledger", T0).pending()).isEqualTo(1000);
     engine.runDue();
     assertThat(seen(engine, "l-0999")).containsExactly("A");
     assertThat(seen(engine, "closed-3")).isEmpty();

@@ -90,7 +90,7 @@ public abstract class EventIntakeContractTest {
     assertThatThrownBy(() -> engine.enqueue("t-1", Event.of("ADD")))
         .isInstanceOf(InvalidEventPayloadException.class);
 
-    assertThat(store.pendingEvents()).isZero();
+    assertThat(store.queue().pendingEvents()).isZero();
     assertThat(total()).isEqualTo(0);
     assertThat(number(engine.send("t-1", Event.of("ADD", Map.of("amount", 5))).reply()))
         .isEqualTo(5);
@@ -125,7 +125,7 @@ public abstract class EventIntakeContractTest {
         .as("a direct send's key has no queued event to give back")
         .isInstanceOf(IdempotencyConflictException.class);
     assertThat(total()).isEqualTo(5);
-    assertThat(store.pendingEvents()).isZero();
+    assertThat(store.queue().pendingEvents()).isZero();
   }
 
   @Test

@@ -84,7 +84,7 @@ class ConcurrentTickTest {
       first.get();
       second.get();
     }
-    assertThat(instances.instanceIds("pulse")).hasSize(SCHEDULES * MINUTES);
+    assertThat(instances.instances().instanceIds("pulse")).hasSize(SCHEDULES * MINUTES);
     for (int i = 0; i < SCHEDULES; i++) {
       String id = "minutely-" + i;
       assertThat(a.describe(id).firesCount()).as(id).isEqualTo(MINUTES);

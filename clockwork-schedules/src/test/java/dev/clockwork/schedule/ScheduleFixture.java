@@ -81,7 +81,7 @@ final class ScheduleFixture {
   }
 
   List<String> instances(String machine) {
-    return instances.instanceIds(machine);
+    return instances.instances().instanceIds(machine);
   }
 
   static Instant t(String iso) {

@@ -105,7 +105,7 @@ public abstract class TickBatchContractTest {
   }
 
   List<String> runs(String scheduleId) {
-    return operator.instances.instanceIds("job").stream()
+    return operator.instances.instances().instanceIds("job").stream()
         .filter(run -> run.startsWith("schedule:" + scheduleId + ":"))
         .toList();
   }

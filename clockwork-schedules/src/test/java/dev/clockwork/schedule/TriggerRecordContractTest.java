@@ -111,7 +111,7 @@ public abstract class TriggerRecordContractTest {
   }
 
   List<String> runs() {
-    return operator.instances.instanceIds("job");
+    return operator.instances.instances().instanceIds("job");
   }
 
   static Stream<Arguments> races() {

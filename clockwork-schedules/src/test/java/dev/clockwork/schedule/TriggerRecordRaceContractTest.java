@@ -111,7 +111,7 @@ public abstract class TriggerRecordRaceContractTest {
       TriggerRecords.assertEveryRunHasItsTrigger(
           operator.schedules, operator.engine, operator.instances, id, "pulse", "job");
     }
-    assertThat(operator.instances.instanceIds("job"))
+    assertThat(operator.instances.instances().instanceIds("job"))
         .filteredOn(run -> run.startsWith("schedule:job-skip:"))
         .as("runs of a skip schedule whose runs never end")
         .hasSizeLessThan(2);

@@ -24,7 +24,7 @@ final class TriggerRecords {
     String prefix = "schedule:" + scheduleId + ":";
     List<String> runs = new ArrayList<>();
     for (String machine : machines) {
-      instances.instanceIds(machine).stream()
+      instances.instances().instanceIds(machine).stream()
           .filter(id -> id.startsWith(prefix))
           .forEach(runs::add);
     }

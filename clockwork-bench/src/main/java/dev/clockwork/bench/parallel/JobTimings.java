@@ -6,9 +6,6 @@ import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.listener.ProcessedEvent;
 import dev.clockwork.runtime.listener.ProcessedEvent.Outcome;
 import dev.clockwork.runtime.store.Store;
-import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -19,19 +16,21 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
  * Times every region job from the thread that runs it, without touching the engine: the engine's
- * store is wrapped in a timing {@link Proxy} (each call's wall time, by method, and per job on the
- * region job threads), the entry actions time themselves ({@link SlowActions}), and this listener
- * hears each region result's commit. A job's run on its thread ({@code RegionJobRunner.run}) is, in
- * order: the instance read ({@code find}, its first store call per job — the paused check before it
- * is read at most once a second per machine — the job's start here), the entry action, the paused
- * check, then under the instance's lease ({@code lease}) the result applied and committed, reported
- * to listeners on the same thread (the job's end here). So per job: before the action = start →
- * action start; after = action end → report; the action's own time is measured inside it. Completed
- * instances are counted from the reports too: an instance whose {@code regions} region results are
- * applied has fired its {@code @done} (checked against the database after each run).
+ * store is a {@link TimedStore} (the wall time of each call on a job's path, by method, and per job
+ * on the region job threads), the entry actions time themselves ({@link SlowActions}), and this
+ * listener hears each region result's commit. A job's run on its thread ({@code
+ * RegionJobRunner.run}) is, in order: the instance read ({@code find}, its first store call per job
+ * — the paused check before it is read at most once a second per machine — the job's start here),
+ * the entry action, the paused check, then under the instance's lease ({@code lease}) the result
+ * applied and committed, reported to listeners on the same thread (the job's end here). So per job:
+ * before the action = start → action start; after = action end → report; the action's own time is
+ * measured inside it. Completed instances are counted from the reports too: an instance whose
+ * {@code regions} region results are applied has fired its {@code @done} (checked against the
+ * database after each run).
  */
 final class JobTimings implements EngineListener {
   /** The names of the engine's region job threads ({@code RegionJobWorkers}). */
@@ -142,37 +141,34 @@ final class JobTimings implements EngineListener {
     this.regions = regions;
   }
 
-  /** {@code store}, with every call timed. */
+  /** {@code store}, with the calls on a region job's path timed ({@link TimedStore}). */
   Store wrap(Store store) {
-    InvocationHandler timed =
-        (proxy, method, args) -> {
-          String name = method.getName();
-          boolean jobThread = Thread.currentThread().getName().startsWith(JOB_THREAD);
-          long started = System.nanoTime();
-          if (jobThread && name.equals("find")) { // RegionJobRunner.run's first per-job store call
-            if (current.get() != null) {
-              unfinished.incrementAndGet();
-            }
-            current.set(new Job(started));
-          }
-          Object result = null;
-          try {
-            result = method.invoke(store, args);
-            return result;
-          } catch (InvocationTargetException e) {
-            throw e.getCause();
-          } finally {
-            long took = System.nanoTime() - started;
-            int items = result instanceof Collection<?> c ? c.size() : 1;
-            calls.computeIfAbsent(name, n -> new CallStats()).add(items, took);
-            Job job = jobThread ? current.get() : null;
-            if (job != null) {
-              job.stored(name, started, took);
-            }
-          }
-        };
-    return (Store)
-        Proxy.newProxyInstance(Store.class.getClassLoader(), new Class<?>[] {Store.class}, timed);
+    return new TimedStore(store, this);
+  }
+
+  /** Runs {@code call}, a store call named {@code name}, and records how long it took. */
+  <T> T timed(String name, Supplier<T> call) {
+    boolean jobThread = Thread.currentThread().getName().startsWith(JOB_THREAD);
+    long started = System.nanoTime();
+    if (jobThread && name.equals("find")) { // RegionJobRunner.run's first per-job store call
+      if (current.get() != null) {
+        unfinished.incrementAndGet();
+      }
+      current.set(new Job(started));
+    }
+    T result = null;
+    try {
+      result = call.get();
+      return result;
+    } finally {
+      long took = System.nanoTime() - started;
+      int items = result instanceof Collection<?> c ? c.size() : 1;
+      calls.computeIfAbsent(name, n -> new CallStats()).add(items, took);
+      Job job = jobThread ? current.get() : null;
+      if (job != null) {
+        job.stored(name, started, took);
+      }
+    }
   }
 
   /** An entry action ran from {@code started} to {@code ended} ({@link SlowActions}). */
@@ -257,12 +253,12 @@ final class JobTimings implements EngineListener {
     return unfinished.get() + otherOutcomes.get();
   }
 
-  /** Calls of the store method {@code name}, from every thread. */
+  /** Calls of the timed store method {@code name}, from every thread. */
   CallStats calls(String name) {
     return calls.getOrDefault(name, new CallStats());
   }
 
-  /** Every store method called, with its calls. */
+  /** Every timed store method called, with its calls. */
   Map<String, CallStats> allCalls() {
     return new TreeMap<>(calls);
   }

@@ -1,27 +1,19 @@
 package dev.clockwork.chaos.broken;
 
-import dev.clockwork.runtime.audit.OperatorAction;
-import dev.clockwork.runtime.instance.InstanceQuery;
-import dev.clockwork.runtime.queue.DeadLetter;
-import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
-import dev.clockwork.runtime.store.ActivitySample;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
-import dev.clockwork.runtime.store.ExpiredLease;
 import dev.clockwork.runtime.store.HistoryEntry;
-import dev.clockwork.runtime.store.IdempotencyRecord;
 import dev.clockwork.runtime.store.InstanceRecord;
-import dev.clockwork.runtime.store.JobClaim;
-import dev.clockwork.runtime.store.JobLease;
-import dev.clockwork.runtime.store.QueueActivity;
-import dev.clockwork.runtime.store.QueueStats;
-import dev.clockwork.runtime.store.RegionJob;
+import dev.clockwork.runtime.store.QueueAdminStore;
 import dev.clockwork.runtime.store.StepCommit;
 import dev.clockwork.runtime.store.Store;
-import dev.clockwork.runtime.store.TimerView;
+import dev.clockwork.runtime.store.WorkStore;
+import dev.clockwork.runtime.store.forwarding.ForwardingQueueAdminStore;
+import dev.clockwork.runtime.store.forwarding.ForwardingStore;
+import dev.clockwork.runtime.store.forwarding.ForwardingWorkStore;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,33 +22,41 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A store that breaks one promise ({@link Breakage}) and delegates everything else to a real one,
- * through the public {@link Store} SPI only. Each time it breaks the promise it prints a line, so a
- * run's worker logs say how often the suite had something to catch.
+ * through the public {@link Store} SPI only: its work role breaks claims, renewals and commits, its
+ * queue admin role breaks pauses, and every other call goes to the real store through the
+ * forwarding bases. Each time it breaks the promise it prints a line, so a run's worker logs say
+ * how often the suite had something to catch.
  */
-public final class BrokenStore implements Store {
+public final class BrokenStore extends ForwardingStore {
   /** {@link Breakage#DUPLICATE_COMMIT} keeps back one event in this many eligible commits. */
   public static final int DUPLICATE_EVERY = 10;
 
   /** How far ahead a forced lease looks, so that whatever lease holds the instance has expired. */
   private static final Duration FORCE = Duration.ofDays(1);
 
-  private final Store store;
+  /** The real store's work role: where a forced commit goes. */
+  private final WorkStore store;
+
   private final Breakage breakage;
   private final PrintStream log;
   private final Map<Long, String> claimedTypes = new ConcurrentHashMap<>();
   private final AtomicLong eligible = new AtomicLong();
   private final AtomicLong broken = new AtomicLong();
+  private final WorkStore work;
+  private final QueueAdminStore queueAdmin;
 
   public BrokenStore(Store store, Breakage breakage, PrintStream log) {
-    this.store = store;
+    super(store);
+    this.store = store.work();
     this.breakage = breakage;
     this.log = log;
+    this.work = new BrokenWork(store.work());
+    this.queueAdmin = new BrokenQueueAdmin(store.queueAdmin());
   }
 
   /** The promise {@code store} breaks; {@code store} itself when nothing is to be broken. */
@@ -69,53 +69,77 @@ public final class BrokenStore implements Store {
     return broken.get();
   }
 
+  @Override
+  public WorkStore work() {
+    return work;
+  }
+
+  @Override
+  public QueueAdminStore queueAdmin() {
+    return queueAdmin;
+  }
+
   // ---- the broken promises ----
 
-  @Override
-  public List<Claim> claim(ClaimRequest request) {
-    List<Claim> claims = store.claim(request);
-    if (breakage == Breakage.DUPLICATE_COMMIT) {
-      for (Claim claim : claims) {
-        for (QueuedEvent event : claim.events()) {
-          claimedTypes.put(event.id(), event.event().type());
+  /** Claims, renewals and commits, broken as {@link #breakage} says. */
+  private final class BrokenWork extends ForwardingWorkStore {
+    BrokenWork(WorkStore store) {
+      super(store);
+    }
+
+    @Override
+    public List<Claim> claim(ClaimRequest request) {
+      List<Claim> claims = super.claim(request);
+      if (breakage == Breakage.DUPLICATE_COMMIT) {
+        for (Claim claim : claims) {
+          for (QueuedEvent event : claim.events()) {
+            claimedTypes.put(event.id(), event.event().type());
+          }
         }
       }
+      return claims;
     }
-    return claims;
+
+    @Override
+    public Optional<Lease> renew(Lease lease, Instant newExpiry) {
+      Optional<Lease> renewed = super.renew(lease, newExpiry);
+      if (renewed.isEmpty() && breakage == Breakage.SKIP_LEASE_CHECK) {
+        broken.incrementAndGet();
+        log.println(
+            "BROKEN skip-lease-check: says the lost lease on " + lease.instanceId() + " holds");
+        return Optional.of(lease.renewedUntil(newExpiry));
+      }
+      return renewed;
+    }
+
+    @Override
+    public CommitResult commit(List<StepCommit> commits) {
+      switch (breakage) {
+        case DUPLICATE_COMMIT:
+          return super.commit(keepingOneBack(commits));
+        case SKIP_LEASE_CHECK:
+          return forced(commits, super.commit(commits));
+        default:
+          return super.commit(commits);
+      }
+    }
   }
 
-  @Override
-  public Optional<Lease> renew(Lease lease, Instant newExpiry) {
-    Optional<Lease> renewed = store.renew(lease, newExpiry);
-    if (renewed.isEmpty() && breakage == Breakage.SKIP_LEASE_CHECK) {
-      broken.incrementAndGet();
-      log.println(
-          "BROKEN skip-lease-check: says the lost lease on " + lease.instanceId() + " holds");
-      return Optional.of(lease.renewedUntil(newExpiry));
+  /** Pauses, lost as {@link Breakage#IGNORE_PAUSE} says. */
+  private final class BrokenQueueAdmin extends ForwardingQueueAdminStore {
+    BrokenQueueAdmin(QueueAdminStore store) {
+      super(store);
     }
-    return renewed;
-  }
 
-  @Override
-  public CommitResult commit(List<StepCommit> commits) {
-    switch (breakage) {
-      case DUPLICATE_COMMIT:
-        return store.commit(keepingOneBack(commits));
-      case SKIP_LEASE_CHECK:
-        return forced(commits, store.commit(commits));
-      default:
-        return store.commit(commits);
+    @Override
+    public void pause(String machine) {
+      if (breakage == Breakage.IGNORE_PAUSE) {
+        broken.incrementAndGet();
+        log.println("BROKEN ignore-pause: the pause of " + machine + " acknowledged, not stored");
+        return;
+      }
+      super.pause(machine);
     }
-  }
-
-  @Override
-  public void pause(String machine) {
-    if (breakage == Breakage.IGNORE_PAUSE) {
-      broken.incrementAndGet();
-      log.println("BROKEN ignore-pause: the pause of " + machine + " acknowledged, not stored");
-      return;
-    }
-    store.pause(machine);
   }
 
   /** The commits, one STEP event in {@link #DUPLICATE_EVERY} left out of what they consumed. */
@@ -265,229 +289,5 @@ public final class BrokenStore implements Store {
         .jobs(commit.jobs())
         .finishedJob(commit.finishedJob())
         .build();
-  }
-
-  // ---- delegated as they are ----
-
-  @Override
-  public Optional<InstanceRecord> find(String instanceId) {
-    return store.find(instanceId);
-  }
-
-  @Override
-  public Optional<InstanceRecord> findInConversation(String conversationId, String machine) {
-    return store.findInConversation(conversationId, machine);
-  }
-
-  @Override
-  public List<HistoryEntry> history(String instanceId, long afterSequence, int limit) {
-    return store.history(instanceId, afterSequence, limit);
-  }
-
-  @Override
-  public List<String> instancesIn(String machine, String state, String afterId, int limit) {
-    return store.instancesIn(machine, state, afterId, limit);
-  }
-
-  @Override
-  public List<String> instanceIds(String machine) {
-    return store.instanceIds(machine);
-  }
-
-  @Override
-  public List<InstanceRecord> instances(InstanceQuery query) {
-    return store.instances(query);
-  }
-
-  @Override
-  public void create(InstanceRecord record, List<HistoryEntry> history) {
-    store.create(record, history);
-  }
-
-  @Override
-  public QueuedEvent enqueue(QueuedEvent event) {
-    return store.enqueue(event);
-  }
-
-  @Override
-  public Optional<Map<String, Object>> outcome(String instanceId, String key) {
-    return store.outcome(instanceId, key);
-  }
-
-  @Override
-  public Optional<IdempotencyRecord> idempotencyRecord(String instanceId, String key) {
-    return store.idempotencyRecord(instanceId, key);
-  }
-
-  @Override
-  public Optional<EventStatus> eventStatus(String instanceId, long eventId) {
-    return store.eventStatus(instanceId, eventId);
-  }
-
-  @Override
-  public Optional<Claim> lease(String instanceId, String owner, Duration leaseTime, Instant now) {
-    return store.lease(instanceId, owner, leaseTime, now);
-  }
-
-  @Override
-  public void release(Lease lease) {
-    store.release(lease);
-  }
-
-  @Override
-  public int deliverBroadcasts(Instant now, int pageSize) {
-    return store.deliverBroadcasts(now, pageSize);
-  }
-
-  @Override
-  public long pendingEvents(String instanceId) {
-    return store.pendingEvents(instanceId);
-  }
-
-  @Override
-  public long pendingEvents() {
-    return store.pendingEvents();
-  }
-
-  @Override
-  public boolean pendingAbove(long threshold) {
-    return store.pendingAbove(threshold);
-  }
-
-  @Override
-  public Optional<Instant> nextDue(Instant now, Set<String> machines, Set<String> queues) {
-    return store.nextDue(now, machines, queues);
-  }
-
-  @Override
-  public void awaitWork(Duration max) throws InterruptedException {
-    store.awaitWork(max);
-  }
-
-  @Override
-  public Optional<Instant> sharedTime() {
-    return store.sharedTime();
-  }
-
-  @Override
-  public QueueStats queueStats(String machine, Instant now) {
-    return store.queueStats(machine, now);
-  }
-
-  @Override
-  public List<String> machines() {
-    return store.machines();
-  }
-
-  @Override
-  public void resume(String machine) {
-    store.resume(machine);
-  }
-
-  @Override
-  public boolean isPaused(String machine) {
-    return store.isPaused(machine);
-  }
-
-  @Override
-  public Optional<DeadLetter> deadLetter(long id) {
-    return store.deadLetter(id);
-  }
-
-  @Override
-  public List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
-    return store.deadLetters(machine, afterId, limit);
-  }
-
-  @Override
-  public List<ExpiredLease> expiredLeases(Instant now, int limit) {
-    return store.expiredLeases(now, limit);
-  }
-
-  @Override
-  public OperatorAction appendOperatorAction(OperatorAction action) {
-    return store.appendOperatorAction(action);
-  }
-
-  @Override
-  public List<OperatorAction> operatorActions(long beforeId, int limit) {
-    return store.operatorActions(beforeId, limit);
-  }
-
-  @Override
-  public Optional<QueuedEvent> retryDeadLetter(long id, Instant availableAt) {
-    return store.retryDeadLetter(id, availableAt);
-  }
-
-  @Override
-  public int purgeDeadLetters(String machine, Instant olderThan) {
-    return store.purgeDeadLetters(machine, olderThan);
-  }
-
-  @Override
-  public int purgePending(String machine, Instant olderThan, Instant now) {
-    return store.purgePending(machine, olderThan, now);
-  }
-
-  @Override
-  public List<QueuedEvent> queuedEvents(String machine, int limit) {
-    return store.queuedEvents(machine, limit);
-  }
-
-  @Override
-  public void recordActivity(List<ActivitySample> samples) {
-    store.recordActivity(samples);
-  }
-
-  @Override
-  public QueueActivity activity(String machine, Instant from, Instant to) {
-    return store.activity(machine, from, to);
-  }
-
-  @Override
-  public int purgeActivity(Instant before) {
-    return store.purgeActivity(before);
-  }
-
-  @Override
-  public List<JobClaim> claimJobs(
-      String owner,
-      Set<String> queues,
-      Set<String> machines,
-      int max,
-      Duration leaseTime,
-      Instant now) {
-    return store.claimJobs(owner, queues, machines, max, leaseTime, now);
-  }
-
-  @Override
-  public Optional<JobClaim> claimJob(
-      String instanceId, long jobId, String owner, Duration leaseTime, Instant now) {
-    return store.claimJob(instanceId, jobId, owner, leaseTime, now);
-  }
-
-  @Override
-  public Optional<Instant> nextJobDue(Set<String> queues, Set<String> machines, Instant now) {
-    return store.nextJobDue(queues, machines, now);
-  }
-
-  @Override
-  public List<RegionJob> regionJobs(String instanceId) {
-    return store.regionJobs(instanceId);
-  }
-
-  @Override
-  public boolean retryJob(JobLease lease, int attempts, String error, Instant availableAt) {
-    return store.retryJob(lease, attempts, error, availableAt);
-  }
-
-  @Override
-  public boolean dropJob(JobLease lease) {
-    return store.dropJob(lease);
-  }
-
-  @Override
-  public List<TimerView> armedTimers(String machine, String statePrefix, int limit) {
-    return store.armedTimers(machine, statePrefix, limit);
   }
 }

@@ -104,7 +104,7 @@ public final class Drain {
         return false;
       }
     }
-    for (String id : store.instanceIds(ScheduledRun.ID)) {
+    for (String id : store.instances().instanceIds(ScheduledRun.ID)) {
       if (!engine.instance(id).isDone()) {
         return false;
       }

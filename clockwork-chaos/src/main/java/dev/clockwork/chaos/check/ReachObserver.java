@@ -33,7 +33,7 @@ final class ReachObserver {
    */
   Reached read(Map<String, String> senders) {
     Map<String, List<PeerSeen>> peers = new HashMap<>();
-    for (String id : store.instanceIds(ChaosPeer.ID)) {
+    for (String id : store.instances().instanceIds(ChaosPeer.ID)) {
       Instance peer = engine.instance(id);
       String sender =
           senders.getOrDefault(
@@ -56,7 +56,7 @@ final class ReachObserver {
       }
     }
     List<ChildSeen> children = new ArrayList<>();
-    for (String id : store.instanceIds(ChaosChild.ID)) {
+    for (String id : store.instances().instanceIds(ChaosChild.ID)) {
       Instance child = engine.instance(id);
       Object parentSeq = child.context().get(ChaosChild.PARENT_SEQ);
       children.add(

@@ -117,7 +117,7 @@ final class ScheduleObserver {
 
   private Map<String, RunSeen> runs() {
     Map<String, RunSeen> runs = new HashMap<>();
-    for (String id : store.instanceIds(ScheduledRun.ID)) {
+    for (String id : store.instances().instanceIds(ScheduledRun.ID)) {
       List<Instant> lineage = new ArrayList<>();
       Instant created = null;
       Instant finished = null;

@@ -57,13 +57,14 @@ public final class InstanceShowCommand implements Callable<Integer> {
       InstanceRecord record =
           opened
               .store
+              .instances()
               .find(id)
               .orElseThrow(() -> new ClockworkException("no instance with id '" + id + "'"));
       long from = Math.max(0, record.historySequence() - history);
-      List<HistoryEntry> recent = opened.store.history(id, from, history);
+      List<HistoryEntry> recent = opened.store.instances().history(id, from, history);
       List<ArmedTimer> armed = record.timers().stream().filter(t -> !t.failed()).toList();
       List<ArmedTimer> failed = record.timers().stream().filter(ArmedTimer::failed).toList();
-      List<RegionJob> jobs = opened.store.regionJobs(id);
+      List<RegionJob> jobs = opened.store.regionJobs().list(id);
       if (output.json()) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("id", record.id());

@@ -34,7 +34,7 @@ final class MachineNames {
       return null;
     }
     String machine = plain(typed);
-    Set<String> known = new TreeSet<>(store.machines());
+    Set<String> known = new TreeSet<>(store.instances().machines());
     env.machines().forEach(definition -> known.add(definition.id()));
     known.addAll(config.configuredMachines());
     if (!known.contains(machine)) {

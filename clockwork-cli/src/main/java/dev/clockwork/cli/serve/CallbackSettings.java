@@ -2,8 +2,8 @@ package dev.clockwork.cli.serve;
 
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.runtime.config.ServerConfig;
+import dev.clockwork.runtime.store.CallbackStore;
 import dev.clockwork.server.callback.CallbackOptions;
-import dev.clockwork.server.callback.CallbackStore;
 import java.util.Map;
 
 /**

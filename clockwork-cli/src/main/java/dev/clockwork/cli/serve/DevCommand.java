@@ -10,7 +10,6 @@ import dev.clockwork.runtime.config.ClockworkConfig;
 import dev.clockwork.server.access.AccessPolicy;
 import dev.clockwork.server.access.ApiToken;
 import dev.clockwork.server.access.Role;
-import dev.clockwork.server.callback.store.PostgresCallbackStore;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -113,10 +112,7 @@ public final class DevCommand implements Callable<Integer> {
               settings,
               env.machines(),
               access,
-              CallbackSettings.of(
-                  settings.server(),
-                  PostgresCallbackStore.on(store.dataSource()),
-                  env.environment()),
+              CallbackSettings.of(settings.server(), store.callbacks(), env.environment()),
               "127.0.0.1",
               port,
               env.clock());

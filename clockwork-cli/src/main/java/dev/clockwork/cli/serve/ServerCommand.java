@@ -116,7 +116,7 @@ public final class ServerCommand implements Callable<Integer> {
               settings.file(),
               machines,
               AccessPolicy.from(server),
-              CallbackSettings.of(server, stores.callbacks(), env.environment()),
+              CallbackSettings.of(server, stores.store().callbacks(), env.environment()),
               chosenHost,
               chosenPort,
               env.clock());

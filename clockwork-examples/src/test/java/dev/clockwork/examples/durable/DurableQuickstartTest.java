@@ -32,7 +32,7 @@ class DurableQuickstartTest {
                           .contains("awaiting_payment"));
         });
     try (PostgresStore store = PostgresStore.on(DB.dataSource())) {
-      assertThat(store.find(id.get()).orElseThrow().leafPaths())
+      assertThat(store.instances().find(id.get()).orElseThrow().leafPaths())
           .containsExactly("awaiting_payment");
     }
   }

@@ -1,5 +1,6 @@
 package dev.clockwork.postgres.internal;
 
+import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.BroadcastRequest;
 import dev.clockwork.runtime.store.CommitResult;
@@ -10,6 +11,7 @@ import dev.clockwork.runtime.store.JobLease;
 import dev.clockwork.runtime.store.KeyedOutcome;
 import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.StepCommit;
+import dev.clockwork.runtime.store.rule.CommitDecision;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -31,13 +33,14 @@ import org.slf4j.LoggerFactory;
  * Writes commits in one transaction, a handful of statements whatever their number, in three round
  * trips (four with new instances): lock the rows of every instance the commits write (in id order,
  * so concurrent commits cannot deadlock) and read their lease tokens and revisions, and lock the
- * region jobs the commits finish and read their lease tokens; decide every group, as the in-memory
- * store does; insert the new instances; then, in one {@link Pipeline}, one statement per kind of
- * row — history, rows leaving the queues, dead letters, rows put back for a retry, idempotency
- * outcomes, broadcasts, outgoing events, region jobs dispatched and finished — and last the updated
- * instances, with their leases given up, heads recomputed and the workers notified; then COMMIT.
- * New instances go first, so outgoing events may go to them. Outgoing events never wait for their
- * targets' rows: a target no one in this transaction holds gets a pending-head marker.
+ * region jobs the commits finish and read their lease tokens; decide every group ({@link
+ * CommitDecision}, as the in-memory store does); insert the new instances; then, in one {@link
+ * Pipeline}, one statement per kind of row — history, rows leaving the queues, dead letters, rows
+ * put back for a retry, idempotency outcomes, broadcasts, outgoing events, region jobs dispatched
+ * and finished — and last the updated instances, with their leases given up, heads recomputed and
+ * the workers notified; then COMMIT. New instances go first, so outgoing events may go to them.
+ * Outgoing events never wait for their targets' rows: a target no one in this transaction holds
+ * gets a pending-head marker.
  *
  * <p>An instance the decision expected to be new may be inserted concurrently by another
  * transaction before this one inserts it; then the transaction is rolled back and decided again
@@ -153,43 +156,36 @@ public final class Commits {
     return new LockedRows(locked, jobTokens);
   }
 
-  /** The groups that cannot be written, each with its first reason (list order decides). */
+  /**
+   * The groups that cannot be written, each with its first reason: the one commit decision, on the
+   * locked rows (an instance inserted meanwhile by another transaction counts as existing).
+   */
   private static Map<String, Refusal> decide(
       List<StepCommit> commits, LockedRows locked, Set<String> taken) {
-    Map<String, Refusal> refused = new LinkedHashMap<>();
-    Map<String, Long> revisions = new HashMap<>();
-    Set<String> inserted = new HashSet<>();
-    Set<Long> finished = new HashSet<>();
-    for (StepCommit commit : commits) {
-      String id = commit.instanceId();
-      Locked row = locked.instances().get(id);
-      Refusal refusal = null;
-      if (commit.insert()) {
-        if (row != null || taken.contains(id) || !inserted.add(id)) {
-          refusal = Refusal.DUPLICATE_ID;
-        }
-        revisions.put(id, commit.next().revision());
-      } else if (row == null || !commit.lease().token().equals(row.token())) {
-        refusal = Refusal.LEASE_LOST;
-      } else {
-        long found = revisions.getOrDefault(id, row.revision());
-        if (found != commit.next().revision() - 1) {
-          refusal = Refusal.STALE_REVISION;
-        }
-        revisions.put(id, commit.next().revision());
-      }
-      JobLease job = commit.finishedJob();
-      if (refusal == null
-          && job != null
-          && (!job.token().equals(locked.jobTokens().get(job.jobId()))
-              || !finished.add(job.jobId()))) {
-        refusal = Refusal.JOB_LOST;
-      }
-      if (refusal != null) {
-        refused.putIfAbsent(commit.group(), refusal);
-      }
-    }
-    return refused;
+    return CommitDecision.decide(
+        commits,
+        new CommitDecision.Stored() {
+          @Override
+          public boolean exists(String instanceId) {
+            return locked.instances().containsKey(instanceId) || taken.contains(instanceId);
+          }
+
+          @Override
+          public boolean leaseHolds(Lease lease) {
+            Locked row = locked.instances().get(lease.instanceId());
+            return row != null && lease.token().equals(row.token());
+          }
+
+          @Override
+          public long revision(String instanceId) {
+            return locked.instances().get(instanceId).revision();
+          }
+
+          @Override
+          public boolean jobLeaseHolds(JobLease lease) {
+            return lease.token().equals(locked.jobTokens().get(lease.jobId()));
+          }
+        });
   }
 
   private static void writeAccepted(Connection connection, List<StepCommit> accepted)

@@ -99,8 +99,8 @@ public final class DueWork {
   }
 
   /**
-   * See {@code Store.nextDue}; {@code machines} null means every machine, {@code queues} null every
-   * queue.
+   * See {@code WorkStore.nextDue}; {@code machines} null means every machine, {@code queues} null
+   * every queue.
    */
   public Optional<Instant> nextDue(Instant now, Set<String> machines, Set<String> queues) {
     if (queues != null && queues.isEmpty()) {

@@ -2,18 +2,17 @@ package dev.clockwork.postgres.internal;
 
 import dev.clockwork.postgres.internal.json.EventJson;
 import dev.clockwork.runtime.queue.EventStatus;
-import dev.clockwork.runtime.queue.EventStatus.State;
+import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.rule.EventStatusRule;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.List;
 import java.util.Optional;
 
 /**
- * Where a queued event is now, in one statement: still in its queue (pending, or retrying after
- * failed attempts), in the dead letters, or gone with a history row recording its outcome (the
- * first row with its queue id that is not a failed attempt) — as the in-memory store's {@code
- * EventStatuses} decides.
+ * Where a queued event is now: its queue row, its dead letter and its outcome row (the first
+ * history row with its queue id that is not a failed attempt) read in one statement, and {@link
+ * EventStatusRule} deciding from them, as for the in-memory store.
  */
 public final class EventStatuses {
   /**
@@ -49,8 +48,8 @@ public final class EventStatuses {
   }
 
   public Optional<EventStatus> find(String instanceId, long eventId) {
-    if (eventId <= 0) {
-      return Optional.empty(); // 0 marks rows and dead letters that came from no queue
+    if (!EventStatusRule.isQueueId(eventId)) {
+      return Optional.empty();
     }
     return jdbc.autoCommit(
         "read the status of event " + eventId + " of '" + instanceId + "'",
@@ -62,65 +61,42 @@ public final class EventStatuses {
             }
             try (ResultSet rs = select.executeQuery()) {
               rs.next();
-              return status(rs, instanceId, eventId);
+              return EventStatusRule.of(instanceId, eventId, queued(rs), dead(rs), outcome(rs));
             }
           }
         });
   }
 
-  private static Optional<EventStatus> status(ResultSet rs, String instanceId, long eventId)
-      throws SQLException {
-    if (rs.getString("queued_errors") != null) {
-      int attempts = rs.getInt("queued_attempts");
-      return Optional.of(
-          new EventStatus(
-              instanceId,
-              eventId,
-              attempts > 0 ? State.RETRYING : State.PENDING,
-              attempts,
-              Instants.read(rs, "available_at"),
-              0,
-              0,
-              EventJson.readErrors(rs.getString("queued_errors")),
-              rs.getString("queued_type")));
-    }
-    long sequence = rs.getLong("seq");
-    if (rs.getString("dead_errors") != null) {
-      return Optional.of(
-          new EventStatus(
-              instanceId,
-              eventId,
-              State.DEAD_LETTERED,
-              rs.getInt("dead_attempts"),
-              null,
-              sequence,
-              rs.getLong("dead_letter_id"),
-              EventJson.readErrors(rs.getString("dead_errors")),
-              rs.getString("dead_type")));
-    }
+  private static EventStatusRule.Queued queued(ResultSet rs) throws SQLException {
+    String errors = rs.getString("queued_errors");
+    return errors == null
+        ? null
+        : new EventStatusRule.Queued(
+            rs.getInt("queued_attempts"),
+            Instants.read(rs, "available_at"),
+            EventJson.readErrors(errors),
+            rs.getString("queued_type"));
+  }
+
+  private static EventStatusRule.DeadLettered dead(ResultSet rs) throws SQLException {
+    String errors = rs.getString("dead_errors");
+    return errors == null
+        ? null
+        : new EventStatusRule.DeadLettered(
+            rs.getLong("dead_letter_id"),
+            rs.getInt("dead_attempts"),
+            EventJson.readErrors(errors),
+            rs.getString("dead_type"));
+  }
+
+  private static EventStatusRule.Outcome outcome(ResultSet rs) throws SQLException {
     String kind = rs.getString("kind");
-    if (kind == null) {
-      return Optional.empty();
-    }
-    State state =
-        switch (kind) {
-          case "FAILED" -> State.DEAD_LETTERED;
-          case "DISCARDED" -> State.DISCARDED;
-          default -> State.APPLIED;
-        };
-    // an applied event's row is its successful attempt; a failed one's, its last failed attempt
-    int attempt = rs.getInt("attempt");
-    int failedAttempts = state == State.APPLIED ? attempt - 1 : attempt;
-    return Optional.of(
-        new EventStatus(
-            instanceId,
-            eventId,
-            state,
-            Math.max(0, failedAttempts),
-            null,
-            sequence,
-            0,
-            List.of(),
-            rs.getString("outcome_type")));
+    return kind == null
+        ? null
+        : new EventStatusRule.Outcome(
+            rs.getLong("seq"),
+            HistoryEntry.Kind.valueOf(kind),
+            rs.getInt("attempt"),
+            rs.getString("outcome_type"));
   }
 }

@@ -17,9 +17,6 @@ import java.util.Optional;
  * Enqueues}), and the outcome of its event is kept for duplicates.
  */
 public final class IdempotencyKeys {
-  private static final String OUTCOME =
-      "SELECT outcome FROM cw_idempotency WHERE instance_id = ? AND key = ? AND outcome IS NOT NULL";
-
   private static final String RECORD =
       "SELECT event_id, fingerprint, outcome FROM cw_idempotency WHERE instance_id = ? AND key = ?";
 
@@ -38,22 +35,6 @@ public final class IdempotencyKeys {
 
   public IdempotencyKeys(Jdbc jdbc) {
     this.jdbc = jdbc;
-  }
-
-  public Optional<Map<String, Object>> outcome(String instanceId, String key) {
-    return jdbc.autoCommit(
-        "read the outcome of key '" + key + "' on '" + instanceId + "'",
-        connection -> {
-          try (PreparedStatement select = connection.prepareStatement(OUTCOME)) {
-            select.setString(1, instanceId);
-            select.setString(2, key);
-            try (ResultSet rs = select.executeQuery()) {
-              return rs.next()
-                  ? Optional.of(JsonValuesCodec.readMap(rs.getString(1)))
-                  : Optional.empty();
-            }
-          }
-        });
   }
 
   /** What is kept of a key: its first event, that event's fingerprint, its outcome. */

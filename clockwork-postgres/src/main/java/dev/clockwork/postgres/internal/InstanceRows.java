@@ -49,6 +49,9 @@ public final class InstanceRows {
 
   private static final String IDS = "SELECT id FROM cw_instances WHERE machine = ? ORDER BY id";
 
+  private static final String MACHINES =
+      "SELECT DISTINCT machine FROM cw_instances ORDER BY machine";
+
   private static final String STATUSES =
       "SELECT id, status FROM cw_instances WHERE id = ANY (CAST(? AS text[]))";
 
@@ -128,6 +131,16 @@ public final class InstanceRows {
         connection -> {
           try (PreparedStatement select = connection.prepareStatement(IDS)) {
             select.setString(1, machine);
+            return ids(select);
+          }
+        });
+  }
+
+  public List<String> machines() {
+    return jdbc.autoCommit(
+        "list the machines",
+        connection -> {
+          try (PreparedStatement select = connection.prepareStatement(MACHINES)) {
             return ids(select);
           }
         });

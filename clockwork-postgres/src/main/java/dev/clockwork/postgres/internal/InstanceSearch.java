@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Finding instances by machine, labels and search attributes ({@code Store.instances}): one
+ * Finding instances by machine, labels and search attributes ({@code InstanceStore.search}): one
  * statement, in id order, made of the filters the query uses. Labels and search attributes are
  * matched by containment through their GIN indexes ({@code cw_instances_labels}, {@code
  * cw_instances_search_attributes}), which hold only the instances that carry some: each filter says

@@ -2,13 +2,14 @@ package dev.clockwork.postgres.internal;
 
 import dev.clockwork.postgres.internal.json.JsonValuesCodec;
 import dev.clockwork.runtime.audit.OperatorAction;
+import dev.clockwork.runtime.store.OperatorLogStore;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 
 /** The operator audit in {@code cw_operator_log}: appended to, read newest first by id. */
-public final class OperatorActions {
+public final class OperatorActions implements OperatorLogStore {
   private static final String INSERT =
       """
       INSERT INTO cw_operator_log (at, principal, request_id, source, action, target, details)
@@ -31,6 +32,7 @@ public final class OperatorActions {
     this.jdbc = jdbc;
   }
 
+  @Override
   public OperatorAction append(OperatorAction action) {
     return jdbc.autoCommit(
         "record operator action " + action.action(),
@@ -51,7 +53,8 @@ public final class OperatorActions {
         });
   }
 
-  public List<OperatorAction> latest(long beforeId, int limit) {
+  @Override
+  public List<OperatorAction> list(long beforeId, int limit) {
     return jdbc.autoCommit(
         "read the operator log",
         connection -> {

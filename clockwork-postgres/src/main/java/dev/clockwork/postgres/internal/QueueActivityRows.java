@@ -1,6 +1,7 @@
 package dev.clockwork.postgres.internal;
 
 import dev.clockwork.runtime.store.ActivitySample;
+import dev.clockwork.runtime.store.ActivityStore;
 import dev.clockwork.runtime.store.QueueActivity;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -10,7 +11,7 @@ import java.util.Comparator;
 import java.util.List;
 
 /** The per-minute activity of machines ({@code cw_queue_activity}): added to, summed, purged. */
-public final class QueueActivityRows {
+public final class QueueActivityRows implements ActivityStore {
   private static final String ADD =
       """
       INSERT INTO cw_queue_activity (machine, minute, completed, processed, processing_nanos)
@@ -39,6 +40,7 @@ public final class QueueActivityRows {
   }
 
   /** Adds the samples in one transaction, in key order so two engines never deadlock. */
+  @Override
   public void record(List<ActivitySample> samples) {
     if (samples.isEmpty()) {
       return;
@@ -66,6 +68,7 @@ public final class QueueActivityRows {
         });
   }
 
+  @Override
   public QueueActivity sum(String machine, Instant from, Instant to) {
     return jdbc.autoCommit(
         "read the queue activity of " + machine,
@@ -88,6 +91,7 @@ public final class QueueActivityRows {
         });
   }
 
+  @Override
   public int purge(Instant before) {
     return jdbc.autoCommit(
         "purge the queue activity",

@@ -24,9 +24,6 @@ public final class QueueOperations {
                AS paused
       """;
 
-  private static final String MACHINES =
-      "SELECT DISTINCT machine FROM cw_instances ORDER BY machine";
-
   private static final String SET_PAUSED =
       """
       INSERT INTO cw_machine_queues (machine, paused, paused_at) VALUES (?, ?, ?)
@@ -121,21 +118,6 @@ public final class QueueOperations {
                   Instants.read(rs, "oldest"));
             }
           }
-        });
-  }
-
-  public List<String> machines() {
-    return jdbc.autoCommit(
-        "list the machines",
-        connection -> {
-          List<String> machines = new ArrayList<>();
-          try (PreparedStatement select = connection.prepareStatement(MACHINES);
-              ResultSet rs = select.executeQuery()) {
-            while (rs.next()) {
-              machines.add(rs.getString(1));
-            }
-          }
-          return machines;
         });
   }
 

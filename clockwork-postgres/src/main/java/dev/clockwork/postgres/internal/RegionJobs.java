@@ -5,6 +5,7 @@ import dev.clockwork.postgres.internal.json.JsonValuesCodec;
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.JobLease;
 import dev.clockwork.runtime.store.RegionJob;
+import dev.clockwork.runtime.store.RegionJobStore;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -23,7 +24,7 @@ import java.util.UUID;
  * valid while its token is the stored one, as an instance's is: every write here is fenced by it,
  * and a claim replaces it.
  */
-public final class RegionJobs {
+public final class RegionJobs implements RegionJobStore {
   /** The columns {@link #job} reads. */
   static final String COLUMNS =
       """
@@ -160,7 +161,13 @@ public final class RegionJobs {
     return "j." + String.join(", j.", columns.strip().split(",\\s*"));
   }
 
-  /** See {@code Store.claimJobs}. */
+  /**
+   * {@inheritDoc}
+   *
+   * <p>With {@code FOR UPDATE SKIP LOCKED}: concurrent claimers never wait for each other and never
+   * lease one job twice.
+   */
+  @Override
   public List<JobClaim> claim(
       String owner,
       Set<String> queues,
@@ -210,7 +217,7 @@ public final class RegionJobs {
         });
   }
 
-  /** See {@code Store.claimJob}. */
+  @Override
   public Optional<JobClaim> claimOne(
       String instanceId, long jobId, String owner, Duration leaseTime, Instant now) {
     Instant expiresAt = now.plus(leaseTime);
@@ -238,7 +245,12 @@ public final class RegionJobs {
         });
   }
 
-  /** See {@code Store.nextJobDue}; rounded up to the microsecond, as stored. */
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Rounded up to the microsecond, as stored: a clock moved to it finds the job available.
+   */
+  @Override
   public Optional<Instant> nextDue(Set<String> queues, Set<String> machines, Instant now) {
     if ((queues != null && queues.isEmpty()) || (machines != null && machines.isEmpty())) {
       return Optional.empty();
@@ -266,6 +278,7 @@ public final class RegionJobs {
   }
 
   /** The jobs of one instance (every instance when null), by id. */
+  @Override
   public List<RegionJob> list(String instanceId) {
     return jdbc.autoCommit(
         "read region jobs",
@@ -286,7 +299,8 @@ public final class RegionJobs {
         });
   }
 
-  /** See {@code Store.retryJob}. */
+  /** See {@code RegionJobStore.retry}. */
+  @Override
   public boolean retry(JobLease lease, int attempts, String error, Instant availableAt) {
     return jdbc.autoCommit(
         "retry region job " + lease.jobId() + " of '" + lease.instanceId() + "'",
@@ -306,7 +320,8 @@ public final class RegionJobs {
         });
   }
 
-  /** See {@code Store.dropJob}. */
+  /** See {@code RegionJobStore.drop}. */
+  @Override
   public boolean drop(JobLease lease) {
     return jdbc.autoCommit(
         "drop region job " + lease.jobId() + " of '" + lease.instanceId() + "'",

@@ -63,14 +63,14 @@ class PostgresRegionJobTest extends RegionJobContractTest {
           .doesNotHaveDuplicates()
           .containsExactlyInAnyOrderElementsOf(ids);
     }
-    assertThat(store.claimJobs("late", null, null, 1_000, LEASE, expired)).isEmpty();
+    assertThat(store.regionJobs().claim("late", null, null, 1_000, LEASE, expired)).isEmpty();
     for (JobClaim claim : first) {
-      assertThat(store.retryJob(claim.lease(), 1, "Boom", expired)).isFalse();
+      assertThat(store.regionJobs().retry(claim.lease(), 1, "Boom", expired)).isFalse();
     }
     for (JobClaim claim : takenOver) {
-      assertThat(store.dropJob(claim.lease())).isTrue();
+      assertThat(store.regionJobs().drop(claim.lease())).isTrue();
     }
-    assertThat(store.regionJobs(null)).isEmpty();
+    assertThat(store.regionJobs().list(null)).isEmpty();
   }
 
   /**
@@ -90,7 +90,7 @@ class PostgresRegionJobTest extends RegionJobContractTest {
                   start.await();
                   List<JobClaim> mine = new ArrayList<>();
                   List<JobClaim> claimed;
-                  while (!(claimed = store.claimJobs(owner, queues, null, 3, LEASE, now))
+                  while (!(claimed = store.regionJobs().claim(owner, queues, null, 3, LEASE, now))
                       .isEmpty()) {
                     mine.addAll(claimed);
                   }

@@ -42,7 +42,7 @@ class DuePlanTest {
                 .build();
         inserts.add(StepCommit.insert(record).build());
         if (inserts.size() == 1_000) {
-          store.commit(inserts);
+          store.work().commit(inserts);
           inserts.clear();
         }
       }

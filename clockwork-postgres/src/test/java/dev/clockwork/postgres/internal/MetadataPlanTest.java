@@ -55,7 +55,7 @@ class MetadataPlanTest {
                         .build())
                 .build());
         if (inserts.size() == 1_000) {
-          store.commit(inserts);
+          store.work().commit(inserts);
           inserts.clear();
         }
       }

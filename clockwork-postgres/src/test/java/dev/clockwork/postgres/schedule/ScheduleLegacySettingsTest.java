@@ -78,7 +78,7 @@ class ScheduleLegacySettingsTest {
       // whatever the tick does with the unreadable row, the healthy schedule must still fire
       failure = e.toString();
     }
-    assertThat(store.instanceIds("job"))
+    assertThat(store.instances().instanceIds("job"))
         .as("runs of the healthy schedule (the tick failed with: " + failure + ")")
         .anyMatch(id -> id.startsWith("schedule:b-healthy:"));
   }
@@ -141,7 +141,8 @@ class ScheduleLegacySettingsTest {
 
     schedules.tick();
 
-    assertThat(store.instanceIds("job")).containsExactly("schedule:b-healthy:2026-04-09T12:01:00Z");
+    assertThat(store.instances().instanceIds("job"))
+        .containsExactly("schedule:b-healthy:2026-04-09T12:01:00Z");
   }
 
   @Test

@@ -134,7 +134,7 @@ class SchedulesOnPostgresTest {
     assertThat(schedules.backfill("daily-invoice-sync", from, to))
         .extracting(BackfillResult::outcome)
         .containsOnly(TriggerOutcome.ALREADY_STARTED);
-    assertThat(store.instanceIds("invoice-sync")).hasSize(4);
+    assertThat(store.instances().instanceIds("invoice-sync")).hasSize(4);
   }
 
   @Test
@@ -152,7 +152,7 @@ class SchedulesOnPostgresTest {
     schedules.tick(); // the schedule was created at 04-09 12:00: its 04-10 night is the next due
     clock.moveTo(Instant.parse("2026-04-13T06:00:00Z"));
     schedules.tick();
-    assertThat(store.instanceIds("invoice-sync"))
+    assertThat(store.instances().instanceIds("invoice-sync"))
         .containsExactlyInAnyOrder(
             "schedule:daily-invoice-sync:backfill:2026-04-09T06:00:00Z",
             "schedule:daily-invoice-sync:2026-04-10T06:00:00Z",
@@ -166,7 +166,8 @@ class SchedulesOnPostgresTest {
     String second = schedules.trigger("daily-invoice-sync");
     assertThat(first).isEqualTo("schedule:daily-invoice-sync:manual:1");
     assertThat(second).isEqualTo("schedule:daily-invoice-sync:manual:2");
-    assertThat(store.instanceIds("invoice-sync")).containsExactlyInAnyOrder(first, second);
+    assertThat(store.instances().instanceIds("invoice-sync"))
+        .containsExactlyInAnyOrder(first, second);
     assertThat(schedules.describe("daily-invoice-sync").firesCount()).isEqualTo(2);
   }
 
@@ -216,7 +217,7 @@ class SchedulesOnPostgresTest {
     assertThat(schedules.describe("one-shot-retry").status().wireName()).isEqualTo("deleted");
     assertThat(schedules.describe("one-shot-retry").record().deleteReason())
         .isEqualTo("max_runs_exhausted");
-    assertThat(store.instanceIds("invoice-sync")).hasSize(3);
+    assertThat(store.instances().instanceIds("invoice-sync")).hasSize(3);
   }
 
   @Test
@@ -239,7 +240,7 @@ class SchedulesOnPostgresTest {
     clock.moveTo(Instant.parse("2026-04-09T14:00:00Z"));
     assertThat(reloaded.tick()).singleElement().satisfies(r -> assertThat(r.nextFireAt()).isNull());
     assertThat(reloaded.describe("reminders").record().deleteReason()).isEqualTo("spec_exhausted");
-    assertThat(store.instanceIds("invoice-sync")).hasSize(2);
+    assertThat(store.instances().instanceIds("invoice-sync")).hasSize(2);
   }
 
   @Test

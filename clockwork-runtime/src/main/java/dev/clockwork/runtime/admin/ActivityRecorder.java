@@ -48,7 +48,7 @@ public final class ActivityRecorder implements EngineListener {
       counts = new HashMap<>();
     }
     try {
-      store.recordActivity(new ArrayList<>(taken.values()));
+      store.activity().record(new ArrayList<>(taken.values()));
     } catch (RuntimeException e) {
       synchronized (this) {
         taken.forEach((key, sample) -> counts.merge(key, sample, ActivityRecorder::add));

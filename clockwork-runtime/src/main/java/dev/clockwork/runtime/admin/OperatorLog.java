@@ -34,16 +34,18 @@ public final class OperatorLog {
   /** Records an action taken now by {@code operator}; returns it as stored (with its id). */
   public OperatorAction record(
       Operator operator, String action, String target, Map<String, Object> details) {
-    return store.appendOperatorAction(
-        new OperatorAction(
-            0,
-            clock.instant(),
-            operator.principal(),
-            operator.requestId(),
-            operator.source(),
-            action,
-            target,
-            details));
+    return store
+        .operatorLog()
+        .append(
+            new OperatorAction(
+                0,
+                clock.instant(),
+                operator.principal(),
+                operator.requestId(),
+                operator.source(),
+                action,
+                target,
+                details));
   }
 
   /**
@@ -56,6 +58,6 @@ public final class OperatorLog {
       throw new IllegalArgumentException(
           "limit " + limit + " is out of range: ask for 1 to " + MAX_PAGE + " actions");
     }
-    return store.operatorActions(beforeId == null ? Long.MAX_VALUE : beforeId, limit);
+    return store.operatorLog().list(beforeId == null ? Long.MAX_VALUE : beforeId, limit);
   }
 }

@@ -67,30 +67,32 @@ public final class QueueAdmin {
 
   /** The machines with stored instances, sorted. */
   public List<String> machines() {
-    return store.machines();
+    return store.instances().machines();
   }
 
   /** Every machine's queue figures, by machine name. */
   public List<QueueStats> status() {
     Instant now = clock.instant();
-    return store.machines().stream().map(machine -> store.queueStats(machine, now)).toList();
+    return store.instances().machines().stream()
+        .map(machine -> store.queueAdmin().queueStats(machine, now))
+        .toList();
   }
 
   public QueueStats status(String machine) {
-    return store.queueStats(machine, clock.instant());
+    return store.queueAdmin().queueStats(machine, clock.instant());
   }
 
   public void pause(String machine) {
-    store.pause(machine);
+    store.queueAdmin().pause(machine);
   }
 
   public void resume(String machine) {
-    store.resume(machine);
+    store.queueAdmin().resume(machine);
   }
 
   /** Dead letters of a machine (all when null), oldest first, at most {@code limit} (1 or more). */
   public List<DeadLetter> deadLetters(String machine, int limit) {
-    return store.deadLetters(machine, positive(limit));
+    return store.queueAdmin().deadLetters(machine, 0, positive(limit));
   }
 
   /**
@@ -98,7 +100,7 @@ public final class QueueAdmin {
    * Events. At most {@code limit} (1 or more).
    */
   public List<QueuedEvent> queuedEvents(String machine, int limit) {
-    return store.queuedEvents(machine, positive(limit));
+    return store.queueAdmin().queuedEvents(machine, positive(limit));
   }
 
   /**
@@ -112,7 +114,7 @@ public final class QueueAdmin {
     Instant from = now.minus(window).truncatedTo(ChronoUnit.MINUTES);
     Instant end = now.truncatedTo(ChronoUnit.MINUTES).plus(1, ChronoUnit.MINUTES);
     QueueActivity stored =
-        store.activity(machine, from, end).plus(recorder.unflushed(machine, from, end));
+        store.activity().sum(machine, from, end).plus(recorder.unflushed(machine, from, end));
     return new QueueActivity(
         machine, from, now, stored.completed(), stored.processed(), stored.processingTime());
   }
@@ -123,7 +125,7 @@ public final class QueueAdmin {
    */
   public void flushActivity() {
     recorder.flush(store);
-    store.purgeActivity(clock.instant().minus(ACTIVITY_RETENTION));
+    store.activity().purge(clock.instant().minus(ACTIVITY_RETENTION));
   }
 
   /**
@@ -131,7 +133,7 @@ public final class QueueAdmin {
    * {@code afterId} (0 for the first page).
    */
   public List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
-    return store.deadLetters(machine, afterId, positive(limit));
+    return store.queueAdmin().deadLetters(machine, afterId, positive(limit));
   }
 
   /**
@@ -139,17 +141,20 @@ public final class QueueAdmin {
    * hung and no worker has taken the instance over yet), the longest stuck first.
    */
   public List<ExpiredLease> stuck(int limit) {
-    return store.expiredLeases(clock.instant(), limit);
+    return store.queueAdmin().expiredLeases(clock.instant(), limit);
   }
 
   /** One dead letter, or a clear error naming the id. */
   public DeadLetter inspect(long id) {
-    return store.deadLetter(id).orElseThrow(() -> missing(id));
+    return store.queueAdmin().deadLetter(id).orElseThrow(() -> missing(id));
   }
 
   /** Puts a dead letter back in its queue, to be processed after {@code delay}. */
   public QueuedEvent retry(long id, Duration delay) {
-    return store.retryDeadLetter(id, clock.instant().plus(delay)).orElseThrow(() -> missing(id));
+    return store
+        .queueAdmin()
+        .retryDeadLetter(id, clock.instant().plus(delay))
+        .orElseThrow(() -> missing(id));
   }
 
   /**
@@ -162,7 +167,7 @@ public final class QueueAdmin {
     Set<Long> putBack = new HashSet<>();
     int retried = 0;
     while (true) {
-      List<DeadLetter> batch = store.deadLetters(machine, 500);
+      List<DeadLetter> batch = store.queueAdmin().deadLetters(machine, 0, 500);
       boolean again = false;
       int before = retried;
       for (DeadLetter dead : batch) {
@@ -171,7 +176,7 @@ public final class QueueAdmin {
           continue;
         }
         Optional<QueuedEvent> queued =
-            store.retryDeadLetter(dead.id(), clock.instant().plus(delay));
+            store.queueAdmin().retryDeadLetter(dead.id(), clock.instant().plus(delay));
         if (queued.isPresent()) {
           putBack.add(queued.get().id());
           retried++;
@@ -186,19 +191,22 @@ public final class QueueAdmin {
   /** Deletes a machine's pending events older than {@code olderThan} (all when null). */
   public int purgePending(String machine, Duration olderThan) {
     Instant now = clock.instant();
-    return store.purgePending(machine, olderThan == null ? null : now.minus(olderThan), now);
+    return store
+        .queueAdmin()
+        .purgePending(machine, olderThan == null ? null : now.minus(olderThan), now);
   }
 
   /** Deletes a machine's dead letters older than {@code olderThan} (all when null). */
   public int purgeDeadLetters(String machine, Duration olderThan) {
-    return store.purgeDeadLetters(
-        machine, olderThan == null ? null : clock.instant().minus(olderThan));
+    return store
+        .queueAdmin()
+        .purgeDeadLetters(machine, olderThan == null ? null : clock.instant().minus(olderThan));
   }
 
   /** Deletes every machine's dead letters older than its {@code dead_letter.retention}. */
   public int purgeExpiredDeadLetters() {
     int purged = 0;
-    for (String machine : store.machines()) {
+    for (String machine : store.instances().machines()) {
       purged += purgeDeadLetters(machine, config.apply(machine).deadLetterRetention());
     }
     return purged;

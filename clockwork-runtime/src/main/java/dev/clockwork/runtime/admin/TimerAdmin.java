@@ -26,7 +26,7 @@ public final class TimerAdmin {
    * of the state {@code statePrefix} and its substates (every state when null).
    */
   public List<TimerView> armed(String machine, String statePrefix, int limit) {
-    return store.armedTimers(machine, statePrefix, limit);
+    return store.queueAdmin().armedTimers(machine, statePrefix, limit);
   }
 
   /**
@@ -34,7 +34,7 @@ public final class TimerAdmin {
    */
   public List<TimerView> dueWithin(String machine, Duration within, int limit) {
     Instant until = clock.instant().plus(within);
-    return store.armedTimers(machine, null, limit).stream()
+    return store.queueAdmin().armedTimers(machine, null, limit).stream()
         .takeWhile(timer -> !timer.due().isAfter(until))
         .toList();
   }
@@ -42,7 +42,7 @@ public final class TimerAdmin {
   /** Up to {@code limit} armed timers whose due instant has passed, the longest overdue first. */
   public List<TimerView> overdue(String machine, int limit) {
     Instant now = clock.instant();
-    return store.armedTimers(machine, null, limit).stream()
+    return store.queueAdmin().armedTimers(machine, null, limit).stream()
         .takeWhile(timer -> timer.due().isBefore(now))
         .toList();
   }

@@ -125,7 +125,7 @@ public final class CommitPipeline {
 
   private CommitResult timed(List<StepCommit> commits, int turns) {
     long started = System.nanoTime();
-    CommitResult result = store.commit(commits);
+    CommitResult result = store.work().commit(commits);
     listeners.committed(turns, Duration.ofNanos(System.nanoTime() - started));
     return result;
   }

@@ -107,6 +107,7 @@ public final class Delegation {
       return new Resolved(
           null,
           store
+              .instances()
               .find(target.instanceId())
               .orElseThrow(() -> new UnknownInstanceException(target.instanceId())));
     }
@@ -119,7 +120,8 @@ public final class Delegation {
         return new Resolved(turn, r);
       }
     }
-    Optional<InstanceRecord> member = store.findInConversation(conversation, target.machine());
+    Optional<InstanceRecord> member =
+        store.instances().findInConversation(conversation, target.machine());
     if (member.isPresent()) {
       Turn inChain = chain.turn(member.get().id());
       return new Resolved(inChain, inChain != null ? inChain.record() : member.get());
@@ -158,7 +160,7 @@ public final class Delegation {
 
   private void startChild(Turn parent, Effect.ChildStarted started, Instant now) {
     String child = ChildIds.childId(parent.id(), started.statePath(), started.entryId());
-    if (parent.chain().turn(child) != null || store.find(child).isPresent()) {
+    if (parent.chain().turn(child) != null || store.instances().find(child).isPresent()) {
       return; // its state entry already started it
     }
     create(
@@ -187,7 +189,9 @@ public final class Delegation {
             link -> {
               Turn inChain = from.chain().turn(link.parentId());
               Optional<InstanceRecord> parent =
-                  inChain != null ? Optional.of(inChain.record()) : store.find(link.parentId());
+                  inChain != null
+                      ? Optional.of(inChain.record())
+                      : store.instances().find(link.parentId());
               return parent.map(
                   p -> {
                     Map<String, Object> payload = new LinkedHashMap<>(details);

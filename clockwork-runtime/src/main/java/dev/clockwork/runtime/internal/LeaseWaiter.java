@@ -55,7 +55,7 @@ public final class LeaseWaiter {
     long pauseMillis = 1;
     try {
       while (true) {
-        Optional<Claim> claim = store.lease(instanceId, owner, leaseTime, clock.instant());
+        Optional<Claim> claim = store.work().lease(instanceId, owner, leaseTime, clock.instant());
         if (claim.isPresent()) {
           local.hold(instanceId, chain);
           return claim.get();

@@ -13,12 +13,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The engine's clock on a store several nodes share: the store's clock ({@link Store#sharedTime})
- * as last read, carried forward by this process's monotonic clock ({@link System#nanoTime}), so
- * every node measures due timers and lease expiry by the same time, and neither a host clock that
- * is wrong nor one that steps (an NTP correction, a resumed VM) moves it. A node whose clock runs
- * 30 s ahead would otherwise fire timers 30 s early and take leases other nodes still hold. Until
- * the store's clock has been read once, the local clock stands in.
+ * The engine's clock on a store several nodes share: the store's clock ({@link
+ * dev.clockwork.runtime.store.WorkStore#sharedTime}) as last read, carried forward by this
+ * process's monotonic clock ({@link System#nanoTime}), so every node measures due timers and lease
+ * expiry by the same time, and neither a host clock that is wrong nor one that steps (an NTP
+ * correction, a resumed VM) moves it. A node whose clock runs 30 s ahead would otherwise fire
+ * timers 30 s early and take leases other nodes still hold. Until the store's clock has been read
+ * once, the local clock stands in.
  *
  * <p>It is never ahead of the store's clock (so a timer never fires early by it): a reading taken
  * during a round trip was true at some instant within it, so the reading carried forward from the
@@ -52,8 +53,8 @@ public final class StoreAlignedClock extends Clock {
 
   /**
    * @param local the clock that stands in until the store's has been read, and gives the zone
-   * @param shared reads the shared clock ({@link Store#sharedTime}); may throw while the store is
-   *     down
+   * @param shared reads the shared clock ({@link
+   *     dev.clockwork.runtime.store.WorkStore#sharedTime}); may throw while the store is down
    * @param nanos the monotonic clock readings are carried forward by ({@code System::nanoTime})
    */
   StoreAlignedClock(Clock local, Supplier<Optional<Instant>> shared, LongSupplier nanos) {
@@ -77,9 +78,10 @@ public final class StoreAlignedClock extends Clock {
    * {@code local} until a later measurement succeeds.
    */
   public static StoreAlignedClock on(Clock local, Store store) {
-    StoreAlignedClock clock = new StoreAlignedClock(local, store::sharedTime, System::nanoTime);
+    StoreAlignedClock clock =
+        new StoreAlignedClock(local, store.work()::sharedTime, System::nanoTime);
     try {
-      if (store.sharedTime().isEmpty()) {
+      if (store.work().sharedTime().isEmpty()) {
         return null;
       }
     } catch (RuntimeException e) {

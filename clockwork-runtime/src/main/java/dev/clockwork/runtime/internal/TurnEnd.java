@@ -19,7 +19,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class TurnEnd {
   private static final Logger LOG = LoggerFactory.getLogger(TurnEnd.class);
-  private static final int BROADCAST_PAGE = 500;
+
+  /**
+   * How many targets of a broadcast the engine delivers per store transaction, wherever it delivers
+   * them (after a commit, in the self-healing pass, in {@code runDue}).
+   */
+  public static final int BROADCAST_PAGE = 500;
 
   private final Store store;
   private final Clock clock;
@@ -197,7 +202,7 @@ public final class TurnEnd {
   /** Delivers written broadcasts now; a failure is left to the self-healing pass. */
   private void deliverBroadcasts(Instant now) {
     try {
-      store.deliverBroadcasts(now, BROADCAST_PAGE);
+      store.work().deliverBroadcasts(now, BROADCAST_PAGE);
     } catch (RuntimeException e) {
       LOG.warn("broadcast delivery failed; the self-healing pass delivers it: {}", e.getMessage());
     }

@@ -70,7 +70,7 @@ public final class TurnRunner {
   public List<Claim> claim(ClaimRequest request) {
     long started = System.nanoTime();
     List<Claim> claims =
-        services.store().claim(request.withVersions(services.machines().newestVersions()));
+        services.store().work().claim(request.withVersions(services.machines().newestVersions()));
     end.listeners()
         .claimed(
             request.maxInstances(), claims.size(), Duration.ofNanos(System.nanoTime() - started));
@@ -185,7 +185,7 @@ public final class TurnRunner {
       Turn turn = Turn.leased(services, chain, claim.lease(), claim.instance());
       if (idempotencyKey != null) {
         Optional<IdempotencyRecord> first =
-            services.store().idempotencyRecord(instanceId, idempotencyKey);
+            services.store().queue().idempotencyRecord(instanceId, idempotencyKey);
         if (first.isPresent()) {
           end.abandon(chain, null);
           return firstAnswer(claim.instance(), first.get(), event);

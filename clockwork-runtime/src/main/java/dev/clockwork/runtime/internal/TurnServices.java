@@ -88,7 +88,7 @@ public final class TurnServices {
   /** Gives {@code lease}, held for {@code chain}, up without committing anything. */
   void giveUp(Lease lease, Chain chain) {
     try {
-      store.release(lease);
+      store.work().release(lease);
     } catch (RuntimeException e) {
       LOG.warn(
           "could not give up the lease on {} (it expires by itself): {}",

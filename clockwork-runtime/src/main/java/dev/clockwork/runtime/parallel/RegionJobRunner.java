@@ -100,9 +100,9 @@ public final class RegionJobRunner {
     if (pausedRecently(job.machine())) {
       return handBack(claim, RECHECK, JobOutcome.PAUSED);
     }
-    Optional<InstanceRecord> stored = store.find(job.instanceId());
+    Optional<InstanceRecord> stored = store.instances().find(job.instanceId());
     if (stored.isEmpty()) {
-      store.dropJob(lease);
+      store.regionJobs().drop(lease);
       return JobOutcome.DISCARDED;
     }
     Snapshot snapshot;
@@ -120,7 +120,7 @@ public final class RegionJobRunner {
         job.parallelEntry(),
         job.initialState(),
         job.initialEntry())) {
-      store.dropJob(lease);
+      store.regionJobs().drop(lease);
       return JobOutcome.DISCARDED;
     }
     if (attempt > config.jobTries()) { // earlier runs died, or their give-up did not land
@@ -133,7 +133,9 @@ public final class RegionJobRunner {
     } catch (RuntimeException e) {
       return failed(claim, attempt, e, config);
     }
-    if (store.isPaused(job.machine())) { // paused while the action ran: apply after the resume
+    if (store
+        .queueAdmin()
+        .isPaused(job.machine())) { // paused while the action ran: apply after the resume
       notPausedAt.remove(job.machine());
       return handBack(claim, RECHECK, JobOutcome.PAUSED);
     }
@@ -160,7 +162,7 @@ public final class RegionJobRunner {
     if (readAt != null && now - readAt < RECHECK.toNanos()) {
       return false;
     }
-    boolean paused = store.isPaused(machine);
+    boolean paused = store.queueAdmin().isPaused(machine);
     if (paused) {
       notPausedAt.remove(machine);
     } else {
@@ -188,7 +190,9 @@ public final class RegionJobRunner {
   /** Gives the job back as it was before this claim, available {@code after} from now. */
   private JobOutcome handBack(JobClaim claim, Duration after, JobOutcome outcome) {
     RegionJob job = claim.job();
-    store.retryJob(claim.lease(), job.attempts() - 1, job.lastError(), clock.instant().plus(after));
+    store
+        .regionJobs()
+        .retry(claim.lease(), job.attempts() - 1, job.lastError(), clock.instant().plus(after));
     return outcome;
   }
 
@@ -244,7 +248,7 @@ public final class RegionJobRunner {
     }
     if (attempt < config.jobTries() && !(error instanceof NonRetryable)) {
       Instant retryAt = clock.instant().plus(config.jobBackoff());
-      store.retryJob(claim.lease(), attempt, described, retryAt);
+      store.regionJobs().retry(claim.lease(), attempt, described, retryAt);
       LOG.info(
           "region job {} of {} failed (attempt {} of {}), retrying at {}: {}",
           job.region(),
@@ -285,7 +289,7 @@ public final class RegionJobRunner {
           : applied(claim, false);
     } catch (RuntimeException e) {
       Instant retryAt = clock.instant().plus(config.jobBackoff());
-      store.retryJob(claim.lease(), attempts, text, retryAt);
+      store.regionJobs().retry(claim.lease(), attempts, text, retryAt);
       LOG.warn(
           "could not apply the failure of region job {} of {}; trying again at {}: {}",
           job.region(),

@@ -128,10 +128,10 @@ public final class RegionJobWorkers {
         }
         Instant now = clock.instant();
         List<JobClaim> claims =
-            store.claimJobs(owner, queues, machines.get(), free, leaseTime.get(), now);
+            store.regionJobs().claim(owner, queues, machines.get(), free, leaseTime.get(), now);
         claims.forEach(this::submit);
         if (claims.size() < free) {
-          store.awaitWork(untilNextDue(now));
+          store.work().awaitWork(untilNextDue(now));
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -150,7 +150,7 @@ public final class RegionJobWorkers {
     } catch (java.util.concurrent.RejectedExecutionException e) { // stopping: hand it back
       busy.decrementAndGet();
       RegionJob job = claim.job();
-      store.retryJob(claim.lease(), job.attempts() - 1, job.lastError(), clock.instant());
+      store.regionJobs().retry(claim.lease(), job.attempts() - 1, job.lastError(), clock.instant());
     }
   }
 
@@ -172,7 +172,7 @@ public final class RegionJobWorkers {
   }
 
   private Duration untilNextDue(Instant now) {
-    Optional<Instant> due = store.nextJobDue(queues, machines.get(), now);
+    Optional<Instant> due = store.regionJobs().nextDue(queues, machines.get(), now);
     if (due.isEmpty()) {
       return idleWait;
     }

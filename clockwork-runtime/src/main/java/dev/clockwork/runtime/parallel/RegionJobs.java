@@ -51,7 +51,7 @@ public final class RegionJobs {
 
   /** The stored jobs of an instance (every instance when null), waiting or running, by id. */
   public List<RegionJob> pending(String instanceId) {
-    return store.regionJobs(instanceId);
+    return store.regionJobs().list(instanceId);
   }
 
   /**
@@ -82,7 +82,9 @@ public final class RegionJobs {
     List<JobOutcome> outcomes = new ArrayList<>();
     while (true) {
       List<JobClaim> claims =
-          store.claimJobs(owner, null, machines.get(), 1, leaseTime.get(), clock.instant());
+          store
+              .regionJobs()
+              .claim(owner, null, machines.get(), 1, leaseTime.get(), clock.instant());
       if (claims.isEmpty()) {
         return outcomes;
       }
@@ -92,7 +94,9 @@ public final class RegionJobs {
 
   private JobClaim claim(RegionJob job) {
     Optional<JobClaim> claim =
-        store.claimJob(job.instanceId(), job.id(), owner, leaseTime.get(), clock.instant());
+        store
+            .regionJobs()
+            .claimOne(job.instanceId(), job.id(), owner, leaseTime.get(), clock.instant());
     if (claim.isEmpty()) {
       throw new IllegalArgumentException(
           "region job "

@@ -7,7 +7,7 @@ import java.util.Objects;
 
 /**
  * What one engine processed of one machine in one minute, since it last reported: added to the
- * minute's counts by {@link Store#recordActivity}.
+ * minute's counts by {@link ActivityStore#record}.
  *
  * @param machine the machine
  * @param minute the minute the events were committed in (truncated to the minute)

@@ -7,9 +7,9 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * What a worker asks {@link Store#claim} for: leases on up to {@code maxInstances} instances that
- * have work due at {@code now}, each with up to {@code maxEvents} available events at the head of
- * its queue.
+ * What a worker asks {@link WorkStore#claim} for: leases on up to {@code maxInstances} instances
+ * that have work due at {@code now}, each with up to {@code maxEvents} available events at the head
+ * of its queue.
  *
  * @param owner the name the leases are taken under
  * @param leaseTime how long the leases last without renewal

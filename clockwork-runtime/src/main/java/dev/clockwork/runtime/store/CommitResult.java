@@ -4,7 +4,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What {@link Store#commit} decided: every group it did not write, and why. A group is written
+ * What {@link WorkStore#commit} decided: every group it did not write, and why. A group is written
  * whole or not at all; the groups not named here were written.
  *
  * @param refused the refused groups (see {@link StepCommit#group()}) and the reason of each

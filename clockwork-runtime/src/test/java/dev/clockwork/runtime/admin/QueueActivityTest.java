@@ -112,7 +112,7 @@ class QueueActivityTest {
 
     clock.advance(QueueAdmin.ACTIVITY_RETENTION);
     engine.queues().flushActivity();
-    assertThat(store.activity("cart", Instant.EPOCH, clock.instant()).completed())
+    assertThat(store.activity().sum("cart", Instant.EPOCH, clock.instant()).completed())
         .as("purged after the retention")
         .isZero();
   }

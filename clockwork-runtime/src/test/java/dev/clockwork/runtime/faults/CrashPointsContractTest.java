@@ -154,7 +154,7 @@ public abstract class CrashPointsContractTest {
     assertThat(forwarded)
         .as("each async emit arrived once")
         .containsExactlyInAnyOrder("c-0", "c-1", "c-2", "c-3", "c-4", "c-5");
-    assertThat(store.pendingEvents()).isZero();
-    assertThat(store.deadLetters(null, 10)).isEmpty();
+    assertThat(store.queue().pendingEvents()).isZero();
+    assertThat(store.queueAdmin().deadLetters(null, 0, 10)).isEmpty();
   }
 }

@@ -1,34 +1,27 @@
 package dev.clockwork.runtime.faults;
 
-import dev.clockwork.runtime.audit.OperatorAction;
-import dev.clockwork.runtime.instance.InstanceQuery;
-import dev.clockwork.runtime.queue.DeadLetter;
-import dev.clockwork.runtime.queue.EventStatus;
-import dev.clockwork.runtime.queue.Lease;
-import dev.clockwork.runtime.queue.QueuedEvent;
-import dev.clockwork.runtime.store.ActivitySample;
-import dev.clockwork.runtime.store.Claim;
-import dev.clockwork.runtime.store.ClaimRequest;
+import dev.clockwork.runtime.store.ActivityStore;
+import dev.clockwork.runtime.store.CallbackStore;
 import dev.clockwork.runtime.store.CommitResult;
-import dev.clockwork.runtime.store.ExpiredLease;
-import dev.clockwork.runtime.store.HistoryEntry;
-import dev.clockwork.runtime.store.IdempotencyRecord;
-import dev.clockwork.runtime.store.InstanceRecord;
-import dev.clockwork.runtime.store.JobClaim;
-import dev.clockwork.runtime.store.JobLease;
-import dev.clockwork.runtime.store.QueueActivity;
-import dev.clockwork.runtime.store.QueueStats;
-import dev.clockwork.runtime.store.RegionJob;
+import dev.clockwork.runtime.store.InstanceStore;
+import dev.clockwork.runtime.store.OperatorLogStore;
+import dev.clockwork.runtime.store.QueueAdminStore;
+import dev.clockwork.runtime.store.QueueStore;
+import dev.clockwork.runtime.store.RegionJobStore;
 import dev.clockwork.runtime.store.StepCommit;
 import dev.clockwork.runtime.store.Store;
-import dev.clockwork.runtime.store.TimerView;
-import java.time.Duration;
+import dev.clockwork.runtime.store.WorkStore;
+import dev.clockwork.runtime.store.forwarding.ForwardingActivityStore;
+import dev.clockwork.runtime.store.forwarding.ForwardingCallbackStore;
+import dev.clockwork.runtime.store.forwarding.ForwardingInstanceStore;
+import dev.clockwork.runtime.store.forwarding.ForwardingOperatorLogStore;
+import dev.clockwork.runtime.store.forwarding.ForwardingQueueAdminStore;
+import dev.clockwork.runtime.store.forwarding.ForwardingQueueStore;
+import dev.clockwork.runtime.store.forwarding.ForwardingRegionJobStore;
+import dev.clockwork.runtime.store.forwarding.ForwardingStore;
+import dev.clockwork.runtime.store.forwarding.ForwardingWorkStore;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.function.Supplier;
 
 /**
  * A store that dies at a chosen point, as the process using it would: on the n-th commit, before it
@@ -36,7 +29,7 @@ import java.util.function.Supplier;
  * broadcasts. From then on every call fails, so the engine that used it is as good as gone; a new
  * engine on the store underneath takes over once the dead one's leases expire.
  */
-public final class FaultyStore implements Store {
+public final class FaultyStore extends ForwardingStore {
   /** Where the store dies. */
   public enum Point {
     /** The n-th commit fails and writes nothing. */
@@ -56,313 +49,169 @@ public final class FaultyStore implements Store {
     }
   }
 
-  private final Store delegate;
   private final Point point;
   private int countdown;
   private volatile boolean dead;
+  private final InstanceStore instances;
+  private final QueueStore queue;
+  private final WorkStore work;
+  private final QueueAdminStore queueAdmin;
+  private final ActivityStore activity;
+  private final OperatorLogStore operatorLog;
+  private final RegionJobStore regionJobs;
+  private final CallbackStore callbacks;
 
   /** A store that dies at {@code point} the {@code nth} time it is reached (1 = the first). */
   public FaultyStore(Store delegate, Point point, int nth) {
-    this.delegate = delegate;
+    super(delegate);
     this.point = point;
     this.countdown = nth;
+    this.work = new Work(delegate.work());
+    this.instances =
+        new ForwardingInstanceStore(delegate.instances()) {
+          @Override
+          protected InstanceStore delegate() {
+            return alive(super.delegate());
+          }
+        };
+    this.queue =
+        new ForwardingQueueStore(delegate.queue()) {
+          @Override
+          protected QueueStore delegate() {
+            return alive(super.delegate());
+          }
+        };
+    this.queueAdmin =
+        new ForwardingQueueAdminStore(delegate.queueAdmin()) {
+          @Override
+          protected QueueAdminStore delegate() {
+            return alive(super.delegate());
+          }
+        };
+    this.activity =
+        new ForwardingActivityStore(delegate.activity()) {
+          @Override
+          protected ActivityStore delegate() {
+            return alive(super.delegate());
+          }
+        };
+    this.operatorLog =
+        new ForwardingOperatorLogStore(delegate.operatorLog()) {
+          @Override
+          protected OperatorLogStore delegate() {
+            return alive(super.delegate());
+          }
+        };
+    this.regionJobs =
+        new ForwardingRegionJobStore(delegate.regionJobs()) {
+          @Override
+          protected RegionJobStore delegate() {
+            return alive(super.delegate());
+          }
+        };
+    this.callbacks =
+        new ForwardingCallbackStore(delegate.callbacks()) {
+          @Override
+          protected CallbackStore delegate() {
+            return alive(super.delegate());
+          }
+        };
   }
 
   public boolean dead() {
     return dead;
   }
 
-  private void alive() {
+  /** {@code role}, while the store lives. */
+  private <T> T alive(T role) {
     if (dead) {
       throw new Crash("the store died earlier");
     }
+    return role;
   }
 
-  private synchronized CommitResult commit(List<StepCommit> commits, Supplier<CommitResult> write) {
-    alive();
-    if (point == Point.BEFORE_COMMIT && countdown-- == 1) {
+  /** True (and the store dead from now on) when {@code at} is the point and its turn has come. */
+  private boolean dies(Point at) {
+    if (point == at && countdown-- == 1) {
       dead = true;
-      throw new Crash("before commit");
+      return true;
     }
-    CommitResult result = write.get();
-    if (point == Point.AFTER_COMMIT && countdown-- == 1) {
-      dead = true;
-      throw new Crash("after commit");
+    return false;
+  }
+
+  /** The work role, where the crash points are. */
+  private final class Work extends ForwardingWorkStore {
+    Work(WorkStore delegate) {
+      super(delegate);
     }
-    return result;
-  }
 
-  @Override
-  public Optional<InstanceRecord> find(String instanceId) {
-    alive();
-    return delegate.find(instanceId);
-  }
-
-  @Override
-  public Optional<InstanceRecord> findInConversation(String conversationId, String machine) {
-    alive();
-    return delegate.findInConversation(conversationId, machine);
-  }
-
-  @Override
-  public List<HistoryEntry> history(String instanceId, long afterSequence, int limit) {
-    alive();
-    return delegate.history(instanceId, afterSequence, limit);
-  }
-
-  @Override
-  public List<String> instancesIn(String machine, String state, String afterId, int limit) {
-    alive();
-    return delegate.instancesIn(machine, state, afterId, limit);
-  }
-
-  @Override
-  public List<String> instanceIds(String machine) {
-    alive();
-    return delegate.instanceIds(machine);
-  }
-
-  @Override
-  public List<InstanceRecord> instances(InstanceQuery query) {
-    alive();
-    return delegate.instances(query);
-  }
-
-  @Override
-  public QueuedEvent enqueue(QueuedEvent event) {
-    alive();
-    return delegate.enqueue(event);
-  }
-
-  @Override
-  public Optional<Map<String, Object>> outcome(String instanceId, String key) {
-    alive();
-    return delegate.outcome(instanceId, key);
-  }
-
-  @Override
-  public Optional<IdempotencyRecord> idempotencyRecord(String instanceId, String key) {
-    alive();
-    return delegate.idempotencyRecord(instanceId, key);
-  }
-
-  @Override
-  public Optional<EventStatus> eventStatus(String instanceId, long eventId) {
-    alive();
-    return delegate.eventStatus(instanceId, eventId);
-  }
-
-  @Override
-  public List<Claim> claim(ClaimRequest request) {
-    alive();
-    return delegate.claim(request);
-  }
-
-  @Override
-  public Optional<Claim> lease(String instanceId, String owner, Duration leaseTime, Instant now) {
-    alive();
-    return delegate.lease(instanceId, owner, leaseTime, now);
-  }
-
-  @Override
-  public Optional<Lease> renew(Lease lease, Instant newExpiry) {
-    alive();
-    return delegate.renew(lease, newExpiry);
-  }
-
-  @Override
-  public void release(Lease lease) {
-    alive();
-    delegate.release(lease);
-  }
-
-  @Override
-  public CommitResult commit(List<StepCommit> commits) {
-    return commit(commits, () -> delegate.commit(commits));
-  }
-
-  @Override
-  public int deliverBroadcasts(Instant now, int pageSize) {
-    alive();
-    if (point == Point.BEFORE_BROADCAST && countdown-- == 1) {
-      dead = true;
-      throw new Crash("before delivering broadcasts");
+    @Override
+    protected WorkStore delegate() {
+      return alive(super.delegate());
     }
-    return delegate.deliverBroadcasts(now, pageSize);
+
+    @Override
+    public CommitResult commit(List<StepCommit> commits) {
+      synchronized (FaultyStore.this) {
+        WorkStore store = delegate();
+        if (dies(Point.BEFORE_COMMIT)) {
+          throw new Crash("before commit");
+        }
+        CommitResult result = store.commit(commits);
+        if (dies(Point.AFTER_COMMIT)) {
+          throw new Crash("after commit");
+        }
+        return result;
+      }
+    }
+
+    @Override
+    public int deliverBroadcasts(Instant now, int pageSize) {
+      WorkStore store = delegate();
+      if (dies(Point.BEFORE_BROADCAST)) {
+        throw new Crash("before delivering broadcasts");
+      }
+      return store.deliverBroadcasts(now, pageSize);
+    }
   }
 
   @Override
-  public long pendingEvents(String instanceId) {
-    alive();
-    return delegate.pendingEvents(instanceId);
+  public InstanceStore instances() {
+    return instances;
   }
 
   @Override
-  public long pendingEvents() {
-    alive();
-    return delegate.pendingEvents();
+  public QueueStore queue() {
+    return queue;
   }
 
   @Override
-  public Optional<Instant> nextDue(Instant now, Set<String> machines, Set<String> queues) {
-    alive();
-    return delegate.nextDue(now, machines, queues);
+  public WorkStore work() {
+    return work;
   }
 
   @Override
-  public void awaitWork(Duration max) throws InterruptedException {
-    alive();
-    delegate.awaitWork(max);
+  public QueueAdminStore queueAdmin() {
+    return queueAdmin;
   }
 
   @Override
-  public QueueStats queueStats(String machine, Instant now) {
-    alive();
-    return delegate.queueStats(machine, now);
+  public ActivityStore activity() {
+    return activity;
   }
 
   @Override
-  public List<String> machines() {
-    alive();
-    return delegate.machines();
+  public OperatorLogStore operatorLog() {
+    return operatorLog;
   }
 
   @Override
-  public void pause(String machine) {
-    alive();
-    delegate.pause(machine);
+  public RegionJobStore regionJobs() {
+    return regionJobs;
   }
 
   @Override
-  public void resume(String machine) {
-    alive();
-    delegate.resume(machine);
-  }
-
-  @Override
-  public boolean isPaused(String machine) {
-    alive();
-    return delegate.isPaused(machine);
-  }
-
-  @Override
-  public Optional<DeadLetter> deadLetter(long id) {
-    alive();
-    return delegate.deadLetter(id);
-  }
-
-  @Override
-  public List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
-    alive();
-    return delegate.deadLetters(machine, afterId, limit);
-  }
-
-  @Override
-  public List<ExpiredLease> expiredLeases(Instant now, int limit) {
-    alive();
-    return delegate.expiredLeases(now, limit);
-  }
-
-  @Override
-  public OperatorAction appendOperatorAction(OperatorAction action) {
-    alive();
-    return delegate.appendOperatorAction(action);
-  }
-
-  @Override
-  public List<OperatorAction> operatorActions(long beforeId, int limit) {
-    alive();
-    return delegate.operatorActions(beforeId, limit);
-  }
-
-  @Override
-  public Optional<QueuedEvent> retryDeadLetter(long id, Instant availableAt) {
-    alive();
-    return delegate.retryDeadLetter(id, availableAt);
-  }
-
-  @Override
-  public int purgeDeadLetters(String machine, Instant olderThan) {
-    alive();
-    return delegate.purgeDeadLetters(machine, olderThan);
-  }
-
-  @Override
-  public int purgePending(String machine, Instant olderThan, Instant now) {
-    alive();
-    return delegate.purgePending(machine, olderThan, now);
-  }
-
-  @Override
-  public List<QueuedEvent> queuedEvents(String machine, int limit) {
-    alive();
-    return delegate.queuedEvents(machine, limit);
-  }
-
-  @Override
-  public void recordActivity(List<ActivitySample> samples) {
-    alive();
-    delegate.recordActivity(samples);
-  }
-
-  @Override
-  public QueueActivity activity(String machine, Instant from, Instant to) {
-    alive();
-    return delegate.activity(machine, from, to);
-  }
-
-  @Override
-  public int purgeActivity(Instant before) {
-    alive();
-    return delegate.purgeActivity(before);
-  }
-
-  @Override
-  public List<JobClaim> claimJobs(
-      String owner,
-      Set<String> queues,
-      Set<String> machines,
-      int max,
-      Duration leaseTime,
-      Instant now) {
-    alive();
-    return delegate.claimJobs(owner, queues, machines, max, leaseTime, now);
-  }
-
-  @Override
-  public Optional<JobClaim> claimJob(
-      String instanceId, long jobId, String owner, Duration leaseTime, Instant now) {
-    alive();
-    return delegate.claimJob(instanceId, jobId, owner, leaseTime, now);
-  }
-
-  @Override
-  public Optional<Instant> nextJobDue(Set<String> queues, Set<String> machines, Instant now) {
-    alive();
-    return delegate.nextJobDue(queues, machines, now);
-  }
-
-  @Override
-  public List<RegionJob> regionJobs(String instanceId) {
-    alive();
-    return delegate.regionJobs(instanceId);
-  }
-
-  @Override
-  public boolean retryJob(JobLease lease, int attempts, String error, Instant availableAt) {
-    alive();
-    return delegate.retryJob(lease, attempts, error, availableAt);
-  }
-
-  @Override
-  public boolean dropJob(JobLease lease) {
-    alive();
-    return delegate.dropJob(lease);
-  }
-
-  @Override
-  public List<TimerView> armedTimers(String machine, String statePrefix, int limit) {
-    alive();
-    return delegate.armedTimers(machine, statePrefix, limit);
+  public CallbackStore callbacks() {
+    return callbacks;
   }
 }

@@ -435,8 +435,8 @@ public abstract class ParallelDispatchContractTest {
         "inventory_done",
         a -> {
           Duration probe = Duration.ofSeconds(1);
-          takenBefore.set(store.lease("o-1", "probe", probe, T0.plusSeconds(6)).isPresent());
-          takenAfter.set(store.lease("o-1", "probe", probe, T0.plusSeconds(8)).isPresent());
+          takenBefore.set(store.work().lease("o-1", "probe", probe, T0.plusSeconds(6)).isPresent());
+          takenAfter.set(store.work().lease("o-1", "probe", probe, T0.plusSeconds(8)).isPresent());
         });
     assertThat(engine.regionJobs().run(job(engine, "o-1", "processing.inventory")))
         .as("another node took the lease over once lock_ttl had passed")

@@ -82,7 +82,9 @@ class ParallelDispatchEdgeCasesTest {
     engine.create("order", "o-1", Map.of());
     for (int crash = 0; crash < 5; crash++) {
       List<JobClaim> claims =
-          store.claimJobs("dying-" + crash, null, null, 1, Duration.ofMinutes(7), clock.instant());
+          store
+              .regionJobs()
+              .claim("dying-" + crash, null, null, 1, Duration.ofMinutes(7), clock.instant());
       assertThat(claims).isNotEmpty(); // the worker runs the action ... and dies
       clock.advance(Duration.ofMinutes(8));
     }
@@ -144,7 +146,7 @@ class ParallelDispatchEdgeCasesTest {
     engine.create("order", "o-1", Map.of());
     hook( // another node takes the instance over while the result applies
         "inventory_done",
-        a -> store.lease("o-1", "other-node", Duration.ofSeconds(1), T0.plusSeconds(8)));
+        a -> store.work().lease("o-1", "other-node", Duration.ofSeconds(1), T0.plusSeconds(8)));
     RegionJob inventory =
         engine.regionJobs().pending("o-1").stream()
             .filter(j -> j.region().equals("processing.inventory"))

@@ -179,7 +179,7 @@ public abstract class RegionJobWorkersContractTest {
     stopping.create("order", "o-1", Map.of());
     assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
     stopping.close();
-    assertThat(store.regionJobs("o-1"))
+    assertThat(store.regionJobs().list("o-1"))
         .filteredOn(j -> j.region().equals("processing.inventory"))
         .singleElement()
         .satisfies(j -> assertThat(j.attempts()).as("not counted as an attempt").isZero());

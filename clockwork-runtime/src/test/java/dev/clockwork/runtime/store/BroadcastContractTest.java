@@ -34,7 +34,7 @@ public abstract class BroadcastContractTest extends StoreContract {
     move("b", "paid");
     move("c", "waiting");
 
-    int queued = store.deliverBroadcasts(DELIVERY, 10);
+    int queued = store.work().deliverBroadcasts(DELIVERY, 10);
 
     assertThat(queued).isEqualTo(3);
     assertThat(claim(DELIVERY))
@@ -61,7 +61,7 @@ public abstract class BroadcastContractTest extends StoreContract {
     }
     broadcastFrom("sender", "waiting", Priority.NORMAL);
 
-    int queued = store.deliverBroadcasts(DELIVERY, 2);
+    int queued = store.work().deliverBroadcasts(DELIVERY, 2);
 
     assertThat(queued).isEqualTo(5);
     assertThat(claim(DELIVERY))
@@ -75,12 +75,12 @@ public abstract class BroadcastContractTest extends StoreContract {
     create(instance("sender").in("paid"));
     create("t-1", "t-2", "t-3");
     broadcastFrom("sender", "waiting", Priority.NORMAL);
-    assertThat(store.deliverBroadcasts(DELIVERY, 2)).isEqualTo(3);
+    assertThat(store.work().deliverBroadcasts(DELIVERY, 2)).isEqualTo(3);
     create("t-4");
 
-    assertThat(store.deliverBroadcasts(DELIVERY.plusSeconds(1), 2)).isZero();
-    assertThat(store.deliverBroadcasts(DELIVERY.plusSeconds(2), 10)).isZero();
-    assertThat(store.pendingEvents()).isEqualTo(3);
+    assertThat(store.work().deliverBroadcasts(DELIVERY.plusSeconds(1), 2)).isZero();
+    assertThat(store.work().deliverBroadcasts(DELIVERY.plusSeconds(2), 10)).isZero();
+    assertThat(store.queue().pendingEvents()).isEqualTo(3);
   }
 
   @Test
@@ -96,7 +96,7 @@ public abstract class BroadcastContractTest extends StoreContract {
                     new BroadcastRequest("order", "waiting", PING, Priority.LOW, "sender"),
                     new BroadcastRequest("order", "shipped", PING, Priority.LOW, "sender"))));
 
-    assertThat(store.deliverBroadcasts(DELIVERY, 10)).isEqualTo(2);
+    assertThat(store.work().deliverBroadcasts(DELIVERY, 10)).isEqualTo(2);
     assertThat(claimedIds(DELIVERY)).containsExactlyInAnyOrder("w", "s");
   }
 
@@ -104,8 +104,8 @@ public abstract class BroadcastContractTest extends StoreContract {
   void nothingIsDeliveredWhenNoBroadcastWaits() {
     create("t-1");
 
-    assertThat(store.deliverBroadcasts(DELIVERY, 10)).isZero();
-    assertThat(store.pendingEvents()).isZero();
+    assertThat(store.work().deliverBroadcasts(DELIVERY, 10)).isZero();
+    assertThat(store.queue().pendingEvents()).isZero();
   }
 
   // ---- helpers ----

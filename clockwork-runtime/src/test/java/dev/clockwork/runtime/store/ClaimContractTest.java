@@ -39,7 +39,7 @@ public abstract class ClaimContractTest extends StoreContract {
         .singleElement()
         .satisfies(
             c -> {
-              assertThat(c.instance()).isEqualTo(store.find("o-1").orElseThrow());
+              assertThat(c.instance()).isEqualTo(store.instances().find("o-1").orElseThrow());
               assertThat(c.events()).extracting(this::typeOf).containsExactly("A", "B", "C");
               assertThat(c.lease().instanceId()).isEqualTo("o-1");
               assertThat(c.lease().owner()).isEqualTo("w1");
@@ -50,7 +50,7 @@ public abstract class ClaimContractTest extends StoreContract {
   @Test
   void anEventIsNotDueBeforeItIsAvailable() {
     create("o-1");
-    store.enqueue(availableAt(event("o-1", "LATER", T0), T0.plusSeconds(10)));
+    store.queue().enqueue(availableAt(event("o-1", "LATER", T0), T0.plusSeconds(10)));
 
     assertThat(claim(T0.plusSeconds(9))).isEmpty();
     assertThat(claimedTypes("o-1", T0.plusSeconds(10))).containsExactly("LATER");
@@ -61,12 +61,14 @@ public abstract class ClaimContractTest extends StoreContract {
     create("o-1");
     enqueue("o-1", "A", T0);
     enqueue("o-1", "B", T0);
-    store.enqueue(availableAt(event("o-1", "C", T0), T0.plusSeconds(100)));
+    store.queue().enqueue(availableAt(event("o-1", "C", T0), T0.plusSeconds(100)));
     enqueue("o-1", "D", T0);
 
     ClaimRequest oneEvent = new ClaimRequest("w1", LEASE, T0, 10, 1, Map.of("order", 10), true);
 
-    assertThat(store.claim(oneEvent).get(0).events()).extracting(this::typeOf).containsExactly("A");
+    assertThat(store.work().claim(oneEvent).get(0).events())
+        .extracting(this::typeOf)
+        .containsExactly("A");
     assertThat(claimedTypes("o-1", T0.plusSeconds(31))).containsExactly("A", "B");
   }
 
@@ -90,7 +92,7 @@ public abstract class ClaimContractTest extends StoreContract {
     create(instance("o-1").timers(failed));
 
     assertThat(claim(T0.plusSeconds(3600))).isEmpty();
-    assertThat(store.nextDue(T0.plusSeconds(3600), null)).isEmpty();
+    assertThat(store.work().nextDue(T0.plusSeconds(3600), null, null)).isEmpty();
   }
 
   @Test
@@ -102,7 +104,7 @@ public abstract class ClaimContractTest extends StoreContract {
     commitAll(update(claim).retried(List.of(failedAttempt(first, T0, T0.plusSeconds(10)))));
 
     assertThat(claim(T0.plusSeconds(9))).isEmpty();
-    assertThat(store.nextDue(T0.plusSeconds(9), null)).contains(T0.plusSeconds(10));
+    assertThat(store.work().nextDue(T0.plusSeconds(9), null, null)).contains(T0.plusSeconds(10));
     assertThat(claimedTypes("o-1", T0.plusSeconds(10))).containsExactly("A", "B");
   }
 
@@ -123,7 +125,7 @@ public abstract class ClaimContractTest extends StoreContract {
     enqueue("o-1", "PAY", T0);
 
     assertThat(claim(T0.plusSeconds(9))).isEmpty();
-    assertThat(store.nextDue(T0.plusSeconds(9), null)).contains(T0.plusSeconds(10));
+    assertThat(store.work().nextDue(T0.plusSeconds(9), null, null)).contains(T0.plusSeconds(10));
     assertThat(claimedTypes("o-1", T0.plusSeconds(10))).containsExactly("PAY");
   }
 
@@ -137,11 +139,11 @@ public abstract class ClaimContractTest extends StoreContract {
             InstanceBuilder.nextOf(claim.instance())
                 .timers(timer("waiting", "REMIND", T0.plusSeconds(10)))));
 
-    assertThat(store.nextDue(T0, null)).contains(T0.plusSeconds(10));
+    assertThat(store.work().nextDue(T0, null, null)).contains(T0.plusSeconds(10));
     Claim reminded = claim(T0.plusSeconds(10)).get(0);
     commitAll(update(reminded, InstanceBuilder.nextOf(reminded.instance()).in("paid").timers()));
 
-    assertThat(store.nextDue(T0.plusSeconds(10), null)).isEmpty();
+    assertThat(store.work().nextDue(T0.plusSeconds(10), null, null)).isEmpty();
     assertThat(claim(T0.plusSeconds(3600))).isEmpty();
   }
 
@@ -170,7 +172,10 @@ public abstract class ClaimContractTest extends StoreContract {
 
     List<String> order = new ArrayList<>();
     for (int i = 0; i < 6; i++) {
-      store.claim(request(now).withMaxInstances(1)).forEach(c -> order.add(c.instance().id()));
+      store
+          .work()
+          .claim(request(now).withMaxInstances(1))
+          .forEach(c -> order.add(c.instance().id()));
     }
 
     assertThat(order)
@@ -181,12 +186,14 @@ public abstract class ClaimContractTest extends StoreContract {
   void anInstanceWhoseOnlyDueWorkIsATimerCountsAsNormalWhateverWaitsInItsQueue() {
     create(instance("timer-only").timers(timer("waiting", "EXPIRE", T0.plusSeconds(1))));
     create("normal");
-    store.enqueue(
-        availableAt(event("timer-only", "URGENT", T0), T0.plusSeconds(100))
-            .withPriority(Priority.CRITICAL));
+    store
+        .queue()
+        .enqueue(
+            availableAt(event("timer-only", "URGENT", T0), T0.plusSeconds(100))
+                .withPriority(Priority.CRITICAL));
     enqueue("normal", "PAY", T0);
 
-    assertThat(store.claim(request(T0.plusSeconds(10)).withMaxInstances(1)))
+    assertThat(store.work().claim(request(T0.plusSeconds(10)).withMaxInstances(1)))
         .extracting(c -> c.instance().id())
         .containsExactly("normal");
   }
@@ -211,8 +218,8 @@ public abstract class ClaimContractTest extends StoreContract {
     enqueue("o-2", "PAY", T0);
     enqueue("o-3", "PAY", T0);
 
-    assertThat(store.claim(request(T0).withMaxInstances(2))).hasSize(2);
-    assertThat(store.claim(request(T0).withMaxInstances(2))).hasSize(1);
+    assertThat(store.work().claim(request(T0).withMaxInstances(2))).hasSize(2);
+    assertThat(store.work().claim(request(T0).withMaxInstances(2))).hasSize(1);
   }
 
   @Test
@@ -222,15 +229,21 @@ public abstract class ClaimContractTest extends StoreContract {
       enqueue("o-" + i, "PAY", T0);
     }
     create(instance("p-1").machine("invoice"));
-    store.lease("p-1", "node-b", LEASE, T0).orElseThrow(); // another machine's: does not count
-    Claim sync = store.lease("o-0", "sync", LEASE, T0).orElseThrow(); // counts
-    store.lease("o-1", "node-b", LEASE, T0.minus(LEASE)).orElseThrow(); // expired: does not count
+    store
+        .work()
+        .lease("p-1", "node-b", LEASE, T0)
+        .orElseThrow(); // another machine's: does not count
+    Claim sync = store.work().lease("o-0", "sync", LEASE, T0).orElseThrow(); // counts
+    store
+        .work()
+        .lease("o-1", "node-b", LEASE, T0.minus(LEASE))
+        .orElseThrow(); // expired: does not count
     ClaimRequest capped = new ClaimRequest("node-a", LEASE, T0, 10, 10, Map.of("order", 3), true);
 
-    assertThat(store.claim(capped)).as("o-0 is leased: 2 more fit under the cap").hasSize(2);
-    assertThat(store.claim(capped)).isEmpty();
-    store.release(sync.lease());
-    assertThat(store.claim(capped)).hasSize(1);
+    assertThat(store.work().claim(capped)).as("o-0 is leased: 2 more fit under the cap").hasSize(2);
+    assertThat(store.work().claim(capped)).isEmpty();
+    store.work().release(sync.lease());
+    assertThat(store.work().claim(capped)).hasSize(1);
   }
 
   @Test
@@ -238,14 +251,19 @@ public abstract class ClaimContractTest extends StoreContract {
     create("o-1");
     create(instance("p-1").machine("invoice"));
     enqueue("o-1", "PAY", T0);
-    store.enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0));
+    store.queue().enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0));
 
-    assertThat(store.claim(new ClaimRequest("w1", LEASE, T0, 10, 10, Map.of("invoice", 5), true)))
+    assertThat(
+            store
+                .work()
+                .claim(new ClaimRequest("w1", LEASE, T0, 10, 10, Map.of("invoice", 5), true)))
         .extracting(c -> c.instance().id())
         .containsExactly("p-1");
-    assertThat(store.claim(new ClaimRequest("w1", LEASE, T0, 10, 10, Map.of("order", 0), true)))
+    assertThat(
+            store.work().claim(new ClaimRequest("w1", LEASE, T0, 10, 10, Map.of("order", 0), true)))
         .isEmpty();
-    assertThat(store.claim(new ClaimRequest("w1", LEASE, T0, 10, 10, Map.of(), true))).isEmpty();
+    assertThat(store.work().claim(new ClaimRequest("w1", LEASE, T0, 10, 10, Map.of(), true)))
+        .isEmpty();
   }
 
   @Test
@@ -255,7 +273,10 @@ public abstract class ClaimContractTest extends StoreContract {
     create(instance("both").timers(expiry));
     enqueue("both", "PAY", T0);
 
-    assertThat(store.claim(new ClaimRequest("w1", LEASE, T0, 10, 10, Map.of("order", 10), false)))
+    assertThat(
+            store
+                .work()
+                .claim(new ClaimRequest("w1", LEASE, T0, 10, 10, Map.of("order", 10), false)))
         .extracting(c -> c.instance().id())
         .containsExactly("both");
     assertThat(claimedIds(T0)).containsExactly("timer-only");
@@ -266,11 +287,11 @@ public abstract class ClaimContractTest extends StoreContract {
     create("o-1");
     create(instance("p-1").machine("invoice"));
     enqueue("o-1", "PAY", T0);
-    store.enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0));
-    store.pause("order");
+    store.queue().enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0));
+    store.queueAdmin().pause("order");
 
     assertThat(claimedIds(T0)).containsExactly("p-1");
-    store.resume("order");
+    store.queueAdmin().resume("order");
     assertThat(claimedIds(T0)).containsExactly("o-1");
   }
 
@@ -285,6 +306,7 @@ public abstract class ClaimContractTest extends StoreContract {
     assertThat(claim(T0.plus(LEASE).minusMillis(1))).isEmpty();
     Claim second =
         store
+            .work()
             .claim(new ClaimRequest("w2", LEASE, T0.plus(LEASE), 10, 10, Map.of("order", 1), true))
             .get(0);
 
@@ -299,15 +321,15 @@ public abstract class ClaimContractTest extends StoreContract {
     create("o-1");
     enqueue("o-1", "PAY", T0);
 
-    Claim claim = store.lease("o-1", "sync", LEASE, T0).orElseThrow();
+    Claim claim = store.work().lease("o-1", "sync", LEASE, T0).orElseThrow();
 
     assertThat(claim.events()).isEmpty();
-    assertThat(claim.instance()).isEqualTo(store.find("o-1").orElseThrow());
+    assertThat(claim.instance()).isEqualTo(store.instances().find("o-1").orElseThrow());
     assertThat(claim.lease().expiresAt()).isEqualTo(T0.plus(LEASE));
-    assertThat(store.lease("o-1", "other", LEASE, T0.plusSeconds(10))).isEmpty();
+    assertThat(store.work().lease("o-1", "other", LEASE, T0.plusSeconds(10))).isEmpty();
     assertThat(claim(T0.plusSeconds(10))).isEmpty();
-    assertThat(store.lease("o-1", "other", LEASE, T0.plus(LEASE))).isPresent();
-    assertThat(store.lease("ghost", "sync", LEASE, T0)).isEmpty();
+    assertThat(store.work().lease("o-1", "other", LEASE, T0.plus(LEASE))).isPresent();
+    assertThat(store.work().lease("ghost", "sync", LEASE, T0)).isEmpty();
   }
 
   @Test
@@ -315,10 +337,10 @@ public abstract class ClaimContractTest extends StoreContract {
     create("o-1");
     Claim claim = lease("o-1", T0);
 
-    assertThat(store.renew(claim.lease(), T0.plusSeconds(60)))
+    assertThat(store.work().renew(claim.lease(), T0.plusSeconds(60)))
         .hasValueSatisfying(l -> assertThat(l.expiresAt()).isEqualTo(T0.plusSeconds(60)));
 
-    assertThat(store.lease("o-1", "other", LEASE, T0.plusSeconds(59))).isEmpty();
+    assertThat(store.work().lease("o-1", "other", LEASE, T0.plusSeconds(59))).isEmpty();
     assertThat(commit(update(claim)).written("o-1")).as("still the same lease").isTrue();
   }
 
@@ -327,23 +349,23 @@ public abstract class ClaimContractTest extends StoreContract {
     create("o-1");
     Claim claim = lease("o-1", T0);
 
-    store.release(claim.lease());
+    store.work().release(claim.lease());
 
-    assertThat(store.renew(claim.lease(), T0.plusSeconds(60))).isEmpty();
+    assertThat(store.work().renew(claim.lease(), T0.plusSeconds(60))).isEmpty();
     assertThat(commit(update(claim)).refusal("o-1")).contains(Refusal.LEASE_LOST);
-    assertThat(store.lease("o-1", "other", LEASE, T0)).isPresent();
+    assertThat(store.work().lease("o-1", "other", LEASE, T0)).isPresent();
   }
 
   @Test
   void aLeaseTakenOverCanNeitherRenewNorReleaseTheNewOne() {
     create("o-1");
     Claim stale = lease("o-1", T0);
-    Claim fresh = store.lease("o-1", "w2", LEASE, T0.plus(LEASE)).orElseThrow();
+    Claim fresh = store.work().lease("o-1", "w2", LEASE, T0.plus(LEASE)).orElseThrow();
 
-    assertThat(store.renew(stale.lease(), T0.plusSeconds(300))).isEmpty();
-    store.release(stale.lease());
+    assertThat(store.work().renew(stale.lease(), T0.plusSeconds(300))).isEmpty();
+    store.work().release(stale.lease());
 
-    assertThat(store.lease("o-1", "w3", LEASE, T0.plus(LEASE).plusSeconds(1)))
+    assertThat(store.work().lease("o-1", "w3", LEASE, T0.plus(LEASE).plusSeconds(1)))
         .as("w2's lease still holds")
         .isEmpty();
     assertThat(commit(update(fresh)).written("o-1")).isTrue();
@@ -354,7 +376,7 @@ public abstract class ClaimContractTest extends StoreContract {
     create("o-1");
     Claim claim = lease("o-1", T0); // long expired by any real clock
 
-    assertThat(store.renew(claim.lease(), T0.plus(LEASE).plusSeconds(1))).isPresent();
+    assertThat(store.work().renew(claim.lease(), T0.plus(LEASE).plusSeconds(1))).isPresent();
     assertThat(commit(update(claim)).written("o-1")).isTrue();
   }
 
@@ -366,13 +388,16 @@ public abstract class ClaimContractTest extends StoreContract {
     create(instance("o-2").timers(timer("waiting", "EXPIRE", T0.plusSeconds(60))));
     create(instance("p-1").machine("invoice"));
     enqueue("o-1", "PAY", T0.plusSeconds(30));
-    store.enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0.plusSeconds(10)));
+    store
+        .queue()
+        .enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0.plusSeconds(10)));
 
-    assertThat(store.nextDue(T0, Set.of("order"))).contains(T0.plusSeconds(30));
-    assertThat(store.nextDue(T0.plusSeconds(100), Set.of("order"))).contains(T0.plusSeconds(30));
-    assertThat(store.nextDue(T0, Set.of("invoice"))).contains(T0.plusSeconds(10));
-    assertThat(store.nextDue(T0, null)).contains(T0.plusSeconds(10));
-    assertThat(store.nextDue(T0, Set.of("payment"))).isEmpty();
+    assertThat(store.work().nextDue(T0, Set.of("order"), null)).contains(T0.plusSeconds(30));
+    assertThat(store.work().nextDue(T0.plusSeconds(100), Set.of("order"), null))
+        .contains(T0.plusSeconds(30));
+    assertThat(store.work().nextDue(T0, Set.of("invoice"), null)).contains(T0.plusSeconds(10));
+    assertThat(store.work().nextDue(T0, null, null)).contains(T0.plusSeconds(10));
+    assertThat(store.work().nextDue(T0, Set.of("payment"), null)).isEmpty();
   }
 
   @Test
@@ -380,7 +405,7 @@ public abstract class ClaimContractTest extends StoreContract {
     create("o-1");
     create(instance("o-2").timers(timer("waiting", "EXPIRE", T0).asFailed()));
 
-    assertThat(store.nextDue(T0, null)).isEmpty();
+    assertThat(store.work().nextDue(T0, null, null)).isEmpty();
   }
 
   @Test
@@ -389,14 +414,18 @@ public abstract class ClaimContractTest extends StoreContract {
     create(instance("p-1").machine("invoice"));
     enqueue("o-1", "PAY", T0);
     enqueue("o-2", "PAY", T0.plusSeconds(20));
-    store.enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0.plusSeconds(5)));
-    store.lease("o-1", "w1", LEASE, T0).orElseThrow();
-    store.pause("invoice");
+    store
+        .queue()
+        .enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0.plusSeconds(5)));
+    store.work().lease("o-1", "w1", LEASE, T0).orElseThrow();
+    store.queueAdmin().pause("invoice");
 
-    assertThat(store.nextDue(T0, null)).contains(T0.plusSeconds(20));
-    assertThat(store.nextDue(T0.plus(LEASE), null)).as("o-1's lease has expired").contains(T0);
-    store.resume("invoice");
-    assertThat(store.nextDue(T0, null)).contains(T0.plusSeconds(5));
+    assertThat(store.work().nextDue(T0, null, null)).contains(T0.plusSeconds(20));
+    assertThat(store.work().nextDue(T0.plus(LEASE), null, null))
+        .as("o-1's lease has expired")
+        .contains(T0);
+    store.queueAdmin().resume("invoice");
+    assertThat(store.work().nextDue(T0, null, null)).contains(T0.plusSeconds(5));
   }
 
   // ---- helpers ----

@@ -29,7 +29,7 @@ public abstract class CommitContractTest extends StoreContract {
     create("o-1");
     QueuedEvent pay = enqueue("o-1", "PAY", T0);
     enqueue("o-1", "SHIP", T0);
-    Claim claim = store.claim(request(T0).withMaxInstances(1)).get(0);
+    Claim claim = store.work().claim(request(T0).withMaxInstances(1)).get(0);
     InstanceRecord next =
         InstanceBuilder.nextOf(claim.instance())
             .in("paid")
@@ -40,16 +40,18 @@ public abstract class CommitContractTest extends StoreContract {
     HistoryEntry row = row(next, 2, Kind.EVENT, "PAY", pay.id(), 1);
 
     CommitResult result =
-        store.commit(
-            List.of(
-                StepCommit.update(claim.lease(), next)
-                    .history(List.of(row))
-                    .consumed(List.of(pay.id()))
-                    .build()));
+        store
+            .work()
+            .commit(
+                List.of(
+                    StepCommit.update(claim.lease(), next)
+                        .history(List.of(row))
+                        .consumed(List.of(pay.id()))
+                        .build()));
 
     assertThat(result.written("o-1")).isTrue();
-    assertThat(store.find("o-1")).contains(next);
-    assertThat(store.history("o-1", 1, 10)).containsExactly(row);
+    assertThat(store.instances().find("o-1")).contains(next);
+    assertThat(store.instances().history("o-1", 1, 10)).containsExactly(row);
     assertThat(availableTypes("o-1", T0.plusSeconds(1))).containsExactly("SHIP");
   }
 
@@ -61,8 +63,8 @@ public abstract class CommitContractTest extends StoreContract {
 
     commitAll(update(first).group("g"), update(second).group("g"));
 
-    assertThat(store.lease("o-1", "w2", LEASE, T0)).isPresent();
-    assertThat(store.lease("o-2", "w2", LEASE, T0)).isPresent();
+    assertThat(store.work().lease("o-1", "w2", LEASE, T0)).isPresent();
+    assertThat(store.work().lease("o-2", "w2", LEASE, T0)).isPresent();
   }
 
   @Test
@@ -74,7 +76,7 @@ public abstract class CommitContractTest extends StoreContract {
 
     commitAll(update(second));
 
-    assertThat(store.find("o-1")).map(InstanceRecord::revision).contains(3L);
+    assertThat(store.instances().find("o-1")).map(InstanceRecord::revision).contains(3L);
   }
 
   // ---- groups: whole or not at all ----
@@ -87,8 +89,8 @@ public abstract class CommitContractTest extends StoreContract {
     QueuedEvent poison = enqueue("o-2", "POISON", T0);
     Claim stale = lease("o-1", T0);
     Claim taken = lease("o-2", T0);
-    store.lease("o-1", "w2", LEASE, T0.plusSeconds(31)).orElseThrow(); // took over o-1
-    InstanceRecord before = store.find("o-2").orElseThrow();
+    store.work().lease("o-1", "w2", LEASE, T0.plusSeconds(31)).orElseThrow(); // took over o-1
+    InstanceRecord before = store.instances().find("o-2").orElseThrow();
 
     CommitResult result =
         commit(
@@ -103,13 +105,14 @@ public abstract class CommitContractTest extends StoreContract {
                 .broadcasts(List.of(broadcast("review"))));
 
     assertThat(result.refused()).containsExactly(Map.entry("g", Refusal.LEASE_LOST));
-    assertThat(store.find("o-2")).contains(before);
-    assertThat(store.history("o-2", 1, 10)).isEmpty();
+    assertThat(store.instances().find("o-2")).contains(before);
+    assertThat(store.instances().history("o-2", 1, 10)).isEmpty();
     assertThat(availableTypes("o-2", T0.plusSeconds(60))).containsExactly("PAY", "POISON");
-    assertThat(store.deadLetters(null, 10)).isEmpty();
-    assertThat(store.pendingEvents()).as("nothing was sent to o-3").isEqualTo(2);
-    assertThat(store.outcome("o-2", "k-1")).isEmpty();
-    assertThat(store.deliverBroadcasts(T0, 10)).isZero();
+    assertThat(store.queueAdmin().deadLetters(null, 0, 10)).isEmpty();
+    assertThat(store.queue().pendingEvents()).as("nothing was sent to o-3").isEqualTo(2);
+    assertThat(store.queue().idempotencyRecord("o-2", "k-1").map(IdempotencyRecord::outcome))
+        .isEmpty();
+    assertThat(store.work().deliverBroadcasts(T0, 10)).isZero();
   }
 
   @Test
@@ -117,14 +120,14 @@ public abstract class CommitContractTest extends StoreContract {
     create("o-1", "o-2");
     Claim lost = lease("o-1", T0);
     Claim held = lease("o-2", T0);
-    store.release(lost.lease());
+    store.work().release(lost.lease());
 
     commit(update(lost).group("g"), update(held).group("g"));
 
-    assertThat(store.lease("o-2", "w2", LEASE, T0.plusSeconds(1)))
+    assertThat(store.work().lease("o-2", "w2", LEASE, T0.plusSeconds(1)))
         .as("o-2 is still leased by w1: the refused group wrote nothing, its release included")
         .isEmpty();
-    assertThat(store.renew(held.lease(), T0.plusSeconds(60))).isPresent();
+    assertThat(store.work().renew(held.lease(), T0.plusSeconds(60))).isPresent();
   }
 
   @Test
@@ -133,16 +136,16 @@ public abstract class CommitContractTest extends StoreContract {
     Claim lost = lease("o-1", T0);
     Claim alone = lease("o-2", T0);
     Claim other = lease("o-3", T0);
-    store.release(lost.lease());
+    store.work().release(lost.lease());
 
     CommitResult result = commit(update(lost), update(alone), update(other).group("g"));
 
     assertThat(result.refused()).containsExactly(Map.entry("o-1", Refusal.LEASE_LOST));
     assertThat(result.written("o-2")).isTrue();
     assertThat(result.written("g")).isTrue();
-    assertThat(store.find("o-1")).map(InstanceRecord::revision).contains(1L);
-    assertThat(store.find("o-2")).map(InstanceRecord::revision).contains(2L);
-    assertThat(store.find("o-3")).map(InstanceRecord::revision).contains(2L);
+    assertThat(store.instances().find("o-1")).map(InstanceRecord::revision).contains(1L);
+    assertThat(store.instances().find("o-2")).map(InstanceRecord::revision).contains(2L);
+    assertThat(store.instances().find("o-3")).map(InstanceRecord::revision).contains(2L);
   }
 
   @Test
@@ -150,8 +153,8 @@ public abstract class CommitContractTest extends StoreContract {
     create("o-1", "o-2");
     Claim skipping = lease("o-1", T0);
     Claim repeating = lease("o-2", T0);
-    InstanceRecord first = store.find("o-1").orElseThrow();
-    InstanceRecord second = store.find("o-2").orElseThrow();
+    InstanceRecord first = store.instances().find("o-1").orElseThrow();
+    InstanceRecord second = store.instances().find("o-2").orElseThrow();
 
     CommitResult result =
         commit(
@@ -161,8 +164,8 @@ public abstract class CommitContractTest extends StoreContract {
     assertThat(result.refused())
         .containsOnly(
             Map.entry("o-1", Refusal.STALE_REVISION), Map.entry("o-2", Refusal.STALE_REVISION));
-    assertThat(store.find("o-1")).contains(first);
-    assertThat(store.find("o-2")).contains(second);
+    assertThat(store.instances().find("o-1")).contains(first);
+    assertThat(store.instances().find("o-2")).contains(second);
   }
 
   @Test
@@ -170,7 +173,7 @@ public abstract class CommitContractTest extends StoreContract {
     create("o-1");
     InstanceRecord existing = create(instance("child-1"));
     Claim parent = lease("o-1", T0);
-    InstanceRecord parentBefore = store.find("o-1").orElseThrow();
+    InstanceRecord parentBefore = store.instances().find("o-1").orElseThrow();
     InstanceRecord child = instance("child-1").in("paid").createdAt(T0.plusSeconds(1)).build();
 
     CommitResult result =
@@ -179,9 +182,9 @@ public abstract class CommitContractTest extends StoreContract {
             StepCommit.insert(child).group("g").history(List.of(createdRow(child))));
 
     assertThat(result.refusal("g")).contains(Refusal.DUPLICATE_ID);
-    assertThat(store.find("child-1")).contains(existing);
-    assertThat(store.history("child-1", 0, 10)).containsExactly(createdRow(existing));
-    assertThat(store.find("o-1")).contains(parentBefore);
+    assertThat(store.instances().find("child-1")).contains(existing);
+    assertThat(store.instances().history("child-1", 0, 10)).containsExactly(createdRow(existing));
+    assertThat(store.instances().find("o-1")).contains(parentBefore);
   }
 
   // ---- inserts and outgoing events ----
@@ -196,8 +199,8 @@ public abstract class CommitContractTest extends StoreContract {
         update(parent).group("g").outgoing(List.of(event("child-1", "START", T0))),
         StepCommit.insert(child).group("g").history(List.of(createdRow(child))));
 
-    assertThat(store.find("child-1")).contains(child);
-    assertThat(store.history("child-1", 0, 10)).containsExactly(createdRow(child));
+    assertThat(store.instances().find("child-1")).contains(child);
+    assertThat(store.instances().history("child-1", 0, 10)).containsExactly(createdRow(child));
     assertThat(availableTypes("child-1", T0)).containsExactly("START");
   }
 
@@ -217,8 +220,8 @@ public abstract class CommitContractTest extends StoreContract {
                         event("o-1", "AGAIN", T0))));
 
     assertThat(result.written("o-1")).isTrue();
-    assertThat(store.find("ghost")).isEmpty();
-    assertThat(store.pendingEvents()).isEqualTo(3);
+    assertThat(store.instances().find("ghost")).isEmpty();
+    assertThat(store.queue().pendingEvents()).isEqualTo(3);
     assertThat(claim(T0))
         .extracting(c -> c.instance().id(), c -> c.events().stream().map(this::typeOf).toList())
         .containsExactlyInAnyOrder(
@@ -255,7 +258,10 @@ public abstract class CommitContractTest extends StoreContract {
     QueuedEvent c = enqueue("o-1", "C", T0);
     enqueue("o-1", "D", T0);
     Claim claim =
-        store.claim(new ClaimRequest("w1", LEASE, T0, 1, 3, Map.of("order", 1), true)).get(0);
+        store
+            .work()
+            .claim(new ClaimRequest("w1", LEASE, T0, 1, 3, Map.of("order", 1), true))
+            .get(0);
     Instant died = T0.plusMillis(250);
     QueuedEvent retried = failedAttempt(poison.withConversationId("conv-o-1"), T0, died);
     QueuedEvent dead = failedAttempt(retried, died, died);
@@ -267,7 +273,7 @@ public abstract class CommitContractTest extends StoreContract {
             .consumed(List.of(a.id(), c.id()))
             .deadLettered(List.of(dead)));
 
-    assertThat(store.deadLetters(null, 10))
+    assertThat(store.queueAdmin().deadLetters(null, 0, 10))
         .singleElement()
         .satisfies(
             letter -> {
@@ -275,7 +281,7 @@ public abstract class CommitContractTest extends StoreContract {
               assertThat(letter.event()).isEqualTo(dead);
               assertThat(letter.deadAt()).as("when its last attempt failed").isEqualTo(died);
             });
-    assertThat(store.history("o-1", 1, 10)).containsExactly(failure);
+    assertThat(store.instances().history("o-1", 1, 10)).containsExactly(failure);
     assertThat(availableTypes("o-1", died)).containsExactly("D");
   }
 
@@ -307,7 +313,7 @@ public abstract class CommitContractTest extends StoreContract {
         update(claim, InstanceBuilder.nextOf(claim.instance()).timers(expiry.asFailed()))
             .deadLettered(List.of(fire)));
 
-    assertThat(store.deadLetters("order", 10))
+    assertThat(store.queueAdmin().deadLetters("order", 0, 10))
         .singleElement()
         .satisfies(
             letter -> {
@@ -316,7 +322,8 @@ public abstract class CommitContractTest extends StoreContract {
                   .isEqualTo(new TimerFire("waiting#EXPIRE", 1, T0.plusSeconds(60)));
               assertThat(letter.deadAt()).isEqualTo(died);
             });
-    assertThat(store.find("o-1").orElseThrow().timers()).containsExactly(expiry.asFailed());
+    assertThat(store.instances().find("o-1").orElseThrow().timers())
+        .containsExactly(expiry.asFailed());
   }
 
   @Test
@@ -333,7 +340,7 @@ public abstract class CommitContractTest extends StoreContract {
                     .timers(remind.asFailed(), expire.asFailed()))
             .deadLettered(List.of(deadFire(remind), deadFire(expire))));
 
-    assertThat(store.deadLetters(null, 10))
+    assertThat(store.queueAdmin().deadLetters(null, 0, 10))
         .extracting(letter -> letter.event().event().type())
         .containsExactly("REMIND", "EXPIRE");
   }
@@ -349,9 +356,12 @@ public abstract class CommitContractTest extends StoreContract {
 
     commitAll(update(claim).outcomes(List.of(new KeyedOutcome("o-1", "k-1", outcome))));
 
-    assertThat(store.outcome("o-1", "k-1")).contains(outcome);
-    assertThat(store.outcome("o-1", "k-2")).isEmpty();
-    assertThat(store.outcome("o-2", "k-1")).isEmpty();
+    assertThat(store.queue().idempotencyRecord("o-1", "k-1").map(IdempotencyRecord::outcome))
+        .contains(outcome);
+    assertThat(store.queue().idempotencyRecord("o-1", "k-2").map(IdempotencyRecord::outcome))
+        .isEmpty();
+    assertThat(store.queue().idempotencyRecord("o-2", "k-1").map(IdempotencyRecord::outcome))
+        .isEmpty();
   }
 
   @Test
@@ -416,7 +426,7 @@ public abstract class CommitContractTest extends StoreContract {
     commitAll(
         update(claim, InstanceBuilder.nextOf(claim.instance()).historySequence(4)).history(rows));
 
-    assertThat(store.history("o-1", 1, 10)).isEqualTo(rows);
+    assertThat(store.instances().history("o-1", 1, 10)).isEqualTo(rows);
   }
 
   @Test
@@ -438,13 +448,13 @@ public abstract class CommitContractTest extends StoreContract {
             .fireRetry(retry)
             .build();
 
-    store.commit(List.of(StepCommit.update(claim.lease(), retrying).build()));
+    store.work().commit(List.of(StepCommit.update(claim.lease(), retrying).build()));
 
-    assertThat(store.find("o-1")).contains(retrying);
+    assertThat(store.instances().find("o-1")).contains(retrying);
     Claim again = claim(T0.plusSeconds(12)).get(0);
     InstanceRecord settled = InstanceBuilder.nextOf(again.instance()).fireRetry(null).build();
-    store.commit(List.of(StepCommit.update(again.lease(), settled).build()));
-    assertThat(store.find("o-1")).contains(settled);
+    store.work().commit(List.of(StepCommit.update(again.lease(), settled).build()));
+    assertThat(store.instances().find("o-1")).contains(settled);
     assertThat(settled.fireRetry()).isNull();
   }
 

@@ -26,7 +26,7 @@ public abstract class EventStatusContractTest extends StoreContract {
     create("o-1");
     QueuedEvent pay = enqueue("o-1", "PAY", T0.plusSeconds(5));
 
-    assertThat(store.eventStatus("o-1", pay.id()))
+    assertThat(store.queue().eventStatus("o-1", pay.id()))
         .contains(
             new EventStatus(
                 "o-1", pay.id(), State.PENDING, 0, T0.plusSeconds(5), 0, 0, List.of(), "PAY"));
@@ -40,7 +40,7 @@ public abstract class EventStatusContractTest extends StoreContract {
     QueuedEvent retry = failedAttempt(pay, T0.plusSeconds(1), T0.plusSeconds(3));
     commitAll(update(claim).retried(List.of(retry)));
 
-    assertThat(store.eventStatus("o-1", pay.id()))
+    assertThat(store.queue().eventStatus("o-1", pay.id()))
         .contains(
             new EventStatus(
                 "o-1",
@@ -68,7 +68,7 @@ public abstract class EventStatusContractTest extends StoreContract {
                     row(claim.instance(), 3, Kind.INTERNAL, 0, 0)))
             .consumed(List.of(pay.id())));
 
-    assertThat(store.eventStatus("o-1", pay.id()))
+    assertThat(store.queue().eventStatus("o-1", pay.id()))
         .hasValueSatisfying(
             status -> {
               assertThat(status.state()).isEqualTo(State.APPLIED);
@@ -95,7 +95,7 @@ public abstract class EventStatusContractTest extends StoreContract {
             .history(List.of(row(second.instance(), 3, Kind.EVENT, pay.id(), 2)))
             .consumed(List.of(pay.id())));
 
-    assertThat(store.eventStatus("o-1", pay.id()))
+    assertThat(store.queue().eventStatus("o-1", pay.id()))
         .hasValueSatisfying(
             status -> {
               assertThat(status.state()).isEqualTo(State.APPLIED);
@@ -109,9 +109,9 @@ public abstract class EventStatusContractTest extends StoreContract {
     create("o-1");
     QueuedEvent pay = enqueue("o-1", "PAY", T0);
     QueuedEvent dead = deadLetter("o-1", pay);
-    DeadLetter letter = store.deadLetters(null, 10).get(0);
+    DeadLetter letter = store.queueAdmin().deadLetters(null, 0, 10).get(0);
 
-    assertThat(store.eventStatus("o-1", pay.id()))
+    assertThat(store.queue().eventStatus("o-1", pay.id()))
         .contains(
             new EventStatus(
                 "o-1",
@@ -132,22 +132,23 @@ public abstract class EventStatusContractTest extends StoreContract {
     QueuedEvent purged = enqueue("o-2", "PAY", T0);
     deadLetter("o-1", retried);
     deadLetter("o-2", purged);
-    DeadLetter first = store.deadLetters(null, 10).get(0);
+    DeadLetter first = store.queueAdmin().deadLetters(null, 0, 10).get(0);
 
-    QueuedEvent again = store.retryDeadLetter(first.id(), T0.plusSeconds(10)).orElseThrow();
-    store.purgeDeadLetters(null, null);
+    QueuedEvent again =
+        store.queueAdmin().retryDeadLetter(first.id(), T0.plusSeconds(10)).orElseThrow();
+    store.queueAdmin().purgeDeadLetters(null, null);
 
-    assertThat(store.eventStatus("o-1", retried.id()))
+    assertThat(store.queue().eventStatus("o-1", retried.id()))
         .hasValueSatisfying(
             status -> {
               assertThat(status.state()).isEqualTo(State.DEAD_LETTERED);
               assertThat(status.deadLetterId()).isZero();
               assertThat(status.historySequence()).isEqualTo(2);
             });
-    assertThat(store.eventStatus("o-1", again.id()))
+    assertThat(store.queue().eventStatus("o-1", again.id()))
         .map(EventStatus::state)
         .contains(State.PENDING);
-    assertThat(store.eventStatus("o-2", purged.id()))
+    assertThat(store.queue().eventStatus("o-2", purged.id()))
         .hasValueSatisfying(
             status -> {
               assertThat(status.state()).isEqualTo(State.DEAD_LETTERED);
@@ -167,7 +168,7 @@ public abstract class EventStatusContractTest extends StoreContract {
             .history(List.of(row(claim.instance(), 2, Kind.DISCARDED, pay.id(), 3)))
             .consumed(List.of(pay.id())));
 
-    assertThat(store.eventStatus("o-1", pay.id()))
+    assertThat(store.queue().eventStatus("o-1", pay.id()))
         .hasValueSatisfying(
             status -> {
               assertThat(status.state()).isEqualTo(State.DISCARDED);
@@ -183,9 +184,9 @@ public abstract class EventStatusContractTest extends StoreContract {
     QueuedEvent mine = enqueue("o-1", "PAY", T0);
     QueuedEvent theirs = enqueue("o-2", "PAY", T0);
 
-    assertThat(store.eventStatus("o-1", theirs.id())).isEmpty();
-    assertThat(store.eventStatus("o-1", theirs.id() + mine.id() + 100)).isEmpty();
-    assertThat(store.eventStatus("ghost", mine.id())).isEmpty();
+    assertThat(store.queue().eventStatus("o-1", theirs.id())).isEmpty();
+    assertThat(store.queue().eventStatus("o-1", theirs.id() + mine.id() + 100)).isEmpty();
+    assertThat(store.queue().eventStatus("ghost", mine.id())).isEmpty();
   }
 
   @Test
@@ -211,7 +212,7 @@ public abstract class EventStatusContractTest extends StoreContract {
                         Priority.NORMAL,
                         null))));
 
-    assertThat(store.eventStatus("o-1", 0)).isEmpty();
+    assertThat(store.queue().eventStatus("o-1", 0)).isEmpty();
   }
 
   // ---- helpers ----

@@ -31,8 +31,8 @@ class InMemoryStoreCommitTest extends CommitContractTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("POISON");
 
-    assertThat(store.find("o-1")).map(InstanceRecord::revision).contains(1L);
-    assertThat(store.renew(first.lease(), T0.plus(LEASE))).as("still leased").isPresent();
-    assertThat(store.pendingEvents()).isEqualTo(2);
+    assertThat(store.instances().find("o-1")).map(InstanceRecord::revision).contains(1L);
+    assertThat(store.work().renew(first.lease(), T0.plus(LEASE))).as("still leased").isPresent();
+    assertThat(store.queue().pendingEvents()).isEqualTo(2);
   }
 }

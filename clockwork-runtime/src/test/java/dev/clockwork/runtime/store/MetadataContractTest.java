@@ -31,7 +31,7 @@ public abstract class MetadataContractTest extends StoreContract {
   }
 
   private List<String> claimedIds(ClaimRequest request) {
-    return store.claim(request).stream().map(c -> c.instance().id()).toList();
+    return store.work().claim(request).stream().map(c -> c.instance().id()).toList();
   }
 
   // ---- stored as given ----
@@ -41,18 +41,19 @@ public abstract class MetadataContractTest extends StoreContract {
     InstanceRecord record = create(instance("o-1").metadata(BILLING));
     enqueue("o-1", "PAY", T0);
 
-    assertThat(store.find("o-1").orElseThrow().metadata()).isEqualTo(BILLING);
+    assertThat(store.instances().find("o-1").orElseThrow().metadata()).isEqualTo(BILLING);
     Claim claim = claim(T0).get(0);
     assertThat(claim.instance().metadata()).isEqualTo(BILLING);
     commitAll(update(claim).consumed(List.of(claim.events().get(0).id())));
-    assertThat(store.find("o-1").orElseThrow()).isEqualTo(record.withRevision(2));
+    assertThat(store.instances().find("o-1").orElseThrow()).isEqualTo(record.withRevision(2));
   }
 
   @Test
   void anInstanceStoredWithoutMetadataIsInTheDefaultQueue() {
     create("o-1");
 
-    assertThat(store.find("o-1").orElseThrow().metadata()).isEqualTo(InstanceMetadata.DEFAULT);
+    assertThat(store.instances().find("o-1").orElseThrow().metadata())
+        .isEqualTo(InstanceMetadata.DEFAULT);
   }
 
   // ---- claims and nextDue by queue ----
@@ -102,16 +103,19 @@ public abstract class MetadataContractTest extends StoreContract {
     create(in("p-1", "high-priority").machine("invoice"));
     enqueue("o-1", "PAY", T0.plusSeconds(10));
     enqueue("o-2", "PAY", T0.plusSeconds(20));
-    store.enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0.plusSeconds(15)));
+    store
+        .queue()
+        .enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0.plusSeconds(15)));
 
-    assertThat(store.nextDue(T0, Set.of("order"), Set.of("high-priority")))
+    assertThat(store.work().nextDue(T0, Set.of("order"), Set.of("high-priority")))
         .contains(T0.plusSeconds(20));
-    assertThat(store.nextDue(T0, Set.of("order", "invoice"), Set.of("high-priority")))
+    assertThat(store.work().nextDue(T0, Set.of("order", "invoice"), Set.of("high-priority")))
         .contains(T0.plusSeconds(15));
-    assertThat(store.nextDue(T0, null, Set.of("high-priority"))).contains(T0.plusSeconds(15));
-    assertThat(store.nextDue(T0, Set.of("order"), Set.of("reports"))).isEmpty();
-    assertThat(store.nextDue(T0, Set.of("order"), Set.of())).isEmpty();
-    assertThat(store.nextDue(T0, Set.of("order"), null)).contains(T0.plusSeconds(10));
+    assertThat(store.work().nextDue(T0, null, Set.of("high-priority")))
+        .contains(T0.plusSeconds(15));
+    assertThat(store.work().nextDue(T0, Set.of("order"), Set.of("reports"))).isEmpty();
+    assertThat(store.work().nextDue(T0, Set.of("order"), Set.of())).isEmpty();
+    assertThat(store.work().nextDue(T0, Set.of("order"), null)).contains(T0.plusSeconds(10));
   }
 
   // ---- finding instances ----
@@ -143,7 +147,8 @@ public abstract class MetadataContractTest extends StoreContract {
   void foundInstancesComeBackWholeWithTheirMetadata() {
     InstanceRecord record = create(instance("o-1").metadata(BILLING));
 
-    assertThat(store.instances(query().label("team", "billing").build())).containsExactly(record);
+    assertThat(store.instances().search(query().label("team", "billing").build()))
+        .containsExactly(record);
   }
 
   private static InstanceMetadata meta(Map<String, String> labels, Map<String, Object> attributes) {
@@ -155,7 +160,7 @@ public abstract class MetadataContractTest extends StoreContract {
   }
 
   private List<String> found(InstanceQuery.Builder query) {
-    return store.instances(query.build()).stream().map(InstanceRecord::id).toList();
+    return store.instances().search(query.build()).stream().map(InstanceRecord::id).toList();
   }
 
   private void create(InstanceBuilder... builders) {

@@ -18,28 +18,32 @@ public abstract class OperatorLogContractTest extends StoreContract {
   @Test
   void anActionComesBackAsWrittenWithItsId() {
     OperatorAction written =
-        store.appendOperatorAction(
-            new OperatorAction(
-                0,
-                T0,
-                "otto",
-                "req-1",
-                "api",
-                "dead_letter.retry",
-                "dead_letter:7",
-                Map.of("delay", "PT5M", "attempts", 3L, "nested", Map.of("ok", true))));
+        store
+            .operatorLog()
+            .append(
+                new OperatorAction(
+                    0,
+                    T0,
+                    "otto",
+                    "req-1",
+                    "api",
+                    "dead_letter.retry",
+                    "dead_letter:7",
+                    Map.of("delay", "PT5M", "attempts", 3L, "nested", Map.of("ok", true))));
 
     assertThat(written.id()).isPositive();
-    assertThat(store.operatorActions(Long.MAX_VALUE, 10)).containsExactly(written);
+    assertThat(store.operatorLog().list(Long.MAX_VALUE, 10)).containsExactly(written);
   }
 
   @Test
   void optionalPartsMayBeAbsent() {
     OperatorAction written =
-        store.appendOperatorAction(
-            new OperatorAction(0, T0, "cron", null, null, "queue.pause", "queue:order", null));
+        store
+            .operatorLog()
+            .append(
+                new OperatorAction(0, T0, "cron", null, null, "queue.pause", "queue:order", null));
 
-    OperatorAction read = store.operatorActions(Long.MAX_VALUE, 1).get(0);
+    OperatorAction read = store.operatorLog().list(Long.MAX_VALUE, 1).get(0);
     assertThat(read).isEqualTo(written);
     assertThat(read.requestId()).isNull();
     assertThat(read.details()).isEmpty();
@@ -50,22 +54,24 @@ public abstract class OperatorLogContractTest extends StoreContract {
     List<OperatorAction> written = new ArrayList<>();
     for (int i = 0; i < 7; i++) {
       written.add(
-          store.appendOperatorAction(
-              new OperatorAction(
-                  0,
-                  T0.plusSeconds(i),
-                  "ada",
-                  "req-" + i,
-                  "api",
-                  "queue.pause",
-                  "queue:q" + i,
-                  Map.of())));
+          store
+              .operatorLog()
+              .append(
+                  new OperatorAction(
+                      0,
+                      T0.plusSeconds(i),
+                      "ada",
+                      "req-" + i,
+                      "api",
+                      "queue.pause",
+                      "queue:q" + i,
+                      Map.of())));
     }
 
     List<OperatorAction> read = new ArrayList<>();
     long before = Long.MAX_VALUE;
     while (true) {
-      List<OperatorAction> page = store.operatorActions(before, 3);
+      List<OperatorAction> page = store.operatorLog().list(before, 3);
       read.addAll(page);
       if (page.size() < 3) {
         break;

@@ -25,42 +25,46 @@ public abstract class QueueActivityContractTest extends StoreContract {
     enqueue("o-2", "EARLY_NORMAL", T0.plusSeconds(1), Priority.NORMAL);
     enqueue("o-3", "LATE_HIGH", T0.plusSeconds(5), Priority.HIGH);
     enqueue("o-1", "BULK", T0, Priority.BULK);
-    store.enqueue(QueuedEvent.of("p-1", "invoice", Event.of("X"), "api", T0));
+    store.queue().enqueue(QueuedEvent.of("p-1", "invoice", Event.of("X"), "api", T0));
 
-    assertThat(store.queuedEvents("order", 10))
+    assertThat(store.queueAdmin().queuedEvents("order", 10))
         .extracting(e -> e.event().type())
         .containsExactly("LATE_HIGH", "EARLY_NORMAL", "LATE_NORMAL", "BULK");
-    assertThat(store.queuedEvents("order", 2))
+    assertThat(store.queueAdmin().queuedEvents("order", 2))
         .extracting(QueuedEvent::instanceId, QueuedEvent::priority)
         .containsExactly(tuple("o-3", Priority.HIGH), tuple("o-2", Priority.NORMAL));
-    assertThat(store.queuedEvents("payment", 10)).isEmpty();
+    assertThat(store.queueAdmin().queuedEvents("payment", 10)).isEmpty();
   }
 
   @Test
   void activityAddsUpPerMinuteAcrossReportsAndSumsAWindow() {
-    store.recordActivity(
-        List.of(
-            new ActivitySample("order", T0, 3, 4, Duration.ofMillis(400)),
-            new ActivitySample("order", T0.plusSeconds(60), 1, 1, Duration.ofMillis(50)),
-            new ActivitySample("invoice", T0, 7, 7, Duration.ofSeconds(7))));
+    store
+        .activity()
+        .record(
+            List.of(
+                new ActivitySample("order", T0, 3, 4, Duration.ofMillis(400)),
+                new ActivitySample("order", T0.plusSeconds(60), 1, 1, Duration.ofMillis(50)),
+                new ActivitySample("invoice", T0, 7, 7, Duration.ofSeconds(7))));
     // a second engine reports the same minute (its sample's instant is inside the minute)
-    store.recordActivity(
-        List.of(new ActivitySample("order", T0.plusSeconds(59), 2, 2, Duration.ofMillis(200))));
+    store
+        .activity()
+        .record(
+            List.of(new ActivitySample("order", T0.plusSeconds(59), 2, 2, Duration.ofMillis(200))));
 
-    QueueActivity firstTwoMinutes = store.activity("order", T0, T0.plusSeconds(120));
+    QueueActivity firstTwoMinutes = store.activity().sum("order", T0, T0.plusSeconds(120));
     assertThat(firstTwoMinutes.completed()).isEqualTo(6);
     assertThat(firstTwoMinutes.processed()).isEqualTo(7);
     assertThat(firstTwoMinutes.processingTime()).isEqualTo(Duration.ofMillis(650));
     assertThat(firstTwoMinutes.averageProcessingTime())
         .isEqualTo(Duration.ofNanos(650_000_000 / 7));
 
-    QueueActivity firstMinute = store.activity("order", T0, T0.plusSeconds(60));
+    QueueActivity firstMinute = store.activity().sum("order", T0, T0.plusSeconds(60));
     assertThat(firstMinute.completed()).as("the end is excluded").isEqualTo(5);
-    assertThat(store.activity("order", T0.plusSeconds(60), T0.plusSeconds(3600)).completed())
+    assertThat(store.activity().sum("order", T0.plusSeconds(60), T0.plusSeconds(3600)).completed())
         .isEqualTo(1);
-    assertThat(store.activity("invoice", T0, T0.plusSeconds(60)).completed()).isEqualTo(7);
+    assertThat(store.activity().sum("invoice", T0, T0.plusSeconds(60)).completed()).isEqualTo(7);
 
-    QueueActivity none = store.activity("payment", T0, T0.plusSeconds(60));
+    QueueActivity none = store.activity().sum("payment", T0, T0.plusSeconds(60));
     assertThat(none.completed()).isZero();
     assertThat(none.processingTime()).isEqualTo(Duration.ZERO);
     assertThat(none.averageProcessingTime()).isNull();
@@ -68,15 +72,17 @@ public abstract class QueueActivityContractTest extends StoreContract {
 
   @Test
   void purgingActivityDeletesTheMinutesBeforeAnInstant() {
-    store.recordActivity(
-        List.of(
-            new ActivitySample("order", T0, 1, 1, Duration.ofMillis(10)),
-            new ActivitySample("invoice", T0, 1, 1, Duration.ofMillis(10)),
-            new ActivitySample("order", T0.plusSeconds(60), 2, 2, Duration.ofMillis(20))));
+    store
+        .activity()
+        .record(
+            List.of(
+                new ActivitySample("order", T0, 1, 1, Duration.ofMillis(10)),
+                new ActivitySample("invoice", T0, 1, 1, Duration.ofMillis(10)),
+                new ActivitySample("order", T0.plusSeconds(60), 2, 2, Duration.ofMillis(20))));
 
-    assertThat(store.purgeActivity(T0.plusSeconds(60))).isEqualTo(2);
+    assertThat(store.activity().purge(T0.plusSeconds(60))).isEqualTo(2);
 
-    assertThat(store.activity("order", T0, T0.plusSeconds(3600)).completed()).isEqualTo(2);
-    assertThat(store.activity("invoice", T0, T0.plusSeconds(3600)).completed()).isZero();
+    assertThat(store.activity().sum("order", T0, T0.plusSeconds(3600)).completed()).isEqualTo(2);
+    assertThat(store.activity().sum("invoice", T0, T0.plusSeconds(3600)).completed()).isZero();
   }
 }

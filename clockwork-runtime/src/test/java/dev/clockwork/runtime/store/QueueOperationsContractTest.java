@@ -30,20 +30,23 @@ public abstract class QueueOperationsContractTest extends StoreContract {
     enqueue("o-1", "A", T0.plusSeconds(2));
     enqueue("o-2", "B", T0.plusSeconds(1)); // the oldest, neither first nor last
     enqueue("o-3", "C", T0.plusSeconds(3));
-    store.enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0));
+    store.queue().enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0));
     deadLetter("o-4", enqueue("o-4", "POISON", T0));
-    store.claim(
-        new ClaimRequest("w1", LEASE, T0.plusSeconds(3), 1, 10, Map.of("order", 1), true)); // o-2
-    store.lease("o-3", "sync", LEASE, T0.plusSeconds(3)).orElseThrow();
-    store.lease("p-1", "sync", LEASE, T0.plusSeconds(3)).orElseThrow();
-    store.lease("o-1", "sync", LEASE, T0.minus(LEASE)).orElseThrow(); // expired
+    store
+        .work()
+        .claim(
+            new ClaimRequest(
+                "w1", LEASE, T0.plusSeconds(3), 1, 10, Map.of("order", 1), true)); // o-2
+    store.work().lease("o-3", "sync", LEASE, T0.plusSeconds(3)).orElseThrow();
+    store.work().lease("p-1", "sync", LEASE, T0.plusSeconds(3)).orElseThrow();
+    store.work().lease("o-1", "sync", LEASE, T0.minus(LEASE)).orElseThrow(); // expired
 
-    assertThat(store.queueStats("order", T0.plusSeconds(3)))
+    assertThat(store.queueAdmin().queueStats("order", T0.plusSeconds(3)))
         .isEqualTo(new QueueStats("order", 3, 2, 1, false, T0.plusSeconds(1)));
-    assertThat(store.queueStats("order", T0.plusSeconds(3).plus(LEASE)).processing())
+    assertThat(store.queueAdmin().queueStats("order", T0.plusSeconds(3).plus(LEASE)).processing())
         .as("the leases have expired")
         .isZero();
-    assertThat(store.queueStats("payment", T0))
+    assertThat(store.queueAdmin().queueStats("payment", T0))
         .isEqualTo(new QueueStats("payment", 0, 0, 0, false, null));
   }
 
@@ -51,25 +54,27 @@ public abstract class QueueOperationsContractTest extends StoreContract {
   void pendingEventsCountEveryQueueAndPendingAboveComparesWithAThreshold() {
     create("o-1");
     create(instance("p-1").machine("invoice"));
-    assertThat(store.pendingEvents()).isZero();
-    assertThat(store.pendingAbove(0)).isFalse();
+    assertThat(store.queue().pendingEvents()).isZero();
+    assertThat(store.queue().pendingAbove(0)).isFalse();
 
     enqueue("o-1", "PAY", T0);
-    store.enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0.plusSeconds(60)));
+    store
+        .queue()
+        .enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0.plusSeconds(60)));
 
-    assertThat(store.pendingEvents()).isEqualTo(2);
-    assertThat(store.pendingAbove(1)).isTrue();
-    assertThat(store.pendingAbove(2)).isFalse();
+    assertThat(store.queue().pendingEvents()).isEqualTo(2);
+    assertThat(store.queue().pendingAbove(1)).isTrue();
+    assertThat(store.queue().pendingAbove(2)).isFalse();
   }
 
   @Test
   void machinesAreThoseWithStoredInstancesSorted() {
-    assertThat(store.machines()).isEmpty();
+    assertThat(store.instances().machines()).isEmpty();
     create(instance("p-1").machine("payment"));
     create("o-1", "o-2");
     create(instance("i-1").machine("invoice"));
 
-    assertThat(store.machines()).containsExactly("invoice", "order", "payment");
+    assertThat(store.instances().machines()).containsExactly("invoice", "order", "payment");
   }
 
   // ---- pausing ----
@@ -77,16 +82,16 @@ public abstract class QueueOperationsContractTest extends StoreContract {
   @Test
   void aPausedMachineKeepsAcceptingEventsUntilItIsResumed() {
     create("o-1");
-    store.pause("order");
+    store.queueAdmin().pause("order");
 
     enqueue("o-1", "PAY", T0);
 
-    assertThat(store.isPaused("order")).isTrue();
-    assertThat(store.isPaused("invoice")).isFalse();
-    assertThat(store.queueStats("order", T0).paused()).isTrue();
-    assertThat(store.queueStats("order", T0).pending()).isEqualTo(1);
-    store.resume("order");
-    assertThat(store.isPaused("order")).isFalse();
+    assertThat(store.queueAdmin().isPaused("order")).isTrue();
+    assertThat(store.queueAdmin().isPaused("invoice")).isFalse();
+    assertThat(store.queueAdmin().queueStats("order", T0).paused()).isTrue();
+    assertThat(store.queueAdmin().queueStats("order", T0).pending()).isEqualTo(1);
+    store.queueAdmin().resume("order");
+    assertThat(store.queueAdmin().isPaused("order")).isFalse();
     assertThat(claimedIds(T0)).containsExactly("o-1");
   }
 
@@ -99,20 +104,21 @@ public abstract class QueueOperationsContractTest extends StoreContract {
     QueuedEvent first = deadLetter("o-1", enqueue("o-1", "A", T0));
     QueuedEvent invoice =
         deadLetter(
-            "p-1", store.enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0)));
+            "p-1",
+            store.queue().enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0)));
     QueuedEvent second = deadLetter("o-2", enqueue("o-2", "B", T0));
     QueuedEvent third = deadLetter("o-3", enqueue("o-3", "C", T0));
 
-    assertThat(store.deadLetters("order", 10))
+    assertThat(store.queueAdmin().deadLetters("order", 0, 10))
         .extracting(DeadLetter::event)
         .containsExactly(first, second, third);
-    assertThat(store.deadLetters("order", 2))
+    assertThat(store.queueAdmin().deadLetters("order", 0, 2))
         .extracting(DeadLetter::event)
         .containsExactly(first, second);
-    assertThat(store.deadLetters(null, 10))
+    assertThat(store.queueAdmin().deadLetters(null, 0, 10))
         .extracting(DeadLetter::event)
         .containsExactly(first, invoice, second, third);
-    assertThat(store.deadLetters("payment", 10)).isEmpty();
+    assertThat(store.queueAdmin().deadLetters("payment", 0, 10)).isEmpty();
   }
 
   @Test
@@ -120,16 +126,18 @@ public abstract class QueueOperationsContractTest extends StoreContract {
     create("o-1", "o-2", "o-3");
     create(instance("p-1").machine("invoice"));
     QueuedEvent first = deadLetter("o-1", enqueue("o-1", "A", T0));
-    deadLetter("p-1", store.enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0)));
+    deadLetter(
+        "p-1",
+        store.queue().enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0)));
     QueuedEvent second = deadLetter("o-2", enqueue("o-2", "B", T0));
     QueuedEvent third = deadLetter("o-3", enqueue("o-3", "C", T0));
 
-    List<DeadLetter> page1 = store.deadLetters("order", 0, 2);
-    List<DeadLetter> page2 = store.deadLetters("order", page1.get(1).id(), 2);
+    List<DeadLetter> page1 = store.queueAdmin().deadLetters("order", 0, 2);
+    List<DeadLetter> page2 = store.queueAdmin().deadLetters("order", page1.get(1).id(), 2);
 
     assertThat(page1).extracting(DeadLetter::event).containsExactly(first, second);
     assertThat(page2).extracting(DeadLetter::event).containsExactly(third);
-    assertThat(store.deadLetters("order", page2.get(0).id(), 2)).isEmpty();
+    assertThat(store.queueAdmin().deadLetters("order", page2.get(0).id(), 2)).isEmpty();
   }
 
   // ---- stuck leases ----
@@ -141,24 +149,24 @@ public abstract class QueueOperationsContractTest extends StoreContract {
     Claim early = lease("o-1", T0);
     lease("p-1", T0.plusSeconds(5));
     Claim renewed = lease("o-2", T0);
-    store.renew(renewed.lease(), T0.plus(LEASE).plusSeconds(60));
+    store.work().renew(renewed.lease(), T0.plus(LEASE).plusSeconds(60));
 
-    assertThat(store.expiredLeases(T0.plus(LEASE).minusSeconds(1), 10))
+    assertThat(store.queueAdmin().expiredLeases(T0.plus(LEASE).minusSeconds(1), 10))
         .as("no lease has run out yet")
         .isEmpty();
-    assertThat(store.expiredLeases(T0.plus(LEASE).plusSeconds(10), 10))
+    assertThat(store.queueAdmin().expiredLeases(T0.plus(LEASE).plusSeconds(10), 10))
         .as("the longest expired first; the renewed lease is not stuck")
         .containsExactly(
             new ExpiredLease("o-1", "order", "w1", T0.plus(LEASE)),
             new ExpiredLease("p-1", "invoice", "w1", T0.plus(LEASE).plusSeconds(5)));
-    assertThat(store.expiredLeases(T0.plus(LEASE).plusSeconds(10), 1))
+    assertThat(store.queueAdmin().expiredLeases(T0.plus(LEASE).plusSeconds(10), 1))
         .extracting(ExpiredLease::instanceId)
         .containsExactly("o-1");
 
-    store.release(early.lease());
-    store.lease("p-1", "w2", LEASE, T0.plus(LEASE).plusSeconds(10)).orElseThrow();
+    store.work().release(early.lease());
+    store.work().lease("p-1", "w2", LEASE, T0.plus(LEASE).plusSeconds(10)).orElseThrow();
 
-    assertThat(store.expiredLeases(T0.plus(LEASE).plusSeconds(10), 10))
+    assertThat(store.queueAdmin().expiredLeases(T0.plus(LEASE).plusSeconds(10), 10))
         .as("released, and taken over by another worker")
         .isEmpty();
   }
@@ -167,9 +175,9 @@ public abstract class QueueOperationsContractTest extends StoreContract {
   void aDeadLetterCanBeInspectedByItsId() {
     create("o-1");
     QueuedEvent dead = deadLetter("o-1", enqueue("o-1", "PAY", T0));
-    DeadLetter listed = store.deadLetters(null, 10).get(0);
+    DeadLetter listed = store.queueAdmin().deadLetters(null, 0, 10).get(0);
 
-    assertThat(store.deadLetter(listed.id()))
+    assertThat(store.queueAdmin().deadLetter(listed.id()))
         .hasValueSatisfying(
             letter -> {
               assertThat(letter).isEqualTo(listed);
@@ -177,7 +185,7 @@ public abstract class QueueOperationsContractTest extends StoreContract {
               assertThat(letter.event().conversationId()).isEqualTo("conv-o-1");
               assertThat(letter.event().errors()).hasSize(2);
             });
-    assertThat(store.deadLetter(listed.id() + 1)).isEmpty();
+    assertThat(store.queueAdmin().deadLetter(listed.id() + 1)).isEmpty();
   }
 
   @Test
@@ -185,9 +193,9 @@ public abstract class QueueOperationsContractTest extends StoreContract {
     create("o-1");
     QueuedEvent dead = deadLetter("o-1", enqueue("o-1", "POISON", T0));
     QueuedEvent later = enqueue("o-1", "LATER", T0.plusSeconds(3));
-    long id = store.deadLetters(null, 10).get(0).id();
+    long id = store.queueAdmin().deadLetters(null, 0, 10).get(0).id();
 
-    QueuedEvent retried = store.retryDeadLetter(id, T0.plusSeconds(10)).orElseThrow();
+    QueuedEvent retried = store.queueAdmin().retryDeadLetter(id, T0.plusSeconds(10)).orElseThrow();
 
     assertThat(retried.id()).isGreaterThan(later.id());
     assertThat(retried)
@@ -209,8 +217,8 @@ public abstract class QueueOperationsContractTest extends StoreContract {
             0,
             T0.plusSeconds(10),
             dead.errors());
-    assertThat(store.deadLetter(id)).isEmpty();
-    assertThat(store.retryDeadLetter(id, T0)).as("once").isEmpty();
+    assertThat(store.queueAdmin().deadLetter(id)).isEmpty();
+    assertThat(store.queueAdmin().retryDeadLetter(id, T0)).as("once").isEmpty();
     assertThat(availableTypes("o-1", T0.plusSeconds(9))).containsExactly("LATER");
     assertThat(availableTypes("o-1", T0.plusSeconds(10))).containsExactly("LATER", "POISON");
   }
@@ -237,9 +245,9 @@ public abstract class QueueOperationsContractTest extends StoreContract {
     commitAll(
         update(claim, InstanceBuilder.nextOf(claim.instance()).timers(expiry.asFailed()))
             .deadLettered(List.of(fire)));
-    long id = store.deadLetters(null, 10).get(0).id();
+    long id = store.queueAdmin().deadLetters(null, 0, 10).get(0).id();
 
-    QueuedEvent retried = store.retryDeadLetter(id, T0.plusSeconds(1)).orElseThrow();
+    QueuedEvent retried = store.queueAdmin().retryDeadLetter(id, T0.plusSeconds(1)).orElseThrow();
 
     assertThat(retried.event().timer()).isEqualTo(new TimerFire("waiting#EXPIRE", 1, T0));
     assertThat(claim(T0.plusSeconds(1)))
@@ -249,7 +257,7 @@ public abstract class QueueOperationsContractTest extends StoreContract {
 
   @Test
   void retryingAnUnknownDeadLetterFindsNothing() {
-    assertThat(store.retryDeadLetter(42, T0)).isEmpty();
+    assertThat(store.queueAdmin().retryDeadLetter(42, T0)).isEmpty();
   }
 
   @Test
@@ -259,20 +267,22 @@ public abstract class QueueOperationsContractTest extends StoreContract {
     deadLetter("o-1", enqueue("o-1", "A", T0));
     deadLetter("o-2", enqueue("o-2", "B", T0.plusSeconds(60)));
     deadLetter("o-3", enqueue("o-3", "C", T0.plusSeconds(120)));
-    deadLetter("p-1", store.enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0)));
+    deadLetter(
+        "p-1",
+        store.queue().enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0)));
 
-    assertThat(store.purgeDeadLetters("order", died(T0.plusSeconds(60))))
+    assertThat(store.queueAdmin().purgeDeadLetters("order", died(T0.plusSeconds(60))))
         .as("only those that died before")
         .isEqualTo(1);
-    assertThat(store.deadLetters("order", 10))
+    assertThat(store.queueAdmin().deadLetters("order", 0, 10))
         .extracting(d -> d.event().instanceId())
         .containsExactly("o-2", "o-3");
-    assertThat(store.purgeDeadLetters("order", null)).isEqualTo(2);
-    assertThat(store.deadLetters(null, 10))
+    assertThat(store.queueAdmin().purgeDeadLetters("order", null)).isEqualTo(2);
+    assertThat(store.queueAdmin().deadLetters(null, 0, 10))
         .extracting(d -> d.event().instanceId())
         .containsExactly("p-1");
-    assertThat(store.purgeDeadLetters(null, null)).isEqualTo(1);
-    assertThat(store.deadLetters(null, 10)).isEmpty();
+    assertThat(store.queueAdmin().purgeDeadLetters(null, null)).isEqualTo(1);
+    assertThat(store.queueAdmin().deadLetters(null, 0, 10)).isEmpty();
   }
 
   // ---- purging pending events ----
@@ -284,18 +294,18 @@ public abstract class QueueOperationsContractTest extends StoreContract {
     enqueue("o-1", "A", T0);
     enqueue("o-2", "B", T0);
     enqueue("o-2", "C", T0.plusSeconds(60));
-    store.enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0));
-    store.lease("o-1", "busy", LEASE, T0).orElseThrow();
+    store.queue().enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0));
+    store.work().lease("o-1", "busy", LEASE, T0).orElseThrow();
 
-    assertThat(store.purgePending("order", T0.plusSeconds(60), T0))
+    assertThat(store.queueAdmin().purgePending("order", T0.plusSeconds(60), T0))
         .as("enqueued before the instant, not leased")
         .isEqualTo(1);
-    assertThat(store.purgePending("order", null, T0)).isEqualTo(1);
-    assertThat(store.pendingEvents()).as("o-1's and the invoice's").isEqualTo(2);
-    assertThat(store.purgePending("order", null, T0.plus(LEASE)))
+    assertThat(store.queueAdmin().purgePending("order", null, T0)).isEqualTo(1);
+    assertThat(store.queue().pendingEvents()).as("o-1's and the invoice's").isEqualTo(2);
+    assertThat(store.queueAdmin().purgePending("order", null, T0.plus(LEASE)))
         .as("o-1's lease has expired")
         .isEqualTo(1);
-    assertThat(store.queueStats("invoice", T0).pending()).isEqualTo(1);
+    assertThat(store.queueAdmin().queueStats("invoice", T0).pending()).isEqualTo(1);
   }
 
   // ---- armed timers ----
@@ -312,7 +322,7 @@ public abstract class QueueOperationsContractTest extends StoreContract {
     create(instance("o-2").in("reviewed").timers(timer("reviewed", "ARCHIVE", T0.plusSeconds(20))));
     create(instance("p-1").machine("invoice").timers(timer("waiting", "SEND", T0.plusSeconds(5))));
 
-    assertThat(store.armedTimers(null, null, 10))
+    assertThat(store.queueAdmin().armedTimers(null, null, 10))
         .extracting(
             TimerView::instanceId,
             TimerView::machine,
@@ -333,17 +343,17 @@ public abstract class QueueOperationsContractTest extends StoreContract {
                 "review.legal#ESCALATE"),
             tuple("o-2", "order", "reviewed", "ARCHIVE", T0.plusSeconds(20), 0, "reviewed#ARCHIVE"),
             tuple("o-1", "order", "review", "REMIND", T0.plusSeconds(30), 3, "review#REMIND"));
-    assertThat(store.armedTimers("order", "review", 10))
+    assertThat(store.queueAdmin().armedTimers("order", "review", 10))
         .as("the state and its substates, not every path that starts with the same letters")
         .extracting(TimerView::event)
         .containsExactly("ESCALATE", "REMIND");
-    assertThat(store.armedTimers(null, "review.legal", 10))
+    assertThat(store.queueAdmin().armedTimers(null, "review.legal", 10))
         .extracting(TimerView::event)
         .containsExactly("ESCALATE");
-    assertThat(store.armedTimers("order", null, 2))
+    assertThat(store.queueAdmin().armedTimers("order", null, 2))
         .extracting(TimerView::event)
         .containsExactly("ESCALATE", "ARCHIVE");
-    assertThat(store.armedTimers("payment", null, 10)).isEmpty();
+    assertThat(store.queueAdmin().armedTimers("payment", null, 10)).isEmpty();
   }
 
   @Test
@@ -364,7 +374,7 @@ public abstract class QueueOperationsContractTest extends StoreContract {
                         new AttemptError(1, T0.plusSeconds(10), "Boom: 1"),
                         new AttemptError(2, T0.plusSeconds(20), "Boom: 2")))));
 
-    assertThat(store.armedTimers(null, null, 10))
+    assertThat(store.queueAdmin().armedTimers(null, null, 10))
         .extracting(TimerView::event, TimerView::due)
         .containsExactly(tuple("NUDGE", T0.plusSeconds(40)), tuple("REMIND", T0.plusSeconds(50)));
   }

@@ -47,7 +47,7 @@ public abstract class RegionJobContractTest extends StoreContract {
 
     commitAll(update(lease("o-1", T0)).jobs(List.of(left, right)));
 
-    List<RegionJob> stored = store.regionJobs("o-1");
+    List<RegionJob> stored = store.regionJobs().list("o-1");
     assertThat(stored).hasSize(2);
     long first = stored.get(0).id();
     long second = stored.get(1).id();
@@ -61,7 +61,7 @@ public abstract class RegionJobContractTest extends StoreContract {
     create("o-1", "o-2");
     Claim held = lease("o-1", T0);
     Claim lost = lease("o-2", T0);
-    store.release(lost.lease());
+    store.work().release(lost.lease());
 
     CommitResult result =
         commit(
@@ -69,9 +69,9 @@ public abstract class RegionJobContractTest extends StoreContract {
             update(lost).group("g").jobs(List.of(job("o-2", "left", T0))));
 
     assertThat(result.refused()).containsExactly(Map.entry("g", Refusal.LEASE_LOST));
-    assertThat(store.regionJobs(null)).isEmpty();
-    assertThat(store.claimJobs("w1", null, null, 10, LEASE, T0)).isEmpty();
-    assertThat(store.nextJobDue(null, null, T0)).isEmpty();
+    assertThat(store.regionJobs().list(null)).isEmpty();
+    assertThat(store.regionJobs().claim("w1", null, null, 10, LEASE, T0)).isEmpty();
+    assertThat(store.regionJobs().nextDue(null, null, T0)).isEmpty();
   }
 
   @Test
@@ -84,7 +84,7 @@ public abstract class RegionJobContractTest extends StoreContract {
         commit(StepCommit.insert(duplicate).jobs(List.of(job("o-1", "right", T0))));
 
     assertThat(result.refusal("o-1")).contains(Refusal.DUPLICATE_ID);
-    assertThat(store.regionJobs("o-1"))
+    assertThat(store.regionJobs().list("o-1"))
         .extracting(RegionJobContractTest::region)
         .containsExactly("left");
   }
@@ -96,12 +96,15 @@ public abstract class RegionJobContractTest extends StoreContract {
     dispatch("o-2", job("o-2", "left", T0), job("o-2", "right", T0));
     dispatch("o-1", job("o-1", "right", T0));
 
-    assertThat(store.regionJobs("o-1"))
+    assertThat(store.regionJobs().list("o-1"))
         .extracting(RegionJob::instanceId, RegionJobContractTest::region)
         .containsExactly(tuple("o-1", "left"), tuple("o-1", "right"));
-    assertThat(store.regionJobs(null)).extracting(RegionJob::instanceId).hasSize(4);
-    assertThat(store.regionJobs(null)).extracting(RegionJob::id).isSorted().doesNotHaveDuplicates();
-    assertThat(store.regionJobs("o-3")).isEmpty();
+    assertThat(store.regionJobs().list(null)).extracting(RegionJob::instanceId).hasSize(4);
+    assertThat(store.regionJobs().list(null))
+        .extracting(RegionJob::id)
+        .isSorted()
+        .doesNotHaveDuplicates();
+    assertThat(store.regionJobs().list("o-3")).isEmpty();
   }
 
   @Test
@@ -125,8 +128,10 @@ public abstract class RegionJobContractTest extends StoreContract {
     baseline.put("none", Map.of());
     dispatch("o-1", withBaseline(job("o-1", "left", T0), baseline));
 
-    assertThat(store.regionJobs("o-1")).singleElement().returns(baseline, RegionJob::baseline);
-    assertThat(store.claimJobs("w1", null, null, 1, LEASE, T0))
+    assertThat(store.regionJobs().list("o-1"))
+        .singleElement()
+        .returns(baseline, RegionJob::baseline);
+    assertThat(store.regionJobs().claim("w1", null, null, 1, LEASE, T0))
         .singleElement()
         .satisfies(claim -> assertThat(claim.job().baseline()).isEqualTo(baseline));
   }
@@ -139,7 +144,8 @@ public abstract class RegionJobContractTest extends StoreContract {
     dispatch("o-1", job("o-1", "a", T0.plusSeconds(5)), job("o-1", "b", T0.plusSeconds(1)));
     dispatch("o-2", job("o-2", "c", T0.plusSeconds(1)), job("o-2", "d", T0.plusSeconds(10)));
 
-    List<JobClaim> claims = store.claimJobs("w1", null, null, 10, LEASE, T0.plusSeconds(5));
+    List<JobClaim> claims =
+        store.regionJobs().claim("w1", null, null, 10, LEASE, T0.plusSeconds(5));
 
     assertThat(claims).extracting(c -> region(c.job())).containsExactly("b", "c", "a");
     for (JobClaim claim : claims) {
@@ -147,7 +153,7 @@ public abstract class RegionJobContractTest extends StoreContract {
       assertThat(claim.lease().instanceId()).isEqualTo(claim.job().instanceId());
       assertThat(claim.lease().owner()).isEqualTo("w1");
       assertThat(claim.lease().expiresAt()).isEqualTo(T0.plusSeconds(5).plus(LEASE));
-      assertThat(store.regionJobs(null)).contains(claim.job());
+      assertThat(store.regionJobs().list(null)).contains(claim.job());
     }
     assertThat(claims).extracting(c -> c.lease().token()).doesNotHaveDuplicates();
   }
@@ -157,8 +163,9 @@ public abstract class RegionJobContractTest extends StoreContract {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0.plusSeconds(10)));
 
-    assertThat(store.claimJobs("w1", null, null, 10, LEASE, T0.plusSeconds(9))).isEmpty();
-    assertThat(store.claimJobs("w1", null, null, 10, LEASE, T0.plusSeconds(10))).hasSize(1);
+    assertThat(store.regionJobs().claim("w1", null, null, 10, LEASE, T0.plusSeconds(9))).isEmpty();
+    assertThat(store.regionJobs().claim("w1", null, null, 10, LEASE, T0.plusSeconds(10)))
+        .hasSize(1);
   }
 
   @Test
@@ -171,14 +178,14 @@ public abstract class RegionJobContractTest extends StoreContract {
         job("o-1", "c", T0.plusSeconds(2)));
     Instant now = T0.plusSeconds(2);
 
-    assertThat(store.claimJobs("w1", null, null, 0, LEASE, now)).isEmpty();
-    assertThat(store.claimJobs("w1", null, null, 2, LEASE, now))
+    assertThat(store.regionJobs().claim("w1", null, null, 0, LEASE, now)).isEmpty();
+    assertThat(store.regionJobs().claim("w1", null, null, 2, LEASE, now))
         .extracting(c -> region(c.job()))
         .containsExactly("a", "b");
-    assertThat(store.claimJobs("w2", null, null, 2, LEASE, now))
+    assertThat(store.regionJobs().claim("w2", null, null, 2, LEASE, now))
         .extracting(c -> region(c.job()))
         .containsExactly("c");
-    assertThat(store.claimJobs("w3", null, null, 2, LEASE, now)).isEmpty();
+    assertThat(store.regionJobs().claim("w3", null, null, 2, LEASE, now)).isEmpty();
   }
 
   @Test
@@ -191,18 +198,18 @@ public abstract class RegionJobContractTest extends StoreContract {
         job("o-1", "fast", T0, "fast"),
         job("o-1", "slow", T0, "slow"));
 
-    assertThat(store.claimJobs("w1", Set.of("fast"), null, 10, LEASE, T0))
+    assertThat(store.regionJobs().claim("w1", Set.of("fast"), null, 10, LEASE, T0))
         .extracting(c -> region(c.job()))
         .containsExactly("fast");
-    assertThat(store.claimJobs("w1", Set.of(RegionJob.DEFAULT_QUEUE), null, 10, LEASE, T0))
+    assertThat(store.regionJobs().claim("w1", Set.of(RegionJob.DEFAULT_QUEUE), null, 10, LEASE, T0))
         .extracting(c -> region(c.job()))
         .containsExactly("unrouted", "default");
-    assertThat(store.claimJobs("w1", Set.of("other"), null, 10, LEASE, T0)).isEmpty();
-    assertThat(store.claimJobs("w1", Set.of(), null, 10, LEASE, T0)).isEmpty();
-    assertThat(store.claimJobs("w1", null, null, 10, LEASE, T0))
+    assertThat(store.regionJobs().claim("w1", Set.of("other"), null, 10, LEASE, T0)).isEmpty();
+    assertThat(store.regionJobs().claim("w1", Set.of(), null, 10, LEASE, T0)).isEmpty();
+    assertThat(store.regionJobs().claim("w1", null, null, 10, LEASE, T0))
         .extracting(c -> region(c.job()))
         .containsExactly("slow");
-    assertThat(store.regionJobs("o-1"))
+    assertThat(store.regionJobs().list("o-1"))
         .extracting(RegionJob::queue)
         .containsExactly(null, RegionJob.DEFAULT_QUEUE, "fast", "slow");
   }
@@ -212,7 +219,7 @@ public abstract class RegionJobContractTest extends StoreContract {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0), job("o-1", "right", T0));
 
-    assertThat(store.claimJobs("w1", null, null, 10, LEASE, T0))
+    assertThat(store.regionJobs().claim("w1", null, null, 10, LEASE, T0))
         .extracting(c -> region(c.job()))
         .containsExactly("left", "right");
   }
@@ -222,13 +229,14 @@ public abstract class RegionJobContractTest extends StoreContract {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0), job("o-1", "right", T0));
 
-    List<JobClaim> first = store.claimJobs("w1", null, null, 1, LEASE, T0);
-    List<JobClaim> second = store.claimJobs("w2", null, null, 1, LEASE, T0);
+    List<JobClaim> first = store.regionJobs().claim("w1", null, null, 1, LEASE, T0);
+    List<JobClaim> second = store.regionJobs().claim("w2", null, null, 1, LEASE, T0);
 
     assertThat(first).extracting(c -> region(c.job())).containsExactly("left");
     assertThat(second).extracting(c -> region(c.job())).containsExactly("right");
-    assertThat(store.retryJob(first.get(0).lease(), 1, "Boom", T0.plusSeconds(5))).isTrue();
-    assertThat(store.dropJob(second.get(0).lease())).isTrue();
+    assertThat(store.regionJobs().retry(first.get(0).lease(), 1, "Boom", T0.plusSeconds(5)))
+        .isTrue();
+    assertThat(store.regionJobs().drop(second.get(0).lease())).isTrue();
   }
 
   // ---- job leases ----
@@ -237,11 +245,12 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aLeasedJobIsClaimedAgainOnlyOnceItsLeaseExpiredAndThenTheOldLeaseIsInvalid() {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0));
-    JobLease first = store.claimJobs("w1", null, null, 10, LEASE, T0).get(0).lease();
+    JobLease first = store.regionJobs().claim("w1", null, null, 10, LEASE, T0).get(0).lease();
     Instant expiry = T0.plus(LEASE);
 
-    assertThat(store.claimJobs("w2", null, null, 10, LEASE, expiry.minusSeconds(1))).isEmpty();
-    List<JobClaim> takenOver = store.claimJobs("w2", null, null, 10, LEASE, expiry);
+    assertThat(store.regionJobs().claim("w2", null, null, 10, LEASE, expiry.minusSeconds(1)))
+        .isEmpty();
+    List<JobClaim> takenOver = store.regionJobs().claim("w2", null, null, 10, LEASE, expiry);
 
     assertThat(takenOver)
         .singleElement()
@@ -249,30 +258,30 @@ public abstract class RegionJobContractTest extends StoreContract {
     JobLease second = takenOver.get(0).lease();
     assertThat(second.jobId()).isEqualTo(first.jobId());
     assertThat(second.token()).isNotEqualTo(first.token());
-    assertThat(store.retryJob(first, 1, "Boom", expiry)).isFalse();
-    assertThat(store.dropJob(first)).isFalse();
-    RegionJob untouched = store.regionJobs("o-1").get(0);
+    assertThat(store.regionJobs().retry(first, 1, "Boom", expiry)).isFalse();
+    assertThat(store.regionJobs().drop(first)).isFalse();
+    RegionJob untouched = store.regionJobs().list("o-1").get(0);
     assertThat(untouched.attempts()).as("one attempt per claim").isEqualTo(2);
     assertThat(untouched.lastError()).isNull();
-    assertThat(store.claimJobs("w3", null, null, 10, LEASE, expiry.plusSeconds(1)))
+    assertThat(store.regionJobs().claim("w3", null, null, 10, LEASE, expiry.plusSeconds(1)))
         .as("the retry with the old lease did not free the job")
         .isEmpty();
     assertThat(commit(update(lease("o-1", expiry)).finishedJob(first)).refusal("o-1"))
         .contains(Refusal.JOB_LOST);
-    assertThat(store.dropJob(second)).isTrue();
+    assertThat(store.regionJobs().drop(second)).isTrue();
   }
 
   @Test
   void anExpiredJobLeaseStaysValidUntilAnotherWorkerTakesTheJobOver() {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0), job("o-1", "right", T0));
-    List<JobClaim> claims = store.claimJobs("w1", null, null, 10, LEASE, T0);
+    List<JobClaim> claims = store.regionJobs().claim("w1", null, null, 10, LEASE, T0);
     Instant late = T0.plus(LEASE).plusSeconds(60);
 
-    assertThat(store.retryJob(claims.get(0).lease(), 1, "Boom", late)).isTrue();
+    assertThat(store.regionJobs().retry(claims.get(0).lease(), 1, "Boom", late)).isTrue();
     commitAll(update(lease("o-1", late)).finishedJob(claims.get(1).lease()));
 
-    assertThat(store.regionJobs("o-1"))
+    assertThat(store.regionJobs().list("o-1"))
         .extracting(RegionJobContractTest::region)
         .containsExactly("left");
   }
@@ -281,7 +290,7 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aJobLeaseNamingAnotherJobInstanceOrTokenIsNotValid() {
     create("o-1", "o-2");
     dispatch("o-1", job("o-1", "left", T0));
-    JobLease held = store.claimJobs("w1", null, null, 10, LEASE, T0).get(0).lease();
+    JobLease held = store.regionJobs().claim("w1", null, null, 10, LEASE, T0).get(0).lease();
 
     JobLease otherToken =
         new JobLease(held.jobId(), held.instanceId(), "w1", UUID.randomUUID(), held.expiresAt());
@@ -290,11 +299,11 @@ public abstract class RegionJobContractTest extends StoreContract {
     JobLease otherInstance =
         new JobLease(held.jobId(), "o-2", "w1", held.token(), held.expiresAt());
 
-    assertThat(store.retryJob(otherToken, 1, "Boom", T0)).isFalse();
-    assertThat(store.dropJob(otherJob)).isFalse();
-    assertThat(store.dropJob(otherInstance)).isFalse();
-    assertThat(store.regionJobs("o-1")).hasSize(1);
-    assertThat(store.dropJob(held)).isTrue();
+    assertThat(store.regionJobs().retry(otherToken, 1, "Boom", T0)).isFalse();
+    assertThat(store.regionJobs().drop(otherJob)).isFalse();
+    assertThat(store.regionJobs().drop(otherInstance)).isFalse();
+    assertThat(store.regionJobs().list("o-1")).hasSize(1);
+    assertThat(store.regionJobs().drop(held)).isTrue();
   }
 
   // ---- retry and drop ----
@@ -303,36 +312,39 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aRetryRecordsTheFailedAttemptAndFreesTheJobUntilItIsAvailableAgain() {
     create("o-1");
     RegionJob dispatched = dispatch("o-1", job("o-1", "left", T0)).get(0);
-    JobLease lease = store.claimJobs("w1", null, null, 10, LEASE, T0).get(0).lease();
+    JobLease lease = store.regionJobs().claim("w1", null, null, 10, LEASE, T0).get(0).lease();
 
-    assertThat(store.retryJob(lease, 1, "IllegalStateException: boom", T0.plusSeconds(20)))
+    assertThat(
+            store.regionJobs().retry(lease, 1, "IllegalStateException: boom", T0.plusSeconds(20)))
         .isTrue();
 
-    assertThat(store.regionJobs("o-1"))
+    assertThat(store.regionJobs().list("o-1"))
         .containsExactly(dispatched.failed(1, "IllegalStateException: boom", T0.plusSeconds(20)));
-    assertThat(store.claimJobs("w2", null, null, 10, LEASE, T0.plusSeconds(19))).isEmpty();
-    assertThat(store.nextJobDue(null, null, T0.plusSeconds(1))).contains(T0.plusSeconds(20));
-    List<JobClaim> again = store.claimJobs("w2", null, null, 10, LEASE, T0.plusSeconds(20));
+    assertThat(store.regionJobs().claim("w2", null, null, 10, LEASE, T0.plusSeconds(19))).isEmpty();
+    assertThat(store.regionJobs().nextDue(null, null, T0.plusSeconds(1)))
+        .contains(T0.plusSeconds(20));
+    List<JobClaim> again =
+        store.regionJobs().claim("w2", null, null, 10, LEASE, T0.plusSeconds(20));
     assertThat(again)
         .as("claimed again before the first lease's expiry: the retry gave the lease up")
         .singleElement()
         .satisfies(
             c -> assertThat(c.job().attempts()).as("the claim counts attempt 2").isEqualTo(2));
-    assertThat(store.retryJob(lease, 2, "again", T0.plusSeconds(40))).isFalse();
-    assertThat(store.dropJob(lease)).isFalse();
-    assertThat(store.regionJobs("o-1").get(0).attempts()).isEqualTo(2);
+    assertThat(store.regionJobs().retry(lease, 2, "again", T0.plusSeconds(40))).isFalse();
+    assertThat(store.regionJobs().drop(lease)).isFalse();
+    assertThat(store.regionJobs().list("o-1").get(0).attempts()).isEqualTo(2);
   }
 
   @Test
   void aDroppedJobIsDeletedOnce() {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0), job("o-1", "right", T0));
-    JobLease lease = store.claimJobs("w1", null, null, 1, LEASE, T0).get(0).lease();
+    JobLease lease = store.regionJobs().claim("w1", null, null, 1, LEASE, T0).get(0).lease();
 
-    assertThat(store.dropJob(lease)).isTrue();
-    assertThat(store.dropJob(lease)).isFalse();
-    assertThat(store.retryJob(lease, 1, "Boom", T0)).isFalse();
-    assertThat(store.regionJobs("o-1"))
+    assertThat(store.regionJobs().drop(lease)).isTrue();
+    assertThat(store.regionJobs().drop(lease)).isFalse();
+    assertThat(store.regionJobs().retry(lease, 1, "Boom", T0)).isFalse();
+    assertThat(store.regionJobs().list("o-1"))
         .extracting(RegionJobContractTest::region)
         .containsExactly("right");
   }
@@ -343,7 +355,7 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aCommitThatFinishesAJobDeletesItWithTheCommit() {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0), job("o-1", "right", T0));
-    JobClaim left = store.claimJobs("w1", null, null, 1, LEASE, T0).get(0);
+    JobClaim left = store.regionJobs().claim("w1", null, null, 1, LEASE, T0).get(0);
     Claim claim = lease("o-1", T0.plusSeconds(1));
     InstanceRecord next = InstanceBuilder.nextOf(claim.instance()).historySequence(2).build();
 
@@ -352,22 +364,22 @@ public abstract class RegionJobContractTest extends StoreContract {
             .history(List.of(row(next, 2)))
             .finishedJob(left.lease()));
 
-    assertThat(store.find("o-1")).contains(next);
-    assertThat(store.history("o-1", 1, 10)).containsExactly(row(next, 2));
-    assertThat(store.regionJobs("o-1"))
+    assertThat(store.instances().find("o-1")).contains(next);
+    assertThat(store.instances().history("o-1", 1, 10)).containsExactly(row(next, 2));
+    assertThat(store.regionJobs().list("o-1"))
         .extracting(RegionJobContractTest::region)
         .containsExactly("right");
-    assertThat(store.dropJob(left.lease())).isFalse();
+    assertThat(store.regionJobs().drop(left.lease())).isFalse();
   }
 
   @Test
   void aSecondCommitFinishingTheSameJobIsRefusedAndWritesNothingOfItsGroup() {
     create("o-1", "o-2");
     dispatch("o-1", job("o-1", "left", T0));
-    JobLease finished = store.claimJobs("w1", null, null, 10, LEASE, T0).get(0).lease();
+    JobLease finished = store.regionJobs().claim("w1", null, null, 10, LEASE, T0).get(0).lease();
     commitAll(update(lease("o-1", T0.plusSeconds(1))).finishedJob(finished));
-    InstanceRecord before = store.find("o-1").orElseThrow();
-    List<HistoryEntry> historyBefore = store.history("o-1", 0, 100);
+    InstanceRecord before = store.instances().find("o-1").orElseThrow();
+    List<HistoryEntry> historyBefore = store.instances().history("o-1", 0, 100);
     Claim again = lease("o-1", T0.plusSeconds(2));
     Claim other = lease("o-2", T0.plusSeconds(2));
     InstanceRecord next =
@@ -384,12 +396,12 @@ public abstract class RegionJobContractTest extends StoreContract {
             update(other).group("g").jobs(List.of(job("o-2", "left", T0))));
 
     assertThat(result.refused()).containsExactly(Map.entry("g", Refusal.JOB_LOST));
-    assertThat(store.find("o-1")).contains(before);
-    assertThat(store.history("o-1", 0, 100)).isEqualTo(historyBefore);
-    assertThat(store.find("o-2")).map(InstanceRecord::revision).contains(1L);
-    assertThat(store.regionJobs(null)).isEmpty();
-    assertThat(store.pendingEvents()).as("nothing was sent to o-2").isZero();
-    assertThat(store.renew(again.lease(), T0.plusSeconds(60)))
+    assertThat(store.instances().find("o-1")).contains(before);
+    assertThat(store.instances().history("o-1", 0, 100)).isEqualTo(historyBefore);
+    assertThat(store.instances().find("o-2")).map(InstanceRecord::revision).contains(1L);
+    assertThat(store.regionJobs().list(null)).isEmpty();
+    assertThat(store.queue().pendingEvents()).as("nothing was sent to o-2").isZero();
+    assertThat(store.work().renew(again.lease(), T0.plusSeconds(60)))
         .as("a refused group keeps its leases")
         .isPresent();
   }
@@ -398,7 +410,7 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aJobIsFinishedOnceEvenByTwoCommitsOfOneCall() {
     create("o-1", "o-2");
     dispatch("o-1", job("o-1", "left", T0));
-    JobLease finished = store.claimJobs("w1", null, null, 10, LEASE, T0).get(0).lease();
+    JobLease finished = store.regionJobs().claim("w1", null, null, 10, LEASE, T0).get(0).lease();
     Claim first = lease("o-1", T0.plusSeconds(1));
     Claim second = lease("o-2", T0.plusSeconds(1));
 
@@ -407,23 +419,23 @@ public abstract class RegionJobContractTest extends StoreContract {
             update(first).finishedJob(finished), update(second).group("g").finishedJob(finished));
 
     assertThat(result.refused()).containsExactly(Map.entry("g", Refusal.JOB_LOST));
-    assertThat(store.find("o-1")).map(InstanceRecord::revision).contains(3L);
-    assertThat(store.find("o-2")).map(InstanceRecord::revision).contains(1L);
-    assertThat(store.regionJobs(null)).isEmpty();
+    assertThat(store.instances().find("o-1")).map(InstanceRecord::revision).contains(3L);
+    assertThat(store.instances().find("o-2")).map(InstanceRecord::revision).contains(1L);
+    assertThat(store.regionJobs().list(null)).isEmpty();
   }
 
   @Test
   void aCommitMayFinishOneJobAndDispatchOthers() {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0));
-    JobLease left = store.claimJobs("w1", null, null, 10, LEASE, T0).get(0).lease();
+    JobLease left = store.regionJobs().claim("w1", null, null, 10, LEASE, T0).get(0).lease();
 
     commitAll(
         update(lease("o-1", T0.plusSeconds(1)))
             .finishedJob(left)
             .jobs(List.of(job("o-1", "left.inner", T0.plusSeconds(1)))));
 
-    assertThat(store.regionJobs("o-1"))
+    assertThat(store.regionJobs().list("o-1"))
         .singleElement()
         .satisfies(
             stored -> {
@@ -438,21 +450,24 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aClaimCountsAnAttemptAndHoldsTheJobUntilItsLeaseExpires() {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0));
-    JobClaim first = store.claimJobs("w1", null, null, 10, LEASE, T0).get(0);
+    JobClaim first = store.regionJobs().claim("w1", null, null, 10, LEASE, T0).get(0);
     assertThat(first.job().attempts()).isEqualTo(1);
     assertThat(first.job().availableAt()).isEqualTo(T0.plus(LEASE));
-    assertThat(store.regionJobs("o-1").get(0).attempts()).isEqualTo(1);
+    assertThat(store.regionJobs().list("o-1").get(0).attempts()).isEqualTo(1);
     // its worker dies: the next claim, once the lease expired, counts attempt 2
-    JobClaim second = store.claimJobs("w2", null, null, 10, LEASE, T0.plus(LEASE)).get(0);
+    JobClaim second = store.regionJobs().claim("w2", null, null, 10, LEASE, T0.plus(LEASE)).get(0);
     assertThat(second.job().attempts()).isEqualTo(2);
     // handed back uncounted (one less than the claim's), available at once
-    assertThat(store.retryJob(second.lease(), 1, null, T0.plus(LEASE))).isTrue();
-    assertThat(store.claimJob("o-1", second.job().id(), "w3", LEASE, T0.plus(LEASE)))
+    assertThat(store.regionJobs().retry(second.lease(), 1, null, T0.plus(LEASE))).isTrue();
+    assertThat(store.regionJobs().claimOne("o-1", second.job().id(), "w3", LEASE, T0.plus(LEASE)))
         .hasValueSatisfying(c -> assertThat(c.job().attempts()).isEqualTo(2));
-    assertThat(store.claimJob("o-1", second.job().id(), "w4", LEASE, T0.plus(LEASE)))
+    assertThat(store.regionJobs().claimOne("o-1", second.job().id(), "w4", LEASE, T0.plus(LEASE)))
         .as("held by w3's lease")
         .isEmpty();
-    assertThat(store.claimJob("o-2", second.job().id(), "w4", LEASE, T0.plus(LEASE).plus(LEASE)))
+    assertThat(
+            store
+                .regionJobs()
+                .claimOne("o-2", second.job().id(), "w4", LEASE, T0.plus(LEASE).plus(LEASE)))
         .as("the id belongs to another instance's job")
         .isEmpty();
   }
@@ -461,35 +476,42 @@ public abstract class RegionJobContractTest extends StoreContract {
   void claimsLeaveTheJobsOfMachinesTheClaimerDoesNotRun() {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0));
-    assertThat(store.claimJobs("w1", null, Set.of("report"), 10, LEASE, T0)).isEmpty();
-    assertThat(store.nextJobDue(null, Set.of("report"), T0)).isEmpty();
-    assertThat(store.nextJobDue(null, Set.of("order"), T0)).contains(T0);
-    assertThat(store.claimJobs("w1", null, Set.of("order", "report"), 10, LEASE, T0)).hasSize(1);
+    assertThat(store.regionJobs().claim("w1", null, Set.of("report"), 10, LEASE, T0)).isEmpty();
+    assertThat(store.regionJobs().nextDue(null, Set.of("report"), T0)).isEmpty();
+    assertThat(store.regionJobs().nextDue(null, Set.of("order"), T0)).contains(T0);
+    assertThat(store.regionJobs().claim("w1", null, Set.of("order", "report"), 10, LEASE, T0))
+        .hasSize(1);
   }
 
   @Test
   void nextJobDueIsTheEarliestAvailabilityOrLeaseExpiry() {
     create("o-1");
-    assertThat(store.nextJobDue(null, null, T0)).isEmpty();
+    assertThat(store.regionJobs().nextDue(null, null, T0)).isEmpty();
     dispatch(
         "o-1",
         job("o-1", "soon", T0.plusSeconds(5)),
         job("o-1", "later", T0.plusSeconds(10)),
         job("o-1", "fast", T0.plusSeconds(7), "fast"));
 
-    assertThat(store.nextJobDue(null, null, T0)).contains(T0.plusSeconds(5));
-    assertThat(store.nextJobDue(Set.of("fast"), null, T0)).contains(T0.plusSeconds(7));
-    assertThat(store.nextJobDue(Set.of(RegionJob.DEFAULT_QUEUE), null, T0))
+    assertThat(store.regionJobs().nextDue(null, null, T0)).contains(T0.plusSeconds(5));
+    assertThat(store.regionJobs().nextDue(Set.of("fast"), null, T0)).contains(T0.plusSeconds(7));
+    assertThat(store.regionJobs().nextDue(Set.of(RegionJob.DEFAULT_QUEUE), null, T0))
         .contains(T0.plusSeconds(5));
-    assertThat(store.nextJobDue(Set.of("other"), null, T0)).isEmpty();
+    assertThat(store.regionJobs().nextDue(Set.of("other"), null, T0)).isEmpty();
 
-    store.claimJobs("w1", Set.of(RegionJob.DEFAULT_QUEUE), null, 1, LEASE, T0.plusSeconds(5));
+    store
+        .regionJobs()
+        .claim("w1", Set.of(RegionJob.DEFAULT_QUEUE), null, 1, LEASE, T0.plusSeconds(5));
 
-    assertThat(store.nextJobDue(Set.of(RegionJob.DEFAULT_QUEUE), null, T0.plusSeconds(6)))
+    assertThat(store.regionJobs().nextDue(Set.of(RegionJob.DEFAULT_QUEUE), null, T0.plusSeconds(6)))
         .contains(T0.plusSeconds(10));
-    assertThat(store.nextJobDue(null, null, T0.plusSeconds(6))).contains(T0.plusSeconds(7));
-    store.claimJobs("w1", Set.of(RegionJob.DEFAULT_QUEUE), null, 1, LEASE, T0.plusSeconds(10));
-    assertThat(store.nextJobDue(Set.of(RegionJob.DEFAULT_QUEUE), null, T0.plusSeconds(11)))
+    assertThat(store.regionJobs().nextDue(null, null, T0.plusSeconds(6)))
+        .contains(T0.plusSeconds(7));
+    store
+        .regionJobs()
+        .claim("w1", Set.of(RegionJob.DEFAULT_QUEUE), null, 1, LEASE, T0.plusSeconds(10));
+    assertThat(
+            store.regionJobs().nextDue(Set.of(RegionJob.DEFAULT_QUEUE), null, T0.plusSeconds(11)))
         .as("a leased job is due again when its lease expires")
         .contains(T0.plusSeconds(5).plus(LEASE));
   }
@@ -514,11 +536,11 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aRetryWakesAWaitingWorker() throws InterruptedException {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0));
-    JobLease lease = store.claimJobs("w1", null, null, 10, LEASE, T0).get(0).lease();
+    JobLease lease = store.regionJobs().claim("w1", null, null, 10, LEASE, T0).get(0).lease();
     AtomicBoolean woke = new AtomicBoolean();
     Thread waiter = waitForWork(woke);
     try {
-      assertThat(store.retryJob(lease, 1, "Boom", T0.plusSeconds(1))).isTrue();
+      assertThat(store.regionJobs().retry(lease, 1, "Boom", T0.plusSeconds(1))).isTrue();
       await().atMost(Duration.ofSeconds(10)).untilTrue(woke);
     } finally {
       waiter.interrupt();
@@ -530,12 +552,12 @@ public abstract class RegionJobContractTest extends StoreContract {
    * waits. A first short wait lets a store that listens for work start listening.
    */
   private Thread waitForWork(AtomicBoolean woke) throws InterruptedException {
-    store.awaitWork(Duration.ofMillis(1));
+    store.work().awaitWork(Duration.ofMillis(1));
     Thread waiter =
         new Thread(
             () -> {
               try {
-                store.awaitWork(Duration.ofMinutes(1));
+                store.work().awaitWork(Duration.ofMinutes(1));
                 woke.set(true);
               } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -555,9 +577,9 @@ public abstract class RegionJobContractTest extends StoreContract {
    * returns the instance's stored jobs.
    */
   protected List<RegionJob> dispatch(String instanceId, RegionJob... jobs) {
-    Claim claim = store.lease(instanceId, "dispatcher", LEASE, T0).orElseThrow();
+    Claim claim = store.work().lease(instanceId, "dispatcher", LEASE, T0).orElseThrow();
     commitAll(update(claim).jobs(List.of(jobs)));
-    return store.regionJobs(instanceId);
+    return store.regionJobs().list(instanceId);
   }
 
   /**

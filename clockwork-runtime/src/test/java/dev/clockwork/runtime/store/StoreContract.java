@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Timeout.ThreadMode;
  * <p>The suites, each subclassed once per store: {@link StoreContractTest} (instances, enqueue),
  * {@link CommitContractTest}, {@link BroadcastContractTest}, {@link ClaimContractTest} (claims,
  * {@code nextDue}, leases), {@link EventStatusContractTest}, {@link QueueOperationsContractTest},
- * {@link RegionJobContractTest} (parallel dispatch's region jobs).
+ * {@link RegionJobContractTest} (parallel dispatch's region jobs), {@link OperatorLogContractTest},
+ * {@link QueueActivityContractTest}, {@link MetadataContractTest}, {@link CallbackContractTest}.
  */
 // a broken store may loop forever: fail the test instead of hanging the build
 @Timeout(value = 60, threadMode = ThreadMode.SEPARATE_THREAD)
@@ -49,7 +50,7 @@ public abstract class StoreContract {
   /** Stores {@code builder}'s instance with its creation row. */
   protected InstanceRecord create(InstanceBuilder builder) {
     InstanceRecord record = builder.build();
-    store.create(record, List.of(createdRow(record)));
+    store.work().create(record, List.of(createdRow(record)));
     return record;
   }
 
@@ -90,12 +91,12 @@ public abstract class StoreContract {
 
   /** Enqueues {@code type} for {@code instanceId} (an {@code order}), available at {@code at}. */
   protected QueuedEvent enqueue(String instanceId, String type, Instant at) {
-    return store.enqueue(event(instanceId, type, at));
+    return store.queue().enqueue(event(instanceId, type, at));
   }
 
   /** Enqueues {@code type} with {@code priority}. */
   protected QueuedEvent enqueue(String instanceId, String type, Instant at, Priority priority) {
-    return store.enqueue(event(instanceId, type, at).withPriority(priority));
+    return store.queue().enqueue(event(instanceId, type, at).withPriority(priority));
   }
 
   /** An event for an {@code order} instance, from the API, available when enqueued. */
@@ -112,12 +113,12 @@ public abstract class StoreContract {
 
   /** Leases {@code instanceId} for {@code w1} at {@code now}; it must be free. */
   protected Claim lease(String instanceId, Instant now) {
-    return store.lease(instanceId, "w1", LEASE, now).orElseThrow();
+    return store.work().lease(instanceId, "w1", LEASE, now).orElseThrow();
   }
 
   /** Claims for {@code w1} at {@code now}: 10 instances of {@code order} or {@code invoice}. */
   protected List<Claim> claim(Instant now) {
-    return store.claim(request(now));
+    return store.work().claim(request(now));
   }
 
   /** What {@link #claim(Instant)} asks for. */
@@ -142,7 +143,7 @@ public abstract class StoreContract {
 
   /** Writes {@code commits} in one call. */
   protected CommitResult commit(StepCommit.Builder... commits) {
-    return store.commit(Arrays.stream(commits).map(StepCommit.Builder::build).toList());
+    return store.work().commit(Arrays.stream(commits).map(StepCommit.Builder::build).toList());
   }
 
   /** Writes {@code commits} in one call and checks every group was written. */
@@ -165,10 +166,18 @@ public abstract class StoreContract {
    */
   protected List<String> availableTypes(String instanceId, Instant now) {
     List<Claim> claims =
-        store.claim(
-            new ClaimRequest(
-                "peek", LEASE, now, 1_000, 1_000, Map.of("order", 1_000, "invoice", 1_000), true));
-    claims.forEach(c -> store.release(c.lease()));
+        store
+            .work()
+            .claim(
+                new ClaimRequest(
+                    "peek",
+                    LEASE,
+                    now,
+                    1_000,
+                    1_000,
+                    Map.of("order", 1_000, "invoice", 1_000),
+                    true));
+    claims.forEach(c -> store.work().release(c.lease()));
     return claims.stream()
         .filter(c -> c.instance().id().equals(instanceId))
         .findFirst()

@@ -67,16 +67,16 @@ public abstract class StoreContractTest extends StoreContract {
             .updatedAt(T0.plusSeconds(61))
             .build();
 
-    store.create(record, List.of(createdRow(record)));
+    store.work().create(record, List.of(createdRow(record)));
 
-    assertThat(store.find("o-1")).contains(record);
+    assertThat(store.instances().find("o-1")).contains(record);
   }
 
   @Test
   void findsNothingForAnUnknownId() {
     create("o-1");
 
-    assertThat(store.find("o-2")).isEmpty();
+    assertThat(store.instances().find("o-2")).isEmpty();
   }
 
   @Test
@@ -84,10 +84,10 @@ public abstract class StoreContractTest extends StoreContract {
     create("o-1");
     create(instance("o-2").status(InstanceStatus.DONE));
 
-    assertThat(store.statuses(List.of("o-1", "o-2", "o-3")))
+    assertThat(store.instances().statuses(List.of("o-1", "o-2", "o-3")))
         .containsExactlyInAnyOrderEntriesOf(
             Map.of("o-1", InstanceStatus.ACTIVE, "o-2", InstanceStatus.DONE));
-    assertThat(store.statuses(List.of())).isEmpty();
+    assertThat(store.instances().statuses(List.of())).isEmpty();
   }
 
   @Test
@@ -98,16 +98,18 @@ public abstract class StoreContractTest extends StoreContract {
     create(instance("o-0").conversation("conv-b").createdAt(T0));
     create(instance("p-1").machine("payment").conversation("conv-a").createdAt(T0));
 
-    assertThat(store.findInConversation("conv-a", "order"))
+    assertThat(store.instances().findInConversation("conv-a", "order"))
         .as("the oldest, ties broken by id")
         .map(InstanceRecord::id)
         .contains("o-2");
-    assertThat(store.findInConversation("conv-b", "order")).map(InstanceRecord::id).contains("o-0");
-    assertThat(store.findInConversation("conv-a", "payment"))
+    assertThat(store.instances().findInConversation("conv-b", "order"))
+        .map(InstanceRecord::id)
+        .contains("o-0");
+    assertThat(store.instances().findInConversation("conv-a", "payment"))
         .map(InstanceRecord::id)
         .contains("p-1");
-    assertThat(store.findInConversation("conv-b", "payment")).isEmpty();
-    assertThat(store.findInConversation("conv-c", "order")).isEmpty();
+    assertThat(store.instances().findInConversation("conv-b", "payment")).isEmpty();
+    assertThat(store.instances().findInConversation("conv-c", "order")).isEmpty();
   }
 
   @Test
@@ -115,7 +117,9 @@ public abstract class StoreContractTest extends StoreContract {
     create(instance("o-1").conversation("conv-a").status(done()));
     create(instance("o-2").conversation("conv-a").createdAt(T0.plusSeconds(1)));
 
-    assertThat(store.findInConversation("conv-a", "order")).map(InstanceRecord::id).contains("o-1");
+    assertThat(store.instances().findInConversation("conv-a", "order"))
+        .map(InstanceRecord::id)
+        .contains("o-1");
   }
 
   // ---- history ----
@@ -125,14 +129,14 @@ public abstract class StoreContractTest extends StoreContract {
     create("o-1");
     appendRows("o-1", 5);
 
-    assertThat(store.history("o-1", 0, 100))
+    assertThat(store.instances().history("o-1", 0, 100))
         .extracting(HistoryEntry::sequence)
         .containsExactly(1L, 2L, 3L, 4L, 5L, 6L);
-    assertThat(store.history("o-1", 2, 3))
+    assertThat(store.instances().history("o-1", 2, 3))
         .extracting(HistoryEntry::sequence)
         .containsExactly(3L, 4L, 5L);
-    assertThat(store.history("o-1", 6, 100)).isEmpty();
-    assertThat(store.history("o-2", 0, 100)).isEmpty();
+    assertThat(store.instances().history("o-1", 6, 100)).isEmpty();
+    assertThat(store.instances().history("o-2", 0, 100)).isEmpty();
   }
 
   // ---- listing instances ----
@@ -147,12 +151,13 @@ public abstract class StoreContractTest extends StoreContract {
     create(instance("o-6").in("reviewed"));
     create(instance("p-1").machine("payment").in("review"));
 
-    assertThat(store.instancesIn("order", "review", "", 10))
+    assertThat(store.instances().instancesIn("order", "review", "", 10))
         .as("an instance counts when the state or one of its substates is active")
         .containsExactly("o-1", "o-2", "o-4");
-    assertThat(store.instancesIn("order", "review.legal", "", 10)).containsExactly("o-1", "o-4");
-    assertThat(store.instancesIn("order", "legal", "", 10)).isEmpty();
-    assertThat(store.instancesIn("payment", "review", "", 10)).containsExactly("p-1");
+    assertThat(store.instances().instancesIn("order", "review.legal", "", 10))
+        .containsExactly("o-1", "o-4");
+    assertThat(store.instances().instancesIn("order", "legal", "", 10)).isEmpty();
+    assertThat(store.instances().instancesIn("payment", "review", "", 10)).containsExactly("p-1");
   }
 
   @Test
@@ -161,10 +166,12 @@ public abstract class StoreContractTest extends StoreContract {
       create(instance("o-" + i).in("review"));
     }
 
-    assertThat(store.instancesIn("order", "review", "", 2)).containsExactly("o-1", "o-2");
-    assertThat(store.instancesIn("order", "review", "o-2", 2)).containsExactly("o-3", "o-4");
-    assertThat(store.instancesIn("order", "review", "o-4", 2)).containsExactly("o-5");
-    assertThat(store.instancesIn("order", "review", "o-5", 2)).isEmpty();
+    assertThat(store.instances().instancesIn("order", "review", "", 2))
+        .containsExactly("o-1", "o-2");
+    assertThat(store.instances().instancesIn("order", "review", "o-2", 2))
+        .containsExactly("o-3", "o-4");
+    assertThat(store.instances().instancesIn("order", "review", "o-4", 2)).containsExactly("o-5");
+    assertThat(store.instances().instancesIn("order", "review", "o-5", 2)).isEmpty();
   }
 
   @Test
@@ -173,9 +180,9 @@ public abstract class StoreContractTest extends StoreContract {
     create(instance("o-1").status(done()));
     create(instance("p-1").machine("payment"));
 
-    assertThat(store.instanceIds("order")).containsExactly("o-1", "o-10", "o-2");
-    assertThat(store.instanceIds("payment")).containsExactly("p-1");
-    assertThat(store.instanceIds("invoice")).isEmpty();
+    assertThat(store.instances().instanceIds("order")).containsExactly("o-1", "o-10", "o-2");
+    assertThat(store.instances().instanceIds("payment")).containsExactly("p-1");
+    assertThat(store.instances().instanceIds("invoice")).isEmpty();
   }
 
   // ---- creating instances ----
@@ -212,10 +219,10 @@ public abstract class StoreContractTest extends StoreContract {
             0,
             record.active());
 
-    store.create(record, List.of(origin, created));
+    store.work().create(record, List.of(origin, created));
 
-    assertThat(store.find("o-1")).contains(record);
-    assertThat(store.history("o-1", 0, 10)).containsExactly(origin, created);
+    assertThat(store.instances().find("o-1")).contains(record);
+    assertThat(store.instances().history("o-1", 0, 10)).containsExactly(origin, created);
   }
 
   @Test
@@ -223,11 +230,11 @@ public abstract class StoreContractTest extends StoreContract {
     InstanceRecord first = create(instance("o-1"));
     InstanceRecord second = instance("o-1").in("paid").createdAt(T0.plusSeconds(1)).build();
 
-    assertThatThrownBy(() -> store.create(second, List.of(createdRow(second))))
+    assertThatThrownBy(() -> store.work().create(second, List.of(createdRow(second))))
         .isInstanceOf(DuplicateInstanceException.class)
         .hasMessageContaining("o-1");
-    assertThat(store.find("o-1")).contains(first);
-    assertThat(store.history("o-1", 0, 10)).containsExactly(createdRow(first));
+    assertThat(store.instances().find("o-1")).contains(first);
+    assertThat(store.instances().history("o-1", 0, 10)).containsExactly(createdRow(first));
   }
 
   // ---- enqueueing ----
@@ -250,7 +257,7 @@ public abstract class StoreContractTest extends StoreContract {
             Priority.HIGH,
             "k-1");
 
-    QueuedEvent stored = store.enqueue(sent);
+    QueuedEvent stored = store.queue().enqueue(sent);
 
     assertThat(stored.id()).isPositive();
     assertThat(stored).isEqualTo(sent.withId(stored.id()));
@@ -265,13 +272,17 @@ public abstract class StoreContractTest extends StoreContract {
     Map<String, String> headers =
         Map.of("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01");
     QueuedEvent plain =
-        store.enqueue(
-            QueuedEvent.of("o-1", "order", Event.of("PAY"), "api", T0).withHeaders(headers));
+        store
+            .queue()
+            .enqueue(
+                QueuedEvent.of("o-1", "order", Event.of("PAY"), "api", T0).withHeaders(headers));
     QueuedEvent keyed =
-        store.enqueue(
-            QueuedEvent.of("o-2", "order", Event.of("PAY"), "api", T0)
-                .withIdempotencyKey("k-1")
-                .withHeaders(headers));
+        store
+            .queue()
+            .enqueue(
+                QueuedEvent.of("o-2", "order", Event.of("PAY"), "api", T0)
+                    .withIdempotencyKey("k-1")
+                    .withHeaders(headers));
     QueuedEvent none = enqueue("o-1", "SHIP", T0);
 
     assertThat(plain.headers()).isEqualTo(headers);
@@ -299,17 +310,18 @@ public abstract class StoreContractTest extends StoreContract {
   @Test
   void anIdempotencyKeyIsQueuedOncePerInstanceAndGivesBackTheFirstId() {
     create("o-1", "o-2");
-    QueuedEvent first = store.enqueue(event("o-1", "PAY", T0).withIdempotencyKey("k-1"));
+    QueuedEvent first = store.queue().enqueue(event("o-1", "PAY", T0).withIdempotencyKey("k-1"));
 
     QueuedEvent again =
-        store.enqueue(event("o-1", "PAY", T0.plusSeconds(1)).withIdempotencyKey("k-1"));
-    QueuedEvent elsewhere = store.enqueue(event("o-2", "PAY", T0).withIdempotencyKey("k-1"));
+        store.queue().enqueue(event("o-1", "PAY", T0.plusSeconds(1)).withIdempotencyKey("k-1"));
+    QueuedEvent elsewhere =
+        store.queue().enqueue(event("o-2", "PAY", T0).withIdempotencyKey("k-1"));
 
     assertThat(again.id()).isEqualTo(first.id());
     assertThat(elsewhere.id()).isNotEqualTo(first.id());
     assertThat(availableTypes("o-1", T0.plusSeconds(1))).containsExactly("PAY");
-    assertThat(store.pendingEvents()).isEqualTo(2);
-    assertThat(store.idempotencyRecord("o-1", "k-1"))
+    assertThat(store.queue().pendingEvents()).isEqualTo(2);
+    assertThat(store.queue().idempotencyRecord("o-1", "k-1"))
         .get()
         .satisfies(
             kept -> {
@@ -317,46 +329,54 @@ public abstract class StoreContractTest extends StoreContract {
               assertThat(kept.fingerprint()).isEqualTo(EventFingerprint.of(Event.of("PAY")));
               assertThat(kept.outcome()).isNull();
             });
-    assertThat(store.idempotencyRecord("o-1", "k-2")).isEmpty();
+    assertThat(store.queue().idempotencyRecord("o-1", "k-2")).isEmpty();
   }
 
   @Test
   void anIdempotencyKeyUsedAgainWithAnotherEventIsRefusedAndQueuesNothing() {
     create("o-1");
-    store.enqueue(
-        QueuedEvent.of("o-1", "order", Event.of("PAY", Map.of("amount", 10)), "api", T0)
-            .withIdempotencyKey("k-1"));
+    store
+        .queue()
+        .enqueue(
+            QueuedEvent.of("o-1", "order", Event.of("PAY", Map.of("amount", 10)), "api", T0)
+                .withIdempotencyKey("k-1"));
 
     QueuedEvent samePayloadOtherOrder =
-        store.enqueue(
-            QueuedEvent.of("o-1", "order", Event.of("PAY", Map.of("amount", 10.0)), "api", T0)
-                .withIdempotencyKey("k-1"));
+        store
+            .queue()
+            .enqueue(
+                QueuedEvent.of("o-1", "order", Event.of("PAY", Map.of("amount", 10.0)), "api", T0)
+                    .withIdempotencyKey("k-1"));
     assertThatThrownBy(
             () ->
-                store.enqueue(
-                    QueuedEvent.of("o-1", "order", Event.of("PAY", Map.of("amount", 11)), "api", T0)
-                        .withIdempotencyKey("k-1")))
+                store
+                    .queue()
+                    .enqueue(
+                        QueuedEvent.of(
+                                "o-1", "order", Event.of("PAY", Map.of("amount", 11)), "api", T0)
+                            .withIdempotencyKey("k-1")))
         .isInstanceOf(IdempotencyConflictException.class)
         .hasMessageContaining("k-1")
         .hasMessageContaining("another event");
-    assertThatThrownBy(() -> store.enqueue(event("o-1", "REFUND", T0).withIdempotencyKey("k-1")))
+    assertThatThrownBy(
+            () -> store.queue().enqueue(event("o-1", "REFUND", T0).withIdempotencyKey("k-1")))
         .isInstanceOf(IdempotencyConflictException.class);
 
     assertThat(samePayloadOtherOrder.id()).as("numbers by value").isPositive();
-    assertThat(store.pendingEvents()).isEqualTo(1);
+    assertThat(store.queue().pendingEvents()).isEqualTo(1);
   }
 
   @Test
   void anIdempotencyKeyStaysUsedAfterItsEventWasProcessed() {
     create("o-1");
-    QueuedEvent first = store.enqueue(event("o-1", "PAY", T0).withIdempotencyKey("k-1"));
+    QueuedEvent first = store.queue().enqueue(event("o-1", "PAY", T0).withIdempotencyKey("k-1"));
     Claim claim = claim(T0).get(0);
     commitAll(update(claim).consumed(List.of(first.id())));
 
-    QueuedEvent again = store.enqueue(event("o-1", "PAY", T0).withIdempotencyKey("k-1"));
+    QueuedEvent again = store.queue().enqueue(event("o-1", "PAY", T0).withIdempotencyKey("k-1"));
 
     assertThat(again.id()).isEqualTo(first.id());
-    assertThat(store.pendingEvents()).isZero();
+    assertThat(store.queue().pendingEvents()).isZero();
   }
 
   @Test
@@ -364,7 +384,7 @@ public abstract class StoreContractTest extends StoreContract {
     assertThatThrownBy(() -> enqueue("ghost", "PAY", T0))
         .isInstanceOf(UnknownInstanceException.class)
         .hasMessageContaining("ghost");
-    assertThat(store.pendingEvents()).isZero();
+    assertThat(store.queue().pendingEvents()).isZero();
   }
 
   // ---- helpers ----

@@ -2,6 +2,7 @@ package dev.clockwork.server.callback;
 
 import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.listener.ProcessedEvent;
+import dev.clockwork.runtime.store.CallbackStore;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,7 +14,7 @@ import java.util.Objects;
  * schedule and the HTTP timeout. Callbacks are off unless a server is given options:
  *
  * <pre>{@code
- * CallbackOptions callbacks = CallbackOptions.builder(PostgresCallbackStore.on(dataSource))
+ * CallbackOptions callbacks = CallbackOptions.builder(store.callbacks())
  *     .secret(System.getenv("CLOCKWORK_CALLBACK_SECRET"))
  *     .allowHost("hooks.example.com")
  *     .allowHost("*.partners.example.com")

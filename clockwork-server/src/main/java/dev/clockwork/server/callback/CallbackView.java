@@ -1,5 +1,7 @@
 package dev.clockwork.server.callback;
 
+import dev.clockwork.runtime.store.callback.DeliveryAttempt;
+import dev.clockwork.runtime.store.callback.StoredCallback;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;

@@ -6,6 +6,7 @@ import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.callback.StoredCallback;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;

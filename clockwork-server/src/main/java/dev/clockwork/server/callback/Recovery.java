@@ -7,6 +7,8 @@ import dev.clockwork.runtime.error.InvalidEventPayloadException;
 import dev.clockwork.runtime.error.UnknownEventException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.CallbackStore;
+import dev.clockwork.runtime.store.callback.StoredCallback;
 import java.time.Duration;
 import java.util.List;
 import org.slf4j.Logger;

@@ -1,5 +1,6 @@
 package dev.clockwork.server.callback;
 
+import dev.clockwork.runtime.store.callback.DeliveryAttempt;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;

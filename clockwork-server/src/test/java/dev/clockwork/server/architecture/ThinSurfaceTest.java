@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The server is a thin surface: it reaches the engine through the runtime's public API only (never
- * its internals, never a particular store), and its packages do not depend on each other in cycles.
+ * its internals, never a particular store), it runs no SQL of its own, and its packages do not
+ * depend on each other in cycles.
  */
 class ThinSurfaceTest {
   private static final JavaClasses SERVER =
@@ -24,6 +25,16 @@ class ThinSurfaceTest {
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage("dev.clockwork..internal..", "dev.clockwork.postgres..")
+        .check(SERVER);
+  }
+
+  @Test
+  void itHoldsNoSql() {
+    noClasses()
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("java.sql..", "javax.sql..")
+        .because("the engine's store keeps everything, callbacks included")
         .check(SERVER);
   }
 

@@ -11,7 +11,7 @@ import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.queue.RetryPolicy;
-import dev.clockwork.server.callback.store.PostgresCallbackStore;
+import dev.clockwork.runtime.store.CallbackStore;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
@@ -49,7 +49,7 @@ final class CallbackFixture implements AutoCloseable {
   final TestDatabase database = emptied();
   final PostgresStore store = PostgresStore.on(database.dataSource());
   final VirtualClock clock = VirtualClock.at("2026-11-25T10:00:00Z");
-  final CallbackStore callbackStore = PostgresCallbackStore.on(database.dataSource());
+  final CallbackStore callbackStore = store.callbacks();
   final Engine engine =
       Engine.builder()
           .store(store)

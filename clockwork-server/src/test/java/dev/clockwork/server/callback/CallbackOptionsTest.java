@@ -3,14 +3,14 @@ package dev.clockwork.server.callback;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.clockwork.server.callback.store.MemoryCallbackStore;
+import dev.clockwork.runtime.store.memory.InMemoryStore;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** Callback options are checked when built, with errors naming the value and the fix. */
 class CallbackOptionsTest {
   private static CallbackOptions.Builder valid() {
-    return CallbackOptions.builder(new MemoryCallbackStore())
+    return CallbackOptions.builder(new InMemoryStore().callbacks())
         .secret("sixteen-chars-at-least")
         .allowHost("hooks.example.com");
   }
@@ -46,7 +46,7 @@ class CallbackOptionsTest {
     assertThatThrownBy(() -> valid().secret("short").build()).hasMessageContaining("16 characters");
     assertThatThrownBy(
             () ->
-                CallbackOptions.builder(new MemoryCallbackStore())
+                CallbackOptions.builder(new InMemoryStore().callbacks())
                     .secret("sixteen-chars-at-least")
                     .build())
         .hasMessageContaining("at least one allowed host")

@@ -3,6 +3,7 @@ package dev.clockwork.server.callback;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.clockwork.runtime.store.callback.DeliveryAttempt;
 import dev.clockwork.server.http.JsonMapping;
 import java.net.URI;
 import java.time.Instant;

@@ -7,16 +7,18 @@ import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
-import dev.clockwork.server.callback.store.MemoryCallbackStore;
+import dev.clockwork.runtime.store.memory.InMemoryStore;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** A server over an in-memory engine delivers callbacks from the in-memory callback store. */
+/** A server over an in-memory engine delivers callbacks kept by its in-memory store. */
 class MemoryDeliveryTest {
   private final Receiver receiver = new Receiver();
+  private final InMemoryStore store = new InMemoryStore();
   private final Engine engine =
       Engine.builder()
+          .store(store)
           .clock(VirtualClock.at("2026-11-25T10:00:00Z"))
           .register(CallbackFixture.JOB)
           .build();
@@ -32,7 +34,7 @@ class MemoryDeliveryTest {
     Callbacks callbacks =
         new Callbacks(
             engine,
-            CallbackOptions.builder(new MemoryCallbackStore())
+            CallbackOptions.builder(store.callbacks())
                 .secret(CallbackFixture.SECRET)
                 .allowHttp(true)
                 .allowHost(receiver.allowEntry())

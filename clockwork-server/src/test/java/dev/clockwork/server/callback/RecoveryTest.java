@@ -6,6 +6,8 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.callback.NewCallback;
+import dev.clockwork.runtime.store.callback.StoredCallback;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;

@@ -30,6 +30,7 @@ class BusyInstanceTest {
     try (PostgresStore otherNode = PostgresStore.on(API.database().dataSource())) {
       Claim held =
           otherNode
+              .work()
               .lease("tab-1", "other-node", Duration.ofHours(1), API.clock().instant())
               .orElseThrow();
 
@@ -39,7 +40,7 @@ class BusyInstanceTest {
       assertThat(busy.status()).isEqualTo(503);
       assertThat(busy.header("Retry-After")).isEqualTo("1");
       assertThat(busy.json().get("detail").asText()).contains("tab-1").contains("busy");
-      otherNode.release(held.lease());
+      otherNode.work().release(held.lease());
     }
     assertThat(API.engine().instance("tab-1").states()).containsExactly("open");
     assertThat(

@@ -223,7 +223,7 @@ class QueueRoutesTest {
   void anEventLeasedPastItsLeaseIsReportedStuck() {
     engine().create("ledger", "l-1", Map.of());
     Instant leased = API.clock().instant();
-    API.store().lease("l-1", "worker-7", Duration.ofSeconds(30), leased);
+    API.store().work().lease("l-1", "worker-7", Duration.ofSeconds(30), leased);
     API.clock().advance(Duration.ofSeconds(10));
 
     assertThat(API.get("/api/health/queues", ApiFixture.VIEWER).json().get("stuck"))

@@ -30,7 +30,7 @@ final class Backpressure {
 
   /** Checks the pending count against the threshold. */
   void check() {
-    boolean now = store.pendingAbove(threshold);
+    boolean now = store.queue().pendingAbove(threshold);
     if (now != over) {
       over = now;
       if (now) {

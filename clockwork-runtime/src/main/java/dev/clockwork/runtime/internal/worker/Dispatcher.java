@@ -177,7 +177,7 @@ final class Dispatcher implements Runnable {
 
   /** Waits for work after a claim that took fewer instances than there were free threads. */
   private void idle(Instant now, Set<String> machines) throws InterruptedException {
-    Optional<Instant> due = store.nextDue(now, machines, options.routing().served());
+    Optional<Instant> due = store.work().nextDue(now, machines, options.routing().served());
     if (due.isPresent() && !due.get().isAfter(now)) {
       // work is due but could not be claimed (a cap is full, or another node took it first)
       awaitThreadFreed(cappedPause);
@@ -189,7 +189,7 @@ final class Dispatcher implements Runnable {
     if (due.isPresent()) {
       wait = shorter(wait, Duration.between(now, due.get()));
     }
-    store.awaitWork(wait);
+    store.work().awaitWork(wait);
   }
 
   private static Duration shorter(Duration a, Duration b) {

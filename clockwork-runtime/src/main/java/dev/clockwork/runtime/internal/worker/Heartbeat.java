@@ -44,7 +44,8 @@ final class Heartbeat {
         continue;
       }
       for (Lease lease : chain.leases()) {
-        if (store.renew(lease, clock.instant().plus(leaseTime)).isEmpty() && !chain.committing()) {
+        if (store.work().renew(lease, clock.instant().plus(leaseTime)).isEmpty()
+            && !chain.committing()) {
           LOG.warn("lease on {} was lost while it was being processed", lease.instanceId());
           listeners.leaseLost(lease.instanceId(), chain.machineOf(lease.instanceId()));
         }

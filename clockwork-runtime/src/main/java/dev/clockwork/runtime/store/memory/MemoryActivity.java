@@ -1,6 +1,7 @@
 package dev.clockwork.runtime.store.memory;
 
 import dev.clockwork.runtime.store.ActivitySample;
+import dev.clockwork.runtime.store.ActivityStore;
 import dev.clockwork.runtime.store.QueueActivity;
 import java.time.Instant;
 import java.util.Iterator;
@@ -8,11 +9,37 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** The in-memory store's activity minutes, per machine. Guarded by the store's monitor. */
-final class MemoryActivity {
+/** The in-memory store's activity role: minutes per machine, under the store's lock. */
+final class MemoryActivity implements ActivityStore {
+  private final Object lock;
   private final Map<String, TreeMap<Instant, QueueActivity>> byMachine = new TreeMap<>();
 
-  void record(List<ActivitySample> samples) {
+  MemoryActivity(Object lock) {
+    this.lock = lock;
+  }
+
+  @Override
+  public void record(List<ActivitySample> samples) {
+    synchronized (lock) {
+      add(samples);
+    }
+  }
+
+  @Override
+  public QueueActivity sum(String machine, Instant from, Instant to) {
+    synchronized (lock) {
+      return total(machine, from, to);
+    }
+  }
+
+  @Override
+  public int purge(Instant before) {
+    synchronized (lock) {
+      return purged(before);
+    }
+  }
+
+  private void add(List<ActivitySample> samples) {
     for (ActivitySample sample : samples) {
       Instant end = sample.minute().plusSeconds(60);
       QueueActivity added =
@@ -29,7 +56,7 @@ final class MemoryActivity {
     }
   }
 
-  QueueActivity sum(String machine, Instant from, Instant to) {
+  private QueueActivity total(String machine, Instant from, Instant to) {
     QueueActivity total = QueueActivity.none(machine, from, to);
     TreeMap<Instant, QueueActivity> minutes = byMachine.get(machine);
     if (minutes == null || !from.isBefore(to)) {
@@ -48,7 +75,7 @@ final class MemoryActivity {
     return total;
   }
 
-  int purge(Instant before) {
+  private int purged(Instant before) {
     int purged = 0;
     for (TreeMap<Instant, QueueActivity> minutes : byMachine.values()) {
       Iterator<Instant> old = minutes.headMap(before, false).keySet().iterator();

@@ -1,28 +1,25 @@
 package dev.clockwork.runtime.store.memory;
 
+import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.BroadcastRequest;
 import dev.clockwork.runtime.store.CommitResult;
 import dev.clockwork.runtime.store.CommitResult.Refusal;
-import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.JobLease;
 import dev.clockwork.runtime.store.StepCommit;
+import dev.clockwork.runtime.store.rule.CommitDecision;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Writes a batch of commits on the in-memory store as the contract says: decide every group first
- * (lease, revision, duplicate ids, the lease of the region job a commit finishes), then write the
- * accepted groups — inserts, then updates with the region jobs they dispatch or finish, then
- * outgoing events — so nothing is half-written.
+ * ({@link CommitDecision}: lease, revision, duplicate ids, the lease of the region job a commit
+ * finishes), then write the accepted groups — inserts, then updates with the region jobs they
+ * dispatch or finish, then outgoing events — so nothing is half-written.
  */
 final class MemoryCommits {
   private static final Logger LOG = LoggerFactory.getLogger(MemoryCommits.class);
@@ -85,39 +82,31 @@ final class MemoryCommits {
     return new CommitResult(refused);
   }
 
-  /** The groups that cannot be written, each with its first reason. */
+  /** The groups that cannot be written, each with its first reason: the one commit decision. */
   private Map<String, Refusal> decide(List<StepCommit> commits) {
-    Map<String, Refusal> refused = new LinkedHashMap<>();
-    Map<String, Long> revisions = new HashMap<>();
-    Set<String> inserted = new HashSet<>();
-    Set<Long> finished = new HashSet<>();
-    for (StepCommit commit : commits) {
-      String id = commit.instanceId();
-      Refusal refusal = null;
-      if (commit.insert()) {
-        if (data.instances.containsKey(id) || !inserted.add(id)) {
-          refusal = Refusal.DUPLICATE_ID;
-        }
-        revisions.put(id, commit.next().revision());
-      } else if (!data.holds(commit.lease())) {
-        refusal = Refusal.LEASE_LOST;
-      } else {
-        InstanceRecord stored = data.instances.get(id);
-        long found = revisions.getOrDefault(id, stored.revision());
-        if (found != commit.next().revision() - 1) {
-          refusal = Refusal.STALE_REVISION;
-        }
-        revisions.put(id, commit.next().revision());
-      }
-      JobLease job = commit.finishedJob();
-      if (refusal == null && job != null && (!data.jobs.holds(job) || !finished.add(job.jobId()))) {
-        refusal = Refusal.JOB_LOST;
-      }
-      if (refusal != null) {
-        refused.putIfAbsent(commit.group(), refusal);
-      }
-    }
-    return refused;
+    return CommitDecision.decide(
+        commits,
+        new CommitDecision.Stored() {
+          @Override
+          public boolean exists(String instanceId) {
+            return data.instances.containsKey(instanceId);
+          }
+
+          @Override
+          public boolean leaseHolds(Lease lease) {
+            return data.holds(lease);
+          }
+
+          @Override
+          public long revision(String instanceId) {
+            return data.instances.get(instanceId).revision();
+          }
+
+          @Override
+          public boolean jobLeaseHolds(JobLease lease) {
+            return data.jobs.holds(lease);
+          }
+        });
   }
 
   private void update(StepCommit commit) {

@@ -52,7 +52,7 @@ final class MemoryJobs {
         && stored.job().instanceId().equals(lease.instanceId());
   }
 
-  /** See {@code Store.claimJobs}. */
+  /** See {@code RegionJobStore.claim}. */
   List<JobClaim> claim(
       String owner,
       Set<String> queues,
@@ -78,7 +78,7 @@ final class MemoryJobs {
     return claims;
   }
 
-  /** See {@code Store.claimJob}. */
+  /** See {@code RegionJobStore.claimOne}. */
   Optional<JobClaim> claimOne(
       String instanceId, long jobId, String owner, Duration leaseTime, Instant now) {
     Stored stored = jobs.get(jobId);
@@ -99,7 +99,7 @@ final class MemoryJobs {
     return new JobClaim(lease, leased);
   }
 
-  /** See {@code Store.nextJobDue}. */
+  /** See {@code RegionJobStore.nextDue}. */
   Optional<Instant> nextDue(Set<String> queues, Set<String> machines, Instant now) {
     return jobs.values().stream()
         .filter(stored -> stored.routedTo(queues))

@@ -1,40 +1,35 @@
-package dev.clockwork.server.callback.store;
+package dev.clockwork.postgres.internal.callback;
 
-import dev.clockwork.server.callback.CallbackState;
-import dev.clockwork.server.callback.CallbackStore;
-import dev.clockwork.server.callback.DeliveryAttempt;
-import dev.clockwork.server.callback.NewCallback;
-import dev.clockwork.server.callback.StoredCallback;
-import java.sql.Connection;
+import dev.clockwork.postgres.internal.Jdbc;
+import dev.clockwork.runtime.store.CallbackStore;
+import dev.clockwork.runtime.store.callback.CallbackState;
+import dev.clockwork.runtime.store.callback.DeliveryAttempt;
+import dev.clockwork.runtime.store.callback.NewCallback;
+import dev.clockwork.runtime.store.callback.StoredCallback;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
-import javax.sql.DataSource;
 
 /**
- * Callbacks in PostgreSQL ({@code cw_callbacks}, {@code cw_callback_deliveries}; Clockwork's
- * migrations create them), on the engine's database so every server sharing it shares the work:
- * claims take due rows {@code FOR UPDATE SKIP LOCKED} under a lease, so one callback is delivered
- * by one server at a time.
- *
- * <pre>{@code
- * CallbackStore store = PostgresCallbackStore.on(dataSource);
- * }</pre>
+ * The PostgreSQL store's callbacks role ({@code cw_callbacks}, {@code cw_callback_deliveries}), on
+ * the engine's database so every server sharing it shares the work: claims take due rows {@code FOR
+ * UPDATE SKIP LOCKED} under a lease, so one callback is delivered by one server at a time.
  */
-public final class PostgresCallbackStore implements CallbackStore {
-  private final Sql sql;
+public final class PostgresCallbacks implements CallbackStore {
+  private final Jdbc jdbc;
 
-  private PostgresCallbackStore(DataSource dataSource) {
-    this.sql = new Sql(dataSource);
+  public PostgresCallbacks(Jdbc jdbc) {
+    this.jdbc = jdbc;
   }
 
-  /** A store on {@code dataSource}, whose schema Clockwork's migrations have brought up to date. */
-  public static PostgresCallbackStore on(DataSource dataSource) {
-    return new PostgresCallbackStore(Objects.requireNonNull(dataSource, "dataSource"));
+  /** Reads one row of a result set. */
+  private interface Row<T> {
+    T read(ResultSet rs) throws SQLException;
   }
 
   @Override
@@ -42,7 +37,7 @@ public final class PostgresCallbackStore implements CallbackStore {
     String event = CallbackRows.eventJson(c.type(), c.payload(), c.priority());
     for (int tries = 0; tries < 2; tries++) {
       List<StoredCallback> rows =
-          sql.query(
+          query(
               "register a callback for '" + c.instanceId() + "'",
               CallbackSql.REGISTER,
               CallbackRows::callback,
@@ -65,12 +60,12 @@ public final class PostgresCallbackStore implements CallbackStore {
 
   @Override
   public void bind(long id, long eventId) {
-    sql.update("bind callback " + id, CallbackSql.BIND, eventId, id);
+    update("bind callback " + id, CallbackSql.BIND, eventId, id);
   }
 
   @Override
   public List<StoredCallback> unbound(Instant createdBefore, int limit) {
-    return sql.query(
+    return query(
         "list unbound callbacks",
         CallbackSql.UNBOUND,
         CallbackRows::callback,
@@ -80,13 +75,13 @@ public final class PostgresCallbackStore implements CallbackStore {
 
   @Override
   public List<StoredCallback> waiting(long afterId, int limit) {
-    return sql.query(
+    return query(
         "list waiting callbacks", CallbackSql.WAITING, CallbackRows::callback, afterId, limit);
   }
 
   @Override
   public List<StoredCallback> waitingFor(String instanceId, long eventId) {
-    return sql.query(
+    return query(
         "list the callbacks of an event",
         CallbackSql.WAITING_FOR,
         CallbackRows::callback,
@@ -96,17 +91,17 @@ public final class PostgresCallbackStore implements CallbackStore {
 
   @Override
   public void settle(long id, String outcome, String body, Instant dueAt) {
-    sql.update("settle callback " + id, CallbackSql.SETTLE, outcome, body, at(dueAt), id);
+    update("settle callback " + id, CallbackSql.SETTLE, outcome, body, at(dueAt), id);
   }
 
   @Override
   public void abandon(long id, String reason) {
-    sql.update("abandon callback " + id, CallbackSql.ABANDON, reason, id);
+    update("abandon callback " + id, CallbackSql.ABANDON, reason, id);
   }
 
   @Override
   public List<StoredCallback> claim(String owner, Instant now, Instant leaseUntil, int limit) {
-    return sql.query(
+    return query(
         "claim due callbacks",
         CallbackSql.CLAIM,
         CallbackRows::callback,
@@ -120,11 +115,11 @@ public final class PostgresCallbackStore implements CallbackStore {
   @Override
   public boolean record(
       long id, String owner, DeliveryAttempt attempt, CallbackState next, Instant nextAttemptAt) {
-    return sql.inTransaction(
+    return jdbc.inTransaction(
         "record attempt " + attempt.attempt() + " of callback " + id,
         connection -> {
           try (PreparedStatement update = connection.prepareStatement(CallbackSql.RECORD)) {
-            Sql.bind(
+            bind(
                 update,
                 next.label(),
                 attempt.attempt(),
@@ -139,7 +134,7 @@ public final class PostgresCallbackStore implements CallbackStore {
             }
           }
           try (PreparedStatement insert = connection.prepareStatement(CallbackSql.INSERT_ATTEMPT)) {
-            Sql.bind(
+            bind(
                 insert,
                 id,
                 attempt.attempt(),
@@ -155,7 +150,7 @@ public final class PostgresCallbackStore implements CallbackStore {
 
   @Override
   public List<StoredCallback> forEvent(String instanceId, long eventId) {
-    return sql.query(
+    return query(
         "read the callbacks of event " + eventId,
         CallbackSql.FOR_EVENT,
         CallbackRows::callback,
@@ -165,16 +160,45 @@ public final class PostgresCallbackStore implements CallbackStore {
 
   @Override
   public List<DeliveryAttempt> attempts(long id) {
-    return sql.query(
+    return query(
         "read the attempts of callback " + id, CallbackSql.ATTEMPTS, CallbackRows::attempt, id);
+  }
+
+  private <T> List<T> query(String what, String statement, Row<T> row, Object... parameters) {
+    return jdbc.inTransaction(
+        what,
+        connection -> {
+          try (PreparedStatement select = connection.prepareStatement(statement)) {
+            bind(select, parameters);
+            try (ResultSet rs = select.executeQuery()) {
+              List<T> rows = new ArrayList<>();
+              while (rs.next()) {
+                rows.add(row.read(rs));
+              }
+              return rows;
+            }
+          }
+        });
+  }
+
+  private void update(String what, String statement, Object... parameters) {
+    jdbc.inTransaction(
+        what,
+        connection -> {
+          try (PreparedStatement update = connection.prepareStatement(statement)) {
+            bind(update, parameters);
+            return update.executeUpdate();
+          }
+        });
+  }
+
+  private static void bind(PreparedStatement statement, Object... parameters) throws SQLException {
+    for (int i = 0; i < parameters.length; i++) {
+      statement.setObject(i + 1, parameters[i]);
+    }
   }
 
   private static OffsetDateTime at(Instant instant) {
     return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
-  }
-
-  /** Work in one transaction. */
-  interface InTransaction<T> {
-    T run(Connection connection) throws SQLException;
   }
 }

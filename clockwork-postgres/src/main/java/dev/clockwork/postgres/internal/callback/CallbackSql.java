@@ -1,6 +1,6 @@
-package dev.clockwork.server.callback.store;
+package dev.clockwork.postgres.internal.callback;
 
-/** The SQL of {@link PostgresCallbackStore}, as reviewed text with bind parameters only. */
+/** The SQL of {@link PostgresCallbacks}, as reviewed text with bind parameters only. */
 final class CallbackSql {
   private CallbackSql() {}
 

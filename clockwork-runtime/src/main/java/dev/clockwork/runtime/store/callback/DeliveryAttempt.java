@@ -1,4 +1,4 @@
-package dev.clockwork.server.callback;
+package dev.clockwork.runtime.store.callback;
 
 import java.time.Instant;
 

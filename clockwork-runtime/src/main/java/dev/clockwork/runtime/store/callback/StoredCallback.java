@@ -1,4 +1,4 @@
-package dev.clockwork.server.callback;
+package dev.clockwork.runtime.store.callback;
 
 import dev.clockwork.runtime.queue.Priority;
 import java.net.URI;
@@ -6,7 +6,7 @@ import java.time.Instant;
 import java.util.Map;
 
 /**
- * A stored callback, as a {@link CallbackStore} returns it.
+ * A stored callback, as a {@link dev.clockwork.runtime.store.CallbackStore} returns it.
  *
  * @param id the store's id
  * @param instanceId the event's instance

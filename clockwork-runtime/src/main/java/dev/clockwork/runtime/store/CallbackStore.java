@@ -1,12 +1,16 @@
-package dev.clockwork.server.callback;
+package dev.clockwork.runtime.store;
 
+import dev.clockwork.runtime.store.callback.CallbackState;
+import dev.clockwork.runtime.store.callback.DeliveryAttempt;
+import dev.clockwork.runtime.store.callback.NewCallback;
+import dev.clockwork.runtime.store.callback.StoredCallback;
 import java.time.Instant;
 import java.util.List;
 
 /**
- * Where callbacks and their delivery attempts are kept (SPI, implemented by Clockwork's two stores
- * in {@code dev.clockwork.server.callback.store}; other implementations are possible but must keep
- * {@link #claim} exclusive across every server sharing the store).
+ * The store's role that keeps the callbacks of queued API events and their delivery attempts, for
+ * the server that delivers them (SPI: a role of {@link Store}; an implementation must keep {@link
+ * #claim} exclusive across every server sharing the store).
  */
 public interface CallbackStore {
   /**

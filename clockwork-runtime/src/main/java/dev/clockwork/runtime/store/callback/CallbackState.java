@@ -1,4 +1,4 @@
-package dev.clockwork.server.callback;
+package dev.clockwork.runtime.store.callback;
 
 import java.util.Locale;
 
@@ -12,7 +12,10 @@ public enum CallbackState {
   DELIVERED,
   /** Every attempt failed: done, with the last status or error recorded. */
   FAILED,
-  /** Its event could not be queued again after a crash (see {@link Callbacks}): never sent. */
+  /**
+   * Its event could not be queued again after a crash (the server repairs such callbacks at start):
+   * never sent.
+   */
   ABANDONED;
 
   /** The stored name: {@code waiting}, {@code due}, ... */

@@ -1,12 +1,12 @@
-package dev.clockwork.server.callback.store;
+package dev.clockwork.postgres.internal.callback;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.runtime.queue.Priority;
-import dev.clockwork.server.callback.CallbackState;
-import dev.clockwork.server.callback.DeliveryAttempt;
-import dev.clockwork.server.callback.StoredCallback;
+import dev.clockwork.runtime.store.callback.CallbackState;
+import dev.clockwork.runtime.store.callback.DeliveryAttempt;
+import dev.clockwork.runtime.store.callback.StoredCallback;
 import java.net.URI;
 import java.sql.ResultSet;
 import java.sql.SQLException;
