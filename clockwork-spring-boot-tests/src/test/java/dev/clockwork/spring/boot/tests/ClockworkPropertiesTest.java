@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.config.ParallelDispatchConfig;
 import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.config.QueueStrategy;
+import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.config.WorkerSettings;
 import dev.clockwork.runtime.schedule.Schedules;
 import dev.clockwork.spring.boot.autoconfigure.ClockworkAutoConfiguration;
@@ -108,8 +108,7 @@ class ClockworkPropertiesTest {
               assertThat(billing.jobBackoff()).isZero();
               assertThat(billing.regionTimeout()).isEqualTo(Duration.ofHours(1));
               assertThat(billing.queue()).isEqualTo("regions");
-              assertThat(context.getBean(Settings.class).parallelDispatch().enabled())
-                  .isFalse();
+              assertThat(context.getBean(Settings.class).parallelDispatch().enabled()).isFalse();
             });
   }
 
