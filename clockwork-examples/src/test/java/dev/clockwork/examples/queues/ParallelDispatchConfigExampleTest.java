@@ -52,7 +52,8 @@ class ParallelDispatchConfigExampleTest {
             .settings(
                 s ->
                     s.parallelDispatch(p -> p.jobBackoff(Duration.ofSeconds(10))) // every machine
-                        .machine("order", m -> m.parallelDispatch(p -> p.jobTries(5)))) // one
+                        // and one machine
+                        .machine("order", m -> m.parallelDispatch(p -> p.jobTries(5))))
             .build();
     ParallelDispatchConfig order = engine.settings().parallelDispatch("order");
     // enabled, queue regions, 5 tries 10 s apart, 2-minute attempts, region_timeout 10 minutes
