@@ -24,20 +24,29 @@ import java.util.Set;
  * @param upgradeOnStart whether {@code Engine.start()} first moves instances of older machine
  *     versions onto the newest ({@code upgrade_on_start}, default true; with millions of instances,
  *     turn it off and run {@code Engine.upgradeInstances} from a deploy job instead)
- * @param queues the queues this engine serves: its workers (and {@code runDue}) claim the work of
- *     instances in these queues only ({@code queues: high-priority, default}); null (the default)
- *     for every queue. A synchronous {@code send} runs in the caller's thread, whatever the queue
+ * @param queues the queues this engine serves: its workers (and {@code runDue}, {@code nextDue})
+ *     claim the work of instances in these queues only ({@code queues: high-priority, default}), so
+ *     instances routed to a queue (by {@code CreateOptions}, a schedule's {@code queue}, or {@code
+ *     queue.name}) run on the nodes that serve it; null (the default) for every queue. A
+ *     synchronous {@code send} runs in the caller's thread, whatever the queue. Region jobs have
+ *     queues of their own ({@code region_job_queues})
  * @param regionJobThreads how many region jobs (parallel dispatch) this engine runs at once, on
  *     threads of their own started by {@code Engine.start()} ({@code region_job_threads}, default
  *     as many as {@code threads}); zero runs none by themselves — only {@code engine.regionJobs()}
  *     runs them, by hand (the test kit's way)
  * @param regionJobQueues the queues whose region jobs this engine runs (the {@code queue} of {@code
- *     parallel_dispatch}; {@code region_job_queues}); null (the default) for every queue
+ *     parallel_dispatch}, {@code default} when a machine names none; {@code region_job_queues});
+ *     null (the default) for every queue. Routing a machine's jobs to a queue only some nodes serve
+ *     keeps slow entry actions on those nodes
  * @param alignClockWithStore whether the engine runs on the clock of a store several nodes share
- *     (PostgreSQL's), read when it is built and every 30 s, so due timers and lease expiry are
- *     judged by one time on every node ({@code align_clock_with_store}); null (the default) for on
- *     with the system clock, off once a clock is given in code (a virtual clock is followed as it
- *     is)
+ *     (PostgreSQL's; {@code align_clock_with_store}): read when the engine is built and every 30 s
+ *     while it runs, carried forward on the process's monotonic clock, so due timers and lease
+ *     expiry are judged by one time on every node, and a node whose clock is wrong or steps (time
+ *     synchronisation down, an NTP correction) neither fires timers early nor takes leases that
+ *     have not expired; a warning is logged when the host's clock is a second or more off. Null
+ *     (the default): on with the system clock, off once a clock is given in code (a virtual clock
+ *     is followed as it is); true with a clock given in code follows the store's clock instead as
+ *     soon as it is read
  */
 public record WorkerSettings(
     int threads,
