@@ -8,7 +8,7 @@ import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
 import dev.clockwork.postgres.testing.TestDatabase;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.Settings;
 import java.util.List;
 import java.util.Map;
 
@@ -33,10 +33,10 @@ final class CartFixture implements AutoCloseable {
   final Engine engine;
 
   CartFixture() {
-    this(ClockworkConfig.defaults());
+    this(Settings.defaults());
   }
 
-  CartFixture(ClockworkConfig config) {
+  CartFixture(Settings config) {
     DB.truncateClockworkTables();
     store = PostgresStore.on(DB.dataSource());
     engine = Engine.builder().store(store).clock(clock).config(config).register(CART).build();

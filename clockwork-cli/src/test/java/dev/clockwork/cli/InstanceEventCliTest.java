@@ -12,7 +12,7 @@ import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
 import dev.clockwork.postgres.testing.TestDatabase;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.Settings;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -58,7 +58,7 @@ class InstanceEventCliTest {
             .clock(clock)
             .register(CART, DRAFT)
             .config(
-                ClockworkConfig.parse(
+                Settings.parse(
                     "machines:\n  draft:\n    queue:\n      dead_letter:\n        enabled: false\n",
                     "test.yaml"))
             .build();

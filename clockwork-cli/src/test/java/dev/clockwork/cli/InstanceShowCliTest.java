@@ -133,8 +133,8 @@ class InstanceShowCliTest {
             .store(store)
             .clock(clock)
             .register(FANOUT)
-            .options(o -> o.parallelDispatch(c -> c.withEnabled(true).withQueue("regions")))
-            .regionJobThreads(0)
+            .settings(s -> s.parallelDispatch(p -> p.enabled(true).queue("regions")))
+            .settings(s -> s.workers(w -> w.regionJobThreads(0)))
             .build()) {
       dispatching.create("fanout", "fan-1", Map.of());
     }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.core.event.Event;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.queue.Priority;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +36,7 @@ class QueueStatusCliTest {
   void setUp() throws Exception {
     file = dir.resolve("clockwork.yaml");
     Files.writeString(file, YAML);
-    cart = new CartFixture(ClockworkConfig.load(file));
+    cart = new CartFixture(Settings.load(file));
   }
 
   @AfterEach

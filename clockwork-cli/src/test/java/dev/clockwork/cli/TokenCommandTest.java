@@ -4,10 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.server.access.AccessPolicy;
 import dev.clockwork.server.access.ApiToken;
 import dev.clockwork.server.access.Role;
+import dev.clockwork.server.config.ServerConfig;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +37,7 @@ class TokenCommandTest {
     Matcher secret = Pattern.compile("\\n  (cw_[0-9a-f]{64})\\n").matcher(run.out);
     assertThat(secret.find()).as(run.out).isTrue();
     String yaml = run.out.substring(run.out.indexOf("server:"));
-    AccessPolicy policy = AccessPolicy.from(ClockworkConfig.parse(yaml, "printed").server());
+    AccessPolicy policy = AccessPolicy.from(ServerConfig.from(Settings.parse(yaml, "printed")));
 
     assertThat(policy.authenticate(secret.group(1)))
         .hasValueSatisfying(

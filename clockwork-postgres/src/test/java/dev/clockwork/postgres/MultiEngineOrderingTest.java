@@ -81,11 +81,13 @@ class MultiEngineOrderingTest {
               .store(store)
               .clock(Clock.systemUTC())
               .register(COUNTER)
-              .options(
-                  o ->
-                      o.workers(2)
-                          .owner("engine-" + stores.size())
-                          .pollInterval(Duration.ofMillis(50)))
+              .settings(
+                  s ->
+                      s.workers(
+                          w ->
+                              w.threads(2)
+                                  .owner("engine-" + stores.size())
+                                  .pollInterval(Duration.ofMillis(50))))
               .build());
     }
     for (int i = 0; i < INSTANCES; i++) {

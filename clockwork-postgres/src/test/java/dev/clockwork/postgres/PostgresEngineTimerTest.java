@@ -132,7 +132,7 @@ class PostgresEngineTimerTest extends StoreFixture {
             .store(store)
             .clock(clock)
             .register(SHOP_ORDER)
-            .options(o -> o.workers(2).pollInterval(Duration.ofMillis(250)))
+            .settings(s -> s.workers(w -> w.threads(2).pollInterval(Duration.ofMillis(250))))
             .build()) {
       for (int i = 0; i < 20; i++) {
         engine.create("shop-order", "order-" + i, Map.of());

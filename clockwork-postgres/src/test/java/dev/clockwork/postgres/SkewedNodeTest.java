@@ -53,9 +53,9 @@ class SkewedNodeTest extends StoreFixture {
     return Engine.builder()
         .store(otherNode)
         .clock(Clock.offset(Clock.systemUTC(), SKEW))
-        .alignClockWithStore(aligned)
+        .settings(s -> s.workers(w -> w.alignClockWithStore(aligned)))
         .register(REMINDER)
-        .options(o -> o.owner("skewed"))
+        .settings(s -> s.workers(w -> w.owner("skewed")))
         .build();
   }
 

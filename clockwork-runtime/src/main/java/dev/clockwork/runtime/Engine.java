@@ -8,10 +8,9 @@ import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.admin.OperatorLog;
 import dev.clockwork.runtime.admin.QueueAdmin;
 import dev.clockwork.runtime.admin.TimerAdmin;
-import dev.clockwork.runtime.config.ClockworkConfig;
-import dev.clockwork.runtime.config.EngineOptions;
-import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.config.QueueStrategy;
+import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.runtime.config.WorkerSettings;
 import dev.clockwork.runtime.error.InvalidEventPayloadException;
 import dev.clockwork.runtime.error.UnknownEventException;
 import dev.clockwork.runtime.error.UnknownEventIdException;
@@ -73,8 +72,7 @@ import org.slf4j.LoggerFactory;
 public final class Engine implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
 
-  private final EngineOptions options;
-  private final ClockworkConfig config;
+  private final Settings settings;
   private final Store store;
   private final Clock clock;
   private final MachineRegistry machines;
@@ -89,8 +87,7 @@ public final class Engine implements AutoCloseable {
   private final StartTasks startTasks = new StartTasks();
 
   Engine(
-      EngineOptions options,
-      ClockworkConfig config,
+      Settings settings,
       Store store,
       Clock clock,
       MachineRegistry machines,
@@ -102,8 +99,7 @@ public final class Engine implements AutoCloseable {
       RegionJobWorkers regionJobWorkers,
       java.util.function.BooleanSupplier dispatchInUse,
       EngineListener listeners) {
-    this.options = options;
-    this.config = config;
+    this.settings = settings;
     this.store = store;
     this.clock = clock;
     this.machines = machines;
@@ -129,11 +125,11 @@ public final class Engine implements AutoCloseable {
   }
 
   /**
-   * The options this engine runs with: those set in code over {@code clockwork.yaml}'s, defaults
-   * filling the rest.
+   * The settings this engine runs with, resolved once when it was built: those set in code over
+   * {@code clockwork.yaml}'s (or Spring Boot's properties), defaults filling the rest.
    */
-  public EngineOptions options() {
-    return options;
+  public Settings settings() {
+    return settings;
   }
 
   /** The clock every timer, lease and history row is measured by. */
@@ -169,11 +165,6 @@ public final class Engine implements AutoCloseable {
   /** The durable operator audit: who retried, purged, paused or triggered what. */
   public OperatorLog operatorLog() {
     return new OperatorLog(store, clock);
-  }
-
-  /** A machine's queue settings: {@code clockwork.yaml} and code merged by the documented rule. */
-  public QueueConfig queueConfig(String machine) {
-    return options.queueFor(config, machine);
   }
 
   // ---- instances ----
@@ -242,7 +233,7 @@ public final class Engine implements AutoCloseable {
     MachineDefinition definition = machines.latest(machine);
     String instanceId = id != null ? id : machine + ":" + UUID.randomUUID();
     ChildIds.checkTopLevel(instanceId);
-    InstanceMetadata metadata = options.metadata(queueConfig(machine).name());
+    InstanceMetadata metadata = options.metadata(settings.queue(machine).name());
     TurnRunner.Created created =
         runner.create(definition, instanceId, conversationId, metadata, input, options.origin());
     return Instance.of(created.instance(), created.dispatched());
@@ -273,7 +264,7 @@ public final class Engine implements AutoCloseable {
                 definition,
                 instanceId,
                 ConversationIds.next(),
-                creation.options().metadata(queueConfig(creation.machine()).name()),
+                creation.options().metadata(settings.queue(creation.machine()).name()),
                 creation.input(),
                 creation.options().origin()));
         at.add(outcomes.size());
@@ -477,7 +468,7 @@ public final class Engine implements AutoCloseable {
     InstanceRecord record = load(instanceId);
     checkKnown(record, event);
     Priority effective =
-        queueConfig(record.machine()).strategy() == QueueStrategy.PRIORITY
+        settings.queue(record.machine()).strategy() == QueueStrategy.PRIORITY
             ? priority
             : Priority.NORMAL;
     QueuedEvent queued =
@@ -525,22 +516,23 @@ public final class Engine implements AutoCloseable {
     int total = 0;
     while (true) {
       store.work().deliverBroadcasts(clock.instant(), TurnEnd.BROADCAST_PAGE);
+      WorkerSettings workers = settings.workers();
       ClaimRequest request =
           new ClaimRequest(
-                  options.owner(),
-                  options.leaseTime(),
+                  workers.owner(),
+                  workers.leaseTime(),
                   clock.instant(),
-                  options.timerBatchSize(),
-                  options.eventsPerClaim(),
+                  settings.timers().batchSize(),
+                  workers.eventsPerClaim(),
                   caps(which),
                   true)
-              .withQueues(options.routing().served());
+              .withQueues(workers.queues());
       List<Claim> claims = runner.claim(request);
       if (claims.isEmpty()) {
         return total;
       }
       for (Claim claim : claims) {
-        total += runner.runClaimed(claim, options.eventsPerClaim());
+        total += runner.runClaimed(claim, workers.eventsPerClaim());
       }
     }
   }
@@ -551,7 +543,7 @@ public final class Engine implements AutoCloseable {
    * in tests moves a virtual clock from one to the next.
    */
   public Optional<Instant> nextDue() {
-    return store.work().nextDue(clock.instant(), machines.ids(), options.routing().served());
+    return store.work().nextDue(clock.instant(), machines.ids(), settings.workers().queues());
   }
 
   /**
@@ -607,8 +599,8 @@ public final class Engine implements AutoCloseable {
    * runs the {@linkplain #addStartTask start tasks}.
    */
   public Engine start() {
-    config.checkMachines(machines.ids());
-    if (options.upgradeOnStart()) {
+    settings.checkMachines(machines.ids());
+    if (settings.workers().upgradeOnStart()) {
       machines.ids().forEach(this::upgradeInstances);
     }
     startTasks.runAll();
@@ -641,7 +633,7 @@ public final class Engine implements AutoCloseable {
   private Map<String, Integer> caps(Set<String> which) {
     Map<String, Integer> caps = new java.util.HashMap<>();
     for (String machine : which) {
-      caps.put(machine, queueConfig(machine).concurrency());
+      caps.put(machine, settings.queue(machine).concurrency());
     }
     return caps;
   }

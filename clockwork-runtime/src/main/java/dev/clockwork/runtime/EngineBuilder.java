@@ -4,10 +4,11 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.admin.ActivityRecorder;
 import dev.clockwork.runtime.admin.ProcessingTimes;
 import dev.clockwork.runtime.admin.QueueAdmin;
-import dev.clockwork.runtime.config.ClockworkConfig;
-import dev.clockwork.runtime.config.EngineOptions;
 import dev.clockwork.runtime.config.ParallelDispatchConfig;
 import dev.clockwork.runtime.config.QueueConfig;
+import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.runtime.config.SettingsBuilder;
+import dev.clockwork.runtime.config.WorkerSettings;
 import dev.clockwork.runtime.internal.CommitPipeline;
 import dev.clockwork.runtime.internal.LeaseWaiter;
 import dev.clockwork.runtime.internal.Listeners;
@@ -43,7 +44,8 @@ import java.util.function.Supplier;
 /**
  * Configures an engine; the defaults are an in-memory store, the system clock, and the queue seed's
  * settings (concurrency 10 per machine, 3 attempts, …) whether or not a {@code clockwork.yaml} is
- * given. Values set in code win over the file (see {@link EngineOptions}).
+ * given. Values set in code ({@link #settings(Consumer)}) win over the file's ({@link
+ * #config(Settings)}); {@link #build()} resolves them once into the engine's {@link Settings}.
  */
 public final class EngineBuilder {
   /** How often an engine adds what it processed to the store's queue activity. */
@@ -51,14 +53,12 @@ public final class EngineBuilder {
 
   private Store store;
   private Clock clock = Clock.systemUTC();
-  private Boolean alignClock;
+  private boolean clockGiven;
   private final MachineRegistry machines = new MachineRegistry();
-  private final EngineOptions.Builder options = EngineOptions.builder();
-  private ClockworkConfig config = ClockworkConfig.defaults();
+  private final SettingsBuilder code = new SettingsBuilder();
+  private Settings config = Settings.defaults();
   private final List<EngineListener> listeners = new ArrayList<>();
   private MicrometerQueueMetrics metrics;
-  private Integer regionJobThreads;
-  private Set<String> regionJobQueues;
 
   EngineBuilder() {}
 
@@ -69,27 +69,13 @@ public final class EngineBuilder {
 
   /**
    * The clock every timer, lease and history row is measured by (inject a virtual one in tests).
+   * Once one is given, the engine follows it as it is, unless {@code
+   * workers.align_clock_with_store} turns the store's clock on ({@link
+   * dev.clockwork.runtime.config.WorkerSettings}).
    */
   public EngineBuilder clock(Clock chosen) {
     this.clock = Objects.requireNonNull(chosen, "clock");
-    if (alignClock == null) {
-      alignClock = false;
-    }
-    return this;
-  }
-
-  /**
-   * Whether the engine runs on the clock of a store several nodes share (PostgreSQL's): read when
-   * the engine is built and every 30 s while it runs, carried forward on the process's monotonic
-   * clock, so due timers and lease expiry are judged by one time on every node, and a node whose
-   * clock is wrong or steps (time synchronisation down, an NTP correction) neither fires timers
-   * early nor takes leases that have not expired. It logs a warning when the host's clock is a
-   * second or more off. On by default with the system clock; off once {@link #clock} is given (a
-   * virtual clock is meant to be followed as it is) unless turned on here, which then follows the
-   * store's clock instead of the given one as soon as it is read.
-   */
-  public EngineBuilder alignClockWithStore(boolean align) {
-    this.alignClock = align;
+    this.clockGiven = true;
     return this;
   }
 
@@ -100,19 +86,24 @@ public final class EngineBuilder {
     return this;
   }
 
-  /** Tunes workers, leases, retries and timers; see {@link EngineOptions}. */
-  public EngineBuilder options(Consumer<EngineOptions.Builder> settings) {
-    settings.accept(options);
+  /**
+   * Settings made in code, named as {@code clockwork.yaml} names them: {@code s -> s.queue(q ->
+   * q.concurrency(10)).machine("order", m -> m.queue(q -> q.concurrency(5))).workers(w ->
+   * w.threads(8))}. They win over {@link #config}'s, key by key; calls add up.
+   */
+  public EngineBuilder settings(Consumer<SettingsBuilder> settings) {
+    settings.accept(code);
     return this;
   }
 
   /**
-   * The settings of {@code clockwork.yaml}: per-machine queues (concurrency caps held across every
-   * node, strategies, timeouts, retries, dead letters, alert thresholds) and timers. Values set
-   * with {@link #options} win over it.
+   * The settings of {@code clockwork.yaml} ({@link Settings#load}) or of Spring Boot's properties:
+   * per-machine queues (concurrency caps held across every node, strategies, timeouts, retries,
+   * dead letters, alert thresholds), parallel dispatch, timers and workers. Values set with {@link
+   * #settings(Consumer)} win over them.
    */
-  public EngineBuilder config(ClockworkConfig settings) {
-    this.config = Objects.requireNonNull(settings, "config");
+  public EngineBuilder config(Settings file) {
+    this.config = Objects.requireNonNull(file, "config");
     return this;
   }
 
@@ -129,52 +120,18 @@ public final class EngineBuilder {
   }
 
   /**
-   * How many region jobs (parallel dispatch) this engine runs at once, on threads of their own
-   * started by {@code Engine.start()}; the same number as worker threads by default. Zero: none run
-   * by themselves — only {@code engine.regionJobs()} runs them, by hand (the test kit's way).
+   * The engine, its settings resolved once: the defaults, then {@link #config}'s, then {@link
+   * #settings(Consumer)}'s.
+   *
+   * @throws dev.clockwork.runtime.config.ConfigException when a setting made in code is wrong,
+   *     naming its key path and the fix
    */
-  public EngineBuilder regionJobThreads(int threads) {
-    if (threads < 0) {
-      throw new IllegalArgumentException("region job threads must be 0 or more, not " + threads);
-    }
-    this.regionJobThreads = threads;
-    return this;
-  }
-
-  /**
-   * The queues this engine serves: its workers (and {@code Engine.runDue()}) claim the work of the
-   * instances in these queues only, so instances routed to a queue (by {@code CreateOptions}, a
-   * schedule's {@code queue}, or {@code queue.name} in {@code clockwork.yaml}) run on the nodes
-   * that serve it. Every queue by default. A synchronous {@code send} runs in the caller's thread,
-   * whatever the queue. Region jobs of parallel dispatch have queues of their own ({@link
-   * #regionJobQueues}).
-   */
-  public EngineBuilder queues(String... names) {
-    options.queues(names);
-    return this;
-  }
-
-  /**
-   * The queues whose region jobs this engine runs (the {@code queue} of {@code parallel_dispatch};
-   * a machine that names none uses {@code default}); every queue by default. Routing a machine's
-   * jobs to a queue only some nodes serve keeps slow entry actions on those nodes.
-   */
-  public EngineBuilder regionJobQueues(String... queues) {
-    if (queues.length == 0) {
-      throw new IllegalArgumentException(
-          "regionJobQueues needs at least one queue name (leave it out to serve every queue; use"
-              + " regionJobThreads(0) to run no region jobs)");
-    }
-    this.regionJobQueues = Set.of(queues);
-    return this;
-  }
-
   public Engine build() {
-    ClockworkConfig file = config;
-    EngineOptions built = options.build(file);
+    Settings settings = config.with(code);
+    WorkerSettings built = settings.workers();
     Store chosen = store != null ? store : new InMemoryStore();
-    StoreAlignedClock aligned =
-        Boolean.FALSE.equals(alignClock) ? null : StoreAlignedClock.on(this.clock, chosen);
+    boolean align = built.alignClockWithStore() != null ? built.alignClockWithStore() : !clockGiven;
+    StoreAlignedClock aligned = align ? StoreAlignedClock.on(this.clock, chosen) : null;
     Clock clock = aligned != null ? aligned : this.clock;
     ProcessingTimes times = new ProcessingTimes();
     ActivityRecorder activity = new ActivityRecorder();
@@ -186,13 +143,12 @@ public final class EngineBuilder {
       all.add(metrics);
     }
     Listeners heard = new Listeners(all);
-    Function<String, QueueConfig> queues = machine -> built.queueFor(file, machine);
+    Function<String, QueueConfig> queues = settings::queue;
     LocalLeases local = new LocalLeases();
     LeaseWaiter waiter =
         new LeaseWaiter(
             chosen, clock, built.owner(), built.leaseTime(), built.lockTimeout(), local);
-    Function<String, ParallelDispatchConfig> parallel =
-        machine -> built.parallelDispatchFor(file, machine);
+    Function<String, ParallelDispatchConfig> parallel = settings::parallelDispatch;
     TurnServices services = new TurnServices(chosen, machines, local, waiter, parallel, queues);
     TurnEnd end = new TurnEnd(chosen, clock, new CommitPipeline(chosen, heard), heard, services);
     TurnRunner runner = new TurnRunner(clock, services, end, queues, built.eventsPerClaim());
@@ -200,7 +156,7 @@ public final class EngineBuilder {
     PeriodicTasks tasks = new PeriodicTasks();
     tasks.add(
         "self-healing pass",
-        built.sweepInterval(),
+        settings.timers().sweepInterval(),
         () -> chosen.work().deliverBroadcasts(clock.instant(), TurnEnd.BROADCAST_PAGE));
     tasks.add("dead-letter retention", Duration.ofMinutes(1), admin::purgeExpiredDeadLetters);
     tasks.add("queue activity", ACTIVITY_FLUSH, admin::flushActivity);
@@ -212,7 +168,7 @@ public final class EngineBuilder {
             chosen,
             clock,
             runner,
-            built,
+            settings,
             () -> {
               Map<String, Integer> caps = new HashMap<>();
               machines.ids().forEach(m -> caps.put(m, queues.apply(m).concurrency()));
@@ -228,7 +184,7 @@ public final class EngineBuilder {
     Supplier<Duration> jobLease = () -> jobLeaseTime(machines, parallel);
     Supplier<Set<String>> known = machines::ids;
     RegionJobs jobs = new RegionJobs(chosen, clock, jobRunner, built.owner(), jobLease, known);
-    int threads = regionJobThreads != null ? regionJobThreads : built.workers();
+    int threads = built.regionJobThreads();
     RegionJobWorkers jobWorkers =
         threads == 0
             ? null
@@ -238,16 +194,15 @@ public final class EngineBuilder {
                 jobRunner,
                 built.owner(),
                 threads,
-                regionJobQueues,
+                built.regionJobQueues(),
                 jobLease,
                 known,
-                built.sweepInterval(),
+                settings.timers().sweepInterval(),
                 built.shutdownTimeout());
     BooleanSupplier dispatchInUse =
         () -> machines.ids().stream().anyMatch(m -> parallel.apply(m).enabled());
     return new Engine(
-        built,
-        file,
+        settings,
         chosen,
         clock,
         machines,

@@ -8,7 +8,7 @@ import dev.clockwork.core.behavior.Target;
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.QueuedEvent;
@@ -93,7 +93,8 @@ public abstract class ConcurrencyContractTest {
 
   @Test
   void slowActionsRunAsManyAtOnceAsTheMachinesCapAllows() {
-    Engine engine = engine(Engine.builder().register(jobs()).options(o -> o.workers(16)));
+    Engine engine =
+        engine(Engine.builder().register(jobs()).settings(s -> s.workers(w -> w.threads(16))));
     backlog(engine, 1000);
     engine.start();
 
@@ -111,8 +112,8 @@ public abstract class ConcurrencyContractTest {
         engine(
             Engine.builder()
                 .register(jobs())
-                .config(ClockworkConfig.parse("queue:\n  concurrency: 50\n", "test.yaml"))
-                .options(o -> o.workers(16)));
+                .config(Settings.parse("queue:\n  concurrency: 50\n", "test.yaml"))
+                .settings(s -> s.workers(w -> w.threads(16))));
     backlog(engine, 100);
     engine.start();
 
@@ -165,9 +166,8 @@ public abstract class ConcurrencyContractTest {
         engine(
             Engine.builder()
                 .register(payment(), checkout())
-                .config(
-                    ClockworkConfig.parse("queue:\n  retry:\n    max_attempts: 1\n", "test.yaml"))
-                .options(o -> o.workers(16).lockTimeout(Duration.ofSeconds(30))));
+                .config(Settings.parse("queue:\n  retry:\n    max_attempts: 1\n", "test.yaml"))
+                .settings(s -> s.workers(w -> w.threads(16).lockTimeout(Duration.ofSeconds(30)))));
     engine.createInConversation("conv-1", "payment", "pay-1", Map.of());
     engine.createInConversation("conv-1", "order", "order-1", Map.of());
     engine.createInConversation("conv-1", "order", "order-2", Map.of());
@@ -242,7 +242,7 @@ public abstract class ConcurrencyContractTest {
                         lost.add(instanceId);
                       }
                     })
-                .options(o -> o.workers(4).lockTimeout(Duration.ofSeconds(60))));
+                .settings(s -> s.workers(w -> w.threads(4).lockTimeout(Duration.ofSeconds(60)))));
     engine.create("payment", "p-1", Map.of());
     engine.create("payment", "p-2", Map.of());
     engine.create("crossing", "x-1", Map.of("first", "p-1", "second", "p-2"));
@@ -277,7 +277,8 @@ public abstract class ConcurrencyContractTest {
                         lost.add(instanceId);
                       }
                     })
-                .options(o -> o.workers(2).shutdownTimeout(Duration.ofMillis(200))));
+                .settings(
+                    s -> s.workers(w -> w.threads(2).shutdownTimeout(Duration.ofMillis(200)))));
     QueuedEvent work = startWithOneTurnRunning(engine);
 
     engine.close();
@@ -303,7 +304,8 @@ public abstract class ConcurrencyContractTest {
         engine(
             Engine.builder()
                 .register(jobs())
-                .options(o -> o.workers(2).shutdownTimeout(Duration.ofSeconds(30))));
+                .settings(
+                    s -> s.workers(w -> w.threads(2).shutdownTimeout(Duration.ofSeconds(30)))));
     QueuedEvent work = startWithOneTurnRunning(engine);
 
     Thread closing = new Thread(engine::close);
@@ -327,7 +329,8 @@ public abstract class ConcurrencyContractTest {
         engine(
             Engine.builder()
                 .register(jobs())
-                .options(o -> o.workers(1).shutdownTimeout(Duration.ofMillis(200))));
+                .settings(
+                    s -> s.workers(w -> w.threads(1).shutdownTimeout(Duration.ofMillis(200)))));
     QueuedEvent work = startWithOneTurnRunning(engine);
 
     Thread closing = new Thread(engine::close);

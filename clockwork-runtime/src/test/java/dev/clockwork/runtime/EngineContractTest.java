@@ -10,8 +10,9 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.core.time.Timer;
 import dev.clockwork.runtime.clock.TimeTravel;
 import dev.clockwork.runtime.clock.VirtualClock;
-import dev.clockwork.runtime.config.EngineOptions;
+import dev.clockwork.runtime.config.SettingsBuilder;
 import dev.clockwork.runtime.queue.AttemptError;
+import dev.clockwork.runtime.queue.Backoff;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.RetryPolicy;
 import dev.clockwork.runtime.store.Claim;
@@ -92,8 +93,8 @@ public abstract class EngineContractTest {
     return engine(b -> {});
   }
 
-  protected Engine engine(java.util.function.Consumer<EngineOptions.Builder> options) {
-    return Engine.builder().store(store).clock(clock).register(LEDGER).options(options).build();
+  protected Engine engine(java.util.function.Consumer<SettingsBuilder> settings) {
+    return Engine.builder().store(store).clock(clock).register(LEDGER).settings(settings).build();
   }
 
   private static void record(dev.clockwork.core.behavior.ActionScope scope) {
@@ -177,7 +178,14 @@ public abstract class EngineContractTest {
   void linearBackoffWaitsTheSameEachTime() {
     Engine engine =
         engine(
-            o -> o.retry(new RetryPolicy(3, Duration.ofSeconds(1), Duration.ofMinutes(5), false)));
+            s ->
+                s.queue(
+                    q ->
+                        q.retry(
+                            new RetryPolicy(
+                                3,
+                                new Backoff(
+                                    false, Duration.ofSeconds(1), Duration.ofMinutes(5), 0)))));
     engine.create("ledger", "l-1", Map.of());
     engine.enqueue("l-1", Event.of("FAIL"));
     TimeTravel.advance(engine, clock, T0.plusSeconds(10));
@@ -219,7 +227,7 @@ public abstract class EngineContractTest {
 
   @Test
   void aCrashedWorkersEventIsProcessedOnceAfterItsLeaseExpires() {
-    Engine engine = engine(o -> o.leaseTime(Duration.ofSeconds(30)));
+    Engine engine = engine(s -> s.workers(w -> w.leaseTime(Duration.ofSeconds(30))));
     engine.create("ledger", "l-1", Map.of());
     engine.enqueue("l-1", Event.of("A"));
     Claim abandoned = claimAll("crashed-worker", T0).get(0);
@@ -251,7 +259,7 @@ public abstract class EngineContractTest {
 
   @Test
   void aSynchronousSendWaitsForTheLeaseAndTimesOutClearly() {
-    Engine engine = engine(o -> o.lockTimeout(Duration.ofMillis(50)));
+    Engine engine = engine(s -> s.workers(w -> w.lockTimeout(Duration.ofMillis(50))));
     engine.create("ledger", "l-1", Map.of());
     Claim held = store.work().lease("l-1", "someone-else", Duration.ofHours(1), T0).orElseThrow();
     assertThatThrownBy(() -> engine.send("l-1", "A"))
@@ -275,7 +283,8 @@ public abstract class EngineContractTest {
 
   @Test
   void workersProcessConcurrentlyAndKeepPerInstanceOrder() {
-    try (Engine engine = engine(o -> o.workers(2).pollInterval(Duration.ofMillis(20)))) {
+    try (Engine engine =
+        engine(s -> s.workers(w -> w.threads(2).pollInterval(Duration.ofMillis(20))))) {
       for (int i = 0; i < 5; i++) {
         engine.create("ledger", "l-" + i, Map.of());
       }
@@ -374,12 +383,10 @@ public abstract class EngineContractTest {
                     }
                   }
                 })
-            .options(
-                o ->
-                    o.workers(1)
-                        .backpressureThreshold(5)
-                        .pollInterval(Duration.ofMillis(10))
-                        .sweepInterval(Duration.ofMillis(1)))
+            .settings(
+                s ->
+                    s.timers(t -> t.backpressureThreshold(5).sweepInterval(Duration.ofMillis(1)))
+                        .workers(w -> w.threads(1).pollInterval(Duration.ofMillis(10))))
             .build();
     busy.create("ledger", "blocked", Map.of());
     busy.create("ledger", "timed", Map.of());
@@ -487,7 +494,7 @@ public abstract class EngineContractTest {
             .clock(clock)
             .register(LEDGER)
             .config(
-                dev.clockwork.runtime.config.ClockworkConfig.parse(
+                dev.clockwork.runtime.config.Settings.parse(
                     "queue:\n  timeout: PT0.000000001S\n", "test.yaml"))
             .build();
     engine.create("ledger", "l-1", Map.of());
@@ -534,7 +541,7 @@ public abstract class EngineContractTest {
             .clock(clock)
             .register(stuck)
             .config(
-                dev.clockwork.runtime.config.ClockworkConfig.parse(
+                dev.clockwork.runtime.config.Settings.parse(
                     "queue:\n  timeout: 100 milliseconds\n", "test.yaml"))
             .build();
     engine.create("stuck", "s-1", Map.of());
@@ -615,7 +622,7 @@ public abstract class EngineContractTest {
             .clock(clock)
             .register(LEDGER)
             .config(
-                dev.clockwork.runtime.config.ClockworkConfig.parse(
+                dev.clockwork.runtime.config.Settings.parse(
                     "queue:\n  strategy: priority\n", "test.yaml"))
             .build();
     engine.create("ledger", "backlog", Map.of());
@@ -666,8 +673,8 @@ public abstract class EngineContractTest {
                                   record(x);
                                 })))
             .build();
-    dev.clockwork.runtime.config.ClockworkConfig capped =
-        dev.clockwork.runtime.config.ClockworkConfig.parse(
+    dev.clockwork.runtime.config.Settings capped =
+        dev.clockwork.runtime.config.Settings.parse(
             "machines:\n  slow:\n    queue:\n      concurrency: 3\n", "test.yaml");
     List<Engine> engines = new ArrayList<>();
     for (int e = 0; e < 2; e++) {
@@ -677,7 +684,7 @@ public abstract class EngineContractTest {
               .clock(clock)
               .register(slow)
               .config(capped)
-              .options(o -> o.workers(3).pollInterval(Duration.ofMillis(5)))
+              .settings(s -> s.workers(w -> w.threads(3).pollInterval(Duration.ofMillis(5))))
               .build());
     }
     for (int i = 0; i < 12; i++) {
@@ -700,7 +707,7 @@ public abstract class EngineContractTest {
 
   @Test
   void theSameKeySentTwiceConcurrentlyMakesOneTransition() throws Exception {
-    Engine engine = engine(o -> o.lockTimeout(Duration.ofSeconds(10)));
+    Engine engine = engine(s -> s.workers(w -> w.lockTimeout(Duration.ofSeconds(10))));
     engine.create("ledger", "l-1", Map.of());
     java.util.concurrent.ExecutorService senders =
         java.util.concurrent.Executors.newFixedThreadPool(2);
@@ -878,7 +885,7 @@ public abstract class EngineContractTest {
             .clock(clock)
             .register(LEDGER, FRAUD, PAYMENT, SHOP)
             .config(
-                dev.clockwork.runtime.config.ClockworkConfig.parse(
+                dev.clockwork.runtime.config.Settings.parse(
                     "queue:\n  strategy: priority\n", "test.yaml"))
             .build();
     engine.create("ledger", "l-1", Map.of());

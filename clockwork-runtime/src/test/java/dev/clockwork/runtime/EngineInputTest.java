@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
-import dev.clockwork.runtime.config.EngineOptions;
+import dev.clockwork.runtime.config.ConfigException;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -37,10 +37,14 @@ class EngineInputTest {
 
   @Test
   void anEngineDurationThatIsMissingOrNotPositiveIsNamed() {
-    assertThatThrownBy(() -> EngineOptions.builder().leaseTime(Duration.ZERO).build())
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("leaseTime must be a positive duration");
-    assertThatThrownBy(() -> EngineOptions.builder().shutdownTimeout(null).build())
+    assertThatThrownBy(
+            () ->
+                Engine.builder().settings(s -> s.workers(w -> w.leaseTime(Duration.ZERO))).build())
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("settings in code")
+        .hasMessageContaining("workers.lease_time: must be a positive duration");
+    assertThatThrownBy(
+            () -> Engine.builder().settings(s -> s.workers(w -> w.shutdownTimeout(null))))
         .isInstanceOf(NullPointerException.class)
         .hasMessageContaining("shutdownTimeout");
   }

@@ -134,7 +134,11 @@ class EngineTest {
   @Test
   void runDueFiresOnlyDueTimersInBatches() {
     Engine small =
-        Engine.builder().clock(clock).register(ORDER).options(o -> o.timerBatchSize(2)).build();
+        Engine.builder()
+            .clock(clock)
+            .register(ORDER)
+            .settings(s -> s.timers(t -> t.batchSize(2)))
+            .build();
     for (int i = 0; i < 5; i++) {
       small.create("order", "o-" + i, Map.of());
     }

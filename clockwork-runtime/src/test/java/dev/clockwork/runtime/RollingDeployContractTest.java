@@ -53,7 +53,7 @@ public abstract class RollingDeployContractTest {
         .store(store)
         .clock(clock)
         .register(versions)
-        .options(o -> o.owner(owner))
+        .settings(s -> s.workers(w -> w.owner(owner)))
         .build();
   }
 

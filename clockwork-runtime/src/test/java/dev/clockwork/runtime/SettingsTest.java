@@ -8,13 +8,14 @@ import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.clock.VirtualClock;
-import dev.clockwork.runtime.config.ClockworkConfig;
 import dev.clockwork.runtime.config.ConfigException;
-import dev.clockwork.runtime.config.EngineOptions;
+import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.runtime.config.TimerSettings;
 import dev.clockwork.runtime.health.HealthCheck;
 import dev.clockwork.runtime.health.HealthLevel;
 import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.listener.ProcessedEvent;
+import dev.clockwork.runtime.queue.Backoff;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.queue.RetryPolicy;
@@ -67,7 +68,7 @@ class SettingsTest {
     return Engine.builder()
         .clock(clock)
         .register(JOB)
-        .config(ClockworkConfig.parse(yaml, "clockwork.yaml"));
+        .config(Settings.parse(yaml, "clockwork.yaml"));
   }
 
   @Test
@@ -158,13 +159,13 @@ class SettingsTest {
   void aRetryPolicySetInCodeWinsOverTheFile() {
     Engine engine =
         builder("machines:\n  job:\n    queue:\n      retry:\n        max_attempts: 5\n")
-            .options(o -> o.retry(new RetryPolicy(1, Duration.ZERO, Duration.ZERO, false)))
+            .settings(s -> s.queue(q -> q.retry(new RetryPolicy(1, Backoff.linear(Duration.ZERO)))))
             .build();
     engine.create("job", "j-1", Map.of());
     engine.enqueue("j-1", Event.of("BREAK"));
     engine.runDue();
     assertThat(engine.queues().deadLetters(null, 10)).as("one attempt, from code").hasSize(1);
-    assertThat(engine.queueConfig("job").retry().maxAttempts()).isEqualTo(1);
+    assertThat(engine.settings().queue("job").retry().maxAttempts()).isEqualTo(1);
   }
 
   @Test
@@ -180,22 +181,25 @@ class SettingsTest {
 
   @Test
   void timerSettingsComeFromTheFileUnlessCodeSetsThem() {
-    ClockworkConfig file =
-        ClockworkConfig.parse(
+    Settings file =
+        Settings.parse(
             "timers:\n  batch_size: 3\n  sweep_interval: 2 seconds\n"
                 + "  backpressure_threshold: 77\n",
             "clockwork.yaml");
-    EngineOptions fromFile = EngineOptions.builder().build(file);
-    assertThat(fromFile.timerBatchSize()).isEqualTo(3);
+    TimerSettings fromFile = file.with(s -> {}).timers();
+    assertThat(fromFile.batchSize()).isEqualTo(3);
     assertThat(fromFile.sweepInterval()).isEqualTo(Duration.ofSeconds(2));
     assertThat(fromFile.backpressureThreshold()).isEqualTo(77);
-    EngineOptions fromCode =
-        EngineOptions.builder()
-            .timerBatchSize(7)
-            .sweepInterval(Duration.ofMillis(250))
-            .backpressureThreshold(5)
-            .build(file);
-    assertThat(fromCode.timerBatchSize()).isEqualTo(7);
+    TimerSettings fromCode =
+        file.with(
+                s ->
+                    s.timers(
+                        t ->
+                            t.batchSize(7)
+                                .sweepInterval(Duration.ofMillis(250))
+                                .backpressureThreshold(5)))
+            .timers();
+    assertThat(fromCode.batchSize()).isEqualTo(7);
     assertThat(fromCode.sweepInterval()).isEqualTo(Duration.ofMillis(250));
     assertThat(fromCode.backpressureThreshold()).isEqualTo(5);
   }
@@ -208,8 +212,9 @@ class SettingsTest {
     Engine engine =
         Engine.builder()
             .register(JOB)
-            .config(ClockworkConfig.parse("timers:\n  sweep_interval: 1 hour\n", "clockwork.yaml"))
-            .options(o -> o.sweepInterval(Duration.ofMillis(20)).backpressureThreshold(2))
+            .config(Settings.parse("timers:\n  sweep_interval: 1 hour\n", "clockwork.yaml"))
+            .settings(
+                s -> s.timers(t -> t.sweepInterval(Duration.ofMillis(20)).backpressureThreshold(2)))
             .listener(
                 new EngineListener() {
                   @Override

@@ -9,7 +9,7 @@ import dev.clockwork.core.interpreter.ArmedTimer;
 import dev.clockwork.core.time.Timer;
 import dev.clockwork.runtime.clock.TimeTravel;
 import dev.clockwork.runtime.clock.VirtualClock;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.HistoryEntry.Kind;
@@ -83,7 +83,7 @@ public abstract class TimerFailureContractTest {
         .store(store)
         .clock(clock)
         .register(heartbeat(), offer())
-        .config(ClockworkConfig.parse(yaml, "test.yaml"))
+        .config(Settings.parse(yaml, "test.yaml"))
         .build();
   }
 

@@ -214,7 +214,7 @@ public record ScheduleRequest(String scheduleId, String namespace, ScheduleSetti
 
     /**
      * The queue each run is served from (null, the default: its machine's default queue); only
-     * engines serving it run them ({@code Engine.builder().queues(...)}).
+     * engines serving it run them ({@code workers.queues}).
      */
     public Builder queue(String value) {
       settings.queue(value);

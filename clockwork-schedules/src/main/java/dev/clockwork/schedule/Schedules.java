@@ -385,12 +385,18 @@ public final class Schedules {
   public static final class Builder {
     private final Engine engine;
     private ScheduleStore store;
-    private ScheduleOptions options = ScheduleOptions.defaults();
+    private ScheduleOptions options;
     private RandomGenerator random;
     private boolean deployOnStart = true;
 
     private Builder(Engine engine) {
       this.engine = Objects.requireNonNull(engine, "engine");
+      this.options = fromEngine().build();
+    }
+
+    /** Options whose default namespace is the engine's {@code schedules.namespace} setting. */
+    private ScheduleOptions.Builder fromEngine() {
+      return ScheduleOptions.builder().defaultNamespace(engine.settings().scheduleNamespace());
     }
 
     /** Where schedules live (default: a new in-memory store). */
@@ -404,8 +410,12 @@ public final class Schedules {
       return this;
     }
 
+    /**
+     * Changes the options, starting from the defaults and the engine's {@code schedules.namespace}
+     * as the default namespace.
+     */
     public Builder options(Consumer<ScheduleOptions.Builder> settings) {
-      ScheduleOptions.Builder builder = ScheduleOptions.builder();
+      ScheduleOptions.Builder builder = fromEngine();
       settings.accept(builder);
       return options(builder.build());
     }

@@ -3,12 +3,17 @@ package dev.clockwork.schedule;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.schedule.outcome.TickResult;
 import dev.clockwork.schedule.store.DuplicateScheduleException;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Schedule ids are unique per namespace; the default namespace comes from the options. */
+/**
+ * Schedule ids are unique per namespace; the default namespace comes from the engine's {@code
+ * schedules.namespace} setting, or from the options.
+ */
 class NamespaceTest {
   ScheduleFixture fixture = ScheduleFixture.at("2026-03-01T12:00:00Z");
 
@@ -58,5 +63,23 @@ class NamespaceTest {
     // Ids do not depend on a node's configured default: only the namespace "default" is plain.
     assertThat(configured.tickAt("2026-03-02T02:00:00Z").get(0).instanceId())
         .isEqualTo("schedule:daily-sync@tenant-a:2026-03-02T02:00:00Z");
+  }
+
+  @Test
+  void theEnginesScheduleNamespaceSettingIsTheDefaultInCodeAndInTheFile() {
+    Engine inCode =
+        Engine.builder().settings(s -> s.schedules(n -> n.namespace("tenant-b"))).build();
+    Engine inFile =
+        Engine.builder()
+            .config(Settings.parse("schedules:\n  namespace: tenant-c\n", "clockwork.yaml"))
+            .build();
+
+    assertThat(Schedules.builder(inCode).build().namespace()).isEqualTo("tenant-b");
+    assertThat(Schedules.builder(inFile).build().namespace()).isEqualTo("tenant-c");
+    assertThat(Schedules.builder(inFile).options(o -> o.upcomingCount(3)).build().namespace())
+        .as("changing other options keeps the engine's namespace")
+        .isEqualTo("tenant-c");
+    assertThat(Schedules.builder(Engine.builder().build()).build().namespace())
+        .isEqualTo("default");
   }
 }

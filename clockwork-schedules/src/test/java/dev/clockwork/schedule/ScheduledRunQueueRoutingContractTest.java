@@ -36,8 +36,8 @@ public abstract class ScheduledRunQueueRoutingContractTest extends ScheduledRuns
 
   @Test
   void aScheduledRunIsServedOnlyByTheEnginesServingTheScheduleQueue() {
-    Engine urgent = engine(b -> b.queues("high-priority"));
-    Engine general = engine(b -> b.queues("default"));
+    Engine urgent = engine(b -> b.settings(s -> s.workers(w -> w.queues("high-priority"))));
+    Engine general = engine(b -> b.settings(s -> s.workers(w -> w.queues("default"))));
     Schedules schedules = schedules(general);
     schedules.create(hourlyReport("priority-sync", r -> r.queue("high-priority")));
 

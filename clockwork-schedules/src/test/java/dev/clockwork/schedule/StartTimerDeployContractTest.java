@@ -113,7 +113,7 @@ public abstract class StartTimerDeployContractTest {
             .store(store)
             .clock(clock)
             .register(versions)
-            .options(o -> o.owner(name).workers(1))
+            .settings(s -> s.workers(w -> w.owner(name).threads(1)))
             .build();
     engines.add(engine);
     Schedules.Builder builder =

@@ -75,7 +75,7 @@ public abstract class TickBatchContractTest {
             .clock(clock)
             .store(instances)
             .register(ScheduleFixture.JOB, ScheduleFixture.PULSE)
-            .options(o -> o.owner(owner))
+            .settings(s -> s.workers(w -> w.owner(owner)))
             .listener(
                 new EngineListener() {
                   @Override

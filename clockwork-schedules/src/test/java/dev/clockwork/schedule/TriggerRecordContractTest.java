@@ -74,7 +74,7 @@ public abstract class TriggerRecordContractTest {
             .clock(clock)
             .store(instances)
             .register(ScheduleFixture.JOB, ScheduleFixture.PULSE)
-            .options(o -> o.owner(owner))
+            .settings(s -> s.workers(w -> w.owner(owner)))
             .build();
     engines.add(engine);
     Schedules schedules =

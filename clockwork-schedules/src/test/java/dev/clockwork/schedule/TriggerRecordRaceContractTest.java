@@ -72,7 +72,7 @@ public abstract class TriggerRecordRaceContractTest {
             .clock(clock)
             .store(instances)
             .register(ScheduleFixture.JOB, ScheduleFixture.PULSE)
-            .options(o -> o.owner(owner))
+            .settings(s -> s.workers(w -> w.owner(owner)))
             .build();
     engines.add(engine);
     Schedules schedules =

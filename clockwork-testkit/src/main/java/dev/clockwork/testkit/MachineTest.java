@@ -8,6 +8,7 @@ import dev.clockwork.runtime.Instance;
 import dev.clockwork.runtime.SendResult;
 import dev.clockwork.runtime.clock.TimeTravel;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.config.ParallelDispatchSettingsBuilder;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.memory.InMemoryStore;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * A fluent test of one machine instance on virtual time: send events, assert states, context and
@@ -394,14 +396,16 @@ public final class MachineTest {
      * ({@code runRegionJobs}, {@code failRegionJob}), one by one, in the order it chooses.
      */
     public Setup parallelDispatch() {
-      return parallelDispatch(c -> c);
+      return parallelDispatch(p -> {});
     }
 
-    /** Parallel dispatch on, with other settings too (job tries, backoff, region timeout…). */
-    public Setup parallelDispatch(
-        java.util.function.UnaryOperator<dev.clockwork.runtime.config.ParallelDispatchConfig>
-            settings) {
-      engine.options(o -> o.parallelDispatch(c -> settings.apply(c.withEnabled(true))));
+    /**
+     * Parallel dispatch on, with other settings too (job tries, backoff, region timeout…): {@code p
+     * -> p.jobTries(1)}, named as in {@code clockwork.yaml}'s {@code parallel_dispatch} block.
+     */
+    public Setup parallelDispatch(Consumer<ParallelDispatchSettingsBuilder> settings) {
+      Objects.requireNonNull(settings, "settings");
+      engine.settings(s -> s.parallelDispatch(p -> settings.accept(p.enabled(true))));
       return this;
     }
 
@@ -413,7 +417,13 @@ public final class MachineTest {
 
     public MachineTest start() {
       VirtualClock clock = VirtualClock.at(start);
-      Engine built = engine.register(machine).store(store).clock(clock).regionJobThreads(0).build();
+      Engine built =
+          engine
+              .register(machine)
+              .store(store)
+              .clock(clock)
+              .settings(s -> s.workers(w -> w.regionJobThreads(0)))
+              .build();
       String id = built.create(machine.id(), instanceId, input).id();
       return new MachineTest(built, clock, id);
     }

@@ -113,7 +113,7 @@ final class ClockworkThroughput {
           stores.add(store);
           engines.add(config.engine(store, BenchMachines.counter(), probe));
         }
-        cap = engines.get(0).queueConfig(BenchMachines.COUNTER).concurrency();
+        cap = engines.get(0).settings().queue(BenchMachines.COUNTER).concurrency();
         database.settle();
         start = System.nanoTime();
         before = cpu.read();

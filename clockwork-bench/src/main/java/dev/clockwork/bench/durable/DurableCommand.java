@@ -5,7 +5,8 @@ import dev.clockwork.bench.harness.BenchPostgres;
 import dev.clockwork.bench.harness.RunOptions;
 import dev.clockwork.bench.harness.Sections;
 import dev.clockwork.bench.report.RunReport;
-import dev.clockwork.runtime.config.EngineOptions;
+import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.runtime.config.WorkerSettings;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -33,7 +34,7 @@ public final class DurableCommand implements Callable<Integer> {
       List.of("throughput", "db-scheduler", "raw", "no-flush", "latency", "timers", "lateness");
 
   /** The engine's defaults, for the report. */
-  static final EngineOptions DEFAULTS = EngineOptions.builder().build();
+  static final WorkerSettings DEFAULTS = Settings.defaults().workers();
 
   @Mixin RunOptions run = new RunOptions();
 

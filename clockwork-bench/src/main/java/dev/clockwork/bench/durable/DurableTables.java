@@ -72,7 +72,7 @@ final class DurableTables {
    * of the best drain, or 1,000/s unmeasured.
    */
   double loadRate() {
-    int threads = DurableCommand.DEFAULTS.workers();
+    int threads = DurableCommand.DEFAULTS.threads();
     return clockwork.stream()
         .filter(r -> r.flushed() == settings.run.durable())
         .filter(r -> r.config().engines() == 1 && r.config().threads() == threads)

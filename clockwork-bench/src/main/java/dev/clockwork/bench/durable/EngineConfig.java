@@ -4,7 +4,6 @@ import dev.clockwork.bench.harness.EngineProbe;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.EngineBuilder;
-import dev.clockwork.runtime.config.ClockworkConfig;
 import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
 
@@ -61,15 +60,12 @@ record EngineConfig(int engines, int threads, int cap) {
             .store(store)
             .clock(Clock.systemUTC())
             .register(machine)
-            .options(o -> o.workers(threads).upgradeOnStart(false));
+            .settings(s -> s.workers(w -> w.threads(threads).upgradeOnStart(false)));
     if (probe != null) {
       builder.listener(probe);
     }
     if (cap > 0) {
-      builder.config(
-          ClockworkConfig.parse(
-              "machines:\n  " + machine.id() + ":\n    queue:\n      concurrency: " + cap + "\n",
-              "bench.yaml"));
+      builder.settings(s -> s.machine(machine.id(), m -> m.queue(q -> q.concurrency(cap))));
     }
     return builder.build();
   }

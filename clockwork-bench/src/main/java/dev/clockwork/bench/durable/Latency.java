@@ -75,7 +75,7 @@ final class Latency {
     try (BenchDatabase database = server.create("latency");
         PostgresStore store = database.store()) {
       Engine engine =
-          new EngineConfig(1, DurableCommand.DEFAULTS.workers())
+          new EngineConfig(1, DurableCommand.DEFAULTS.threads())
               .engine(store, BenchMachines.counter(), probe);
       server.setUp(
           () ->
@@ -93,7 +93,7 @@ final class Latency {
         Samples loaded = new Samples();
         double achieved = loaded(engine, nextStep, instances, loadRate, loaded);
         return new Result(
-            idle, phases, loaded, loadRate, achieved, DurableCommand.DEFAULTS.workers(), probe);
+            idle, phases, loaded, loadRate, achieved, DurableCommand.DEFAULTS.threads(), probe);
       } finally {
         engine.close();
       }

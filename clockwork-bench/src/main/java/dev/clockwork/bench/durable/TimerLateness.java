@@ -60,7 +60,7 @@ final class TimerLateness {
       CpuMeter.Use used;
       try (PostgresStore store = database.store()) {
         Engine engine = config.engine(store, BenchMachines.timed(), probe);
-        cap = engine.queueConfig(BenchMachines.TIMED).concurrency();
+        cap = engine.settings().queue(BenchMachines.TIMED).concurrency();
         TimerSeed seed = new TimerSeed(database);
         double expectedSeed = Double.isNaN(seedRate) ? 20 : timers / seedRate;
         base = clock.instant().plusMillis((long) (5_000 + 2_000 * expectedSeed));

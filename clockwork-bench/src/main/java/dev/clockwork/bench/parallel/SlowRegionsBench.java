@@ -235,8 +235,8 @@ final class SlowRegionsBench {
             .store(timings.wrap(store))
             .register(machine)
             .listener(timings)
-            .options(o -> o.parallelDispatch(c -> c.withEnabled(dispatch)))
-            .regionJobThreads(settings.threads())
+            .settings(s -> s.parallelDispatch(p -> p.enabled(dispatch)))
+            .settings(s -> s.workers(w -> w.regionJobThreads(settings.threads())))
             .build()
             .start();
     try {

@@ -385,8 +385,8 @@ final class ThroughputBench {
             .store(timings.wrap(store))
             .register(machine)
             .listener(timings)
-            .options(o -> o.parallelDispatch(c -> c.withEnabled(true)))
-            .regionJobThreads(settings.threads())
+            .settings(s -> s.parallelDispatch(p -> p.enabled(true)))
+            .settings(s -> s.workers(w -> w.regionJobThreads(settings.threads())))
             .build()
             .start();
     CpuMeter meter = server.cpu();

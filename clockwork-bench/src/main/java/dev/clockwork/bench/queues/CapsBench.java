@@ -10,13 +10,14 @@ import dev.clockwork.bench.report.Target;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.SettingsBuilder;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * Ten machines, each with {@code concurrency: 2}, against the same ten with caps never reached
@@ -47,13 +48,9 @@ final class CapsBench {
   }
 
   /** Every machine's queue with {@code concurrency: cap}, as machine-level settings. */
-  private ClockworkConfig caps(List<MachineDefinition> machines, int cap) {
-    StringBuilder yaml = new StringBuilder("machines:\n");
-    for (MachineDefinition machine : machines) {
-      yaml.append("  ").append(machine.id()).append(":\n    queue:\n      concurrency: ");
-      yaml.append(cap).append('\n');
-    }
-    return ClockworkConfig.parse(yaml.toString(), "queues-bench.yaml");
+  private static Consumer<SettingsBuilder> caps(List<MachineDefinition> machines, int cap) {
+    return s ->
+        machines.forEach(machine -> s.machine(machine.id(), m -> m.queue(q -> q.concurrency(cap))));
   }
 
   Section run() throws InterruptedException {
@@ -170,13 +167,16 @@ final class CapsBench {
   private Drain.Result drain(Drain drain, String variant) throws InterruptedException {
     Running running = new Running();
     List<MachineDefinition> machines = QueueMachines.numbered(settings.machines, running);
-    ClockworkConfig config = caps(machines, variant.equals("capped") ? settings.cap : UNREACHABLE);
+    Consumer<SettingsBuilder> caps =
+        caps(machines, variant.equals("capped") ? settings.cap : UNREACHABLE);
     Drain.Plan plan =
         new Drain.Plan(
             SEED,
             builder -> {
               machines.forEach(builder::register);
-              return builder.config(config).options(o -> o.workers(settings.threads()));
+              return builder
+                  .settings(caps)
+                  .settings(s -> s.workers(w -> w.threads(settings.threads())));
             },
             running,
             events(),

@@ -110,7 +110,7 @@ final class Drain {
                     Engine.builder()
                         .store(store)
                         .listener(probe)
-                        .options(o -> o.upgradeOnStart(false)))
+                        .settings(s -> s.workers(w -> w.upgradeOnStart(false))))
                 .build();
         if (plan.countLeases()) {
           LeasePeaks.install(database);

@@ -7,11 +7,13 @@ import dev.clockwork.bench.report.RunReport;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.QueueStrategy;
+import dev.clockwork.runtime.config.SettingsBuilder;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -55,7 +57,7 @@ final class LedgerSeeds {
   }
 
   String priority() {
-    ClockworkConfig config = ClockworkConfig.parse("queue:\n  strategy: priority\n", "seed.yaml");
+    Consumer<SettingsBuilder> config = s -> s.queue(q -> q.strategy(QueueStrategy.PRIORITY));
     return seeded(PRIORITY, () -> copyAndEnqueue(INSTANCES, PRIORITY, config, healthy(true)));
   }
 
@@ -98,7 +100,7 @@ final class LedgerSeeds {
   }
 
   private String copyAndEnqueue(
-      String template, String name, ClockworkConfig config, Seeder.Feed feed) {
+      String template, String name, Consumer<SettingsBuilder> config, Seeder.Feed feed) {
     RunReport.progress(String.format("seeding %s: enqueuing %,d events ...", name, feed.events()));
     server.drop(name);
     try (BenchDatabase database = server.copy(template, name);

@@ -150,7 +150,7 @@ final class PoisonBench {
             builder ->
                 builder
                     .register(QueueMachines.ledger(QueueMachines.LEDGER, running))
-                    .options(o -> o.workers(settings.threads())),
+                    .settings(s -> s.workers(w -> w.threads(settings.threads()))),
             running,
             healthyEvents() + dead,
             id -> id.startsWith(HEALTHY),

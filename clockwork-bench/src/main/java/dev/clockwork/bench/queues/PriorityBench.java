@@ -6,11 +6,13 @@ import dev.clockwork.bench.report.RunReport;
 import dev.clockwork.bench.report.Section;
 import dev.clockwork.bench.report.Table;
 import dev.clockwork.bench.report.Target;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.QueueStrategy;
+import dev.clockwork.runtime.config.SettingsBuilder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Events per second with {@code strategy: priority} against {@code strategy: fifo}, the same
@@ -32,14 +34,9 @@ final class PriorityBench {
     this.seeds = seeds;
   }
 
-  private ClockworkConfig config(String strategy) {
-    return ClockworkConfig.parse(
-        String.format(
-            Locale.ROOT,
-            "queue:\n  strategy: %s\n  concurrency: %d\n",
-            strategy,
-            settings.threads()),
-        "queues-bench.yaml");
+  private Consumer<SettingsBuilder> config(String strategy) {
+    QueueStrategy chosen = QueueStrategy.valueOf(strategy.toUpperCase(Locale.ROOT));
+    return s -> s.queue(q -> q.strategy(chosen).concurrency(settings.threads()));
   }
 
   Section run() throws InterruptedException {
@@ -115,7 +112,7 @@ final class PriorityBench {
 
   private Drain.Result drain(Drain drain, String strategy) throws InterruptedException {
     long events = (long) settings.instances() * settings.eventsPerInstance;
-    ClockworkConfig config = config(strategy);
+    Consumer<SettingsBuilder> config = config(strategy);
     Running running = new Running();
     Drain.Plan plan =
         new Drain.Plan(
@@ -123,8 +120,8 @@ final class PriorityBench {
             builder ->
                 builder
                     .register(QueueMachines.ledger(QueueMachines.LEDGER, running))
-                    .config(config)
-                    .options(o -> o.workers(settings.threads())),
+                    .settings(config)
+                    .settings(s -> s.workers(w -> w.threads(settings.threads()))),
             running,
             events,
             id -> id.startsWith(LedgerSeeds.HEALTHY),

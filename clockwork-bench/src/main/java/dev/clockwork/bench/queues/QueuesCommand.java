@@ -5,7 +5,7 @@ import dev.clockwork.bench.harness.CpuMeter;
 import dev.clockwork.bench.harness.RunOptions;
 import dev.clockwork.bench.harness.Sections;
 import dev.clockwork.bench.report.RunReport;
-import dev.clockwork.runtime.config.EngineOptions;
+import dev.clockwork.runtime.config.Settings;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -113,7 +113,7 @@ public final class QueuesCommand implements Callable<Integer> {
     if (threads != null && threads < 1) {
       throw new IllegalArgumentException("--threads must be 1 or more, not " + threads);
     }
-    return threads != null ? threads : EngineOptions.builder().build().workers();
+    return threads != null ? threads : Settings.defaults().workers().threads();
   }
 
   boolean runs(String section) {

@@ -5,13 +5,14 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.EngineBuilder;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.SettingsBuilder;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.store.Store;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import java.util.function.IntToDoubleFunction;
 
@@ -71,12 +72,14 @@ final class Seeder {
     }
   }
 
-  /** An engine that seeds through {@code store}; {@code config} may be null (no queue settings). */
-  Engine engine(Store store, ClockworkConfig config, List<MachineDefinition> machines) {
+  /**
+   * An engine that seeds through {@code store}; {@code settings} may be null (no queue settings).
+   */
+  Engine engine(Store store, Consumer<SettingsBuilder> settings, List<MachineDefinition> machines) {
     EngineBuilder builder = Engine.builder().store(store).clock(clock);
     machines.forEach(builder::register);
-    if (config != null) {
-      builder.config(config);
+    if (settings != null) {
+      builder.settings(settings);
     }
     return builder.build();
   }

@@ -9,12 +9,13 @@ import dev.clockwork.bench.report.Table;
 import dev.clockwork.bench.report.Target;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.SettingsBuilder;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Slow actions: {@code instances} instances with one event each, whose action takes 20 ms of wall
@@ -159,23 +160,21 @@ final class SlowActionsBench {
     return new Section(text.toString(), targets);
   }
 
-  private ClockworkConfig config(int cap) {
-    return ClockworkConfig.parse(
-        "machines:\n  " + QueueMachines.SLOW + ":\n    queue:\n      concurrency: " + cap + "\n",
-        "queues-bench.yaml");
+  private static Consumer<SettingsBuilder> config(int cap) {
+    return s -> s.machine(QueueMachines.SLOW, m -> m.queue(q -> q.concurrency(cap)));
   }
 
   private Drain.Result drain(Drain drain, int cap) throws InterruptedException {
     Running running = new Running();
-    ClockworkConfig config = config(cap);
+    Consumer<SettingsBuilder> config = config(cap);
     Drain.Plan plan =
         new Drain.Plan(
             SEED,
             builder ->
                 builder
                     .register(QueueMachines.slow(settings.slowMillis, running))
-                    .config(config)
-                    .options(o -> o.workers(settings.threads())),
+                    .settings(config)
+                    .settings(s -> s.workers(w -> w.threads(settings.threads()))),
             running,
             settings.slowInstances(),
             id -> true,

@@ -2,6 +2,7 @@ package dev.clockwork.chaos.machine;
 
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.EngineBuilder;
+import dev.clockwork.runtime.queue.Backoff;
 import dev.clockwork.runtime.queue.RetryPolicy;
 import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
@@ -20,7 +21,8 @@ public final class ChaosEngine {
   public static final int MAX_ATTEMPTS = 3;
 
   public static final RetryPolicy RETRY =
-      new RetryPolicy(MAX_ATTEMPTS, Duration.ofMillis(200), Duration.ofSeconds(1), false);
+      new RetryPolicy(
+          MAX_ATTEMPTS, new Backoff(false, Duration.ofMillis(200), Duration.ofSeconds(1), 0));
   public static final Duration LEASE_TIME = Duration.ofSeconds(5);
   public static final int THREADS = 4;
 
@@ -49,13 +51,16 @@ public final class ChaosEngine {
     return builder
         .store(store)
         .clock(clock)
-        .alignClockWithStore(true)
+        .settings(s -> s.workers(w -> w.alignClockWithStore(true)))
         .register(
             ChaosPeer.definition(),
             ChaosReceiver.definition(),
             ChaosChild.definition(),
             ScheduledRun.definition())
-        .options(o -> o.owner(owner).workers(THREADS).leaseTime(LEASE_TIME).retry(RETRY))
+        .settings(
+            s ->
+                s.queue(q -> q.retry(RETRY))
+                    .workers(w -> w.owner(owner).threads(THREADS).leaseTime(LEASE_TIME)))
         .build();
   }
 }

@@ -1,7 +1,7 @@
 package dev.clockwork.cli.command;
 
 import dev.clockwork.cli.CliEnvironment;
-import dev.clockwork.cli.config.Settings;
+import dev.clockwork.cli.config.CommandSettings;
 import dev.clockwork.cli.config.SettingsResolver;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
@@ -37,7 +37,7 @@ public final class DatabaseOptions {
   Path config;
 
   /** Reads the config file once and finds the database. */
-  public Settings settings(CliEnvironment env) {
+  public CommandSettings settings(CliEnvironment env) {
     return new SettingsResolver(env.environment()).resolve(url, user, password, config);
   }
 }

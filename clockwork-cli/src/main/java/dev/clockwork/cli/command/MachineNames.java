@@ -5,7 +5,7 @@ import static dev.clockwork.runtime.config.Suggestions.didYouMean;
 import dev.clockwork.cli.CliEnvironment;
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.definition.MachineDefinition;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.store.Store;
 import java.util.List;
 import java.util.Set;
@@ -28,8 +28,7 @@ final class MachineNames {
    * The machine {@code typed} names, when it is known: it has stored instances, its definition is
    * on the classpath, or {@code clockwork.yaml} has settings for it under {@code machines:}.
    */
-  static String requireKnown(
-      CliEnvironment env, Store store, ClockworkConfig config, String typed) {
+  static String requireKnown(CliEnvironment env, Store store, Settings config, String typed) {
     if (typed == null) {
       return null;
     }

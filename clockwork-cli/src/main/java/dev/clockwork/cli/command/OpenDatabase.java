@@ -2,10 +2,10 @@ package dev.clockwork.cli.command;
 
 import dev.clockwork.cli.CliEnvironment;
 import dev.clockwork.cli.Stores;
-import dev.clockwork.cli.config.Settings;
+import dev.clockwork.cli.config.CommandSettings;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.schedule.store.ScheduleStore;
 import java.time.Clock;
@@ -16,14 +16,14 @@ import java.util.List;
  * database and, when the command needs one, an engine over them.
  */
 final class OpenDatabase implements AutoCloseable {
-  final ClockworkConfig config;
+  final Settings config;
   final Store store;
   final ScheduleStore schedules;
   private final CliEnvironment env;
   private final Stores stores;
   private Engine engine;
 
-  private OpenDatabase(CliEnvironment env, ClockworkConfig config, Stores stores) {
+  private OpenDatabase(CliEnvironment env, Settings config, Stores stores) {
     this.env = env;
     this.config = config;
     this.stores = stores;
@@ -33,7 +33,7 @@ final class OpenDatabase implements AutoCloseable {
 
   /** Reads the settings the command's options name and opens their database. */
   static OpenDatabase open(CliEnvironment env, DatabaseOptions database) {
-    Settings settings = database.settings(env);
+    CommandSettings settings = database.settings(env);
     return new OpenDatabase(env, settings.file(), env.database().open(settings.database()));
   }
 
@@ -52,7 +52,8 @@ final class OpenDatabase implements AutoCloseable {
             .clock(env.clock())
             // the system clock is set by the database's, as a worker's is (a cron host whose clock
             // is off must not fire timers early); a test's virtual clock is followed as it is
-            .alignClockWithStore(Clock.systemUTC().equals(env.clock()))
+            .settings(
+                s -> s.workers(w -> w.alignClockWithStore(Clock.systemUTC().equals(env.clock()))))
             .config(config)
             .register(machines.toArray(new MachineDefinition[0]))
             .build();

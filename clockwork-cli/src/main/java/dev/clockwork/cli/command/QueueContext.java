@@ -6,7 +6,7 @@ import dev.clockwork.core.InvalidDefinitionException;
 import dev.clockwork.core.time.Durations;
 import dev.clockwork.runtime.admin.ProcessingTimes;
 import dev.clockwork.runtime.admin.QueueAdmin;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.Settings;
 import java.time.Duration;
 
 /**
@@ -18,7 +18,7 @@ final class QueueContext implements AutoCloseable {
   /** The longest {@code --delay} or {@code --older-than}. */
   static final Duration LONGEST = Duration.ofDays(36_525);
 
-  final ClockworkConfig config;
+  final Settings config;
   final QueueAdmin admin;
   private final CliEnvironment env;
   private final OpenDatabase opened;
@@ -33,7 +33,7 @@ final class QueueContext implements AutoCloseable {
   static QueueContext open(CliEnvironment env, DatabaseOptions database) {
     OpenDatabase opened = OpenDatabase.open(env, database);
     QueueAdmin admin =
-        new QueueAdmin(opened.store, env.clock(), opened.config::queueFor, new ProcessingTimes());
+        new QueueAdmin(opened.store, env.clock(), opened.config::queue, new ProcessingTimes());
     return new QueueContext(env, opened, admin);
   }
 

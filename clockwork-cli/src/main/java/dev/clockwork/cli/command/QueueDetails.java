@@ -5,6 +5,7 @@ import dev.clockwork.cli.output.Json;
 import dev.clockwork.cli.output.Table;
 import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.queue.RetryPolicy;
 import dev.clockwork.runtime.store.QueueActivity;
 import dev.clockwork.runtime.store.QueueStats;
 import java.io.PrintWriter;
@@ -27,10 +28,21 @@ final class QueueDetails {
 
   private QueueDetails() {}
 
+  /** The retry policy as JSON: attempts and the backoff's fields, flat. */
+  private static Map<String, Object> retryJson(RetryPolicy retry) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("maxAttempts", retry.maxAttempts());
+    json.put("initialDelay", retry.backoff().initialDelay());
+    json.put("maxDelay", retry.backoff().maxDelay());
+    json.put("exponential", retry.backoff().exponential());
+    json.put("jitter", retry.backoff().jitter());
+    return json;
+  }
+
   static void print(
       PrintWriter out, OutputOption output, QueueContext queues, String machine, Clock clock) {
     QueueStats stats = queues.admin.status(machine);
-    QueueConfig config = queues.config.queueFor(machine);
+    QueueConfig config = queues.config.queue(machine);
     QueueActivity hour = queues.admin.activity(machine, Duration.ofHours(1));
     QueueActivity recent = queues.admin.activity(machine, QueueStatusCommand.RECENT);
     List<QueuedEvent> pending = queues.admin.queuedEvents(machine, PENDING_SHOWN);
@@ -40,7 +52,7 @@ final class QueueDetails {
       json.put("strategy", config.strategy().name().toLowerCase(Locale.ROOT));
       json.put("concurrency", config.concurrency());
       json.put("timeout", config.timeout());
-      json.put("retry", config.retry());
+      json.put("retry", retryJson(config.retry()));
       json.put("completedLastHour", hour.completed());
       json.put("throughputPerSecond", recent.completedPerSecond());
       json.put("averageProcessingTime", recent.averageProcessingTime());
@@ -56,7 +68,8 @@ final class QueueDetails {
     out.printf("  Timeout:       %s%n", HumanDuration.format(config.timeout()));
     out.printf(
         "  Retry:         %d attempts, %s backoff%n",
-        config.retry().maxAttempts(), config.retry().exponential() ? "exponential" : "linear");
+        config.retry().maxAttempts(),
+        config.retry().backoff().exponential() ? "exponential" : "linear");
     out.println();
     out.println("Current State:");
     out.printf(

@@ -81,7 +81,7 @@ public final class QueueStatusCommand implements Callable<Integer> {
       rows.add(
           new Row(
               stats,
-              queues.config.queueFor(stats.machine()).concurrency(),
+              queues.config.queue(stats.machine()).concurrency(),
               queues.admin.activity(stats.machine(), RECENT).averageProcessingTime()));
     }
     if (output.json()) {

@@ -1,7 +1,7 @@
 package dev.clockwork.cli.command;
 
 import dev.clockwork.cli.CliEnvironment;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.Settings;
 import picocli.CommandLine.Option;
 
 /**
@@ -26,7 +26,7 @@ public final class ScheduleNamespace {
    */
   record Resolved(String configured, String chosen) {}
 
-  Resolved resolve(CliEnvironment env, ClockworkConfig config) {
+  Resolved resolve(CliEnvironment env, Settings config) {
     String variable = env.environment().get(VARIABLE);
     String configured =
         variable != null && !variable.isBlank() ? variable.trim() : config.scheduleNamespace();

@@ -1,20 +1,22 @@
 package dev.clockwork.cli.config;
 
 import dev.clockwork.core.ClockworkException;
-import dev.clockwork.runtime.config.ClockworkConfig;
-import dev.clockwork.runtime.config.ClockworkConfig.DatabaseConfig;
+import dev.clockwork.postgres.config.DatabaseConfig;
+import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.server.config.ServerConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Reads a command's settings once, with the one reader of {@code clockwork.yaml} ({@link
- * ClockworkConfig}: strict, every mistake named with its file, line and key). The file is {@code
- * --config FILE} (which must exist) or {@code ./clockwork.yaml} when present. The database is a
- * {@code --jdbc-url} flag, then the {@code CLOCKWORK_JDBC_URL} environment variable (with {@code
- * CLOCKWORK_DB_USER}, {@code CLOCKWORK_DB_PASSWORD}), then the file's {@code database:} block; the
- * file is read, and its mistakes reported, whichever of them names the database.
+ * Reads a command's settings once, with the one reader of {@code clockwork.yaml} ({@link Settings}:
+ * strict, every mistake named with its file, line and key), its {@code server:} and {@code
+ * database:} blocks included, whichever the command uses. The file is {@code --config FILE} (which
+ * must exist) or {@code ./clockwork.yaml} when present. The database is a {@code --jdbc-url} flag,
+ * then the {@code CLOCKWORK_JDBC_URL} environment variable (with {@code CLOCKWORK_DB_USER}, {@code
+ * CLOCKWORK_DB_PASSWORD}), then the file's {@code database:} block; the file is read, and its
+ * mistakes reported, whichever of them names the database.
  */
 public final class SettingsResolver {
   public static final String URL_VARIABLE = "CLOCKWORK_JDBC_URL";
@@ -28,16 +30,29 @@ public final class SettingsResolver {
     this.environment = environment;
   }
 
-  public Settings resolve(String urlFlag, String userFlag, String passwordFlag, Path config) {
+  public CommandSettings resolve(
+      String urlFlag, String userFlag, String passwordFlag, Path config) {
     Path file = file(config);
-    ClockworkConfig parsed = file == null ? ClockworkConfig.defaults() : ClockworkConfig.load(file);
-    return new Settings(parsed, database(urlFlag, userFlag, passwordFlag, file, parsed));
+    Settings parsed = read(file);
+    return new CommandSettings(
+        parsed,
+        ServerConfig.from(parsed),
+        database(urlFlag, userFlag, passwordFlag, file, DatabaseConfig.from(parsed)));
   }
 
-  /** The config file alone ({@code --config}, else {@code ./clockwork.yaml}, else defaults). */
-  public ClockworkConfig config(Path config) {
-    Path file = file(config);
-    return file == null ? ClockworkConfig.defaults() : ClockworkConfig.load(file);
+  /**
+   * The config file alone ({@code --config}, else {@code ./clockwork.yaml}, else defaults), its
+   * {@code server:} and {@code database:} blocks checked.
+   */
+  public Settings config(Path config) {
+    Settings parsed = read(file(config));
+    ServerConfig.from(parsed);
+    DatabaseConfig.from(parsed);
+    return parsed;
+  }
+
+  private static Settings read(Path file) {
+    return file == null ? Settings.defaults() : Settings.load(file);
   }
 
   /** The config file to read: {@code --config} (it must exist), else {@code ./clockwork.yaml}. */
@@ -56,7 +71,11 @@ public final class SettingsResolver {
   }
 
   private DatabaseSettings database(
-      String urlFlag, String userFlag, String passwordFlag, Path file, ClockworkConfig parsed) {
+      String urlFlag,
+      String userFlag,
+      String passwordFlag,
+      Path file,
+      Optional<DatabaseConfig> block) {
     if (urlFlag != null) {
       return new DatabaseSettings(
           urlFlag,
@@ -72,7 +91,6 @@ public final class SettingsResolver {
           orElse(passwordFlag, environment.get(PASSWORD_VARIABLE)),
           URL_VARIABLE);
     }
-    Optional<DatabaseConfig> block = parsed.database();
     if (block.isPresent()) {
       return new DatabaseSettings(
           block.get().url(),

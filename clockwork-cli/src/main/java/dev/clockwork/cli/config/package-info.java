@@ -1,5 +1,5 @@
 /**
  * Not API: a command's settings, read once: {@code clockwork.yaml} through the engine's own reader
- * ({@code ClockworkConfig}) and the database from a flag, the environment or that file.
+ * ({@code Settings}) and the database from a flag, the environment or that file.
  */
 package dev.clockwork.cli.config;

@@ -1,9 +1,9 @@
 package dev.clockwork.cli.serve;
 
 import dev.clockwork.core.ClockworkException;
-import dev.clockwork.runtime.config.ServerConfig;
 import dev.clockwork.runtime.store.CallbackStore;
 import dev.clockwork.server.callback.CallbackOptions;
+import dev.clockwork.server.config.ServerConfig;
 import java.util.Map;
 
 /**

@@ -6,10 +6,11 @@ import dev.clockwork.cli.config.SettingsResolver;
 import dev.clockwork.cli.output.Json;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.postgres.schedule.PostgresScheduleStore;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.server.access.AccessPolicy;
 import dev.clockwork.server.access.ApiToken;
 import dev.clockwork.server.access.Role;
+import dev.clockwork.server.config.ServerConfig;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -83,7 +84,8 @@ public final class DevCommand implements Callable<Integer> {
   public ServeSession start() {
     long started = System.nanoTime();
     PrintWriter out = env.out();
-    ClockworkConfig settings = new SettingsResolver(env.environment()).config(config);
+    Settings settings = new SettingsResolver(env.environment()).config(config);
+    ServerConfig server = ServerConfig.from(settings);
     Path directory = dataDir.toAbsolutePath().normalize();
     if (!output.json()) {
       // -o json prints one JSON document and nothing else
@@ -103,16 +105,16 @@ public final class DevCommand implements Callable<Integer> {
     try {
       token = DevToken.in(directory);
       AccessPolicy access =
-          AccessPolicy.from(settings.server())
+          AccessPolicy.from(server)
               .with(ApiToken.ofSecret("dev", token, Role.ADMIN, Set.of(ApiToken.ALL_NAMESPACES)));
-      ServeSession.Settings serve =
-          new ServeSession.Settings(
+      ServeSession.Setup serve =
+          new ServeSession.Setup(
               store,
               PostgresScheduleStore.beside(store),
               settings,
               env.machines(),
               access,
-              CallbackSettings.of(settings.server(), store.callbacks(), env.environment()),
+              CallbackSettings.of(server, store.callbacks(), env.environment()),
               "127.0.0.1",
               port,
               env.clock());

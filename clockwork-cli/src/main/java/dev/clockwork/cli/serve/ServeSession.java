@@ -3,7 +3,7 @@ package dev.clockwork.cli.serve;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.EngineBuilder;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.schedule.Schedules;
 import dev.clockwork.schedule.store.ScheduleStore;
@@ -41,10 +41,10 @@ public final class ServeSession implements AutoCloseable {
   }
 
   /** What a session runs on and how it listens. */
-  public record Settings(
+  public record Setup(
       Store store,
       ScheduleStore scheduleStore,
-      ClockworkConfig config,
+      Settings config,
       List<MachineDefinition> machines,
       AccessPolicy access,
       CallbackOptions callbacks,
@@ -53,7 +53,7 @@ public final class ServeSession implements AutoCloseable {
       Clock clock) {}
 
   /** Starts the engine, the schedules and the server; on failure stops what started. */
-  public static ServeSession start(Settings settings, Runnable onClose) {
+  public static ServeSession start(Setup settings, Runnable onClose) {
     EngineBuilder builder =
         Engine.builder()
             .store(settings.store())
@@ -68,7 +68,6 @@ public final class ServeSession implements AutoCloseable {
       Schedules schedules =
           Schedules.builder(engine)
               .store(settings.scheduleStore())
-              .options(o -> o.defaultNamespace(settings.config().scheduleNamespace()))
               .build()
               .runInWorkers(SCHEDULE_TICK);
       engine.start();

@@ -4,11 +4,11 @@ import dev.clockwork.cli.CliEnvironment;
 import dev.clockwork.cli.Stores;
 import dev.clockwork.cli.command.DatabaseOptions;
 import dev.clockwork.cli.command.OutputOption;
-import dev.clockwork.cli.config.Settings;
+import dev.clockwork.cli.config.CommandSettings;
 import dev.clockwork.cli.output.Json;
 import dev.clockwork.core.definition.MachineDefinition;
-import dev.clockwork.runtime.config.ServerConfig;
 import dev.clockwork.server.access.AccessPolicy;
+import dev.clockwork.server.config.ServerConfig;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -80,14 +80,14 @@ public final class ServerCommand implements Callable<Integer> {
 
   public ServeSession start() {
     PrintWriter out = env.out();
-    Settings settings = database.settings(env);
+    CommandSettings settings = database.settings(env);
     if (migrate) {
       String migrated = env.database().migrate(settings.database());
       if (!output.json()) {
         out.println(settings.database().safeUrl() + ": " + migrated);
       }
     }
-    ServerConfig server = settings.file().server();
+    ServerConfig server = settings.server();
     String chosenHost = host != null ? host : server.host();
     int chosenPort = port != null ? port : server.port();
     if (server.tokens().isEmpty()) {
@@ -109,8 +109,8 @@ public final class ServerCommand implements Callable<Integer> {
     Stores stores = env.database().open(settings.database(), POOL_SIZE);
     ServeSession session;
     try {
-      ServeSession.Settings serve =
-          new ServeSession.Settings(
+      ServeSession.Setup serve =
+          new ServeSession.Setup(
               stores.store(),
               stores.schedules(),
               settings.file(),

@@ -5,7 +5,7 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Instance;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.instance.CreateOptions;
 import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.runtime.store.Store;
@@ -59,14 +59,14 @@ public final class QueueRouting {
     MachineDefinition report = job("report");
     // snippet:start queue-routing
     Store store = new InMemoryStore(); // every node shares one: PostgresStore.on(dataSource)
-    ClockworkConfig config = ClockworkConfig.parse(CLOCKWORK_YAML, "clockwork.yaml");
+    Settings config = Settings.parse(CLOCKWORK_YAML, "clockwork.yaml");
     Engine urgent = // a node that serves the high-priority queue only
         Engine.builder()
             .store(store)
             .clock(clock)
             .config(config)
             .register(invoiceSync, report)
-            .queues("high-priority")
+            .settings(s -> s.workers(w -> w.queues("high-priority")))
             .build();
     Engine general = // a node for the rest
         Engine.builder()
@@ -74,7 +74,7 @@ public final class QueueRouting {
             .clock(clock)
             .config(config)
             .register(invoiceSync, report)
-            .queues("default", "reports")
+            .settings(s -> s.workers(w -> w.queues("default", "reports")))
             .build();
     Schedules schedules = Schedules.builder(general).build();
     schedules.create(

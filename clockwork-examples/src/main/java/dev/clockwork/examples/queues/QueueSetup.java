@@ -4,7 +4,7 @@ import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.health.HealthReport;
 import dev.clockwork.runtime.queue.Priority;
 import java.time.Clock;
@@ -54,7 +54,7 @@ public final class QueueSetup {
         Engine.builder()
             .clock(clock)
             .register(checkout)
-            .config(ClockworkConfig.parse(CLOCKWORK_YAML, "clockwork.yaml"))
+            .config(Settings.parse(CLOCKWORK_YAML, "clockwork.yaml"))
             .build();
     engine.create("checkout", "cart-1", java.util.Map.of("items", 2));
     engine.create("checkout", "cart-2", java.util.Map.of());

@@ -43,7 +43,7 @@ class FulfilmentMachineTest {
     MachineTest test =
         MachineTest.with(FULFILMENT)
             .input(ORDER)
-            .parallelDispatch(settings -> settings.withJobTries(1))
+            .parallelDispatch(settings -> settings.jobTries(1))
             .start();
     test.failRegionJob("payment", new IllegalStateException("card declined"))
         .assertState("retrying") // the first @fail branch: try once more
@@ -60,7 +60,7 @@ class FulfilmentMachineTest {
     MachineTest test =
         MachineTest.with(FULFILMENT)
             .input(Map.of("order_id", "o-1", "amount_cents", 1, "retried", true))
-            .parallelDispatch(settings -> settings.withJobTries(1))
+            .parallelDispatch(settings -> settings.jobTries(1))
             .start()
             .failRegionJob("inventory", new IllegalStateException("no stock"));
     test.assertState("failed");

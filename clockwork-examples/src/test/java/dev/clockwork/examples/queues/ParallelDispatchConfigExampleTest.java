@@ -2,9 +2,9 @@ package dev.clockwork.examples.queues;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.clockwork.runtime.config.ClockworkConfig;
-import dev.clockwork.runtime.config.EngineOptions;
+import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.config.ParallelDispatchConfig;
+import dev.clockwork.runtime.config.Settings;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -33,7 +33,7 @@ class ParallelDispatchConfigExampleTest {
 
   @Test
   void theFileMergesMachineBlocksOverTheSystemBlock() {
-    ClockworkConfig file = ClockworkConfig.parse(PARALLEL_DISPATCH_YAML, "clockwork.yaml");
+    Settings file = Settings.parse(PARALLEL_DISPATCH_YAML, "clockwork.yaml");
     ParallelDispatchConfig order = file.parallelDispatch("order");
     assertThat(order.enabled()).isTrue();
     assertThat(order.queue()).isEqualTo("regions");
@@ -46,13 +46,16 @@ class ParallelDispatchConfigExampleTest {
   @Test
   void codeWinsOverTheFile() {
     // snippet:start parallel-dispatch-code
-    ClockworkConfig file = ClockworkConfig.parse(PARALLEL_DISPATCH_YAML, "clockwork.yaml");
-    EngineOptions options =
-        EngineOptions.builder() // or Engine.builder().options(o -> o.parallelDispatch(…))
-            .parallelDispatch(p -> p.withJobBackoff(Duration.ofSeconds(10))) // every machine
-            .parallelDispatch("order", p -> p.withJobTries(5)) // one machine
-            .build(file);
-    ParallelDispatchConfig order = options.parallelDispatchFor(file, "order");
+    Engine engine =
+        Engine.builder()
+            .config(Settings.parse(PARALLEL_DISPATCH_YAML, "clockwork.yaml"))
+            .settings(
+                s ->
+                    s.parallelDispatch(p -> p.jobBackoff(Duration.ofSeconds(10))) // every machine
+                        // and one machine
+                        .machine("order", m -> m.parallelDispatch(p -> p.jobTries(5))))
+            .build();
+    ParallelDispatchConfig order = engine.settings().parallelDispatch("order");
     // enabled, queue regions, 5 tries 10 s apart, 2-minute attempts, region_timeout 10 minutes
     // snippet:end parallel-dispatch-code
     assertThat(order)
@@ -64,6 +67,6 @@ class ParallelDispatchConfigExampleTest {
                 .withJobBackoff(Duration.ofSeconds(10))
                 .withJobTimeout(Duration.ofMinutes(2))
                 .withRegionTimeout(Duration.ofMinutes(10)));
-    assertThat(options.parallelDispatchFor(file, "report").jobTries()).isEqualTo(3);
+    assertThat(engine.settings().parallelDispatch("report").jobTries()).isEqualTo(3);
   }
 }

@@ -4,9 +4,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Reads a tree of maps (the shape {@code clockwork.yaml} has, built in code — by the Spring Boot
- * starter from its properties, for instance) into a {@link Setting} tree: maps are blocks, anything
- * else a scalar written as its {@code toString()}; null values are left out, as unset keys are.
+ * Reads a tree of maps (the shape {@code clockwork.yaml} has, built in code — by {@link
+ * SettingsBuilder} or by the Spring Boot starter from its properties) into a {@link Setting} tree:
+ * maps are blocks, anything else a scalar written as its {@code toString()} (a {@code Duration} as
+ * ISO 8601); null values are left out, as unset keys are.
  */
 final class MapSettings {
   private MapSettings() {}
@@ -29,9 +30,9 @@ final class MapSettings {
         throw new ConfigException(
             source, 0, childPath, "lists are not used here; write key: value");
       } else {
-        children.put(key, Setting.scalar(String.valueOf(entry.getValue()), 0));
+        children.put(key, Setting.scalar(String.valueOf(entry.getValue()), source, 0));
       }
     }
-    return Setting.block(children, 0);
+    return Setting.block(children, source, 0);
   }
 }

@@ -8,7 +8,7 @@ import java.util.Objects;
  * run as concurrent durable region jobs instead of one after another in the turn that entered the
  * state, and how those jobs run. Read from the {@code parallel_dispatch:} blocks of {@code
  * clockwork.yaml} (system-wide, then {@code machines.<id>.parallel_dispatch:} merged over it key by
- * key) and from {@link EngineOptions.Builder#parallelDispatch}, which wins over the file.
+ * key) and from code ({@link SettingsBuilder#parallelDispatch}), which wins over the file.
  *
  * <p>Immutable; change single values with the {@code with…} methods, e.g. {@code
  * ParallelDispatchConfig.DEFAULT.withEnabled(true).withRegionTimeout(Duration.ofMinutes(2))}.

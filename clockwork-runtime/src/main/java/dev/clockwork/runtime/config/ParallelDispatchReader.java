@@ -9,7 +9,7 @@ import java.util.Set;
  */
 final class ParallelDispatchReader {
   static final String BLOCK = "parallel_dispatch";
-  private static final Set<String> KEYS =
+  static final Set<String> KEYS =
       Set.of(
           "enabled",
           "queue",
@@ -25,12 +25,10 @@ final class ParallelDispatchReader {
 
   private ParallelDispatchReader() {}
 
-  static ParallelDispatchConfig read(SettingReader block) {
+  static ParallelDispatchConfig read(ConfigBlock block) {
     Setting whole = block.self();
     if (whole != null && !whole.isBlock()) {
       throw block.error(
-          whole,
-          block.path(),
           "must be a block of settings, not '"
               + whole.scalar()
               + "'; to turn parallel dispatch on, write 'enabled: true' indented under it");
@@ -39,8 +37,7 @@ final class ParallelDispatchReader {
     ParallelDispatchConfig d = ParallelDispatchConfig.DEFAULT;
     long tries = block.whole("job_tries", d.jobTries(), 1);
     if (tries > Integer.MAX_VALUE) {
-      throw block.error(
-          block.get("job_tries"), block.at("job_tries"), "must be at most " + Integer.MAX_VALUE);
+      throw block.error("job_tries", "must be at most " + Integer.MAX_VALUE);
     }
     String queue = block.text("queue", d.queue());
     if (queue != null && YAML_NULLS.contains(queue.trim())) {

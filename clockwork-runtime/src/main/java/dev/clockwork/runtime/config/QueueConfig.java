@@ -46,30 +46,4 @@ public record QueueConfig(
   public QueueConfig {
     name = MetadataChecks.queue("queue.name", name);
   }
-
-  /** The same settings with another retry policy. */
-  public QueueConfig withRetry(RetryPolicy policy) {
-    return new QueueConfig(
-        name,
-        strategy,
-        concurrency,
-        timeout,
-        policy,
-        deadLetterEnabled,
-        deadLetterRetention,
-        alerts);
-  }
-
-  /** The same settings serving new instances from the queue {@code queue}. */
-  public QueueConfig withName(String queue) {
-    return new QueueConfig(
-        queue,
-        strategy,
-        concurrency,
-        timeout,
-        retry,
-        deadLetterEnabled,
-        deadLetterRetention,
-        alerts);
-  }
 }

@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.config;
 
+import java.io.StringReader;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -17,13 +18,13 @@ final class YamlSettings {
   static Setting read(String yaml, String source) {
     Node root;
     try {
-      root = new Yaml(new LoaderOptions()).compose(new java.io.StringReader(yaml));
+      root = new Yaml(new LoaderOptions()).compose(new StringReader(yaml));
     } catch (MarkedYAMLException e) {
       int line = e.getProblemMark() == null ? 1 : e.getProblemMark().getLine() + 1;
       throw new ConfigException(source, line, "(yaml)", "not valid YAML: " + e.getProblem());
     }
     if (root == null) {
-      return Setting.block(Map.of(), 1);
+      return Setting.block(Map.of(), source, 1);
     }
     return convert(root, "", source, root.getStartMark().getLine() + 1);
   }
@@ -31,7 +32,7 @@ final class YamlSettings {
   /** Converts {@code node}; {@code line} is where its key was written (errors point there). */
   private static Setting convert(Node node, String path, String source, int line) {
     if (node instanceof ScalarNode) {
-      return Setting.scalar(((ScalarNode) node).getValue(), line);
+      return Setting.scalar(((ScalarNode) node).getValue(), source, line);
     }
     if (node instanceof MappingNode) {
       Map<String, Setting> children = new LinkedHashMap<>();
@@ -54,7 +55,7 @@ final class YamlSettings {
               "is set twice; keep one");
         }
       }
-      return Setting.block(children, line);
+      return Setting.block(children, source, line);
     }
     throw new ConfigException(
         source,

@@ -1,7 +1,8 @@
 /**
- * API: how an engine is configured: {@code clockwork.yaml} ({@link
- * dev.clockwork.runtime.config.ClockworkConfig}), per-machine queue and parallel dispatch settings
- * and {@link dev.clockwork.runtime.config.EngineOptions}; code wins over the file, the file over
- * the defaults.
+ * API: how an engine is configured. {@link dev.clockwork.runtime.config.Settings} is every setting
+ * resolved once — the defaults, then {@code clockwork.yaml} (or Spring Boot's properties), then
+ * code ({@link dev.clockwork.runtime.config.SettingsBuilder}, named as the file names each key) —
+ * and {@link dev.clockwork.runtime.config.ConfigBlock} reads a block of it with errors naming the
+ * file, line and key.
  */
 package dev.clockwork.runtime.config;

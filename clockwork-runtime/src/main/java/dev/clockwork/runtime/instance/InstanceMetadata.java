@@ -6,7 +6,7 @@ import java.util.Map;
  * What an instance carries besides its state, set when it is created and never changed after.
  *
  * @param queue the queue it is served from: only engines that serve this queue claim its work
- *     ({@code Engine.builder().queues(...)}); {@value #DEFAULT_QUEUE} unless routed elsewhere
+ *     ({@code workers.queues}); {@value #DEFAULT_QUEUE} unless routed elsewhere
  * @param labels texts to find it by ({@link InstanceQuery})
  * @param memo any JSON values, read back with the instance; not a filter
  * @param searchAttributes texts, numbers and booleans to find it by ({@link InstanceQuery})

@@ -37,7 +37,7 @@ class QueueActivityTest {
 
   /** An admin of another process on the same store: it sees only what was flushed. */
   private QueueActivity seenElsewhere(Duration window) {
-    return new QueueAdmin(store, clock, m -> engine.queueConfig(m), new ProcessingTimes())
+    return new QueueAdmin(store, clock, m -> engine.settings().queue(m), new ProcessingTimes())
         .activity("cart", window);
   }
 

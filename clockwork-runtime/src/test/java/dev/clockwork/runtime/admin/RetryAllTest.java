@@ -7,6 +7,7 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.queue.Backoff;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.queue.RetryPolicy;
@@ -75,7 +76,7 @@ class RetryAllTest {
             .store(store)
             .clock(VirtualClock.at("2026-07-01T10:00:00Z"))
             .register(POISONED)
-            .options(o -> o.retry(new RetryPolicy(1, Duration.ZERO, Duration.ZERO, false)))
+            .settings(s -> s.queue(q -> q.retry(new RetryPolicy(1, Backoff.linear(Duration.ZERO)))))
             .build());
     for (int i = 0; i < 3; i++) {
       engine.get().create("poisoned", "p-" + i, Map.of());

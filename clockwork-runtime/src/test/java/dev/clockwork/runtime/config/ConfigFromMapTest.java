@@ -28,12 +28,13 @@ class ConfigFromMapTest {
     tree.put("schedules", Map.of("namespace", "billing"));
     tree.put("system", null);
 
-    ClockworkConfig config = ClockworkConfig.fromMap(tree, "test");
+    Settings config = Settings.fromMap(tree, "test");
 
-    assertThat(config.queueFor("order").concurrency()).isEqualTo(7);
-    assertThat(config.queueFor("order").timeout()).isEqualTo(Duration.ofSeconds(45));
-    assertThat(config.queueFor("order").retry().maxAttempts()).isEqualTo(5);
-    assertThat(config.queueFor("order").retry().initialDelay()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(config.queue("order").concurrency()).isEqualTo(7);
+    assertThat(config.queue("order").timeout()).isEqualTo(Duration.ofSeconds(45));
+    assertThat(config.queue("order").retry().maxAttempts()).isEqualTo(5);
+    assertThat(config.queue("order").retry().backoff().initialDelay())
+        .isEqualTo(Duration.ofSeconds(2));
     assertThat(config.parallelDispatch("order").enabled()).isTrue();
     assertThat(config.parallelDispatch().enabled()).isFalse();
     assertThat(config.timers().batchSize()).isEqualTo(20);
@@ -46,7 +47,7 @@ class ConfigFromMapTest {
     Map<String, Object> tree =
         Map.of("queue", Map.of("retry", Map.of("initial_delay", "1 minute", "max_delay", "PT1S")));
 
-    assertThatThrownBy(() -> ClockworkConfig.fromMap(tree, "clockwork.* properties"))
+    assertThatThrownBy(() -> Settings.fromMap(tree, "clockwork.* properties"))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("clockwork.* properties")
         .hasMessageContaining("queue.retry.max_delay")

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 class MalformedConfigTest {
 
   private static void fails(String yaml, String message) {
-    assertThatThrownBy(() -> ClockworkConfig.parse(yaml, "clockwork.yaml"))
+    assertThatThrownBy(() -> Settings.parse(yaml, "clockwork.yaml"))
         .isInstanceOf(ConfigException.class)
         .hasMessageStartingWith(message);
   }

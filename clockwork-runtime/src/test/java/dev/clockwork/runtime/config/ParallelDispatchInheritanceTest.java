@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
  */
 class ParallelDispatchInheritanceTest {
 
-  private static ClockworkConfig parse(String yaml) {
-    return ClockworkConfig.parse(yaml, "clockwork.yaml");
+  private static Settings parse(String yaml) {
+    return Settings.parse(yaml, "clockwork.yaml");
   }
 
   /** The system-level settings of a file with one key set. */
@@ -23,18 +23,17 @@ class ParallelDispatchInheritanceTest {
 
   @Test
   void withoutABlockEveryMachineGetsTheDefaults() {
-    ClockworkConfig config =
-        parse("queue:\n  concurrency: 3\nmachines:\n  order:\n    queue: {}\n");
+    Settings config = parse("queue:\n  concurrency: 3\nmachines:\n  order:\n    queue: {}\n");
     assertThat(config.parallelDispatch()).isEqualTo(ParallelDispatchConfig.DEFAULT);
     assertThat(config.parallelDispatch("order")).isEqualTo(ParallelDispatchConfig.DEFAULT);
     assertThat(config.parallelDispatch("unlisted")).isEqualTo(ParallelDispatchConfig.DEFAULT);
-    assertThat(ClockworkConfig.defaults().parallelDispatch("order"))
+    assertThat(Settings.defaults().parallelDispatch("order"))
         .isEqualTo(ParallelDispatchConfig.DEFAULT);
   }
 
   @Test
   void machineKeysOverrideTheSystemBlockKeyByKey() {
-    ClockworkConfig config =
+    Settings config =
         parse(
             """
             parallel_dispatch:
@@ -77,8 +76,7 @@ class ParallelDispatchInheritanceTest {
 
   @Test
   void aMachineBlockWithoutASystemBlockMergesOverTheDefaults() {
-    ClockworkConfig config =
-        parse("machines:\n  order:\n    parallel_dispatch:\n      enabled: true\n");
+    Settings config = parse("machines:\n  order:\n    parallel_dispatch:\n      enabled: true\n");
     assertThat(config.parallelDispatch("order"))
         .isEqualTo(ParallelDispatchConfig.DEFAULT.withEnabled(true));
     assertThat(config.parallelDispatch()).isEqualTo(ParallelDispatchConfig.DEFAULT);
@@ -179,7 +177,7 @@ class ParallelDispatchInheritanceTest {
 
   @Test
   void queueSettingsAreUnchangedByAParallelDispatchBlock() {
-    ClockworkConfig config =
+    Settings config =
         parse(
             """
             queue:
@@ -193,7 +191,7 @@ class ParallelDispatchInheritanceTest {
                 parallel_dispatch:
                   job_tries: 9
             """);
-    assertThat(config.queueFor("order").concurrency()).isEqualTo(2);
+    assertThat(config.queue("order").concurrency()).isEqualTo(2);
     assertThat(config.queue().concurrency()).isEqualTo(4);
     assertThat(config.parallelDispatch("order").queue()).isEqualTo("regions");
   }

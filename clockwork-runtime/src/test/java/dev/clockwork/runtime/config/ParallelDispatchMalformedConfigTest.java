@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class ParallelDispatchMalformedConfigTest {
 
   private static void fails(String yaml, String message) {
-    assertThatThrownBy(() -> ClockworkConfig.parse(yaml, "clockwork.yaml"))
+    assertThatThrownBy(() -> Settings.parse(yaml, "clockwork.yaml"))
         .isInstanceOf(ConfigException.class)
         .hasMessageStartingWith(message);
   }
@@ -26,7 +26,7 @@ class ParallelDispatchMalformedConfigTest {
   @Test
   void aBadDurationSaysBareSecondsAreAccepted() {
     assertThatThrownBy(
-            () -> ClockworkConfig.parse("parallel_dispatch:\n  lock_ttl: soon\n", "clockwork.yaml"))
+            () -> Settings.parse("parallel_dispatch:\n  lock_ttl: soon\n", "clockwork.yaml"))
         .hasMessageContaining("PT30S")
         .hasMessageEndingWith("or a whole number of seconds (30)");
   }

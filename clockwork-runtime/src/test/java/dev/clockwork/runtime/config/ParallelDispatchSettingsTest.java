@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
  * system block, then the defaults, key by key.
  */
 class ParallelDispatchSettingsTest {
-  private static final ClockworkConfig FILE =
-      ClockworkConfig.parse(
+  private static final Settings FILE =
+      Settings.parse(
           """
           parallel_dispatch:
             enabled: true
@@ -28,45 +28,42 @@ class ParallelDispatchSettingsTest {
 
   @Test
   void withoutCodeTheFileApplies() {
-    EngineOptions options = EngineOptions.builder().build(FILE);
-    assertThat(options.parallelDispatchFor(FILE, "order"))
-        .isEqualTo(FILE.parallelDispatch("order"));
-    assertThat(options.parallelDispatchFor(FILE, "payment")).isEqualTo(FILE.parallelDispatch());
-    EngineOptions defaults = EngineOptions.builder().build();
-    assertThat(defaults.parallelDispatchFor(ClockworkConfig.defaults(), "order"))
-        .isEqualTo(ParallelDispatchConfig.DEFAULT);
+    Settings settings = FILE.with(s -> {});
+    assertThat(settings.parallelDispatch("order")).isEqualTo(FILE.parallelDispatch("order"));
+    assertThat(settings.parallelDispatch("payment")).isEqualTo(FILE.parallelDispatch());
+    Settings defaults = Settings.defaults().with(s -> {});
+    assertThat(defaults.parallelDispatch("order")).isEqualTo(ParallelDispatchConfig.DEFAULT);
   }
 
   @Test
   void codeForEveryMachineWinsOverBothBlocksForTheKeysItSets() {
-    EngineOptions options =
-        EngineOptions.builder()
-            .parallelDispatch(p -> p.withJobTries(8).withEnabled(false))
-            .build(FILE);
-    ParallelDispatchConfig order = options.parallelDispatchFor(FILE, "order");
+    Settings settings = FILE.with(s -> s.parallelDispatch(p -> p.jobTries(8).enabled(false)));
+    ParallelDispatchConfig order = settings.parallelDispatch("order");
     assertThat(order.jobTries()).isEqualTo(8);
     assertThat(order.enabled()).isFalse();
     assertThat(order.queue()).isEqualTo("orders");
     assertThat(order.jobBackoff()).isEqualTo(Duration.ofSeconds(5));
     assertThat(order.lockTimeout()).isEqualTo(Duration.ofSeconds(10));
-    assertThat(options.parallelDispatchFor(FILE, "payment").jobTries()).isEqualTo(8);
+    assertThat(settings.parallelDispatch("payment").jobTries()).isEqualTo(8);
   }
 
   @Test
   void codeForOneMachineWinsOverTheFileAndOverCodeForEveryMachine() {
-    EngineOptions options =
-        EngineOptions.builder()
-            .parallelDispatch(p -> p.withJobTries(8))
-            .parallelDispatch("order", p -> p.withJobTries(2).withQueue(null))
-            .parallelDispatch("order", p -> p.withRegionTimeout(Duration.ofMinutes(2)))
-            .build(FILE);
-    ParallelDispatchConfig order = options.parallelDispatchFor(FILE, "order");
+    Settings settings =
+        FILE.with(
+            s ->
+                s.parallelDispatch(p -> p.jobTries(8))
+                    .machine("order", m -> m.parallelDispatch(p -> p.jobTries(2).queue(null)))
+                    .machine(
+                        "order",
+                        m -> m.parallelDispatch(p -> p.regionTimeout(Duration.ofMinutes(2)))));
+    ParallelDispatchConfig order = settings.parallelDispatch("order");
     assertThat(order.jobTries()).isEqualTo(2);
     assertThat(order.queue()).isNull();
     assertThat(order.regionTimeout()).isEqualTo(Duration.ofMinutes(2));
     assertThat(order.jobBackoff()).isEqualTo(Duration.ofSeconds(5));
     assertThat(order.enabled()).isTrue();
-    ParallelDispatchConfig payment = options.parallelDispatchFor(FILE, "payment");
+    ParallelDispatchConfig payment = settings.parallelDispatch("payment");
     assertThat(payment.jobTries()).isEqualTo(8);
     assertThat(payment.regionTimeout()).isZero();
   }
@@ -75,38 +72,34 @@ class ParallelDispatchSettingsTest {
   void aWholeRecordInCodeReplacesTheFilesBlocks() {
     ParallelDispatchConfig mine =
         ParallelDispatchConfig.DEFAULT.withEnabled(true).withJobTimeout(Duration.ofMinutes(1));
-    EngineOptions options =
-        EngineOptions.builder()
-            .parallelDispatch(mine)
-            .parallelDispatch("report", p -> p.withEnabled(false))
-            .build(FILE);
-    assertThat(options.parallelDispatchFor(FILE, "order")).isEqualTo(mine);
-    assertThat(options.parallelDispatchFor(FILE, "payment")).isEqualTo(mine);
-    assertThat(options.parallelDispatchFor(FILE, "report")).isEqualTo(mine.withEnabled(false));
+    Settings settings =
+        FILE.with(
+            s ->
+                s.parallelDispatch(mine)
+                    .machine("report", m -> m.parallelDispatch(p -> p.enabled(false))));
+    assertThat(settings.parallelDispatch("order")).isEqualTo(mine);
+    assertThat(settings.parallelDispatch("payment")).isEqualTo(mine);
+    assertThat(settings.parallelDispatch("report")).isEqualTo(mine.withEnabled(false));
   }
 
   @Test
-  void laterBuilderCallsDoNotChangeBuiltOptions() {
-    EngineOptions.Builder builder =
-        EngineOptions.builder().parallelDispatch(p -> p.withJobTries(4));
-    EngineOptions built = builder.build(FILE);
-    builder.parallelDispatch("order", p -> p.withJobTries(9));
-    assertThat(built.parallelDispatchFor(FILE, "order").jobTries()).isEqualTo(4);
+  void laterBuilderCallsDoNotChangeResolvedSettings() {
+    SettingsBuilder builder = new SettingsBuilder().parallelDispatch(p -> p.jobTries(4));
+    Settings built = FILE.with(builder);
+    builder.machine("order", m -> m.parallelDispatch(p -> p.jobTries(9)));
+    assertThat(built.parallelDispatch("order").jobTries()).isEqualTo(4);
   }
 
   @Test
-  void anInvalidValueFromCodeFailsWhenTheOptionsAreBuiltNamingTheMachine() {
+  void anInvalidValueFromCodeFailsWhenTheSettingsAreResolvedNamingTheMachine() {
     assertThatThrownBy(
-            () ->
-                EngineOptions.builder()
-                    .parallelDispatch("order", p -> p.withJobTries(0))
-                    .build(FILE))
-        .isInstanceOf(IllegalArgumentException.class)
+            () -> FILE.with(s -> s.machine("order", m -> m.parallelDispatch(p -> p.jobTries(0)))))
+        .isInstanceOf(ConfigException.class)
         .hasMessage(
-            "parallel dispatch settings of machine 'order' set in code: jobTries must be 1 or"
-                + " more, not 0");
-    assertThatThrownBy(() -> EngineOptions.builder().parallelDispatch(p -> null).build(FILE))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("returned null");
+            "settings in code:0: machines.order.parallel_dispatch.job_tries: must be 1 or more,"
+                + " got 0");
+    assertThatThrownBy(() -> FILE.with(s -> s.parallelDispatch((ParallelDispatchConfig) null)))
+        .isInstanceOf(NullPointerException.class)
+        .hasMessageContaining("parallelDispatch");
   }
 }

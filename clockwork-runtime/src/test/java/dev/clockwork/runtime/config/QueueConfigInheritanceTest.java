@@ -2,6 +2,7 @@ package dev.clockwork.runtime.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.clockwork.runtime.queue.Backoff;
 import dev.clockwork.runtime.queue.RetryPolicy;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -29,33 +30,33 @@ class QueueConfigInheritanceTest {
 
   @Test
   void theConfiguredMachinesAreListedInFileOrder() {
-    assertThat(ClockworkConfig.parse(SEED_EXAMPLE, "clockwork.yaml").configuredMachines())
+    assertThat(Settings.parse(SEED_EXAMPLE, "clockwork.yaml").configuredMachines())
         .containsExactly("order", "report");
-    assertThat(ClockworkConfig.defaults().configuredMachines()).isEmpty();
+    assertThat(Settings.defaults().configuredMachines()).isEmpty();
   }
 
   @Test
   void machineValuesOverrideAndTheRestIsInherited() {
-    ClockworkConfig config = ClockworkConfig.parse(SEED_EXAMPLE, "clockwork.yaml");
+    Settings config = Settings.parse(SEED_EXAMPLE, "clockwork.yaml");
     assertThat(config.system()).isEqualTo("e-commerce");
 
-    QueueConfig order = config.queueFor("order");
+    QueueConfig order = config.queue("order");
     assertThat(order.concurrency()).isEqualTo(5);
     assertThat(order.timeout()).isEqualTo(Duration.ofSeconds(30));
     assertThat(order.retry().maxAttempts()).isEqualTo(3);
 
-    QueueConfig report = config.queueFor("report");
+    QueueConfig report = config.queue("report");
     assertThat(report.concurrency()).isEqualTo(1);
     assertThat(report.timeout()).isEqualTo(Duration.ofMinutes(10));
     assertThat(report.retry().maxAttempts()).isEqualTo(3);
 
-    assertThat(config.queueFor("payment").concurrency()).isEqualTo(10);
+    assertThat(config.queue("payment").concurrency()).isEqualTo(10);
   }
 
   @Test
   void nestedBlocksMergeKeyByKey() {
-    ClockworkConfig config =
-        ClockworkConfig.parse(
+    Settings config =
+        Settings.parse(
             """
             queue:
               retry:
@@ -68,21 +69,22 @@ class QueueConfigInheritanceTest {
                     initial_delay: 500 milliseconds
             """,
             "clockwork.yaml");
-    RetryPolicy retry = config.queueFor("order").retry();
+    RetryPolicy retry = config.queue("order").retry();
     assertThat(retry.maxAttempts()).isEqualTo(5);
-    assertThat(retry.exponential()).isFalse();
-    assertThat(retry.initialDelay()).isEqualTo(Duration.ofMillis(500));
-    assertThat(retry.maxDelay()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(retry.backoff().exponential()).isFalse();
+    assertThat(retry.backoff().initialDelay()).isEqualTo(Duration.ofMillis(500));
+    assertThat(retry.backoff().maxDelay()).isEqualTo(Duration.ofMinutes(5));
   }
 
   @Test
   void anEmptyFileGivesTheSeedsDefaults() {
-    QueueConfig defaults = ClockworkConfig.parse("", "clockwork.yaml").queue();
+    QueueConfig defaults = Settings.parse("", "clockwork.yaml").queue();
     assertThat(defaults.strategy()).isEqualTo(QueueStrategy.FIFO);
     assertThat(defaults.concurrency()).isEqualTo(10);
     assertThat(defaults.timeout()).isEqualTo(Duration.ofSeconds(30));
     assertThat(defaults.retry())
-        .isEqualTo(new RetryPolicy(3, Duration.ofSeconds(1), Duration.ofMinutes(5), true));
+        .isEqualTo(
+            new RetryPolicy(3, Backoff.exponential(Duration.ofSeconds(1), Duration.ofMinutes(5))));
     assertThat(defaults.deadLetterEnabled()).isTrue();
     assertThat(defaults.deadLetterRetention()).isEqualTo(Duration.ofDays(7));
     assertThat(defaults.alerts()).isEqualTo(AlertThresholds.DEFAULT);
@@ -92,8 +94,8 @@ class QueueConfigInheritanceTest {
 
   @Test
   void durationsTakeTheSeedsWordsAndIso8601Alike() {
-    ClockworkConfig words = ClockworkConfig.parse("queue:\n  timeout: 1 hour\n", "a.yaml");
-    ClockworkConfig iso = ClockworkConfig.parse("queue:\n  timeout: PT1H\n", "b.yaml");
+    Settings words = Settings.parse("queue:\n  timeout: 1 hour\n", "a.yaml");
+    Settings iso = Settings.parse("queue:\n  timeout: PT1H\n", "b.yaml");
     assertThat(words.queue().timeout())
         .isEqualTo(iso.queue().timeout())
         .isEqualTo(Duration.ofHours(1));
@@ -101,8 +103,8 @@ class QueueConfigInheritanceTest {
 
   @Test
   void timerAndDatabaseBlocks() {
-    ClockworkConfig config =
-        ClockworkConfig.parse(
+    Settings config =
+        Settings.parse(
             """
             database:
               url: jdbc:postgresql://localhost:5432/app
@@ -117,6 +119,6 @@ class QueueConfigInheritanceTest {
     assertThat(config.timers().batchSize()).isEqualTo(250);
     assertThat(config.scheduleNamespace()).isEqualTo("billing");
     assertThat(config.timers().backpressureThreshold()).isEqualTo(20_000);
-    assertThat(config.database()).hasValueSatisfying(d -> assertThat(d.user()).isEqualTo("app"));
+    assertThat(config.block("database").text("user", null)).isEqualTo("app");
   }
 }

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
  * system's block like every queue setting, {@code default} when no block names one; code wins.
  */
 class QueueNameConfigTest {
-  private static final ClockworkConfig FILE =
-      ClockworkConfig.parse(
+  private static final Settings FILE =
+      Settings.parse(
           """
           queue:
             name: bulk
@@ -27,29 +27,31 @@ class QueueNameConfigTest {
 
   @Test
   void aMachineNamesItsQueueOrInheritsTheSystems() {
-    assertThat(FILE.queueFor("report").name()).isEqualTo("reports");
-    assertThat(FILE.queueFor("order").name()).isEqualTo("bulk");
-    assertThat(FILE.queueFor("payment").name()).isEqualTo("bulk");
-    assertThat(ClockworkConfig.defaults().queueFor("order").name()).isEqualTo("default");
+    assertThat(FILE.queue("report").name()).isEqualTo("reports");
+    assertThat(FILE.queue("order").name()).isEqualTo("bulk");
+    assertThat(FILE.queue("payment").name()).isEqualTo("bulk");
+    assertThat(Settings.defaults().queue("order").name()).isEqualTo("default");
   }
 
   @Test
   void queueNamesSetInCodeWinOverTheFile() {
-    EngineOptions everyMachine = EngineOptions.builder().queueName("code").build(FILE);
-    EngineOptions oneMachine =
-        EngineOptions.builder().queueName("code").queueName("order", "orders").build(FILE);
+    Settings everyMachine = FILE.with(s -> s.queue(q -> q.name("code")));
+    Settings oneMachine =
+        FILE.with(
+            s ->
+                s.queue(q -> q.name("code")).machine("order", m -> m.queue(q -> q.name("orders"))));
 
-    assertThat(everyMachine.queueFor(FILE, "report").name()).isEqualTo("code");
-    assertThat(oneMachine.queueFor(FILE, "order").name()).isEqualTo("orders");
-    assertThat(oneMachine.queueFor(FILE, "report").name()).isEqualTo("code");
-    assertThat(oneMachine.queueFor(FILE, "order").concurrency()).isEqualTo(5);
+    assertThat(everyMachine.queue("report").name()).isEqualTo("code");
+    assertThat(oneMachine.queue("order").name()).isEqualTo("orders");
+    assertThat(oneMachine.queue("report").name()).isEqualTo("code");
+    assertThat(oneMachine.queue("order").concurrency()).isEqualTo(5);
   }
 
   @Test
   void aBlankNameIsRefusedWithItsLine() {
     assertThatThrownBy(
             () ->
-                ClockworkConfig.parse(
+                Settings.parse(
                     "machines:\n  report:\n    queue:\n      name: \"  \"\n", "clockwork.yaml"))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("clockwork.yaml:4: machines.report.queue.name: must name a queue");
@@ -57,8 +59,9 @@ class QueueNameConfigTest {
 
   @Test
   void aNameWithSpacesAroundItIsRefusedInCode() {
-    assertThatThrownBy(() -> EngineOptions.builder().queueName(" bulk"))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("queueName ' bulk' has spaces around it");
+    assertThatThrownBy(() -> FILE.with(s -> s.queue(q -> q.name(" bulk"))))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("settings in code:0: queue.name: must name a queue")
+        .hasMessageContaining("with no spaces around it");
   }
 }

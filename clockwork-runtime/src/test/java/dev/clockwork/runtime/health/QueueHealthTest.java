@@ -3,7 +3,7 @@ package dev.clockwork.runtime.health;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.runtime.config.AlertThresholds;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.store.QueueStats;
 import java.time.Duration;
 import java.util.List;
@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /** Health levels at the configured thresholds, with the seed's recommendations. */
 class QueueHealthTest {
-  private static final ClockworkConfig CONFIG =
-      ClockworkConfig.parse(
+  private static final Settings CONFIG =
+      Settings.parse(
           """
           queue:
             alerts:
@@ -30,7 +30,7 @@ class QueueHealthTest {
           "clockwork.yaml");
 
   private static HealthReport evaluate(List<QueueStats> stats, Map<String, Duration> slowest) {
-    return QueueHealth.evaluate(stats, slowest, machine -> CONFIG.queueFor(machine).alerts());
+    return QueueHealth.evaluate(stats, slowest, machine -> CONFIG.queue(machine).alerts());
   }
 
   private static QueueStats stats(String machine, long pending, long dlq) {

@@ -7,7 +7,7 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.EngineBuilder;
 import dev.clockwork.runtime.clock.VirtualClock;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.store.Store;
 import java.time.Instant;
 import java.util.function.UnaryOperator;
@@ -44,8 +44,8 @@ public abstract class MetadataMachines {
           .build();
 
   /** The machines' default queues: {@code report} has its own, the others the system's. */
-  protected static final ClockworkConfig ROUTED =
-      ClockworkConfig.parse(
+  protected static final Settings ROUTED =
+      Settings.parse(
           """
           queue:
             name: bulk

@@ -38,11 +38,17 @@ public abstract class QueueRoutingContractTest extends MetadataMachines {
   @Test
   void queueNamesSetInCodeWinOverTheFile() {
     Engine engine =
-        engine(b -> b.config(ROUTED).options(o -> o.queueName("code").queueName("audit", "logs")));
+        engine(
+            b ->
+                b.config(ROUTED)
+                    .settings(
+                        s ->
+                            s.queue(q -> q.name("code"))
+                                .machine("audit", m -> m.queue(q -> q.name("logs")))));
 
     assertThat(engine.create("report").queue()).isEqualTo("code");
     assertThat(engine.create("audit").queue()).isEqualTo("logs");
-    assertThat(engine.queueConfig("batch").name()).isEqualTo("code");
+    assertThat(engine.settings().queue("batch").name()).isEqualTo("code");
   }
 
   @Test
@@ -67,7 +73,7 @@ public abstract class QueueRoutingContractTest extends MetadataMachines {
 
   @Test
   void aSynchronousSendRunsInTheCallerWhateverTheQueue() {
-    Engine general = engine(b -> b.queues("default"));
+    Engine general = engine(b -> b.settings(s -> s.workers(w -> w.queues("default"))));
     String id =
         general
             .create("report", null, Map.of(), CreateOptions.builder().queue("elsewhere").build())
@@ -78,8 +84,10 @@ public abstract class QueueRoutingContractTest extends MetadataMachines {
 
   @Test
   void workersClaimOnlyTheInstancesOfTheQueuesTheirEngineServes() {
-    try (Engine general = engine(b -> b.queues("default").options(o -> o.workers(2)));
-        Engine urgent = engine(b -> b.queues("high-priority").options(o -> o.workers(2)))) {
+    try (Engine general =
+            engine(b -> b.settings(s -> s.workers(w -> w.queues("default").threads(2))));
+        Engine urgent =
+            engine(b -> b.settings(s -> s.workers(w -> w.queues("high-priority").threads(2))))) {
       String routed =
           general
               .create(
@@ -106,10 +114,10 @@ public abstract class QueueRoutingContractTest extends MetadataMachines {
 
   @Test
   void anEngineServesNoEmptySetOfQueues() {
-    assertThatThrownBy(() -> engine(b -> b.queues()))
+    assertThatThrownBy(() -> engine(b -> b.settings(s -> s.workers(w -> w.queues()))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("at least one queue");
-    assertThatThrownBy(() -> engine(b -> b.queues(" default")))
+    assertThatThrownBy(() -> engine(b -> b.settings(s -> s.workers(w -> w.queues(" default")))))
         .hasMessageContaining("spaces around it");
   }
 }

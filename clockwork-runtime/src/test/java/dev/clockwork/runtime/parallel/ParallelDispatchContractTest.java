@@ -10,7 +10,7 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Instance;
 import dev.clockwork.runtime.clock.VirtualClock;
-import dev.clockwork.runtime.config.ParallelDispatchConfig;
+import dev.clockwork.runtime.config.ParallelDispatchSettingsBuilder;
 import dev.clockwork.runtime.faults.FaultyStore;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.RegionJob;
@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.UnaryOperator;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,7 +35,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 public abstract class ParallelDispatchContractTest {
   protected static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
-  protected static final UnaryOperator<ParallelDispatchConfig> ON = c -> c.withEnabled(true);
+  protected static final Consumer<ParallelDispatchSettingsBuilder> ON = p -> p.enabled(true);
 
   protected VirtualClock clock;
   protected Store store;
@@ -50,13 +50,13 @@ public abstract class ParallelDispatchContractTest {
   }
 
   /** An engine with dispatch set by {@code settings} for every machine, jobs run by hand. */
-  protected Engine engine(UnaryOperator<ParallelDispatchConfig> settings) {
+  protected Engine engine(Consumer<ParallelDispatchSettingsBuilder> settings) {
     return Engine.builder()
         .store(store)
         .clock(clock)
         .register(ORDER, NO_FAIL, SHARED, WAITING)
-        .options(o -> o.parallelDispatch(settings))
-        .regionJobThreads(0)
+        .settings(s -> s.parallelDispatch(settings))
+        .settings(s -> s.workers(w -> w.regionJobThreads(0)))
         .build();
   }
 
@@ -119,7 +119,7 @@ public abstract class ParallelDispatchContractTest {
 
   @Test
   void dispatchOnAndOffEndInTheSameStateAndContext() {
-    Engine off = engine(c -> c);
+    Engine off = engine(p -> {});
     assertThat(off.create("order", "seq", Map.of("order_id", 1)).dispatched()).isFalse();
     Instance sequential = off.instance("seq");
     assertThat(off.regionJobs().pending("seq")).isEmpty();
@@ -148,8 +148,7 @@ public abstract class ParallelDispatchContractTest {
 
   @Test
   void aFailingJobIsRetriedAfterTheBackoffThenFiresFailWithThePayload() {
-    Engine engine =
-        engine(c -> c.withEnabled(true).withJobTries(2).withJobBackoff(Duration.ofSeconds(7)));
+    Engine engine = engine(p -> p.enabled(true).jobTries(2).jobBackoff(Duration.ofSeconds(7)));
     hook(
         "payment",
         a -> {
@@ -185,7 +184,7 @@ public abstract class ParallelDispatchContractTest {
 
   @Test
   void guardedFailBranchesSeeTheContext() {
-    Engine engine = engine(c -> c.withEnabled(true).withJobTries(1));
+    Engine engine = engine(p -> p.enabled(true).jobTries(1));
     engine.create("order", "o-1", Map.of("retry", true));
     engine
         .regionJobs()
@@ -195,7 +194,7 @@ public abstract class ParallelDispatchContractTest {
 
   @Test
   void withoutFailTheMachineStaysRecordsTheFailureAndStillTakesEvents() {
-    Engine engine = engine(c -> c.withEnabled(true).withJobTries(1));
+    Engine engine = engine(p -> p.enabled(true).jobTries(1));
     engine.create("nofail", "n-1", Map.of());
     assertThat(
             engine
@@ -212,7 +211,7 @@ public abstract class ParallelDispatchContractTest {
 
   @Test
   void theRegionTimeoutFiresFailWithTheStalledRegions() {
-    Engine engine = engine(c -> c.withEnabled(true).withRegionTimeout(Duration.ofMinutes(2)));
+    Engine engine = engine(p -> p.enabled(true).regionTimeout(Duration.ofMinutes(2)));
     engine.create("order", "o-1", Map.of());
     engine.regionJobs().run(job(engine, "o-1", "processing.inventory"));
     clock.advance(Duration.ofSeconds(119));
@@ -231,7 +230,7 @@ public abstract class ParallelDispatchContractTest {
 
   @Test
   void aRegionTimeoutAfterTheStateWasLeftDoesNothing() {
-    Engine engine = engine(c -> c.withEnabled(true).withRegionTimeout(Duration.ofMinutes(2)));
+    Engine engine = engine(p -> p.enabled(true).regionTimeout(Duration.ofMinutes(2)));
     engine.create("order", "o-1", Map.of());
     engine.regionJobs().runAvailable();
     clock.advance(Duration.ofMinutes(3));
@@ -317,7 +316,7 @@ public abstract class ParallelDispatchContractTest {
 
   @Test
   void dispatchedEntryActionsSeeTheEventThatEnteredTheState() {
-    Engine engine = engine(c -> c.withEnabled(true).withJobTries(1));
+    Engine engine = engine(p -> p.enabled(true).jobTries(1));
     List<Event> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
     hook("inventory", a -> seen.add(a.event()));
     engine.create("order", "o-1", Map.of("retry", true));
@@ -382,8 +381,7 @@ public abstract class ParallelDispatchContractTest {
 
   @Test
   void anActionRunningPastTheJobTimeoutIsAFailedAttempt() {
-    Engine engine =
-        engine(c -> c.withEnabled(true).withJobTimeout(Duration.ofMillis(200)).withJobTries(3));
+    Engine engine = engine(p -> p.enabled(true).jobTimeout(Duration.ofMillis(200)).jobTries(3));
     CountDownLatch never = new CountDownLatch(1);
     hook("inventory", a -> await(never));
     engine.create("order", "o-1", Map.of());
@@ -396,8 +394,7 @@ public abstract class ParallelDispatchContractTest {
 
   @Test
   void aBusyInstancePastTheLockTimeoutIsAFailedAttempt() throws Exception {
-    Engine engine =
-        engine(c -> c.withEnabled(true).withLockTimeout(Duration.ofMillis(100)).withJobTries(3));
+    Engine engine = engine(p -> p.enabled(true).lockTimeout(Duration.ofMillis(100)).jobTries(3));
     engine.create("order", "o-1", Map.of());
     CountDownLatch holding = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
@@ -425,7 +422,7 @@ public abstract class ParallelDispatchContractTest {
 
   @Test
   void theInstanceLeaseOfAnApplyLastsTheLockTtl() {
-    Engine engine = engine(c -> c.withEnabled(true).withLockTtl(Duration.ofSeconds(7)));
+    Engine engine = engine(p -> p.enabled(true).lockTtl(Duration.ofSeconds(7)));
     engine.create("order", "o-1", Map.of());
     java.util.concurrent.atomic.AtomicBoolean takenBefore =
         new java.util.concurrent.atomic.AtomicBoolean();
@@ -457,8 +454,8 @@ public abstract class ParallelDispatchContractTest {
             .store(dying)
             .clock(clock)
             .register(ORDER)
-            .options(o -> o.parallelDispatch(ON))
-            .regionJobThreads(0)
+            .settings(s -> s.parallelDispatch(ON))
+            .settings(s -> s.workers(w -> w.regionJobThreads(0)))
             .build();
     RegionJob inventory = job(doomed, "o-1", "processing.inventory");
     assertThat(doomed.regionJobs().run(inventory)).isEqualTo(JobOutcome.LOST);

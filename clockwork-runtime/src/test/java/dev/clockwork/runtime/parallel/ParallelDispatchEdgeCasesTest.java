@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
-import dev.clockwork.runtime.config.ParallelDispatchConfig;
+import dev.clockwork.runtime.config.ParallelDispatchSettingsBuilder;
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.Store;
@@ -16,7 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.function.UnaryOperator;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  */
 class ParallelDispatchEdgeCasesTest {
   private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
-  private static final UnaryOperator<ParallelDispatchConfig> ON = c -> c.withEnabled(true);
+  private static final Consumer<ParallelDispatchSettingsBuilder> ON = p -> p.enabled(true);
 
   private VirtualClock clock;
   private Store store;
@@ -38,14 +38,14 @@ class ParallelDispatchEdgeCasesTest {
   }
 
   private Engine engine(
-      UnaryOperator<ParallelDispatchConfig> settings,
+      Consumer<ParallelDispatchSettingsBuilder> settings,
       dev.clockwork.core.definition.MachineDefinition... machines) {
     return Engine.builder()
         .store(store)
         .clock(clock)
         .register(machines)
-        .options(o -> o.parallelDispatch(settings))
-        .regionJobThreads(0)
+        .settings(s -> s.parallelDispatch(settings))
+        .settings(s -> s.workers(w -> w.regionJobThreads(0)))
         .build();
   }
 
@@ -78,7 +78,7 @@ class ParallelDispatchEdgeCasesTest {
    */
   @Test
   void aJobWhoseWorkerDiesEveryTimeEventuallyGivesUp() {
-    Engine engine = engine(c -> c.withEnabled(true).withJobTries(2), ORDER);
+    Engine engine = engine(p -> p.enabled(true).jobTries(2), ORDER);
     engine.create("order", "o-1", Map.of());
     for (int crash = 0; crash < 5; crash++) {
       List<JobClaim> claims =
@@ -142,7 +142,7 @@ class ParallelDispatchEdgeCasesTest {
    */
   @Test
   void aJobWhoseApplyLostTheInstanceLeaseIsReleasedAtOnce() {
-    Engine engine = engine(c -> c.withEnabled(true).withLockTtl(Duration.ofSeconds(7)), ORDER);
+    Engine engine = engine(p -> p.enabled(true).lockTtl(Duration.ofSeconds(7)), ORDER);
     engine.create("order", "o-1", Map.of());
     hook( // another node takes the instance over while the result applies
         "inventory_done",

@@ -9,8 +9,8 @@ import static org.awaitility.Awaitility.await;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.EngineBuilder;
 import dev.clockwork.runtime.clock.VirtualClock;
-import dev.clockwork.runtime.config.ClockworkConfig;
-import dev.clockwork.runtime.config.ParallelDispatchConfig;
+import dev.clockwork.runtime.config.ParallelDispatchSettingsBuilder;
+import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.Store;
 import java.time.Duration;
@@ -23,7 +23,6 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,7 +34,7 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class RegionJobWorkersContractTest {
   protected static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
-  private static final UnaryOperator<ParallelDispatchConfig> ON = c -> c.withEnabled(true);
+  private static final Consumer<ParallelDispatchSettingsBuilder> ON = p -> p.enabled(true);
 
   protected VirtualClock clock;
   protected Store store;
@@ -61,7 +60,7 @@ public abstract class RegionJobWorkersContractTest {
             .store(store)
             .clock(clock)
             .register(ORDER, NO_FAIL, SHARED)
-            .options(o -> o.owner(owner).parallelDispatch(ON));
+            .settings(s -> s.parallelDispatch(ON).workers(w -> w.owner(owner)));
     more.accept(builder);
     Engine engine = builder.build();
     engines.add(engine);
@@ -86,7 +85,8 @@ public abstract class RegionJobWorkersContractTest {
         };
     hook("inventory", meet);
     hook("payment", meet);
-    Engine engine = engine("node-a", b -> b.regionJobThreads(2)).start();
+    Engine engine =
+        engine("node-a", b -> b.settings(s -> s.workers(w -> w.regionJobThreads(2)))).start();
     engine.create("order", "o-1", Map.of());
     await()
         .atMost(Duration.ofSeconds(30))
@@ -101,9 +101,9 @@ public abstract class RegionJobWorkersContractTest {
         engine(
             "node-other",
             b ->
-                b.options(o -> o.parallelDispatch(c -> c.withQueue("regions")))
-                    .regionJobQueues("other")
-                    .regionJobThreads(2));
+                b.settings(s -> s.parallelDispatch(p -> p.queue("regions")))
+                    .settings(s -> s.workers(w -> w.regionJobQueues("other")))
+                    .settings(s -> s.workers(w -> w.regionJobThreads(2))));
     other.start();
     other.create("order", "o-1", Map.of());
     await()
@@ -114,9 +114,9 @@ public abstract class RegionJobWorkersContractTest {
         engine(
             "node-regions",
             b ->
-                b.options(o -> o.parallelDispatch(c -> c.withQueue("regions")))
-                    .regionJobQueues("regions")
-                    .regionJobThreads(2));
+                b.settings(s -> s.parallelDispatch(p -> p.queue("regions")))
+                    .settings(s -> s.workers(w -> w.regionJobQueues("regions")))
+                    .settings(s -> s.workers(w -> w.regionJobThreads(2))));
     serving.start();
     await()
         .atMost(Duration.ofSeconds(30))
@@ -135,7 +135,7 @@ public abstract class RegionJobWorkersContractTest {
             await(stuck);
           }
         });
-    Engine dead = engine("node-dead", b -> b.regionJobThreads(0));
+    Engine dead = engine("node-dead", b -> b.settings(s -> s.workers(w -> w.regionJobThreads(0))));
     dead.create("order", "o-1", Map.of());
     RegionJob inventory =
         dead.regionJobs().pending("o-1").stream()
@@ -148,7 +148,8 @@ public abstract class RegionJobWorkersContractTest {
     assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
 
     clock.advance(Duration.ofMinutes(7)); // past the job's lease (job + lock timeouts + lock ttl)
-    Engine alive = engine("node-alive", b -> b.regionJobThreads(0));
+    Engine alive =
+        engine("node-alive", b -> b.settings(s -> s.workers(w -> w.regionJobThreads(0))));
     assertThat(alive.regionJobs().runAvailable()).containsOnly(JobOutcome.APPLIED).hasSize(2);
     assertThat(alive.instance("o-1").states()).containsExactly("completed");
 
@@ -174,7 +175,9 @@ public abstract class RegionJobWorkersContractTest {
     Engine stopping =
         engine(
             "node-stopping",
-            b -> b.options(o -> o.shutdownTimeout(Duration.ofMillis(200))).regionJobThreads(2));
+            b ->
+                b.settings(s -> s.workers(w -> w.shutdownTimeout(Duration.ofMillis(200))))
+                    .settings(s -> s.workers(w -> w.regionJobThreads(2))));
     stopping.start();
     stopping.create("order", "o-1", Map.of());
     assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
@@ -183,7 +186,7 @@ public abstract class RegionJobWorkersContractTest {
         .filteredOn(j -> j.region().equals("processing.inventory"))
         .singleElement()
         .satisfies(j -> assertThat(j.attempts()).as("not counted as an attempt").isZero());
-    Engine next = engine("node-next", b -> b.regionJobThreads(0));
+    Engine next = engine("node-next", b -> b.settings(s -> s.workers(w -> w.regionJobThreads(0))));
     assertThat(next.regionJobs().runAvailable()).contains(JobOutcome.APPLIED);
     assertThat(next.instance("o-1").states()).containsExactly("completed");
   }
@@ -194,11 +197,11 @@ public abstract class RegionJobWorkersContractTest {
         engine(
             "node-a",
             b ->
-                b.options(
-                        o ->
-                            o.parallelDispatch(c -> c.withEnabled(false))
-                                .parallelDispatch("order", ON))
-                    .regionJobThreads(0));
+                b.settings(
+                        s ->
+                            s.parallelDispatch(p -> p.enabled(false))
+                                .machine("order", m -> m.parallelDispatch(ON)))
+                    .settings(s -> s.workers(w -> w.regionJobThreads(0))));
     assertThat(engine.create("order", "o-1", Map.of()).dispatched()).isTrue();
     assertThat(engine.create("nofail", "n-1", Map.of()).dispatched()).isFalse();
     assertThat(engine.instance("n-1").states()).containsExactly("completed");
@@ -206,8 +209,8 @@ public abstract class RegionJobWorkersContractTest {
 
   @Test
   void clockworkYamlSwitchesDispatchOnWithMachineOverrides() {
-    ClockworkConfig config =
-        ClockworkConfig.parse(
+    Settings config =
+        Settings.parse(
             String.join(
                 "\n",
                 "parallel_dispatch:",
@@ -227,7 +230,7 @@ public abstract class RegionJobWorkersContractTest {
             .clock(clock)
             .register(ORDER, NO_FAIL, SHARED)
             .config(config)
-            .regionJobThreads(0)
+            .settings(s -> s.workers(w -> w.regionJobThreads(0)))
             .build();
     assertThat(engine.create("order", "o-1", Map.of()).dispatched()).isTrue();
     assertThat(engine.create("nofail", "n-1", Map.of()).dispatched()).isFalse();

@@ -352,7 +352,7 @@ public record ScheduleSettings(
                 + " connections ('"
                 + connection
                 + "' was given); route runs with queue: ... instead, and serve that queue with"
-                + " Engine.builder().queues(...) on the nodes that should run them");
+                + " workers.queues on the nodes that should run them");
       }
       return new ScheduleSettings(
           spec,

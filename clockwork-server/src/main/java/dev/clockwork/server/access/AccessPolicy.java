@@ -1,6 +1,6 @@
 package dev.clockwork.server.access;
 
-import dev.clockwork.runtime.config.ServerConfig;
+import dev.clockwork.server.config.ServerConfig;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;

@@ -2,6 +2,7 @@ package dev.clockwork.server.callback;
 
 import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.listener.ProcessedEvent;
+import dev.clockwork.runtime.queue.Backoff;
 import dev.clockwork.runtime.store.CallbackStore;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -30,11 +31,11 @@ public final class CallbackOptions {
   /** Attempts per callback unless set: the first one and four retries. */
   public static final int DEFAULT_MAX_ATTEMPTS = 5;
 
-  /** The delay before the first retry unless set; it doubles for each retry after. */
-  public static final Duration DEFAULT_INITIAL_BACKOFF = Duration.ofSeconds(10);
-
-  /** The longest delay between two attempts unless set. */
-  public static final Duration DEFAULT_MAX_BACKOFF = Duration.ofMinutes(10);
+  /**
+   * The waits between attempts unless set: 10 seconds, doubling for each retry, up to 10 minutes.
+   */
+  public static final Backoff DEFAULT_BACKOFF =
+      Backoff.exponential(Duration.ofSeconds(10), Duration.ofMinutes(10));
 
   /** How long one POST may take unless set. */
   public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
@@ -47,8 +48,7 @@ public final class CallbackOptions {
   private final boolean allowHttp;
   private final byte[] secret;
   private final int maxAttempts;
-  private final Duration initialBackoff;
-  private final Duration maxBackoff;
+  private final Backoff backoff;
   private final Duration timeout;
   private final Duration pollInterval;
   private final Wakeup wakeup = new Wakeup();
@@ -59,8 +59,7 @@ public final class CallbackOptions {
     this.allowHttp = b.allowHttp;
     this.secret = b.secret.getBytes(StandardCharsets.UTF_8);
     this.maxAttempts = b.maxAttempts;
-    this.initialBackoff = b.initialBackoff;
-    this.maxBackoff = b.maxBackoff;
+    this.backoff = b.backoff;
     this.timeout = b.timeout;
     this.pollInterval = b.pollInterval;
   }
@@ -105,13 +104,9 @@ public final class CallbackOptions {
     return maxAttempts;
   }
 
-  /** The delay after failed attempt {@code attempt} (1 for the first): doubling, capped. */
-  public Duration backoff(int attempt) {
-    Duration delay = initialBackoff;
-    for (int i = 1; i < attempt && delay.compareTo(maxBackoff) < 0; i++) {
-      delay = delay.multipliedBy(2);
-    }
-    return delay.compareTo(maxBackoff) > 0 ? maxBackoff : delay;
+  /** The waits between attempts: {@code backoff().delayAfter(attempt)} follows a failed one. */
+  public Backoff backoff() {
+    return backoff;
   }
 
   public Duration timeout() {
@@ -139,8 +134,7 @@ public final class CallbackOptions {
     private boolean allowHttp;
     private String secret;
     private int maxAttempts = DEFAULT_MAX_ATTEMPTS;
-    private Duration initialBackoff = DEFAULT_INITIAL_BACKOFF;
-    private Duration maxBackoff = DEFAULT_MAX_BACKOFF;
+    private Backoff backoff = DEFAULT_BACKOFF;
     private Duration timeout = DEFAULT_TIMEOUT;
     private Duration pollInterval = DEFAULT_POLL_INTERVAL;
 
@@ -176,10 +170,12 @@ public final class CallbackOptions {
       return this;
     }
 
-    /** The delay before the first retry and the cap; the delay doubles between. */
-    public Builder backoff(Duration initial, Duration max) {
-      this.initialBackoff = initial;
-      this.maxBackoff = max;
+    /**
+     * The waits between attempts, as queue retries wait ({@link Backoff}): {@code
+     * Backoff.exponential(Duration.ofSeconds(5), Duration.ofMinutes(1)).withJitter(0.2)}.
+     */
+    public Builder backoff(Backoff value) {
+      this.backoff = Objects.requireNonNull(value, "backoff");
       return this;
     }
 
@@ -209,12 +205,7 @@ public final class CallbackOptions {
       if (maxAttempts < 1) {
         throw new IllegalArgumentException("maxAttempts must be at least 1, not " + maxAttempts);
       }
-      positive("backoff initial", initialBackoff);
-      positive("backoff max", maxBackoff);
-      if (maxBackoff.compareTo(initialBackoff) < 0) {
-        throw new IllegalArgumentException(
-            "backoff max " + maxBackoff + " is shorter than its initial delay " + initialBackoff);
-      }
+      positive("backoff initialDelay", backoff.initialDelay());
       positive("timeout", timeout);
       positive("pollInterval", pollInterval);
       return new CallbackOptions(this);

@@ -147,7 +147,7 @@ final class DeliveryRun {
           attempt.error());
     } else {
       next = CallbackState.DUE;
-      nextAt = attempt.at().plus(options.backoff(attempt.attempt()));
+      nextAt = attempt.at().plus(options.backoff().delayAfter(attempt.attempt()));
     }
     if (!store.record(callback.id(), owner, attempt, next, nextAt)) {
       LOG.warn("callback {}: lease lost while delivering; attempt not recorded", callback.id());

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import java.time.Duration;
@@ -103,7 +103,7 @@ class CallbackDeliveryTest {
             .store(fixture.store)
             .clock(fixture.clock)
             .register(CallbackFixture.JOB)
-            .config(ClockworkConfig.parse(config, "clockwork.yaml"))
+            .config(Settings.parse(config, "clockwork.yaml"))
             .build()) {
       Callbacks callbacks = new Callbacks(discarding, fixture.options(receiver, b -> b));
       discarding.create("job", "job-d", Map.of());

@@ -8,6 +8,7 @@ import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
 import dev.clockwork.postgres.testing.TestDatabase;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.queue.Backoff;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.queue.RetryPolicy;
@@ -55,7 +56,7 @@ final class CallbackFixture implements AutoCloseable {
           .store(store)
           .clock(clock)
           .register(JOB)
-          .options(o -> o.retry(new RetryPolicy(1, Duration.ZERO, Duration.ZERO, false)))
+          .settings(s -> s.queue(q -> q.retry(new RetryPolicy(1, Backoff.linear(Duration.ZERO)))))
           .build();
 
   private static TestDatabase emptied() {

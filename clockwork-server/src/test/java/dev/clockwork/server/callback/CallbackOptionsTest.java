@@ -3,6 +3,7 @@ package dev.clockwork.server.callback;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.clockwork.runtime.queue.Backoff;
 import dev.clockwork.runtime.store.memory.InMemoryStore;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -22,8 +23,12 @@ class CallbackOptionsTest {
     assertThat(options.maxAttempts()).isEqualTo(CallbackOptions.DEFAULT_MAX_ATTEMPTS);
     assertThat(options.timeout()).isEqualTo(CallbackOptions.DEFAULT_TIMEOUT);
     assertThat(options.pollInterval()).isEqualTo(CallbackOptions.DEFAULT_POLL_INTERVAL);
-    assertThat(options.backoff(1)).isEqualTo(CallbackOptions.DEFAULT_INITIAL_BACKOFF);
-    assertThat(options.backoff(100)).isEqualTo(CallbackOptions.DEFAULT_MAX_BACKOFF);
+    assertThat(options.backoff().delayAfter(1))
+        .isEqualTo(CallbackOptions.DEFAULT_BACKOFF.initialDelay())
+        .isEqualTo(Duration.ofSeconds(10));
+    assertThat(options.backoff().delayAfter(100))
+        .isEqualTo(CallbackOptions.DEFAULT_BACKOFF.maxDelay())
+        .isEqualTo(Duration.ofMinutes(10));
     assertThat(options.allowHttp()).isFalse();
     assertThat(options.leaseTime()).isGreaterThan(options.timeout());
   }
@@ -31,13 +36,13 @@ class CallbackOptionsTest {
   @Test
   void theBackoffDoublesUpToItsCap() {
     CallbackOptions options =
-        valid().backoff(Duration.ofSeconds(5), Duration.ofSeconds(30)).build();
+        valid().backoff(Backoff.exponential(Duration.ofSeconds(5), Duration.ofSeconds(30))).build();
 
-    assertThat(options.backoff(1)).isEqualTo(Duration.ofSeconds(5));
-    assertThat(options.backoff(2)).isEqualTo(Duration.ofSeconds(10));
-    assertThat(options.backoff(3)).isEqualTo(Duration.ofSeconds(20));
-    assertThat(options.backoff(4)).isEqualTo(Duration.ofSeconds(30));
-    assertThat(options.backoff(40)).isEqualTo(Duration.ofSeconds(30));
+    assertThat(options.backoff().delayAfter(1)).isEqualTo(Duration.ofSeconds(5));
+    assertThat(options.backoff().delayAfter(2)).isEqualTo(Duration.ofSeconds(10));
+    assertThat(options.backoff().delayAfter(3)).isEqualTo(Duration.ofSeconds(20));
+    assertThat(options.backoff().delayAfter(4)).isEqualTo(Duration.ofSeconds(30));
+    assertThat(options.backoff().delayAfter(40)).isEqualTo(Duration.ofSeconds(30));
   }
 
   @Test
@@ -79,7 +84,11 @@ class CallbackOptionsTest {
         .hasMessageContaining("timeout");
     assertThatThrownBy(() -> valid().pollInterval(Duration.ofSeconds(-1)).build())
         .hasMessageContaining("pollInterval");
-    assertThatThrownBy(() -> valid().backoff(Duration.ofMinutes(2), Duration.ofMinutes(1)).build())
+    assertThatThrownBy(
+            () ->
+                valid()
+                    .backoff(Backoff.exponential(Duration.ofMinutes(2), Duration.ofMinutes(1)))
+                    .build())
         .hasMessageContaining("shorter than its initial delay");
   }
 }

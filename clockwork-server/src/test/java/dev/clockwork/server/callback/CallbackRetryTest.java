@@ -3,6 +3,7 @@ package dev.clockwork.server.callback;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.clockwork.runtime.queue.Backoff;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.callback.DeliveryAttempt;
 import java.time.Duration;
@@ -31,7 +32,9 @@ class CallbackRetryTest {
         new Callbacks(
             fixture.engine,
             fixture.options(
-                receiver, b -> b.backoff(Duration.ofSeconds(30), Duration.ofMinutes(5))));
+                receiver,
+                b ->
+                    b.backoff(Backoff.exponential(Duration.ofSeconds(30), Duration.ofMinutes(5)))));
     String id = fixture.job("retried");
     QueuedEvent go = fixture.send(callbacks, id, "GO", receiver.url("/flaky"));
     fixture.engine.runDue();
@@ -75,7 +78,10 @@ class CallbackRetryTest {
             fixture.engine,
             fixture.options(
                 receiver,
-                b -> b.maxAttempts(4).backoff(Duration.ofSeconds(10), Duration.ofSeconds(25))));
+                b ->
+                    b.maxAttempts(4)
+                        .backoff(
+                            Backoff.exponential(Duration.ofSeconds(10), Duration.ofSeconds(25)))));
     String id = fixture.job("hopeless");
     QueuedEvent go = fixture.send(callbacks, id, "GO", receiver.url("/down"));
     fixture.engine.runDue();

@@ -17,7 +17,7 @@ class BusyInstanceTest {
       ApiFixture.start(
           b ->
               b.register(TabMachine.definition())
-                  .options(o -> o.lockTimeout(Duration.ofMillis(50))));
+                  .settings(s -> s.workers(w -> w.lockTimeout(Duration.ofMillis(50)))));
 
   @AfterAll
   static void stop() {

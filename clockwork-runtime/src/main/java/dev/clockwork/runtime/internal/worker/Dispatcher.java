@@ -1,6 +1,6 @@
 package dev.clockwork.runtime.internal.worker;
 
-import dev.clockwork.runtime.config.EngineOptions;
+import dev.clockwork.runtime.config.WorkerSettings;
 import dev.clockwork.runtime.internal.TurnRunner;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
@@ -32,7 +32,7 @@ final class Dispatcher implements Runnable {
   private final Store store;
   private final Clock clock;
   private final TurnRunner runner;
-  private final EngineOptions options;
+  private final WorkerSettings options;
   private final Supplier<Map<String, Integer>> caps;
   private final Backpressure backpressure;
   private final ExecutorService pool;
@@ -47,7 +47,7 @@ final class Dispatcher implements Runnable {
       Store store,
       Clock clock,
       TurnRunner runner,
-      EngineOptions options,
+      WorkerSettings options,
       Supplier<Map<String, Integer>> caps,
       Backpressure backpressure,
       ExecutorService pool) {
@@ -58,7 +58,7 @@ final class Dispatcher implements Runnable {
     this.caps = caps;
     this.backpressure = backpressure;
     this.pool = pool;
-    this.free = new Semaphore(options.workers());
+    this.free = new Semaphore(options.threads());
   }
 
   /**
@@ -133,7 +133,7 @@ final class Dispatcher implements Runnable {
                 options.eventsPerClaim(),
                 caps.get(),
                 !backpressure.over())
-            .withQueues(options.routing().served());
+            .withQueues(options.queues());
     List<Claim> claims = runner.claim(request);
     for (Claim claim : claims) {
       free.acquire();
@@ -177,7 +177,7 @@ final class Dispatcher implements Runnable {
 
   /** Waits for work after a claim that took fewer instances than there were free threads. */
   private void idle(Instant now, Set<String> machines) throws InterruptedException {
-    Optional<Instant> due = store.work().nextDue(now, machines, options.routing().served());
+    Optional<Instant> due = store.work().nextDue(now, machines, options.queues());
     if (due.isPresent() && !due.get().isAfter(now)) {
       // work is due but could not be claimed (a cap is full, or another node took it first)
       awaitThreadFreed(cappedPause);

@@ -1,6 +1,7 @@
 package dev.clockwork.runtime.internal.worker;
 
-import dev.clockwork.runtime.config.EngineOptions;
+import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.runtime.config.WorkerSettings;
 import dev.clockwork.runtime.internal.Listeners;
 import dev.clockwork.runtime.internal.LocalLeases;
 import dev.clockwork.runtime.internal.TurnRunner;
@@ -32,7 +33,7 @@ public final class Workers {
   private final Store store;
   private final Clock clock;
   private final TurnRunner runner;
-  private final EngineOptions options;
+  private final WorkerSettings options;
   private final Supplier<Map<String, Integer>> caps;
   private final Listeners listeners;
   private final LocalLeases local;
@@ -47,7 +48,7 @@ public final class Workers {
       Store store,
       Clock clock,
       TurnRunner runner,
-      EngineOptions options,
+      Settings settings,
       Supplier<Map<String, Integer>> caps,
       Listeners listeners,
       LocalLeases local,
@@ -55,13 +56,14 @@ public final class Workers {
     this.store = store;
     this.clock = clock;
     this.runner = runner;
-    this.options = options;
+    this.options = settings.workers();
     this.caps = caps;
     this.listeners = listeners;
     this.local = local;
     this.tasks = tasks;
-    this.backpressure = new Backpressure(store, options.backpressureThreshold(), listeners);
-    tasks.add("backpressure check", options.sweepInterval(), backpressure::check);
+    this.backpressure =
+        new Backpressure(store, settings.timers().backpressureThreshold(), listeners);
+    tasks.add("backpressure check", settings.timers().sweepInterval(), backpressure::check);
   }
 
   public synchronized void start() {
@@ -77,8 +79,8 @@ public final class Workers {
     }
     pool =
         new ThreadPoolExecutor(
-            options.workers(),
-            options.workers(),
+            options.threads(),
+            options.threads(),
             0,
             TimeUnit.MILLISECONDS,
             new LinkedBlockingQueue<>(),

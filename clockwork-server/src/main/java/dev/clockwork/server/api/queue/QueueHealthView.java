@@ -47,7 +47,7 @@ public record QueueHealthView(
     HealthReport report = engine.queues().health();
     Map<String, ThresholdsView> thresholds = new LinkedHashMap<>();
     for (String machine : MachineNames.all(engine)) {
-      AlertThresholds alerts = engine.queueConfig(machine).alerts();
+      AlertThresholds alerts = engine.settings().queue(machine).alerts();
       thresholds.put(
           machine,
           new ThresholdsView(

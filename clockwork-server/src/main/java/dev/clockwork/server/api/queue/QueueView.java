@@ -36,7 +36,7 @@ public record QueueView(
         stats.pending(),
         stats.processing(),
         stats.processing(),
-        engine.queueConfig(machine).concurrency(),
+        engine.settings().queue(machine).concurrency(),
         stats.deadLetters(),
         activity.averageProcessingTime(),
         activity.completed(),

@@ -4,7 +4,7 @@ import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.EngineBuilder;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.memory.InMemoryStore;
@@ -62,10 +62,14 @@ public class ClockworkAutoConfiguration {
     return new SeedDurationConverter();
   }
 
+  /**
+   * The {@code clockwork.*} properties read as {@code clockwork.yaml} would be: the file level of
+   * the engine's settings, under what a {@link ClockworkEngineCustomizer} sets in code.
+   */
   @Bean
   @ConditionalOnMissingBean
-  ClockworkConfig clockworkConfig(ClockworkProperties properties) {
-    return ConfigTree.toConfig(properties);
+  Settings clockworkSettings(ClockworkProperties properties) {
+    return ConfigTree.toSettings(properties);
   }
 
   @Bean
@@ -90,13 +94,11 @@ public class ClockworkAutoConfiguration {
   @ConditionalOnMissingBean
   Engine clockworkEngine(
       Store store,
-      ClockworkConfig config,
-      ClockworkProperties properties,
+      Settings settings,
       ObjectProvider<MachineDefinition> machines,
       ObjectProvider<EngineListener> listeners,
       ObjectProvider<ClockworkEngineCustomizer> customizers) {
-    EngineBuilder builder = Engine.builder().store(store).config(config);
-    builder.options(options -> WorkerOptions.apply(properties.workers(), options));
+    EngineBuilder builder = Engine.builder().store(store).config(settings);
     machines.orderedStream().forEach(builder::register);
     listeners.orderedStream().forEach(builder::listener);
     customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
@@ -118,14 +120,9 @@ public class ClockworkAutoConfiguration {
   Schedules clockworkSchedules(
       Engine engine,
       ScheduleStore store,
-      ClockworkConfig config,
       ClockworkProperties properties,
       DeclaredSchedules declared) {
-    Schedules schedules =
-        Schedules.builder(engine)
-            .store(store)
-            .options(options -> options.defaultNamespace(config.scheduleNamespace()))
-            .build();
+    Schedules schedules = Schedules.builder(engine).store(store).build();
     schedules.runInWorkers(properties.schedules().tickInterval());
     engine.addStartTask("declared schedules", () -> declared.apply(schedules));
     return schedules;

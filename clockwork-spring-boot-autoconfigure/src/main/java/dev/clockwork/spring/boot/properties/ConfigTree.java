@@ -1,16 +1,18 @@
 package dev.clockwork.spring.boot.properties;
 
 import dev.clockwork.core.time.Durations;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.Settings;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * Turns the bound {@code clockwork.*} properties into the engine's one configuration model: a tree
- * shaped and keyed as {@code clockwork.yaml} is, read by {@link ClockworkConfig#fromMap} with the
- * file's defaults, inheritance and checks. Unset properties are left out of the tree.
+ * Turns the bound {@code clockwork.*} properties into the engine's one settings model: a tree
+ * shaped and keyed as {@code clockwork.yaml} is, read by {@link Settings#fromMap} with the file's
+ * defaults, inheritance and checks, at the file's level (code set by a {@code
+ * ClockworkEngineCustomizer} wins over it). Unset properties are left out of the tree.
  */
 public final class ConfigTree {
   /** How errors name where the settings came from. */
@@ -18,9 +20,9 @@ public final class ConfigTree {
 
   private ConfigTree() {}
 
-  /** The configuration the properties describe. */
-  public static ClockworkConfig toConfig(ClockworkProperties properties) {
-    return ClockworkConfig.fromMap(tree(properties), SOURCE);
+  /** The settings the properties describe. */
+  public static Settings toSettings(ClockworkProperties properties) {
+    return Settings.fromMap(tree(properties), SOURCE);
   }
 
   static Map<String, Object> tree(ClockworkProperties p) {
@@ -52,7 +54,34 @@ public final class ConfigTree {
     if (p.schedules() != null && p.schedules().namespace() != null) {
       root.put("schedules", Map.of("namespace", p.schedules().namespace()));
     }
+    root.put("workers", workers(p.workers()));
     return root;
+  }
+
+  /** {@code workers}, but for {@code auto_startup}: Spring starts the engine, not the engine. */
+  private static Map<String, Object> workers(WorkerProperties w) {
+    if (w == null) {
+      return null;
+    }
+    Map<String, Object> workers = new LinkedHashMap<>();
+    workers.put("threads", w.threads());
+    workers.put("owner", w.owner());
+    workers.put("lease_time", text(w.leaseTime()));
+    workers.put("lock_timeout", text(w.lockTimeout()));
+    workers.put("events_per_claim", w.eventsPerClaim());
+    workers.put("poll_interval", text(w.pollInterval()));
+    workers.put("shutdown_timeout", text(w.shutdownTimeout()));
+    workers.put("upgrade_on_start", w.upgradeOnStart());
+    workers.put("queues", list(w.queues()));
+    workers.put("region_job_threads", w.regionJobThreads());
+    workers.put("region_job_queues", list(w.regionJobQueues()));
+    workers.put("align_clock_with_store", w.alignClockWithStore());
+    return workers;
+  }
+
+  /** A list as the file writes it ({@code a, b}); unset when empty. */
+  private static String list(List<String> names) {
+    return names.isEmpty() ? null : String.join(", ", names);
   }
 
   private static Map<String, Object> queue(QueueProperties q) {
@@ -71,6 +100,7 @@ public final class ConfigTree {
       retry.put("backoff", q.retry().backoff());
       retry.put("initial_delay", text(q.retry().initialDelay()));
       retry.put("max_delay", text(q.retry().maxDelay()));
+      retry.put("jitter", q.retry().jitter());
       queue.put("retry", retry);
     }
     if (q.deadLetter() != null) {

@@ -30,9 +30,14 @@ public record QueueProperties(
    * @param backoff linear or exponential
    * @param initialDelay the first wait
    * @param maxDelay the longest wait
+   * @param jitter the random part (0 to 1) each wait may be shortened by
    */
   public record Retry(
-      Integer maxAttempts, String backoff, Duration initialDelay, Duration maxDelay) {}
+      Integer maxAttempts,
+      String backoff,
+      Duration initialDelay,
+      Duration maxDelay,
+      Double jitter) {}
 
   /**
    * The dead letter queue.

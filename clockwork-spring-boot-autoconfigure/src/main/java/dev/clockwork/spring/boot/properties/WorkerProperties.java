@@ -5,7 +5,9 @@ import java.util.List;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * The workers of this node ({@code clockwork.workers.*}); unset values take the engine's defaults.
+ * The workers of this node ({@code clockwork.workers.*}): the {@code workers:} block of {@code
+ * clockwork.yaml}, but for {@code auto-startup}, which is Spring's alone. Unset values take the
+ * engine's defaults.
  *
  * @param autoStartup whether the workers start with the application context (off: the application
  *     calls {@code engine.runDue()} or starts the engine itself)
@@ -18,6 +20,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param shutdownTimeout how long shutdown waits for turns in progress before giving them back
  * @param queues the queues this node serves (all when empty)
  * @param upgradeOnStart whether older instances move to the newest versions at start
+ * @param regionJobThreads region jobs (parallel dispatch) this node runs at once (0: only by hand)
+ * @param regionJobQueues the queues whose region jobs this node runs (all when empty)
+ * @param alignClockWithStore whether the engine runs on the database's clock (on by default)
  */
 public record WorkerProperties(
     @DefaultValue("true") boolean autoStartup,
@@ -29,9 +34,13 @@ public record WorkerProperties(
     Duration pollInterval,
     Duration shutdownTimeout,
     List<String> queues,
-    Boolean upgradeOnStart) {
+    Boolean upgradeOnStart,
+    Integer regionJobThreads,
+    List<String> regionJobQueues,
+    Boolean alignClockWithStore) {
 
   public WorkerProperties {
     queues = queues == null ? List.of() : List.copyOf(queues);
+    regionJobQueues = regionJobQueues == null ? List.of() : List.copyOf(regionJobQueues);
   }
 }

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.config.ClockworkConfig;
-import dev.clockwork.runtime.config.EngineOptions;
 import dev.clockwork.runtime.config.ParallelDispatchConfig;
 import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.config.QueueStrategy;
+import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.runtime.config.WorkerSettings;
 import dev.clockwork.schedule.Schedules;
 import dev.clockwork.spring.boot.autoconfigure.ClockworkAutoConfiguration;
 import dev.clockwork.spring.boot.tests.support.TestMachines;
@@ -57,17 +57,17 @@ class ClockworkPropertiesTest {
             "clockwork.machines.billing.queue.retry.max-attempts=9")
         .run(
             context -> {
-              ClockworkConfig config = context.getBean(ClockworkConfig.class);
+              Settings config = context.getBean(Settings.class);
               assertThat(config.system()).isEqualTo("shop");
-              QueueConfig billing = context.getBean(Engine.class).queueConfig("billing");
+              QueueConfig billing = context.getBean(Engine.class).settings().queue("billing");
               assertThat(billing.name()).isEqualTo("main");
               assertThat(billing.strategy()).isEqualTo(QueueStrategy.PRIORITY);
               assertThat(billing.concurrency()).isEqualTo(2);
               assertThat(billing.timeout()).isEqualTo(Duration.ofSeconds(45));
               assertThat(billing.retry().maxAttempts()).isEqualTo(9);
-              assertThat(billing.retry().exponential()).isFalse();
-              assertThat(billing.retry().initialDelay()).isEqualTo(Duration.ofSeconds(2));
-              assertThat(billing.retry().maxDelay()).isEqualTo(Duration.ofMinutes(10));
+              assertThat(billing.retry().backoff().exponential()).isFalse();
+              assertThat(billing.retry().backoff().initialDelay()).isEqualTo(Duration.ofSeconds(2));
+              assertThat(billing.retry().backoff().maxDelay()).isEqualTo(Duration.ofMinutes(10));
               assertThat(billing.deadLetterEnabled()).isFalse();
               assertThat(billing.deadLetterRetention()).isEqualTo(Duration.ofDays(3));
               assertThat(billing.alerts().pendingWarning()).isEqualTo(7);
@@ -77,7 +77,7 @@ class ClockworkPropertiesTest {
               assertThat(billing.alerts().processingTimeWarning()).isEqualTo(Duration.ofSeconds(1));
               assertThat(billing.alerts().processingTimeCritical())
                   .isEqualTo(Duration.ofSeconds(2));
-              QueueConfig other = config.queueFor("shipping");
+              QueueConfig other = config.queue("shipping");
               assertThat(other.concurrency()).isEqualTo(4);
               assertThat(other.retry().maxAttempts()).isEqualTo(6);
             });
@@ -99,10 +99,7 @@ class ClockworkPropertiesTest {
         .run(
             context -> {
               Engine engine = context.getBean(Engine.class);
-              ParallelDispatchConfig billing =
-                  engine
-                      .options()
-                      .parallelDispatchFor(context.getBean(ClockworkConfig.class), "billing");
+              ParallelDispatchConfig billing = engine.settings().parallelDispatch("billing");
               assertThat(billing.enabled()).isTrue();
               assertThat(billing.lockTimeout()).isEqualTo(Duration.ofSeconds(30));
               assertThat(billing.lockTtl()).isEqualTo(Duration.ofMinutes(2));
@@ -111,8 +108,7 @@ class ClockworkPropertiesTest {
               assertThat(billing.jobBackoff()).isZero();
               assertThat(billing.regionTimeout()).isEqualTo(Duration.ofHours(1));
               assertThat(billing.queue()).isEqualTo("regions");
-              assertThat(context.getBean(ClockworkConfig.class).parallelDispatch().enabled())
-                  .isFalse();
+              assertThat(context.getBean(Settings.class).parallelDispatch().enabled()).isFalse();
             });
   }
 
@@ -135,18 +131,19 @@ class ClockworkPropertiesTest {
             "clockwork.schedules.namespace=billing")
         .run(
             context -> {
-              EngineOptions options = context.getBean(Engine.class).options();
-              assertThat(options.timerBatchSize()).isEqualTo(17);
-              assertThat(options.backpressureThreshold()).isEqualTo(1234);
-              assertThat(options.sweepInterval()).isEqualTo(Duration.ofMillis(250));
-              assertThat(options.workers()).isEqualTo(3);
+              Settings settings = context.getBean(Engine.class).settings();
+              assertThat(settings.timers().batchSize()).isEqualTo(17);
+              assertThat(settings.timers().backpressureThreshold()).isEqualTo(1234);
+              assertThat(settings.timers().sweepInterval()).isEqualTo(Duration.ofMillis(250));
+              WorkerSettings options = settings.workers();
+              assertThat(options.threads()).isEqualTo(3);
               assertThat(options.owner()).isEqualTo("node-a");
               assertThat(options.leaseTime()).isEqualTo(Duration.ofSeconds(45));
               assertThat(options.lockTimeout()).isEqualTo(Duration.ofSeconds(3));
               assertThat(options.eventsPerClaim()).isEqualTo(5);
               assertThat(options.pollInterval()).isEqualTo(Duration.ofSeconds(2));
               assertThat(options.shutdownTimeout()).isEqualTo(Duration.ofSeconds(20));
-              assertThat(options.routing().served()).containsExactlyInAnyOrder("main", "bulk");
+              assertThat(options.queues()).containsExactlyInAnyOrder("main", "bulk");
               assertThat(options.upgradeOnStart()).isFalse();
               assertThat(context.getBean(Schedules.class).namespace()).isEqualTo("billing");
             });

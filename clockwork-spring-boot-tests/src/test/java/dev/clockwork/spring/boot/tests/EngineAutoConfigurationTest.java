@@ -8,7 +8,7 @@ import dev.clockwork.core.behavior.Guard;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.config.ClockworkConfig;
+import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.schedule.Schedules;
 import dev.clockwork.schedule.store.ScheduleStore;
 import dev.clockwork.schedule.store.memory.InMemoryScheduleStore;
@@ -88,7 +88,7 @@ class EngineAutoConfigurationTest {
   void everyBeanBacksOffWhenTheApplicationDeclaresItsOwn() {
     InMemoryStore store = new InMemoryStore();
     InMemoryScheduleStore scheduleStore = new InMemoryScheduleStore();
-    ClockworkConfig config = ClockworkConfig.parse("queue:\n  concurrency: 3\n", "own");
+    Settings config = Settings.parse("queue:\n  concurrency: 3\n", "own");
     Behaviors behaviors =
         Behaviors.builder()
             .guard("canBill", scope -> true)
@@ -98,17 +98,17 @@ class EngineAutoConfigurationTest {
     runner
         .withBean("myStore", Store.class, () -> store)
         .withBean("mySchedules", ScheduleStore.class, () -> scheduleStore)
-        .withBean("myConfig", ClockworkConfig.class, () -> config)
+        .withBean("myConfig", Settings.class, () -> config)
         .withBean("myBehaviors", Behaviors.class, () -> behaviors)
         .withUserConfiguration(BillingMachine.class)
         .run(
             context -> {
               assertThat(context.getBean(Store.class)).isSameAs(store);
               assertThat(context.getBean(ScheduleStore.class)).isSameAs(scheduleStore);
-              assertThat(context.getBean(ClockworkConfig.class)).isSameAs(config);
+              assertThat(context.getBean(Settings.class)).isSameAs(config);
               assertThat(context.getBean(Behaviors.class)).isSameAs(behaviors);
               Engine engine = context.getBean(Engine.class);
-              assertThat(engine.queueConfig("billing").concurrency()).isEqualTo(3);
+              assertThat(engine.settings().queue("billing").concurrency()).isEqualTo(3);
               String id = engine.create("billing").id();
               engine.send(id, "BILL");
               assertThat(engine.instance(id).context().get("own")).isEqualTo(true);

@@ -3,32 +3,66 @@ package dev.clockwork.runtime.config;
 import dev.clockwork.core.InvalidDefinitionException;
 import dev.clockwork.core.time.Durations;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-/** Typed reads of one block of settings, each error naming the source, line and key path. */
-final class SettingReader {
+/**
+ * One block of {@code clockwork.yaml} (or of the same settings given as properties or in code),
+ * read with types: every error names where the value was written (the file and line, or code), the
+ * key path and what to write instead, and a misspelt key gets a suggestion. The engine reads its
+ * blocks with it; {@link Settings#block} hands other modules theirs ({@code server:}, {@code
+ * database:}).
+ */
+public final class ConfigBlock {
   private static final Pattern BARE_NUMBER = Pattern.compile("[-+]?\\d[\\d_]*");
 
   private final String source;
   private final String path;
   private final Setting block;
 
-  SettingReader(String source, String path, Setting block) {
+  ConfigBlock(String source, String path, Setting block) {
     this.source = source;
     this.path = path;
     this.block = block;
   }
 
-  /** Fails on any key outside {@code allowed}, suggesting the closest allowed one. */
-  SettingReader allowOnly(Set<String> allowed) {
+  /** The block's key path ({@code server.callbacks}). */
+  public String path() {
+    return path;
+  }
+
+  /** Whether the block was written at all. */
+  public boolean isPresent() {
+    return block != null;
+  }
+
+  /**
+   * The keys written in this block, in the order written (none when it is absent).
+   *
+   * @throws ConfigException when a single value was written where a block belongs
+   */
+  public Set<String> keys() {
+    allowOnly(null);
+    return block == null ? Set.of() : block.block().keySet();
+  }
+
+  /**
+   * Fails on any key outside {@code allowed}, suggesting the closest allowed one, and when a single
+   * value was written where a block belongs.
+   */
+  public ConfigBlock allowOnly(Set<String> allowed) {
     if (block == null) {
       return this;
     }
     if (!block.isBlock()) {
       throw error(block, path, "must be a block of settings, not '" + block.scalar() + "'");
+    }
+    if (allowed == null) {
+      return this;
     }
     for (Map.Entry<String, Setting> entry : block.block().entrySet()) {
       if (!allowed.contains(entry.getKey())) {
@@ -44,36 +78,67 @@ final class SettingReader {
     return this;
   }
 
-  Setting get(String key) {
-    return block == null || !block.isBlock() ? null : block.block().get(key);
+  /** The block {@code key} of this one (absent when not written). */
+  public ConfigBlock child(String key) {
+    return new ConfigBlock(source, at(key), get(key));
   }
 
-  SettingReader child(String key) {
-    return new SettingReader(source, at(key), get(key));
+  /** Whether {@code key} was written. */
+  public boolean has(String key) {
+    return get(key) != null;
   }
 
-  String text(String key, String fallback) {
+  public String text(String key, String fallback) {
     Setting value = scalar(key);
     return value == null ? fallback : value.scalar();
   }
 
-  long whole(String key, long fallback, long min) {
+  /** A list written as comma-separated text ({@code a, b}); blanks dropped. */
+  public List<String> list(String key, String fallback) {
+    String text = text(key, fallback);
+    return text == null
+        ? null
+        : Arrays.stream(text.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+  }
+
+  /** A whole number of at least {@code min}. */
+  public long whole(String key, long fallback, long min) {
     Setting value = scalar(key);
     if (value == null) {
       return fallback;
     }
+    long parsed;
     try {
-      long parsed = Long.parseLong(value.scalar().replace("_", ""));
-      if (parsed < min) {
-        throw error(value, at(key), "must be " + min + " or more, got " + parsed);
-      }
-      return parsed;
+      parsed = Long.parseLong(value.scalar().replace("_", ""));
     } catch (NumberFormatException e) {
       throw error(value, at(key), "must be a whole number, got '" + value.scalar() + "'");
     }
+    if (parsed < min) {
+      throw error(value, at(key), "must be " + min + " or more, got " + parsed);
+    }
+    return parsed;
   }
 
-  boolean bool(String key, boolean fallback) {
+  /** A fraction from 0 to 1 ({@code 0.2}). */
+  public double fraction(String key, double fallback) {
+    Setting value = scalar(key);
+    if (value == null) {
+      return fallback;
+    }
+    double parsed;
+    try {
+      parsed = Double.parseDouble(value.scalar().trim());
+    } catch (NumberFormatException e) {
+      parsed = Double.NaN;
+    }
+    if (!(parsed >= 0 && parsed <= 1)) {
+      throw error(
+          value, at(key), "must be a fraction from 0 to 1 (0.2), got '" + value.scalar() + "'");
+    }
+    return parsed;
+  }
+
+  public boolean bool(String key, boolean fallback) {
     Setting value = scalar(key);
     if (value == null) {
       return fallback;
@@ -85,7 +150,8 @@ final class SettingReader {
     };
   }
 
-  Duration duration(String key, Duration fallback, boolean zeroAllowed) {
+  /** A duration in words ({@code 30 seconds}) or ISO 8601 ({@code PT30S}). */
+  public Duration duration(String key, Duration fallback, boolean zeroAllowed) {
     Setting value = scalar(key);
     if (value == null) {
       return fallback;
@@ -107,7 +173,7 @@ final class SettingReader {
    * form the parallel dispatch keys are written in. Negative values are refused; zero only when
    * {@code zeroAllowed}.
    */
-  Duration durationOrSeconds(String key, Duration fallback, boolean zeroAllowed) {
+  public Duration durationOrSeconds(String key, Duration fallback, boolean zeroAllowed) {
     Setting value = scalar(key);
     if (value == null) {
       return fallback;
@@ -142,7 +208,8 @@ final class SettingReader {
     return parsed;
   }
 
-  <E extends Enum<E>> E choice(String key, E fallback, Class<E> type) {
+  /** One of {@code type}'s constants, written in any case. */
+  public <E extends Enum<E>> E choice(String key, E fallback, Class<E> type) {
     Setting value = scalar(key);
     if (value == null) {
       return fallback;
@@ -158,13 +225,32 @@ final class SettingReader {
         "'"
             + value.scalar()
             + "' is not one of "
-            + java.util.Arrays.stream(type.getEnumConstants())
+            + Arrays.stream(type.getEnumConstants())
                 .map(c -> c.name().toLowerCase(Locale.ROOT))
                 .toList());
   }
 
+  /**
+   * An error about {@code key}, at the line it was written on (the block's when it was not).
+   *
+   * @param message what is wrong and what to write instead
+   */
+  public ConfigException error(String key, String message) {
+    Setting value = get(key);
+    return error(value != null ? value : block, at(key), message);
+  }
+
+  /** An error about the block itself. */
+  public ConfigException error(String message) {
+    return error(block, path, message);
+  }
+
   ConfigException error(Setting where, String keyPath, String message) {
-    return new ConfigException(source, where == null ? 0 : where.line(), keyPath, message);
+    return new ConfigException(
+        where == null ? source : where.source(),
+        where == null ? 0 : where.line(),
+        keyPath,
+        message);
   }
 
   String at(String key) {
@@ -176,13 +262,8 @@ final class SettingReader {
     return block;
   }
 
-  /** The block's key path. */
-  String path() {
-    return path;
-  }
-
-  int line() {
-    return block == null ? 0 : block.line();
+  Setting get(String key) {
+    return block == null ? null : block.get(key);
   }
 
   private Setting scalar(String key) {

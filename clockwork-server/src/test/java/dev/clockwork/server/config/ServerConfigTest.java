@@ -1,9 +1,11 @@
-package dev.clockwork.runtime.config;
+package dev.clockwork.server.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.clockwork.runtime.config.ServerConfig.TokenConfig;
+import dev.clockwork.runtime.config.ConfigException;
+import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.server.config.ServerConfig.TokenConfig;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -12,14 +14,15 @@ class ServerConfigTest {
 
   @Test
   void defaultsWhenTheBlockIsAbsent() {
-    assertThat(ClockworkConfig.parse("system: shop\n", "clockwork.yaml").server())
+    assertThat(ServerConfig.from(Settings.parse("system: shop\n", "clockwork.yaml")))
         .isEqualTo(ServerConfig.DEFAULT);
   }
 
   @Test
   void readsHostPortTokensAndCallbacks() {
     ServerConfig server =
-        ClockworkConfig.parse(
+        ServerConfig.from(
+            Settings.parse(
                 """
                 server:
                   host: 0.0.0.0
@@ -38,8 +41,7 @@ class ServerConfigTest {
                     allow_http: true
                 """
                     .formatted(HASH, HASH),
-                "clockwork.yaml")
-            .server();
+                "clockwork.yaml"));
 
     assertThat(server.host()).isEqualTo("0.0.0.0");
     assertThat(server.port()).isEqualTo(9090);
@@ -56,9 +58,10 @@ class ServerConfigTest {
   void aSecretInsteadOfAHashIsRefusedWithTheFix() {
     assertThatThrownBy(
             () ->
-                ClockworkConfig.parse(
-                    "server:\n  tokens:\n    ops:\n      sha256: letmein\n      role: admin\n",
-                    "clockwork.yaml"))
+                ServerConfig.from(
+                    Settings.parse(
+                        "server:\n  tokens:\n    ops:\n      sha256: letmein\n      role: admin\n",
+                        "clockwork.yaml")))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("server.tokens.ops.sha256")
         .hasMessageContaining("clockwork token new");
@@ -68,9 +71,12 @@ class ServerConfigTest {
   void anUnknownRoleIsRefused() {
     assertThatThrownBy(
             () ->
-                ClockworkConfig.parse(
-                    "server:\n  tokens:\n    ops:\n      sha256: " + HASH + "\n      role: root\n",
-                    "clockwork.yaml"))
+                ServerConfig.from(
+                    Settings.parse(
+                        "server:\n  tokens:\n    ops:\n      sha256: "
+                            + HASH
+                            + "\n      role: root\n",
+                        "clockwork.yaml")))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("server.tokens.ops.role")
         .hasMessageContaining("viewer, operator or admin");
@@ -78,7 +84,8 @@ class ServerConfigTest {
 
   @Test
   void aMisspeltKeyIsRefused() {
-    assertThatThrownBy(() -> ClockworkConfig.parse("server:\n  prot: 80\n", "clockwork.yaml"))
+    assertThatThrownBy(
+            () -> ServerConfig.from(Settings.parse("server:\n  prot: 80\n", "clockwork.yaml")))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("did you mean port?");
   }
@@ -87,8 +94,8 @@ class ServerConfigTest {
   void callbacksNeedAnAllowList() {
     assertThatThrownBy(
             () ->
-                ClockworkConfig.parse(
-                    "server:\n  callbacks:\n    secret_env: X\n", "clockwork.yaml"))
+                ServerConfig.from(
+                    Settings.parse("server:\n  callbacks:\n    secret_env: X\n", "clockwork.yaml")))
         .isInstanceOf(ConfigException.class)
         .hasMessageContaining("server.callbacks.allow_hosts");
   }

@@ -1,7 +1,8 @@
-package dev.clockwork.runtime.config;
+package dev.clockwork.server.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.clockwork.runtime.config.Settings;
 import org.junit.jupiter.api.Test;
 
 /** what `clockwork token new --namespaces billing,ops` prints reads back. */
@@ -11,7 +12,8 @@ class TokenNamespacesRoundTripTest {
   @Test
   void theQuotedNamespacesTokenNewPrintsAreReadAsNames() {
     ServerConfig server =
-        ClockworkConfig.parse(
+        ServerConfig.from(
+            Settings.parse(
                 """
                 server:
                   tokens:
@@ -21,8 +23,7 @@ class TokenNamespacesRoundTripTest {
                       namespaces: "billing, ops"
                 """
                     .formatted(HASH),
-                "clockwork.yaml")
-            .server();
+                "clockwork.yaml"));
 
     assertThat(server.tokens().get("ops").namespaces()).containsExactly("billing", "ops");
   }
@@ -30,7 +31,8 @@ class TokenNamespacesRoundTripTest {
   @Test
   void theDefaultStarTokenNewPrintsReadsAsAllNamespaces() {
     ServerConfig server =
-        ClockworkConfig.parse(
+        ServerConfig.from(
+            Settings.parse(
                 """
                 server:
                   tokens:
@@ -40,8 +42,7 @@ class TokenNamespacesRoundTripTest {
                       namespaces: "*"
                 """
                     .formatted(HASH),
-                "clockwork.yaml")
-            .server();
+                "clockwork.yaml"));
 
     assertThat(server.tokens().get("ops").namespaces()).containsExactly("*");
   }

@@ -1,8 +1,8 @@
-package dev.clockwork.runtime.config;
+package dev.clockwork.server.config;
 
-import dev.clockwork.runtime.config.ServerConfig.CallbackConfig;
-import dev.clockwork.runtime.config.ServerConfig.TokenConfig;
-import java.util.Arrays;
+import dev.clockwork.runtime.config.ConfigBlock;
+import dev.clockwork.server.config.ServerConfig.CallbackConfig;
+import dev.clockwork.server.config.ServerConfig.TokenConfig;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,63 +21,49 @@ final class ServerConfigReader {
 
   private ServerConfigReader() {}
 
-  static ServerConfig read(SettingReader server) {
+  static ServerConfig read(ConfigBlock server) {
     server.allowOnly(KEYS);
     String host = server.text("host", ServerConfig.DEFAULT.host());
     long port = server.whole("port", ServerConfig.DEFAULT.port(), 0);
     if (port > 65535) {
-      throw server.error(server.get("port"), server.at("port"), "must be a TCP port (0 to 65535)");
+      throw server.error("port", "must be a TCP port (0 to 65535)");
     }
     return new ServerConfig(host, (int) port, tokens(server.child("tokens")), callbacks(server));
   }
 
-  private static Map<String, TokenConfig> tokens(SettingReader tokens) {
+  private static Map<String, TokenConfig> tokens(ConfigBlock tokens) {
     Map<String, TokenConfig> read = new LinkedHashMap<>();
-    if (tokens.self() == null) {
-      return read;
-    }
-    tokens.allowOnly(tokens.self().isBlock() ? tokens.self().block().keySet() : Set.of());
-    for (String principal : tokens.self().block().keySet()) {
-      SettingReader token = tokens.child(principal).allowOnly(TOKEN_KEYS);
+    for (String principal : tokens.keys()) {
+      ConfigBlock token = tokens.child(principal).allowOnly(TOKEN_KEYS);
       String sha256 = token.text("sha256", null);
       if (sha256 == null || !SHA256.matcher(sha256).matches()) {
         throw token.error(
-            token.self(),
-            token.at("sha256"),
+            "sha256",
             "needs the SHA-256 of the token's secret in lowercase hex (64 characters);"
                 + " `clockwork token new` prints one — never put the secret itself here");
       }
       String role = token.text("role", null);
       if (role == null || !ROLES.contains(role)) {
-        throw token.error(
-            token.self(),
-            token.at("role"),
-            "must be viewer, operator or admin, got '" + role + "'");
+        throw token.error("role", "must be viewer, operator or admin, got '" + role + "'");
       }
-      read.put(principal, new TokenConfig(sha256, role, list(token.text("namespaces", "*"))));
+      read.put(principal, new TokenConfig(sha256, role, token.list("namespaces", "*")));
     }
     return read;
   }
 
-  private static CallbackConfig callbacks(SettingReader server) {
-    SettingReader callbacks = server.child("callbacks").allowOnly(CALLBACK_KEYS);
-    if (callbacks.self() == null) {
+  private static CallbackConfig callbacks(ConfigBlock server) {
+    ConfigBlock callbacks = server.child("callbacks").allowOnly(CALLBACK_KEYS);
+    if (!callbacks.isPresent()) {
       return null;
     }
-    List<String> hosts = list(callbacks.text("allow_hosts", ""));
+    List<String> hosts = callbacks.list("allow_hosts", "");
     if (hosts.isEmpty()) {
       throw callbacks.error(
-          callbacks.self(),
-          callbacks.at("allow_hosts"),
-          "list the hosts callbacks may call (hooks.example.com, *.example.org)");
+          "allow_hosts", "list the hosts callbacks may call (hooks.example.com, *.example.org)");
     }
     return new CallbackConfig(
         hosts,
         callbacks.text("secret_env", "CLOCKWORK_CALLBACK_SECRET"),
         callbacks.bool("allow_http", false));
-  }
-
-  private static List<String> list(String text) {
-    return Arrays.stream(text.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
   }
 }

@@ -1,5 +1,7 @@
-package dev.clockwork.runtime.config;
+package dev.clockwork.server.config;
 
+import dev.clockwork.runtime.config.ConfigBlock;
+import dev.clockwork.runtime.config.Settings;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -7,7 +9,9 @@ import java.util.Objects;
 /**
  * The {@code server:} block of {@code clockwork.yaml}: where {@code clockwork server} listens, the
  * API tokens it accepts (kept as SHA-256 hashes, never as secrets), and the callback settings.
- * Plain data — the server module turns it into its access policy and callback options.
+ * Plain data — the server turns it into its access policy and callback options. Read with {@link
+ * #from(Settings)}, through the engine's one reader of {@code clockwork.yaml}: a mistake names the
+ * file, the line and the key.
  *
  * <pre>{@code
  * server:
@@ -32,6 +36,20 @@ public record ServerConfig(
   public ServerConfig {
     Objects.requireNonNull(host, "host");
     tokens = Map.copyOf(tokens);
+  }
+
+  /**
+   * The {@code server:} block of {@code settings} ({@link #DEFAULT} when it has none).
+   *
+   * @throws dev.clockwork.runtime.config.ConfigException naming the file, the line and the key
+   */
+  public static ServerConfig from(Settings settings) {
+    return read(settings.block(ServerConfigReader.BLOCK));
+  }
+
+  /** Reads a {@code server:} block. */
+  public static ServerConfig read(ConfigBlock server) {
+    return ServerConfigReader.read(server);
   }
 
   /** One token: the hash of its secret, its role's name and the namespaces it may see. */

@@ -1,0 +1,33 @@
+package dev.clockwork.runtime.config;
+
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The blocks the system and each machine both have: {@code queue} and {@code parallel_dispatch}.
+ *
+ * @param <B> the builder of the level they are set at
+ */
+abstract class QueueBlocks<B extends QueueBlocks<B>> extends CodeBlock<B> {
+  QueueBlocks(Map<String, Object> values) {
+    super(values);
+  }
+
+  /** The {@code queue} block: {@code q -> q.concurrency(5).retry(r -> r.maxAttempts(4))}. */
+  public B queue(Consumer<QueueSettingsBuilder> settings) {
+    return block("queue", QueueSettingsBuilder::new, settings);
+  }
+
+  /** The {@code parallel_dispatch} block: {@code p -> p.enabled(true).jobTries(5)}. */
+  public B parallelDispatch(Consumer<ParallelDispatchSettingsBuilder> settings) {
+    return block(ParallelDispatchReader.BLOCK, ParallelDispatchSettingsBuilder::new, settings);
+  }
+
+  /**
+   * Every key of the {@code parallel_dispatch} block at once, to {@code settings}' values: nothing
+   * of the file's block is left at this level.
+   */
+  public B parallelDispatch(ParallelDispatchConfig settings) {
+    return parallelDispatch(p -> p.all(settings));
+  }
+}
