@@ -5,6 +5,8 @@ import dev.clockwork.cli.command.MigrateCommand;
 import dev.clockwork.cli.command.QueueCommand;
 import dev.clockwork.cli.command.SchedulesCommand;
 import dev.clockwork.cli.command.TimersCommand;
+import dev.clockwork.cli.environment.CliEnvironment;
+import dev.clockwork.cli.environment.PostgresDatabase;
 import dev.clockwork.cli.serve.DevCommand;
 import dev.clockwork.cli.serve.ServerCommand;
 import dev.clockwork.cli.serve.TokenCommand;

@@ -1,7 +1,6 @@
 /**
- * Not API: the {@code clockwork} command line ({@link dev.clockwork.cli.Main}) and what its
- * commands reach the outside world through ({@link dev.clockwork.cli.CliEnvironment}): environment,
- * output, clock, the database ({@link dev.clockwork.cli.Stores}, opened by the one PostgreSQL-aware
- * class) and the machines on the classpath.
+ * Not API: the {@code clockwork} command line ({@link dev.clockwork.cli.Main}), which builds its
+ * commands (in {@code command} and {@code serve}) on what they reach the outside world through
+ * ({@code environment}).
  */
 package dev.clockwork.cli;

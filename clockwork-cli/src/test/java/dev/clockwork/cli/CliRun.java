@@ -1,5 +1,7 @@
 package dev.clockwork.cli;
 
+import dev.clockwork.cli.environment.CliEnvironment;
+import dev.clockwork.cli.environment.PostgresDatabase;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.postgres.testing.TestDatabase;
 import java.io.PrintWriter;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.clockwork.cli.environment.CliEnvironment;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Clock;

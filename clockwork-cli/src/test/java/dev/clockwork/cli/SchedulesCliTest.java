@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.postgres.PostgresStore;
-import dev.clockwork.postgres.schedule.PostgresScheduleStore;
 import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
 import dev.clockwork.postgres.testing.TestDatabase;
 import dev.clockwork.runtime.Engine;
@@ -56,7 +55,7 @@ class SchedulesCliTest {
     store = PostgresStore.on(DB.dataSource());
     engine =
         Engine.builder().store(store).clock(clock).register(INVOICE_SYNC, HEALTH_CHECK).build();
-    schedules = new Schedules(engine, PostgresScheduleStore.beside(store));
+    schedules = new Schedules(engine, store.schedules());
     env.put("CLOCKWORK_JDBC_URL", DB.url());
     env.put("CLOCKWORK_DB_USER", DB.user());
     env.put("CLOCKWORK_DB_PASSWORD", DB.password());

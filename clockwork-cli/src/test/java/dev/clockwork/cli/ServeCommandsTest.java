@@ -6,6 +6,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.clockwork.cli.environment.CliEnvironment;
+import dev.clockwork.cli.environment.PostgresDatabase;
 import dev.clockwork.cli.serve.DevCommand;
 import dev.clockwork.cli.serve.ServeSession;
 import dev.clockwork.cli.serve.ServerCommand;

@@ -2,6 +2,8 @@ package dev.clockwork.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.clockwork.cli.environment.CliEnvironment;
+import dev.clockwork.cli.environment.PostgresDatabase;
 import dev.clockwork.cli.serve.ServeSession;
 import dev.clockwork.cli.serve.ServerCommand;
 import dev.clockwork.examples.ExampleMachines;

@@ -10,6 +10,7 @@ import dev.clockwork.postgres.internal.PostgresWork;
 import dev.clockwork.postgres.internal.QueueActivityRows;
 import dev.clockwork.postgres.internal.RegionJobs;
 import dev.clockwork.postgres.internal.callback.PostgresCallbacks;
+import dev.clockwork.postgres.schedule.PostgresScheduleStore;
 import dev.clockwork.postgres.schema.ClockworkMigrations;
 import dev.clockwork.runtime.store.ActivityStore;
 import dev.clockwork.runtime.store.CallbackStore;
@@ -65,6 +66,7 @@ public final class PostgresStore implements Store, AutoCloseable {
   private final OperatorLogStore operatorLog;
   private final RegionJobStore regionJobs;
   private final CallbackStore callbacks;
+  private final PostgresScheduleStore schedules;
 
   private PostgresStore(DataSource dataSource, HikariDataSource ownPool, String where) {
     this.dataSource = dataSource;
@@ -78,6 +80,7 @@ public final class PostgresStore implements Store, AutoCloseable {
     this.operatorLog = new OperatorActions(jdbc);
     this.regionJobs = new RegionJobs(jdbc);
     this.callbacks = new PostgresCallbacks(jdbc);
+    this.schedules = PostgresScheduleStore.builder().dataSource(dataSource).migrate(false).build();
   }
 
   /** A store on its own connection pool, closed with the store; migrates the schema. */
@@ -139,6 +142,15 @@ public final class PostgresStore implements Store, AutoCloseable {
   @Override
   public CallbackStore callbacks() {
     return callbacks;
+  }
+
+  /**
+   * The schedules on this database's connections ({@code Schedules.builder(engine).store(
+   * store.schedules())}): not a role the engine asks for, since schedules run beside it, but kept
+   * here so one object carries every role of the database.
+   */
+  public PostgresScheduleStore schedules() {
+    return schedules;
   }
 
   /** Stops listening for work and closes the connection pool if the store opened it. */

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.examples.ExampleMachines;
 import dev.clockwork.postgres.PostgresStore;
-import dev.clockwork.postgres.schedule.PostgresScheduleStore;
 import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
 import dev.clockwork.postgres.testing.TestDatabase;
 import dev.clockwork.runtime.Engine;
@@ -64,7 +63,7 @@ public final class ApiFixture implements AutoCloseable {
     new ExampleMachines().machines().forEach(builder::register);
     engineSettings.accept(builder);
     this.engine = builder.build();
-    this.schedules = Schedules.builder(engine).store(PostgresScheduleStore.beside(store)).build();
+    this.schedules = Schedules.builder(engine).store(store.schedules()).build();
     this.server =
         ClockworkServer.builder(engine)
             .schedules(schedules)

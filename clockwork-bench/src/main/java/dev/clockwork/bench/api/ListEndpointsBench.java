@@ -8,8 +8,8 @@ import dev.clockwork.bench.harness.Samples;
 import dev.clockwork.bench.report.Figures;
 import dev.clockwork.bench.report.RunReport;
 import dev.clockwork.bench.report.Section;
-import dev.clockwork.bench.report.Table;
 import dev.clockwork.bench.report.Target;
+import dev.clockwork.cli.output.Table;
 import dev.clockwork.core.event.Event;
 import java.io.IOException;
 import java.net.URLEncoder;
@@ -116,7 +116,7 @@ final class ListEndpointsBench {
                   "### List endpoints over %,d instances and %,d history rows%n%n",
                   instances,
                   (long) instances * rowsPerInstance)
-              + table.render();
+              + table.markdown();
       return new Section(text, targets);
     }
   }

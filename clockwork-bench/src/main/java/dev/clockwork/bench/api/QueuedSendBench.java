@@ -5,8 +5,8 @@ import dev.clockwork.bench.harness.BenchPostgres;
 import dev.clockwork.bench.report.Figures;
 import dev.clockwork.bench.report.RunReport;
 import dev.clockwork.bench.report.Section;
-import dev.clockwork.bench.report.Table;
 import dev.clockwork.bench.report.Target;
+import dev.clockwork.cli.output.Table;
 import dev.clockwork.runtime.NewInstance;
 import dev.clockwork.runtime.instance.CreateOptions;
 import java.io.IOException;
@@ -68,7 +68,7 @@ final class QueuedSendBench {
                   "### Queued POST → 202 (%d instances, workers %s)%n%n",
                   instances,
                   settings.noWorkers ? "stopped" : "running")
-              + table.render();
+              + table.markdown();
       boolean all202 = result.non2xx() == 0 && result.rate() >= settings.rate() * 0.9;
       return new Section(
           text,

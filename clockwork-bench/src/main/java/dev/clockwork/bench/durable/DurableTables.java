@@ -3,8 +3,8 @@ package dev.clockwork.bench.durable;
 import dev.clockwork.bench.harness.Samples;
 import dev.clockwork.bench.report.Figures;
 import dev.clockwork.bench.report.Section;
-import dev.clockwork.bench.report.Table;
 import dev.clockwork.bench.report.Target;
+import dev.clockwork.cli.output.Table;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -167,7 +167,7 @@ final class DurableTables {
                     + " the default 10 per machine on every node together)\n\n"
                 : "Throughput, commits NOT flushed (fsync and synchronous_commit off: the embedded"
                     + " server's default; for comparison only)\n\n");
-    out.append(table.render()).append('\n');
+    out.append(table.markdown()).append('\n');
     List<Target> targets = new ArrayList<>();
     if (flushed != settings.run.durable()) {
       return Section.of(out.toString());
@@ -268,10 +268,10 @@ final class DurableTables {
             + " default options: "
             + latency.threads()
             + " worker threads)\n\n"
-            + table.render()
+            + table.markdown()
             + "\nWhere an idle event's time goes (the instants its ProcessedEvent carries, engine"
             + " clock)\n\n"
-            + phases.render()
+            + phases.markdown()
             + "engine calls over the whole run (idle and loaded): "
             + latency.idleProbe().describeCalls()
             + "\n";

@@ -3,7 +3,7 @@ package dev.clockwork.bench.durable;
 import dev.clockwork.bench.harness.CpuMeter;
 import dev.clockwork.bench.harness.EngineProbe;
 import dev.clockwork.bench.report.Figures;
-import dev.clockwork.bench.report.Table;
+import dev.clockwork.cli.output.Table;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -55,7 +55,7 @@ final class ThroughputDetails {
                 + " turns that finish together share a commit; "
                 + CpuMeter.NOTE
                 + ")\n\n");
-    out.append(table.render()).append('\n');
+    out.append(table.markdown()).append('\n');
     if (seed != null) {
       out.append(
           String.format(

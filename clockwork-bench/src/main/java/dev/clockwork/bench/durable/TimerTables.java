@@ -5,8 +5,8 @@ import dev.clockwork.bench.harness.EngineProbe;
 import dev.clockwork.bench.harness.Samples;
 import dev.clockwork.bench.report.Figures;
 import dev.clockwork.bench.report.Section;
-import dev.clockwork.bench.report.Table;
 import dev.clockwork.bench.report.Target;
+import dev.clockwork.cli.output.Table;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -62,7 +62,7 @@ final class TimerTables {
                 + " instance it leased; "
                 + CpuMeter.NOTE
                 + "\n\n");
-    out.append(table.render()).append('\n');
+    out.append(table.markdown()).append('\n');
     List<Target> targets = new ArrayList<>();
     for (TimersAtScale.Result r : timers) {
       out.append(Figures.count(r.armed())).append(" armed: ").append(r.verification());
@@ -173,7 +173,7 @@ final class TimerTables {
             + "; timers due one every 1/rate s for "
             + last.seconds()
             + " s)\n\n"
-            + table.render()
+            + table.markdown()
             + notes,
         targets);
   }

@@ -1,5 +1,6 @@
 package dev.clockwork.bench.harness;
 
+import com.sun.management.OperatingSystemMXBean;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -91,8 +92,7 @@ public final class CpuMeter {
   }
 
   private static double jvmSeconds() {
-    if (ManagementFactory.getOperatingSystemMXBean()
-        instanceof com.sun.management.OperatingSystemMXBean os) {
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
       return os.getProcessCpuTime() / 1e9;
     }
     return 0;

@@ -1,6 +1,6 @@
 package dev.clockwork.bench.harness;
 
-import dev.clockwork.bench.report.Table;
+import dev.clockwork.cli.output.Table;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -160,7 +160,7 @@ public final class StatementProfile {
           String.format(Locale.ROOT, "%.0f%%", total == 0 ? 0 : 100 * millis / total),
           s.shortQuery(90));
     }
-    return table.render()
+    return table.markdown()
         + String.format(
             Locale.ROOT,
             "all statements: %.2f calls and %.0f µs of database time per op%n",

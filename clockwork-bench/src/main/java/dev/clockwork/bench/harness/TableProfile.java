@@ -1,13 +1,14 @@
 package dev.clockwork.bench.harness;
 
 import dev.clockwork.bench.report.Figures;
-import dev.clockwork.bench.report.Table;
+import dev.clockwork.cli.output.Table;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import javax.sql.DataSource;
 
 /**
@@ -90,10 +91,10 @@ public final class TableProfile {
           perOp(t.deleted(), ops),
           Figures.count(t.dead()));
     }
-    return table.render();
+    return table.markdown();
   }
 
   private static String perOp(long n, long ops) {
-    return String.format(java.util.Locale.ROOT, "%.2f", (double) n / ops);
+    return String.format(Locale.ROOT, "%.2f", (double) n / ops);
   }
 }

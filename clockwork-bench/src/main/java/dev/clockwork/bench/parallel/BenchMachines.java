@@ -3,6 +3,7 @@ package dev.clockwork.bench.parallel;
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The machines of the parallel dispatch benchmark: a parallel state {@code working} whose regions
@@ -32,7 +33,7 @@ final class BenchMachines {
               for (int i = 0; i < names.size(); i++) {
                 String region = names.get(i);
                 long ms = millis.get(i);
-                String finished = region.toUpperCase(java.util.Locale.ROOT) + "_DONE";
+                String finished = region.toUpperCase(Locale.ROOT) + "_DONE";
                 p.state(
                     region,
                     r ->

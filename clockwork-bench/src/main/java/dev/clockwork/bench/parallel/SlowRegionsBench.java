@@ -5,8 +5,8 @@ import dev.clockwork.bench.harness.BenchPostgres;
 import dev.clockwork.bench.report.Figures;
 import dev.clockwork.bench.report.RunReport;
 import dev.clockwork.bench.report.Section;
-import dev.clockwork.bench.report.Table;
 import dev.clockwork.bench.report.Target;
+import dev.clockwork.cli.output.Table;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.ParallelEvents;
 import dev.clockwork.postgres.PostgresStore;
@@ -123,7 +123,7 @@ final class SlowRegionsBench {
                 names,
                 settings.threads(),
                 settings.run.durable() ? "commits flushed" : "fsync off",
-                rounds.render()));
+                rounds.markdown()));
     text.append(
         String.format(
             Locale.ROOT,

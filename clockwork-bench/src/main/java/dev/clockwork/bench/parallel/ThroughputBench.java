@@ -10,8 +10,8 @@ import dev.clockwork.bench.harness.ThreadCpu;
 import dev.clockwork.bench.report.Figures;
 import dev.clockwork.bench.report.RunReport;
 import dev.clockwork.bench.report.Section;
-import dev.clockwork.bench.report.Table;
 import dev.clockwork.bench.report.Target;
+import dev.clockwork.cli.output.Table;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.ParallelEvents;
 import dev.clockwork.postgres.PostgresStore;
@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 import java.util.stream.IntStream;
 
@@ -169,7 +170,7 @@ final class ThroughputBench {
             settings.jobMillis,
             settings.threads(),
             Figures.preciseSeconds(settings.idealSeconds()),
-            rounds.render()));
+            rounds.markdown()));
     text.append(
         String.format(
             Locale.ROOT,
@@ -287,7 +288,7 @@ final class ThroughputBench {
         "CPU of the last round over %s of wall time (%s):%n%n%s",
         Figures.preciseSeconds(last.cpu().seconds()),
         last.cpu().brief(),
-        table.render());
+        table.markdown());
   }
 
   private static String seconds3(double seconds) {
@@ -325,7 +326,7 @@ final class ThroughputBench {
             + "jobs whose instance lease was held by a sibling job at first (more than one lease"
             + " call): %,d of %,d%n",
         jobs.size(),
-        table.render(),
+        table.markdown(),
         waited,
         jobs.size());
   }
@@ -498,8 +499,7 @@ final class ThroughputBench {
     return samples.percentile(fraction);
   }
 
-  private static double median(
-      List<Result> results, java.util.function.ToDoubleFunction<Result> f) {
+  private static double median(List<Result> results, ToDoubleFunction<Result> f) {
     List<Double> sorted = results.stream().map(f::applyAsDouble).sorted().toList();
     int n = sorted.size();
     if (n == 0) {

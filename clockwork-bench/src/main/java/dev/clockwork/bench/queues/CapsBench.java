@@ -5,8 +5,8 @@ import dev.clockwork.bench.harness.BenchPostgres;
 import dev.clockwork.bench.report.Figures;
 import dev.clockwork.bench.report.RunReport;
 import dev.clockwork.bench.report.Section;
-import dev.clockwork.bench.report.Table;
 import dev.clockwork.bench.report.Target;
+import dev.clockwork.cli.output.Table;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
@@ -123,7 +123,7 @@ final class CapsBench {
             settings.cap,
             settings.machines * settings.cap,
             seeded,
-            rounds.render(),
+            rounds.markdown(),
             describe(leases.get("capped")),
             describe(leases.get("unreached")),
             describe(most.get("capped")),

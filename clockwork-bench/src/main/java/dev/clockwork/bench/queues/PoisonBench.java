@@ -4,8 +4,8 @@ import dev.clockwork.bench.harness.BenchPostgres;
 import dev.clockwork.bench.report.Figures;
 import dev.clockwork.bench.report.RunReport;
 import dev.clockwork.bench.report.Section;
-import dev.clockwork.bench.report.Table;
 import dev.clockwork.bench.report.Target;
+import dev.clockwork.cli.output.Table;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -110,7 +110,7 @@ final class PoisonBench {
             settings.poisonPerInstance,
             settings.threads(),
             seeded,
-            rounds.render(),
+            rounds.markdown(),
             lastPoisoned.check(),
             lastClean.describe(),
             lastPoisoned.describe(),

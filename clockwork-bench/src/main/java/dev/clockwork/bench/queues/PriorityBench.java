@@ -4,8 +4,8 @@ import dev.clockwork.bench.harness.BenchPostgres;
 import dev.clockwork.bench.report.Figures;
 import dev.clockwork.bench.report.RunReport;
 import dev.clockwork.bench.report.Section;
-import dev.clockwork.bench.report.Table;
 import dev.clockwork.bench.report.Target;
+import dev.clockwork.cli.output.Table;
 import dev.clockwork.runtime.config.QueueStrategy;
 import dev.clockwork.runtime.config.SettingsBuilder;
 import java.util.ArrayList;
@@ -88,7 +88,7 @@ final class PriorityBench {
             settings.threads(),
             settings.poisonInstances(),
             String.join("\n  ", seeded),
-            rounds.render(),
+            rounds.markdown(),
             last.get("fifo").describe(),
             last.get("priority").describe(),
             Figures.rate(comparison.baselineMedian()),

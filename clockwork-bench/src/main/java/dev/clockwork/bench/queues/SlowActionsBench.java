@@ -5,8 +5,8 @@ import dev.clockwork.bench.harness.BenchPostgres;
 import dev.clockwork.bench.report.Figures;
 import dev.clockwork.bench.report.RunReport;
 import dev.clockwork.bench.report.Section;
-import dev.clockwork.bench.report.Table;
 import dev.clockwork.bench.report.Target;
+import dev.clockwork.cli.output.Table;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.config.SettingsBuilder;
@@ -110,7 +110,7 @@ final class SlowActionsBench {
                 settings.threads(),
                 caps,
                 seeded,
-                rounds.render()));
+                rounds.markdown()));
     List<Target> targets = new ArrayList<>();
     for (int cap : caps) {
       double median = Comparison.median(seconds.get(cap));

@@ -1,5 +1,6 @@
 package dev.clockwork.bench.report;
 
+import dev.clockwork.cli.output.Table;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -46,16 +47,16 @@ public final class InterpreterTables {
         "Transitions per second (one op = one external event; higher is better;"
             + " ± = standard deviation across measured iterations)",
         "",
-        transitions().render(),
+        transitions().markdown(),
         "Bytes allocated per event (gc.alloc.rate.norm)",
         "",
-        allocationPerFramework().render(),
+        allocationPerFramework().markdown(),
         "Next-fire computation (TimeSpec.nextDue after a fire)",
         "",
-        nextFire().render(),
+        nextFire().markdown(),
         "Bytes per TOGGLE transition by machine size (gc.alloc.rate.norm)",
         "",
-        machineSize().render(),
+        machineSize().markdown(),
         verdict());
   }
 

@@ -1,5 +1,6 @@
 package dev.clockwork.bench.report;
 
+import dev.clockwork.cli.output.Table;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -84,7 +85,7 @@ public final class RunReport {
       }
     }
     if (judged) {
-      text.append("\nTargets\n\n").append(summary.render());
+      text.append("\nTargets\n\n").append(summary.markdown());
     }
     return text.toString();
   }

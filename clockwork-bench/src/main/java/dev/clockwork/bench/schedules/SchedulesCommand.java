@@ -4,12 +4,11 @@ import dev.clockwork.bench.harness.BenchDatabase;
 import dev.clockwork.bench.harness.BenchPostgres;
 import dev.clockwork.bench.report.RunReport;
 import dev.clockwork.bench.report.Section;
-import dev.clockwork.bench.report.Table;
 import dev.clockwork.bench.report.Target;
+import dev.clockwork.cli.output.Table;
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.postgres.PostgresStore;
-import dev.clockwork.postgres.schedule.PostgresScheduleStore;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.schedule.ScheduleRequest;
@@ -109,7 +108,7 @@ public final class SchedulesCommand implements Callable<Integer> {
       VirtualClock clock = VirtualClock.at(START);
       MachineDefinition job = Machine.define(MACHINE).initial("done").finalState("done").build();
       Engine engine = Engine.builder().store(store).clock(clock).register(job).build();
-      TimedScheduleStore timed = new TimedScheduleStore(PostgresScheduleStore.beside(store));
+      TimedScheduleStore timed = new TimedScheduleStore(store.schedules());
       Schedules schedules = Schedules.builder(engine).store(timed).build();
 
       long seedStart = System.nanoTime();
@@ -461,7 +460,7 @@ public final class SchedulesCommand implements Callable<Integer> {
                 cloned)
             + log
             + "\n"
-            + information.render();
+            + information.markdown();
     return new Section(text, targets);
   }
 

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
@@ -135,7 +136,7 @@ final class DeliveryCheck {
             (receiver, tokens) -> {
               Map<String, Integer> got = new HashMap<>();
               tokens.forEach(t -> got.merge(t, 1, Integer::sum));
-              for (String token : new java.util.TreeSet<>(sent)) {
+              for (String token : new TreeSet<>(sent)) {
                 broadcast.checked();
                 int times = got.getOrDefault(token, 0);
                 if (times != 1) {

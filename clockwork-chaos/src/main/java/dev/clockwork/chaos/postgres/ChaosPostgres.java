@@ -15,7 +15,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -206,8 +209,8 @@ public final class ChaosPostgres implements AutoCloseable {
   }
 
   /** The database's instants at which each instance was leased, by instance id, in time order. */
-  public Map<String, List<java.time.Instant>> leaseClock() throws SQLException {
-    Map<String, List<java.time.Instant>> at = new java.util.HashMap<>();
+  public Map<String, List<Instant>> leaseClock() throws SQLException {
+    Map<String, List<Instant>> at = new HashMap<>();
     try (Connection connection = DriverManager.getConnection(url("clockwork-chaos-orchestrator"));
         Statement statement = connection.createStatement();
         ResultSet rs =
@@ -215,15 +218,15 @@ public final class ChaosPostgres implements AutoCloseable {
                 "SELECT instance_id, leased_at FROM chaos_lease_clock ORDER BY leased_at")) {
       while (rs.next()) {
         at.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
-            .add(rs.getObject(2, java.time.OffsetDateTime.class).toInstant());
+            .add(rs.getObject(2, OffsetDateTime.class).toInstant());
       }
     }
     return at;
   }
 
   /** The database's instant of each history row, keyed by {@code instance#seq}. */
-  public Map<String, java.time.Instant> historyClock() throws SQLException {
-    Map<String, java.time.Instant> at = new java.util.HashMap<>();
+  public Map<String, Instant> historyClock() throws SQLException {
+    Map<String, Instant> at = new HashMap<>();
     try (Connection connection = DriverManager.getConnection(url("clockwork-chaos-orchestrator"));
         Statement statement = connection.createStatement();
         ResultSet rs =
@@ -231,7 +234,7 @@ public final class ChaosPostgres implements AutoCloseable {
       while (rs.next()) {
         at.put(
             rs.getString(1) + "#" + rs.getLong(2),
-            rs.getObject(3, java.time.OffsetDateTime.class).toInstant());
+            rs.getObject(3, OffsetDateTime.class).toInstant());
       }
     }
     return at;

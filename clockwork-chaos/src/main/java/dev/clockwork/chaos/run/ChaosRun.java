@@ -24,10 +24,10 @@ import dev.clockwork.chaos.producer.Ledger;
 import dev.clockwork.chaos.producer.Producer;
 import dev.clockwork.chaos.worker.WorkerFleet;
 import dev.clockwork.postgres.PostgresStore;
-import dev.clockwork.postgres.schedule.PostgresScheduleStore;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.schedule.ScheduleDescription;
 import dev.clockwork.schedule.Schedules;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -118,8 +118,7 @@ public final class ChaosRun {
       for (String id : ChaosReceiver.ids()) {
         engine.create(ChaosReceiver.ID, id, Map.of());
       }
-      Schedules schedules =
-          ChaosSchedule.service(engine, PostgresScheduleStore.beside(store), "orchestrator");
+      Schedules schedules = ChaosSchedule.service(engine, store.schedules(), "orchestrator");
       ScheduleDescription created = schedules.create(ChaosSchedule.request());
       out.printf(
           "schedule %s: every %d s, overlap %s, catch-up all; first fire %s%n",
@@ -228,7 +227,7 @@ public final class ChaosRun {
 
   /** The proxy in front of the worker F5 targets; null without F5. */
   private static TcpProxy proxyFor(FaultSchedule schedule, ChaosPostgres postgres)
-      throws java.io.IOException {
+      throws IOException {
     if (schedule.proxiedWorker().isEmpty()) {
       return null;
     }

@@ -3,6 +3,7 @@ package dev.clockwork.chaos.worker;
 import dev.clockwork.chaos.broken.Breakage;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,7 +31,7 @@ public final class WorkerFleet implements AutoCloseable {
   private final Path logs;
   private final Function<String, String> urlFor;
   private final Breakage breakage;
-  private final Map<String, java.time.Duration> clockOffsets = new TreeMap<>();
+  private final Map<String, Duration> clockOffsets = new TreeMap<>();
   private final Map<String, Integer> definitionVersions = new TreeMap<>();
   private final AtomicInteger deploys = new AtomicInteger();
   private final List<Slot> slots = new ArrayList<>();
@@ -205,8 +206,7 @@ public final class WorkerFleet implements AutoCloseable {
                 + " "
                 + process.pid()
                 + " failed: "
-                + new String(
-                    kill.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+                + new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
       }
     } catch (IOException e) {
       throw new IllegalStateException("cannot run kill -" + signal + ": " + e.getMessage(), e);

@@ -5,7 +5,6 @@ import dev.clockwork.chaos.broken.BrokenStore;
 import dev.clockwork.chaos.machine.ChaosEngine;
 import dev.clockwork.chaos.machine.ChaosSchedule;
 import dev.clockwork.postgres.PostgresStore;
-import dev.clockwork.postgres.schedule.PostgresScheduleStore;
 import dev.clockwork.runtime.Engine;
 import java.time.Clock;
 import java.time.Duration;
@@ -63,8 +62,7 @@ public final class WorkerMain implements Callable<Integer> {
     Engine engine =
         ChaosEngine.build(
             BrokenStore.wrap(store, broken, System.out), owner, clock, definitionVersion);
-    ChaosSchedule.service(engine, PostgresScheduleStore.beside(store), owner)
-        .runInWorkers(ChaosSchedule.TICK);
+    ChaosSchedule.service(engine, store.schedules(), owner).runInWorkers(ChaosSchedule.TICK);
     engine.start();
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()

@@ -1,8 +1,8 @@
 package dev.clockwork.cli.command;
 
-import dev.clockwork.cli.CliEnvironment;
 import dev.clockwork.cli.config.CommandSettings;
 import dev.clockwork.cli.config.SettingsResolver;
+import dev.clockwork.cli.environment.CliEnvironment;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 

@@ -2,7 +2,7 @@ package dev.clockwork.cli.command;
 
 import static dev.clockwork.runtime.config.Suggestions.didYouMean;
 
-import dev.clockwork.cli.CliEnvironment;
+import dev.clockwork.cli.environment.CliEnvironment;
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.config.Settings;

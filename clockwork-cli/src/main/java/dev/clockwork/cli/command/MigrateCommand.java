@@ -1,7 +1,7 @@
 package dev.clockwork.cli.command;
 
-import dev.clockwork.cli.CliEnvironment;
 import dev.clockwork.cli.config.DatabaseSettings;
+import dev.clockwork.cli.environment.CliEnvironment;
 import dev.clockwork.cli.output.HumanDuration;
 import dev.clockwork.cli.output.Json;
 import java.time.Duration;

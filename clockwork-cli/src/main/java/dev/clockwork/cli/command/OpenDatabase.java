@@ -1,8 +1,8 @@
 package dev.clockwork.cli.command;
 
-import dev.clockwork.cli.CliEnvironment;
-import dev.clockwork.cli.Stores;
 import dev.clockwork.cli.config.CommandSettings;
+import dev.clockwork.cli.environment.CliEnvironment;
+import dev.clockwork.cli.environment.Stores;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.config.Settings;

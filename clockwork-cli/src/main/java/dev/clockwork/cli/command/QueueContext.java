@@ -1,6 +1,6 @@
 package dev.clockwork.cli.command;
 
-import dev.clockwork.cli.CliEnvironment;
+import dev.clockwork.cli.environment.CliEnvironment;
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.InvalidDefinitionException;
 import dev.clockwork.core.time.Durations;

@@ -1,6 +1,6 @@
 package dev.clockwork.cli.command;
 
-import dev.clockwork.cli.CliEnvironment;
+import dev.clockwork.cli.environment.CliEnvironment;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,6 +1,6 @@
 package dev.clockwork.cli.command;
 
-import dev.clockwork.cli.CliEnvironment;
+import dev.clockwork.cli.environment.CliEnvironment;
 import dev.clockwork.cli.output.Json;
 import dev.clockwork.runtime.store.QueueStats;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package dev.clockwork.cli.command;
 
-import dev.clockwork.cli.CliEnvironment;
+import dev.clockwork.cli.environment.CliEnvironment;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.schedule.Schedules;
 import dev.clockwork.schedule.audit.CommandContext;

@@ -1,11 +1,10 @@
 package dev.clockwork.cli.serve;
 
-import dev.clockwork.cli.CliEnvironment;
 import dev.clockwork.cli.command.OutputOption;
 import dev.clockwork.cli.config.SettingsResolver;
+import dev.clockwork.cli.environment.CliEnvironment;
 import dev.clockwork.cli.output.Json;
 import dev.clockwork.postgres.PostgresStore;
-import dev.clockwork.postgres.schedule.PostgresScheduleStore;
 import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.server.access.AccessPolicy;
 import dev.clockwork.server.access.ApiToken;
@@ -110,7 +109,7 @@ public final class DevCommand implements Callable<Integer> {
       ServeSession.Setup serve =
           new ServeSession.Setup(
               store,
-              PostgresScheduleStore.beside(store),
+              store.schedules(),
               settings,
               env.machines(),
               access,

@@ -1,10 +1,10 @@
 package dev.clockwork.cli.serve;
 
-import dev.clockwork.cli.CliEnvironment;
-import dev.clockwork.cli.Stores;
 import dev.clockwork.cli.command.DatabaseOptions;
 import dev.clockwork.cli.command.OutputOption;
 import dev.clockwork.cli.config.CommandSettings;
+import dev.clockwork.cli.environment.CliEnvironment;
+import dev.clockwork.cli.environment.Stores;
 import dev.clockwork.cli.output.Json;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.server.access.AccessPolicy;

@@ -1,7 +1,7 @@
 package dev.clockwork.cli.serve;
 
-import dev.clockwork.cli.CliEnvironment;
 import dev.clockwork.cli.command.OutputOption;
+import dev.clockwork.cli.environment.CliEnvironment;
 import dev.clockwork.cli.output.Json;
 import dev.clockwork.server.access.AccessPolicy;
 import dev.clockwork.server.access.ApiToken;

@@ -1,7 +1,6 @@
 package dev.clockwork.core.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -61,6 +60,6 @@ class CorePurityTest {
 
   @Test
   void packagesDoNotDependOnEachOtherInCycles() {
-    slices().matching("dev.clockwork.core.(*)..").should().beFreeOfCycles().check(CORE);
+    PackageCycles.check("dev.clockwork.core");
   }
 }

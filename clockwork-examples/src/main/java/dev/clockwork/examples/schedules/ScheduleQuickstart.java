@@ -3,7 +3,6 @@ package dev.clockwork.examples.schedules;
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.postgres.PostgresStore;
-import dev.clockwork.postgres.schedule.PostgresScheduleStore;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.schedule.ScheduleRequest;
 import dev.clockwork.schedule.Schedules;
@@ -34,8 +33,7 @@ public final class ScheduleQuickstart {
     PostgresStore store = PostgresStore.on(dataSource);
     Engine engine =
         Engine.builder().store(store).clock(clock).register(invoiceSync, healthCheck).build();
-    Schedules schedules =
-        Schedules.builder(engine).store(PostgresScheduleStore.beside(store)).build();
+    Schedules schedules = Schedules.builder(engine).store(store.schedules()).build();
     schedules.create(
         ScheduleRequest.builder("daily-invoice-sync")
             .startMachine("invoice-sync", Map.of("mode", "nightly"))

@@ -4,7 +4,6 @@ import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.StartTimer;
 import dev.clockwork.postgres.PostgresStore;
-import dev.clockwork.postgres.schedule.PostgresScheduleStore;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.schedule.Schedules;
 import java.time.Clock;
@@ -44,8 +43,7 @@ public final class StartTimerQuickstart {
     // snippet:start start-timers-deploy
     PostgresStore store = PostgresStore.on(dataSource);
     Engine engine = Engine.builder().store(store).clock(clock).register(versions).build();
-    Schedules schedules =
-        Schedules.builder(engine).store(PostgresScheduleStore.beside(store)).build();
+    Schedules schedules = Schedules.builder(engine).store(store.schedules()).build();
     schedules.deployStartTimers(); // engine.start() does this too
     // snippet:end start-timers-deploy
     return schedules;

@@ -6,6 +6,7 @@ import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.JobLease;
 import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.RegionJobStore;
+import java.sql.Array;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -192,7 +193,7 @@ public final class RegionJobs implements RegionJobStore {
             }
             claim.setObject(++i, Instants.notAfter(now));
             claim.setObject(++i, Instants.notAfter(now));
-            java.sql.Array known = machines == null ? null : Columns.texts(connection, machines);
+            Array known = machines == null ? null : Columns.texts(connection, machines);
             claim.setArray(++i, known);
             claim.setArray(++i, known);
             claim.setInt(++i, max);
@@ -265,7 +266,7 @@ public final class RegionJobs implements RegionJobStore {
             if (queues != null) {
               select.setArray(++i, Columns.texts(connection, queues));
             }
-            java.sql.Array known = machines == null ? null : Columns.texts(connection, machines);
+            Array known = machines == null ? null : Columns.texts(connection, machines);
             select.setArray(++i, known);
             select.setArray(++i, known);
             try (ResultSet rs = select.executeQuery()) {

@@ -1,6 +1,5 @@
 package dev.clockwork.postgres.schedule;
 
-import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.postgres.internal.Instants;
 import dev.clockwork.postgres.internal.Jdbc;
 import dev.clockwork.postgres.schema.ClockworkMigrations;
@@ -33,7 +32,7 @@ import javax.sql.DataSource;
  * PostgresStore store = PostgresStore.on(dataSource);
  * Engine engine = Engine.builder().store(store).register(invoiceSync).build().start();
  * Schedules schedules =
- *     Schedules.builder(engine).store(PostgresScheduleStore.beside(store)).build();
+ *     Schedules.builder(engine).store(store.schedules()).build();
  * schedules.runInWorkers(Duration.ofSeconds(1));
  * }</pre>
  *
@@ -41,7 +40,8 @@ import javax.sql.DataSource;
  * compared rounded up to the microsecond (a tick never runs a schedule early) and kept exactly
  * beside, as are occurrences, which become instance ids; other instants are kept to the
  * microsecond. JSON numbers in settings and payloads come back by value ({@code Long}, {@code
- * Double}, {@code BigDecimal}), as in {@link PostgresStore}.
+ * Double}, {@code BigDecimal}), as in {@code PostgresStore}, whose {@code schedules()} is this
+ * store on its connections.
  */
 public final class PostgresScheduleStore implements ScheduleStore {
   private final Jdbc jdbc;
@@ -53,14 +53,6 @@ public final class PostgresScheduleStore implements ScheduleStore {
   /** A store on the application's connections (never closed by it); migrates the schema first. */
   public static PostgresScheduleStore on(DataSource dataSource) {
     return builder().dataSource(dataSource).build();
-  }
-
-  /**
-   * A store on the connections of an instance store, whose construction migrated the schema (or
-   * whose operators migrate it by hand, {@code clockwork migrate}).
-   */
-  public static PostgresScheduleStore beside(PostgresStore store) {
-    return builder().dataSource(store.dataSource()).migrate(false).build();
   }
 
   public static Builder builder() {
@@ -219,7 +211,7 @@ public final class PostgresScheduleStore implements ScheduleStore {
       if (dataSource == null) {
         throw new IllegalStateException(
             "give the schedule store a DataSource: builder().dataSource(...), or"
-                + " PostgresScheduleStore.beside(postgresStore)");
+                + " postgresStore.schedules()");
       }
       if (migrate) {
         ClockworkMigrations.migrate(dataSource);

@@ -1,7 +1,6 @@
 package dev.clockwork.postgres.contract;
 
 import dev.clockwork.postgres.PostgresStore;
-import dev.clockwork.postgres.schedule.PostgresScheduleStore;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.schedule.ScheduledRunMetadataContractTest;
 import dev.clockwork.schedule.store.ScheduleStore;
@@ -18,6 +17,6 @@ class PostgresScheduledRunMetadataTest extends ScheduledRunMetadataContractTest 
 
   @Override
   protected ScheduleStore newScheduleStore(Store instances) {
-    return PostgresScheduleStore.beside((PostgresStore) instances);
+    return ((PostgresStore) instances).schedules();
   }
 }

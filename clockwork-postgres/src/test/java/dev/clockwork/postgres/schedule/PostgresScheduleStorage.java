@@ -32,7 +32,7 @@ final class PostgresScheduleStorage implements ScheduleStorage {
 
   @Override
   public ScheduleStore schedules(Store instances) {
-    return PostgresScheduleStore.beside((PostgresStore) instances);
+    return ((PostgresStore) instances).schedules();
   }
 
   @Override

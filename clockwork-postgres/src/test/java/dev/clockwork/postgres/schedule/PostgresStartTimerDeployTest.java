@@ -30,7 +30,7 @@ class PostgresStartTimerDeployTest extends StartTimerDeployContractTest {
 
   @Override
   protected ScheduleStore scheduleStore(Store instances) {
-    return PostgresScheduleStore.beside((PostgresStore) instances);
+    return ((PostgresStore) instances).schedules();
   }
 
   @Override

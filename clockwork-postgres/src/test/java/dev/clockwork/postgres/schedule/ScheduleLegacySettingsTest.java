@@ -53,7 +53,7 @@ class ScheduleLegacySettingsTest {
     DB.truncateClockworkTables();
     store = PostgresStore.builder().dataSource(DB.dataSource()).migrate(false).build();
     engine = Engine.builder().store(store).clock(clock).register(JOB).build();
-    schedules = new Schedules(engine, PostgresScheduleStore.beside(store));
+    schedules = new Schedules(engine, store.schedules());
   }
 
   @AfterEach

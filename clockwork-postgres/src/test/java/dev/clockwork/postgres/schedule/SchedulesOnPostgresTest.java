@@ -50,7 +50,7 @@ class SchedulesOnPostgresTest {
     DB.truncateClockworkTables();
     store = PostgresStore.builder().dataSource(DB.dataSource()).migrate(false).build();
     engine = Engine.builder().store(store).clock(clock).register(INVOICE_SYNC).build();
-    schedules = new Schedules(engine, PostgresScheduleStore.beside(store));
+    schedules = new Schedules(engine, store.schedules());
   }
 
   @AfterEach
@@ -228,7 +228,7 @@ class SchedulesOnPostgresTest {
             .cycle("R2/PT1H")
             .overlapPolicy(OverlapPolicy.ALLOW_ALL)
             .build());
-    Schedules reloaded = new Schedules(engine, PostgresScheduleStore.beside(store));
+    Schedules reloaded = new Schedules(engine, store.schedules());
     assertThat(reloaded.describe("reminders").spec())
         .containsEntry("cycles", List.of("R2/PT1H"))
         .containsEntry("cycle_anchor", "2026-04-09T12:00:00Z");

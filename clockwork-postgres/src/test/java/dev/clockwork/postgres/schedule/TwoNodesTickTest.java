@@ -71,7 +71,7 @@ class TwoNodesTickTest {
     stores.add(store);
     Engine engine = Engine.builder().clock(clock).store(store).register(PULSE).build();
     engines.add(engine);
-    ScheduleStore schedules = PostgresScheduleStore.beside(store);
+    ScheduleStore schedules = store.schedules();
     return Schedules.builder(engine)
         .store(claimsHold ? schedules : new ClaimsIgnored(schedules))
         .options(o -> o.owner(name))

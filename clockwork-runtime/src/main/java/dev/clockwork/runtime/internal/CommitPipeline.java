@@ -45,20 +45,6 @@ public final class CommitPipeline {
   public record Written(CommitResult result, RuntimeException failure) {}
 
   /**
-   * Writes one chain's commits together with whatever other chains are waiting; returns what the
-   * store decided.
-   *
-   * @throws RuntimeException what the store threw when the chain was written alone
-   */
-  public CommitResult commit(List<StepCommit> commits) {
-    Written written = commitAll(List.of(commits)).get(0);
-    if (written.failure() != null) {
-      throw written.failure();
-    }
-    return written.result();
-  }
-
-  /**
    * Writes several chains' commits (one list per chain) together with whatever other chains are
    * waiting, in one store commit; when that commit throws, each chain is written alone, so one
    * chain's failure is its own. Never throws.

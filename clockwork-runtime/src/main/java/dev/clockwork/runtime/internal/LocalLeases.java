@@ -1,6 +1,9 @@
 package dev.clockwork.runtime.internal;
 
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -20,9 +23,8 @@ public final class LocalLeases {
   }
 
   /** The chains holding leases now. */
-  public java.util.Set<Chain> chains() {
-    java.util.Set<Chain> chains =
-        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+  public Set<Chain> chains() {
+    Set<Chain> chains = Collections.newSetFromMap(new IdentityHashMap<>());
     chains.addAll(holders.values());
     return chains;
   }

@@ -3,9 +3,11 @@ package dev.clockwork.runtime.internal;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.error.UnknownMachineException;
 import dev.clockwork.runtime.error.UnknownVersionException;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 
@@ -24,8 +26,8 @@ public final class MachineRegistry {
   }
 
   /** The ids of every registered machine. */
-  public java.util.Set<String> ids() {
-    return java.util.Collections.unmodifiableSet(machines.keySet());
+  public Set<String> ids() {
+    return Collections.unmodifiableSet(machines.keySet());
   }
 
   /** The newest version of a machine. */

@@ -8,6 +8,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToDoubleFunction;
@@ -38,7 +39,7 @@ public final class MicrometerQueueMetrics implements EngineListener {
    * Registers the store-read gauges of {@code machines} and of every machine {@code admin} has
    * instances of; machines seen later get theirs with their first event.
    */
-  public void gauges(QueueAdmin admin, java.util.Collection<String> machines) {
+  public void gauges(QueueAdmin admin, Collection<String> machines) {
     this.queues = admin;
     machines.forEach(this::gauges);
     admin.status().forEach(stats -> gauges(stats.machine()));

@@ -2,9 +2,11 @@ package dev.clockwork.runtime.queue;
 
 import dev.clockwork.core.event.Event;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * An event waiting in its instance's queue. Per instance, events are processed one at a time in
@@ -180,7 +182,7 @@ public record QueuedEvent(
 
   /** This event after one more failed attempt, to be retried at {@code retryAt}. */
   public QueuedEvent failed(AttemptError error, Instant retryAt) {
-    List<AttemptError> more = new java.util.ArrayList<>(errors);
+    List<AttemptError> more = new ArrayList<>(errors);
     more.add(error);
     return new QueuedEvent(
         id,
@@ -199,9 +201,7 @@ public record QueuedEvent(
   }
 
   /** The error of the latest failed attempt. */
-  public java.util.Optional<AttemptError> lastError() {
-    return errors.isEmpty()
-        ? java.util.Optional.empty()
-        : java.util.Optional.of(errors.get(errors.size() - 1));
+  public Optional<AttemptError> lastError() {
+    return errors.isEmpty() ? Optional.empty() : Optional.of(errors.get(errors.size() - 1));
   }
 }

@@ -1,13 +1,6 @@
 package dev.clockwork.runtime.architecture;
 
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
-
-import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
-import com.tngtech.archunit.library.dependencies.SliceAssignment;
-import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import dev.clockwork.core.architecture.PackageCycles;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,34 +9,8 @@ import org.junit.jupiter.api.Test;
  * cannot be imported back by what it is built from.
  */
 class PackageCyclesTest {
-  private static final String ROOT = "dev.clockwork.runtime";
-
-  private static final JavaClasses RUNTIME =
-      new ClassFileImporter()
-          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-          .importPackages(ROOT);
-
-  /** One slice per package. */
-  private static final SliceAssignment BY_PACKAGE =
-      new SliceAssignment() {
-        @Override
-        public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
-          String name = javaClass.getPackageName();
-          if (!name.equals(ROOT) && !name.startsWith(ROOT + ".")) {
-            return SliceIdentifier.ignore();
-          }
-          return SliceIdentifier.of(
-              name.equals(ROOT) ? "(root)" : name.substring(ROOT.length() + 1));
-        }
-
-        @Override
-        public String getDescription() {
-          return "every package of " + ROOT;
-        }
-      };
-
   @Test
   void packagesDoNotDependOnEachOtherInCycles() {
-    slices().assignedFrom(BY_PACKAGE).should().beFreeOfCycles().check(RUNTIME);
+    PackageCycles.check("dev.clockwork.runtime");
   }
 }

@@ -16,6 +16,7 @@ import dev.clockwork.schedule.outcome.TriggerOutcome;
 import dev.clockwork.schedule.store.PendingTrigger;
 import dev.clockwork.schedule.store.ScheduleRecord;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -149,7 +150,7 @@ final class PendingTriggers {
                   outcome.created() ? TriggerOutcome.STARTED : TriggerOutcome.ALREADY_STARTED,
                   null);
     }
-    return java.util.Arrays.asList(carried);
+    return Arrays.asList(carried);
   }
 
   /** The first row of the run's history: the trigger's lineage. */

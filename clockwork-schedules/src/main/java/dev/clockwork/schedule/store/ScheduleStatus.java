@@ -1,5 +1,7 @@
 package dev.clockwork.schedule.store;
 
+import java.util.Locale;
+
 /** Whether a schedule fires. */
 public enum ScheduleStatus {
   /** Fires on its spec. */
@@ -11,6 +13,6 @@ public enum ScheduleStatus {
 
   /** {@code active}, {@code paused}, {@code deleted}. */
   public String wireName() {
-    return name().toLowerCase(java.util.Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT);
   }
 }

@@ -1,7 +1,6 @@
 package dev.clockwork.server.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -10,8 +9,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The server is a thin surface: it reaches the engine through the runtime's public API only (never
- * its internals, never a particular store), it runs no SQL of its own, and its packages do not
- * depend on each other in cycles.
+ * its internals, never a particular store) and it runs no SQL of its own ({@link
+ * PackageCyclesTest}: its packages do not depend on each other in cycles).
  */
 class ThinSurfaceTest {
   private static final JavaClasses SERVER =
@@ -36,10 +35,5 @@ class ThinSurfaceTest {
         .resideInAnyPackage("java.sql..", "javax.sql..")
         .because("the engine's store keeps everything, callbacks included")
         .check(SERVER);
-  }
-
-  @Test
-  void packagesDoNotDependOnEachOtherInCycles() {
-    slices().matching("dev.clockwork.server.(*)..").should().beFreeOfCycles().check(SERVER);
   }
 }

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * A {@link ScheduleStore} in the JVM's memory: tests, the test kit, demos. Thread-safe behind one
@@ -199,7 +200,7 @@ public final class InMemoryScheduleStore implements ScheduleStore {
   }
 
   /** Matches the first buffered trigger of an occurrence only, so duplicates leave one by one. */
-  private static final class OnceMatching implements java.util.function.Predicate<BufferedTrigger> {
+  private static final class OnceMatching implements Predicate<BufferedTrigger> {
     private final Instant occurrence;
     private boolean matched;
 

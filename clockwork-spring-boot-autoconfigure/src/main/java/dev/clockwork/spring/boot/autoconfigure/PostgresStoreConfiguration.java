@@ -40,6 +40,6 @@ class PostgresStoreConfiguration {
   @ConditionalOnMissingBean(ScheduleStore.class)
   @ConditionalOnBean(PostgresStore.class)
   PostgresScheduleStore clockworkScheduleStore(PostgresStore store) {
-    return PostgresScheduleStore.beside(store);
+    return store.schedules();
   }
 }

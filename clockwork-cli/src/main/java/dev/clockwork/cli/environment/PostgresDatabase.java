@@ -1,9 +1,8 @@
-package dev.clockwork.cli;
+package dev.clockwork.cli.environment;
 
 import dev.clockwork.cli.config.DatabaseSettings;
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.postgres.PostgresStore;
-import dev.clockwork.postgres.schedule.PostgresScheduleStore;
 import dev.clockwork.postgres.schema.ClockworkMigrations;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -13,7 +12,7 @@ import javax.sql.DataSource;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /** The CLI's database, and the one class of it that knows it is PostgreSQL. */
-final class PostgresDatabase implements CliEnvironment.Database {
+public final class PostgresDatabase implements CliEnvironment.Database {
   private static final String URL_PREFIX = "jdbc:postgresql:";
   private static final String HAS_TABLES = "SELECT to_regclass('cw_instances') IS NOT NULL";
 
@@ -34,7 +33,7 @@ final class PostgresDatabase implements CliEnvironment.Database {
       store.close();
       throw e;
     }
-    return new Stores(store, PostgresScheduleStore.beside(store), store::close);
+    return new Stores(store, store.schedules(), store::close);
   }
 
   @Override

@@ -1,4 +1,4 @@
-package dev.clockwork.cli;
+package dev.clockwork.cli.environment;
 
 import dev.clockwork.cli.config.DatabaseSettings;
 import dev.clockwork.core.definition.MachineDefinition;

@@ -1,4 +1,4 @@
-package dev.clockwork.cli;
+package dev.clockwork.cli.environment;
 
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.schedule.store.ScheduleStore;

@@ -1,0 +1,15 @@
+package dev.clockwork.opentelemetry.architecture;
+
+import dev.clockwork.core.architecture.PackageCycles;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The opentelemetry module's packages do not depend on each other in cycles, its root package
+ * included.
+ */
+class PackageCyclesTest {
+  @Test
+  void packagesDoNotDependOnEachOtherInCycles() {
+    PackageCycles.check("dev.clockwork.opentelemetry");
+  }
+}

@@ -1,0 +1,14 @@
+package dev.clockwork.postgres.architecture;
+
+import dev.clockwork.core.architecture.PackageCycles;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The postgres module's packages do not depend on each other in cycles, its root package included.
+ */
+class PackageCyclesTest {
+  @Test
+  void packagesDoNotDependOnEachOtherInCycles() {
+    PackageCycles.check("dev.clockwork.postgres");
+  }
+}
