@@ -45,16 +45,19 @@ public abstract class ScheduledRunMetadataContractTest extends ScheduledRuns {
     String triggered = schedules.trigger("daily-invoice-sync");
 
     for (String run : List.of(ticked, triggered)) {
-      Instance instance = engine.instance(run);
+      Instance instance = engine.instances().get(run);
       assertThat(instance.labels()).isEqualTo(Map.of("team", "billing"));
       assertThat(instance.memo()).isEqualTo(MEMO);
       assertThat(instance.searchAttributes())
           .isEqualTo(Map.of("tenant_id", "42", "region", 7L, "urgent", true));
     }
-    assertThat(engine.instances(InstanceQuery.builder().label("team", "billing").build()))
+    assertThat(engine.instances().list(InstanceQuery.builder().label("team", "billing").build()))
         .extracting(Instance::id)
         .containsExactlyInAnyOrder(ticked, triggered);
-    assertThat(engine.instances(InstanceQuery.builder().searchAttribute("tenant_id", "42").build()))
+    assertThat(
+            engine
+                .instances()
+                .list(InstanceQuery.builder().searchAttribute("tenant_id", "42").build()))
         .hasSize(2);
   }
 

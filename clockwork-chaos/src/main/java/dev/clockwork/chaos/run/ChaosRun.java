@@ -26,13 +26,13 @@ import dev.clockwork.chaos.worker.WorkerFleet;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.postgres.schedule.PostgresScheduleStore;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.schedule.ScheduleDescription;
 import dev.clockwork.schedule.Schedules;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -113,10 +113,10 @@ public final class ChaosRun {
                   : store,
               "orchestrator");
       for (String id : plan.instances()) {
-        engine.create(ChaosMachine.ID, id, Map.of());
+        engine.create(NewInstance.of(ChaosMachine.ID).id(id));
       }
       for (String id : ChaosReceiver.ids()) {
-        engine.create(ChaosReceiver.ID, id, Map.of());
+        engine.create(NewInstance.of(ChaosReceiver.ID).id(id));
       }
       Schedules schedules =
           ChaosSchedule.service(engine, PostgresScheduleStore.beside(store), "orchestrator");
@@ -136,7 +136,7 @@ public final class ChaosRun {
       schedule.clockFaults().forEach(f -> fleet.offsetClock(f.worker(), f.kind().clockOffset()));
       QueueOperator operator =
           settings.faults().contains(FaultKind.OPERATOR)
-              ? new QueueOperator(engine.queues(), ChaosMachine.ID)
+              ? new QueueOperator(engine.admin().queues(), ChaosMachine.ID)
               : null;
       FaultInjector injector = new FaultInjector(schedule, fleet, postgres, proxy, operator, out);
       Duration drained;
