@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 /**
  * What lets an operator follow one event: actions see their instance, event id and attempt; history
  * rows carry the queued event's id and attempt, failed attempts, timer due instants and state
- * entries; {@link Engine#event} tells an event's fate. Subclass once per store.
+ * entries; {@link Instances#event} tells an event's fate. Subclass once per store.
  */
 public abstract class TraceabilityContractTest {
   private static final Instant T0 = Instant.parse("2026-06-01T12:00:00Z");

@@ -162,8 +162,8 @@ final class EngineSettingRows {
     AtomicReference<ExpiredLease> seen = new AtomicReference<>();
     SettingFixture.regionHook =
         a -> seen.set(f.store.queueAdmin().expiredLeases(T0.plus(Duration.ofDays(1)), 10).get(0));
-    f.engine.send(
-        "j-1", Event.of("SPLIT")); // the regions' entry actions run in this turn, dispatch off
+    // the regions' entry actions run in this turn, dispatch off
+    f.engine.send("j-1", Event.of("SPLIT"));
     return seen.get();
   }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Instance;
+import dev.clockwork.runtime.Instances;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -12,8 +13,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Labels, memo and search attributes (issue 14.7): instances carry them from their creation, return
  * them on {@link Instance}, and are listed by labels and search attributes through {@link
- * Engine#instances}. Subclass once per store. That each run a schedule starts carries its
- * schedule's is the schedules module's {@code ScheduledRunMetadataContractTest}.
+ * Instances#list}. Subclass once per store. That each run a schedule starts carries its schedule's
+ * is the schedules module's {@code ScheduledRunMetadataContractTest}.
  */
 public abstract class InstanceMetadataContractTest extends MetadataMachines {
   @Test

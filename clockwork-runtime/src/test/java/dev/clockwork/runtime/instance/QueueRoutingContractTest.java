@@ -13,10 +13,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Queue routing is applied (issue 14.6): every instance is served from one queue — the one it was
- * created with ({@code CreateOptions}, or a schedule's {@code queue}: the schedules module's {@code
- * ScheduledRunQueueRoutingContractTest}), else its machine's default, else the system's, else
- * {@code default} — and an engine claims only the work of the queues it serves. Subclass once per
- * store.
+ * created with ({@code NewInstance.queue}, or a schedule's {@code queue}: the schedules module's
+ * {@code ScheduledRunQueueRoutingContractTest}), else its machine's default, else the system's,
+ * else {@code default} — and an engine claims only the work of the queues it serves. Subclass once
+ * per store.
  */
 public abstract class QueueRoutingContractTest extends MetadataMachines {
 

@@ -410,8 +410,8 @@ public abstract class ParallelDispatchContractTest {
           holding.countDown();
           await(release);
         });
-    Thread operator =
-        new Thread(() -> engine.send("o-1", Event.of("HOLD"))); // holds the instance's lease
+    // holds the instance's lease
+    Thread operator = new Thread(() -> engine.send("o-1", Event.of("HOLD")));
     operator.start();
     assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
     RegionJob inventory = job(engine, "o-1", "processing.inventory");

@@ -105,9 +105,8 @@ final class Firing {
       OverlapPolicy effective,
       String previous) {
     ScheduleAction.StartMachine start = (ScheduleAction.StartMachine) schedule.settings().action();
-    engine
-        .machines()
-        .latest(start.machine()); // an unknown machine fails here, before anything is recorded
+    // an unknown machine fails here, before anything is recorded
+    engine.machines().latest(start.machine());
     long number = schedule.firesCount() + 1;
     String id = id(schedule, source, occurrence, number);
     if (source == Fact.Source.BACKFILL && hasRun(schedule, id, occurrence)) {

@@ -43,7 +43,7 @@ record CreateInstanceRequest(
   NewInstance newInstance() {
     return NewInstance.of(machine)
         .id(id)
-        .input(input == null ? Map.of() : input)
+        .input(input)
         .queue(queue)
         .labels(labels)
         .memo(memo)
