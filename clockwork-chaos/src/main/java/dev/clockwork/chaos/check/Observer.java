@@ -26,8 +26,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Reads a run's outcome back through the public API only: {@code engine.instances()}'s {@code
- * get}, {@code history} and {@code event}, and {@code admin().queues().deadLetters}; the instances of a
+ * Reads a run's outcome back through the public API only: {@code engine.instances()}'s {@code get},
+ * {@code history} and {@code event}, and {@code admin().queues().deadLetters}; the instances of a
  * machine through the {@link Store} SPI's {@code instanceIds}; the schedule through {@link
  * Schedules}.
  */
