@@ -9,8 +9,8 @@ import dev.clockwork.postgres.testing.TestDatabase;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.runtime.instance.NewInstance;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A cart machine (ADD applies, CHECKOUT fails for good) on one embedded database, an engine over it
@@ -48,14 +48,14 @@ final class CartFixture implements AutoCloseable {
 
   /** cart-1 with a dead letter (CHECKOUT) after two applied ADDs; cart-2 with a pending ADD. */
   long deadLetterAndPending() {
-    engine.create("cart", "cart-1", Map.of());
-    engine.create("cart", "cart-2", Map.of());
+    engine.create(NewInstance.of("cart").id("cart-1"));
+    engine.create(NewInstance.of("cart").id("cart-2"));
     engine.enqueue("cart-1", Event.of("ADD"));
     engine.enqueue("cart-1", Event.of("ADD"));
     engine.enqueue("cart-1", Event.of("CHECKOUT"));
     engine.runDue();
     engine.enqueue("cart-2", Event.of("ADD"));
-    return engine.queues().deadLetters("cart", 10).get(0).id();
+    return engine.admin().queues().deadLetters("cart", 10).get(0).id();
   }
 
   @Override

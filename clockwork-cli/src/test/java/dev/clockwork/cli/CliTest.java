@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.event.Event;
 import dev.clockwork.examples.ExampleMachines;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
 import dev.clockwork.postgres.testing.TestDatabase;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.instance.NewInstance;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -55,8 +57,8 @@ class CliTest {
   }
 
   private void submitOrder(String id) {
-    engine.create("order", id, Map.of());
-    engine.send(id, "SUBMIT");
+    engine.create(NewInstance.of("order").id(id));
+    engine.send(id, Event.of("SUBMIT"));
   }
 
   @Test
@@ -238,7 +240,7 @@ class CliTest {
   @Test
   void timersStatusListsArmedTimersAsATableOrJson() throws Exception {
     submitOrder("order-1");
-    engine.create("subscription", "sub-1", Map.of());
+    engine.create(NewInstance.of("subscription").id("sub-1"));
     CliRun table = cli("timers", "status");
     assertThat(table.exitCode).as(table.toString()).isZero();
     assertThat(table.out)

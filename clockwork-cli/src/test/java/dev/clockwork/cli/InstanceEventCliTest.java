@@ -13,8 +13,8 @@ import dev.clockwork.postgres.testing.TestDatabase;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.runtime.instance.NewInstance;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -62,7 +62,7 @@ class InstanceEventCliTest {
                     "machines:\n  draft:\n    queue:\n      dead_letter:\n        enabled: false\n",
                     "test.yaml"))
             .build();
-    engine.create("cart", "cart-1", Map.of());
+    engine.create(NewInstance.of("cart").id("cart-1"));
   }
 
   @AfterEach
@@ -116,7 +116,7 @@ class InstanceEventCliTest {
   void aProcessedEventIsAppliedWithItsHistoryRow() throws Exception {
     long id = engine.enqueue("cart-1", Event.of("ADD")).id();
     engine.runDue();
-    long row = engine.event("cart-1", id).historySequence();
+    long row = engine.instances().event("cart-1", id).historySequence();
     assertThat(row).isPositive();
     assertThat(event(id).out).contains("Event " + id + " of cart-1: applied in history row " + row);
     assertThat(json("cart-1", id).get("historySequence").asLong()).isEqualTo(row);
@@ -126,7 +126,7 @@ class InstanceEventCliTest {
   void aFailedEventIsDeadLetteredWithItsDeadLetterId() throws Exception {
     long id = engine.enqueue("cart-1", Event.of("CHECKOUT")).id();
     engine.runDue();
-    long deadLetter = engine.queues().deadLetters("cart", 1).get(0).id();
+    long deadLetter = engine.admin().queues().deadLetters("cart", 1).get(0).id();
     assertThat(event(id).out)
         .contains(
             "Event "
@@ -141,7 +141,7 @@ class InstanceEventCliTest {
 
   @Test
   void aFailedEventOfAMachineWithoutDeadLettersIsDiscarded() throws Exception {
-    engine.create("draft", "draft-1", Map.of());
+    engine.create(NewInstance.of("draft").id("draft-1"));
     long id = engine.enqueue("draft-1", Event.of("SAVE")).id();
     engine.runDue();
     CliRun run = cli("instance", "event", "draft-1", String.valueOf(id));

@@ -13,9 +13,9 @@ import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
 import dev.clockwork.postgres.testing.TestDatabase;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.instance.NewInstance;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -69,7 +69,7 @@ class InstanceShowCliTest {
     DB.truncateClockworkTables();
     store = PostgresStore.on(DB.dataSource());
     engine = Engine.builder().store(store).clock(clock).register(OFFER).build();
-    engine.create("offer", "offer-1", Map.of());
+    engine.create(NewInstance.of("offer").id("offer-1"));
   }
 
   @AfterEach
@@ -136,7 +136,7 @@ class InstanceShowCliTest {
             .settings(s -> s.parallelDispatch(p -> p.enabled(true).queue("regions")))
             .settings(s -> s.workers(w -> w.regionJobThreads(0)))
             .build()) {
-      dispatching.create("fanout", "fan-1", Map.of());
+      dispatching.create(NewInstance.of("fanout").id("fan-1"));
     }
 
     CliRun run = cli("instance", "show", "fan-1");

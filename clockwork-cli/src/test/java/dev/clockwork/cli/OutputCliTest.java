@@ -124,7 +124,7 @@ class OutputCliTest {
   @Test
   void jsonDurationsAreIso8601AndTablesPrintThemOneHumanWay() throws Exception {
     cart.deadLetterAndPending();
-    cart.engine.queues().flushActivity();
+    cart.engine.admin().queues().flushActivity();
     JsonNode details = json(cart.cli("queue", "status", "cart", "-o", "json"));
     assertThat(details.get("timeout").asText()).isEqualTo("PT30S");
     assertThat(details.get("retry").get("initialDelay").asText()).isEqualTo("PT1S");

@@ -12,11 +12,11 @@ import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
 import dev.clockwork.postgres.testing.TestDatabase;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.instance.NewInstance;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -64,12 +64,12 @@ class QueueCliTest {
 
   /** Two carts: one with a dead letter, one with a pending event. */
   private long deadLetterAndPending() {
-    engine.create("cart", "cart-1", Map.of());
-    engine.create("cart", "cart-2", Map.of());
+    engine.create(NewInstance.of("cart").id("cart-1"));
+    engine.create(NewInstance.of("cart").id("cart-2"));
     engine.enqueue("cart-1", Event.of("CHECKOUT"));
     engine.runDue();
     engine.enqueue("cart-2", Event.of("ADD"));
-    return engine.queues().deadLetters("cart", 10).get(0).id();
+    return engine.admin().queues().deadLetters("cart", 10).get(0).id();
   }
 
   @Test
@@ -160,10 +160,10 @@ class QueueCliTest {
     JsonNode retried =
         json(cli("queue", "retry", String.valueOf(id), "--delay", "5s", "--output", "json"));
     assertThat(retried.get("availableAt").asText()).isEqualTo("2026-01-01T00:00:05Z");
-    assertThat(engine.queues().deadLetters("cart", 10)).isEmpty();
+    assertThat(engine.admin().queues().deadLetters("cart", 10)).isEmpty();
     clock.advance(Duration.ofSeconds(5));
     engine.runDue();
-    assertThat(engine.queues().deadLetters("cart", 10)).hasSize(1);
+    assertThat(engine.admin().queues().deadLetters("cart", 10)).hasSize(1);
     CliRun all = cli("queue", "retry", "cart", "--all");
     assertThat(all.out).contains("Retrying 1 dead letter of cart");
     CliRun notAnId = cli("queue", "retry", "cart");
@@ -200,7 +200,8 @@ class QueueCliTest {
     assertThat(healthy.out)
         .contains("Overall: HEALTHY", "Review 1 event in the cart dead letter queue")
         .contains("Processing times: not checked here. The CLI processes no events; each engine")
-        .contains("process measures its own (engine.queues().health(), queue.processing_time).");
+        .contains(
+            "process measures its own (engine.admin().queues().health(), queue.processing_time).");
 
     Path warning = dir.resolve("warning.yaml");
     Files.writeString(warning, "queue:\n  alerts:\n    dlq_warning: 1\n    dlq_critical: 5\n");

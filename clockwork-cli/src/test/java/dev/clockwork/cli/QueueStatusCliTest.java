@@ -6,13 +6,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.runtime.instance.NewInstance;
+import dev.clockwork.runtime.queue.EventRequest;
 import dev.clockwork.runtime.queue.Priority;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -58,7 +59,7 @@ class QueueStatusCliTest {
         .as("nothing reported yet")
         .contains("│ cart    │ 1       │ 0/4        │ 1      │ -        │ running │");
 
-    cart.engine.queues().flushActivity(); // as the engine does every few seconds
+    cart.engine.admin().queues().flushActivity(); // as the engine does every few seconds
     cart.store.work().lease("cart-2", "a-worker", Duration.ofSeconds(30), cart.clock.instant());
     CliRun after = cli("queue", "status");
     assertThat(after.exitCode).as(after.toString()).isZero();
@@ -72,10 +73,10 @@ class QueueStatusCliTest {
   void oneMachinesDetailsShowCompletedThroughputAvgTimeAndPendingEvents() throws Exception {
     cart.deadLetterAndPending(); // 2 applied, 1 dead-lettered, all at 00:00
     cart.engine.close(); // closing reports what it processed
-    cart.engine.create("cart", "cart-3", Map.of());
-    cart.engine.enqueue("cart-3", Event.of("ADD"), Priority.LOW);
+    cart.engine.create(NewInstance.of("cart").id("cart-3"));
+    cart.engine.enqueue(EventRequest.to("cart-3", Event.of("ADD")).priority(Priority.LOW));
     cart.clock.advance(Duration.ofSeconds(2));
-    cart.engine.enqueue("cart-1", Event.of("ADD"), Priority.HIGH);
+    cart.engine.enqueue(EventRequest.to("cart-1", Event.of("ADD")).priority(Priority.HIGH));
     cart.clock.advance(Duration.ofMinutes(2));
 
     CliRun details = cli("queue", "status", "@cart");
@@ -109,13 +110,13 @@ class QueueStatusCliTest {
 
   @Test
   void throughputCountsTheLastFiveMinutes() {
-    cart.engine.create("cart", "cart-1", Map.of());
+    cart.engine.create(NewInstance.of("cart").id("cart-1"));
     for (int i = 0; i < 100; i++) {
       cart.engine.enqueue("cart-1", Event.of("ADD"));
     }
     cart.clock.advance(Duration.ofSeconds(59));
     cart.engine.runDue();
-    cart.engine.queues().flushActivity();
+    cart.engine.admin().queues().flushActivity();
     cart.clock.advance(Duration.ofMinutes(1)); // 00:01:59: 100 events over the 359 s since 23:56:00
     assertThat(cli("queue", "status", "cart").out)
         .contains("Completed:     100 events (last hour)")

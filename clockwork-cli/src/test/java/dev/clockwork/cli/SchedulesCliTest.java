@@ -330,7 +330,7 @@ class SchedulesCliTest {
     assertThat(started.exitCode).as(started.toString()).isZero();
     assertThat(started.out)
         .contains("daily-invoice-sync: started schedule:daily-invoice-sync:manual:1");
-    assertThat(engine.instance("schedule:daily-invoice-sync:manual:1")).isNotNull();
+    assertThat(engine.instances().get("schedule:daily-invoice-sync:manual:1")).isNotNull();
 
     clock.moveTo(Instant.parse("2026-04-09T12:01:00Z"));
     JsonNode skipped = json(cli("schedules", "trigger", "daily-invoice-sync", "-o", "json"));

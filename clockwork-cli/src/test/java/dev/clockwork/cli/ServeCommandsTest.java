@@ -75,7 +75,7 @@ class ServeCommandsTest {
       HttpResponse<String> machines = get(dev.url() + "/api/machines", token);
       assertThat(machines.statusCode()).isEqualTo(200);
       assertThat(machines.body()).contains("\"order\"");
-      created = dev.engine().instances(InstanceQuery.builder().build()).size();
+      created = dev.engine().instances().list(InstanceQuery.builder().build()).size();
       assertThat(created).isGreaterThanOrEqualTo(4);
       assertThat(dev.schedules().list()).isNotEmpty();
     }
@@ -86,7 +86,7 @@ class ServeCommandsTest {
         parsed(new DevCommand(env(Map.of())), "--port", "0", "--data-dir", data.toString())
             .start()) {
       assertThat(printedToken()).isEqualTo(token);
-      assertThat(again.engine().instances(InstanceQuery.builder().build())).hasSize(created);
+      assertThat(again.engine().instances().list(InstanceQuery.builder().build())).hasSize(created);
     }
 
     out.getBuffer().setLength(0);
@@ -101,7 +101,7 @@ class ServeCommandsTest {
             .start()) {
       assertThat(printedToken()).isNotEqualTo(token);
       // the fresh database was seeded again from scratch, not kept
-      assertThat(fresh.engine().instances(InstanceQuery.builder().build())).hasSize(created);
+      assertThat(fresh.engine().instances().list(InstanceQuery.builder().build())).hasSize(created);
     }
   }
 
@@ -196,13 +196,13 @@ class ServeCommandsTest {
   void serverRunsTheExampleMachinesOnlyWhenAskedTo() throws Exception {
     try (ServeSession server =
         parsed(new ServerCommand(env(CliRun.databaseEnv(DB))), "--port", "0").start()) {
-      assertThat(server.engine().machineIds()).doesNotContain("order", "subscription");
+      assertThat(server.engine().machines().ids()).doesNotContain("order", "subscription");
     }
     assertThat(err.toString()).contains("no machines on the class path").contains("--examples");
     try (ServeSession server =
         parsed(new ServerCommand(env(CliRun.databaseEnv(DB))), "--port", "0", "--examples")
             .start()) {
-      assertThat(server.engine().machineIds()).contains("order", "subscription");
+      assertThat(server.engine().machines().ids()).contains("order", "subscription");
     }
   }
 
@@ -241,7 +241,8 @@ class ServeCommandsTest {
               () ->
                   !server
                       .engine()
-                      .instances(InstanceQuery.builder().machine("order").build())
+                      .instances()
+                      .list(InstanceQuery.builder().machine("order").build())
                       .isEmpty());
     }
   }

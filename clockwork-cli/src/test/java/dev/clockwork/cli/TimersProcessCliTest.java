@@ -13,13 +13,14 @@ import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
 import dev.clockwork.postgres.testing.TestDatabase;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.queue.EventStatus.State;
 import dev.clockwork.runtime.store.HistoryEntry.Kind;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -70,8 +71,8 @@ class TimersProcessCliTest {
 
   @Test
   void itAppliesTheMachinesDueTimerFire() throws Exception {
-    engine.create("order", "order-1", Map.of());
-    engine.send("order-1", "SUBMIT");
+    engine.create(NewInstance.of("order").id("order-1"));
+    engine.send("order-1", Event.of("SUBMIT"));
     clock.advance(Duration.ofDays(7));
 
     CliRun run = cli("timers", "process", "--machine", "order");
@@ -79,8 +80,10 @@ class TimersProcessCliTest {
     assertThat(run.exitCode).as(run.toString()).isZero();
     assertThat(run.out)
         .containsPattern("order: processed 1 event or timer fire in (<1ms|\\d+ms|[\\d.]+s)$");
-    assertThat(engine.instance("order-1").states()).containsExactly("cancelled");
-    assertThat(engine.history("order-1")).extracting(h -> h.kind()).contains(Kind.TIMER_FIRED);
+    assertThat(engine.instances().get("order-1").states()).containsExactly("cancelled");
+    assertThat(engine.instances().history(HistoryQuery.all("order-1")))
+        .extracting(h -> h.kind())
+        .contains(Kind.TIMER_FIRED);
     JsonNode again =
         new ObjectMapper()
             .readTree(cli("timers", "process", "--machine", "order", "--output", "json").out);
@@ -91,35 +94,35 @@ class TimersProcessCliTest {
 
   @Test
   void itRunsTheMachinesDueEventsAndLeavesOtherMachinesAlone() {
-    engine.create("order", "order-1", Map.of());
+    engine.create(NewInstance.of("order").id("order-1"));
     engine.enqueue("order-1", Event.of("SUBMIT"));
-    engine.create("flaky", "flaky-1", Map.of());
+    engine.create(NewInstance.of("flaky").id("flaky-1"));
     long poke = engine.enqueue("flaky-1", Event.of("POKE")).id();
 
     CliRun run = cli("timers", "process", "--machine", "order");
 
     assertThat(run.out).contains("order: processed 1 event or timer fire");
-    assertThat(engine.instance("order-1").states()).containsExactly("awaiting_payment");
-    assertThat(engine.event("flaky-1", poke).state()).isEqualTo(State.PENDING);
+    assertThat(engine.instances().get("order-1").states()).containsExactly("awaiting_payment");
+    assertThat(engine.instances().event("flaky-1", poke).state()).isEqualTo(State.PENDING);
   }
 
   @Test
   void itRetriesAsTheConfigFileSays(@TempDir Path dir) throws Exception {
-    engine.create("flaky", "flaky-1", Map.of());
+    engine.create(NewInstance.of("flaky").id("flaky-1"));
     long first = engine.enqueue("flaky-1", Event.of("POKE")).id();
     assertThat(cli("timers", "process", "--machine", "flaky").exitCode).isZero();
-    assertThat(engine.event("flaky-1", first).state())
+    assertThat(engine.instances().event("flaky-1", first).state())
         .as("the default: 3 attempts")
         .isEqualTo(State.RETRYING);
 
     Path config = dir.resolve("clockwork.yaml");
     Files.writeString(
         config, "machines:\n  flaky:\n    queue:\n      retry:\n        max_attempts: 1\n");
-    engine.create("flaky", "flaky-2", Map.of());
+    engine.create(NewInstance.of("flaky").id("flaky-2"));
     long second = engine.enqueue("flaky-2", Event.of("POKE")).id();
     CliRun run = cli("timers", "process", "--machine", "flaky", "--config", config.toString());
 
     assertThat(run.exitCode).as(run.toString()).isZero();
-    assertThat(engine.event("flaky-2", second).state()).isEqualTo(State.DEAD_LETTERED);
+    assertThat(engine.instances().event("flaky-2", second).state()).isEqualTo(State.DEAD_LETTERED);
   }
 }

@@ -93,7 +93,7 @@ class ClockworkTracingTest {
   @Test
   void aTimerFireHasItsSpan() {
     String id = engine.create("order").id();
-    engine.send(id, "SUBMIT");
+    engine.send(id, Event.of("SUBMIT"));
     clock.advance(Duration.ofHours(1));
     engine.runDue();
 
@@ -134,7 +134,7 @@ class ClockworkTracingTest {
     untraced.runDue();
 
     assertThat(queued.headers()).isEmpty();
-    assertThat(untraced.instance(id).isIn("waiting")).isTrue();
+    assertThat(untraced.instances().get(id).isIn("waiting")).isTrue();
     assertThat(exporter.getFinishedSpanItems()).isEmpty();
   }
 

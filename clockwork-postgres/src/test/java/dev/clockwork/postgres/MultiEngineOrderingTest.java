@@ -9,6 +9,7 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
 import dev.clockwork.postgres.testing.TestDatabase;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.NewInstance;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -91,7 +92,7 @@ class MultiEngineOrderingTest {
               .build());
     }
     for (int i = 0; i < INSTANCES; i++) {
-      engines.get(i % 3).create("counter", "c-" + i, Map.of());
+      engines.get(i % 3).create(NewInstance.of("counter").id("c-" + i));
     }
     engines.forEach(Engine::start);
 
@@ -121,7 +122,7 @@ class MultiEngineOrderingTest {
     List<Object> expected = new ArrayList<>();
     IntStream.range(0, EVENTS).forEach(n -> expected.add((long) n));
     for (int i = 0; i < INSTANCES; i++) {
-      Object seen = engines.get(0).instance("c-" + i).context().get("seen");
+      Object seen = engines.get(0).instances().get("c-" + i).context().get("seen");
       assertThat(seen).as("events of c-%d", i).isEqualTo(expected);
     }
     assertThat(MOST_IN_FLIGHT.get()).as("instances processed at the same moment").isGreaterThan(1);

@@ -10,6 +10,8 @@ import dev.clockwork.core.time.Timer;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.TimeTravel;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.HistoryEntry.Kind;
 import java.time.Duration;
@@ -53,20 +55,22 @@ class PostgresEngineTimerTest extends StoreFixture {
   void anUnpaidOrderExpiresSevenDaysAfterItWasSubmitted() {
     VirtualClock clock = VirtualClock.at(T0);
     Engine engine = engine(clock);
-    engine.create("shop-order", "order-1", Map.of("total", 42.5));
+    engine.create(NewInstance.of("shop-order").id("order-1").input(Map.of("total", 42.5)));
     engine.enqueue("order-1", Event.of("SUBMIT"));
     engine.runDue();
-    assertThat(engine.instance("order-1").states()).containsExactly("awaiting_payment");
+    assertThat(engine.instances().get("order-1").states()).containsExactly("awaiting_payment");
     assertThat(engine.nextDue()).contains(T0.plus(Duration.ofDays(1)));
 
     TimeTravel.advance(engine, clock, T0.plus(Duration.ofDays(7)).minusMillis(1));
-    assertThat(engine.instance("order-1").states()).containsExactly("awaiting_payment");
+    assertThat(engine.instances().get("order-1").states()).containsExactly("awaiting_payment");
     TimeTravel.advance(engine, clock, T0.plus(Duration.ofDays(7)));
 
-    assertThat(engine.instance("order-1").states()).containsExactly("cancelled");
-    assertThat(engine.instance("order-1").context()).containsEntry("total", 42.5);
+    assertThat(engine.instances().get("order-1").states()).containsExactly("cancelled");
+    assertThat(engine.instances().get("order-1").context()).containsEntry("total", 42.5);
     List<HistoryEntry> fired =
-        engine.history("order-1").stream().filter(h -> h.kind() == Kind.TIMER_FIRED).toList();
+        engine.instances().history(HistoryQuery.all("order-1")).stream()
+            .filter(h -> h.kind() == Kind.TIMER_FIRED)
+            .toList();
     assertThat(fired)
         .extracting(HistoryEntry::event, HistoryEntry::at)
         .containsExactly(
@@ -81,17 +85,17 @@ class PostgresEngineTimerTest extends StoreFixture {
   void aComputedDueWithAFractionOfAMillisecondIsNeverEarly() {
     VirtualClock clock = VirtualClock.at(T0);
     Engine engine = Engine.builder().store(store).clock(clock).register(HOLD).build();
-    engine.create("hold", "hold-1", Map.of("ms", 1500.5));
+    engine.create(NewInstance.of("hold").id("hold-1").input(Map.of("ms", 1500.5)));
     Instant due = T0.plusNanos(1_500_500_000);
     assertThat(engine.nextDue()).contains(due);
 
     TimeTravel.advance(engine, clock, T0.plusMillis(1500));
     TimeTravel.advance(engine, clock, due.minusNanos(1));
-    assertThat(engine.instance("hold-1").states()).containsExactly("waiting");
+    assertThat(engine.instances().get("hold-1").states()).containsExactly("waiting");
     TimeTravel.advance(engine, clock, due);
 
-    assertThat(engine.instance("hold-1").states()).containsExactly("expired");
-    assertThat(engine.history("hold-1"))
+    assertThat(engine.instances().get("hold-1").states()).containsExactly("expired");
+    assertThat(engine.instances().history(HistoryQuery.all("hold-1")))
         .filteredOn(h -> h.kind() == Kind.TIMER_FIRED)
         .extracting(HistoryEntry::at)
         .containsExactly(due);
@@ -101,27 +105,30 @@ class PostgresEngineTimerTest extends StoreFixture {
   void aComputedDueBetweenTwoMicrosecondsIsKeptAtTheLaterOne() {
     VirtualClock clock = VirtualClock.at(T0);
     Engine engine = Engine.builder().store(store).clock(clock).register(HOLD).build();
-    engine.create("hold", "hold-1", Map.of("ms", 1500.0005)); // 1,500,000.5 microseconds
+    engine.create(
+        NewInstance.of("hold")
+            .id("hold-1")
+            .input(Map.of("ms", 1500.0005))); // 1,500,000.5 microseconds
     Instant roundedUp = T0.plusNanos(1_500_001_000);
     assertThat(engine.nextDue()).contains(roundedUp);
 
     TimeTravel.advance(engine, clock, T0.plusNanos(1_500_000_999));
-    assertThat(engine.instance("hold-1").states()).containsExactly("waiting");
+    assertThat(engine.instances().get("hold-1").states()).containsExactly("waiting");
     TimeTravel.advance(engine, clock, roundedUp);
 
-    assertThat(engine.instance("hold-1").states()).containsExactly("expired");
+    assertThat(engine.instances().get("hold-1").states()).containsExactly("expired");
   }
 
   @Test
   void paidOrdersKeepNoTimers() {
     VirtualClock clock = VirtualClock.at(T0);
     Engine engine = engine(clock);
-    engine.create("shop-order", "order-1", Map.of());
-    engine.send("order-1", "SUBMIT");
-    engine.send("order-1", "PAY");
+    engine.create(NewInstance.of("shop-order").id("order-1"));
+    engine.send("order-1", Event.of("SUBMIT"));
+    engine.send("order-1", Event.of("PAY"));
     assertThat(store.queueAdmin().armedTimers(null, null, 10)).isEmpty();
     TimeTravel.advance(engine, clock, T0.plus(Duration.ofDays(30)));
-    assertThat(engine.instance("order-1").states()).containsExactly("processing");
+    assertThat(engine.instances().get("order-1").states()).containsExactly("processing");
   }
 
   @Test
@@ -135,7 +142,7 @@ class PostgresEngineTimerTest extends StoreFixture {
             .settings(s -> s.workers(w -> w.threads(2).pollInterval(Duration.ofMillis(250))))
             .build()) {
       for (int i = 0; i < 20; i++) {
-        engine.create("shop-order", "order-" + i, Map.of());
+        engine.create(NewInstance.of("shop-order").id("order-" + i));
       }
       engine.start();
       for (int i = 0; i < 20; i++) {
@@ -145,7 +152,7 @@ class PostgresEngineTimerTest extends StoreFixture {
           .atMost(Duration.ofSeconds(20))
           .until(
               () ->
-                  engine.instance("order-19").states().equals(List.of("awaiting_payment"))
+                  engine.instances().get("order-19").states().equals(List.of("awaiting_payment"))
                       && store.queue().pendingEvents() == 0);
       for (int i = 0; i < 10; i++) {
         engine.enqueue("order-" + i, Event.of("PAY"));
@@ -154,9 +161,9 @@ class PostgresEngineTimerTest extends StoreFixture {
       Instant cancelledBy = clock.instant();
       await()
           .atMost(Duration.ofSeconds(20))
-          .until(() -> engine.instance("order-19").states().equals(List.of("cancelled")));
+          .until(() -> engine.instances().get("order-19").states().equals(List.of("cancelled")));
       for (int i = 0; i < 20; i++) {
-        assertThat(engine.instance("order-" + i).states())
+        assertThat(engine.instances().get("order-" + i).states())
             .containsExactly(i < 10 ? "processing" : "cancelled");
       }
       assertThat(cancelledBy).isAfter(T0);

@@ -7,12 +7,13 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.time.Timer;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -61,20 +62,20 @@ class SkewedNodeTest extends StoreFixture {
 
   @Test
   void anAlignedSkewedNodeDoesNotFireATimerBeforeItIsDue() {
-    rightNode().create("reminder", "r-1", Map.of());
+    rightNode().create(NewInstance.of("reminder").id("r-1"));
 
     skewedNode(true).runDue();
 
-    assertThat(rightNode().instance("r-1").states()).containsExactly("waiting");
+    assertThat(rightNode().instances().get("r-1").states()).containsExactly("waiting");
   }
 
   @Test
   void anUnalignedSkewedNodeFiresItAnHourEarly() {
-    rightNode().create("reminder", "r-1", Map.of());
+    rightNode().create(NewInstance.of("reminder").id("r-1"));
 
     skewedNode(false).runDue();
 
-    assertThat(rightNode().instance("r-1").states()).containsExactly("rung");
+    assertThat(rightNode().instances().get("r-1").states()).containsExactly("rung");
   }
 
   @Test
@@ -83,7 +84,8 @@ class SkewedNodeTest extends StoreFixture {
 
     skewedNode(true).runDue();
 
-    assertThat(rightNode().event("r-2", poke.id()).state()).isEqualTo(EventStatus.State.PENDING);
+    assertThat(rightNode().instances().event("r-2", poke.id()).state())
+        .isEqualTo(EventStatus.State.PENDING);
   }
 
   @Test
@@ -92,7 +94,8 @@ class SkewedNodeTest extends StoreFixture {
 
     skewedNode(false).runDue();
 
-    assertThat(rightNode().event("r-2", poke.id()).state()).isEqualTo(EventStatus.State.APPLIED);
+    assertThat(rightNode().instances().event("r-2", poke.id()).state())
+        .isEqualTo(EventStatus.State.APPLIED);
   }
 
   @Test
@@ -100,9 +103,9 @@ class SkewedNodeTest extends StoreFixture {
     Engine skewed = skewedNode(true);
     Instant before = postgres.work().sharedTime().orElseThrow();
 
-    skewed.create("reminder", "r-3", Map.of());
+    skewed.create(NewInstance.of("reminder").id("r-3"));
 
-    Instant created = skewed.history("r-3").get(0).at();
+    Instant created = skewed.instances().history(HistoryQuery.all("r-3")).get(0).at();
     // within the measurement's error (half a round trip, and the 20 ms tolerance), not an hour off
     Duration margin = Duration.ofSeconds(1);
     assertThat(created)
@@ -112,7 +115,7 @@ class SkewedNodeTest extends StoreFixture {
   /** The right node holds r-2's lease for five minutes; a POKE waits in its queue. */
   private QueuedEvent holdLeaseAndPoke() {
     Engine right = rightNode();
-    right.create("reminder", "r-2", Map.of());
+    right.create(NewInstance.of("reminder").id("r-2"));
     assertThat(
             store
                 .work()

@@ -3,6 +3,7 @@ package dev.clockwork.runtime;
 import dev.clockwork.core.interpreter.ArmedTimer;
 import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.instance.InstanceMetadata;
+import dev.clockwork.runtime.internal.TurnRunner;
 import dev.clockwork.runtime.store.InstanceRecord;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +48,10 @@ public record Instance(
 
   static Instance of(InstanceRecord record) {
     return of(record, false);
+  }
+
+  static Instance of(TurnRunner.Created created) {
+    return of(created.instance(), created.dispatched());
   }
 
   static Instance of(InstanceRecord record, boolean dispatched) {

@@ -1,5 +1,6 @@
 package dev.clockwork.runtime;
 
+import dev.clockwork.runtime.internal.TurnRunner;
 import java.util.Optional;
 
 /**
@@ -17,5 +18,10 @@ public record SendResult(Instance instance, boolean handled, Optional<Object> re
    */
   public boolean dispatched() {
     return instance.dispatched();
+  }
+
+  static SendResult of(TurnRunner.Sent sent) {
+    return new SendResult(
+        Instance.of(sent.instance(), sent.dispatched()), sent.handled(), sent.reply());
   }
 }

@@ -7,6 +7,8 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.error.UnknownMachineException;
+import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.Store;
@@ -70,7 +72,10 @@ public abstract class BatchCreationContractTest {
   }
 
   private static NewInstance job(String id) {
-    return new NewInstance("job", id, Map.of("n", id), Event.of("Started", Map.of("by", id)));
+    return NewInstance.of("job")
+        .id(id)
+        .input(Map.of("n", id))
+        .origin(Event.of("Started", Map.of("by", id)));
   }
 
   @Test
@@ -81,25 +86,26 @@ public abstract class BatchCreationContractTest {
     assertThat(outcomes).extracting(CreateOutcome::id).containsExactly("a", "b", "c");
     assertThat(commits).as("store commits and the chains each wrote").containsExactly(3);
     for (String id : List.of("a", "b", "c")) {
-      assertThat(engine.instance(id).context()).containsEntry("n", id);
-      HistoryEntry origin = engine.history(id).get(0);
+      assertThat(engine.instances().get(id).context()).containsEntry("n", id);
+      HistoryEntry origin = engine.instances().history(HistoryQuery.all(id)).get(0);
       assertThat(origin.kind()).isEqualTo(HistoryEntry.Kind.ORIGIN);
       assertThat(origin.payload()).containsEntry("by", id);
     }
-    assertThat(engine.instance("a").conversationId())
-        .isNotEqualTo(engine.instance("b").conversationId());
+    assertThat(engine.instances().get("a").conversationId())
+        .isNotEqualTo(engine.instances().get("b").conversationId());
   }
 
   @Test
   void aTakenIdRefusesOnlyItsOwnCreation() {
-    engine.create("job", "b", Map.of("n", "first"));
+    engine.create(NewInstance.of("job").id("b").input(Map.of("n", "first")));
 
     List<CreateOutcome> outcomes = engine.createAll(List.of(job("a"), job("b"), job("c")));
 
     assertThat(outcomes).extracting(CreateOutcome::created).containsExactly(true, false, true);
     assertThat(outcomes.get(1).duplicate()).isTrue();
-    assertThat(engine.instance("b").context()).containsEntry("n", "first");
-    assertThat(engine.history("b")).noneMatch(e -> e.kind() == HistoryEntry.Kind.ORIGIN);
+    assertThat(engine.instances().get("b").context()).containsEntry("n", "first");
+    assertThat(engine.instances().history(HistoryQuery.all("b")))
+        .noneMatch(e -> e.kind() == HistoryEntry.Kind.ORIGIN);
     assertThat(store.instances().instanceIds("job")).containsExactlyInAnyOrder("a", "b", "c");
   }
 
@@ -118,8 +124,8 @@ public abstract class BatchCreationContractTest {
         engine.createAll(
             List.of(
                 job("a"),
-                new NewInstance("nope", "n1", Map.of(), (dev.clockwork.core.event.Event) null),
-                new NewInstance("broken", "b1", Map.of(), (dev.clockwork.core.event.Event) null),
+                NewInstance.of("nope").id("n1"),
+                NewInstance.of("broken").id("b1"),
                 job("c")));
 
     assertThat(outcomes)
@@ -134,10 +140,7 @@ public abstract class BatchCreationContractTest {
   @Test
   void aRandomIdIsGivenWhenNoneIsNamed() {
     List<CreateOutcome> outcomes =
-        engine.createAll(
-            List.of(
-                new NewInstance("job", null, null, (dev.clockwork.core.event.Event) null),
-                new NewInstance("job", null, null, (dev.clockwork.core.event.Event) null)));
+        engine.createAll(List.of(NewInstance.of("job"), NewInstance.of("job")));
 
     assertThat(outcomes).allMatch(CreateOutcome::created);
     assertThat(outcomes.get(0).id()).startsWith("job:").isNotEqualTo(outcomes.get(1).id());

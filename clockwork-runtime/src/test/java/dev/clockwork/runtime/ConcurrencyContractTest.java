@@ -9,6 +9,8 @@ import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.QueuedEvent;
@@ -56,7 +58,7 @@ public abstract class ConcurrencyContractTest {
     engines.forEach(Engine::close);
   }
 
-  private Engine engine(EngineBuilder builder) {
+  private Engine engine(Engine.Builder builder) {
     Engine engine = builder.store(store).clock(Clock.systemUTC()).build();
     engines.add(engine);
     return engine;
@@ -86,7 +88,7 @@ public abstract class ConcurrencyContractTest {
 
   private void backlog(Engine engine, int instances) {
     for (int i = 0; i < instances; i++) {
-      engine.create("job", String.format("job-%04d", i), Map.of());
+      engine.create(NewInstance.of("job").id(String.format("job-%04d", i)));
       engine.enqueue(String.format("job-%04d", i), Event.of("WORK"));
     }
   }
@@ -103,7 +105,7 @@ public abstract class ConcurrencyContractTest {
     gate.countDown();
     await().atMost(Duration.ofSeconds(60)).until(() -> store.queue().pendingEvents() == 0);
     assertThat(mostAtOnce.get()).isEqualTo(10);
-    assertThat(engine.instance("job-0999").states()).containsExactly("done");
+    assertThat(engine.instances().get("job-0999").states()).containsExactly("done");
   }
 
   @Test
@@ -168,9 +170,9 @@ public abstract class ConcurrencyContractTest {
                 .register(payment(), checkout())
                 .config(Settings.parse("queue:\n  retry:\n    max_attempts: 1\n", "test.yaml"))
                 .settings(s -> s.workers(w -> w.threads(16).lockTimeout(Duration.ofSeconds(30)))));
-    engine.createInConversation("conv-1", "payment", "pay-1", Map.of());
-    engine.createInConversation("conv-1", "order", "order-1", Map.of());
-    engine.createInConversation("conv-1", "order", "order-2", Map.of());
+    engine.create(NewInstance.of("payment").id("pay-1").conversation("conv-1"));
+    engine.create(NewInstance.of("order").id("order-1").conversation("conv-1"));
+    engine.create(NewInstance.of("order").id("order-2").conversation("conv-1"));
     engine.start();
 
     engine.enqueue("order-1", Event.of("CHECKOUT"));
@@ -183,18 +185,21 @@ public abstract class ConcurrencyContractTest {
         .atMost(Duration.ofSeconds(30))
         .until(
             () ->
-                engine.instance("order-1").isIn("paid") && engine.instance("order-2").isIn("paid"));
+                engine.instances().get("order-1").isIn("paid")
+                    && engine.instances().get("order-2").isIn("paid"));
     assertThat(store.queueAdmin().deadLetters(null, 0, 10)).isEmpty();
     for (String order : List.of("order-1", "order-2")) {
-      assertThat(engine.history(order))
+      assertThat(engine.instances().history(HistoryQuery.all(order)))
           .extracting(HistoryEntry::kind)
           .doesNotContain(Kind.ATTEMPT_FAILED, Kind.FAILED);
-      assertThat(engine.history(order))
+      assertThat(engine.instances().history(HistoryQuery.all(order)))
           .filteredOn(h -> h.kind() == Kind.EVENT)
           .singleElement()
           .satisfies(h -> assertThat(h.attempt()).isEqualTo(1));
     }
-    assertThat(engine.history("pay-1")).filteredOn(h -> "CHARGE".equals(h.event())).hasSize(2);
+    assertThat(engine.instances().history(HistoryQuery.all("pay-1")))
+        .filteredOn(h -> "CHARGE".equals(h.event()))
+        .hasSize(2);
   }
 
   // ---- two chains waiting for each other ----
@@ -243,21 +248,30 @@ public abstract class ConcurrencyContractTest {
                       }
                     })
                 .settings(s -> s.workers(w -> w.threads(4).lockTimeout(Duration.ofSeconds(60)))));
-    engine.create("payment", "p-1", Map.of());
-    engine.create("payment", "p-2", Map.of());
-    engine.create("crossing", "x-1", Map.of("first", "p-1", "second", "p-2"));
-    engine.create("crossing", "x-2", Map.of("first", "p-2", "second", "p-1"));
+    engine.create(NewInstance.of("payment").id("p-1"));
+    engine.create(NewInstance.of("payment").id("p-2"));
+    engine.create(
+        NewInstance.of("crossing").id("x-1").input(Map.of("first", "p-1", "second", "p-2")));
+    engine.create(
+        NewInstance.of("crossing").id("x-2").input(Map.of("first", "p-2", "second", "p-1")));
     QueuedEvent one = engine.enqueue("x-1", Event.of("GO"));
     QueuedEvent two = engine.enqueue("x-2", Event.of("GO"));
     engine.start();
 
     await()
         .atMost(Duration.ofSeconds(30))
-        .until(() -> engine.instance("x-1").isIn("done") && engine.instance("x-2").isIn("done"));
-    assertThat(engine.event("x-1", one.id()).attempts()).isZero();
-    assertThat(engine.event("x-2", two.id()).attempts()).isZero();
-    assertThat(engine.history("p-1")).filteredOn(h -> "CHARGE".equals(h.event())).hasSize(2);
-    assertThat(engine.history("p-2")).filteredOn(h -> "CHARGE".equals(h.event())).hasSize(2);
+        .until(
+            () ->
+                engine.instances().get("x-1").isIn("done")
+                    && engine.instances().get("x-2").isIn("done"));
+    assertThat(engine.instances().event("x-1", one.id()).attempts()).isZero();
+    assertThat(engine.instances().event("x-2", two.id()).attempts()).isZero();
+    assertThat(engine.instances().history(HistoryQuery.all("p-1")))
+        .filteredOn(h -> "CHARGE".equals(h.event()))
+        .hasSize(2);
+    assertThat(engine.instances().history(HistoryQuery.all("p-2")))
+        .filteredOn(h -> "CHARGE".equals(h.event()))
+        .hasSize(2);
     assertThat(lost).isEmpty();
   }
 
@@ -283,10 +297,10 @@ public abstract class ConcurrencyContractTest {
 
     engine.close();
 
-    EventStatus status = engine.event("job-1", work.id());
+    EventStatus status = engine.instances().event("job-1", work.id());
     assertThat(status.state()).isEqualTo(EventStatus.State.PENDING);
     assertThat(status.attempts()).isZero();
-    assertThat(engine.history("job-1"))
+    assertThat(engine.instances().history(HistoryQuery.all("job-1")))
         .extracting(HistoryEntry::kind)
         .doesNotContain(Kind.ATTEMPT_FAILED, Kind.FAILED);
     assertThat(
@@ -318,8 +332,9 @@ public abstract class ConcurrencyContractTest {
     closing.join(TimeUnit.SECONDS.toMillis(30));
 
     assertThat(closing.isAlive()).isFalse();
-    assertThat(engine.event("job-1", work.id()).state()).isEqualTo(EventStatus.State.APPLIED);
-    assertThat(engine.instance("job-1").states()).containsExactly("done");
+    assertThat(engine.instances().event("job-1", work.id()).state())
+        .isEqualTo(EventStatus.State.APPLIED);
+    assertThat(engine.instances().get("job-1").states()).containsExactly("done");
   }
 
   @Test
@@ -338,14 +353,14 @@ public abstract class ConcurrencyContractTest {
 
     // the shutdown timeout is 200 ms; a dispatcher out of stop()'s reach held close() for 10 s
     await().atMost(Duration.ofSeconds(5)).until(() -> !closing.isAlive());
-    EventStatus status = engine.event("job-1", work.id());
+    EventStatus status = engine.instances().event("job-1", work.id());
     assertThat(status.state()).isEqualTo(EventStatus.State.PENDING);
     assertThat(status.attempts()).isZero();
   }
 
   /** Queues one WORK for job-1, starts the engine and returns once its action is running. */
   private QueuedEvent startWithOneTurnRunning(Engine engine) {
-    engine.create("job", "job-1", Map.of());
+    engine.create(NewInstance.of("job").id("job-1"));
     QueuedEvent work = engine.enqueue("job-1", Event.of("WORK"));
     engine.start();
     await().atMost(Duration.ofSeconds(30)).until(() -> running.get() == 1);

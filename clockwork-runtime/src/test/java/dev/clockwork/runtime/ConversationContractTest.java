@@ -8,6 +8,8 @@ import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.HistoryEntry;
@@ -131,7 +133,7 @@ public abstract class ConversationContractTest {
   }
 
   private Instance order(String id) {
-    return engine.create("order", id, Map.of("order_id", id));
+    return engine.create(NewInstance.of("order").id(id).input(Map.of("order_id", id)));
   }
 
   private static int requests(Instance payment) {
@@ -141,16 +143,16 @@ public abstract class ConversationContractTest {
   @Test
   void aSyncChainCreatesItsTargetsInTheCallersConversation() {
     Instance order = order("order-1");
-    SendResult result = engine.send("order-1", "CHECKOUT");
+    SendResult result = engine.send("order-1", Event.of("CHECKOUT"));
 
     assertThat(result.reply())
         .contains(Map.of("order_id", "order-1", "txn_id", "txn-1", "fraud_score", 0.1));
     String conversation = order.conversationId();
-    Instance payment = engine.findInConversation(conversation, "payment").orElseThrow();
-    Instance fraud = engine.findInConversation(conversation, "fraud").orElseThrow();
+    Instance payment = engine.instances().inConversation(conversation, "payment").orElseThrow();
+    Instance fraud = engine.instances().inConversation(conversation, "fraud").orElseThrow();
     assertThat(payment.id()).isEqualTo("payment@" + conversation);
     assertThat(fraud.conversationId()).isEqualTo(conversation);
-    assertThat(engine.history(payment.id()))
+    assertThat(engine.instances().history(HistoryQuery.all(payment.id())))
         .first()
         .satisfies(
             origin -> {
@@ -165,9 +167,9 @@ public abstract class ConversationContractTest {
   void laterEmitsReachTheSameInstanceAndOtherConversationsGetTheirOwn() {
     Instance first = order("order-1");
     Instance second = order("order-2");
-    engine.send("order-1", "CHECKOUT");
-    SendResult again = engine.send("order-1", "CHECKOUT");
-    engine.send("order-2", "CHECKOUT");
+    engine.send("order-1", Event.of("CHECKOUT"));
+    SendResult again = engine.send("order-1", Event.of("CHECKOUT"));
+    engine.send("order-2", Event.of("CHECKOUT"));
 
     assertThat(again.reply())
         .get()
@@ -175,9 +177,9 @@ public abstract class ConversationContractTest {
         .isEqualTo("txn-2");
     assertThat(first.conversationId()).isNotEqualTo(second.conversationId());
     Instance paymentOfFirst =
-        engine.findInConversation(first.conversationId(), "payment").orElseThrow();
+        engine.instances().inConversation(first.conversationId(), "payment").orElseThrow();
     Instance paymentOfSecond =
-        engine.findInConversation(second.conversationId(), "payment").orElseThrow();
+        engine.instances().inConversation(second.conversationId(), "payment").orElseThrow();
     assertThat(requests(paymentOfFirst)).isEqualTo(2);
     assertThat(requests(paymentOfSecond)).isEqualTo(1);
     assertThat(store.instances().instanceIds("payment"))
@@ -186,13 +188,17 @@ public abstract class ConversationContractTest {
 
   @Test
   void anEmitFindsAnInstanceTheCallerCreatedInTheConversation() {
-    engine.createInConversation("conv-abc123", "payment", "pay-001", Map.of());
-    engine.createInConversation("conv-abc123", "order", "order-001", Map.of("order_id", "o"));
-    engine.send("order-001", "CHECKOUT");
+    engine.create(NewInstance.of("payment").id("pay-001").conversation("conv-abc123"));
+    engine.create(
+        NewInstance.of("order")
+            .id("order-001")
+            .input(Map.of("order_id", "o"))
+            .conversation("conv-abc123"));
+    engine.send("order-001", Event.of("CHECKOUT"));
 
-    assertThat(requests(engine.instance("pay-001"))).isEqualTo(1);
+    assertThat(requests(engine.instances().get("pay-001"))).isEqualTo(1);
     assertThat(store.instances().instanceIds("payment")).containsExactly("pay-001");
-    assertThat(engine.findInConversation("conv-abc123", "payment"))
+    assertThat(engine.instances().inConversation("conv-abc123", "payment"))
         .map(Instance::id)
         .contains("pay-001");
   }
@@ -200,7 +206,7 @@ public abstract class ConversationContractTest {
   @Test
   void anAsyncEmitQueuesTheEventInTheConversationAndHistoryCarriesIt() {
     Instance order = order("order-1");
-    engine.send("order-1", "CHECKOUT_LATER");
+    engine.send("order-1", Event.of("CHECKOUT_LATER"));
     String conversation = order.conversationId();
     String payment = "payment@" + conversation;
 
@@ -230,11 +236,11 @@ public abstract class ConversationContractTest {
               assertThat(e.conversationId()).isEqualTo(conversation);
             });
     engine.runDue();
-    assertThat(requests(engine.instance(payment))).isEqualTo(1);
-    assertThat(engine.history(payment))
+    assertThat(requests(engine.instances().get(payment))).isEqualTo(1);
+    assertThat(engine.instances().history(HistoryQuery.all(payment)))
         .extracting(HistoryEntry::conversationId)
         .containsOnly(conversation);
-    assertThat(engine.history("order-1"))
+    assertThat(engine.instances().history(HistoryQuery.all("order-1")))
         .extracting(HistoryEntry::conversationId)
         .containsOnly(conversation);
   }
@@ -242,10 +248,10 @@ public abstract class ConversationContractTest {
   @Test
   void aDeadLetterKeepsTheConversationOfItsEvent() {
     Instance order = order("order-1");
-    engine.send("order-1", "POISON_PAYMENT");
+    engine.send("order-1", Event.of("POISON_PAYMENT"));
     engine.runDue();
 
-    List<DeadLetter> dead = engine.queues().deadLetters("payment", 10);
+    List<DeadLetter> dead = engine.admin().queues().deadLetters("payment", 10);
     assertThat(dead)
         .singleElement()
         .satisfies(
@@ -258,31 +264,32 @@ public abstract class ConversationContractTest {
   @Test
   void childMachinesJoinTheirParentsConversation() {
     Instance order = order("order-1");
-    engine.send("order-1", "SHIP");
+    engine.send("order-1", Event.of("SHIP"));
 
-    Instance child = engine.findInConversation(order.conversationId(), "payment").orElseThrow();
+    Instance child =
+        engine.instances().inConversation(order.conversationId(), "payment").orElseThrow();
     assertThat(child.id()).startsWith("order-1/shipping#");
-    engine.send("order-1", "PAY_CHILD");
+    engine.send("order-1", Event.of("PAY_CHILD"));
     engine.runDue();
-    assertThat(requests(engine.instance(child.id()))).isEqualTo(1);
-    assertThat(engine.findInConversation(order.conversationId(), "fraud")).isPresent();
+    assertThat(requests(engine.instances().get(child.id()))).isEqualTo(1);
+    assertThat(engine.instances().inConversation(order.conversationId(), "fraud")).isPresent();
   }
 
   @Test
   void everyTopLevelInstanceStartsItsOwnConversation() {
-    Instance one = engine.create("order", "a", Map.of());
-    Instance two = engine.create("order", "b", Map.of());
+    Instance one = engine.create(NewInstance.of("order").id("a"));
+    Instance two = engine.create(NewInstance.of("order").id("b"));
     assertThat(one.conversationId()).startsWith("conv-").isNotEqualTo(two.conversationId());
-    assertThat(engine.instance("a").conversationId()).isEqualTo(one.conversationId());
+    assertThat(engine.instances().get("a").conversationId()).isEqualTo(one.conversationId());
   }
 
   @Test
   void aBadConversationIdIsRefusedWithTheRule() {
-    assertThatThrownBy(() -> engine.createInConversation("a/b", "order", "o", Map.of()))
+    assertThatThrownBy(() -> engine.create(NewInstance.of("order").id("o").conversation("a/b")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("conversation id 'a/b' is not allowed")
         .hasMessageContaining("may not contain '/'");
-    assertThatThrownBy(() -> engine.createInConversation(" ", "order", "o", Map.of()))
+    assertThatThrownBy(() -> engine.create(NewInstance.of("order").id("o").conversation(" ")))
         .hasMessageContaining("must be non-blank");
     assertThat(store.instances().instanceIds("order")).isEmpty();
   }

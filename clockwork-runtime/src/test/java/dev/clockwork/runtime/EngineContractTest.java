@@ -11,9 +11,12 @@ import dev.clockwork.core.time.Timer;
 import dev.clockwork.runtime.clock.TimeTravel;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.config.SettingsBuilder;
+import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.Backoff;
 import dev.clockwork.runtime.queue.DeadLetter;
+import dev.clockwork.runtime.queue.EventRequest;
 import dev.clockwork.runtime.queue.RetryPolicy;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.HistoryEntry;
@@ -109,7 +112,7 @@ public abstract class EngineContractTest {
 
   @SuppressWarnings("unchecked")
   protected List<Object> seen(Engine engine, String id) {
-    Object seen = engine.instance(id).context().get("seen");
+    Object seen = engine.instances().get(id).context().get("seen");
     return seen == null ? List.of() : (List<Object>) seen;
   }
 
@@ -133,14 +136,14 @@ public abstract class EngineContractTest {
   @Test
   void enqueuedEventsAreDurableAndProcessedInOrder() {
     Engine engine = engine();
-    engine.create("ledger", "l-1", Map.of());
+    engine.create(NewInstance.of("ledger").id("l-1"));
     engine.enqueue("l-1", Event.of("A"));
     engine.enqueue("l-1", Event.of("B"));
     engine.enqueue("l-1", Event.of("C"));
     assertThat(store.queue().pendingEvents()).isEqualTo(3);
     assertThat(engine.runDue()).isEqualTo(3);
     assertThat(seen(engine, "l-1")).containsExactly("A", "B", "C");
-    assertThat(engine.history("l-1"))
+    assertThat(engine.instances().history(HistoryQuery.all("l-1")))
         .extracting(HistoryEntry::sequence)
         .containsExactly(1L, 2L, 3L, 4L);
   }
@@ -148,7 +151,7 @@ public abstract class EngineContractTest {
   @Test
   void failuresAreRetriedExponentiallyThenDeadLetteredWithEveryError() {
     Engine engine = engine();
-    engine.create("ledger", "l-1", Map.of());
+    engine.create(NewInstance.of("ledger").id("l-1"));
     engine.enqueue("l-1", Event.of("FAIL"));
     engine.enqueue("l-1", Event.of("A"));
     engine.runDue();
@@ -171,7 +174,9 @@ public abstract class EngineContractTest {
                   .allSatisfy(e -> assertThat(e.error()).contains("always fails"));
             });
     assertThat(seen(engine, "l-1")).containsExactly("A");
-    assertThat(engine.history("l-1")).extracting(HistoryEntry::kind).contains(Kind.FAILED);
+    assertThat(engine.instances().history(HistoryQuery.all("l-1")))
+        .extracting(HistoryEntry::kind)
+        .contains(Kind.FAILED);
   }
 
   @Test
@@ -186,7 +191,7 @@ public abstract class EngineContractTest {
                                 3,
                                 new Backoff(
                                     false, Duration.ofSeconds(1), Duration.ofMinutes(5), 0)))));
-    engine.create("ledger", "l-1", Map.of());
+    engine.create(NewInstance.of("ledger").id("l-1"));
     engine.enqueue("l-1", Event.of("FAIL"));
     TimeTravel.advance(engine, clock, T0.plusSeconds(10));
     assertThat(store.queueAdmin().deadLetters(null, 0, 10).get(0).event().errors())
@@ -197,8 +202,8 @@ public abstract class EngineContractTest {
   @Test
   void aRetryingInstanceDoesNotHoldUpOthers() {
     Engine engine = engine();
-    engine.create("ledger", "slow", Map.of());
-    engine.create("ledger", "fast", Map.of());
+    engine.create(NewInstance.of("ledger").id("slow"));
+    engine.create(NewInstance.of("ledger").id("fast"));
     engine.enqueue("slow", Event.of("FAIL"));
     engine.enqueue("slow", Event.of("A"));
     engine.enqueue("fast", Event.of("B"));
@@ -210,7 +215,7 @@ public abstract class EngineContractTest {
   @Test
   void aRetryIsPutBackWithItsTurnsCommitAndTheLeaseIsGivenUp() {
     Engine engine = engine();
-    engine.create("ledger", "l-1", Map.of());
+    engine.create(NewInstance.of("ledger").id("l-1"));
     engine.enqueue("l-1", Event.of("A"));
     engine.enqueue("l-1", Event.of("FAIL"));
     engine.enqueue("l-1", Event.of("B"));
@@ -228,7 +233,7 @@ public abstract class EngineContractTest {
   @Test
   void aCrashedWorkersEventIsProcessedOnceAfterItsLeaseExpires() {
     Engine engine = engine(s -> s.workers(w -> w.leaseTime(Duration.ofSeconds(30))));
-    engine.create("ledger", "l-1", Map.of());
+    engine.create(NewInstance.of("ledger").id("l-1"));
     engine.enqueue("l-1", Event.of("A"));
     Claim abandoned = claimAll("crashed-worker", T0).get(0);
     assertThat(abandoned.events()).hasSize(1);
@@ -242,7 +247,7 @@ public abstract class EngineContractTest {
   @Test
   void aStalledWorkerThatLostItsLeaseCannotCommit() {
     Engine engine = engine();
-    engine.create("ledger", "l-1", Map.of());
+    engine.create(NewInstance.of("ledger").id("l-1"));
     engine.enqueue("l-1", Event.of("A"));
     Claim stalled = claimAll("stalled-worker", T0).get(0);
     clock.advance(Duration.ofSeconds(31));
@@ -260,25 +265,26 @@ public abstract class EngineContractTest {
   @Test
   void aSynchronousSendWaitsForTheLeaseAndTimesOutClearly() {
     Engine engine = engine(s -> s.workers(w -> w.lockTimeout(Duration.ofMillis(50))));
-    engine.create("ledger", "l-1", Map.of());
+    engine.create(NewInstance.of("ledger").id("l-1"));
     Claim held = store.work().lease("l-1", "someone-else", Duration.ofHours(1), T0).orElseThrow();
-    assertThatThrownBy(() -> engine.send("l-1", "A"))
+    assertThatThrownBy(() -> engine.send("l-1", Event.of("A")))
         .isInstanceOf(dev.clockwork.runtime.error.InstanceBusyException.class)
         .hasMessageContaining("'l-1' stayed busy for the lock timeout");
     store.work().release(held.lease());
-    assertThat(engine.send("l-1", "A").instance().context().get("seen")).isEqualTo(List.of("A"));
+    assertThat(engine.send("l-1", Event.of("A")).instance().context().get("seen"))
+        .isEqualTo(List.of("A"));
   }
 
   @Test
   void timersAndQueuedEventsSurviveARestart() {
     Engine first = engine();
-    first.create("ledger", "l-1", Map.of());
+    first.create(NewInstance.of("ledger").id("l-1"));
     first.enqueue("l-1", Event.of("A"));
     Engine second = engine();
     clock.advance(Duration.ofHours(1));
     second.runDue();
     assertThat(seen(second, "l-1")).containsExactly("A");
-    assertThat(second.instance("l-1").states()).containsExactly("closed");
+    assertThat(second.instances().get("l-1").states()).containsExactly("closed");
   }
 
   @Test
@@ -286,7 +292,7 @@ public abstract class EngineContractTest {
     try (Engine engine =
         engine(s -> s.workers(w -> w.threads(2).pollInterval(Duration.ofMillis(20))))) {
       for (int i = 0; i < 5; i++) {
-        engine.create("ledger", "l-" + i, Map.of());
+        engine.create(NewInstance.of("ledger").id("l-" + i));
       }
       engine.start();
       for (int n = 0; n < 20; n++) {
@@ -308,7 +314,7 @@ public abstract class EngineContractTest {
   @Test
   void aNewVersionsTimerDurationAppliesToInstancesAlreadyWaiting() {
     Engine v1 = engine();
-    v1.create("ledger", "l-1", Map.of());
+    v1.create(NewInstance.of("ledger").id("l-1"));
     clock.advance(Duration.ofMinutes(10));
     MachineDefinition v2 =
         Machine.define("ledger")
@@ -318,25 +324,25 @@ public abstract class EngineContractTest {
             .state("closed")
             .build();
     Engine deployed = Engine.builder().store(store).clock(clock).register(v2).build();
-    assertThat(deployed.upgradeInstances("ledger")).isEqualTo(1);
-    Instance upgraded = deployed.instance("l-1");
+    assertThat(deployed.machines().upgradeInstances("ledger")).isEqualTo(1);
+    Instance upgraded = deployed.instances().get("l-1");
     assertThat(upgraded.version()).isEqualTo(2);
     assertThat(upgraded.timers())
         .singleElement()
         .satisfies(t -> assertThat(t.due()).isEqualTo(T0.plus(Duration.ofMinutes(30))));
     TimeTravel.advance(deployed, clock, T0.plus(Duration.ofMinutes(30)));
-    assertThat(deployed.instance("l-1").states()).containsExactly("closed");
-    assertThat(deployed.upgradeInstances("ledger")).isZero();
+    assertThat(deployed.instances().get("l-1").states()).containsExactly("closed");
+    assertThat(deployed.machines().upgradeInstances("ledger")).isZero();
   }
 
   @Test
   void aTimerNobodyFiredForHoursFiresOnceWhenWorkRunsAgain() {
     Engine engine = engine();
-    engine.create("ledger", "l-1", Map.of());
+    engine.create(NewInstance.of("ledger").id("l-1"));
     clock.advance(Duration.ofHours(5));
     assertThat(engine.runDue()).isEqualTo(1);
-    assertThat(engine.instance("l-1").states()).containsExactly("closed");
-    assertThat(engine.history("l-1"))
+    assertThat(engine.instances().get("l-1").states()).containsExactly("closed");
+    assertThat(engine.instances().history(HistoryQuery.all("l-1")))
         .filteredOn(h -> h.kind() == Kind.TIMER_FIRED)
         .singleElement()
         .satisfies(h -> assertThat(h.at()).isEqualTo(T0.plus(Duration.ofHours(5))));
@@ -347,7 +353,7 @@ public abstract class EngineContractTest {
     Engine first = engine();
     Engine second = engine();
     for (int i = 0; i < 200; i++) {
-      first.create("ledger", "l-" + i, Map.of());
+      first.create(NewInstance.of("ledger").id("l-" + i));
     }
     clock.advance(Duration.ofHours(1));
     java.util.concurrent.ExecutorService pool =
@@ -360,9 +366,11 @@ public abstract class EngineContractTest {
       pool.shutdownNow();
     }
     for (int i = 0; i < 200; i++) {
-      assertThat(first.history("l-" + i)).filteredOn(h -> h.kind() == Kind.TIMER_FIRED).hasSize(1);
+      assertThat(first.instances().history(HistoryQuery.all("l-" + i)))
+          .filteredOn(h -> h.kind() == Kind.TIMER_FIRED)
+          .hasSize(1);
     }
-    assertThat(first.instance("l-199").states()).containsExactly("closed");
+    assertThat(first.instances().get("l-199").states()).containsExactly("closed");
   }
 
   @Test
@@ -388,8 +396,8 @@ public abstract class EngineContractTest {
                     s.timers(t -> t.backpressureThreshold(5).sweepInterval(Duration.ofMillis(1)))
                         .workers(w -> w.threads(1).pollInterval(Duration.ofMillis(10))))
             .build();
-    busy.create("ledger", "blocked", Map.of());
-    busy.create("ledger", "timed", Map.of());
+    busy.create(NewInstance.of("ledger").id("blocked"));
+    busy.create(NewInstance.of("ledger").id("timed"));
     Claim held =
         store.work().lease("blocked", "someone-else", Duration.ofDays(1), T0).orElseThrow();
     for (int i = 0; i < 10; i++) {
@@ -399,18 +407,18 @@ public abstract class EngineContractTest {
     try (busy) {
       busy.start();
       await().atMost(Duration.ofSeconds(10)).until(() -> waits.get() > 0);
-      assertThat(busy.instance("timed").states()).containsExactly("open");
+      assertThat(busy.instances().get("timed").states()).containsExactly("open");
       store.work().release(held.lease());
       await()
           .atMost(Duration.ofSeconds(10))
-          .until(() -> busy.instance("timed").states().equals(List.of("closed")));
+          .until(() -> busy.instances().get("timed").states().equals(List.of("closed")));
     }
   }
 
   @Test
   void aBusinessFailureIsDeadLetteredOnTheFirstAttempt() {
     Engine engine = engine();
-    engine.create("ledger", "l-1", Map.of());
+    engine.create(NewInstance.of("ledger").id("l-1"));
     engine.enqueue("l-1", Event.of("REFUSE"));
     engine.enqueue("l-1", Event.of("A"));
     engine.runDue();
@@ -445,7 +453,7 @@ public abstract class EngineContractTest {
                   }
                 })
             .build();
-    engine.create("ledger", "l-1", Map.of());
+    engine.create(NewInstance.of("ledger").id("l-1"));
     engine.enqueue("l-1", Event.of("A"));
     engine.enqueue("l-1", Event.of("REFUSE"));
     engine.enqueue("l-1", Event.of("B"));
@@ -456,7 +464,7 @@ public abstract class EngineContractTest {
     assertThat(store.queueAdmin().deadLetters(null, 0, 10))
         .singleElement()
         .satisfies(d -> assertThat(d.deadAt()).isEqualTo(T0));
-    assertThat(engine.history("l-1"))
+    assertThat(engine.instances().history(HistoryQuery.all("l-1")))
         .extracting(HistoryEntry::kind)
         .containsExactly(
             HistoryEntry.Kind.CREATED,
@@ -471,7 +479,7 @@ public abstract class EngineContractTest {
   @Test
   void anUnknownEventThatReachesAQueueIsDeadLetteredAtOnce() {
     Engine engine = engine();
-    engine.create("ledger", "l-1", Map.of());
+    engine.create(NewInstance.of("ledger").id("l-1"));
     store
         .queue()
         .enqueue(
@@ -497,7 +505,7 @@ public abstract class EngineContractTest {
                 dev.clockwork.runtime.config.Settings.parse(
                     "queue:\n  timeout: PT0.000000001S\n", "test.yaml"))
             .build();
-    engine.create("ledger", "l-1", Map.of());
+    engine.create(NewInstance.of("ledger").id("l-1"));
     engine.enqueue("l-1", Event.of("A"));
     engine.runDue();
     assertThat(seen(engine, "l-1")).isEmpty();
@@ -544,7 +552,7 @@ public abstract class EngineContractTest {
                 dev.clockwork.runtime.config.Settings.parse(
                     "queue:\n  timeout: 100 milliseconds\n", "test.yaml"))
             .build();
-    engine.create("stuck", "s-1", Map.of());
+    engine.create(NewInstance.of("stuck").id("s-1"));
     engine.enqueue("s-1", Event.of("CALL"));
 
     engine.runDue();
@@ -568,35 +576,35 @@ public abstract class EngineContractTest {
   void aDeadLetterRetriedAfterTheCauseIsFixedSucceeds() {
     GATEWAY_UP.set(false);
     Engine engine = engine();
-    engine.create("ledger", "l-1", Map.of());
+    engine.create(NewInstance.of("ledger").id("l-1"));
     engine.enqueue("l-1", Event.of("CHARGE"));
     TimeTravel.advance(engine, clock, T0.plusSeconds(10));
-    DeadLetter dead = engine.queues().deadLetters("ledger", 10).get(0);
-    assertThat(engine.queues().inspect(dead.id()).event().errors()).hasSize(3);
+    DeadLetter dead = engine.admin().queues().deadLetters("ledger", 10).get(0);
+    assertThat(engine.admin().queues().inspect(dead.id()).event().errors()).hasSize(3);
     GATEWAY_UP.set(true);
-    engine.queues().retry(dead.id(), Duration.ZERO);
+    engine.admin().queues().retry(dead.id(), Duration.ZERO);
     engine.runDue();
     assertThat(seen(engine, "l-1")).containsExactly("CHARGE");
-    assertThat(engine.queues().deadLetters("ledger", 10)).isEmpty();
-    assertThatThrownBy(() -> engine.queues().inspect(dead.id()))
+    assertThat(engine.admin().queues().deadLetters("ledger", 10)).isEmpty();
+    assertThatThrownBy(() -> engine.admin().queues().inspect(dead.id()))
         .hasMessageContaining("no dead letter with id " + dead.id());
   }
 
   @Test
   void aPausedQueueStoresEventsAndProcessesThemOnResume() {
     Engine engine = engine();
-    engine.create("ledger", "l-1", Map.of());
-    engine.queues().pause("ledger");
+    engine.create(NewInstance.of("ledger").id("l-1"));
+    engine.admin().queues().pause("ledger");
     engine.enqueue("l-1", Event.of("A"));
     engine.enqueue("l-1", Event.of("B"));
     assertThat(engine.runDue()).isZero();
-    assertThat(engine.queues().status("ledger"))
+    assertThat(engine.admin().queues().status("ledger"))
         .satisfies(
             s -> {
               assertThat(s.paused()).isTrue();
               assertThat(s.pending()).isEqualTo(2);
             });
-    engine.queues().resume("ledger");
+    engine.admin().queues().resume("ledger");
     assertThat(engine.runDue()).isEqualTo(2);
     assertThat(seen(engine, "l-1")).containsExactly("A", "B");
   }
@@ -605,13 +613,13 @@ public abstract class EngineContractTest {
   void deadLettersOlderThanTheRetentionArePurged() {
     GATEWAY_UP.set(false);
     Engine engine = engine();
-    engine.create("ledger", "l-1", Map.of());
+    engine.create(NewInstance.of("ledger").id("l-1"));
     engine.enqueue("l-1", Event.of("REFUSE"));
     engine.runDue();
     clock.advance(Duration.ofDays(6));
-    assertThat(engine.queues().purgeExpiredDeadLetters()).isZero();
+    assertThat(engine.admin().queues().purgeExpiredDeadLetters()).isZero();
     clock.advance(Duration.ofDays(1).plusSeconds(1));
-    assertThat(engine.queues().purgeExpiredDeadLetters()).isEqualTo(1);
+    assertThat(engine.admin().queues().purgeExpiredDeadLetters()).isEqualTo(1);
   }
 
   @Test
@@ -625,24 +633,32 @@ public abstract class EngineContractTest {
                 dev.clockwork.runtime.config.Settings.parse(
                     "queue:\n  strategy: priority\n", "test.yaml"))
             .build();
-    engine.create("ledger", "backlog", Map.of());
-    engine.create("ledger", "urgent", Map.of());
+    engine.create(NewInstance.of("ledger").id("backlog"));
+    engine.create(NewInstance.of("ledger").id("urgent"));
     for (int i = 0; i < 3; i++) {
-      engine.enqueue("backlog", Event.of("A"), dev.clockwork.runtime.queue.Priority.BULK);
+      engine.enqueue(
+          EventRequest.to("backlog", Event.of("A"))
+              .priority(dev.clockwork.runtime.queue.Priority.BULK));
     }
-    engine.enqueue("urgent", Event.of("B"), dev.clockwork.runtime.queue.Priority.CRITICAL);
+    engine.enqueue(
+        EventRequest.to("urgent", Event.of("B"))
+            .priority(dev.clockwork.runtime.queue.Priority.CRITICAL));
     assertThat(claim("worker", T0, 1)).extracting(c -> c.instance().id()).containsExactly("urgent");
   }
 
   @Test
   void aFifoMachineIgnoresPriorities() {
     Engine engine = engine();
-    engine.create("ledger", "first", Map.of());
-    engine.create("ledger", "second", Map.of());
-    engine.enqueue("first", Event.of("A"), dev.clockwork.runtime.queue.Priority.BULK);
+    engine.create(NewInstance.of("ledger").id("first"));
+    engine.create(NewInstance.of("ledger").id("second"));
+    engine.enqueue(
+        EventRequest.to("first", Event.of("A"))
+            .priority(dev.clockwork.runtime.queue.Priority.BULK));
     assertThat(
             engine
-                .enqueue("second", Event.of("B"), dev.clockwork.runtime.queue.Priority.CRITICAL)
+                .enqueue(
+                    EventRequest.to("second", Event.of("B"))
+                        .priority(dev.clockwork.runtime.queue.Priority.CRITICAL))
                 .priority())
         .isEqualTo(dev.clockwork.runtime.queue.Priority.NORMAL);
     assertThat(claim("worker", T0, 1)).extracting(c -> c.instance().id()).containsExactly("first");
@@ -688,7 +704,7 @@ public abstract class EngineContractTest {
               .build());
     }
     for (int i = 0; i < 12; i++) {
-      engines.get(0).create("slow", "s-" + i, Map.of());
+      engines.get(0).create(NewInstance.of("slow").id("s-" + i));
       for (int n = 0; n < 5; n++) {
         engines.get(0).enqueue("s-" + i, Event.of("N", Map.of("n", n)));
       }
@@ -708,25 +724,39 @@ public abstract class EngineContractTest {
   @Test
   void theSameKeySentTwiceConcurrentlyMakesOneTransition() throws Exception {
     Engine engine = engine(s -> s.workers(w -> w.lockTimeout(Duration.ofSeconds(10))));
-    engine.create("ledger", "l-1", Map.of());
+    engine.create(NewInstance.of("ledger").id("l-1"));
     java.util.concurrent.ExecutorService senders =
         java.util.concurrent.Executors.newFixedThreadPool(2);
     try {
       java.util.concurrent.Future<SendResult> a =
-          senders.submit(() -> engine.send("l-1", Event.of("A"), "payment-42"));
+          senders.submit(
+              () ->
+                  engine.send(EventRequest.to("l-1", Event.of("A")).idempotencyKey("payment-42")));
       java.util.concurrent.Future<SendResult> b =
-          senders.submit(() -> engine.send("l-1", Event.of("A"), "payment-42"));
+          senders.submit(
+              () ->
+                  engine.send(EventRequest.to("l-1", Event.of("A")).idempotencyKey("payment-42")));
       assertThat(a.get().handled()).isTrue();
       assertThat(b.get().handled()).isTrue();
     } finally {
       senders.shutdownNow();
     }
     assertThat(seen(engine, "l-1")).containsExactly("A");
-    engine.enqueue("l-1", Event.of("A"), dev.clockwork.runtime.queue.Priority.NORMAL, "payment-43");
-    engine.enqueue("l-1", Event.of("A"), dev.clockwork.runtime.queue.Priority.NORMAL, "payment-43");
+    engine.enqueue(
+        EventRequest.to("l-1", Event.of("A"))
+            .priority(dev.clockwork.runtime.queue.Priority.NORMAL)
+            .idempotencyKey("payment-43"));
+    engine.enqueue(
+        EventRequest.to("l-1", Event.of("A"))
+            .priority(dev.clockwork.runtime.queue.Priority.NORMAL)
+            .idempotencyKey("payment-43"));
     engine.runDue();
     assertThat(seen(engine, "l-1")).containsExactly("A", "A");
-    assertThat(engine.send("l-1", Event.of("A"), "payment-43").handled()).isTrue();
+    assertThat(
+            engine
+                .send(EventRequest.to("l-1", Event.of("A")).idempotencyKey("payment-43"))
+                .handled())
+        .isTrue();
     assertThat(seen(engine, "l-1")).containsExactly("A", "A");
   }
 
@@ -811,66 +841,70 @@ public abstract class EngineContractTest {
   @Test
   void aSyncEmitChainBubblesRepliesUpAndCommitsTogether() {
     Engine engine = shopEngine();
-    engine.create("fraud", "fraud-1", Map.of());
-    engine.create("payment", "payment-1", Map.of());
-    engine.create("shop", "order-1", Map.of());
-    SendResult result = engine.send("order-1", "CHECKOUT");
+    engine.create(NewInstance.of("fraud").id("fraud-1"));
+    engine.create(NewInstance.of("payment").id("payment-1"));
+    engine.create(NewInstance.of("shop").id("order-1"));
+    SendResult result = engine.send("order-1", Event.of("CHECKOUT"));
     assertThat(result.reply())
         .contains(Map.of("order_id", "order-1", "txn_id", "txn-123", "fraud_score", 0.1));
-    assertThat(engine.instance("order-1").states()).containsExactly("paid");
-    assertThat(engine.instance("payment-1").states()).containsExactly("charged");
-    assertThat(((Number) engine.instance("payment-1").context().get("fraudScore")).doubleValue())
+    assertThat(engine.instances().get("order-1").states()).containsExactly("paid");
+    assertThat(engine.instances().get("payment-1").states()).containsExactly("charged");
+    assertThat(
+            ((Number) engine.instances().get("payment-1").context().get("fraudScore"))
+                .doubleValue())
         .isEqualTo(0.1);
-    assertThat(engine.history("fraud-1")).extracting(HistoryEntry::event).contains("CHECK_FRAUD");
+    assertThat(engine.instances().history(HistoryQuery.all("fraud-1")))
+        .extracting(HistoryEntry::event)
+        .contains("CHECK_FRAUD");
     assertThat(store.work().lease("payment-1", "check", Duration.ofSeconds(1), T0)).isPresent();
   }
 
   @Test
   void anEmitCycleFailsClearlyAndChangesNothing() {
     Engine engine = shopEngine();
-    engine.create("shop", "order-1", Map.of());
-    assertThatThrownBy(() -> engine.send("order-1", "SELF"))
+    engine.create(NewInstance.of("shop").id("order-1"));
+    assertThatThrownBy(() -> engine.send("order-1", Event.of("SELF")))
         .hasMessageContaining("emit cycle: 'order-1' emits to 'order-1'");
-    assertThat(engine.instance("order-1").states()).containsExactly("cart");
+    assertThat(engine.instances().get("order-1").states()).containsExactly("cart");
   }
 
   @Test
   void aFailedTargetRollsBackTheCallerAndReleasesTheTarget() {
     Engine engine = shopEngine();
-    engine.create("payment", "payment-1", Map.of());
-    engine.create("shop", "order-1", Map.of());
-    assertThatThrownBy(() -> engine.send("order-1", "CHECKOUT"))
+    engine.create(NewInstance.of("payment").id("payment-1"));
+    engine.create(NewInstance.of("shop").id("order-1"));
+    assertThatThrownBy(() -> engine.send("order-1", Event.of("CHECKOUT")))
         .hasMessageContaining("no instance with id 'fraud-1'");
-    assertThat(engine.instance("order-1").states()).containsExactly("cart");
-    assertThat(engine.instance("payment-1").states()).containsExactly("idle");
+    assertThat(engine.instances().get("order-1").states()).containsExactly("cart");
+    assertThat(engine.instances().get("payment-1").states()).containsExactly("idle");
     assertThat(store.work().lease("payment-1", "check", Duration.ofSeconds(1), T0)).isPresent();
   }
 
   @Test
   void anAsyncEmitIsQueuedWithTheCallersCommitAndProcessedLater() {
     Engine engine = shopEngine();
-    engine.create("fraud", "fraud-1", Map.of());
-    engine.create("payment", "payment-1", Map.of());
-    engine.create("shop", "order-1", Map.of());
-    engine.send("order-1", "NOTIFY");
-    assertThat(engine.instance("payment-1").states()).containsExactly("idle");
+    engine.create(NewInstance.of("fraud").id("fraud-1"));
+    engine.create(NewInstance.of("payment").id("payment-1"));
+    engine.create(NewInstance.of("shop").id("order-1"));
+    engine.send("order-1", Event.of("NOTIFY"));
+    assertThat(engine.instances().get("payment-1").states()).containsExactly("idle");
     assertThat(store.queueAdmin().queueStats("payment", T0).pending()).isEqualTo(1);
     engine.runDue();
-    assertThat(engine.instance("payment-1").states()).containsExactly("charged");
+    assertThat(engine.instances().get("payment-1").states()).containsExactly("charged");
   }
 
   @Test
   void aBroadcastQueuesOneEventPerInstanceInTheState() {
     Engine engine = shopEngine();
     for (int i = 0; i < 1000; i++) {
-      engine.create("ledger", String.format("l-%04d", i), Map.of());
+      engine.create(NewInstance.of("ledger").id(String.format("l-%04d", i)));
     }
     for (int i = 0; i < 10; i++) {
-      engine.create("ledger", "closed-" + i, Map.of());
-      engine.send("closed-" + i, "CLOSE_LATER");
+      engine.create(NewInstance.of("ledger").id("closed-" + i));
+      engine.send("closed-" + i, Event.of("CLOSE_LATER"));
     }
-    engine.create("shop", "order-1", Map.of());
-    engine.send("order-1", "ANNOUNCE");
+    engine.create(NewInstance.of("shop").id("order-1"));
+    engine.send("order-1", Event.of("ANNOUNCE"));
     assertThat(store.queueAdmin().queueStats("ledger", T0).pending()).isEqualTo(1000);
     engine.runDue();
     assertThat(seen(engine, "l-0999")).containsExactly("A");
@@ -888,11 +922,15 @@ public abstract class EngineContractTest {
                 dev.clockwork.runtime.config.Settings.parse(
                     "queue:\n  strategy: priority\n", "test.yaml"))
             .build();
-    engine.create("ledger", "l-1", Map.of());
-    engine.create("payment", "payment-1", Map.of());
-    engine.create("shop", "order-1", Map.of());
-    engine.enqueue("order-1", Event.of("ANNOUNCE"), dev.clockwork.runtime.queue.Priority.HIGH);
-    engine.enqueue("order-1", Event.of("NOTIFY"), dev.clockwork.runtime.queue.Priority.LOW);
+    engine.create(NewInstance.of("ledger").id("l-1"));
+    engine.create(NewInstance.of("payment").id("payment-1"));
+    engine.create(NewInstance.of("shop").id("order-1"));
+    engine.enqueue(
+        EventRequest.to("order-1", Event.of("ANNOUNCE"))
+            .priority(dev.clockwork.runtime.queue.Priority.HIGH));
+    engine.enqueue(
+        EventRequest.to("order-1", Event.of("NOTIFY"))
+            .priority(dev.clockwork.runtime.queue.Priority.LOW));
     engine.runDue("shop");
 
     List<Claim> claims = claimAll("probe", T0);

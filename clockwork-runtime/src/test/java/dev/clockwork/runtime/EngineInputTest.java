@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.config.ConfigException;
+import dev.clockwork.runtime.instance.NewInstance;
 import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** A caller's mistake is refused up front, naming what is wrong. */
@@ -22,7 +22,7 @@ class EngineInputTest {
 
   @Test
   void enqueueWithoutAnEventNamesIt() {
-    engine.create("job", "job-1", Map.of());
+    engine.create(NewInstance.of("job").id("job-1"));
     assertThatThrownBy(() -> engine.enqueue("job-1", null))
         .isInstanceOf(NullPointerException.class)
         .hasMessage("event");
@@ -30,7 +30,7 @@ class EngineInputTest {
 
   @Test
   void aWorkerTaskNeedsAPositiveInterval() {
-    assertThatThrownBy(() -> engine.addWorkerTask("tick", Duration.ZERO, () -> {}))
+    assertThatThrownBy(() -> engine.tasks().addWorkerTask("tick", Duration.ZERO, () -> {}))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("worker task 'tick' needs a positive interval");
   }

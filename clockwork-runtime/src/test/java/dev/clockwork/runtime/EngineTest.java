@@ -12,6 +12,8 @@ import dev.clockwork.runtime.error.EventFailedException;
 import dev.clockwork.runtime.error.UnknownEventException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.error.UnknownMachineException;
+import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.store.DuplicateInstanceException;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.HistoryEntry.Kind;
@@ -49,7 +51,8 @@ class EngineTest {
 
   @Test
   void createsAnInstanceWithInputMergedOverTheInitialContext() {
-    Instance order = engine.create("order", "o-1", Map.of("customer", "ada"));
+    Instance order =
+        engine.create(NewInstance.of("order").id("o-1").input(Map.of("customer", "ada")));
     assertThat(order.id()).isEqualTo("o-1");
     assertThat(order.states()).containsExactly("awaiting_payment");
     assertThat(order.context()).containsEntry("paid", false).containsEntry("customer", "ada");
@@ -60,8 +63,8 @@ class EngineTest {
 
   @Test
   void instanceIdsAreUnique() {
-    engine.create("order", "o-1", Map.of());
-    assertThatThrownBy(() -> engine.create("order", "o-1", Map.of()))
+    engine.create(NewInstance.of("order").id("o-1"));
+    assertThatThrownBy(() -> engine.create(NewInstance.of("order").id("o-1")))
         .isInstanceOf(DuplicateInstanceException.class)
         .hasMessageContaining("'o-1' already exists");
   }
@@ -69,8 +72,8 @@ class EngineTest {
   @Test
   void sendReturnsTheNewStateAndTheReply() {
     String id = engine.create("order").id();
-    assertThat(engine.send(id, "QUOTE").reply()).contains(Map.of("total", 42));
-    SendResult paid = engine.send(id, "PAY");
+    assertThat(engine.send(id, Event.of("QUOTE")).reply()).contains(Map.of("total", 42));
+    SendResult paid = engine.send(id, Event.of("PAY"));
     assertThat(paid.handled()).isTrue();
     assertThat(paid.instance().states()).containsExactly("paid");
     assertThat(paid.instance().isDone()).isTrue();
@@ -80,27 +83,27 @@ class EngineTest {
   @Test
   void aFailingActionLeavesTheInstanceUnchangedAndIsRecorded() {
     String id = engine.create("order").id();
-    assertThatThrownBy(() -> engine.send(id, "EXPLODE"))
+    assertThatThrownBy(() -> engine.send(id, Event.of("EXPLODE")))
         .isInstanceOf(EventFailedException.class)
         .hasMessageContaining(
             "could not process EXPLODE: IllegalStateException: card processor down");
-    assertThat(engine.instance(id).context()).containsEntry("paid", false);
-    assertThat(engine.history(id))
+    assertThat(engine.instances().get(id).context()).containsEntry("paid", false);
+    assertThat(engine.instances().history(HistoryQuery.all(id)))
         .last()
         .satisfies(
             h -> {
               assertThat(h.kind()).isEqualTo(Kind.FAILED);
               assertThat(h.detail()).contains("card processor down");
             });
-    assertThat(engine.send(id, "PAY").instance().states()).containsExactly("paid");
+    assertThat(engine.send(id, Event.of("PAY")).instance().states()).containsExactly("paid");
   }
 
   @Test
   void historyIsNumberedPerInstance() {
     String id = engine.create("order").id();
-    engine.send(id, "QUOTE");
-    engine.send(id, "PAY");
-    List<HistoryEntry> history = engine.history(id);
+    engine.send(id, Event.of("QUOTE"));
+    engine.send(id, Event.of("PAY"));
+    List<HistoryEntry> history = engine.instances().history(HistoryQuery.all(id));
     assertThat(history).extracting(HistoryEntry::sequence).containsExactly(1L, 2L, 3L, 4L);
     assertThat(history)
         .extracting(HistoryEntry::kind)
@@ -110,14 +113,14 @@ class EngineTest {
   @Test
   void anEventTheMachineDoesNotKnowIsRefusedWhenSent() {
     String id = engine.create("order").id();
-    assertThatThrownBy(() -> engine.send(id, "PAYY"))
+    assertThatThrownBy(() -> engine.send(id, Event.of("PAYY")))
         .isInstanceOf(UnknownEventException.class)
         .hasMessage(
             "machine 'order' has no transition for event 'PAYY'; it takes [EXPLODE, ORDER_EXPIRED,"
                 + " PAY, QUOTE]");
     assertThatThrownBy(() -> engine.enqueue(id, Event.of("PAYY")))
         .isInstanceOf(UnknownEventException.class);
-    assertThat(engine.history(id)).hasSize(1);
+    assertThat(engine.instances().history(HistoryQuery.all(id))).hasSize(1);
   }
 
   @Test
@@ -140,19 +143,19 @@ class EngineTest {
             .settings(s -> s.timers(t -> t.batchSize(2)))
             .build();
     for (int i = 0; i < 5; i++) {
-      small.create("order", "o-" + i, Map.of());
+      small.create(NewInstance.of("order").id("o-" + i));
     }
     clock.advance(Duration.ofDays(7).minusSeconds(1));
     assertThat(small.runDue()).isZero();
     clock.advance(Duration.ofSeconds(1));
     assertThat(small.runDue()).isEqualTo(5);
-    assertThat(small.instance("o-4").states()).containsExactly("cancelled");
+    assertThat(small.instances().get("o-4").states()).containsExactly("cancelled");
     assertThat(small.nextDue()).isEmpty();
   }
 
   @Test
   void aNewVersionIsUsedForNewInstancesAndOldOnesKeepTheirs() {
-    engine.create("order", "old", Map.of());
+    engine.create(NewInstance.of("order").id("old"));
     MachineDefinition v2 =
         Machine.define("order")
             .version(2)
@@ -160,16 +163,18 @@ class EngineTest {
             .state("awaiting_payment", s -> s.on("PAY", "paid"))
             .finalState("paid")
             .build();
-    engine.register(v2);
-    assertThat(engine.create("order", "new", Map.of()).version()).isEqualTo(2);
-    assertThat(engine.instance("old").version()).isEqualTo(1);
+    engine.machines().register(v2);
+    assertThat(engine.create(NewInstance.of("order").id("new")).version()).isEqualTo(2);
+    assertThat(engine.instances().get("old").version()).isEqualTo(1);
   }
 
   @Test
   void anOriginOpensTheHistoryOfTheInstanceItStarted() {
     engine.create(
-        "order", "o-1", Map.of(), Event.of("ScheduleTriggered", Map.of("schedule_id", "nightly")));
-    assertThat(engine.history("o-1"))
+        NewInstance.of("order")
+            .id("o-1")
+            .origin(Event.of("ScheduleTriggered", Map.of("schedule_id", "nightly"))));
+    assertThat(engine.instances().history(HistoryQuery.all("o-1")))
         .first()
         .satisfies(
             h -> {
@@ -181,15 +186,15 @@ class EngineTest {
 
   @Test
   void cancelGoesThroughTheQueueAndTerminateActsNow() {
-    engine.create("order", "queued", Map.of());
-    engine.create("order", "now", Map.of());
-    engine.cancel("queued");
-    assertThat(engine.instance("queued").isCancelled()).isFalse();
+    engine.create(NewInstance.of("order").id("queued"));
+    engine.create(NewInstance.of("order").id("now"));
+    engine.instances().cancel("queued");
+    assertThat(engine.instances().get("queued").isCancelled()).isFalse();
     engine.runDue();
-    assertThat(engine.instance("queued").isCancelled()).isTrue();
-    assertThat(engine.instance("queued").timers()).isEmpty();
-    assertThat(engine.terminate("now").isCancelled()).isTrue();
-    assertThat(engine.send("now", "PAY").handled()).isFalse();
+    assertThat(engine.instances().get("queued").isCancelled()).isTrue();
+    assertThat(engine.instances().get("queued").timers()).isEmpty();
+    assertThat(engine.instances().terminate("now").isCancelled()).isTrue();
+    assertThat(engine.send("now", Event.of("PAY")).handled()).isFalse();
   }
 
   @Test
@@ -197,7 +202,7 @@ class EngineTest {
     java.util.concurrent.atomic.AtomicInteger runs =
         new java.util.concurrent.atomic.AtomicInteger();
     try (Engine running = Engine.builder().clock(clock).register(ORDER).build()) {
-      running.addWorkerTask("count", Duration.ofMillis(1), runs::incrementAndGet);
+      running.tasks().addWorkerTask("count", Duration.ofMillis(1), runs::incrementAndGet);
       running.start();
       org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> runs.get() >= 2);
     }

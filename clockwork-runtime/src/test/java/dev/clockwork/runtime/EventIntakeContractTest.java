@@ -10,7 +10,9 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.error.IdempotencyConflictException;
 import dev.clockwork.runtime.error.InvalidEventPayloadException;
-import dev.clockwork.runtime.queue.Priority;
+import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NewInstance;
+import dev.clockwork.runtime.queue.EventRequest;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.Store;
@@ -67,11 +69,11 @@ public abstract class EventIntakeContractTest {
     clock = VirtualClock.at(T0);
     store = newStore();
     engine = Engine.builder().store(store).clock(clock).register(TAB).build();
-    engine.create("tab", "t-1", Map.of());
+    engine.create(NewInstance.of("tab").id("t-1"));
   }
 
   private int total() {
-    return ((Number) engine.instance("t-1").context().get("total")).intValue();
+    return ((Number) engine.instances().get("t-1").context().get("total")).intValue();
   }
 
   private static int number(java.util.Optional<Object> reply) {
@@ -100,11 +102,11 @@ public abstract class EventIntakeContractTest {
   void aQueuedEventRecordsWhoSentIt() {
     QueuedEvent queued =
         engine.enqueue(
-            "t-1", Event.of("ADD", Map.of("amount", 1)), Priority.NORMAL, null, "api:otto");
+            EventRequest.to("t-1", Event.of("ADD", Map.of("amount", 1))).source("api:otto"));
 
     assertThat(queued.source()).isEqualTo("api:otto");
     assertThat(engine.enqueue("t-1", Event.of("CLOSE")).source()).isEqualTo("api");
-    assertThatThrownBy(() -> engine.enqueue("t-1", Event.of("CLOSE"), Priority.NORMAL, null, " "))
+    assertThatThrownBy(() -> engine.enqueue(EventRequest.to("t-1", Event.of("CLOSE")).source(" ")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("source");
   }
@@ -112,16 +114,22 @@ public abstract class EventIntakeContractTest {
   @Test
   void aSendRepeatedWithItsKeyGetsTheFirstAnswerAndAnotherEventUnderItIsRefused() {
     Event add = Event.of("ADD", Map.of("amount", 5));
-    SendResult first = engine.send("t-1", add, "k-1");
-    SendResult again = engine.send("t-1", Event.of("ADD", Map.of("amount", 5)), "k-1");
+    SendResult first = engine.send(EventRequest.to("t-1", add).idempotencyKey("k-1"));
+    SendResult again =
+        engine.send(
+            EventRequest.to("t-1", Event.of("ADD", Map.of("amount", 5))).idempotencyKey("k-1"));
 
     assertThat(number(first.reply())).isEqualTo(5);
     assertThat(number(again.reply())).isEqualTo(5);
     assertThat(total()).isEqualTo(5);
-    assertThatThrownBy(() -> engine.send("t-1", Event.of("ADD", Map.of("amount", 6)), "k-1"))
+    assertThatThrownBy(
+            () ->
+                engine.send(
+                    EventRequest.to("t-1", Event.of("ADD", Map.of("amount", 6)))
+                        .idempotencyKey("k-1")))
         .isInstanceOf(IdempotencyConflictException.class)
         .hasMessageContaining("k-1");
-    assertThatThrownBy(() -> engine.enqueue("t-1", add, Priority.NORMAL, "k-1"))
+    assertThatThrownBy(() -> engine.enqueue(EventRequest.to("t-1", add).idempotencyKey("k-1")))
         .as("a direct send's key has no queued event to give back")
         .isInstanceOf(IdempotencyConflictException.class);
     assertThat(total()).isEqualTo(5);
@@ -131,21 +139,23 @@ public abstract class EventIntakeContractTest {
   @Test
   void aQueuedEventsKeyIsNotAppliedAgainBySendingItDirectly() {
     Event add = Event.of("ADD", Map.of("amount", 2));
-    QueuedEvent queued = engine.enqueue("t-1", add, Priority.NORMAL, "k-1");
-    QueuedEvent again = engine.enqueue("t-1", add, Priority.NORMAL, "k-1");
+    QueuedEvent queued = engine.enqueue(EventRequest.to("t-1", add).idempotencyKey("k-1"));
+    QueuedEvent again = engine.enqueue(EventRequest.to("t-1", add).idempotencyKey("k-1"));
 
     assertThat(again.id()).isEqualTo(queued.id());
-    assertThatThrownBy(() -> engine.send("t-1", add, "k-1"))
+    assertThatThrownBy(() -> engine.send(EventRequest.to("t-1", add).idempotencyKey("k-1")))
         .isInstanceOf(IdempotencyConflictException.class)
         .hasMessageContaining("queued event " + queued.id());
     assertThatThrownBy(
             () ->
-                engine.enqueue("t-1", Event.of("ADD", Map.of("amount", 3)), Priority.NORMAL, "k-1"))
+                engine.enqueue(
+                    EventRequest.to("t-1", Event.of("ADD", Map.of("amount", 3)))
+                        .idempotencyKey("k-1")))
         .isInstanceOf(IdempotencyConflictException.class);
 
     engine.runDue();
     assertThat(total()).isEqualTo(2);
-    assertThat(number(engine.send("t-1", add, "k-1").reply()))
+    assertThat(number(engine.send(EventRequest.to("t-1", add).idempotencyKey("k-1")).reply()))
         .as("once processed, a direct send gets the queued event's outcome")
         .isEqualTo(2);
     assertThat(total()).isEqualTo(2);
@@ -153,16 +163,16 @@ public abstract class EventIntakeContractTest {
 
   @Test
   void anInstanceCountsTheEventsWaitingInItsQueue() {
-    engine.create("tab", "t-2", Map.of());
+    engine.create(NewInstance.of("tab").id("t-2"));
     engine.enqueue("t-1", Event.of("ADD", Map.of("amount", 1)));
     engine.enqueue("t-1", Event.of("CLOSE"));
     engine.enqueue("t-2", Event.of("CLOSE"));
 
-    assertThat(engine.pendingEvents("t-1")).isEqualTo(2);
-    assertThat(engine.pendingEvents("t-2")).isEqualTo(1);
+    assertThat(engine.instances().pendingEvents("t-1")).isEqualTo(2);
+    assertThat(engine.instances().pendingEvents("t-2")).isEqualTo(1);
     engine.runDue();
-    assertThat(engine.pendingEvents("t-1")).isZero();
-    assertThatThrownBy(() -> engine.pendingEvents("nobody"))
+    assertThat(engine.instances().pendingEvents("t-1")).isZero();
+    assertThatThrownBy(() -> engine.instances().pendingEvents("nobody"))
         .isInstanceOf(dev.clockwork.runtime.error.UnknownInstanceException.class);
   }
 
@@ -171,11 +181,11 @@ public abstract class EventIntakeContractTest {
     for (int n = 1; n <= 6; n++) {
       engine.send("t-1", Event.of("ADD", Map.of("amount", n)));
     }
-    List<HistoryEntry> all = engine.history("t-1");
+    List<HistoryEntry> all = engine.instances().history(HistoryQuery.all("t-1"));
     List<Long> paged = new ArrayList<>();
     long after = 0;
     while (true) {
-      List<HistoryEntry> page = engine.history("t-1", after, 3);
+      List<HistoryEntry> page = engine.instances().history(HistoryQuery.page("t-1", after, 3));
       page.forEach(row -> paged.add(row.sequence()));
       if (page.size() < 3) {
         break;
@@ -184,8 +194,12 @@ public abstract class EventIntakeContractTest {
     }
 
     assertThat(paged).containsExactlyElementsOf(all.stream().map(HistoryEntry::sequence).toList());
-    assertThat(engine.history("t-1", all.get(all.size() - 1).sequence(), 3)).isEmpty();
-    assertThatThrownBy(() -> engine.history("t-1", -1, 3))
+    assertThat(
+            engine
+                .instances()
+                .history(HistoryQuery.page("t-1", all.get(all.size() - 1).sequence(), 3)))
+        .isEmpty();
+    assertThatThrownBy(() -> engine.instances().history(HistoryQuery.page("t-1", -1, 3)))
         .isInstanceOf(IllegalArgumentException.class);
   }
 }

@@ -7,11 +7,12 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.time.Timer;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.HistoryEntry.Kind;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,8 +38,8 @@ class HonestTimeTest {
   @Test
   void aTurnThatStartsASecondAfterItsClaimRecordsItsStateEntryAtItsOwnStart() {
     Engine engine = Engine.builder().clock(clock).register(slow).build();
-    engine.create("slow", "first", Map.of());
-    engine.create("slow", "second", Map.of());
+    engine.create(NewInstance.of("slow").id("first"));
+    engine.create(NewInstance.of("slow").id("second"));
     engine.enqueue("first", Event.of("GO"));
     engine.enqueue("second", Event.of("GO"));
 
@@ -46,13 +47,13 @@ class HonestTimeTest {
 
     assertThat(entered(engine, "first")).isEqualTo(T0);
     assertThat(entered(engine, "second")).isEqualTo(T0.plusSeconds(1));
-    assertThat(engine.instance("second").timers())
+    assertThat(engine.instances().get("second").timers())
         .singleElement()
         .satisfies(t -> assertThat(t.due()).isEqualTo(T0.plusSeconds(4)));
   }
 
   private static Instant entered(Engine engine, String id) {
-    return engine.history(id).stream()
+    return engine.instances().history(HistoryQuery.all(id)).stream()
         .filter(h -> h.kind() == Kind.EVENT)
         .map(HistoryEntry::entered)
         .flatMap(java.util.List::stream)

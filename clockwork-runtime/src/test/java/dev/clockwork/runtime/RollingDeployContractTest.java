@@ -8,11 +8,11 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.error.UnknownVersionException;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.Store;
 import java.time.Instant;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -59,42 +59,43 @@ public abstract class RollingDeployContractTest {
 
   @Test
   void anOldNodeLeavesANewerInstanceToTheNodesThatKnowItsVersion() {
-    newNode.create("counter", "c-2", Map.of());
+    newNode.create(NewInstance.of("counter").id("c-2"));
     QueuedEvent tick = oldNode.enqueue("c-2", Event.of("TICK"));
 
     assertThat(oldNode.runDue()).isZero();
-    assertThat(newNode.event("c-2", tick.id()).state()).isEqualTo(EventStatus.State.PENDING);
-    assertThat(newNode.instance("c-2").version()).isEqualTo(2);
+    assertThat(newNode.instances().event("c-2", tick.id()).state())
+        .isEqualTo(EventStatus.State.PENDING);
+    assertThat(newNode.instances().get("c-2").version()).isEqualTo(2);
 
     assertThat(newNode.runDue()).isEqualTo(1);
-    assertThat(newNode.instance("c-2").version()).isEqualTo(2);
-    assertThat(newNode.instance("c-2").context()).containsEntry("ranBy", "version 2");
+    assertThat(newNode.instances().get("c-2").version()).isEqualTo(2);
+    assertThat(newNode.instances().get("c-2").context()).containsEntry("ranBy", "version 2");
   }
 
   @Test
   void anOldNodeRefusesToSendToANewerInstanceAndSaysWhy() {
-    newNode.create("counter", "c-2", Map.of());
+    newNode.create(NewInstance.of("counter").id("c-2"));
 
-    assertThatThrownBy(() -> oldNode.send("c-2", "TICK"))
+    assertThatThrownBy(() -> oldNode.send("c-2", Event.of("TICK")))
         .isInstanceOf(UnknownVersionException.class)
         .hasMessageContaining("c-2")
         .hasMessageContaining("version 2")
         .hasMessageContaining("knows versions up to 1");
-    assertThat(newNode.instance("c-2").version()).isEqualTo(2);
-    assertThat(newNode.instance("c-2").context()).doesNotContainKey("ranBy");
+    assertThat(newNode.instances().get("c-2").version()).isEqualTo(2);
+    assertThat(newNode.instances().get("c-2").context()).doesNotContainKey("ranBy");
 
-    newNode.send("c-2", "TICK"); // the refused send left no lease behind
-    assertThat(newNode.instance("c-2").context()).containsEntry("ranBy", "version 2");
+    newNode.send("c-2", Event.of("TICK")); // the refused send left no lease behind
+    assertThat(newNode.instances().get("c-2").context()).containsEntry("ranBy", "version 2");
   }
 
   @Test
   void bothNodesRunAnOlderInstanceAsItsOwnVersion() {
-    oldNode.create("counter", "c-1", Map.of());
+    oldNode.create(NewInstance.of("counter").id("c-1"));
     newNode.enqueue("c-1", Event.of("TICK"));
 
     assertThat(newNode.runDue()).isEqualTo(1);
 
-    assertThat(oldNode.instance("c-1").version()).isEqualTo(1);
-    assertThat(oldNode.instance("c-1").context()).containsEntry("ranBy", "version 1");
+    assertThat(oldNode.instances().get("c-1").version()).isEqualTo(1);
+    assertThat(oldNode.instances().get("c-1").context()).containsEntry("ranBy", "version 1");
   }
 }

@@ -13,6 +13,8 @@ import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.config.TimerSettings;
 import dev.clockwork.runtime.health.HealthCheck;
 import dev.clockwork.runtime.health.HealthLevel;
+import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.listener.ProcessedEvent;
 import dev.clockwork.runtime.queue.Backoff;
@@ -27,7 +29,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
@@ -64,7 +65,7 @@ class SettingsTest {
                                   })))
           .build();
 
-  private EngineBuilder builder(String yaml) {
+  private Engine.Builder builder(String yaml) {
     return Engine.builder()
         .clock(clock)
         .register(JOB)
@@ -86,17 +87,18 @@ class SettingsTest {
                   }
                 })
             .build();
-    engine.create("job", "j-1", Map.of());
+    engine.create(NewInstance.of("job").id("j-1"));
     QueuedEvent broken = engine.enqueue("j-1", Event.of("BREAK"));
 
     String log = stderrOf(engine::runDue);
 
-    assertThat(engine.queues().deadLetters(null, 10)).isEmpty();
-    assertThat(engine.history("j-1"))
+    assertThat(engine.admin().queues().deadLetters(null, 10)).isEmpty();
+    assertThat(engine.instances().history(HistoryQuery.all("j-1")))
         .filteredOn(h -> h.kind() == Kind.DISCARDED)
         .singleElement()
         .satisfies(h -> assertThat(h.detail()).contains("broken"));
-    assertThat(engine.event("j-1", broken.id()).state()).isEqualTo(EventStatus.State.DISCARDED);
+    assertThat(engine.instances().event("j-1", broken.id()).state())
+        .isEqualTo(EventStatus.State.DISCARDED);
     assertThat(heard)
         .extracting(ProcessedEvent::outcome)
         .containsExactly(ProcessedEvent.Outcome.DISCARDED);
@@ -105,16 +107,16 @@ class SettingsTest {
     assertThat(log)
         .contains("BREAK on j-1 failed")
         .contains("was discarded (dead letters are disabled)");
-    assertThat(engine.queues().status("job").pending()).isZero();
+    assertThat(engine.admin().queues().status("job").pending()).isZero();
   }
 
   @Test
   void withDeadLettersEnabledTheSameEventIsKept() {
     Engine engine = builder("queue:\n  retry:\n    max_attempts: 1\n").build();
-    engine.create("job", "j-1", Map.of());
+    engine.create(NewInstance.of("job").id("j-1"));
     engine.enqueue("j-1", Event.of("BREAK"));
     engine.runDue();
-    assertThat(engine.queues().deadLetters(null, 10)).hasSize(1);
+    assertThat(engine.admin().queues().deadLetters(null, 10)).hasSize(1);
   }
 
   @Test
@@ -124,8 +126,8 @@ class SettingsTest {
                 "queue:\n  alerts:\n    processing_time_warning: 1 millisecond\n"
                     + "    processing_time_critical: 1 hour\n")
             .build();
-    engine.create("job", "j-1", Map.of());
-    assertThat(engine.queues().health().checks())
+    engine.create(NewInstance.of("job").id("j-1"));
+    assertThat(engine.admin().queues().health().checks())
         .as("nothing measured yet")
         .extracting(HealthCheck::subject)
         .doesNotContain("job processing time");
@@ -133,7 +135,7 @@ class SettingsTest {
     engine.enqueue("j-1", Event.of("SLOW"));
     engine.runDue();
 
-    assertThat(engine.queues().health().checks())
+    assertThat(engine.admin().queues().health().checks())
         .filteredOn(c -> c.subject().equals("job processing time"))
         .singleElement()
         .satisfies(
@@ -146,10 +148,10 @@ class SettingsTest {
   @Test
   void withTheDefaultThresholdsTheSameTimingsAreHealthy() {
     Engine engine = builder("").build();
-    engine.create("job", "j-1", Map.of());
+    engine.create(NewInstance.of("job").id("j-1"));
     engine.enqueue("j-1", Event.of("SLOW"));
     engine.runDue();
-    assertThat(engine.queues().health().checks())
+    assertThat(engine.admin().queues().health().checks())
         .filteredOn(c -> c.subject().equals("job processing time"))
         .singleElement()
         .satisfies(c -> assertThat(c.level()).isEqualTo(HealthLevel.HEALTHY));
@@ -161,10 +163,12 @@ class SettingsTest {
         builder("machines:\n  job:\n    queue:\n      retry:\n        max_attempts: 5\n")
             .settings(s -> s.queue(q -> q.retry(new RetryPolicy(1, Backoff.linear(Duration.ZERO)))))
             .build();
-    engine.create("job", "j-1", Map.of());
+    engine.create(NewInstance.of("job").id("j-1"));
     engine.enqueue("j-1", Event.of("BREAK"));
     engine.runDue();
-    assertThat(engine.queues().deadLetters(null, 10)).as("one attempt, from code").hasSize(1);
+    assertThat(engine.admin().queues().deadLetters(null, 10))
+        .as("one attempt, from code")
+        .hasSize(1);
     assertThat(engine.settings().queue("job").retry().maxAttempts()).isEqualTo(1);
   }
 
@@ -172,11 +176,13 @@ class SettingsTest {
   void withoutARetryPolicyInCodeTheFilesApplies() {
     Engine engine =
         builder("machines:\n  job:\n    queue:\n      retry:\n        max_attempts: 5\n").build();
-    engine.create("job", "j-1", Map.of());
+    engine.create(NewInstance.of("job").id("j-1"));
     engine.enqueue("j-1", Event.of("BREAK"));
     engine.runDue();
-    assertThat(engine.queues().deadLetters(null, 10)).isEmpty();
-    assertThat(engine.history("j-1")).extracting(HistoryEntry::kind).contains(Kind.ATTEMPT_FAILED);
+    assertThat(engine.admin().queues().deadLetters(null, 10)).isEmpty();
+    assertThat(engine.instances().history(HistoryQuery.all("j-1")))
+        .extracting(HistoryEntry::kind)
+        .contains(Kind.ATTEMPT_FAILED);
   }
 
   @Test
@@ -223,10 +229,10 @@ class SettingsTest {
                   }
                 })
             .build();
-    engine.queues().pause("job");
+    engine.admin().queues().pause("job");
     engine.start();
     try {
-      engine.create("job", "j-1", Map.of());
+      engine.create(NewInstance.of("job").id("j-1"));
       for (int i = 0; i < 3; i++) {
         engine.enqueue("j-1", Event.of("SLOW"));
       }
@@ -252,7 +258,7 @@ class SettingsTest {
                 })
             .build();
     for (int i = 0; i < 7; i++) {
-      engine.create("job", "j-" + i, Map.of());
+      engine.create(NewInstance.of("job").id("j-" + i));
       engine.enqueue("j-" + i, Event.of("SLOW"));
     }
     assertThat(engine.runDue()).isEqualTo(7);

@@ -10,6 +10,8 @@ import dev.clockwork.core.time.Timer;
 import dev.clockwork.runtime.clock.TimeTravel;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.HistoryEntry.Kind;
@@ -18,7 +20,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -89,14 +90,14 @@ public abstract class TimerFailureContractTest {
 
   @SuppressWarnings("unchecked")
   private static List<Object> seen(Engine engine, String id) {
-    Object seen = engine.instance(id).context().get("seen");
+    Object seen = engine.instances().get(id).context().get("seen");
     return seen == null ? List.of() : (List<Object>) seen;
   }
 
   @Test
   void aRecurringTimerKeepsFiringAfterAFireWentToTheDeadLetters() {
     Engine engine = engine("queue:\n  retry:\n    max_attempts: 1\n");
-    engine.create("heartbeat", "hb", Map.of());
+    engine.create(NewInstance.of("heartbeat").id("hb"));
 
     TimeTravel.advance(engine, clock, T0.plus(Duration.ofHours(1)));
 
@@ -107,7 +108,7 @@ public abstract class TimerFailureContractTest {
               assertThat(d.event().event().type()).isEqualTo("TICK");
               assertThat(d.event().event().timer().due()).isEqualTo(T0.plus(Duration.ofHours(1)));
             });
-    assertThat(engine.instance("hb").timers())
+    assertThat(engine.instances().get("hb").timers())
         .singleElement()
         .satisfies(t -> assertThat(t.due()).isEqualTo(T0.plus(Duration.ofHours(2))));
     assertThat(engine.nextDue()).contains(T0.plus(Duration.ofHours(2)));
@@ -115,7 +116,7 @@ public abstract class TimerFailureContractTest {
     probeDown.set(false);
     TimeTravel.advance(engine, clock, T0.plus(Duration.ofHours(2)));
     assertThat(seen(engine, "hb")).containsExactly("TICK");
-    assertThat(engine.instance("hb").timers())
+    assertThat(engine.instances().get("hb").timers())
         .singleElement()
         .satisfies(t -> assertThat(t.due()).isEqualTo(T0.plus(Duration.ofHours(3))));
   }
@@ -123,11 +124,11 @@ public abstract class TimerFailureContractTest {
   @Test
   void aFailingFireIsRetriedAndHoldsBackTheEventsQueuedAfterItsDueInstant() {
     Engine engine = engine("");
-    engine.create("heartbeat", "hb", Map.of());
+    engine.create(NewInstance.of("heartbeat").id("hb"));
     Instant due = T0.plus(Duration.ofHours(1));
 
     TimeTravel.advance(engine, clock, due);
-    assertThat(engine.history("hb"))
+    assertThat(engine.instances().history(HistoryQuery.all("hb")))
         .filteredOn(h -> h.kind() == Kind.ATTEMPT_FAILED)
         .singleElement()
         .satisfies(h -> assertThat(h.attempt()).isEqualTo(1));
@@ -142,7 +143,7 @@ public abstract class TimerFailureContractTest {
 
     TimeTravel.advance(engine, clock, due.plusSeconds(1));
     assertThat(seen(engine, "hb")).containsExactly("TICK", "PING");
-    assertThat(engine.history("hb"))
+    assertThat(engine.instances().history(HistoryQuery.all("hb")))
         .filteredOn(h -> h.kind() == Kind.TIMER_FIRED)
         .singleElement()
         .satisfies(
@@ -156,7 +157,7 @@ public abstract class TimerFailureContractTest {
   @Test
   void everyAttemptOfAFireThatFailsForGoodIsInItsDeadLetter() {
     Engine engine = engine("");
-    engine.create("heartbeat", "hb", Map.of());
+    engine.create(NewInstance.of("heartbeat").id("hb"));
     Instant due = T0.plus(Duration.ofHours(1));
 
     TimeTravel.advance(engine, clock, due.plusSeconds(10));
@@ -166,10 +167,10 @@ public abstract class TimerFailureContractTest {
     assertThat(dead.event().errors())
         .extracting(e -> e.at())
         .containsExactly(due, due.plusSeconds(1), due.plusSeconds(3));
-    assertThat(engine.history("hb"))
+    assertThat(engine.instances().history(HistoryQuery.all("hb")))
         .extracting(HistoryEntry::kind)
         .containsSubsequence(Kind.ATTEMPT_FAILED, Kind.ATTEMPT_FAILED, Kind.FAILED);
-    assertThat(engine.instance("hb").timers())
+    assertThat(engine.instances().get("hb").timers())
         .as("an every timer is due one interval after its fire was processed (here: failed)")
         .singleElement()
         .satisfies(
@@ -179,11 +180,11 @@ public abstract class TimerFailureContractTest {
   @Test
   void aOneShotWhoseFireFailedForGoodIsShownFailedNotArmedUntilItsDeadLetterIsRetried() {
     Engine engine = engine("queue:\n  retry:\n    max_attempts: 1\n");
-    engine.create("offer", "o-1", Map.of());
+    engine.create(NewInstance.of("offer").id("o-1"));
 
     TimeTravel.advance(engine, clock, T0.plus(Duration.ofHours(2)));
 
-    Instance offer = engine.instance("o-1");
+    Instance offer = engine.instances().get("o-1");
     assertThat(offer.states()).containsExactly("open");
     assertThat(offer.timers()).isEmpty();
     assertThat(offer.failedTimers())
@@ -192,13 +193,13 @@ public abstract class TimerFailureContractTest {
         .isEqualTo("EXPIRE");
     assertThat(store.queueAdmin().armedTimers("offer", null, 10)).isEmpty();
     assertThat(engine.nextDue()).isEmpty();
-    DeadLetter dead = engine.queues().deadLetters("offer", 10).get(0);
+    DeadLetter dead = engine.admin().queues().deadLetters("offer", 10).get(0);
     assertThat(dead.event().event().timer().key()).isEqualTo(offer.failedTimers().get(0).key());
 
     probeDown.set(false);
-    engine.queues().retry(dead.id(), Duration.ZERO);
+    engine.admin().queues().retry(dead.id(), Duration.ZERO);
     engine.runDue();
-    assertThat(engine.instance("o-1").states()).containsExactly("expired");
-    assertThat(engine.instance("o-1").failedTimers()).isEmpty();
+    assertThat(engine.instances().get("o-1").states()).containsExactly("expired");
+    assertThat(engine.instances().get("o-1").failedTimers()).isEmpty();
   }
 }

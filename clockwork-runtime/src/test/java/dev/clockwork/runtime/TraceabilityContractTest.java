@@ -10,6 +10,8 @@ import dev.clockwork.core.time.Timer;
 import dev.clockwork.runtime.clock.TimeTravel;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.error.UnknownEventIdException;
+import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.EventStatus.State;
 import dev.clockwork.runtime.queue.QueuedEvent;
@@ -20,7 +22,6 @@ import dev.clockwork.runtime.store.StoredEntry;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,7 @@ import org.junit.jupiter.api.Test;
 /**
  * What lets an operator follow one event: actions see their instance, event id and attempt; history
  * rows carry the queued event's id and attempt, failed attempts, timer due instants and state
- * entries; {@link Engine#event} tells an event's fate. Subclass once per store.
+ * entries; {@link Instances#event} tells an event's fate. Subclass once per store.
  */
 public abstract class TraceabilityContractTest {
   private static final Instant T0 = Instant.parse("2026-06-01T12:00:00Z");
@@ -69,7 +70,7 @@ public abstract class TraceabilityContractTest {
   void setUp() {
     clock = VirtualClock.at(T0);
     engine = Engine.builder().store(newStore()).clock(clock).register(order()).build();
-    engine.create("order", "o-1", Map.of());
+    engine.create(NewInstance.of("order").id("o-1"));
   }
 
   @Test
@@ -85,7 +86,9 @@ public abstract class TraceabilityContractTest {
     TimeTravel.advance(engine, clock, T0.plusSeconds(5));
 
     List<HistoryEntry> rows =
-        engine.history("o-1").stream().filter(h -> h.eventId() == pay.id()).toList();
+        engine.instances().history(HistoryQuery.all("o-1")).stream()
+            .filter(h -> h.eventId() == pay.id())
+            .toList();
     assertThat(rows)
         .extracting(HistoryEntry::kind)
         .containsExactly(Kind.ATTEMPT_FAILED, Kind.EVENT);
@@ -101,7 +104,7 @@ public abstract class TraceabilityContractTest {
   @Test
   void aTimerFireRecordsTheInstantItWasDue() {
     TimeTravel.advance(engine, clock, T0.plus(Duration.ofMinutes(63)));
-    assertThat(engine.history("o-1"))
+    assertThat(engine.instances().history(HistoryQuery.all("o-1")))
         .filteredOn(h -> h.kind() == Kind.TIMER_FIRED)
         .singleElement()
         .satisfies(
@@ -115,10 +118,10 @@ public abstract class TraceabilityContractTest {
   @Test
   void anEventsFateCanBeLookedUpByTheIdEnqueueReturned() {
     QueuedEvent pay = engine.enqueue("o-1", Event.of("PAY"));
-    assertThat(engine.event("o-1", pay.id()).state()).isEqualTo(State.PENDING);
+    assertThat(engine.instances().event("o-1", pay.id()).state()).isEqualTo(State.PENDING);
 
     engine.runDue();
-    EventStatus retrying = engine.event("o-1", pay.id());
+    EventStatus retrying = engine.instances().event("o-1", pay.id());
     assertThat(retrying.state()).isEqualTo(State.RETRYING);
     assertThat(retrying.attempts()).isEqualTo(1);
     assertThat(retrying.nextAttemptAt()).isEqualTo(T0.plusSeconds(1));
@@ -127,10 +130,10 @@ public abstract class TraceabilityContractTest {
         .satisfies(e -> assertThat(e.error()).contains("gateway timeout"));
 
     TimeTravel.advance(engine, clock, T0.plusSeconds(5));
-    EventStatus applied = engine.event("o-1", pay.id());
+    EventStatus applied = engine.instances().event("o-1", pay.id());
     assertThat(applied.state()).isEqualTo(State.APPLIED);
     HistoryEntry row =
-        engine.history("o-1").stream()
+        engine.instances().history(HistoryQuery.all("o-1")).stream()
             .filter(h -> h.sequence() == applied.historySequence())
             .findFirst()
             .orElseThrow();
@@ -142,14 +145,15 @@ public abstract class TraceabilityContractTest {
   void aDeadLetteredEventsFateNamesItsDeadLetter() {
     QueuedEvent refuse = engine.enqueue("o-1", Event.of("REFUSE"));
     engine.runDue();
-    EventStatus dead = engine.event("o-1", refuse.id());
+    EventStatus dead = engine.instances().event("o-1", refuse.id());
     assertThat(dead.state()).isEqualTo(State.DEAD_LETTERED);
-    assertThat(engine.queues().inspect(dead.deadLetterId()).event().id()).isEqualTo(refuse.id());
+    assertThat(engine.admin().queues().inspect(dead.deadLetterId()).event().id())
+        .isEqualTo(refuse.id());
   }
 
   @Test
   void anIdThatWasNeverQueuedIsAClearError() {
-    assertThatThrownBy(() -> engine.event("o-1", 987_654))
+    assertThatThrownBy(() -> engine.instances().event("o-1", 987_654))
         .isInstanceOf(UnknownEventIdException.class)
         .hasMessageContaining("instance 'o-1' has no event 987654");
   }

@@ -288,7 +288,7 @@ public final class Schedules {
 
   /** Runs {@link #tick()} inside every worker of the engine, every {@code every}. */
   public Schedules runInWorkers(Duration every) {
-    services.engine().addWorkerTask("schedules", every, this::tick);
+    services.engine().tasks().addWorkerTask("schedules", every, this::tick);
     return this;
   }
 
@@ -301,7 +301,7 @@ public final class Schedules {
    * running engine, or from a deploy job.
    */
   public List<StartTimerDeployment> deployStartTimers() {
-    return services.engine().machineIds().stream().map(this::deployStartTimers).toList();
+    return services.engine().machines().ids().stream().map(this::deployStartTimers).toList();
   }
 
   /**
@@ -315,7 +315,7 @@ public final class Schedules {
    * @throws dev.clockwork.runtime.error.UnknownMachineException when the machine is not registered
    */
   public StartTimerDeployment deployStartTimers(String machine) {
-    MachineDefinition newest = services.engine().machine(machine);
+    MachineDefinition newest = services.engine().machines().latest(machine);
     CommandContext deploy =
         context != null
             ? context
@@ -328,7 +328,7 @@ public final class Schedules {
   // ---- helpers ----
 
   private Schedules deployOnStart() {
-    services.engine().addStartTask("deploy start timers", this::deployStartTimers);
+    services.engine().tasks().addStartTask("deploy start timers", this::deployStartTimers);
     return this;
   }
 

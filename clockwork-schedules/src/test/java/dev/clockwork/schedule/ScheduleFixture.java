@@ -2,9 +2,11 @@ package dev.clockwork.schedule;
 
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Instance;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.instance.HistoryQuery;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.schedule.definition.ScheduleOptions;
 import dev.clockwork.schedule.outcome.TickResult;
@@ -42,8 +44,7 @@ final class ScheduleFixture {
   private ScheduleFixture(
       String start, Consumer<ScheduleOptions.Builder> options, MachineDefinition... extra) {
     clock = VirtualClock.at(start);
-    dev.clockwork.runtime.EngineBuilder builder =
-        Engine.builder().store(instances).clock(clock).register(JOB, PULSE);
+    Engine.Builder builder = Engine.builder().store(instances).clock(clock).register(JOB, PULSE);
     builder.register(extra);
     engine = builder.build();
     schedules = Schedules.builder(engine).store(store).random(random).options(options).build();
@@ -69,15 +70,15 @@ final class ScheduleFixture {
   }
 
   void finish(String instanceId) {
-    engine.send(instanceId, "FINISH");
+    engine.send(instanceId, Event.of("FINISH"));
   }
 
   Instance instance(String instanceId) {
-    return engine.instance(instanceId);
+    return engine.instances().get(instanceId);
   }
 
   List<HistoryEntry> history(String instanceId) {
-    return engine.history(instanceId);
+    return engine.instances().history(HistoryQuery.all(instanceId));
   }
 
   List<String> instances(String machine) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Instance;
+import dev.clockwork.runtime.Instances;
 import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.schedule.definition.InvalidScheduleException;
 import dev.clockwork.schedule.outcome.TickResult;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Labels, memo and search attributes reach each run a schedule starts (issue 14.7): the runs carry
  * their schedule's from their creation, return them on {@link Instance}, and are listed by them
- * through {@link Engine#instances}; a schedule refuses metadata an instance would refuse. Subclass
+ * through {@link Instances#list}; a schedule refuses metadata an instance would refuse. Subclass
  * once per store.
  */
 public abstract class ScheduledRunMetadataContractTest extends ScheduledRuns {
@@ -45,16 +46,19 @@ public abstract class ScheduledRunMetadataContractTest extends ScheduledRuns {
     String triggered = schedules.trigger("daily-invoice-sync");
 
     for (String run : List.of(ticked, triggered)) {
-      Instance instance = engine.instance(run);
+      Instance instance = engine.instances().get(run);
       assertThat(instance.labels()).isEqualTo(Map.of("team", "billing"));
       assertThat(instance.memo()).isEqualTo(MEMO);
       assertThat(instance.searchAttributes())
           .isEqualTo(Map.of("tenant_id", "42", "region", 7L, "urgent", true));
     }
-    assertThat(engine.instances(InstanceQuery.builder().label("team", "billing").build()))
+    assertThat(engine.instances().list(InstanceQuery.builder().label("team", "billing").build()))
         .extracting(Instance::id)
         .containsExactlyInAnyOrder(ticked, triggered);
-    assertThat(engine.instances(InstanceQuery.builder().searchAttribute("tenant_id", "42").build()))
+    assertThat(
+            engine
+                .instances()
+                .list(InstanceQuery.builder().searchAttribute("tenant_id", "42").build()))
         .hasSize(2);
   }
 

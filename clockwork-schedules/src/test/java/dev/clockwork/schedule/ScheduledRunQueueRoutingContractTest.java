@@ -44,13 +44,13 @@ public abstract class ScheduledRunQueueRoutingContractTest extends ScheduledRuns
     String run = tickNextHour(schedules).get(0);
     general.enqueue(run, Event.of("FINISH"));
 
-    assertThat(general.instance(run).queue()).isEqualTo("high-priority");
+    assertThat(general.instances().get(run).queue()).isEqualTo("high-priority");
     assertThat(general.nextDue()).as("nothing due in the queues general serves").isEmpty();
     assertThat(general.runDue()).isZero();
-    assertThat(general.instance(run).states()).containsExactly("running");
+    assertThat(general.instances().get(run).states()).containsExactly("running");
     assertThat(urgent.nextDue()).contains(clock.instant());
     assertThat(urgent.runDue()).isEqualTo(1);
-    assertThat(urgent.instance(run).isDone()).isTrue();
+    assertThat(urgent.instances().get(run).isDone()).isTrue();
   }
 
   @Test
@@ -68,7 +68,7 @@ public abstract class ScheduledRunQueueRoutingContractTest extends ScheduledRuns
     List<String> runs = tickNextHour(schedules);
 
     assertThat(runs).hasSize(3);
-    assertThat(runs.stream().map(id -> engine.instance(id).queue()))
+    assertThat(runs.stream().map(id -> engine.instances().get(id).queue()))
         .containsExactlyInAnyOrder("high-priority", "reports", "bulk");
   }
 
@@ -81,7 +81,7 @@ public abstract class ScheduledRunQueueRoutingContractTest extends ScheduledRuns
 
     String run = tickNextHour(schedules).get(0);
 
-    assertThat(engine.instance(run).queue()).isEqualTo("reports");
+    assertThat(engine.instances().get(run).queue()).isEqualTo("reports");
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.schedule.definition.InvalidScheduleException;
 import dev.clockwork.schedule.outcome.TickResult;
 import dev.clockwork.schedule.outcome.TriggerOutcome;
@@ -24,7 +25,7 @@ class SendEventActionTest {
 
   @Test
   void sendsTheEventAtEveryOccurrence() {
-    fixture.engine.create("reminded", "order-1", Map.of());
+    fixture.engine.create(NewInstance.of("reminded").id("order-1"));
     fixture.schedules.createFromSpec(
         "remind-order-1",
         Map.of("intervals", java.util.List.of(Map.of("every", "PT1H"))),

@@ -11,6 +11,7 @@ import dev.clockwork.core.definition.StartTimer;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Instance;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.instance.HistoryQuery;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.schedule.audit.ScheduleAuditEvent;
@@ -194,10 +195,10 @@ public abstract class StartTimerDeployContractTest {
 
     String id = "schedule:machine.invoice.v2.start.1:2026-04-27T12:00:00Z";
     assertThat(ticked).extracting(TickResult::instanceId).containsExactly(id);
-    Instance started = node.engine().instance(id);
+    Instance started = node.engine().instances().get(id);
     assertThat(started.version()).isEqualTo(2);
     assertThat(started.context()).containsEntry("source", "release");
-    HistoryEntry origin = node.engine().history(id).get(0);
+    HistoryEntry origin = node.engine().instances().history(HistoryQuery.all(id)).get(0);
     assertThat(origin.event()).isEqualTo(ScheduleEventType.ScheduleTriggered.name());
     assertThat(origin.payload())
         .containsEntry("schedule_id", "machine.invoice.v2.start.1")
@@ -410,8 +411,8 @@ public abstract class StartTimerDeployContractTest {
     for (int round = 1; round <= ROUNDS; round++) {
       int older = 2 * round;
       int newer = older + 1;
-      a.engine().register(threeTimers(older));
-      b.engine().register(threeTimers(newer));
+      a.engine().machines().register(threeTimers(older));
+      b.engine().machines().register(threeTimers(newer));
 
       List<StartTimerDeployment> both =
           together(

@@ -2,6 +2,7 @@ package dev.clockwork.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.store.Store;
@@ -207,7 +208,7 @@ public abstract class TriggerRecordContractTest {
     clock.moveTo(FIRST.plus(Duration.ofMinutes(1))); // the dead node's claim has expired
     survivor.schedules.tick();
     assertThat(runs()).contains("schedule:" + ID + ":" + FIRST);
-    var run = operator.engine.instance("schedule:" + ID + ":" + FIRST);
+    var run = operator.engine.instances().get("schedule:" + ID + ":" + FIRST);
     assertThat(run.labels())
         .as("labels of the run recorded before the update")
         .containsEntry("team", "recorded");
@@ -277,7 +278,7 @@ public abstract class TriggerRecordContractTest {
         .as("a schedule with a buffered trigger to start")
         .isEqualTo(ScheduleStatus.ACTIVE);
 
-    operator.engine.send("schedule:" + ID + ":" + FIRST, "FINISH");
+    operator.engine.send("schedule:" + ID + ":" + FIRST, Event.of("FINISH"));
     operator.schedules.tick();
     var described = operator.schedules.describe(ID);
     assertThat(runs()).hasSize(2);

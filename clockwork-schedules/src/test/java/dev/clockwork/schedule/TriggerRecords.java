@@ -3,6 +3,7 @@ package dev.clockwork.schedule;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.HistoryQuery;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.schedule.audit.ScheduleAuditEvent;
 import dev.clockwork.schedule.audit.ScheduleEventType;
@@ -42,7 +43,8 @@ final class TriggerRecords {
         .containsExactlyElementsOf(LongStream.rangeClosed(1, triggered.size()).boxed().toList());
     List<Object> occurrences = new ArrayList<>();
     for (ScheduleAuditEvent event : triggered) {
-      var lineage = engine.history(event.instanceId()).get(0).payload();
+      var lineage =
+          engine.instances().history(HistoryQuery.all(event.instanceId())).get(0).payload();
       assertThat(number(lineage.get("trigger_number")))
           .as(event.instanceId() + ": the trigger number in its own history")
           .isEqualTo(number(event.payload().get("trigger_number")));

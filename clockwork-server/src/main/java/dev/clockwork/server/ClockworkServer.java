@@ -178,7 +178,7 @@ public final class ClockworkServer implements AutoCloseable {
 
     /**
      * The registry {@code GET /metrics} scrapes; give the engine the same one ({@code
-     * EngineBuilder.metrics(registry)}) so the queue metrics are in it. Without one, {@code
+     * Engine.Builder.metrics(registry)}) so the queue metrics are in it. Without one, {@code
      * /metrics} answers 404.
      */
     public Builder metrics(PrometheusMeterRegistry value) {

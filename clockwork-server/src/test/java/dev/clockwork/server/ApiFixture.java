@@ -7,7 +7,6 @@ import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
 import dev.clockwork.postgres.testing.TestDatabase;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.EngineBuilder;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.schedule.Schedules;
 import dev.clockwork.server.access.AccessPolicy;
@@ -55,11 +54,11 @@ public final class ApiFixture implements AutoCloseable {
   private final ClockworkServer server;
   private final HttpClient http = HttpClient.newHttpClient();
 
-  private ApiFixture(Consumer<EngineBuilder> engineSettings) {
+  private ApiFixture(Consumer<Engine.Builder> engineSettings) {
     this.database = EmbeddedPostgresDatabase.shared().newDatabase();
     this.store = PostgresStore.on(database.dataSource());
     this.clock = VirtualClock.at("2026-11-25T10:00:00Z");
-    EngineBuilder builder = Engine.builder().store(store).clock(clock).metrics(metrics);
+    Engine.Builder builder = Engine.builder().store(store).clock(clock).metrics(metrics);
     new ExampleMachines().machines().forEach(builder::register);
     engineSettings.accept(builder);
     this.engine = builder.build();
@@ -79,7 +78,7 @@ public final class ApiFixture implements AutoCloseable {
   }
 
   /** A fixture whose engine builder {@code engineSettings} may change first. */
-  public static ApiFixture start(Consumer<EngineBuilder> engineSettings) {
+  public static ApiFixture start(Consumer<Engine.Builder> engineSettings) {
     return new ApiFixture(engineSettings);
   }
 

@@ -9,6 +9,8 @@ import dev.clockwork.runtime.SendResult;
 import dev.clockwork.runtime.clock.TimeTravel;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.config.ParallelDispatchSettingsBuilder;
+import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.memory.InMemoryStore;
@@ -287,7 +289,7 @@ public final class MachineTest {
    * Asserts that the history has a row of {@code type} (e.g. {@code PARALLEL_CONTEXT_CONFLICT}).
    */
   public MachineTest assertRecorded(String type) {
-    if (engine.history(instanceId, type).isEmpty()) {
+    if (engine.instances().history(HistoryQuery.ofType(instanceId, type)).isEmpty()) {
       throw new AssertionError(
           "expected a "
               + type
@@ -305,11 +307,11 @@ public final class MachineTest {
   // ---- looking ----
 
   public Instance instance() {
-    return engine.instance(instanceId);
+    return engine.instances().get(instanceId);
   }
 
   public List<HistoryEntry> history() {
-    return engine.history(instanceId);
+    return engine.instances().history(HistoryQuery.all(instanceId));
   }
 
   /** The result of the last {@code send}, if any. */
@@ -365,7 +367,7 @@ public final class MachineTest {
     private Instant start = DEFAULT_START;
     private Map<String, ?> input = Map.of();
     private String instanceId;
-    private dev.clockwork.runtime.EngineBuilder engine = Engine.builder();
+    private Engine.Builder engine = Engine.builder();
 
     private Setup(MachineDefinition machine) {
       this.machine = Objects.requireNonNull(machine, "machine");
@@ -424,7 +426,7 @@ public final class MachineTest {
               .clock(clock)
               .settings(s -> s.workers(w -> w.regionJobThreads(0)))
               .build();
-      String id = built.create(machine.id(), instanceId, input).id();
+      String id = built.create(NewInstance.of(machine.id()).id(instanceId).input(input)).id();
       return new MachineTest(built, clock, id);
     }
   }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.event.Event;
 import dev.clockwork.core.time.Timer;
 import dev.clockwork.runtime.store.HistoryEntry;
 import java.time.Duration;
@@ -73,7 +74,7 @@ class ChildMachineTest {
     MachineTest test = start();
     String child = test.child("processing");
     assertThat(child).isEqualTo(test.instanceId() + "/processing#2");
-    assertThat(test.engine().instance(child)).isIn("pending").hasContext("amount", 42);
+    assertThat(test.engine().instances().get(child)).isIn("pending").hasContext("amount", 42);
   }
 
   @Test
@@ -106,8 +107,8 @@ class ChildMachineTest {
     test.advanceTimers(Timer.minutes(5))
         .assertState("child_timed_out")
         .assertTimerFired("@timeout");
-    assertThat(test.engine().instance(child).isCancelled()).isTrue();
-    assertThat(test.engine().instance(child).timers()).isEmpty();
+    assertThat(test.engine().instances().get(child).isCancelled()).isTrue();
+    assertThat(test.engine().instances().get(child).timers()).isEmpty();
   }
 
   @Test
@@ -115,8 +116,8 @@ class ChildMachineTest {
     MachineTest test = start();
     String child = test.child("processing");
     test.send("CANCEL").assertState("cancelled");
-    assertThat(test.engine().instance(child).isCancelled()).isTrue();
-    test.engine().send(child, "APPROVE");
+    assertThat(test.engine().instances().get(child).isCancelled()).isTrue();
+    test.engine().send(child, Event.of("APPROVE"));
     test.engine().runDue();
     test.assertState("cancelled");
   }
@@ -144,7 +145,7 @@ class ChildMachineTest {
     test.send("RESTART");
     String second = test.child("processing");
     assertThat(second).isNotEqualTo(first);
-    assertThat(test.engine().instance(first).isCancelled()).isTrue();
+    assertThat(test.engine().instances().get(first).isCancelled()).isTrue();
     long firstEntry = Long.parseLong(first.substring(first.lastIndexOf('#') + 1));
     test.engine()
         .enqueue(

@@ -10,6 +10,7 @@ import dev.clockwork.core.event.TimerFire;
 import dev.clockwork.core.interpreter.ArmedTimer;
 import dev.clockwork.core.time.Timer;
 import dev.clockwork.runtime.Instance;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.store.HistoryEntry;
 import java.time.Duration;
 import java.util.List;
@@ -40,7 +41,7 @@ class TimerEdgeCasesTest {
             .state("awake")
             .build();
     MachineTest test = MachineTest.of(looping, Map.of("loop", true));
-    String healthy = test.engine().create("looping", "healthy", Map.of()).id();
+    String healthy = test.engine().create(NewInstance.of("looping").id("healthy")).id();
     test.advanceTimers(Timer.hours(2));
 
     test.assertState("waiting");
@@ -51,7 +52,7 @@ class TimerEdgeCasesTest {
               assertThat(h.kind()).isEqualTo(HistoryEntry.Kind.FAILED);
               assertThat(h.detail()).startsWith("MaxTransitionDepthExceededException");
             });
-    assertThat(test.engine().instance(healthy)).isIn("awake");
+    assertThat(test.engine().instances().get(healthy)).isIn("awake");
   }
 
   @Test
@@ -165,9 +166,9 @@ class TimerEdgeCasesTest {
             .build();
     MachineTest test = MachineTest.of(stamp);
     test.advanceTimers(Timer.hours(1));
-    String later = test.engine().create("stamp", "later", Map.of()).id();
+    String later = test.engine().create(NewInstance.of("stamp").id("later")).id();
     test.advanceTimers(Timer.hours(10));
     test.assertContext("at", "2026-01-01T02:00:00Z");
-    assertThat(test.engine().instance(later)).hasContext("at", "2026-01-01T03:00:00Z");
+    assertThat(test.engine().instances().get(later)).hasContext("at", "2026-01-01T03:00:00Z");
   }
 }

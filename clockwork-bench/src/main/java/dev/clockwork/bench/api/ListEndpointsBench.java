@@ -11,6 +11,7 @@ import dev.clockwork.bench.report.Section;
 import dev.clockwork.bench.report.Target;
 import dev.clockwork.cli.output.Table;
 import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.instance.NewInstance;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -46,7 +47,7 @@ final class ListEndpointsBench {
         ApiServer api = new ApiServer(db, false)) {
       int instances = settings.listInstances();
       int rowsPerInstance = Math.max(1, settings.historyRows() / instances);
-      api.engine.create("toggle", "template", Map.of());
+      api.engine.create(NewInstance.of("toggle").id("template"));
       for (int i = 0; i < 9; i++) {
         api.engine.send("template", Event.of("TOGGLE"));
       }

@@ -7,13 +7,11 @@ import dev.clockwork.bench.report.RunReport;
 import dev.clockwork.bench.report.Section;
 import dev.clockwork.bench.report.Target;
 import dev.clockwork.cli.output.Table;
-import dev.clockwork.runtime.NewInstance;
-import dev.clockwork.runtime.instance.CreateOptions;
+import dev.clockwork.runtime.instance.NewInstance;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Queued sends: {@code POST /api/instances/{id}/events?mode=queued} at a fixed rate over many
@@ -40,7 +38,7 @@ final class QueuedSendBench {
       int instances = settings.instances();
       List<NewInstance> creations = new ArrayList<>();
       for (int i = 0; i < instances; i++) {
-        creations.add(new NewInstance("toggle", "t-" + i, Map.of(), CreateOptions.DEFAULTS));
+        creations.add(NewInstance.of("toggle").id("t-" + i));
       }
       api.engine.createAll(creations);
       RunReport.progress(instances + " instances created");

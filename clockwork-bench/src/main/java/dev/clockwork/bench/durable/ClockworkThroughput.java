@@ -10,6 +10,7 @@ import dev.clockwork.bench.harness.TableProfile;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.NewInstance;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,7 +75,7 @@ final class ClockworkThroughput {
           Parallel.forEach(
               settings.setupThreads,
               instances,
-              i -> engine.create(BenchMachines.COUNTER, id(i), Map.of()));
+              i -> engine.create(NewInstance.of(BenchMachines.COUNTER).id(id(i))));
       // round-robin: event n of every instance before event n + 1 of any; each instance's
       // events from one thread, in order
       double enqueue =

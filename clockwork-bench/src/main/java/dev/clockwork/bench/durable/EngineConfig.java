@@ -3,7 +3,6 @@ package dev.clockwork.bench.durable;
 import dev.clockwork.bench.harness.EngineProbe;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.EngineBuilder;
 import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
 
@@ -55,7 +54,7 @@ record EngineConfig(int engines, int threads, int cap) {
    * listening (none when null).
    */
   Engine engine(Store store, MachineDefinition machine, EngineProbe probe) {
-    EngineBuilder builder =
+    Engine.Builder builder =
         Engine.builder()
             .store(store)
             .clock(Clock.systemUTC())

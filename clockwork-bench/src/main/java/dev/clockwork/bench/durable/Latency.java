@@ -8,6 +8,7 @@ import dev.clockwork.bench.harness.Samples;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.listener.ProcessedEvent;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import java.time.Clock;
@@ -82,7 +83,9 @@ final class Latency {
               Parallel.forEach(
                   settings.setupThreads,
                   instances,
-                  i -> engine.create(BenchMachines.COUNTER, ClockworkThroughput.id(i), Map.of())));
+                  i ->
+                      engine.create(
+                          NewInstance.of(BenchMachines.COUNTER).id(ClockworkThroughput.id(i)))));
       database.settle();
       engine.start();
       try {

@@ -7,6 +7,7 @@ import dev.clockwork.bench.harness.EngineProbe;
 import dev.clockwork.bench.harness.StatementProfile;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.NewInstance;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -68,9 +69,9 @@ final class TimerLateness {
         server.setUp(
             () -> {
               engine.create(
-                  BenchMachines.TIMED,
-                  "template",
-                  Map.of(BenchMachines.AT, "2099-01-01T00:00:00Z"));
+                  NewInstance.of(BenchMachines.TIMED)
+                      .id("template")
+                      .input(Map.of(BenchMachines.AT, "2099-01-01T00:00:00Z")));
               return seed.clone("template", "late-", 1, timers, first, stepMicros);
             });
         seed.remove("template");

@@ -8,6 +8,7 @@ import dev.clockwork.bench.harness.StatementProfile;
 import dev.clockwork.bench.harness.TableProfile;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.NewInstance;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -103,9 +104,9 @@ final class TimersAtScale {
             server.setUp(
                 () -> {
                   engine.create(
-                      BenchMachines.TIMED,
-                      "template",
-                      Map.of(BenchMachines.AT, "2099-01-01T00:00:00Z"));
+                      NewInstance.of(BenchMachines.TIMED)
+                          .id("template")
+                          .input(Map.of(BenchMachines.AT, "2099-01-01T00:00:00Z")));
                   double s = seed.clone("template", "due-", 1, due, pastBase, 1000);
                   return s + seed.clone("template", "later-", 1, armed - due, laterBase, 1000);
                 });
@@ -113,7 +114,8 @@ final class TimersAtScale {
         if (check) {
           // an instance the engine creates for the same (future) due as clone later-0000001
           String at = TimerSeed.due(laterBase, 1, 1000).toString();
-          engine.create(BenchMachines.TIMED, "check", Map.of(BenchMachines.AT, at));
+          engine.create(
+              NewInstance.of(BenchMachines.TIMED).id("check").input(Map.of(BenchMachines.AT, at)));
           same = seed.check(TimerSeed.id("later-", 1), "check");
           seed.remove("check");
         }

@@ -12,12 +12,13 @@ import dev.clockwork.core.definition.ParallelEvents;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Instance;
+import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Two slow regions (the spec's inventory, 5 s, and payment, 2 s), one instance per round and
@@ -241,7 +242,7 @@ final class SlowRegionsBench {
             .start();
     try {
       long started = System.nanoTime();
-      Instance created = engine.create(MACHINE, id, Map.of());
+      Instance created = engine.create(NewInstance.of(MACHINE).id(id));
       long returned = System.nanoTime();
       long done = returned;
       if (dispatch) {
@@ -251,9 +252,9 @@ final class SlowRegionsBench {
               "the slow instance " + id + " was not done within " + LIMIT);
         }
       }
-      Instance now = engine.instance(id);
-      int enters = engine.history(id, ParallelEvents.ENTER).size();
-      int dones = engine.history(id, ParallelEvents.DONE).size();
+      Instance now = engine.instances().get(id);
+      int enters = engine.instances().history(HistoryQuery.ofType(id, ParallelEvents.ENTER)).size();
+      int dones = engine.instances().history(HistoryQuery.ofType(id, ParallelEvents.DONE)).size();
       boolean ok =
           now.states().equals(List.of(BenchMachines.COMPLETED))
               && created.dispatched() == dispatch

@@ -16,6 +16,7 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.ParallelEvents;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.NewInstance;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -404,7 +405,8 @@ final class ThroughputBench {
       CpuMeter.Reading before = meter.read();
       started = System.nanoTime();
       for (int i = 0; i < n; i++) {
-        engine.create(MACHINE, String.format(Locale.ROOT, "fan-%d-%05d", round, i), Map.of());
+        engine.create(
+            NewInstance.of(MACHINE).id(String.format(Locale.ROOT, "fan-%d-%05d", round, i)));
       }
       created = System.nanoTime();
       Duration limit = Duration.ofSeconds(60 + (long) (10 * settings.idealSeconds()));

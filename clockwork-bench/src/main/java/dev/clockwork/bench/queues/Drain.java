@@ -8,7 +8,6 @@ import dev.clockwork.bench.harness.LeasePeaks;
 import dev.clockwork.bench.harness.StatementProfile;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.EngineBuilder;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.Function;
@@ -37,7 +36,7 @@ final class Drain {
    */
   record Plan(
       String seed,
-      Function<EngineBuilder, EngineBuilder> engine,
+      Function<Engine.Builder, Engine.Builder> engine,
       Running running,
       long events,
       Predicate<String> watched,

@@ -4,8 +4,9 @@ import dev.clockwork.bench.harness.Parallel;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.EngineBuilder;
 import dev.clockwork.runtime.config.SettingsBuilder;
+import dev.clockwork.runtime.instance.NewInstance;
+import dev.clockwork.runtime.queue.EventRequest;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.store.Store;
 import java.time.Instant;
@@ -76,7 +77,7 @@ final class Seeder {
    * An engine that seeds through {@code store}; {@code settings} may be null (no queue settings).
    */
   Engine engine(Store store, Consumer<SettingsBuilder> settings, List<MachineDefinition> machines) {
-    EngineBuilder builder = Engine.builder().store(store).clock(clock);
+    Engine.Builder builder = Engine.builder().store(store).clock(clock);
     machines.forEach(builder::register);
     if (settings != null) {
       builder.settings(settings);
@@ -92,7 +93,9 @@ final class Seeder {
   double create(Engine engine, List<String> ids, IntFunction<String> machineOf) {
     double seconds =
         Parallel.forEach(
-            threads, ids.size(), i -> engine.create(machineOf.apply(i), ids.get(i), Map.of()));
+            threads,
+            ids.size(),
+            i -> engine.create(NewInstance.of(machineOf.apply(i)).id(ids.get(i))));
     return ids.size() / seconds;
   }
 
@@ -112,7 +115,9 @@ final class Seeder {
               for (int n = 1; n <= feed.perInstance(); n++) {
                 long at = Math.round(((n - 1) * feed.spacing() + place) * width);
                 clock.set(base.plus(at, ChronoUnit.MICROS));
-                engine.enqueue(feed.ids().get(i), feed.event(n), feed.priority(i, n));
+                engine.enqueue(
+                    EventRequest.to(feed.ids().get(i), feed.event(n))
+                        .priority(feed.priority(i, n)));
               }
             });
     return feed.events() / seconds;

@@ -93,19 +93,19 @@ public final class Drain {
 
   private boolean settled() {
     for (String machine : ChaosEngine.MACHINES) {
-      QueueStats stats = engine.queues().status(machine);
+      QueueStats stats = engine.admin().queues().status(machine);
       if (stats.pending() > 0 || stats.processing() > 0) {
         return false;
       }
     }
     for (String id : instanceIds) {
-      Instance instance = engine.instance(id);
+      Instance instance = engine.instances().get(id);
       if (ChaosMachine.BUSY_STATES.stream().anyMatch(instance::isIn)) {
         return false;
       }
     }
     for (String id : store.instances().instanceIds(ScheduledRun.ID)) {
-      if (!engine.instance(id).isDone()) {
+      if (!engine.instances().get(id).isDone()) {
         return false;
       }
     }

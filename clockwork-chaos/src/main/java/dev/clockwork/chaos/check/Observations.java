@@ -149,7 +149,7 @@ public record Observations(
   /**
    * One acknowledged event's fate.
    *
-   * @param state what {@code engine.event(instance, id)} said
+   * @param state what {@code engine.instances().event(instance, id)} said
    * @param failedAttempts the failed attempts it counted
    * @param errors the attempt errors it listed (a dead-lettered event lists every attempt's; an
    *     applied one lists none: its count is in {@code failedAttempts})

@@ -10,6 +10,7 @@ import dev.clockwork.chaos.producer.Ledger.Acknowledged;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Instance;
 import dev.clockwork.runtime.error.UnknownEventIdException;
+import dev.clockwork.runtime.instance.HistoryQuery;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.store.HistoryEntry;
@@ -25,8 +26,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Reads a run's outcome back through the public API only: {@code Engine.instance}, {@code
- * Engine.history}, {@code Engine.event} and {@code queues().deadLetters}; the instances of a
+ * Reads a run's outcome back through the public API only: {@code engine.instances()}'s {@code get},
+ * {@code history} and {@code event}, and {@code admin().queues().deadLetters}; the instances of a
  * machine through the {@link Store} SPI's {@code instanceIds}; the schedule through {@link
  * Schedules}.
  */
@@ -79,12 +80,12 @@ public final class Observer {
     Map<String, InstanceSeen> instances = new HashMap<>();
     Map<String, String> conversations = new HashMap<>();
     for (String id : instanceIds) {
-      Instance instance = engine.instance(id);
+      Instance instance = engine.instances().get(id);
       conversations.put(instance.conversationId(), id);
       instances.put(id, instance(instance));
     }
     Map<String, Integer> deadLetterErrors = new HashMap<>();
-    for (DeadLetter letter : engine.queues().deadLetters(ChaosMachine.ID, ALL)) {
+    for (DeadLetter letter : engine.admin().queues().deadLetters(ChaosMachine.ID, ALL)) {
       deadLetterErrors.put(
           Observations.key(letter.event().instanceId(), letter.event().id()),
           letter.event().errors().size());
@@ -93,7 +94,7 @@ public final class Observer {
     for (Acknowledged a : ledger) {
       String key = Observations.key(a.instanceId(), a.eventId());
       try {
-        EventStatus status = engine.event(a.instanceId(), a.eventId());
+        EventStatus status = engine.instances().event(a.instanceId(), a.eventId());
         events.put(
             key,
             new EventSeen(
@@ -121,7 +122,7 @@ public final class Observer {
     List<TimerFire> fires = new ArrayList<>();
     List<TurnRow> turns = new ArrayList<>();
     TreeSet<Instant> leases = new TreeSet<>(leaseClock.getOrDefault(id, List.of()));
-    for (HistoryEntry row : engine.history(id)) {
+    for (HistoryEntry row : engine.instances().history(HistoryQuery.all(id))) {
       Instant committedAt = databaseClock.get(id + "#" + row.sequence());
       boolean turnRow =
           TURN_KINDS.contains(row.kind())

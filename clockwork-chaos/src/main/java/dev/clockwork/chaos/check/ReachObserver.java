@@ -34,7 +34,7 @@ final class ReachObserver {
   Reached read(Map<String, String> senders) {
     Map<String, List<PeerSeen>> peers = new HashMap<>();
     for (String id : store.instances().instanceIds(ChaosPeer.ID)) {
-      Instance peer = engine.instance(id);
+      Instance peer = engine.instances().get(id);
       String sender =
           senders.getOrDefault(
               peer.conversationId(), "(conversation " + peer.conversationId() + ")");
@@ -50,14 +50,14 @@ final class ReachObserver {
     for (String id : ChaosReceiver.ids()) {
       try {
         receivers.put(
-            id, ContextLists.tokens(engine.instance(id).context().get(ChaosReceiver.HEARD)));
+            id, ContextLists.tokens(engine.instances().get(id).context().get(ChaosReceiver.HEARD)));
       } catch (UnknownInstanceException e) {
         // a run without receivers (in process): no broadcast can be checked
       }
     }
     List<ChildSeen> children = new ArrayList<>();
     for (String id : store.instances().instanceIds(ChaosChild.ID)) {
-      Instance child = engine.instance(id);
+      Instance child = engine.instances().get(id);
       Object parentSeq = child.context().get(ChaosChild.PARENT_SEQ);
       children.add(
           new ChildSeen(

@@ -6,6 +6,7 @@ import dev.clockwork.chaos.check.ScheduleSeen.Triggered;
 import dev.clockwork.chaos.machine.ChaosSchedule;
 import dev.clockwork.chaos.machine.ScheduledRun;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.HistoryQuery;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.schedule.ScheduleDescription;
@@ -122,7 +123,7 @@ final class ScheduleObserver {
       Instant created = null;
       Instant finished = null;
       boolean firstRow = true;
-      for (HistoryEntry row : engine.history(id)) {
+      for (HistoryEntry row : engine.instances().history(HistoryQuery.all(id))) {
         if (firstRow) {
           created = databaseClock.get(id + "#" + row.sequence());
           firstRow = false;
@@ -134,7 +135,7 @@ final class ScheduleObserver {
           finished = databaseClock.get(id + "#" + row.sequence());
         }
       }
-      runs.put(id, new RunSeen(lineage, engine.instance(id).isDone(), created, finished));
+      runs.put(id, new RunSeen(lineage, engine.instances().get(id).isDone(), created, finished));
     }
     return runs;
   }

@@ -45,11 +45,11 @@ public enum FaultKind {
    */
   NET("net", 10_000, 15_000),
   /**
-   * F8: an operator racing the workers through the orchestrator's engine ({@code engine.queues()}):
-   * pauses the chaos machine's queue for 1–4 s then resumes it, or purges its dead letters (those
-   * older than 0–2 s), in turn. It never purges pending events nor retries dead letters: both would
-   * change what the other invariants count. Checked by I12 (no claim while paused) and by the purge
-   * accounting of I1/I9 ({@code F8 purged}).
+   * F8: an operator racing the workers through the orchestrator's engine ({@code
+   * engine.admin().queues()}): pauses the chaos machine's queue for 1–4 s then resumes it, or
+   * purges its dead letters (those older than 0–2 s), in turn. It never purges pending events nor
+   * retries dead letters: both would change what the other invariants count. Checked by I12 (no
+   * claim while paused) and by the purge accounting of I1/I9 ({@code F8 purged}).
    */
   OPERATOR("operator", 5_000, 9_000);
 

@@ -1,7 +1,6 @@
 package dev.clockwork.chaos.machine;
 
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.EngineBuilder;
 import dev.clockwork.runtime.queue.Backoff;
 import dev.clockwork.runtime.queue.RetryPolicy;
 import dev.clockwork.runtime.store.Store;
@@ -44,7 +43,7 @@ public final class ChaosEngine {
    * deploy's new release, F7; it upgrades the instances to version 2 when it starts).
    */
   public static Engine build(Store store, String owner, Clock clock, int newest) {
-    EngineBuilder builder = Engine.builder();
+    Engine.Builder builder = Engine.builder();
     for (int version = 1; version <= newest; version++) {
       builder.register(ChaosMachine.definition(version));
     }

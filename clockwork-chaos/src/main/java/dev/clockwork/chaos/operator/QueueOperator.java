@@ -10,9 +10,9 @@ import java.util.List;
 
 /**
  * An operator of one machine's queue, through the public {@link QueueAdmin} of the orchestrator's
- * engine ({@code engine.queues()}), as {@code clockwork queue pause|resume|dlq purge} would: it
- * pauses and resumes the queue and purges its dead letters, and records what it did for the checker
- * ({@link #actions}).
+ * engine ({@code engine.admin().queues()}), as {@code clockwork queue pause|resume|dlq purge}
+ * would: it pauses and resumes the queue and purges its dead letters, and records what it did for
+ * the checker ({@link #actions}).
  *
  * <p>It never purges pending events ({@code purgePending}) nor retries dead letters ({@code retry},
  * {@code retryAll}): a purged pending event is an acknowledged event dropped on purpose, which I1

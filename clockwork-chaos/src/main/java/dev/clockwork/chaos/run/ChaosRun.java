@@ -25,6 +25,7 @@ import dev.clockwork.chaos.producer.Producer;
 import dev.clockwork.chaos.worker.WorkerFleet;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.schedule.ScheduleDescription;
 import dev.clockwork.schedule.Schedules;
 import java.io.IOException;
@@ -32,7 +33,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -113,10 +113,10 @@ public final class ChaosRun {
                   : store,
               "orchestrator");
       for (String id : plan.instances()) {
-        engine.create(ChaosMachine.ID, id, Map.of());
+        engine.create(NewInstance.of(ChaosMachine.ID).id(id));
       }
       for (String id : ChaosReceiver.ids()) {
-        engine.create(ChaosReceiver.ID, id, Map.of());
+        engine.create(NewInstance.of(ChaosReceiver.ID).id(id));
       }
       Schedules schedules = ChaosSchedule.service(engine, store.schedules(), "orchestrator");
       ScheduleDescription created = schedules.create(ChaosSchedule.request());
@@ -135,7 +135,7 @@ public final class ChaosRun {
       schedule.clockFaults().forEach(f -> fleet.offsetClock(f.worker(), f.kind().clockOffset()));
       QueueOperator operator =
           settings.faults().contains(FaultKind.OPERATOR)
-              ? new QueueOperator(engine.queues(), ChaosMachine.ID)
+              ? new QueueOperator(engine.admin().queues(), ChaosMachine.ID)
               : null;
       FaultInjector injector = new FaultInjector(schedule, fleet, postgres, proxy, operator, out);
       Duration drained;

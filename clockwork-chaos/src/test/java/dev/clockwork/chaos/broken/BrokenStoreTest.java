@@ -11,6 +11,7 @@ import dev.clockwork.chaos.producer.EventKind;
 import dev.clockwork.chaos.producer.Ledger.Acknowledged;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.store.memory.InMemoryStore;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -34,7 +35,7 @@ class BrokenStoreTest {
   private Verdict run(Breakage breakage) {
     BrokenStore store = new BrokenStore(new InMemoryStore(), breakage, QUIET);
     Engine engine = ChaosEngine.build(store, "test");
-    INSTANCES.forEach(id -> engine.create(ChaosMachine.ID, id, Map.of()));
+    INSTANCES.forEach(id -> engine.create(NewInstance.of(ChaosMachine.ID).id(id)));
     List<Acknowledged> ledger = new ArrayList<>();
     for (long seq = 1; seq <= 30; seq++) {
       for (String id : INSTANCES) {

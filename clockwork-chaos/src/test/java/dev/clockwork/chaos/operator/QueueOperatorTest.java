@@ -12,6 +12,7 @@ import dev.clockwork.chaos.producer.EventKind;
 import dev.clockwork.chaos.producer.Ledger.Acknowledged;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.store.memory.InMemoryStore;
 import java.time.Duration;
@@ -23,16 +24,17 @@ import org.junit.jupiter.api.Test;
 class QueueOperatorTest {
   private final InMemoryStore store = new InMemoryStore();
   private final Engine engine = ChaosEngine.build(store, "test");
-  private final QueueOperator operator = new QueueOperator(engine.queues(), ChaosMachine.ID);
+  private final QueueOperator operator =
+      new QueueOperator(engine.admin().queues(), ChaosMachine.ID);
 
   @Test
   void aPauseIsRecordedFromItsStartToItsResume() throws InterruptedException {
-    engine.create(ChaosMachine.ID, "i-1", Map.of());
+    engine.create(NewInstance.of(ChaosMachine.ID).id("i-1"));
     assertThat(operator.pause()).isEqualTo("0 pending, 0 leased");
-    assertThat(engine.queues().status(ChaosMachine.ID).paused()).isTrue();
+    assertThat(engine.admin().queues().status(ChaosMachine.ID).paused()).isTrue();
     assertThat(operator.pause()).startsWith("already paused since");
     assertThat(operator.resume()).startsWith("resumed after");
-    assertThat(engine.queues().status(ChaosMachine.ID).paused()).isFalse();
+    assertThat(engine.admin().queues().status(ChaosMachine.ID).paused()).isFalse();
     assertThat(operator.resume()).isEqualTo("not paused");
     assertThat(operator.actions().pauses())
         .singleElement()
@@ -46,22 +48,22 @@ class QueueOperatorTest {
    */
   @Test
   void aPurgedPoisonEventIsCountedAgainstThePurges() {
-    engine.create(ChaosMachine.ID, "i-1", Map.of());
+    engine.create(NewInstance.of(ChaosMachine.ID).id("i-1"));
     long id = engine.enqueue("i-1", Event.of("POISON", Map.of(ChaosMachine.SEQ, 1L))).id();
     await()
         .atMost(Duration.ofSeconds(10))
         .until(
             () -> {
               engine.runDue();
-              return engine.event("i-1", id).state() == EventStatus.State.DEAD_LETTERED;
+              return engine.instances().event("i-1", id).state() == EventStatus.State.DEAD_LETTERED;
             });
     assertThat(operator.purgeDeadLetters(Duration.ZERO)).isEqualTo(1);
 
-    EventStatus after = engine.event("i-1", id);
+    EventStatus after = engine.instances().event("i-1", id);
     assertThat(after.state()).isEqualTo(EventStatus.State.DEAD_LETTERED);
     assertThat(after.errors()).isEmpty();
     assertThat(after.attempts()).isEqualTo(ChaosEngine.MAX_ATTEMPTS);
-    assertThat(engine.queues().deadLetters(ChaosMachine.ID, 10)).isEmpty();
+    assertThat(engine.admin().queues().deadLetters(ChaosMachine.ID, 10)).isEmpty();
 
     List<Acknowledged> ledger = List.of(new Acknowledged("i-1", 1, EventKind.POISON, id));
     Verdict verdict =

@@ -55,7 +55,7 @@ public final class InstanceEventCommand implements Callable<Integer> {
 
   private EventStatus status(OpenDatabase opened) {
     try {
-      return opened.engine(List.of()).event(id, eventId);
+      return opened.engine(List.of()).instances().event(id, eventId);
     } catch (UnknownInstanceException e) {
       throw new ClockworkException("no instance with id '" + id + "'");
     } catch (UnknownEventIdException e) {

@@ -26,7 +26,7 @@ import picocli.CommandLine.Mixin;
 public final class QueueHealthCommand implements Callable<Integer> {
   static final String PROCESSING_TIMES =
       "they are measured by each engine's own process as it processes events (its"
-          + " engine.queues().health(), or the queue.processing_time metric), not by the CLI.";
+          + " engine.admin().queues().health(), or the queue.processing_time metric), not by the CLI.";
 
   private final CliEnvironment env;
 
@@ -65,7 +65,8 @@ public final class QueueHealthCommand implements Callable<Integer> {
       }
       out.println();
       out.println("Processing times: not checked here. The CLI processes no events; each engine");
-      out.println("  process measures its own (engine.queues().health(), queue.processing_time).");
+      out.println(
+          "  process measures its own (engine.admin().queues().health(), queue.processing_time).");
       if (!report.recommendations().isEmpty()) {
         out.println();
         out.println("Recommendations:");

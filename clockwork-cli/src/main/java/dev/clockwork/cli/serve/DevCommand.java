@@ -149,7 +149,7 @@ public final class DevCommand implements Callable<Integer> {
               session.url() + "/api",
               token,
               database.jdbcUrl(),
-              session.engine().machineIds(),
+              session.engine().machines().ids(),
               seeded,
               directory.toString(),
               took));
@@ -161,7 +161,7 @@ public final class DevCommand implements Callable<Integer> {
     out.printf("  database   %s (user postgres)%n", database.jdbcUrl());
     out.printf(
         "  machines   %s%s%n",
-        String.join(", ", session.engine().machineIds()),
+        String.join(", ", session.engine().machines().ids()),
         seeded > 0 ? " (" + seeded + " example instances and a schedule created)" : "");
     out.printf("  data       %s (kept across restarts; --fresh wipes it)%n", directory);
     out.println(

@@ -4,6 +4,7 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Instance;
 import dev.clockwork.runtime.instance.InstanceQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.schedule.Schedules;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +23,8 @@ final class DevSeed {
 
   /** Seeds when no instance exists yet; returns how many instances were created. */
   static int seedIfEmpty(Engine engine, Schedules schedules) {
-    Set<String> machines = Set.copyOf(engine.machineIds());
-    if (!machines.contains("order") || !engine.instances(anyInstance()).isEmpty()) {
+    Set<String> machines = Set.copyOf(engine.machines().ids());
+    if (!machines.contains("order") || !engine.instances().list(anyInstance()).isEmpty()) {
       return 0;
     }
     int created = 0;
@@ -41,7 +42,7 @@ final class DevSeed {
             "fulfilment", Map.of("order_id", "dev-order", "amount_cents", 4200));
     for (Map.Entry<String, Map<String, Object>> other : others.entrySet()) {
       if (machines.contains(other.getKey())) {
-        engine.create(other.getKey(), null, other.getValue());
+        engine.create(NewInstance.of(other.getKey()).input(other.getValue()));
         created++;
       }
     }

@@ -2,7 +2,6 @@ package dev.clockwork.cli.serve;
 
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.EngineBuilder;
 import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.schedule.Schedules;
@@ -54,7 +53,7 @@ public final class ServeSession implements AutoCloseable {
 
   /** Starts the engine, the schedules and the server; on failure stops what started. */
   public static ServeSession start(Setup settings, Runnable onClose) {
-    EngineBuilder builder =
+    Engine.Builder builder =
         Engine.builder()
             .store(settings.store())
             .clock(settings.clock())

@@ -132,13 +132,13 @@ public final class ServerCommand implements Callable<Integer> {
           new Started(
               session.url(),
               settings.database().safeUrl(),
-              session.engine().machineIds(),
+              session.engine().machines().ids(),
               server.tokens().size()));
       return session;
     }
     out.printf(
         "Clockwork server on %s (database %s)%n", session.url(), settings.database().safeUrl());
-    out.printf("  machines   %s%n", String.join(", ", session.engine().machineIds()));
+    out.printf("  machines   %s%n", String.join(", ", session.engine().machines().ids()));
     out.printf("  tokens     %d configured%n", server.tokens().size());
     out.println("Ctrl-C stops it.");
     out.flush();

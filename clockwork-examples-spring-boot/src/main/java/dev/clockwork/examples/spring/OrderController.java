@@ -40,7 +40,7 @@ public class OrderController {
 
   @GetMapping("/{id}")
   public Map<String, Object> get(@PathVariable String id) {
-    return view(engine.instance(id));
+    return view(engine.instances().get(id));
   }
 
   private static Map<String, Object> view(Instance instance) {

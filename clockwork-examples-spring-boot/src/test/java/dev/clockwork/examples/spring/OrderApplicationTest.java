@@ -63,10 +63,12 @@ class OrderApplicationTest {
         .andExpect(jsonPath("$.eventId").isNumber());
     await()
         .atMost(Duration.ofSeconds(10))
-        .until(() -> engine.instance(id).isIn("awaiting_payment"));
+        .until(() -> engine.instances().get(id).isIn("awaiting_payment"));
 
     http.perform(post("/orders/{id}/events/PAY", id)).andExpect(status().isAccepted());
-    await().atMost(Duration.ofSeconds(10)).until(() -> engine.instance(id).isIn("processing"));
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> engine.instances().get(id).isIn("processing"));
     http.perform(get("/orders/{id}", id))
         .andExpect(status().isOk())
         .andExpect(jsonPath("$.context.paid").value(true));
@@ -78,14 +80,16 @@ class OrderApplicationTest {
     http.perform(post("/orders/{id}/events/SUBMIT", id)).andExpect(status().isAccepted());
     await()
         .atMost(Duration.ofSeconds(10))
-        .until(() -> engine.instance(id).isIn("awaiting_payment"));
+        .until(() -> engine.instances().get(id).isIn("awaiting_payment"));
 
     CLOCK.advance(Duration.ofDays(7).minusMinutes(1));
     assertThat(engine.runDue()).isZero();
-    assertThat(engine.instance(id).isIn("awaiting_payment")).isTrue();
+    assertThat(engine.instances().get(id).isIn("awaiting_payment")).isTrue();
 
     CLOCK.advance(Duration.ofMinutes(1));
-    await().atMost(Duration.ofSeconds(10)).until(() -> engine.instance(id).isIn("cancelled"));
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> engine.instances().get(id).isIn("cancelled"));
   }
 
   @Test

@@ -1,11 +1,14 @@
 package dev.clockwork.examples.demo;
 
+import dev.clockwork.core.event.Event;
 import dev.clockwork.examples.order.OrderMachine;
 import dev.clockwork.examples.payment.PaymentRetryMachine;
 import dev.clockwork.examples.subscription.SubscriptionMachine;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.TimeTravel;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.store.HistoryEntry;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -13,7 +16,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Runs the seed's order, subscription-billing and payment-retry machines for 100 days of virtual
@@ -50,14 +52,14 @@ public final class Demo {
     create("subscription", "subscription-2001");
     create("payment", "payment-3001");
     create("payment", "payment-3002");
-    engine.send("order-1001", "SUBMIT");
-    engine.send("order-1002", "SUBMIT");
+    engine.send("order-1001", Event.of("SUBMIT"));
+    engine.send("order-1002", Event.of("SUBMIT"));
     advanceTo(Duration.ofHours(7));
-    engine.send("payment-3002", "GATEWAY_UP");
+    engine.send("payment-3002", Event.of("GATEWAY_UP"));
     advanceTo(Duration.ofDays(2));
-    engine.send("order-1002", "PAY");
+    engine.send("order-1002", Event.of("PAY"));
     advanceTo(Duration.ofDays(95));
-    engine.send("subscription-2001", "CANCEL");
+    engine.send("subscription-2001", Event.of("CANCEL"));
     advanceTo(Duration.ofDays(100));
   }
 
@@ -65,7 +67,7 @@ public final class Demo {
   List<HistoryEntry> timeline() {
     List<HistoryEntry> rows = new ArrayList<>();
     for (String id : instances) {
-      rows.addAll(engine.history(id));
+      rows.addAll(engine.instances().history(HistoryQuery.all(id)));
     }
     rows.sort(
         Comparator.comparing(HistoryEntry::at)
@@ -90,7 +92,7 @@ public final class Demo {
     }
     out.println();
     for (String id : instances) {
-      var instance = engine.instance(id);
+      var instance = engine.instances().get(id);
       out.printf(
           "%-18s  %-22s %s%n",
           id,
@@ -100,7 +102,7 @@ public final class Demo {
   }
 
   private void create(String machine, String id) {
-    engine.create(machine, id, Map.of());
+    engine.create(NewInstance.of(machine).id(id));
     instances.add(id);
   }
 

@@ -5,6 +5,7 @@ import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.SendResult;
+import dev.clockwork.runtime.instance.NewInstance;
 import java.time.Clock;
 import java.util.Map;
 
@@ -73,12 +74,14 @@ public final class EmitChain {
             .state("paid")
             .build();
     Engine engine = Engine.builder().clock(clock).register(fraud, payment, order).build();
-    var created = engine.create("order", "order-001", Map.of("order_id", "order-001"));
+    var created =
+        engine.create(
+            NewInstance.of("order").id("order-001").input(Map.of("order_id", "order-001")));
     // payment@<conversation> and fraud@<conversation> are created by the first emit to them;
     // later emits from this conversation reach the same instances
-    SendResult result = engine.send("order-001", "CHECKOUT");
+    SendResult result = engine.send("order-001", Event.of("CHECKOUT"));
     // result.reply() = {order_id=order-001, txn_id=txn-123, fraud_score=0.1}
-    engine.findInConversation(created.conversationId(), "payment"); // the order's payment
+    engine.instances().inConversation(created.conversationId(), "payment"); // the order's payment
     // snippet:end emit-chain
     return result;
   }

@@ -6,8 +6,8 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Instance;
 import dev.clockwork.runtime.config.Settings;
-import dev.clockwork.runtime.instance.CreateOptions;
 import dev.clockwork.runtime.instance.InstanceQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.memory.InMemoryStore;
 import dev.clockwork.schedule.ScheduleRequest;
@@ -87,20 +87,21 @@ public final class QueueRouting {
             .memo(Map.of("requested_by", "ops"))
             .build());
     String run = schedules.trigger("priority-sync"); // as the hourly tick would
-    general.create(
-        "report", "report-7", Map.of(), CreateOptions.builder().label("team", "billing").build());
+    general.create(NewInstance.of("report").id("report-7").label("team", "billing"));
     general.enqueue(run, Event.of("FINISH"));
     int byGeneral = general.runDue(); // 0: general does not serve high-priority
     int byUrgent = urgent.runDue(); // 1: the run finishes on urgent
 
     List<Instance> billing = // [report-7 (queue "reports"), the run], sorted by id
-        general.instances(InstanceQuery.builder().label("team", "billing").build());
+        general.instances().list(InstanceQuery.builder().label("team", "billing").build());
     List<Instance> tenant42 = // [the run]; its memo() is {requested_by=ops}
-        general.instances(
-            InstanceQuery.builder()
-                .machine("invoice-sync")
-                .searchAttribute("tenant_id", 42)
-                .build());
+        general
+            .instances()
+            .list(
+                InstanceQuery.builder()
+                    .machine("invoice-sync")
+                    .searchAttribute("tenant_id", 42)
+                    .build());
     // snippet:end queue-routing
     return new Outcome(run, byGeneral, byUrgent, billing, tenant42);
   }

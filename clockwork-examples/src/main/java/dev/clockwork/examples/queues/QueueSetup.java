@@ -6,8 +6,11 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.health.HealthReport;
+import dev.clockwork.runtime.instance.NewInstance;
+import dev.clockwork.runtime.queue.EventRequest;
 import dev.clockwork.runtime.queue.Priority;
 import java.time.Clock;
+import java.util.Map;
 
 /** The README's queue example: configuration, a business failure, priorities, operations. */
 public final class QueueSetup {
@@ -56,16 +59,17 @@ public final class QueueSetup {
             .register(checkout)
             .config(Settings.parse(CLOCKWORK_YAML, "clockwork.yaml"))
             .build();
-    engine.create("checkout", "cart-1", java.util.Map.of("items", 2));
-    engine.create("checkout", "cart-2", java.util.Map.of());
-    engine.enqueue("cart-1", Event.of("CHECKOUT"), Priority.HIGH); // served before normal heads
+    engine.create(NewInstance.of("checkout").id("cart-1").input(Map.of("items", 2)));
+    engine.create(NewInstance.of("checkout").id("cart-2"));
+    // a high-priority event is served before normal heads
+    engine.enqueue(EventRequest.to("cart-1", Event.of("CHECKOUT")).priority(Priority.HIGH));
     engine.enqueue("cart-2", Event.of("CHECKOUT_EMPTY")); // a business failure: no retries
     engine.runDue(); // or engine.start() for worker threads
 
-    engine.queues().deadLetters("checkout", 10); // [CHECKOUT_EMPTY on cart-2, CART_EMPTY]
-    engine.queues().pause("checkout"); // queued events are accepted, not processed
-    engine.queues().resume("checkout");
-    return engine.queues().health(); // WARNING once dead letters pass dlq_warning
+    engine.admin().queues().deadLetters("checkout", 10); // [CHECKOUT_EMPTY on cart-2, CART_EMPTY]
+    engine.admin().queues().pause("checkout"); // queued events are accepted, not processed
+    engine.admin().queues().resume("checkout");
+    return engine.admin().queues().health(); // WARNING once dead letters pass dlq_warning
     // snippet:end queues
   }
 }

@@ -1,5 +1,6 @@
 package dev.clockwork.examples.start;
 
+import dev.clockwork.core.event.Event;
 import dev.clockwork.examples.order.OrderMachine;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Instance;
@@ -13,9 +14,9 @@ public final class GettingStarted {
     // snippet:start getting-started
     Engine engine = Engine.builder().register(OrderMachine.definition()).build();
     Instance order = engine.create("order");
-    engine.send(order.id(), "SUBMIT");
+    engine.send(order.id(), Event.of("SUBMIT"));
     engine.runDue(); // or engine.start(): each due timer fires as its own event
     // snippet:end getting-started
-    return engine.instance(order.id());
+    return engine.instances().get(order.id());
   }
 }

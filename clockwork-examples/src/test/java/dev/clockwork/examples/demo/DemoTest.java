@@ -14,11 +14,13 @@ class DemoTest {
   void theScenarioEndsAsTheSeedDescribes() {
     Demo demo = new Demo();
     demo.run();
-    assertThat(demo.engine().instance("order-1001").states()).containsExactly("cancelled");
-    assertThat(demo.engine().instance("order-1002").states()).containsExactly("processing");
-    assertThat(demo.engine().instance("subscription-2001").context()).containsEntry("invoices", 3L);
-    assertThat(demo.engine().instance("payment-3001").states()).containsExactly("payment_failed");
-    assertThat(demo.engine().instance("payment-3002").states()).containsExactly("paid");
+    assertThat(demo.engine().instances().get("order-1001").states()).containsExactly("cancelled");
+    assertThat(demo.engine().instances().get("order-1002").states()).containsExactly("processing");
+    assertThat(demo.engine().instances().get("subscription-2001").context())
+        .containsEntry("invoices", 3L);
+    assertThat(demo.engine().instances().get("payment-3001").states())
+        .containsExactly("payment_failed");
+    assertThat(demo.engine().instances().get("payment-3002").states()).containsExactly("paid");
   }
 
   @Test

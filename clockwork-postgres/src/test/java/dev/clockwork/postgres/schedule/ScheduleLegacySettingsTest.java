@@ -11,6 +11,7 @@ import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
 import dev.clockwork.postgres.testing.TestDatabase;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.schedule.ScheduleRequest;
 import dev.clockwork.schedule.ScheduleUpdate;
 import dev.clockwork.schedule.Schedules;
@@ -109,13 +110,17 @@ class ScheduleLegacySettingsTest {
 
     clock.moveTo(Instant.parse("2026-04-09T12:01:00Z"));
     schedules.tick();
-    assertThat(engine.instance("schedule:legacy-updated:2026-04-09T12:01:00Z").searchAttributes())
+    assertThat(
+            engine
+                .instances()
+                .get("schedule:legacy-updated:2026-04-09T12:01:00Z")
+                .searchAttributes())
         .isEqualTo(Map.of("tags", "a,b"));
   }
 
   @Test
   void aLegacySendEventScheduleWithRunSettingsStillSendsItsEvent() throws Exception {
-    engine.create("job", "target", Map.of());
+    engine.create(NewInstance.of("job").id("target"));
     schedules.create(
         ScheduleRequest.builder("legacy-send")
             .sendEvent("target", "FINISH", Map.of())
@@ -127,7 +132,7 @@ class ScheduleLegacySettingsTest {
     clock.moveTo(Instant.parse("2026-04-09T12:01:00Z"));
     schedules.tick();
     engine.runDue();
-    assertThat(engine.instance("target").status()).isEqualTo(InstanceStatus.DONE);
+    assertThat(engine.instances().get("target").status()).isEqualTo(InstanceStatus.DONE);
   }
 
   @Test
@@ -178,7 +183,7 @@ class ScheduleLegacySettingsTest {
 
     schedules.tick();
 
-    assertThat(engine.instance("schedule:legacy-pending:manual:1").labels())
+    assertThat(engine.instances().get("schedule:legacy-pending:manual:1").labels())
         .isEqualTo(Map.of("team", "current"));
     assertThat(schedules.describe("legacy-pending").record().pending()).isEmpty();
   }

@@ -6,11 +6,13 @@ import static org.assertj.core.groups.Tuple.tuple;
 
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.event.Event;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
 import dev.clockwork.postgres.testing.TestDatabase;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.instance.HistoryQuery;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.schedule.ScheduleRequest;
 import dev.clockwork.schedule.ScheduleUpdate;
@@ -90,11 +92,12 @@ class SchedulesOnPostgresTest {
             });
     assertThat(schedules.tick()).isEmpty();
 
-    HistoryEntry origin = engine.history(rows.get(0).instanceId()).get(0);
+    HistoryEntry origin =
+        engine.instances().history(HistoryQuery.all(rows.get(0).instanceId())).get(0);
     assertThat(origin.payload())
         .containsEntry("schedule_id", "daily-invoice-sync")
         .containsEntry("occurrence_time", "2026-04-10T06:00:00Z");
-    assertThat(engine.instance(rows.get(0).instanceId()).context().get("mode"))
+    assertThat(engine.instances().get(rows.get(0).instanceId()).context().get("mode"))
         .isEqualTo("nightly");
   }
 
@@ -107,7 +110,7 @@ class SchedulesOnPostgresTest {
     assertThat(schedules.tick().get(0).outcome()).isEqualTo(TriggerOutcome.BUFFERED);
     assertThat(schedules.describe("daily-invoice-sync").buffered()).hasSize(1);
 
-    engine.send(first, "FINISH");
+    engine.send(first, Event.of("FINISH"));
     clock.moveTo(Instant.parse("2026-04-11T06:00:01Z"));
     TickResult drained = schedules.tick().get(0);
     assertThat(drained.outcome()).isEqualTo(TriggerOutcome.DRAINED);

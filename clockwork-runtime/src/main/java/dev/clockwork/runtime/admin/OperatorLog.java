@@ -13,10 +13,10 @@ import java.util.Map;
  * API for each operator request, a Java caller for its own actions:
  *
  * <pre>{@code
- * engine.queues().retry(42, Duration.ZERO);
- * engine.operatorLog().record(Operator.named("nightly-job"), "dead_letter.retry",
+ * engine.admin().queues().retry(42, Duration.ZERO);
+ * engine.admin().operatorLog().record(Operator.named("nightly-job"), "dead_letter.retry",
  *     "dead_letter:42", Map.of("delay", "PT0S"));
- * List<OperatorAction> latest = engine.operatorLog().latest(null, 50);
+ * List<OperatorAction> latest = engine.admin().operatorLog().latest(null, 50);
  * }</pre>
  */
 public final class OperatorLog {

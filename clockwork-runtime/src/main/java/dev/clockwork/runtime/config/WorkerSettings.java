@@ -23,11 +23,11 @@ import java.util.Set;
  *     interrupts them and gives their events back unspent ({@code shutdown_timeout}, default 10 s)
  * @param upgradeOnStart whether {@code Engine.start()} first moves instances of older machine
  *     versions onto the newest ({@code upgrade_on_start}, default true; with millions of instances,
- *     turn it off and run {@code Engine.upgradeInstances} from a deploy job instead)
+ *     turn it off and run {@code engine.machines().upgradeInstances} from a deploy job instead)
  * @param queues the queues this engine serves: its workers (and {@code runDue}, {@code nextDue})
  *     claim the work of instances in these queues only ({@code queues: high-priority, default}), so
- *     instances routed to a queue (by {@code CreateOptions}, a schedule's {@code queue}, or {@code
- *     queue.name}) run on the nodes that serve it; null (the default) for every queue. A
+ *     instances routed to a queue (by {@code NewInstance.queue}, a schedule's {@code queue}, or
+ *     {@code queue.name}) run on the nodes that serve it; null (the default) for every queue. A
  *     synchronous {@code send} runs in the caller's thread, whatever the queue. Region jobs have
  *     queues of their own ({@code region_job_queues})
  * @param regionJobThreads how many region jobs (parallel dispatch) this engine runs at once, on

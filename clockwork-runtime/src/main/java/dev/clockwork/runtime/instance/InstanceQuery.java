@@ -6,17 +6,17 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Which instances {@code Engine.instances(query)} lists: those of a machine (or of every machine)
- * that carry every label and every search attribute asked for, in a state and a conversation when
- * it names them, with an id above {@code afterId}, sorted by id, at most {@code limit}. Search
- * attribute numbers match by value ({@code 42} matches a stored {@code 42.0}). A page ends where
- * the next begins: ask {@link #after} the last id listed.
+ * Which instances {@code engine.instances().list(query)} lists: those of a machine (or of every
+ * machine) that carry every label and every search attribute asked for, in a state and a
+ * conversation when it names them, with an id above {@code afterId}, sorted by id, at most {@code
+ * limit}. Search attribute numbers match by value ({@code 42} matches a stored {@code 42.0}). A
+ * page ends where the next begins: ask {@link #after} the last id listed.
  *
  * <pre>{@code
  * InstanceQuery billing = InstanceQuery.builder().machine("invoice-sync")
  *     .label("team", "billing").searchAttribute("tenant_id", 42).build();
- * List<Instance> page = engine.instances(billing);
- * List<Instance> next = engine.instances(billing.after(page.get(page.size() - 1).id()));
+ * List<Instance> page = engine.instances().list(billing);
+ * List<Instance> next = engine.instances().list(billing.after(page.get(page.size() - 1).id()));
  * }</pre>
  *
  * @param machine the machine id, or null for every machine

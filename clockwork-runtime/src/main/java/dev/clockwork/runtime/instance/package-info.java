@@ -1,7 +1,8 @@
 /**
  * API: what an instance carries besides its state — the queue it is served from, its labels, search
- * attributes and memo — how to give them to a new instance ({@link
- * dev.clockwork.runtime.instance.CreateOptions}) and how to find instances by them ({@link
- * dev.clockwork.runtime.instance.InstanceQuery}).
+ * attributes and memo — and the requests about instances: one to create ({@link
+ * dev.clockwork.runtime.instance.NewInstance}), which instances to list ({@link
+ * dev.clockwork.runtime.instance.InstanceQuery}) and which history rows to read ({@link
+ * dev.clockwork.runtime.instance.HistoryQuery}).
  */
 package dev.clockwork.runtime.instance;

@@ -1,16 +1,7 @@
 package dev.clockwork.runtime.parallel;
 
-import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.RegionJob;
-import dev.clockwork.runtime.store.Store;
-import java.time.Clock;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
-import java.util.Optional;
-import java.util.Set;
-import java.util.function.Supplier;
 
 /**
  * The region jobs of parallel dispatch, to see and to run by hand: what is waiting, and one job run
@@ -22,55 +13,27 @@ import java.util.function.Supplier;
  * engine.regionJobs().run(waiting.get(1)); // payment first
  * engine.regionJobs().fail(waiting.get(0), new IllegalStateException("out of stock"));
  * }</pre>
+ *
+ * <p>Implemented by the engine ({@code Engine.regionJobs()}); not meant to be implemented by users.
  */
-public final class RegionJobs {
-  private final Store store;
-  private final Clock clock;
-  private final RegionJobRunner runner;
-  private final String owner;
-  private final Supplier<Duration> leaseTime;
-  private final Supplier<Set<String>> machines;
-
-  /**
-   * @param machines the machines this engine runs: jobs of others are left to the nodes that do
-   */
-  public RegionJobs(
-      Store store,
-      Clock clock,
-      RegionJobRunner runner,
-      String owner,
-      Supplier<Duration> leaseTime,
-      Supplier<Set<String>> machines) {
-    this.machines = machines;
-    this.store = store;
-    this.clock = clock;
-    this.runner = runner;
-    this.owner = owner;
-    this.leaseTime = leaseTime;
-  }
+public interface RegionJobs {
 
   /** The stored jobs of an instance (every instance when null), waiting or running, by id. */
-  public List<RegionJob> pending(String instanceId) {
-    return store.regionJobs().list(instanceId);
-  }
+  List<RegionJob> pending(String instanceId);
 
   /**
    * Runs {@code job} (one of {@link #pending}) now, if it is available (not leased, its retry due).
    *
    * @throws IllegalArgumentException when there is no such job, or it is not available now
    */
-  public JobOutcome run(RegionJob job) {
-    return runner.run(claim(job), null);
-  }
+  JobOutcome run(RegionJob job);
 
   /**
    * Runs {@code job} now with {@code error} thrown in place of its entry actions: the attempt fails
    * as if the action had thrown it (retried after the backoff, or, on the last attempt, the
    * parallel state's {@code @fail}).
    */
-  public JobOutcome fail(RegionJob job, RuntimeException error) {
-    return runner.run(claim(job), Objects.requireNonNull(error, "error"));
-  }
+  JobOutcome fail(RegionJob job, RuntimeException error);
 
   /**
    * Runs every job that is available now, one at a time, oldest first, including jobs that become
@@ -78,34 +41,5 @@ public final class RegionJobs {
    *
    * @return the outcome of each run, in order
    */
-  public List<JobOutcome> runAvailable() {
-    List<JobOutcome> outcomes = new ArrayList<>();
-    while (true) {
-      List<JobClaim> claims =
-          store
-              .regionJobs()
-              .claim(owner, null, machines.get(), 1, leaseTime.get(), clock.instant());
-      if (claims.isEmpty()) {
-        return outcomes;
-      }
-      outcomes.add(runner.run(claims.get(0), null));
-    }
-  }
-
-  private JobClaim claim(RegionJob job) {
-    Optional<JobClaim> claim =
-        store
-            .regionJobs()
-            .claimOne(job.instanceId(), job.id(), owner, leaseTime.get(), clock.instant());
-    if (claim.isEmpty()) {
-      throw new IllegalArgumentException(
-          "region job "
-              + job.id()
-              + " of '"
-              + job.instanceId()
-              + "' is not available: it does not exist, another run holds it, or its retry is not"
-              + " due yet; see pending(instanceId)");
-    }
-    return claim.get();
-  }
+  List<JobOutcome> runAvailable();
 }

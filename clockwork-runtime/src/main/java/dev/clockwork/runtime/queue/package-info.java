@@ -1,5 +1,5 @@
 /**
- * API: values of the per-instance queues: queued events, priorities, leases, retry policies,
- * backoffs, attempt errors, dead letters, event statuses.
+ * API: values of the per-instance queues: event requests, queued events, priorities, leases, retry
+ * policies, backoffs, attempt errors, dead letters, event statuses.
  */
 package dev.clockwork.runtime.queue;

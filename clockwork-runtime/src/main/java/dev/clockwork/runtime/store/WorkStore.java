@@ -104,7 +104,7 @@ public interface WorkStore {
   /**
    * The current instant by the clock every node of a shared store agrees on (PostgreSQL's), or
    * empty for a store only one process uses. Engines measure their clock against it and run on it
-   * (see {@code EngineBuilder.alignClockWithStore}), so a node whose own clock is wrong neither
+   * (see {@code Engine.Builder.alignClockWithStore}), so a node whose own clock is wrong neither
    * fires timers early nor takes leases that have not expired.
    */
   default Optional<Instant> sharedTime() {

@@ -8,11 +8,11 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.store.QueueActivity;
 import dev.clockwork.runtime.store.memory.InMemoryStore;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,7 +42,7 @@ class QueueActivityTest {
   }
 
   private void processTwoAppliedAndOneDeadLettered() {
-    engine.create("cart", "cart-1", Map.of());
+    engine.create(NewInstance.of("cart").id("cart-1"));
     engine.enqueue("cart-1", Event.of("ADD"));
     engine.enqueue("cart-1", Event.of("ADD"));
     engine.enqueue("cart-1", Event.of("CHECKOUT"));
@@ -53,16 +53,16 @@ class QueueActivityTest {
   void theEngineSeesItsOwnCountsAtOnceAndOthersOnceFlushed() {
     processTwoAppliedAndOneDeadLettered();
 
-    QueueActivity own = engine.queues().activity("cart", Duration.ofHours(1));
+    QueueActivity own = engine.admin().queues().activity("cart", Duration.ofHours(1));
     assertThat(own.completed()).isEqualTo(2);
     assertThat(own.processed()).isEqualTo(3);
     assertThat(seenElsewhere(Duration.ofHours(1)).processed()).isZero();
 
-    engine.queues().flushActivity();
+    engine.admin().queues().flushActivity();
 
     assertThat(seenElsewhere(Duration.ofHours(1)).completed()).isEqualTo(2);
     assertThat(seenElsewhere(Duration.ofHours(1)).processed()).isEqualTo(3);
-    assertThat(engine.queues().activity("cart", Duration.ofHours(1)).completed())
+    assertThat(engine.admin().queues().activity("cart", Duration.ofHours(1)).completed())
         .as("flushed counts are not counted twice")
         .isEqualTo(2);
     assertThat(seenElsewhere(Duration.ofHours(1)).averageProcessingTime()).isNotNull();
@@ -70,7 +70,7 @@ class QueueActivityTest {
 
   @Test
   void runningWorkersFlushEveryFewSecondsWithoutClosing() {
-    engine.create("cart", "cart-1", Map.of());
+    engine.create(NewInstance.of("cart").id("cart-1"));
     engine.start();
     try {
       engine.enqueue("cart-1", Event.of("ADD"));
@@ -92,16 +92,16 @@ class QueueActivityTest {
 
   @Test
   void directSendsAreNotQueueActivity() {
-    engine.create("cart", "cart-1", Map.of());
-    engine.send("cart-1", "ADD");
-    engine.queues().flushActivity();
+    engine.create(NewInstance.of("cart").id("cart-1"));
+    engine.send("cart-1", Event.of("ADD"));
+    engine.admin().queues().flushActivity();
     assertThat(seenElsewhere(Duration.ofHours(1)).processed()).isZero();
   }
 
   @Test
   void aWindowCountsItsMinutesOnlyAndOldMinutesArePurged() {
     processTwoAppliedAndOneDeadLettered();
-    engine.queues().flushActivity();
+    engine.admin().queues().flushActivity();
 
     clock.advance(Duration.ofMinutes(10));
     assertThat(seenElsewhere(Duration.ofMinutes(5)).completed()).isZero();
@@ -111,7 +111,7 @@ class QueueActivityTest {
     assertThat(hour.completedPerSecond()).isEqualTo(2 / 3600.0);
 
     clock.advance(QueueAdmin.ACTIVITY_RETENTION);
-    engine.queues().flushActivity();
+    engine.admin().queues().flushActivity();
     assertThat(store.activity().sum("cart", Instant.EPOCH, clock.instant()).completed())
         .as("purged after the retention")
         .isZero();

@@ -7,6 +7,7 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.queue.Backoff;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.QueuedEvent;
@@ -19,7 +20,6 @@ import dev.clockwork.runtime.store.memory.InMemoryStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -79,19 +79,21 @@ class RetryAllTest {
             .settings(s -> s.queue(q -> q.retry(new RetryPolicy(1, Backoff.linear(Duration.ZERO)))))
             .build());
     for (int i = 0; i < 3; i++) {
-      engine.get().create("poisoned", "p-" + i, Map.of());
+      engine.get().create(NewInstance.of("poisoned").id("p-" + i));
       engine.get().enqueue("p-" + i, Event.of("POISON"));
     }
     engine.get().runDue();
     List<Long> before =
-        engine.get().queues().deadLetters("poisoned", 10).stream().map(DeadLetter::id).toList();
+        engine.get().admin().queues().deadLetters("poisoned", 10).stream()
+            .map(DeadLetter::id)
+            .toList();
     assertThat(before).hasSize(3);
 
-    int retried = engine.get().queues().retryAll("poisoned", Duration.ZERO);
+    int retried = engine.get().admin().queues().retryAll("poisoned", Duration.ZERO);
 
     assertThat(retried).isEqualTo(3);
     assertThat(retries.get()).isEqualTo(3);
-    List<DeadLetter> after = engine.get().queues().deadLetters("poisoned", 10);
+    List<DeadLetter> after = engine.get().admin().queues().deadLetters("poisoned", 10);
     assertThat(after).hasSize(3).extracting(DeadLetter::id).doesNotContainAnyElementsOf(before);
   }
 }

@@ -5,6 +5,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import dev.clockwork.runtime.Engine;
 import org.junit.jupiter.api.Test;
 
 /** Every clock read in the runtime goes through the injected Clock. */
@@ -34,7 +35,7 @@ class ClockSeamTest {
   void onlyTheEngineBuilderDefaultsToTheSystemClock() {
     noClasses()
         .that()
-        .doNotHaveFullyQualifiedName(dev.clockwork.runtime.EngineBuilder.class.getName())
+        .doNotHaveFullyQualifiedName(Engine.Builder.class.getName())
         .should()
         .callMethod(java.time.Clock.class, "systemUTC")
         .orShould()

@@ -3,6 +3,7 @@ package dev.clockwork.runtime.config;
 import static dev.clockwork.runtime.config.SettingFixture.T0;
 
 import dev.clockwork.core.definition.ParallelEvents;
+import dev.clockwork.runtime.instance.HistoryQuery;
 import dev.clockwork.runtime.parallel.JobOutcome;
 import dev.clockwork.runtime.store.RegionJob;
 import java.time.Duration;
@@ -58,7 +59,10 @@ final class DispatchSettingRows {
               f.split("j-1");
               f.clock.advance(Duration.ofMinutes(2));
               f.engine.runDue();
-              return !f.engine.history("j-1", ParallelEvents.TIMEOUT).isEmpty();
+              return !f.engine
+                  .instances()
+                  .history(HistoryQuery.ofType("j-1", ParallelEvents.TIMEOUT))
+                  .isEmpty();
             }));
     rows.addAll(
         SettingRow.dispatch(

@@ -6,10 +6,10 @@ import static org.awaitility.Awaitility.await;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.error.InstanceBusyException;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.store.ExpiredLease;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -125,10 +125,10 @@ final class EngineSettingRows {
                       .clock(f.clock)
                       .register(SettingFixture.JOB_V1)
                       .build()) {
-                old.create("job", "old", Map.of());
+                old.create(NewInstance.of("job").id("old"));
               }
               f.engine.start();
-              return f.engine.instance("old").version() == 1;
+              return f.engine.instances().get("old").version() == 1;
             }),
         SettingRow.of(
             "workers.queues",
@@ -162,7 +162,8 @@ final class EngineSettingRows {
     AtomicReference<ExpiredLease> seen = new AtomicReference<>();
     SettingFixture.regionHook =
         a -> seen.set(f.store.queueAdmin().expiredLeases(T0.plus(Duration.ofDays(1)), 10).get(0));
-    f.engine.send("j-1", "SPLIT"); // the regions' entry actions run in this turn, dispatch off
+    // the regions' entry actions run in this turn, dispatch off
+    f.engine.send("j-1", Event.of("SPLIT"));
     return seen.get();
   }
 
@@ -172,7 +173,7 @@ final class EngineSettingRows {
     f.store.work().lease("j-1", "another-node", Duration.ofHours(1), f.clock.instant());
     ExecutorService sender = Executors.newSingleThreadExecutor();
     try {
-      sender.submit(() -> f.engine.send("j-1", "GO")).get(1, TimeUnit.SECONDS);
+      sender.submit(() -> f.engine.send("j-1", Event.of("GO"))).get(1, TimeUnit.SECONDS);
       return false;
     } catch (ExecutionException e) {
       return e.getCause() instanceof InstanceBusyException;

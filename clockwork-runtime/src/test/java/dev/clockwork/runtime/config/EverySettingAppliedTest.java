@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.EngineBuilder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -96,7 +95,7 @@ class EverySettingAppliedTest {
   private static boolean applied(SettingRow row, Source source) {
     SettingFixture fixture = new SettingFixture();
     SettingFixture.regionHook = a -> {};
-    EngineBuilder builder =
+    Engine.Builder builder =
         Engine.builder()
             .store(fixture.store)
             .clock(fixture.clock)

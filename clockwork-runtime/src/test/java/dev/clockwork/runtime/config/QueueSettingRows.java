@@ -4,6 +4,8 @@ import static dev.clockwork.runtime.config.SettingFixture.T0;
 
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.health.HealthLevel;
+import dev.clockwork.runtime.instance.NewInstance;
+import dev.clockwork.runtime.queue.EventRequest;
 import dev.clockwork.runtime.queue.EventStatus.State;
 import dev.clockwork.runtime.queue.Priority;
 import java.time.Duration;
@@ -29,7 +31,10 @@ final class QueueSettingRows {
         q -> q.strategy(QueueStrategy.PRIORITY),
         f -> {
           f.create("j-1");
-          return f.engine.enqueue("j-1", Event.of("GO"), Priority.HIGH).priority() == Priority.HIGH;
+          return f.engine
+                  .enqueue(EventRequest.to("j-1", Event.of("GO")).priority(Priority.HIGH))
+                  .priority()
+              == Priority.HIGH;
         });
     add(rows, "concurrency", "1", q -> q.concurrency(1), QueueSettingRows::mostClaimedIsOne);
     add(
@@ -55,8 +60,8 @@ final class QueueSettingRows {
         f -> {
           f.failOnce("j-1");
           f.clock.advance(Duration.ofHours(2));
-          f.engine.queues().purgeExpiredDeadLetters();
-          return f.engine.queues().deadLetters(null, 10).isEmpty();
+          f.engine.admin().queues().purgeExpiredDeadLetters();
+          return f.engine.admin().queues().deadLetters(null, 10).isEmpty();
         });
     alerts(rows);
     return rows;
@@ -158,7 +163,7 @@ final class QueueSettingRows {
   }
 
   private static String queueOfNewInstance(SettingFixture f) {
-    return f.engine.create("job", "j-1", Map.of()).queue();
+    return f.engine.create(NewInstance.of("job").id("j-1")).queue();
   }
 
   /** Three instances with an event each: a cap of one lets {@code runDue} claim one at a time. */

@@ -9,6 +9,7 @@ import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.health.HealthCheck;
 import dev.clockwork.runtime.health.HealthLevel;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.store.RegionJob;
@@ -17,7 +18,6 @@ import dev.clockwork.runtime.store.memory.InMemoryStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
@@ -65,7 +65,7 @@ final class SettingFixture {
 
   /** A {@code job} instance, id {@code id}. */
   String create(String id) {
-    return engine.create("job", id, Map.of()).id();
+    return engine.create(NewInstance.of("job").id(id)).id();
   }
 
   /** The status of a {@code BREAK} sent to a new instance {@code id}, after {@code runDue}. */
@@ -73,7 +73,7 @@ final class SettingFixture {
     create(id);
     long event = engine.enqueue(id, Event.of("BREAK")).id();
     engine.runDue();
-    return engine.event(id, event);
+    return engine.instances().event(id, event);
   }
 
   /** The status of {@code type} sent to a new instance {@code j-1}, after {@code runDue}. */
@@ -81,7 +81,7 @@ final class SettingFixture {
     create("j-1");
     long event = engine.enqueue("j-1", Event.of(type)).id();
     engine.runDue();
-    return engine.event("j-1", event);
+    return engine.instances().event("j-1", event);
   }
 
   /** The wait between the first and the second retry of a failing event. */
@@ -89,14 +89,15 @@ final class SettingFixture {
     create("j-1");
     long event = engine.enqueue("j-1", Event.of("BREAK")).id();
     engine.runDue();
-    clock.moveTo(engine.event("j-1", event).nextAttemptAt());
+    clock.moveTo(engine.instances().event("j-1", event).nextAttemptAt());
     engine.runDue();
-    return Duration.between(clock.instant(), engine.event("j-1", event).nextAttemptAt());
+    return Duration.between(
+        clock.instant(), engine.instances().event("j-1", event).nextAttemptAt());
   }
 
   /** The level of health check {@code subject}. */
   HealthLevel health(String subject) {
-    return engine.queues().health().checks().stream()
+    return engine.admin().queues().health().checks().stream()
         .filter(c -> c.subject().equals(subject))
         .map(HealthCheck::level)
         .findFirst()
@@ -106,7 +107,7 @@ final class SettingFixture {
   /** The region jobs of a {@code job} instance that entered {@code split}. */
   List<RegionJob> split(String id) {
     create(id);
-    engine.send(id, "SPLIT");
+    engine.send(id, Event.of("SPLIT"));
     return engine.regionJobs().pending(id);
   }
 

@@ -10,6 +10,7 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.faults.FaultyStore.Point;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.store.Store;
 import java.time.Duration;
 import java.time.Instant;
@@ -103,12 +104,12 @@ public abstract class CrashPointsContractTest {
     VirtualClock clock = VirtualClock.at(T0);
     Engine doomed = engine(new FaultyStore(store, Point.BEFORE_COMMIT, 1), clock);
 
-    assertThatThrownBy(() -> doomed.create("counter", "c-new", Map.of()))
+    assertThatThrownBy(() -> doomed.create(NewInstance.of("counter").id("c-new")))
         .isInstanceOf(FaultyStore.Crash.class);
 
     Engine survivor = engine(store, clock);
-    survivor.create("counter", "c-new", Map.of());
-    assertThat(survivor.instance("c-new").states()).containsExactly("on");
+    survivor.create(NewInstance.of("counter").id("c-new"));
+    assertThat(survivor.instances().get("c-new").states()).containsExactly("on");
   }
 
   @ParameterizedTest(name = "{0} #{1}")
@@ -117,10 +118,10 @@ public abstract class CrashPointsContractTest {
     Store store = newStore();
     VirtualClock clock = VirtualClock.at(T0);
     Engine setUp = engine(store, clock);
-    setUp.create("sink", "sink", Map.of());
+    setUp.create(NewInstance.of("sink").id("sink"));
     for (int i = 0; i < COUNTERS; i++) {
       String id = "c-" + i;
-      setUp.create("counter", id, Map.of());
+      setUp.create(NewInstance.of("counter").id(id));
       for (int n = 1; n <= 4; n++) {
         Map<String, Object> payload = new java.util.HashMap<>();
         payload.put("n", n);
@@ -141,16 +142,16 @@ public abstract class CrashPointsContractTest {
     survivor.runDue();
 
     for (int i = 0; i < COUNTERS; i++) {
-      assertThat((List<?>) survivor.instance("c-" + i).context().get("seen"))
+      assertThat((List<?>) survivor.instances().get("c-" + i).context().get("seen"))
           .as("c-%d applied each event once, in order", i)
           .extracting(n -> ((Number) n).longValue())
           .containsExactly(1L, 2L, 3L, 4L);
-      assertThat(survivor.instance("c-" + i).context().get("heard"))
+      assertThat(survivor.instances().get("c-" + i).context().get("heard"))
           .as("c-%d got the broadcast once", i)
           .isEqualTo(List.of("B"));
     }
     List<Object> forwarded = new ArrayList<>();
-    forwarded.addAll((List<?>) survivor.instance("sink").context().get("seen"));
+    forwarded.addAll((List<?>) survivor.instances().get("sink").context().get("seen"));
     assertThat(forwarded)
         .as("each async emit arrived once")
         .containsExactlyInAnyOrder("c-0", "c-1", "c-2", "c-3", "c-4", "c-5");

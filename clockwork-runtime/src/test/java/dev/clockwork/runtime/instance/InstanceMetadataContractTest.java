@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Instance;
+import dev.clockwork.runtime.Instances;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -12,8 +13,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Labels, memo and search attributes (issue 14.7): instances carry them from their creation, return
  * them on {@link Instance}, and are listed by labels and search attributes through {@link
- * Engine#instances}. Subclass once per store. That each run a schedule starts carries its
- * schedule's is the schedules module's {@code ScheduledRunMetadataContractTest}.
+ * Instances#list}. Subclass once per store. That each run a schedule starts carries its schedule's
+ * is the schedules module's {@code ScheduledRunMetadataContractTest}.
  */
 public abstract class InstanceMetadataContractTest extends MetadataMachines {
   @Test
@@ -23,7 +24,7 @@ public abstract class InstanceMetadataContractTest extends MetadataMachines {
     create(engine, "report", "r-2", Map.of("team", "billing", "tier", "gold"), Map.of());
     create(engine, "audit", "a-1", Map.of("team", "billing"), Map.of("tenant_id", 42L));
     create(engine, "report", "r-3", Map.of("team", "ops"), Map.of("tenant_id", "42"));
-    engine.create("report", "r-4", Map.of());
+    engine.create(NewInstance.of("report").id("r-4"));
 
     assertThat(ids(engine, InstanceQuery.builder().label("team", "billing")))
         .containsExactly("a-1", "r-1", "r-2");
@@ -52,13 +53,14 @@ public abstract class InstanceMetadataContractTest extends MetadataMachines {
   @Test
   void instancesAreListedByActiveStateAndByConversation() {
     Engine engine = engine();
-    Instance batch = engine.create("batch", "b-1", Map.of());
-    engine.create("report", "r-1", Map.of());
-    engine.create("report", "r-2", Map.of());
+    Instance batch = engine.create(NewInstance.of("batch").id("b-1"));
+    engine.create(NewInstance.of("report").id("r-1"));
+    engine.create(NewInstance.of("report").id("r-2"));
     engine.send("r-2", dev.clockwork.core.event.Event.of("FINISH"));
     String child =
         engine
-            .instances(
+            .instances()
+            .list(
                 InstanceQuery.builder()
                     .conversation(batch.conversationId())
                     .machine("report")
@@ -76,7 +78,7 @@ public abstract class InstanceMetadataContractTest extends MetadataMachines {
                 InstanceQuery.builder()
                     .machine("report")
                     .state("running")
-                    .conversation(engine.instance("r-1").conversationId())))
+                    .conversation(engine.instances().get("r-1").conversationId())))
         .containsExactly("r-1");
     assertThat(ids(engine, InstanceQuery.builder().state("nowhere"))).isEmpty();
   }
@@ -89,9 +91,9 @@ public abstract class InstanceMetadataContractTest extends MetadataMachines {
     }
     InstanceQuery billing = InstanceQuery.builder().label("team", "billing").limit(2).build();
 
-    List<Instance> first = engine.instances(billing);
-    List<Instance> second = engine.instances(billing.after(first.get(1).id()));
-    List<Instance> last = engine.instances(billing.after(second.get(1).id()));
+    List<Instance> first = engine.instances().list(billing);
+    List<Instance> second = engine.instances().list(billing.after(first.get(1).id()));
+    List<Instance> last = engine.instances().list(billing.after(second.get(1).id()));
 
     assertThat(first).extracting(Instance::id).containsExactly("r-1", "r-2");
     assertThat(second).extracting(Instance::id).containsExactly("r-3", "r-4");
@@ -105,7 +107,7 @@ public abstract class InstanceMetadataContractTest extends MetadataMachines {
     engine.enqueue("r-1", dev.clockwork.core.event.Event.of("FINISH"));
     engine.runDue();
 
-    Instance after = engine().instance("r-1");
+    Instance after = engine().instances().get("r-1");
     assertThat(after.isDone()).isTrue();
     assertThat(after.labels()).isEqualTo(Map.of("team", "billing"));
     assertThat(after.searchAttributes()).isEqualTo(Map.of("tenant_id", 42L));
@@ -126,13 +128,13 @@ public abstract class InstanceMetadataContractTest extends MetadataMachines {
 
   @Test
   void wrongMetadataIsRefusedNamingTheKey() {
-    assertThatThrownBy(() -> CreateOptions.builder().label("team", " ").build())
+    assertThatThrownBy(() -> NewInstance.of("report").label("team", " "))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("labels.team");
-    assertThatThrownBy(() -> CreateOptions.builder().searchAttribute("tags", List.of("a")).build())
+    assertThatThrownBy(() -> NewInstance.of("report").searchAttribute("tags", List.of("a")))
         .hasMessageContaining("searchAttributes.tags")
         .hasMessageContaining("text, a finite number or a boolean");
-    assertThatThrownBy(() -> CreateOptions.builder().searchAttribute("score", Double.NaN).build())
+    assertThatThrownBy(() -> NewInstance.of("report").searchAttribute("score", Double.NaN))
         .hasMessageContaining("searchAttributes.score");
     assertThatThrownBy(() -> InstanceQuery.builder().label("", "billing").build())
         .hasMessageContaining("keys must be non-blank texts");
@@ -144,14 +146,10 @@ public abstract class InstanceMetadataContractTest extends MetadataMachines {
       String id,
       Map<String, String> labels,
       Map<String, Object> searchAttributes) {
-    engine.create(
-        machine,
-        id,
-        Map.of(),
-        CreateOptions.builder().labels(labels).searchAttributes(searchAttributes).build());
+    engine.create(NewInstance.of(machine).id(id).labels(labels).searchAttributes(searchAttributes));
   }
 
   private static List<String> ids(Engine engine, InstanceQuery.Builder query) {
-    return engine.instances(query.build()).stream().map(Instance::id).toList();
+    return engine.instances().list(query.build()).stream().map(Instance::id).toList();
   }
 }

@@ -5,7 +5,6 @@ import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.EngineBuilder;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.store.Store;
@@ -69,7 +68,7 @@ public abstract class MetadataMachines {
   }
 
   /** An engine over the test's store and clock, with every machine, as {@code settings} says. */
-  protected Engine engine(UnaryOperator<EngineBuilder> settings) {
+  protected Engine engine(UnaryOperator<Engine.Builder> settings) {
     return settings
         .apply(Engine.builder().store(store).clock(clock).register(REPORT, AUDIT, BATCH))
         .build();

@@ -9,15 +9,14 @@ import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Instance;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
  * Queue routing is applied (issue 14.6): every instance is served from one queue — the one it was
- * created with ({@code CreateOptions}, or a schedule's {@code queue}: the schedules module's {@code
- * ScheduledRunQueueRoutingContractTest}), else its machine's default, else the system's, else
- * {@code default} — and an engine claims only the work of the queues it serves. Subclass once per
- * store.
+ * created with ({@code NewInstance.queue}, or a schedule's {@code queue}: the schedules module's
+ * {@code ScheduledRunQueueRoutingContractTest}), else its machine's default, else the system's,
+ * else {@code default} — and an engine claims only the work of the queues it serves. Subclass once
+ * per store.
  */
 public abstract class QueueRoutingContractTest extends MetadataMachines {
 
@@ -28,11 +27,7 @@ public abstract class QueueRoutingContractTest extends MetadataMachines {
     assertThat(engine.create("report").queue()).isEqualTo("reports");
     assertThat(engine.create("audit").queue()).isEqualTo("bulk");
     assertThat(engine().create("audit").queue()).isEqualTo("default");
-    assertThat(
-            engine
-                .create("report", null, Map.of(), CreateOptions.builder().queue("urgent").build())
-                .queue())
-        .isEqualTo("urgent");
+    assertThat(engine.create(NewInstance.of("report").queue("urgent")).queue()).isEqualTo("urgent");
   }
 
   @Test
@@ -56,16 +51,14 @@ public abstract class QueueRoutingContractTest extends MetadataMachines {
     Engine engine = engine(b -> b.config(ROUTED));
     String batch =
         engine
-            .create(
-                "batch",
-                "b-1",
-                Map.of(),
-                CreateOptions.builder().queue("urgent").label("team", "billing").build())
+            .create(NewInstance.of("batch").id("b-1").queue("urgent").label("team", "billing"))
             .id();
-    engine.send(batch, "NOTIFY");
+    engine.send(batch, Event.of("NOTIFY"));
 
-    List<Instance> children = engine.instances(InstanceQuery.builder().machine("report").build());
-    List<Instance> audits = engine.instances(InstanceQuery.builder().machine("audit").build());
+    List<Instance> children =
+        engine.instances().list(InstanceQuery.builder().machine("report").build());
+    List<Instance> audits =
+        engine.instances().list(InstanceQuery.builder().machine("audit").build());
     assertThat(children).singleElement().satisfies(c -> assertThat(c.queue()).isEqualTo("reports"));
     assertThat(children.get(0).labels()).as("labels are not inherited").isEmpty();
     assertThat(audits).singleElement().satisfies(a -> assertThat(a.queue()).isEqualTo("bulk"));
@@ -74,12 +67,9 @@ public abstract class QueueRoutingContractTest extends MetadataMachines {
   @Test
   void aSynchronousSendRunsInTheCallerWhateverTheQueue() {
     Engine general = engine(b -> b.settings(s -> s.workers(w -> w.queues("default"))));
-    String id =
-        general
-            .create("report", null, Map.of(), CreateOptions.builder().queue("elsewhere").build())
-            .id();
+    String id = general.create(NewInstance.of("report").queue("elsewhere")).id();
 
-    assertThat(general.send(id, "FINISH").instance().isDone()).isTrue();
+    assertThat(general.send(id, Event.of("FINISH")).instance().isDone()).isTrue();
   }
 
   @Test
@@ -89,26 +79,20 @@ public abstract class QueueRoutingContractTest extends MetadataMachines {
         Engine urgent =
             engine(b -> b.settings(s -> s.workers(w -> w.queues("high-priority").threads(2))))) {
       String routed =
-          general
-              .create(
-                  "report",
-                  "r-urgent",
-                  Map.of(),
-                  CreateOptions.builder().queue("high-priority").build())
-              .id();
-      String plain = general.create("report", "r-plain", Map.of()).id();
+          general.create(NewInstance.of("report").id("r-urgent").queue("high-priority")).id();
+      String plain = general.create(NewInstance.of("report").id("r-plain")).id();
       general.enqueue(routed, Event.of("FINISH"));
       general.enqueue(plain, Event.of("FINISH"));
       general.start();
 
-      await().atMost(Duration.ofSeconds(10)).until(() -> general.instance(plain).isDone());
+      await().atMost(Duration.ofSeconds(10)).until(() -> general.instances().get(plain).isDone());
       await()
           .during(Duration.ofMillis(300))
           .atMost(Duration.ofSeconds(2))
-          .until(() -> !general.instance(routed).isDone());
+          .until(() -> !general.instances().get(routed).isDone());
 
       urgent.start();
-      await().atMost(Duration.ofSeconds(10)).until(() -> urgent.instance(routed).isDone());
+      await().atMost(Duration.ofSeconds(10)).until(() -> urgent.instances().get(routed).isDone());
     }
   }
 

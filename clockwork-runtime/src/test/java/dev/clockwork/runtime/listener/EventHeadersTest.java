@@ -8,6 +8,7 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.core.time.Timer;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.instance.NewInstance;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -79,7 +80,7 @@ class EventHeadersTest {
   @Test
   void sendsAndTimerFiresCarryNoHeadersAndReportTheirStates() {
     String id = engine.create("order").id();
-    engine.send(id, "SUBMIT");
+    engine.send(id, Event.of("SUBMIT"));
     clock.advance(Duration.ofHours(1));
     engine.runDue();
 
@@ -92,7 +93,7 @@ class EventHeadersTest {
   @Test
   void creationsAreToldWithWhatStartedThem() {
     engine.create("order");
-    engine.create("order", null, Map.of(), Event.of("ScheduleTriggered"));
+    engine.create(NewInstance.of("order").origin(Event.of("ScheduleTriggered")));
 
     assertThat(created)
         .containsExactly(

@@ -7,8 +7,8 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.instance.NewInstance;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +24,7 @@ class LateListenerTest {
   void aLateListenerHearsEnqueuesAndProcessingUntilClosed() {
     Engine engine =
         Engine.builder().clock(VirtualClock.at("2026-01-01T00:00:00Z")).register(CART).build();
-    engine.create("cart", "c-1", Map.of());
+    engine.create(NewInstance.of("cart").id("c-1"));
     List<String> heard = new CopyOnWriteArrayList<>();
     Subscription subscription =
         engine.listen(

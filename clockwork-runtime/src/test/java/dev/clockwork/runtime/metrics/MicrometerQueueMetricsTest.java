@@ -8,9 +8,9 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.TimeTravel;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.instance.NewInstance;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Each of the queue seed's meters exists, is tagged by machine, and moves as events flow. */
@@ -36,7 +36,7 @@ class MicrometerQueueMetricsTest {
     VirtualClock clock = VirtualClock.at("2026-01-01T00:00:00Z");
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     Engine engine = Engine.builder().clock(clock).register(CART).metrics(registry).build();
-    engine.create("cart", "c-1", Map.of());
+    engine.create(NewInstance.of("cart").id("c-1"));
 
     engine.enqueue("c-1", Event.of("ADD"));
     engine.enqueue("c-1", Event.of("ADD"));

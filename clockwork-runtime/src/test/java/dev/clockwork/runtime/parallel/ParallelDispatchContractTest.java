@@ -12,6 +12,8 @@ import dev.clockwork.runtime.Instance;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.config.ParallelDispatchSettingsBuilder;
 import dev.clockwork.runtime.faults.FaultyStore;
+import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.Store;
@@ -61,14 +63,14 @@ public abstract class ParallelDispatchContractTest {
   }
 
   protected static List<String> types(Engine engine, String id) {
-    return engine.history(id).stream()
+    return engine.instances().history(HistoryQuery.all(id)).stream()
         .filter(row -> row.event().startsWith("PARALLEL_"))
         .map(HistoryEntry::event)
         .toList();
   }
 
   protected static Map<String, Object> payload(Engine engine, String id, String type) {
-    List<HistoryEntry> rows = engine.history(id, type);
+    List<HistoryEntry> rows = engine.instances().history(HistoryQuery.ofType(id, type));
     assertThat(rows).as("history rows of type %s", type).isNotEmpty();
     return rows.get(rows.size() - 1).payload();
   }
@@ -85,7 +87,8 @@ public abstract class ParallelDispatchContractTest {
     Engine engine = engine(ON);
     CountDownLatch ran = new CountDownLatch(1);
     hook("inventory", a -> ran.countDown());
-    Instance created = engine.create("order", "o-1", Map.of("order_id", "o-7"));
+    Instance created =
+        engine.create(NewInstance.of("order").id("o-1").input(Map.of("order_id", "o-7")));
     assertThat(created.dispatched()).isTrue();
     assertThat(ran.getCount()).isEqualTo(1);
     assertThat(created.states())
@@ -95,20 +98,20 @@ public abstract class ParallelDispatchContractTest {
         .extracting(RegionJob::region)
         .containsExactlyInAnyOrder("processing.inventory", "processing.payment");
     assertThat(jobs).allSatisfy(j -> assertThat(j.baseline()).containsEntry("order_id", "o-7"));
-    assertThat(engine.instance("o-1").dispatched()).isFalse();
+    assertThat(engine.instances().get("o-1").dispatched()).isFalse();
   }
 
   @Test
   void theLastRegionToFinishCarriesTheMachineOn() {
     Engine engine = engine(ON);
-    engine.create("order", "o-1", Map.of());
+    engine.create(NewInstance.of("order").id("o-1"));
     assertThat(engine.regionJobs().run(job(engine, "o-1", "processing.payment")))
         .isEqualTo(JobOutcome.APPLIED);
-    assertThat(engine.instance("o-1").states())
+    assertThat(engine.instances().get("o-1").states())
         .containsExactly("processing.inventory.checking", "processing.payment.done");
     assertThat(engine.regionJobs().run(job(engine, "o-1", "processing.inventory")))
         .isEqualTo(JobOutcome.APPLIED);
-    Instance done = engine.instance("o-1");
+    Instance done = engine.instances().get("o-1");
     assertThat(done.states()).containsExactly("completed");
     assertThat(done.context())
         .containsEntry("inventory_result", "reserved")
@@ -120,15 +123,17 @@ public abstract class ParallelDispatchContractTest {
   @Test
   void dispatchOnAndOffEndInTheSameStateAndContext() {
     Engine off = engine(p -> {});
-    assertThat(off.create("order", "seq", Map.of("order_id", 1)).dispatched()).isFalse();
-    Instance sequential = off.instance("seq");
+    assertThat(
+            off.create(NewInstance.of("order").id("seq").input(Map.of("order_id", 1))).dispatched())
+        .isFalse();
+    Instance sequential = off.instances().get("seq");
     assertThat(off.regionJobs().pending("seq")).isEmpty();
 
     Engine on = engine(ON);
-    on.create("order", "par", Map.of("order_id", 1));
+    on.create(NewInstance.of("order").id("par").input(Map.of("order_id", 1)));
     assertThat(on.regionJobs().runAvailable())
         .containsExactly(JobOutcome.APPLIED, JobOutcome.APPLIED);
-    Instance dispatched = on.instance("par");
+    Instance dispatched = on.instances().get("par");
     assertThat(dispatched.states()).isEqualTo(sequential.states()).containsExactly("completed");
     assertThat(dispatched.context()).isEqualTo(sequential.context());
   }
@@ -136,14 +141,14 @@ public abstract class ParallelDispatchContractTest {
   @Test
   void twoRegionsWritingOneKeyRecordAConflictAndTheLastWriterWins() {
     Engine engine = engine(ON);
-    engine.create("shared", "s-1", Map.of());
+    engine.create(NewInstance.of("shared").id("s-1"));
     engine.regionJobs().run(job(engine, "s-1", "processing.payment"));
     engine.regionJobs().run(job(engine, "s-1", "processing.inventory"));
     assertThat(payload(engine, "s-1", CONTEXT_CONFLICT))
         .containsEntry(REGION, "processing.inventory")
         .containsEntry(CONFLICTED_KEYS, List.of("total"));
-    assertThat(engine.instance("s-1").context()).containsEntry("total", "reserved");
-    assertThat(engine.history("s-1", CONTEXT_CONFLICT)).hasSize(1);
+    assertThat(engine.instances().get("s-1").context()).containsEntry("total", "reserved");
+    assertThat(engine.instances().history(HistoryQuery.ofType("s-1", CONTEXT_CONFLICT))).hasSize(1);
   }
 
   @Test
@@ -154,7 +159,7 @@ public abstract class ParallelDispatchContractTest {
         a -> {
           throw new IllegalStateException("card declined");
         });
-    engine.create("order", "o-1", Map.of());
+    engine.create(NewInstance.of("order").id("o-1"));
     RegionJob payment = job(engine, "o-1", "processing.payment");
     assertThat(engine.regionJobs().run(payment)).isEqualTo(JobOutcome.RETRYING);
     RegionJob retrying =
@@ -175,7 +180,7 @@ public abstract class ParallelDispatchContractTest {
         .containsEntry(ERROR, "card declined")
         .containsEntry(EXCEPTION, "java.lang.IllegalStateException")
         .hasEntrySatisfying(ATTEMPTS, n -> assertThat(number(n)).isEqualTo(2));
-    assertThat(engine.instance("o-1").states()).containsExactly("failed");
+    assertThat(engine.instances().get("o-1").states()).containsExactly("failed");
     assertThat(engine.regionJobs().run(job(engine, "o-1", "processing.inventory")))
         .as("a sibling not yet started no-ops")
         .isEqualTo(JobOutcome.DISCARDED);
@@ -185,45 +190,45 @@ public abstract class ParallelDispatchContractTest {
   @Test
   void guardedFailBranchesSeeTheContext() {
     Engine engine = engine(p -> p.enabled(true).jobTries(1));
-    engine.create("order", "o-1", Map.of("retry", true));
+    engine.create(NewInstance.of("order").id("o-1").input(Map.of("retry", true)));
     engine
         .regionJobs()
         .fail(job(engine, "o-1", "processing.inventory"), new IllegalStateException("out"));
-    assertThat(engine.instance("o-1").states()).containsExactly("retrying");
+    assertThat(engine.instances().get("o-1").states()).containsExactly("retrying");
   }
 
   @Test
   void withoutFailTheMachineStaysRecordsTheFailureAndStillTakesEvents() {
     Engine engine = engine(p -> p.enabled(true).jobTries(1));
-    engine.create("nofail", "n-1", Map.of());
+    engine.create(NewInstance.of("nofail").id("n-1"));
     assertThat(
             engine
                 .regionJobs()
                 .fail(job(engine, "n-1", "processing.inventory"), new RuntimeException("boom")))
         .isEqualTo(JobOutcome.GAVE_UP);
     assertThat(types(engine, "n-1")).containsExactly(FAIL);
-    assertThat(engine.instance("n-1").states())
+    assertThat(engine.instances().get("n-1").states())
         .containsExactly("processing.inventory.checking", "processing.payment.charging");
-    engine.send("n-1", "INVENTORY_OK");
+    engine.send("n-1", Event.of("INVENTORY_OK"));
     engine.regionJobs().runAvailable();
-    assertThat(engine.instance("n-1").states()).containsExactly("completed");
+    assertThat(engine.instances().get("n-1").states()).containsExactly("completed");
   }
 
   @Test
   void theRegionTimeoutFiresFailWithTheStalledRegions() {
     Engine engine = engine(p -> p.enabled(true).regionTimeout(Duration.ofMinutes(2)));
-    engine.create("order", "o-1", Map.of());
+    engine.create(NewInstance.of("order").id("o-1"));
     engine.regionJobs().run(job(engine, "o-1", "processing.inventory"));
     clock.advance(Duration.ofSeconds(119));
     engine.runDue();
-    assertThat(engine.instance("o-1").states()).contains("processing.payment.charging");
+    assertThat(engine.instances().get("o-1").states()).contains("processing.payment.charging");
     clock.advance(Duration.ofSeconds(1));
     engine.runDue();
     assertThat(payload(engine, "o-1", TIMEOUT))
         .containsEntry(PARALLEL_STATE, "processing")
         .hasEntrySatisfying(TIMEOUT_SECONDS, n -> assertThat(number(n)).isEqualTo(120))
         .containsEntry(STALLED_REGIONS, List.of("processing.payment"));
-    assertThat(engine.instance("o-1").states()).containsExactly("failed");
+    assertThat(engine.instances().get("o-1").states()).containsExactly("failed");
     assertThat(engine.regionJobs().run(job(engine, "o-1", "processing.payment")))
         .isEqualTo(JobOutcome.DISCARDED);
   }
@@ -231,12 +236,12 @@ public abstract class ParallelDispatchContractTest {
   @Test
   void aRegionTimeoutAfterTheStateWasLeftDoesNothing() {
     Engine engine = engine(p -> p.enabled(true).regionTimeout(Duration.ofMinutes(2)));
-    engine.create("order", "o-1", Map.of());
+    engine.create(NewInstance.of("order").id("o-1"));
     engine.regionJobs().runAvailable();
     clock.advance(Duration.ofMinutes(3));
     engine.runDue();
     assertThat(types(engine, "o-1")).doesNotContain(TIMEOUT);
-    assertThat(engine.instance("o-1").states()).containsExactly("completed");
+    assertThat(engine.instances().get("o-1").states()).containsExactly("completed");
   }
 
   @Test
@@ -250,12 +255,12 @@ public abstract class ParallelDispatchContractTest {
           running.countDown();
           await(release);
         });
-    engine.create("order", "o-1", Map.of());
+    engine.create(NewInstance.of("order").id("o-1"));
     RegionJob inventory = job(engine, "o-1", "processing.inventory");
     Thread worker = new Thread(() -> engine.regionJobs().run(inventory));
     worker.start();
     assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
-    engine.send("o-1", "CANCEL"); // the operator, between the action and its apply
+    engine.send("o-1", Event.of("CANCEL")); // the operator, between the action and its apply
     release.countDown();
     worker.join(10_000);
     assertThat(payload(engine, "o-1", GUARD_ABORT))
@@ -264,24 +269,25 @@ public abstract class ParallelDispatchContractTest {
         .containsEntry(DISCARDED_CONTEXT, List.of("inventory_result"))
         .hasEntrySatisfying(DISCARDED_EVENTS, n -> assertThat(number(n)).isEqualTo(1))
         .containsEntry(WORK_WAS_DISCARDED, true);
-    assertThat(engine.instance("o-1").context()).doesNotContainKey("inventory_result");
-    assertThat(engine.instance("o-1").states()).containsExactly("cancelled");
+    assertThat(engine.instances().get("o-1").context()).doesNotContainKey("inventory_result");
+    assertThat(engine.instances().get("o-1").states()).containsExactly("cancelled");
   }
 
   @Test
   void regionsThatRaiseNothingStallWithOrWithoutContextChanges() {
     Engine engine = engine(ON);
-    engine.create("waiting", "w-1", Map.of());
+    engine.create(NewInstance.of("waiting").id("w-1"));
     assertThat(engine.regionJobs().runAvailable()).containsOnly(JobOutcome.APPLIED).hasSize(2);
-    List<HistoryEntry> stalls = engine.history("w-1", STALLED);
+    List<HistoryEntry> stalls = engine.instances().history(HistoryQuery.ofType("w-1", STALLED));
     assertThat(stalls)
         .extracting(HistoryEntry::payload)
         .containsExactlyInAnyOrder(
             Map.of(REGION, "p.webhook", INITIAL_STATE, "p.webhook.asked", CONTEXT_CHANGED, true),
             Map.of(REGION, "p.idle", INITIAL_STATE, "p.idle.resting", CONTEXT_CHANGED, false));
-    engine.send("w-1", "WEBHOOK"); // waiting by design: the external event finishes the region
-    engine.send("w-1", "WAKE");
-    assertThat(engine.instance("w-1").states()).containsExactly("finished");
+    engine.send(
+        "w-1", Event.of("WEBHOOK")); // waiting by design: the external event finishes the region
+    engine.send("w-1", Event.of("WAKE"));
+    assertThat(engine.instances().get("w-1").states()).containsExactly("finished");
   }
 
   @Test
@@ -295,20 +301,20 @@ public abstract class ParallelDispatchContractTest {
           running.countDown();
           await(release);
         });
-    engine.create("order", "o-1", Map.of());
+    engine.create(NewInstance.of("order").id("o-1"));
     RegionJob inventory = job(engine, "o-1", "processing.inventory");
     List<JobOutcome> outcome = new java.util.concurrent.CopyOnWriteArrayList<>();
     Thread worker = new Thread(() -> outcome.add(engine.regionJobs().run(inventory)));
     worker.start();
     assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
-    engine.send("o-1", "INVENTORY_OK"); // the region advances while its job's action runs
+    engine.send("o-1", Event.of("INVENTORY_OK")); // the region advances while its job's action runs
     release.countDown();
     worker.join(10_000);
     assertThat(outcome).containsExactly(JobOutcome.APPLIED);
     assertThat(payload(engine, "o-1", GUARD_ABORT))
         .containsEntry(REASON, REGION_ADVANCED)
         .containsEntry(WORK_WAS_DISCARDED, true);
-    assertThat(engine.instance("o-1").context()).doesNotContainKey("inventory_result");
+    assertThat(engine.instances().get("o-1").context()).doesNotContainKey("inventory_result");
     assertThat(engine.regionJobs().pending("o-1"))
         .extracting(RegionJob::region)
         .containsExactly("processing.payment");
@@ -319,10 +325,10 @@ public abstract class ParallelDispatchContractTest {
     Engine engine = engine(p -> p.enabled(true).jobTries(1));
     List<Event> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
     hook("inventory", a -> seen.add(a.event()));
-    engine.create("order", "o-1", Map.of("retry", true));
+    engine.create(NewInstance.of("order").id("o-1").input(Map.of("retry", true)));
     engine.regionJobs().run(job(engine, "o-1", "processing.inventory"));
     engine.regionJobs().fail(job(engine, "o-1", "processing.payment"), new RuntimeException("x"));
-    assertThat(engine.instance("o-1").states()).containsExactly("retrying");
+    assertThat(engine.instances().get("o-1").states()).containsExactly("retrying");
     engine.send("o-1", Event.of("RETRY", Map.of("reason", "card updated")));
     engine.regionJobs().run(job(engine, "o-1", "processing.inventory"));
     assertThat(seen)
@@ -345,38 +351,38 @@ public abstract class ParallelDispatchContractTest {
             await(release);
           }
         });
-    engine.create("order", "o-1", Map.of());
+    engine.create(NewInstance.of("order").id("o-1"));
     RegionJob inventory = job(engine, "o-1", "processing.inventory");
     List<JobOutcome> outcome = new java.util.concurrent.CopyOnWriteArrayList<>();
     Thread worker = new Thread(() -> outcome.add(engine.regionJobs().run(inventory)));
     worker.start();
     assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
-    engine.queues().pause("order"); // the operator, while the action runs
+    engine.admin().queues().pause("order"); // the operator, while the action runs
     release.countDown();
     worker.join(10_000);
     assertThat(outcome).containsExactly(JobOutcome.PAUSED);
-    assertThat(engine.instance("o-1").context()).doesNotContainKey("inventory_result");
+    assertThat(engine.instances().get("o-1").context()).doesNotContainKey("inventory_result");
     assertThat(job(engine, "o-1", "processing.inventory").attempts())
         .as("handed back uncounted")
         .isZero();
-    engine.queues().resume("order");
+    engine.admin().queues().resume("order");
     clock.advance(Duration.ofSeconds(1));
     assertThat(engine.regionJobs().runAvailable()).containsOnly(JobOutcome.APPLIED).hasSize(2);
-    assertThat(engine.instance("o-1").states()).containsExactly("completed");
+    assertThat(engine.instances().get("o-1").states()).containsExactly("completed");
   }
 
   @Test
   void aPausedQueueHoldsJobsUntilItIsResumed() {
     Engine engine = engine(ON);
-    engine.create("order", "o-1", Map.of());
-    engine.queues().pause("order");
+    engine.create(NewInstance.of("order").id("o-1"));
+    engine.admin().queues().pause("order");
     assertThat(engine.regionJobs().run(job(engine, "o-1", "processing.inventory")))
         .isEqualTo(JobOutcome.PAUSED);
     assertThat(engine.regionJobs().pending("o-1")).hasSize(2);
-    engine.queues().resume("order");
+    engine.admin().queues().resume("order");
     clock.advance(Duration.ofSeconds(1));
     assertThat(engine.regionJobs().runAvailable()).containsOnly(JobOutcome.APPLIED).hasSize(2);
-    assertThat(engine.instance("o-1").states()).containsExactly("completed");
+    assertThat(engine.instances().get("o-1").states()).containsExactly("completed");
   }
 
   @Test
@@ -384,7 +390,7 @@ public abstract class ParallelDispatchContractTest {
     Engine engine = engine(p -> p.enabled(true).jobTimeout(Duration.ofMillis(200)).jobTries(3));
     CountDownLatch never = new CountDownLatch(1);
     hook("inventory", a -> await(never));
-    engine.create("order", "o-1", Map.of());
+    engine.create(NewInstance.of("order").id("o-1"));
     RegionJob inventory = job(engine, "o-1", "processing.inventory");
     assertThat(engine.regionJobs().run(inventory)).isEqualTo(JobOutcome.RETRYING);
     assertThat(engine.regionJobs().pending("o-1").stream().filter(j -> j.id() == inventory.id()))
@@ -395,7 +401,7 @@ public abstract class ParallelDispatchContractTest {
   @Test
   void aBusyInstancePastTheLockTimeoutIsAFailedAttempt() throws Exception {
     Engine engine = engine(p -> p.enabled(true).lockTimeout(Duration.ofMillis(100)).jobTries(3));
-    engine.create("order", "o-1", Map.of());
+    engine.create(NewInstance.of("order").id("o-1"));
     CountDownLatch holding = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
     hook(
@@ -404,7 +410,8 @@ public abstract class ParallelDispatchContractTest {
           holding.countDown();
           await(release);
         });
-    Thread operator = new Thread(() -> engine.send("o-1", "HOLD")); // holds the instance's lease
+    // holds the instance's lease
+    Thread operator = new Thread(() -> engine.send("o-1", Event.of("HOLD")));
     operator.start();
     assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
     RegionJob inventory = job(engine, "o-1", "processing.inventory");
@@ -417,13 +424,13 @@ public abstract class ParallelDispatchContractTest {
     assertThat(engine.regionJobs().pending("o-1").stream().filter(j -> j.id() == inventory.id()))
         .singleElement()
         .satisfies(j -> assertThat(j.lastError()).contains("lock timeout"));
-    assertThat(engine.instance("o-1").context()).doesNotContainKey("inventory_result");
+    assertThat(engine.instances().get("o-1").context()).doesNotContainKey("inventory_result");
   }
 
   @Test
   void theInstanceLeaseOfAnApplyLastsTheLockTtl() {
     Engine engine = engine(p -> p.enabled(true).lockTtl(Duration.ofSeconds(7)));
-    engine.create("order", "o-1", Map.of());
+    engine.create(NewInstance.of("order").id("o-1"));
     java.util.concurrent.atomic.AtomicBoolean takenBefore =
         new java.util.concurrent.atomic.AtomicBoolean();
     java.util.concurrent.atomic.AtomicBoolean takenAfter =
@@ -447,7 +454,7 @@ public abstract class ParallelDispatchContractTest {
       value = FaultyStore.Point.class,
       names = {"BEFORE_COMMIT", "AFTER_COMMIT"})
   void aJobWhoseEngineDiesAtItsCommitIsAppliedOnce(FaultyStore.Point point) {
-    engine(ON).create("order", "o-1", Map.of());
+    engine(ON).create(NewInstance.of("order").id("o-1"));
     FaultyStore dying = new FaultyStore(store, point, 1);
     Engine doomed =
         Engine.builder()
@@ -467,10 +474,10 @@ public abstract class ParallelDispatchContractTest {
     assertThat(outcomes)
         .containsOnly(JobOutcome.APPLIED)
         .hasSize(point == FaultyStore.Point.BEFORE_COMMIT ? 2 : 1);
-    assertThat(survivor.instance("o-1").states()).containsExactly("completed");
-    assertThat(survivor.history("o-1", ENTER)).hasSize(2);
+    assertThat(survivor.instances().get("o-1").states()).containsExactly("completed");
+    assertThat(survivor.instances().history(HistoryQuery.ofType("o-1", ENTER))).hasSize(2);
     assertThat(
-            survivor.history("o-1").stream()
+            survivor.instances().history(HistoryQuery.all("o-1")).stream()
                 .filter(row -> row.event().equals("INVENTORY_OK"))
                 .count())
         .as("the inventory result is applied once")

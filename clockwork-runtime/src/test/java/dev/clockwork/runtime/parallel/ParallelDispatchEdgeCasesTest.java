@@ -8,6 +8,8 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.config.ParallelDispatchSettingsBuilder;
+import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.Store;
@@ -60,7 +62,7 @@ class ParallelDispatchEdgeCasesTest {
   void aNodeThatDoesNotKnowTheMachineDoesNotHoldItsJobs() {
     Engine orders = engine(ON, ORDER);
     Engine reports = engine(ON, WAITING);
-    orders.create("order", "o-1", Map.of());
+    orders.create(NewInstance.of("order").id("o-1"));
     try {
       reports.regionJobs().runAvailable();
     } catch (RuntimeException e) {
@@ -79,7 +81,7 @@ class ParallelDispatchEdgeCasesTest {
   @Test
   void aJobWhoseWorkerDiesEveryTimeEventuallyGivesUp() {
     Engine engine = engine(p -> p.enabled(true).jobTries(2), ORDER);
-    engine.create("order", "o-1", Map.of());
+    engine.create(NewInstance.of("order").id("o-1"));
     for (int crash = 0; crash < 5; crash++) {
       List<JobClaim> claims =
           store
@@ -101,12 +103,12 @@ class ParallelDispatchEdgeCasesTest {
   @Test
   void parallelDoneIsRecordedWhenAnExternalEventFinishesTheLastRegion() {
     Engine engine = engine(ON, WAITING);
-    engine.create("waiting", "w-1", Map.of());
+    engine.create(NewInstance.of("waiting").id("w-1"));
     engine.regionJobs().runAvailable();
-    engine.send("w-1", "WEBHOOK");
-    engine.send("w-1", "WAKE");
-    assertThat(engine.instance("w-1").states()).containsExactly("finished");
-    assertThat(engine.history("w-1", DONE)).hasSize(1);
+    engine.send("w-1", Event.of("WEBHOOK"));
+    engine.send("w-1", Event.of("WAKE"));
+    assertThat(engine.instances().get("w-1").states()).containsExactly("finished");
+    assertThat(engine.instances().history(HistoryQuery.ofType("w-1", DONE))).hasSize(1);
   }
 
   /**
@@ -117,7 +119,7 @@ class ParallelDispatchEdgeCasesTest {
   @Test
   void theRuntimesOwnParallelEventsCannotBeSentFromOutside() {
     Engine engine = engine(ON, ORDER);
-    engine.create("order", "o-1", Map.of());
+    engine.create(NewInstance.of("order").id("o-1"));
     RegionJob job = engine.regionJobs().pending("o-1").get(0);
     try {
       engine.send(
@@ -132,7 +134,7 @@ class ParallelDispatchEdgeCasesTest {
     } catch (RuntimeException refused) {
       // what a fix would do
     }
-    assertThat(engine.instance("o-1").states()).doesNotContain("failed");
+    assertThat(engine.instances().get("o-1").states()).doesNotContain("failed");
   }
 
   /**
@@ -143,7 +145,7 @@ class ParallelDispatchEdgeCasesTest {
   @Test
   void aJobWhoseApplyLostTheInstanceLeaseIsReleasedAtOnce() {
     Engine engine = engine(p -> p.enabled(true).lockTtl(Duration.ofSeconds(7)), ORDER);
-    engine.create("order", "o-1", Map.of());
+    engine.create(NewInstance.of("order").id("o-1"));
     hook( // another node takes the instance over while the result applies
         "inventory_done",
         a -> store.work().lease("o-1", "other-node", Duration.ofSeconds(1), T0.plusSeconds(8)));

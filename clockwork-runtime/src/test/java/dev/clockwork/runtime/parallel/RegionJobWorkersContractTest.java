@@ -7,17 +7,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.EngineBuilder;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.config.ParallelDispatchSettingsBuilder;
 import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.Store;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
@@ -54,8 +54,8 @@ public abstract class RegionJobWorkersContractTest {
     engines.forEach(Engine::close);
   }
 
-  private Engine engine(String owner, Consumer<EngineBuilder> more) {
-    EngineBuilder builder =
+  private Engine engine(String owner, Consumer<Engine.Builder> more) {
+    Engine.Builder builder =
         Engine.builder()
             .store(store)
             .clock(clock)
@@ -87,12 +87,12 @@ public abstract class RegionJobWorkersContractTest {
     hook("payment", meet);
     Engine engine =
         engine("node-a", b -> b.settings(s -> s.workers(w -> w.regionJobThreads(2)))).start();
-    engine.create("order", "o-1", Map.of());
+    engine.create(NewInstance.of("order").id("o-1"));
     await()
         .atMost(Duration.ofSeconds(30))
-        .until(() -> engine.instance("o-1").states().equals(List.of("completed")));
+        .until(() -> engine.instances().get("o-1").states().equals(List.of("completed")));
     assertThat(most).hasValue(2);
-    assertThat(engine.history("o-1", ENTER)).hasSize(2);
+    assertThat(engine.instances().history(HistoryQuery.ofType("o-1", ENTER))).hasSize(2);
   }
 
   @Test
@@ -105,7 +105,7 @@ public abstract class RegionJobWorkersContractTest {
                     .settings(s -> s.workers(w -> w.regionJobQueues("other")))
                     .settings(s -> s.workers(w -> w.regionJobThreads(2))));
     other.start();
-    other.create("order", "o-1", Map.of());
+    other.create(NewInstance.of("order").id("o-1"));
     await()
         .during(Duration.ofMillis(500))
         .atMost(Duration.ofSeconds(5))
@@ -120,7 +120,7 @@ public abstract class RegionJobWorkersContractTest {
     serving.start();
     await()
         .atMost(Duration.ofSeconds(30))
-        .until(() -> serving.instance("o-1").states().equals(List.of("completed")));
+        .until(() -> serving.instances().get("o-1").states().equals(List.of("completed")));
   }
 
   @Test
@@ -136,7 +136,7 @@ public abstract class RegionJobWorkersContractTest {
           }
         });
     Engine dead = engine("node-dead", b -> b.settings(s -> s.workers(w -> w.regionJobThreads(0))));
-    dead.create("order", "o-1", Map.of());
+    dead.create(NewInstance.of("order").id("o-1"));
     RegionJob inventory =
         dead.regionJobs().pending("o-1").stream()
             .filter(j -> j.region().equals("processing.inventory"))
@@ -151,13 +151,13 @@ public abstract class RegionJobWorkersContractTest {
     Engine alive =
         engine("node-alive", b -> b.settings(s -> s.workers(w -> w.regionJobThreads(0))));
     assertThat(alive.regionJobs().runAvailable()).containsOnly(JobOutcome.APPLIED).hasSize(2);
-    assertThat(alive.instance("o-1").states()).containsExactly("completed");
+    assertThat(alive.instances().get("o-1").states()).containsExactly("completed");
 
     stuck.countDown(); // the first run comes back to life and tries to apply its result
     hung.join(10_000);
     assertThat(deadOutcome).containsExactly(JobOutcome.LOST);
-    assertThat(alive.history("o-1", ENTER)).hasSize(2);
-    assertThat(alive.history("o-1", GUARD_ABORT)).isEmpty();
+    assertThat(alive.instances().history(HistoryQuery.ofType("o-1", ENTER))).hasSize(2);
+    assertThat(alive.instances().history(HistoryQuery.ofType("o-1", GUARD_ABORT))).isEmpty();
   }
 
   @Test
@@ -179,7 +179,7 @@ public abstract class RegionJobWorkersContractTest {
                 b.settings(s -> s.workers(w -> w.shutdownTimeout(Duration.ofMillis(200))))
                     .settings(s -> s.workers(w -> w.regionJobThreads(2))));
     stopping.start();
-    stopping.create("order", "o-1", Map.of());
+    stopping.create(NewInstance.of("order").id("o-1"));
     assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
     stopping.close();
     assertThat(store.regionJobs().list("o-1"))
@@ -188,7 +188,7 @@ public abstract class RegionJobWorkersContractTest {
         .satisfies(j -> assertThat(j.attempts()).as("not counted as an attempt").isZero());
     Engine next = engine("node-next", b -> b.settings(s -> s.workers(w -> w.regionJobThreads(0))));
     assertThat(next.regionJobs().runAvailable()).contains(JobOutcome.APPLIED);
-    assertThat(next.instance("o-1").states()).containsExactly("completed");
+    assertThat(next.instances().get("o-1").states()).containsExactly("completed");
   }
 
   @Test
@@ -202,9 +202,9 @@ public abstract class RegionJobWorkersContractTest {
                             s.parallelDispatch(p -> p.enabled(false))
                                 .machine("order", m -> m.parallelDispatch(ON)))
                     .settings(s -> s.workers(w -> w.regionJobThreads(0))));
-    assertThat(engine.create("order", "o-1", Map.of()).dispatched()).isTrue();
-    assertThat(engine.create("nofail", "n-1", Map.of()).dispatched()).isFalse();
-    assertThat(engine.instance("n-1").states()).containsExactly("completed");
+    assertThat(engine.create(NewInstance.of("order").id("o-1")).dispatched()).isTrue();
+    assertThat(engine.create(NewInstance.of("nofail").id("n-1")).dispatched()).isFalse();
+    assertThat(engine.instances().get("n-1").states()).containsExactly("completed");
   }
 
   @Test
@@ -232,8 +232,8 @@ public abstract class RegionJobWorkersContractTest {
             .config(config)
             .settings(s -> s.workers(w -> w.regionJobThreads(0)))
             .build();
-    assertThat(engine.create("order", "o-1", Map.of()).dispatched()).isTrue();
-    assertThat(engine.create("nofail", "n-1", Map.of()).dispatched()).isFalse();
+    assertThat(engine.create(NewInstance.of("order").id("o-1")).dispatched()).isTrue();
+    assertThat(engine.create(NewInstance.of("nofail").id("n-1")).dispatched()).isFalse();
     RegionJob inventory =
         engine.regionJobs().pending("o-1").stream()
             .filter(j -> j.region().equals("processing.inventory"))
@@ -242,6 +242,6 @@ public abstract class RegionJobWorkersContractTest {
     assertThat(engine.regionJobs().fail(inventory, new IllegalStateException("down")))
         .as("job_tries: 1 from the file")
         .isEqualTo(JobOutcome.GAVE_UP);
-    assertThat(engine.instance("o-1").states()).containsExactly("failed");
+    assertThat(engine.instances().get("o-1").states()).containsExactly("failed");
   }
 }

@@ -105,7 +105,8 @@ final class Firing {
       OverlapPolicy effective,
       String previous) {
     ScheduleAction.StartMachine start = (ScheduleAction.StartMachine) schedule.settings().action();
-    engine.machine(start.machine()); // an unknown machine fails here, before anything is recorded
+    // an unknown machine fails here, before anything is recorded
+    engine.machines().latest(start.machine());
     long number = schedule.firesCount() + 1;
     String id = id(schedule, source, occurrence, number);
     if (source == Fact.Source.BACKFILL && hasRun(schedule, id, occurrence)) {
@@ -188,7 +189,7 @@ final class Firing {
       return known.take(instanceId);
     }
     try {
-      return engine.instance(instanceId).status();
+      return engine.instances().get(instanceId).status();
     } catch (UnknownInstanceException gone) {
       return null;
     }

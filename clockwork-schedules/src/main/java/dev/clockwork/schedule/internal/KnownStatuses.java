@@ -47,7 +47,7 @@ final class KnownStatuses {
     }
     Map<String, InstanceStatus> found;
     try {
-      found = engine.statuses(ids);
+      found = engine.instances().statuses(ids);
     } catch (RuntimeException e) { // each decision reads its own, and fails alone
       LOG.warn("could not read {} instance statuses ahead: {}", ids.size(), e.getMessage());
       return NONE;

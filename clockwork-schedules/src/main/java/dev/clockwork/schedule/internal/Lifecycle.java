@@ -165,7 +165,7 @@ public final class Lifecycle {
   private void checkMachine(ScheduleSettings settings) {
     if (settings.action() instanceof ScheduleAction.StartMachine start) {
       try {
-        services.engine().machine(start.machine());
+        services.engine().machines().latest(start.machine());
       } catch (UnknownMachineException e) {
         throw new InvalidScheduleException(
             "action.machine '"

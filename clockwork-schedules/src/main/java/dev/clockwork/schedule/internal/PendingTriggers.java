@@ -4,10 +4,9 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.CreateOutcome;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.NewInstance;
 import dev.clockwork.runtime.error.UnknownInstanceException;
-import dev.clockwork.runtime.instance.CreateOptions;
-import dev.clockwork.runtime.queue.Priority;
+import dev.clockwork.runtime.instance.NewInstance;
+import dev.clockwork.runtime.queue.EventRequest;
 import dev.clockwork.runtime.store.DuplicateInstanceException;
 import dev.clockwork.schedule.audit.ScheduleEventType;
 import dev.clockwork.schedule.definition.OverlapPolicy;
@@ -46,15 +45,14 @@ final class PendingTriggers {
     if (trigger.action() instanceof ScheduleAction.SendEvent send) {
       try {
         engine.enqueue(
-            send.instanceId(),
-            Event.of(send.event(), send.payload()),
-            Priority.NORMAL,
-            "schedule:"
-                + schedule.namespace()
-                + ":"
-                + schedule.scheduleId()
-                + ":trigger:"
-                + trigger.triggerNumber());
+            EventRequest.to(send.instanceId(), Event.of(send.event(), send.payload()))
+                .idempotencyKey(
+                    "schedule:"
+                        + schedule.namespace()
+                        + ":"
+                        + schedule.scheduleId()
+                        + ":trigger:"
+                        + trigger.triggerNumber()));
       } catch (UnknownInstanceException gone) {
         LOG.warn(
             "schedule {}/{}: trigger {} sends to instance '{}', which no longer exists",
@@ -71,13 +69,8 @@ final class PendingTriggers {
       }
       stop(trigger);
     }
-    ScheduleAction.StartMachine start = (ScheduleAction.StartMachine) trigger.action();
     try {
-      engine.create(
-          start.machine(),
-          trigger.instanceId(),
-          start.input(),
-          runOptions(schedule, trigger, origin(trigger)));
+      engine.create(run(schedule, trigger));
       return TriggerOutcome.STARTED;
     } catch (DuplicateInstanceException startedBefore) {
       return TriggerOutcome.ALREADY_STARTED;
@@ -85,21 +78,23 @@ final class PendingTriggers {
   }
 
   /**
-   * How a schedule's run is created: routed to the queue (its machine's default queue when none is
-   * named), with the labels, memo and search attributes the schedule had when the trigger was
-   * recorded — its current ones for a trigger stored before they were kept — and its lineage.
+   * How a schedule's run is created: its machine, deterministic id and input, routed to the queue
+   * (its machine's default queue when none is named), with the labels, memo and search attributes
+   * the schedule had when the trigger was recorded — its current ones for a trigger stored before
+   * they were kept — and its lineage.
    */
-  private static CreateOptions runOptions(
-      ScheduleRecord schedule, PendingTrigger trigger, Event origin) {
+  private static NewInstance run(ScheduleRecord schedule, PendingTrigger trigger) {
+    ScheduleAction.StartMachine start = (ScheduleAction.StartMachine) trigger.action();
     PendingTrigger.RunMetadata run =
         trigger.run() != null ? trigger.run() : PendingTrigger.RunMetadata.of(schedule.settings());
-    return CreateOptions.builder()
+    return NewInstance.of(start.machine())
+        .id(trigger.instanceId())
+        .input(start.input())
         .queue(run.queue())
         .labels(run.labels())
         .memo(run.memo())
         .searchAttributes(run.searchAttributes())
-        .origin(origin)
-        .build();
+        .origin(origin(trigger));
   }
 
   /** What carrying out one trigger of {@link #startAll} gave: its outcome, or its failure. */
@@ -127,14 +122,8 @@ final class PendingTriggers {
     List<Integer> at = new ArrayList<>(starts.size());
     for (int i = 0; i < starts.size(); i++) {
       PendingTrigger trigger = starts.get(i);
-      ScheduleAction.StartMachine start = (ScheduleAction.StartMachine) trigger.action();
       try { // a run's settings that no longer pass the checks fail that trigger alone
-        creations.add(
-            new NewInstance(
-                start.machine(),
-                trigger.instanceId(),
-                start.input(),
-                runOptions(schedules.get(i), trigger, origin(trigger))));
+        creations.add(run(schedules.get(i), trigger));
         at.add(i);
       } catch (RuntimeException e) {
         carried[i] = new Carried(null, e);
@@ -164,9 +153,9 @@ final class PendingTriggers {
     }
     try {
       if (trigger.policy() == OverlapPolicy.TERMINATE_OTHER) {
-        services.engine().terminate(trigger.previous());
+        services.engine().instances().terminate(trigger.previous());
       } else {
-        services.engine().cancel(trigger.previous());
+        services.engine().instances().cancel(trigger.previous());
       }
     } catch (UnknownInstanceException gone) {
       // nothing to stop
@@ -175,7 +164,7 @@ final class PendingTriggers {
 
   private Optional<InstanceStatus> status(String instanceId) {
     try {
-      return Optional.of(services.engine().instance(instanceId).status());
+      return Optional.of(services.engine().instances().get(instanceId).status());
     } catch (UnknownInstanceException gone) {
       return Optional.empty();
     }

@@ -28,7 +28,7 @@ public final class HealthRoutes implements ApiRoutes {
 
   private void ready(Context ctx) {
     try {
-      server.engine().queues().status();
+      server.engine().admin().queues().status();
       ctx.json(Map.of("status", "UP", "database", "UP"));
     } catch (RuntimeException e) {
       LOG.warn("readiness check failed: the store did not answer", e);

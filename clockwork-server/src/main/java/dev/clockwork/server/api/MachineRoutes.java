@@ -36,19 +36,19 @@ public final class MachineRoutes implements ApiRoutes {
 
   private void list(Context ctx) {
     List<MachineView> machines = new ArrayList<>();
-    for (String id : server.engine().machineIds()) {
-      machines.add(view(server.engine().machine(id)));
+    for (String id : server.engine().machines().ids()) {
+      machines.add(view(server.engine().machines().latest(id)));
     }
     ctx.json(machines);
   }
 
   private void get(Context ctx) {
-    ctx.json(view(server.engine().machine(ctx.pathParam("machine"))));
+    ctx.json(view(server.engine().machines().latest(ctx.pathParam("machine"))));
   }
 
   private void diagram(Context ctx) {
     ctx.contentType("text/vnd.mermaid; charset=utf-8");
-    ctx.result(MermaidDiagram.of(server.engine().machine(ctx.pathParam("machine"))));
+    ctx.result(MermaidDiagram.of(server.engine().machines().latest(ctx.pathParam("machine"))));
   }
 
   static MachineView view(MachineDefinition machine) {

@@ -7,6 +7,7 @@ import dev.clockwork.runtime.error.IdempotencyConflictException;
 import dev.clockwork.runtime.error.InvalidEventPayloadException;
 import dev.clockwork.runtime.error.UnknownEventException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.queue.EventRequest;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.CallbackStore;
@@ -108,7 +109,12 @@ public final class Callbacks implements AutoCloseable {
                 engine.clock().instant()));
     QueuedEvent queued;
     try {
-      queued = engine.enqueue(instanceId, event, priority, key, source);
+      queued =
+          engine.enqueue(
+              EventRequest.to(instanceId, event)
+                  .priority(priority)
+                  .idempotencyKey(key)
+                  .source(source));
     } catch (RuntimeException e) {
       // refused (unknown instance or event, a bad payload, a reused key): for good. Failed
       // otherwise (the database): the caller is told; without a key of its own its retry is a new

@@ -3,6 +3,7 @@ package dev.clockwork.server.callback;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.HistoryQuery;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.store.HistoryEntry;
@@ -30,7 +31,7 @@ final class Outcomes {
 
   /** The event's outcome and the body to POST, or empty while it is still queued. */
   Optional<Settled> of(StoredCallback callback) {
-    EventStatus status = engine.event(callback.instanceId(), callback.eventId());
+    EventStatus status = engine.instances().event(callback.instanceId(), callback.eventId());
     if (status.state() == EventStatus.State.PENDING
         || status.state() == EventStatus.State.RETRYING) {
       return Optional.empty();
@@ -43,7 +44,7 @@ final class Outcomes {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("event_id", callback.eventId());
     body.put("instance_id", callback.instanceId());
-    body.put("machine", engine.instance(callback.instanceId()).machine());
+    body.put("machine", engine.instances().get(callback.instanceId()).machine());
     body.put("type", callback.type());
     body.put("outcome", outcome);
     if (status.state() == EventStatus.State.APPLIED && row != null) {
@@ -62,7 +63,10 @@ final class Outcomes {
       return Optional.empty();
     }
     // the one row, read by its sequence: an instance's whole history can be long
-    return engine.history(status.instanceId(), status.historySequence() - 1, 1).stream()
+    return engine
+        .instances()
+        .history(HistoryQuery.page(status.instanceId(), status.historySequence() - 1, 1))
+        .stream()
         .filter(row -> row.sequence() == status.historySequence())
         .findFirst();
   }

@@ -6,6 +6,7 @@ import dev.clockwork.runtime.error.IdempotencyConflictException;
 import dev.clockwork.runtime.error.InvalidEventPayloadException;
 import dev.clockwork.runtime.error.UnknownEventException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.queue.EventRequest;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.CallbackStore;
 import dev.clockwork.runtime.store.callback.StoredCallback;
@@ -46,10 +47,10 @@ final class Recovery {
       try {
         QueuedEvent queued =
             engine.enqueue(
-                callback.instanceId(),
-                Event.of(callback.type(), callback.payload()),
-                callback.priority(),
-                callback.eventKey());
+                EventRequest.to(
+                        callback.instanceId(), Event.of(callback.type(), callback.payload()))
+                    .priority(callback.priority())
+                    .idempotencyKey(callback.eventKey()));
         store.bind(callback.id(), queued.id());
         bound++;
         LOG.info(

@@ -7,11 +7,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -106,7 +106,7 @@ class CallbackDeliveryTest {
             .config(Settings.parse(config, "clockwork.yaml"))
             .build()) {
       Callbacks callbacks = new Callbacks(discarding, fixture.options(receiver, b -> b));
-      discarding.create("job", "job-d", Map.of());
+      discarding.create(NewInstance.of("job").id("job-d"));
       QueuedEvent poison =
           callbacks.enqueue(
               "job-d", Event.of("POISON"), Priority.NORMAL, null, receiver.url("/d"), null);

@@ -8,6 +8,7 @@ import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
 import dev.clockwork.postgres.testing.TestDatabase;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.queue.Backoff;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
@@ -77,7 +78,7 @@ final class CallbackFixture implements AutoCloseable {
 
   /** A new {@code job} instance. */
   String job(String id) {
-    engine.create("job", id, Map.of());
+    engine.create(NewInstance.of("job").id(id));
     return id;
   }
 

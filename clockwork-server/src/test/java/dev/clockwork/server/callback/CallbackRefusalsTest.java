@@ -13,6 +13,8 @@ import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.error.IdempotencyConflictException;
 import dev.clockwork.runtime.error.InvalidEventPayloadException;
+import dev.clockwork.runtime.instance.NewInstance;
+import dev.clockwork.runtime.queue.EventRequest;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.server.ClockworkServer;
 import java.time.Duration;
@@ -69,8 +71,8 @@ class CallbackRefusalsTest {
     engine = engine(options);
     server = ClockworkServer.builder(engine).port(0).callbacks(options).start();
     Callbacks callbacks = server.callbacks().orElseThrow();
-    engine.create("vjob", "first", Map.of());
-    engine.create("vjob", "second", Map.of());
+    engine.create(NewInstance.of("vjob").id("first"));
+    engine.create(NewInstance.of("vjob").id("second"));
     callbacks.enqueue(
         "first",
         Event.of("GO", Map.of("n", 1)),
@@ -105,8 +107,8 @@ class CallbackRefusalsTest {
     CallbackOptions options = fixture.options(receiver, b -> b);
     engine = engine(options);
     Callbacks callbacks = new Callbacks(engine, options);
-    engine.create("vjob", "bad", Map.of());
-    engine.create("vjob", "good", Map.of());
+    engine.create(NewInstance.of("vjob").id("bad"));
+    engine.create(NewInstance.of("vjob").id("good"));
     assertThatThrownBy(
             () ->
                 callbacks.enqueue(
@@ -140,8 +142,11 @@ class CallbackRefusalsTest {
     CallbackOptions options = fixture.options(receiver, b -> b);
     engine = engine(options);
     Callbacks callbacks = new Callbacks(engine, options);
-    engine.create("vjob", "k", Map.of());
-    engine.enqueue("k", Event.of("GO", Map.of("n", 1)), Priority.NORMAL, "key-1", "api:otto");
+    engine.create(NewInstance.of("vjob").id("k"));
+    engine.enqueue(
+        EventRequest.to("k", Event.of("GO", Map.of("n", 1)))
+            .idempotencyKey("key-1")
+            .source("api:otto"));
     assertThatThrownBy(
             () ->
                 callbacks.enqueue(

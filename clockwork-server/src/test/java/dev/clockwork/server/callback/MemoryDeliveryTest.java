@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.memory.InMemoryStore;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -39,7 +39,7 @@ class MemoryDeliveryTest {
                 .allowHttp(true)
                 .allowHost(receiver.allowEntry())
                 .build());
-    engine.create("job", "in-memory", Map.of());
+    engine.create(NewInstance.of("job").id("in-memory"));
     QueuedEvent go =
         callbacks.enqueue(
             "in-memory", Event.of("GO"), Priority.NORMAL, null, receiver.url("/m"), null);

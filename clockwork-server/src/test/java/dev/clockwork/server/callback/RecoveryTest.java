@@ -3,6 +3,7 @@ package dev.clockwork.server.callback;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.queue.EventRequest;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
@@ -47,7 +48,8 @@ class RecoveryTest {
     String id = fixture.job("crash-after");
     fixture.callbackStore.register(registration(id, "key-1"));
     QueuedEvent queued =
-        fixture.engine.enqueue(id, Event.of("GO", Map.of("n", 1)), Priority.NORMAL, "key-1");
+        fixture.engine.enqueue(
+            EventRequest.to(id, Event.of("GO", Map.of("n", 1))).idempotencyKey("key-1"));
     // the server stops here: the callback never learnt its event id
 
     fixture.clock.advance(Recovery.GRACE.minusSeconds(1));
@@ -78,13 +80,13 @@ class RecoveryTest {
     Object eventId =
         fixture.database.single("SELECT event_id FROM cw_callbacks WHERE id = ?", stored.id());
     assertThat(eventId).as("bound to the event it queued").isNotNull();
-    EventStatus status = fixture.engine.event(id, (Long) eventId);
+    EventStatus status = fixture.engine.instances().event(id, (Long) eventId);
     assertThat(status.state()).isEqualTo(EventStatus.State.PENDING);
 
     fixture.engine.runDue();
     callbacks.runDue();
 
-    assertThat(fixture.engine.instance(id).states()).containsExactly("done");
+    assertThat(fixture.engine.instances().get(id).states()).containsExactly("done");
     assertThat(receiver.requests()).hasSize(1);
     assertThat(receiver.requests().get(0).body()).contains("\"outcome\":\"applied\"");
   }

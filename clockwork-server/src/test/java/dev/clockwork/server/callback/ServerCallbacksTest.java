@@ -5,9 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.server.ClockworkServer;
 import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -52,8 +52,8 @@ class ServerCallbacksTest {
     engine = engine(options);
     server = ClockworkServer.builder(engine).port(0).callbacks(options).start();
     Callbacks callbacks = server.callbacks().orElseThrow();
-    engine.create("job", "first", Map.of());
-    engine.create("job", "second", Map.of());
+    engine.create(NewInstance.of("job").id("first"));
+    engine.create(NewInstance.of("job").id("second"));
 
     fixture.send(callbacks, "first", "GO", receiver.url("/first"));
     engine.runDue();
@@ -71,7 +71,7 @@ class ServerCallbacksTest {
     CallbackOptions options = fixture.options(receiver, b -> b.pollInterval(Duration.ofMillis(50)));
     engine = engine(null);
     server = ClockworkServer.builder(engine).port(0).callbacks(options).start();
-    engine.create("job", "swept", Map.of());
+    engine.create(NewInstance.of("job").id("swept"));
 
     for (int i = 0; i < 3; i++) {
       fixture.send(server.callbacks().orElseThrow(), "swept", "GO", receiver.url("/s" + i));
@@ -87,7 +87,7 @@ class ServerCallbacksTest {
     engine = engine(options);
     server = ClockworkServer.builder(engine).port(0).callbacks(options).start();
     Callbacks callbacks = server.callbacks().orElseThrow();
-    engine.create("job", "stopped", Map.of());
+    engine.create(NewInstance.of("job").id("stopped"));
     server.close();
     server = null;
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.schedule.audit.CommandContext;
 import dev.clockwork.server.ApiFixture;
 import java.util.List;
@@ -64,7 +65,7 @@ class OperatorBrowserTest {
         ExpectedConditions.textToBePresentInElementLocated(
             By.id("dead-letter-message"), "retried as event"));
     assertThat(api.get("/api/dead-letters", ApiFixture.VIEWER).json().get("items")).isEmpty();
-    assertThat(api.engine().queues().status("desk").pending()).isEqualTo(1);
+    assertThat(api.engine().admin().queues().status("desk").pending()).isEqualTo(1);
   }
 
   @Test
@@ -137,7 +138,7 @@ class OperatorBrowserTest {
 
   @Test
   void anOperatorSendsAnEventThenFollowsItsTimerAndConversation() {
-    api.engine().create("desk", "d-send", Map.of());
+    api.engine().create(NewInstance.of("desk").id("d-send"));
     browser.loginAs(ApiFixture.OPERATOR, "otto-operator");
 
     browser.go("#/instances/d-send");
@@ -149,7 +150,7 @@ class OperatorBrowserTest {
         ExpectedConditions.textToBePresentInElementLocated(By.id("send-result"), "working"));
     browser.await(
         ExpectedConditions.textToBePresentInElementLocated(By.id("active-states"), "working"));
-    assertThat(api.engine().instance("d-send").states()).contains("working");
+    assertThat(api.engine().instances().get("d-send").states()).contains("working");
 
     browser.go("#/timers?due_within=P1D");
     browser.await(ExpectedConditions.textToBePresentInElementLocated(By.id("main"), "d-send"));
@@ -163,7 +164,7 @@ class OperatorBrowserTest {
 
   /** A desk instance whose REFUSE event died at once; the dead letter's id. */
   private static long deadLetter(String instanceId) {
-    api.engine().create("desk", instanceId, Map.of());
+    api.engine().create(NewInstance.of("desk").id(instanceId));
     api.engine().enqueue(instanceId, Event.of("REFUSE", Map.of("why", "closed")));
     api.engine().runDue();
     return api.get("/api/dead-letters", ApiFixture.VIEWER)

@@ -3,11 +3,11 @@ package dev.clockwork.server.instance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.postgres.PostgresStore;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.server.ApiFixture;
 import dev.clockwork.server.ApiFixture.Response;
 import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +26,7 @@ class BusyInstanceTest {
 
   @Test
   void isAnswered503WithRetryAfterAndAppliesNothing() {
-    API.engine().create("tab", "tab-1", Map.of());
+    API.engine().create(NewInstance.of("tab").id("tab-1"));
     try (PostgresStore otherNode = PostgresStore.on(API.database().dataSource())) {
       Claim held =
           otherNode
@@ -42,7 +42,7 @@ class BusyInstanceTest {
       assertThat(busy.json().get("detail").asText()).contains("tab-1").contains("busy");
       otherNode.work().release(held.lease());
     }
-    assertThat(API.engine().instance("tab-1").states()).containsExactly("open");
+    assertThat(API.engine().instances().get("tab-1").states()).containsExactly("open");
     assertThat(
             API.post("/api/instances/tab-1/events", ApiFixture.OPERATOR, "{\"type\": \"CLOSE\"}")
                 .status())

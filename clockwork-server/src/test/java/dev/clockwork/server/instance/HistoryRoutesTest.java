@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.server.ApiFixture;
 import java.util.ArrayList;
@@ -26,11 +28,11 @@ class HistoryRoutesTest {
   @BeforeAll
   static void tab() {
     API.reset();
-    API.engine().create("tab", "tab-1", Map.of());
+    API.engine().create(NewInstance.of("tab").id("tab-1"));
     for (int n = 1; n <= 7; n++) {
       API.engine().send("tab-1", Event.of("ADD", Map.of("amount", n)));
     }
-    API.engine().send("tab-1", "CLOSE");
+    API.engine().send("tab-1", Event.of("CLOSE"));
   }
 
   private static List<JsonNode> allRows(int limit) {
@@ -55,7 +57,10 @@ class HistoryRoutesTest {
 
   @Test
   void pagesThroughEveryRowWithoutDuplicatesOrGaps() {
-    List<Long> stored = API.engine().history("tab-1").stream().map(HistoryEntry::sequence).toList();
+    List<Long> stored =
+        API.engine().instances().history(HistoryQuery.all("tab-1")).stream()
+            .map(HistoryEntry::sequence)
+            .toList();
 
     for (int limit : List.of(1, 3, 4, 100)) {
       List<Long> listed = allRows(limit).stream().map(row -> row.get("sequence").asLong()).toList();
@@ -91,7 +96,7 @@ class HistoryRoutesTest {
 
   @Test
   void theLastPageSaysThereIsNoMore() {
-    int total = API.engine().history("tab-1").size();
+    int total = API.engine().instances().history(HistoryQuery.all("tab-1")).size();
     JsonNode page =
         API.get("/api/instances/tab-1/history?limit=" + total, ApiFixture.VIEWER).json();
 

@@ -3,6 +3,7 @@ package dev.clockwork.server.instance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.server.ApiFixture;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -56,7 +57,7 @@ class InstanceAuditTest {
 
   @Test
   void aQueuedSendNamesItsCallerAsTheEventsSource() {
-    API.engine().create("order", "queued-audit", Map.of());
+    API.engine().create(NewInstance.of("order").id("queued-audit"));
 
     ApiFixture.Response accepted =
         API.post(

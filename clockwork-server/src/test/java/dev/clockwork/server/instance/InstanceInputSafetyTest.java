@@ -2,6 +2,7 @@ package dev.clockwork.server.instance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.server.ApiFixture;
 import dev.clockwork.server.ApiFixture.Response;
 import java.net.URLEncoder;
@@ -42,7 +43,7 @@ class InstanceInputSafetyTest {
   /** GET /api/instances/{id} lists children whose ids contain '/' and '#': can one read them? */
   @Test
   void aChildListedOnItsParentCanBeReadByItsId() {
-    API.engine().create("checkout", "checkout-1", Map.of());
+    API.engine().create(NewInstance.of("checkout").id("checkout-1"));
     String child =
         API.get("/api/instances/checkout-1", ApiFixture.VIEWER)
             .json()
@@ -80,7 +81,7 @@ class InstanceInputSafetyTest {
   /** A payload PostgreSQL's jsonb cannot store (a \u0000 in a text) is a 400, not a 500. */
   @Test
   void aPayloadWithANulIsA400() {
-    API.engine().create("order", "order-nul", Map.of());
+    API.engine().create(NewInstance.of("order").id("order-nul"));
     Response queued =
         API.post(
             "/api/instances/order-nul/events?mode=queued",
@@ -93,7 +94,7 @@ class InstanceInputSafetyTest {
   /** A cursor decoding to a NUL is a 400, not a 500. */
   @Test
   void aForgedCursorIsA400() {
-    API.engine().create("order", "order-c", Map.of());
+    API.engine().create(NewInstance.of("order").id("order-c"));
     Response page = API.get("/api/instances?cursor=AA", ApiFixture.VIEWER);
     assertThat(page.status()).as(page.body()).isEqualTo(400);
   }
@@ -101,7 +102,7 @@ class InstanceInputSafetyTest {
   /** Same Idempotency-Key, same event, sent at once: one event queued, both answered with it. */
   @Test
   void concurrentQueuedSendsWithOneKeyQueueOneEvent() throws Exception {
-    API.engine().create("order", "order-k", Map.of());
+    API.engine().create(NewInstance.of("order").id("order-k"));
     int n = 8;
     CountDownLatch start = new CountDownLatch(1);
     ExecutorService pool = Executors.newFixedThreadPool(n);
@@ -127,14 +128,14 @@ class InstanceInputSafetyTest {
     }
     pool.shutdown();
     assertThat(ids).containsOnly(ids.get(0));
-    assertThat(API.engine().pendingEvents("order-k")).isEqualTo(1);
+    assertThat(API.engine().instances().pendingEvents("order-k")).isEqualTo(1);
   }
 
   /** An event id of another instance is not this instance's event. */
   @Test
   void anotherInstancesEventIs404() {
-    API.engine().create("order", "order-a", Map.of());
-    API.engine().create("order", "order-b", Map.of());
+    API.engine().create(NewInstance.of("order").id("order-a"));
+    API.engine().create(NewInstance.of("order").id("order-b"));
     Response queued =
         API.post(
             "/api/instances/order-b/events?mode=queued",

@@ -3,12 +3,12 @@ package dev.clockwork.server.instance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.clockwork.runtime.instance.CreateOptions;
+import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.server.ApiFixture;
 import dev.clockwork.server.ApiFixture.Response;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,17 +27,14 @@ class InstanceListTest {
   static void instances() {
     API.reset();
     for (int n = 1; n <= 23; n++) {
-      CreateOptions options =
-          n % 3 == 0
-              ? CreateOptions.builder().label("team", "shop").build()
-              : CreateOptions.DEFAULTS;
-      API.engine().create("order", String.format("order-%02d", n), Map.of(), options);
+      NewInstance order = NewInstance.of("order").id(String.format("order-%02d", n));
+      API.engine().create(n % 3 == 0 ? order.label("team", "shop") : order);
       if (n % 2 == 1) {
-        API.engine().send(String.format("order-%02d", n), "SUBMIT");
+        API.engine().send(String.format("order-%02d", n), Event.of("SUBMIT"));
       }
     }
-    API.engine().create("subscription", "sub-1", Map.of());
-    API.engine().create("subscription", "sub-2", Map.of());
+    API.engine().create(NewInstance.of("subscription").id("sub-1"));
+    API.engine().create(NewInstance.of("subscription").id("sub-2"));
   }
 
   /** Every id listed by following next_cursor from the first page. */
@@ -81,7 +78,7 @@ class InstanceListTest {
 
   @Test
   void filtersByConversation() {
-    String conversation = API.engine().instance("order-05").conversationId();
+    String conversation = API.engine().instances().get("order-05").conversationId();
 
     assertThat(allPages("&conversation=" + conversation, 50)).containsExactly("order-05");
   }

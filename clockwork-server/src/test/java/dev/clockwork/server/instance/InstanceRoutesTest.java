@@ -3,9 +3,10 @@ package dev.clockwork.server.instance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.server.ApiFixture;
 import dev.clockwork.server.ApiFixture.Response;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -47,7 +48,7 @@ class InstanceRoutesTest {
     assertThat(body.at("/memo/note").asText()).isEqualTo("first");
     assertThat(body.at("/search_attributes/tenant").asInt()).isEqualTo(42);
     assertThat(body.get("queue").asText()).isEqualTo("default");
-    assertThat(API.engine().instance("order-1").labels()).containsEntry("team", "shop");
+    assertThat(API.engine().instances().get("order-1").labels()).containsEntry("team", "shop");
   }
 
   @Test
@@ -62,7 +63,7 @@ class InstanceRoutesTest {
 
   @Test
   void createRefusesWhatItCannotDo() {
-    API.engine().create("order", "order-1", Map.of());
+    API.engine().create(NewInstance.of("order").id("order-1"));
 
     Response duplicate =
         API.post(
@@ -88,14 +89,16 @@ class InstanceRoutesTest {
     assertThat(unknownField.json().get("detail").asText()).contains("lables").contains("labels");
     assertThat(viewer.status()).isEqualTo(403);
     assertThat(
-            API.engine().instances(dev.clockwork.runtime.instance.InstanceQuery.builder().build()))
+            API.engine()
+                .instances()
+                .list(dev.clockwork.runtime.instance.InstanceQuery.builder().build()))
         .hasSize(1);
   }
 
   @Test
   void readsAnInstanceWithItsArmedTimers() {
-    API.engine().create("order", "order-1", Map.of());
-    API.engine().send("order-1", "SUBMIT");
+    API.engine().create(NewInstance.of("order").id("order-1"));
+    API.engine().send("order-1", Event.of("SUBMIT"));
 
     Response response = API.get("/api/instances/order-1", ApiFixture.VIEWER);
 
@@ -123,7 +126,7 @@ class InstanceRoutesTest {
 
   @Test
   void listsAnInstancesChildren() {
-    API.engine().create("checkout", "checkout-1", Map.of());
+    API.engine().create(NewInstance.of("checkout").id("checkout-1"));
 
     JsonNode body = API.get("/api/instances/checkout-1", ApiFixture.VIEWER).json();
 
@@ -147,8 +150,8 @@ class InstanceRoutesTest {
 
   @Test
   void drawsTheDiagramWithTheActiveStateMarked() {
-    API.engine().create("order", "order-1", Map.of());
-    API.engine().send("order-1", "SUBMIT");
+    API.engine().create(NewInstance.of("order").id("order-1"));
+    API.engine().send("order-1", Event.of("SUBMIT"));
 
     Response response = API.get("/api/instances/order-1/diagram", ApiFixture.VIEWER);
 
@@ -180,9 +183,9 @@ class InstanceRoutesTest {
 
   @Test
   void listsTheInstancesOfAConversation() {
-    API.engine().create("checkout", "checkout-1", Map.of());
-    API.engine().create("order", "order-1", Map.of());
-    String conversation = API.engine().instance("checkout-1").conversationId();
+    API.engine().create(NewInstance.of("checkout").id("checkout-1"));
+    API.engine().create(NewInstance.of("order").id("order-1"));
+    String conversation = API.engine().instances().get("checkout-1").conversationId();
 
     Response response = API.get("/api/conversations/" + conversation, ApiFixture.VIEWER);
     Response unknown = API.get("/api/conversations/none-such", ApiFixture.VIEWER);

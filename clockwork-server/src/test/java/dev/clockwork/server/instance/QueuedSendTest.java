@@ -3,6 +3,7 @@ package dev.clockwork.server.instance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.server.ApiFixture;
 import dev.clockwork.server.ApiFixture.Response;
 import java.util.Map;
@@ -26,7 +27,7 @@ class QueuedSendTest {
   @BeforeEach
   void openTab() {
     API.reset();
-    API.engine().create("tab", "tab-1", Map.of());
+    API.engine().create(NewInstance.of("tab").id("tab-1"));
   }
 
   private static long queuedRows() {
@@ -34,7 +35,7 @@ class QueuedSendTest {
   }
 
   private static int total() {
-    return ((Number) API.engine().instance("tab-1").context().get("total")).intValue();
+    return ((Number) API.engine().instances().get("tab-1").context().get("total")).intValue();
   }
 
   @Test
@@ -76,7 +77,7 @@ class QueuedSendTest {
     assertThat(response.status()).isEqualTo(202);
     assertThat(response.header("Preference-Applied")).isEqualTo("respond-async");
     assertThat(queuedRows()).isEqualTo(1);
-    assertThat(API.engine().instance("tab-1").states()).containsExactly("open");
+    assertThat(API.engine().instances().get("tab-1").states()).containsExactly("open");
   }
 
   @Test

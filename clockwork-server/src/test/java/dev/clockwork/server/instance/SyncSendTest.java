@@ -3,6 +3,8 @@ package dev.clockwork.server.instance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.server.ApiFixture;
 import dev.clockwork.server.ApiFixture.Response;
 import java.util.Map;
@@ -22,7 +24,7 @@ class SyncSendTest {
   @BeforeEach
   void openTab() {
     API.reset();
-    API.engine().create("tab", "tab-1", Map.of());
+    API.engine().create(NewInstance.of("tab").id("tab-1"));
   }
 
   private static Response send(String token, String body, Map<String, String> headers) {
@@ -30,7 +32,7 @@ class SyncSendTest {
   }
 
   private static int total() {
-    return ((Number) API.engine().instance("tab-1").context().get("total")).intValue();
+    return ((Number) API.engine().instances().get("tab-1").context().get("total")).intValue();
   }
 
   @Test
@@ -66,7 +68,7 @@ class SyncSendTest {
 
   @Test
   void anUnknownEventOrAnInvalidPayloadIs400NamingTheProblem() {
-    int rows = API.engine().history("tab-1").size();
+    int rows = API.engine().instances().history(HistoryQuery.all("tab-1")).size();
     Response unknown = send(ApiFixture.OPERATOR, "{\"type\": \"ADDD\"}", Map.of());
     Response invalid =
         send(ApiFixture.OPERATOR, "{\"type\": \"ADD\", \"payload\": {\"amout\": 1}}", Map.of());
@@ -88,7 +90,7 @@ class SyncSendTest {
     assertThat(noType.status()).isEqualTo(400);
     assertThat(noType.json().get("detail").asText()).contains("type is required");
     assertThat(notJson.status()).isEqualTo(400);
-    assertThat(API.engine().history("tab-1")).hasSize(rows);
+    assertThat(API.engine().instances().history(HistoryQuery.all("tab-1"))).hasSize(rows);
   }
 
   @Test
@@ -108,7 +110,7 @@ class SyncSendTest {
     assertThat(viewer.status()).isEqualTo(403);
     assertThat(viewer.json().get("detail").asText()).contains("vera-viewer").contains("operator");
     assertThat(anonymous.status()).isEqualTo(401);
-    assertThat(API.engine().instance("tab-1").states()).containsExactly("open");
+    assertThat(API.engine().instances().get("tab-1").states()).containsExactly("open");
   }
 
   @Test
@@ -162,6 +164,6 @@ class SyncSendTest {
 
     assertThat(response.status()).isEqualTo(400);
     assertThat(response.json().get("detail").asText()).contains("mode=queued");
-    assertThat(API.engine().instance("tab-1").states()).containsExactly("open");
+    assertThat(API.engine().instances().get("tab-1").states()).containsExactly("open");
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.server.ApiFixture;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,7 +47,7 @@ class DeadLetterRoutesTest {
 
   /** A new ledger instance {@code id} whose {@code count} CHARGE events died (gateway down). */
   private static void deadCharges(String id, int count) {
-    engine().create("ledger", id, Map.of());
+    engine().create(NewInstance.of("ledger").id(id));
     LedgerMachine.GATEWAY_UP.set(false);
     for (int i = 0; i < count; i++) {
       engine().enqueue(id, Event.of("CHARGE", Map.of("n", i)));

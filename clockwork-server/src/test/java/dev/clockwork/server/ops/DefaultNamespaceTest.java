@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.examples.ExampleMachines;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.EngineBuilder;
 import dev.clockwork.schedule.Schedules;
 import dev.clockwork.server.ClockworkServer;
 import dev.clockwork.server.access.AccessPolicy;
@@ -23,7 +22,7 @@ import org.junit.jupiter.api.Test;
 class DefaultNamespaceTest {
   @Test
   void aRequestWithoutXNamespaceUsesTheConfiguredDefault() throws Exception {
-    EngineBuilder builder = Engine.builder();
+    Engine.Builder builder = Engine.builder();
     new ExampleMachines().machines().forEach(builder::register);
     try (Engine engine = builder.build()) {
       Schedules schedules =

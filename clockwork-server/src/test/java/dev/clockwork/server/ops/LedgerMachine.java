@@ -49,7 +49,7 @@ final class LedgerMachine {
   /** The event types {@code A} and friends recorded, in order. */
   @SuppressWarnings("unchecked")
   static List<Object> seen(dev.clockwork.runtime.Engine engine, String id) {
-    Object seen = engine.instance(id).context().get("seen");
+    Object seen = engine.instances().get(id).context().get("seen");
     return seen == null ? List.of() : (List<Object>) seen;
   }
 

@@ -3,6 +3,7 @@ package dev.clockwork.server.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.server.ApiFixture;
 import dev.clockwork.server.ClockworkServer;
 import dev.clockwork.server.access.AccessPolicy;
@@ -13,7 +14,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -28,7 +28,7 @@ class MetricsRoutesTest {
 
   @Test
   void servesTheQueueSeedsMetricsAsPrometheusText() {
-    API.engine().create("ledger", "m-1", Map.of());
+    API.engine().create(NewInstance.of("ledger").id("m-1"));
     API.engine().enqueue("m-1", Event.of("A"));
     API.engine().enqueue("m-1", Event.of("REFUSE"));
     API.engine().runDue();

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.server.ApiFixture;
 import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -32,8 +32,8 @@ class PausedWorkersTest {
 
   @Test
   void runningWorkersLeaveAPausedQueueAloneUntilResumed() {
-    API.engine().create("ledger", "l-1", Map.of());
-    API.engine().create("tally", "t-1", Map.of());
+    API.engine().create(NewInstance.of("ledger").id("l-1"));
+    API.engine().create(NewInstance.of("tally").id("t-1"));
 
     assertThat(API.post("/api/queues/ledger/pause", ApiFixture.OPERATOR, "").status())
         .isEqualTo(200);

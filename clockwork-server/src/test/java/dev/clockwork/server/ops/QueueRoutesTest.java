@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.server.ApiFixture;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,8 +36,8 @@ class QueueRoutesTest {
   @Test
   void listsEveryMachinesQueueWithTheSeedsFigures() {
     Instant t0 = API.clock().instant();
-    engine().create("ledger", "l-1", Map.of());
-    engine().create("ledger", "l-2", Map.of());
+    engine().create(NewInstance.of("ledger").id("l-1"));
+    engine().create(NewInstance.of("ledger").id("l-2"));
     engine().enqueue("l-1", Event.of("A"));
     API.clock().advance(Duration.ofSeconds(5));
     engine().enqueue("l-2", Event.of("A"));
@@ -61,7 +62,7 @@ class QueueRoutesTest {
 
   @Test
   void completedThroughputAndAverageTimeComeFromWhatTheEnginesProcessed() {
-    engine().create("ledger", "l-1", Map.of());
+    engine().create(NewInstance.of("ledger").id("l-1"));
     for (int i = 0; i < 3; i++) {
       engine().enqueue("l-1", Event.of("A"));
     }
@@ -83,8 +84,8 @@ class QueueRoutesTest {
 
   @Test
   void theDetailListsPendingEventsInTheOrderTheQueueServesThem() {
-    engine().create("ledger", "l-1", Map.of());
-    engine().create("ledger", "l-2", Map.of());
+    engine().create(NewInstance.of("ledger").id("l-1"));
+    engine().create(NewInstance.of("ledger").id("l-2"));
     engine().enqueue("l-2", Event.of("REFUSE"));
     API.clock().advance(Duration.ofSeconds(1));
     engine().enqueue("l-1", Event.of("A", Map.of("n", 1)));
@@ -104,7 +105,7 @@ class QueueRoutesTest {
 
   @Test
   void pendingEventsArePagedWithNoGapAndNoRepeat() {
-    engine().create("ledger", "l-1", Map.of());
+    engine().create(NewInstance.of("ledger").id("l-1"));
     for (int i = 0; i < 5; i++) {
       engine().enqueue("l-1", Event.of("A", Map.of("n", i)));
     }
@@ -128,7 +129,7 @@ class QueueRoutesTest {
 
   @Test
   void aDeadLetterCountsAsFailed() {
-    engine().create("ledger", "l-1", Map.of());
+    engine().create(NewInstance.of("ledger").id("l-1"));
     engine().enqueue("l-1", Event.of("REFUSE"));
     engine().runDue();
 
@@ -157,7 +158,7 @@ class QueueRoutesTest {
 
   @Test
   void pausingStopsTheWorkersUntilResumed() {
-    engine().create("ledger", "l-1", Map.of());
+    engine().create(NewInstance.of("ledger").id("l-1"));
 
     ApiFixture.Response paused = API.post("/api/queues/ledger/pause", ApiFixture.OPERATOR, "");
     engine().enqueue("l-1", Event.of("A"));
@@ -187,7 +188,7 @@ class QueueRoutesTest {
         .isEqualTo(403);
     assertThat(API.post("/api/queues/ledger/pause", null, "").status()).isEqualTo(401);
     assertThat(API.get("/api/queues", null).status()).isEqualTo(401);
-    assertThat(engine().queues().status("ledger").paused()).isFalse();
+    assertThat(engine().admin().queues().status("ledger").paused()).isFalse();
   }
 
   @Test
@@ -221,7 +222,7 @@ class QueueRoutesTest {
 
   @Test
   void anEventLeasedPastItsLeaseIsReportedStuck() {
-    engine().create("ledger", "l-1", Map.of());
+    engine().create(NewInstance.of("ledger").id("l-1"));
     Instant leased = API.clock().instant();
     API.store().work().lease("l-1", "worker-7", Duration.ofSeconds(30), leased);
     API.clock().advance(Duration.ofSeconds(10));
@@ -244,7 +245,7 @@ class QueueRoutesTest {
 
   @Test
   void healthFollowsTheDeadLetterThresholds() {
-    engine().create("ledger", "l-1", Map.of());
+    engine().create(NewInstance.of("ledger").id("l-1"));
     for (int i = 0; i < 10; i++) {
       engine().enqueue("l-1", Event.of("REFUSE"));
     }

@@ -98,7 +98,7 @@ class ScheduleRoutesTest {
     assertThat(paused.json().get("paused_reason").asText()).isEqualTo("maintenance");
     assertThat(resumed.json().get("status").asText()).isEqualTo("active");
     String runId = triggered.json().get("run_id").asText();
-    assertThat(API.engine().instance(runId).machine()).isEqualTo("ledger");
+    assertThat(API.engine().instances().get(runId).machine()).isEqualTo("ledger");
 
     JsonNode events = API.get("/api/schedules/s-1/history", ApiFixture.VIEWER).json().get("events");
     JsonNode pause = find(events, "SchedulePaused");

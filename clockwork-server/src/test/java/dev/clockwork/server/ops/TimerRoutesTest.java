@@ -4,10 +4,10 @@ import static dev.clockwork.server.ops.DeadLetterRoutesTest.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.server.ApiFixture;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,9 +27,9 @@ class TimerRoutesTest {
   void twoLedgers() {
     API.reset();
     created = API.clock().instant();
-    API.engine().create("ledger", "l-1", Map.of());
+    API.engine().create(NewInstance.of("ledger").id("l-1"));
     API.clock().advance(Duration.ofMinutes(1));
-    API.engine().create("ledger", "l-2", Map.of());
+    API.engine().create(NewInstance.of("ledger").id("l-2"));
   }
 
   private static JsonNode timers(String query) {

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.server.ApiFixture;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,7 +16,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
@@ -65,7 +65,7 @@ class StreamTest {
   @Test
   void theQueuesComeAtOnceThenAfterEachEnqueueWithTheChangedInstance() {
     await().atMost(Duration.ofSeconds(10)).until(() -> !queueEvents().isEmpty());
-    API.engine().create("order", "o-stream", Map.of());
+    API.engine().create(NewInstance.of("order").id("o-stream"));
 
     API.engine().enqueue("o-stream", Event.of("SUBMIT"));
 
@@ -78,7 +78,7 @@ class StreamTest {
   @Test
   void aBurstOfEnqueuesIsCoalescedToAtMostOnePushPerInterval() {
     await().atMost(Duration.ofSeconds(10)).until(() -> !queueEvents().isEmpty());
-    API.engine().create("order", "o-burst", Map.of());
+    API.engine().create(NewInstance.of("order").id("o-burst"));
     int before = queueEvents().size();
 
     long started = System.nanoTime();
@@ -97,10 +97,10 @@ class StreamTest {
     await().atMost(Duration.ofSeconds(10)).until(() -> !queueEvents().isEmpty());
     assertThat(paused("order")).isFalse();
 
-    API.engine().queues().pause("order");
+    API.engine().admin().queues().pause("order");
 
     await().atMost(LiveStream.REFRESH.plusSeconds(5)).until(() -> paused("order"));
-    API.engine().queues().resume("order");
+    API.engine().admin().queues().resume("order");
   }
 
   @Test

@@ -28,6 +28,7 @@ public final class Audit {
       Engine engine, Context ctx, String action, String target, Map<String, Object> details) {
     Caller caller = AccessFilter.caller(ctx);
     return engine
+        .admin()
         .operatorLog()
         .record(
             new Operator(caller.principal(), caller.requestId(), SOURCE), action, target, details);

@@ -68,7 +68,7 @@ public final class AuditRoutes implements ApiRoutes {
       }
     }
     List<ActionView> fetched =
-        server.engine().operatorLog().latest(before, limit + 1).stream()
+        server.engine().admin().operatorLog().latest(before, limit + 1).stream()
             .map(ActionView::of)
             .toList();
     ctx.json(Page.of(fetched, limit, view -> Cursor.encode(Long.toString(view.id()))));

@@ -1,7 +1,7 @@
 package dev.clockwork.server.api.instance;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.clockwork.runtime.instance.CreateOptions;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.server.http.ProblemException;
 import io.javalin.http.Context;
 import java.util.Map;
@@ -34,17 +34,19 @@ record CreateInstanceRequest(
     return request;
   }
 
-  /** The options the engine creates the instance with. */
-  CreateOptions options() {
-    return CreateOptions.builder()
+  /**
+   * What the engine creates: the instance of the machine, with its id (a random one when absent),
+   * input, queue, labels, memo and search attributes.
+   *
+   * @throws IllegalArgumentException naming the field and the key that is wrong
+   */
+  NewInstance newInstance() {
+    return NewInstance.of(machine)
+        .id(id)
+        .input(input)
         .queue(queue)
         .labels(labels)
         .memo(memo)
-        .searchAttributes(searchAttributes)
-        .build();
-  }
-
-  Map<String, Object> inputOrEmpty() {
-    return input == null ? Map.of() : input;
+        .searchAttributes(searchAttributes);
   }
 }

@@ -8,6 +8,7 @@ import dev.clockwork.runtime.error.InstanceBusyException;
 import dev.clockwork.runtime.error.InvalidEventPayloadException;
 import dev.clockwork.runtime.error.UnknownEventException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.queue.EventRequest;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.server.access.AccessFilter;
@@ -53,18 +54,17 @@ public final class EventRoutes implements ApiRoutes {
     String instanceId = ctx.pathParam("id");
     SendMode mode = SendMode.of(ctx);
     String key = IdempotencyKeys.of(ctx);
-    EventRequest request = EventRequest.read(ctx, server.json());
+    EventBody body = EventBody.read(ctx, server.json());
     if (mode == SendMode.QUEUED) {
-      queue(ctx, caller, instanceId, request, key);
+      queue(ctx, caller, instanceId, body, key);
     } else {
-      sendNow(ctx, caller, instanceId, request, key);
+      sendNow(ctx, caller, instanceId, body, key);
     }
   }
 
-  private void queue(
-      Context ctx, Caller caller, String instanceId, EventRequest request, String key) {
+  private void queue(Context ctx, Caller caller, String instanceId, EventBody body, String key) {
     Callbacks callbacks = null;
-    if (request.callbackUrl() != null) {
+    if (body.callbackUrl() != null) {
       callbacks =
           server
               .maybeCallbacks()
@@ -73,20 +73,21 @@ public final class EventRoutes implements ApiRoutes {
                       ProblemException.badRequest(
                           "callbacks are not configured on this server: send the event without"
                               + " callback_url and look it up at its Location"));
-      callbacks.check(request.callbackUrl().toString());
+      callbacks.check(body.callbackUrl().toString());
     }
     String source = "api:" + caller.principal();
     QueuedEvent queued;
     try {
       queued =
           callbacks == null
-              ? engine.enqueue(instanceId, request.event(), Priority.NORMAL, key, source)
+              ? engine.enqueue(
+                  EventRequest.to(instanceId, body.event()).idempotencyKey(key).source(source))
               : callbacks.enqueue(
                   instanceId,
-                  request.event(),
+                  body.event(),
                   Priority.NORMAL,
                   key,
-                  request.callbackUrl(),
+                  body.callbackUrl(),
                   caller.principal(),
                   source);
     } catch (UnknownInstanceException e) {
@@ -103,15 +104,14 @@ public final class EventRoutes implements ApiRoutes {
     ctx.json(EventViews.accepted(instanceId, queued.id()));
   }
 
-  private void sendNow(
-      Context ctx, Caller caller, String instanceId, EventRequest request, String key) {
-    if (request.callbackUrl() != null) {
+  private void sendNow(Context ctx, Caller caller, String instanceId, EventBody body, String key) {
+    if (body.callbackUrl() != null) {
       throw ProblemException.badRequest(
           "callback_url applies to queued events only: add ?mode=queued, or leave it out");
     }
     SendResult result;
     try {
-      result = engine.send(instanceId, request.event(), key);
+      result = engine.send(EventRequest.to(instanceId, body.event()).idempotencyKey(key));
     } catch (UnknownInstanceException e) {
       throw ProblemException.notFound(e.getMessage());
     } catch (InstanceBusyException e) {
@@ -124,7 +124,7 @@ public final class EventRoutes implements ApiRoutes {
           ctx,
           "event.send",
           "instance:" + instanceId,
-          Map.of("type", request.type(), "outcome", "refused: " + e.getMessage()));
+          Map.of("type", body.type(), "outcome", "refused: " + e.getMessage()));
       throw refused;
     }
     Audit.record(
@@ -132,7 +132,7 @@ public final class EventRoutes implements ApiRoutes {
         ctx,
         "event.send",
         "instance:" + instanceId,
-        Map.of("type", request.type(), "outcome", result.handled() ? "handled" : "not taken"));
+        Map.of("type", body.type(), "outcome", result.handled() ? "handled" : "not taken"));
     if (!result.handled()) {
       throw ProblemException.unprocessable(
           "instance '"
@@ -142,7 +142,7 @@ public final class EventRoutes implements ApiRoutes {
               + " ("
               + InstanceViews.status(result.instance().status())
               + ") took no transition for '"
-              + request.type()
+              + body.type()
               + "'; nothing changed");
     }
     ctx.json(EventViews.sent(result));
@@ -179,6 +179,6 @@ public final class EventRoutes implements ApiRoutes {
     String instanceId = ctx.pathParam("id");
     List<CallbackView> callbacks =
         server.maybeCallbacks().map(all -> all.deliveries(instanceId, eventId)).orElse(List.of());
-    ctx.json(EventViews.status(engine.event(instanceId, eventId), callbacks));
+    ctx.json(EventViews.status(engine.instances().event(instanceId, eventId), callbacks));
   }
 }

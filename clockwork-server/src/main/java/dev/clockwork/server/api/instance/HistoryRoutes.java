@@ -1,6 +1,7 @@
 package dev.clockwork.server.api.instance;
 
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.HistoryQuery;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.server.access.Role;
 import dev.clockwork.server.api.ApiRoutes;
@@ -37,7 +38,8 @@ public final class HistoryRoutes implements ApiRoutes {
     long after = sequence(Cursor.decode(ctx.queryParam("cursor")));
     // one row more on each side: the row before says where the first came from, the row after
     // says whether there is more
-    List<HistoryEntry> rows = engine.history(id, Math.max(0, after - 1), limit + 2);
+    List<HistoryEntry> rows =
+        engine.instances().history(HistoryQuery.page(id, Math.max(0, after - 1), limit + 2));
     HistoryEntry before =
         after > 0 && !rows.isEmpty() && rows.get(0).sequence() == after ? rows.get(0) : null;
     List<HistoryEntry> fetched = before == null ? rows : rows.subList(1, rows.size());

@@ -52,8 +52,7 @@ public final class InstanceRoutes implements ApiRoutes {
     CreateInstanceRequest request = CreateInstanceRequest.read(ctx, server.json());
     Instance created;
     try {
-      created =
-          engine.create(request.machine(), request.id(), request.inputOrEmpty(), request.options());
+      created = engine.create(request.newInstance());
     } catch (UnknownMachineException e) {
       throw ProblemException.badRequest(e.getMessage());
     } catch (DuplicateInstanceException e) {
@@ -73,20 +72,20 @@ public final class InstanceRoutes implements ApiRoutes {
   private void list(Context ctx) {
     int limit = Params.limit(ctx, 50, 500);
     InstanceQuery query =
-        InstanceFilters.of(ctx, engine.machineIds())
+        InstanceFilters.of(ctx, engine.machines().ids())
             .after(Cursor.decode(ctx.queryParam("cursor")))
             .build();
     ctx.json(page(query, limit));
   }
 
   private void get(Context ctx) {
-    Instance instance = engine.instance(ctx.pathParam("id"));
+    Instance instance = engine.instances().get(ctx.pathParam("id"));
     ctx.json(view(instance));
   }
 
   private void diagram(Context ctx) {
-    Instance instance = engine.instance(ctx.pathParam("id"));
-    MachineDefinition machine = engine.machine(instance.machine());
+    Instance instance = engine.instances().get(ctx.pathParam("id"));
+    MachineDefinition machine = engine.machines().latest(instance.machine());
     Set<String> active = new HashSet<>();
     for (String leaf : instance.states()) {
       for (int dot = leaf.indexOf('.'); dot > 0; dot = leaf.indexOf('.', dot + 1)) {
@@ -114,7 +113,8 @@ public final class InstanceRoutes implements ApiRoutes {
   }
 
   private InstanceViews.InstanceView view(Instance instance) {
-    return InstanceViews.view(instance, children(instance), engine.pendingEvents(instance.id()));
+    return InstanceViews.view(
+        instance, children(instance), engine.instances().pendingEvents(instance.id()));
   }
 
   /** A page of {@code query}'s instances: read with one more than {@code limit}. */
@@ -129,7 +129,7 @@ public final class InstanceRoutes implements ApiRoutes {
             query.state(),
             query.conversationId());
     List<InstanceSummary> fetched =
-        engine.instances(paged).stream().map(InstanceViews::summary).toList();
+        engine.instances().list(paged).stream().map(InstanceViews::summary).toList();
     return Page.of(fetched, limit, last -> Cursor.encode(last.id()));
   }
 
@@ -145,7 +145,7 @@ public final class InstanceRoutes implements ApiRoutes {
             .after(prefix)
             .limit(InstanceQuery.MAX_LIMIT)
             .build();
-    return engine.instances(query).stream()
+    return engine.instances().list(query).stream()
         .takeWhile(child -> child.id().startsWith(prefix))
         .filter(child -> child.id().indexOf('/', prefix.length()) < 0)
         .toList();

@@ -33,7 +33,7 @@ public final class MetricsRoutes implements ApiRoutes {
     if (registry == null) {
       throw ProblemException.notFound(
           "this server has no metrics registry: build it with .metrics(registry) and give the"
-              + " engine the same one (EngineBuilder.metrics)");
+              + " engine the same one (Engine.Builder.metrics)");
     }
     ctx.contentType(CONTENT_TYPE);
     ctx.result(registry.scrape());

@@ -61,21 +61,21 @@ public final class DeadLetterRoutes implements ApiRoutes {
     int limit = Params.limit(ctx, 50, MAX_LIMIT);
     long after = afterId(ctx);
     List<DeadLetterView> fetched =
-        engine().queues().deadLetters(machine, after, limit + 1).stream()
+        engine().admin().queues().deadLetters(machine, after, limit + 1).stream()
             .map(DeadLetterView::of)
             .toList();
     ctx.json(Page.of(fetched, limit, view -> Cursor.encode(Long.toString(view.id()))));
   }
 
   private void get(Context ctx) {
-    ctx.json(DeadLetterView.of(engine().queues().inspect(id(ctx))));
+    ctx.json(DeadLetterView.of(engine().admin().queues().inspect(id(ctx))));
   }
 
   private void retry(Context ctx) {
     long id = id(ctx);
     RetryBody body = Bodies.optional(ctx, RetryBody.class, new RetryBody(null));
     Duration delay = Bodies.delay(body.delay());
-    QueuedEvent event = engine().queues().retry(id, delay);
+    QueuedEvent event = engine().admin().queues().retry(id, delay);
     Map<String, Object> details = new LinkedHashMap<>();
     details.put("delay", delay.toString());
     details.put("event_id", event.id());
@@ -93,7 +93,7 @@ public final class DeadLetterRoutes implements ApiRoutes {
     }
     String machine = MachineNames.known(engine(), body.machine());
     Duration delay = Bodies.delay(body.delay());
-    int retried = engine().queues().retryAll(machine, delay);
+    int retried = engine().admin().queues().retryAll(machine, delay);
     Audit.record(
         engine(),
         ctx,
@@ -109,7 +109,7 @@ public final class DeadLetterRoutes implements ApiRoutes {
     if (olderThan != null) {
       Bodies.bounded("older_than", olderThan);
     }
-    int purged = engine().queues().purgeDeadLetters(machine, olderThan);
+    int purged = engine().admin().queues().purgeDeadLetters(machine, olderThan);
     Map<String, Object> details = new LinkedHashMap<>();
     details.put("older_than", olderThan == null ? null : olderThan.toString());
     details.put("purged", purged);

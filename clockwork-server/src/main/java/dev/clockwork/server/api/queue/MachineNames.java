@@ -13,16 +13,17 @@ final class MachineNames {
   /** The machine {@code name} names (without its {@code @}), checked to be known. */
   static String known(Engine engine, String name) {
     String machine = name.startsWith("@") ? name.substring(1) : name;
-    if (!engine.machineIds().contains(machine) && !engine.queues().machines().contains(machine)) {
-      engine.machine(machine); // throws the error naming the registered machines
+    if (!engine.machines().ids().contains(machine)
+        && !engine.admin().queues().machines().contains(machine)) {
+      engine.machines().latest(machine); // throws the error naming the registered machines
     }
     return machine;
   }
 
   /** Every machine with a queue: the registered ones and those with stored instances, sorted. */
   static TreeSet<String> all(Engine engine) {
-    TreeSet<String> machines = new TreeSet<>(engine.machineIds());
-    machines.addAll(engine.queues().machines());
+    TreeSet<String> machines = new TreeSet<>(engine.machines().ids());
+    machines.addAll(engine.admin().queues().machines());
     return machines;
   }
 }

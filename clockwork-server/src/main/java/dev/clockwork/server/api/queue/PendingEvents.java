@@ -22,7 +22,9 @@ final class PendingEvents {
 
   /** The first {@code limit} pending events. */
   static List<PendingEventView> first(Engine engine, String machine, int limit) {
-    return engine.queues().queuedEvents(machine, limit).stream().map(PendingEventView::of).toList();
+    return engine.admin().queues().queuedEvents(machine, limit).stream()
+        .map(PendingEventView::of)
+        .toList();
   }
 
   /** The page {@code ?cursor=&limit=} asks for. */

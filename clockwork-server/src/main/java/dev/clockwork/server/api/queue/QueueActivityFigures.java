@@ -14,8 +14,8 @@ record QueueActivityFigures(long completed, double perMinute, Duration averagePr
   static final Duration RECENT_WINDOW = Duration.ofMinutes(5);
 
   static QueueActivityFigures of(Engine engine, String machine) {
-    QueueActivity hour = engine.queues().activity(machine, COMPLETED_WINDOW);
-    QueueActivity recent = engine.queues().activity(machine, RECENT_WINDOW);
+    QueueActivity hour = engine.admin().queues().activity(machine, COMPLETED_WINDOW);
+    QueueActivity recent = engine.admin().queues().activity(machine, RECENT_WINDOW);
     return new QueueActivityFigures(
         hour.completed(), recent.completedPerSecond() * 60, recent.averageProcessingTime());
   }

@@ -44,7 +44,7 @@ public record QueueHealthView(
   private static final int STUCK_LISTED = 100;
 
   static QueueHealthView of(Engine engine) {
-    HealthReport report = engine.queues().health();
+    HealthReport report = engine.admin().queues().health();
     Map<String, ThresholdsView> thresholds = new LinkedHashMap<>();
     for (String machine : MachineNames.all(engine)) {
       AlertThresholds alerts = engine.settings().queue(machine).alerts();
@@ -59,7 +59,7 @@ public record QueueHealthView(
               alerts.processingTimeCritical()));
     }
     List<StuckView> stuck =
-        engine.queues().stuck(STUCK_LISTED).stream().map(QueueHealthView::stuck).toList();
+        engine.admin().queues().stuck(STUCK_LISTED).stream().map(QueueHealthView::stuck).toList();
     return new QueueHealthView(
         label(report.overall()),
         report.checks().stream().map(QueueHealthView::check).toList(),

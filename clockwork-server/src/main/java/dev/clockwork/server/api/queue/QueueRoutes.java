@@ -60,7 +60,7 @@ public final class QueueRoutes implements ApiRoutes {
 
   private void pause(Context ctx, boolean pause) {
     String machine = MachineNames.known(engine(), ctx.pathParam("machine"));
-    QueueAdmin queues = engine().queues();
+    QueueAdmin queues = engine().admin().queues();
     if (pause) {
       queues.pause(machine);
     } else {

@@ -29,7 +29,7 @@ public record QueueView(
 
   /** The queue of {@code machine} now, with {@code pendingEvents} (null: left out). */
   static QueueView of(Engine engine, String machine, List<PendingEventView> pendingEvents) {
-    QueueStats stats = engine.queues().status(machine);
+    QueueStats stats = engine.admin().queues().status(machine);
     QueueActivityFigures activity = QueueActivityFigures.of(engine, machine);
     return new QueueView(
         machine,

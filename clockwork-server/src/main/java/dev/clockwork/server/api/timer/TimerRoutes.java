@@ -51,7 +51,7 @@ public final class TimerRoutes implements ApiRoutes {
       Bodies.bounded("due_within", within);
     }
     boolean overdueOnly = flag(ctx, "overdue");
-    TimerAdmin timers = server.engine().timers();
+    TimerAdmin timers = server.engine().admin().timers();
     List<TimerView> found =
         overdueOnly
             ? timers.overdue(machine, limit)
@@ -80,7 +80,7 @@ public final class TimerRoutes implements ApiRoutes {
       return null;
     }
     String name = machine.trim().startsWith("@") ? machine.trim().substring(1) : machine.trim();
-    server.engine().machine(name); // a 404 naming the registered machines when unknown
+    server.engine().machines().latest(name); // a 404 naming the registered machines when unknown
     return name;
   }
 

@@ -35,13 +35,14 @@ public class ClockworkEndpoint {
   @ReadOperation
   public Map<String, Object> clockwork() {
     Map<String, Object> body = new LinkedHashMap<>();
-    body.put("machines", engine.machineIds());
-    body.put("queues", engine.queues().status().stream().map(ClockworkEndpoint::queue).toList());
+    body.put("machines", engine.machines().ids());
+    body.put(
+        "queues", engine.admin().queues().status().stream().map(ClockworkEndpoint::queue).toList());
     Map<String, Object> deadLetters = new LinkedHashMap<>();
-    for (String machine : engine.machineIds()) {
+    for (String machine : engine.machines().ids()) {
       deadLetters.put(
           machine,
-          engine.queues().deadLetters(machine, DEAD_LETTERS_PER_MACHINE).stream()
+          engine.admin().queues().deadLetters(machine, DEAD_LETTERS_PER_MACHINE).stream()
               .map(ClockworkEndpoint::deadLetter)
               .toList());
     }

@@ -57,7 +57,7 @@ public class ClockworkActuatorAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(name = "clockworkHealthIndicator")
     ActuatorHealthIndicator clockworkHealthIndicator(Engine engine) {
-      return new ActuatorHealthIndicator(engine.queues());
+      return new ActuatorHealthIndicator(engine.admin().queues());
     }
   }
 
@@ -69,7 +69,7 @@ public class ClockworkActuatorAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(name = "clockworkHealthIndicator")
     BootHealthIndicator clockworkHealthIndicator(Engine engine) {
-      return new BootHealthIndicator(engine.queues());
+      return new BootHealthIndicator(engine.admin().queues());
     }
   }
 

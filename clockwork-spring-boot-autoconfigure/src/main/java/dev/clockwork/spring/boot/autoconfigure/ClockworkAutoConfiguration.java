@@ -3,7 +3,6 @@ package dev.clockwork.spring.boot.autoconfigure;
 import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.Engine;
-import dev.clockwork.runtime.EngineBuilder;
 import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.store.Store;
@@ -98,7 +97,7 @@ public class ClockworkAutoConfiguration {
       ObjectProvider<MachineDefinition> machines,
       ObjectProvider<EngineListener> listeners,
       ObjectProvider<ClockworkEngineCustomizer> customizers) {
-    EngineBuilder builder = Engine.builder().store(store).config(settings);
+    Engine.Builder builder = Engine.builder().store(store).config(settings);
     machines.orderedStream().forEach(builder::register);
     listeners.orderedStream().forEach(builder::listener);
     customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
@@ -124,7 +123,7 @@ public class ClockworkAutoConfiguration {
       DeclaredSchedules declared) {
     Schedules schedules = Schedules.builder(engine).store(store).build();
     schedules.runInWorkers(properties.schedules().tickInterval());
-    engine.addStartTask("declared schedules", () -> declared.apply(schedules));
+    engine.tasks().addStartTask("declared schedules", () -> declared.apply(schedules));
     return schedules;
   }
 

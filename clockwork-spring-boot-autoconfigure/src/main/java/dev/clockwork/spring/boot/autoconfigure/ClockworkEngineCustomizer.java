@@ -1,6 +1,6 @@
 package dev.clockwork.spring.boot.autoconfigure;
 
-import dev.clockwork.runtime.EngineBuilder;
+import dev.clockwork.runtime.Engine;
 
 /**
  * Changes the auto-configured engine before it is built, after the properties, machines, listeners
@@ -17,5 +17,5 @@ import dev.clockwork.runtime.EngineBuilder;
  */
 @FunctionalInterface
 public interface ClockworkEngineCustomizer {
-  void customize(EngineBuilder builder);
+  void customize(Engine.Builder builder);
 }

@@ -48,7 +48,7 @@ public final class EngineLifecycle implements SmartLifecycle {
       beforeStart.run();
       engine.start();
       running = true;
-      LOG.info("Clockwork workers started for machines {}", engine.machineIds());
+      LOG.info("Clockwork workers started for machines {}", engine.machines().ids());
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.clockwork.spring.boot.tests;
 
+import dev.clockwork.core.event.Event;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.core.behavior.Action;
@@ -42,9 +43,9 @@ class BehaviorBeansTest {
               assertThat(behaviors.timerValueNames()).containsExactly("graceTime");
               Engine engine = context.getBean(Engine.class);
               String id = engine.create("billing").id();
-              engine.send(id, "BILL");
-              assertThat(engine.instance(id).isIn("billed")).isTrue();
-              assertThat(engine.instance(id).context().get("billed")).isEqualTo("by component");
+              engine.send(id, Event.of("BILL"));
+              assertThat(engine.instances().get(id).isIn("billed")).isTrue();
+              assertThat(engine.instances().get(id).context().get("billed")).isEqualTo("by component");
             });
   }
 

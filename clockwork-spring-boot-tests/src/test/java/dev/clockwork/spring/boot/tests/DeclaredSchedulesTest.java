@@ -1,5 +1,6 @@
 package dev.clockwork.spring.boot.tests;
 
+import dev.clockwork.runtime.instance.NewInstance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.core.behavior.Behaviors;
@@ -108,7 +109,7 @@ class DeclaredSchedulesTest {
         .run(
             context -> {
               Engine engine = context.getBean(Engine.class);
-              engine.create("billing", "billing-1", Map.of());
+              engine.create(NewInstance.of("billing").id("billing-1"));
               engine.start();
               var settings = context.getBean(Schedules.class).describe("nudge").record().settings();
               assertThat(settings.action().toMap())

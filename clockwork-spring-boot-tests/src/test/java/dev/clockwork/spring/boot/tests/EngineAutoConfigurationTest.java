@@ -1,5 +1,6 @@
 package dev.clockwork.spring.boot.tests;
 
+import dev.clockwork.core.event.Event;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.core.behavior.Action;
@@ -110,8 +111,8 @@ class EngineAutoConfigurationTest {
               Engine engine = context.getBean(Engine.class);
               assertThat(engine.settings().queue("billing").concurrency()).isEqualTo(3);
               String id = engine.create("billing").id();
-              engine.send(id, "BILL");
-              assertThat(engine.instance(id).context().get("own")).isEqualTo(true);
+              engine.send(id, Event.of("BILL"));
+              assertThat(engine.instances().get(id).context().get("own")).isEqualTo(true);
             });
   }
 
@@ -131,7 +132,7 @@ class EngineAutoConfigurationTest {
   void everyMachineDefinitionBeanIsRegistered() {
     runner
         .withUserConfiguration(BillingMachine.class, BillingBehaviors.class)
-        .run(context -> assertThat(context.getBean(Engine.class).machineIds()).contains("billing"));
+        .run(context -> assertThat(context.getBean(Engine.class).machines().ids()).contains("billing"));
   }
 
   @Test

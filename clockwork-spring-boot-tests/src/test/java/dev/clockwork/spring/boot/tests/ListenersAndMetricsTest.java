@@ -74,7 +74,7 @@ class ListenersAndMetricsTest {
         context -> {
           assertThat(context).doesNotHaveBean(MeterRegistry.class);
           Engine engine = context.getBean(Engine.class);
-          engine.send(engine.create("billing").id(), "BILL");
+          engine.send(engine.create("billing").id(), Event.of("BILL"));
         });
   }
 

@@ -1,4 +1,4 @@
-package dev.clockwork.runtime.parallel;
+package dev.clockwork.runtime.internal.parallel;
 
 import static dev.clockwork.core.definition.ParallelEvents.*;
 
@@ -16,6 +16,7 @@ import dev.clockwork.runtime.internal.MachineRegistry;
 import dev.clockwork.runtime.internal.SnapshotCodec;
 import dev.clockwork.runtime.internal.TimeoutWatchdog;
 import dev.clockwork.runtime.internal.TurnRunner;
+import dev.clockwork.runtime.parallel.JobOutcome;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.JobLease;

@@ -1,4 +1,4 @@
-package dev.clockwork.runtime.parallel;
+package dev.clockwork.runtime.internal.parallel;
 
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.RegionJob;

@@ -15,20 +15,20 @@ import java.util.Map;
  *
  * @param callbackUrl the parsed callback URL, or null when none was given
  */
-record EventRequest(String type, Map<String, Object> payload, URI callbackUrl) {
+record EventBody(String type, Map<String, Object> payload, URI callbackUrl) {
 
   private static final String EXAMPLE = "{\"type\": \"PAY\", \"payload\": {\"amount\": 10}}";
 
   /** The JSON as sent; {@code payload} must be an object, {@code callback_url} a text. */
-  record Body(String type, Map<String, Object> payload, String callbackUrl) {}
+  record Json(String type, Map<String, Object> payload, String callbackUrl) {}
 
-  /** The request in {@code ctx}'s body; 400 naming what is wrong. */
-  static EventRequest read(Context ctx, ObjectMapper json) {
-    Body body = Bodies.read(ctx.body(), json, Body.class, EXAMPLE);
+  /** The event in {@code ctx}'s body; 400 naming what is wrong. */
+  static EventBody read(Context ctx, ObjectMapper json) {
+    Json body = Bodies.read(ctx.body(), json, Json.class, EXAMPLE);
     if (body.type() == null || body.type().isBlank()) {
       throw ProblemException.badRequest("type is required: name the event, such as \"PAY\"");
     }
-    return new EventRequest(
+    return new EventBody(
         body.type().trim(),
         body.payload() == null ? Map.of() : body.payload(),
         callbackUrl(body.callbackUrl()));

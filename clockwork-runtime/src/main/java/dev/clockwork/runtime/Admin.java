@@ -1,0 +1,45 @@
+package dev.clockwork.runtime;
+
+import dev.clockwork.runtime.admin.OperatorLog;
+import dev.clockwork.runtime.admin.QueueAdmin;
+import dev.clockwork.runtime.admin.TimerAdmin;
+import dev.clockwork.runtime.store.Store;
+import java.time.Clock;
+
+/**
+ * Operating an engine: its queues, its armed timers, and the audit of what operators did.
+ *
+ * <pre>{@code
+ * engine.admin().queues().pause("order");
+ * List<DeadLetter> dead = engine.admin().queues().deadLetters("order", 20);
+ * engine.admin().queues().retry(dead.get(0).id(), Duration.ZERO);
+ * List<TimerView> late = engine.admin().timers().overdue("order", 50);
+ * List<OperatorAction> audit = engine.admin().operatorLog().latest(null, 20);
+ * }</pre>
+ */
+public final class Admin {
+  private final QueueAdmin queues;
+  private final TimerAdmin timers;
+  private final OperatorLog operatorLog;
+
+  Admin(QueueAdmin queues, Store store, Clock clock) {
+    this.queues = queues;
+    this.timers = new TimerAdmin(store, clock);
+    this.operatorLog = new OperatorLog(store, clock);
+  }
+
+  /** Operating the queues: status, pause/resume, dead letters, purges, health. */
+  public QueueAdmin queues() {
+    return queues;
+  }
+
+  /** The armed timers, for operators: all, due soon, overdue. */
+  public TimerAdmin timers() {
+    return timers;
+  }
+
+  /** The durable operator audit: who retried, purged, paused or triggered what. */
+  public OperatorLog operatorLog() {
+    return operatorLog;
+  }
+}

@@ -1,0 +1,140 @@
+package dev.clockwork.runtime;
+
+import dev.clockwork.core.event.Event;
+import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.runtime.error.UnknownEventIdException;
+import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.InstanceQuery;
+import dev.clockwork.runtime.internal.Delegation;
+import dev.clockwork.runtime.internal.engine.EventIntake;
+import dev.clockwork.runtime.queue.EventRequest;
+import dev.clockwork.runtime.queue.EventStatus;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.Store;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * An engine's instances as stored: one by id, lists by labels and search attributes, their history
+ * and queued events; and ending one, through its queue or at once.
+ *
+ * <pre>{@code
+ * Instance order = engine.instances().get("order-1");
+ * List<HistoryEntry> history = engine.instances().history(HistoryQuery.all("order-1"));
+ * List<Instance> billing = engine.instances().list(
+ *     InstanceQuery.builder().machine("order").label("team", "billing").build());
+ * engine.instances().cancel("order-1"); // after what is queued before it
+ * }</pre>
+ */
+public final class Instances {
+  private final Store store;
+  private final EventIntake events;
+
+  Instances(Store store, EventIntake events) {
+    this.store = store;
+    this.events = events;
+  }
+
+  /**
+   * The instance as stored now.
+   *
+   * @throws UnknownInstanceException when the instance does not exist
+   */
+  public Instance get(String instanceId) {
+    return Instance.of(load(instanceId));
+  }
+
+  /**
+   * The instances {@code query} asks for, sorted by id: those of a machine (or every machine) that
+   * carry the labels and search attributes it names, a page at a time ({@link
+   * InstanceQuery#after}).
+   */
+  public List<Instance> list(InstanceQuery query) {
+    Objects.requireNonNull(query, "query");
+    return store.instances().search(query).stream().map(Instance::of).toList();
+  }
+
+  /**
+   * The status of each instance among {@code instanceIds} that exists (instances that do not are
+   * left out), in one store read where the store can.
+   */
+  public Map<String, InstanceStatus> statuses(Collection<String> instanceIds) {
+    return store.instances().statuses(instanceIds);
+  }
+
+  /** The oldest instance of {@code machine} in a conversation: the one emits to it reach. */
+  public Optional<Instance> inConversation(String conversationId, String machine) {
+    return store.instances().findInConversation(conversationId, machine).map(Instance::of);
+  }
+
+  /**
+   * The rows of the instance's history {@code query} asks for, oldest first.
+   *
+   * @throws UnknownInstanceException when the instance does not exist
+   */
+  public List<HistoryEntry> history(HistoryQuery query) {
+    load(query.instanceId());
+    if (query.type() == null) {
+      return store.instances().history(query.instanceId(), query.afterSequence(), query.limit());
+    }
+    return store
+        .instances()
+        .history(query.instanceId(), query.afterSequence(), Integer.MAX_VALUE)
+        .stream()
+        .filter(row -> query.type().equals(row.event()))
+        .limit(query.limit())
+        .toList();
+  }
+
+  /**
+   * Where the event {@code eventId} (the id {@code Engine.enqueue} returned) is now: pending,
+   * retrying, applied (with its history row), dead-lettered or discarded.
+   *
+   * @throws UnknownInstanceException when the instance does not exist
+   * @throws UnknownEventIdException when the instance never had such an event
+   */
+  public EventStatus event(String instanceId, long eventId) {
+    load(instanceId);
+    return store
+        .queue()
+        .eventStatus(instanceId, eventId)
+        .orElseThrow(() -> new UnknownEventIdException(instanceId, eventId));
+  }
+
+  /**
+   * How many events wait in the instance's queue, those waiting for a retry included.
+   *
+   * @throws UnknownInstanceException when the instance does not exist
+   */
+  public long pendingEvents(String instanceId) {
+    load(instanceId);
+    return store.queue().pendingEvents(instanceId);
+  }
+
+  /**
+   * Cancels an instance through its queue: after the events queued before it, its timers are
+   * cancelled, its child machines too, and it takes no further events.
+   */
+  public QueuedEvent cancel(String instanceId) {
+    return events.enqueue(EventRequest.to(instanceId, Event.of(Delegation.CANCEL)));
+  }
+
+  /** Cancels an instance now, ahead of anything queued (under its lease, like a send). */
+  public Instance terminate(String instanceId) {
+    return SendResult.of(events.send(EventRequest.to(instanceId, Event.of(Delegation.CANCEL))))
+        .instance();
+  }
+
+  private InstanceRecord load(String instanceId) {
+    return store
+        .instances()
+        .find(instanceId)
+        .orElseThrow(() -> new UnknownInstanceException(instanceId));
+  }
+}

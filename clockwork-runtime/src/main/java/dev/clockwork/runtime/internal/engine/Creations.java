@@ -1,0 +1,106 @@
+package dev.clockwork.runtime.internal.engine;
+
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.runtime.instance.NewInstance;
+import dev.clockwork.runtime.internal.BatchCreation;
+import dev.clockwork.runtime.internal.ChildIds;
+import dev.clockwork.runtime.internal.ConversationIds;
+import dev.clockwork.runtime.internal.MachineRegistry;
+import dev.clockwork.runtime.internal.TurnRunner;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * Creates top-level instances: one at a time, or many in one store commit. A request's id defaults
+ * to {@code <machine>:<uuid>}, its conversation to a new one, its queue to its machine's default.
+ */
+public final class Creations {
+  private final Settings settings;
+  private final MachineRegistry machines;
+  private final TurnRunner runner;
+
+  Creations(Settings settings, MachineRegistry machines, TurnRunner runner) {
+    this.settings = settings;
+    this.machines = machines;
+    this.runner = runner;
+  }
+
+  /**
+   * What became of one creation of a batch.
+   *
+   * @param id the instance id
+   * @param created the instance created, or null (its id was taken, or it failed)
+   * @param failure why it failed, or null
+   */
+  public record Outcome(String id, TurnRunner.Created created, RuntimeException failure) {}
+
+  /** Creates the instance {@code request} asks for, with the children and events of its start. */
+  public TurnRunner.Created create(NewInstance request) {
+    Objects.requireNonNull(request, "request");
+    String conversation = conversation(request);
+    MachineDefinition definition = machines.latest(request.machine());
+    String instanceId = id(request);
+    ChildIds.checkTopLevel(instanceId);
+    return runner.create(
+        definition,
+        instanceId,
+        conversation,
+        request.metadata(defaultQueue(request)),
+        request.input(),
+        request.origin());
+  }
+
+  /**
+   * Creates every instance of {@code requests} in one store commit; each is refused (its id taken)
+   * or fails on its own, leaving the others created.
+   *
+   * @return per request, in order, what became of it
+   */
+  public List<Outcome> createAll(List<NewInstance> requests) {
+    List<Outcome> outcomes = new ArrayList<>(requests.size());
+    List<BatchCreation.Request> batch = new ArrayList<>(requests.size());
+    List<Integer> at = new ArrayList<>(requests.size());
+    for (NewInstance request : requests) {
+      String instanceId = id(request);
+      try {
+        MachineDefinition definition = machines.latest(request.machine());
+        ChildIds.checkTopLevel(instanceId);
+        batch.add(
+            new BatchCreation.Request(
+                definition,
+                instanceId,
+                conversation(request),
+                request.metadata(defaultQueue(request)),
+                request.input(),
+                request.origin()));
+        at.add(outcomes.size());
+        outcomes.add(null);
+      } catch (RuntimeException e) {
+        outcomes.add(new Outcome(instanceId, null, e));
+      }
+    }
+    List<BatchCreation.Result> results = runner.createAll(batch);
+    for (int k = 0; k < results.size(); k++) {
+      BatchCreation.Result result = results.get(k);
+      outcomes.set(at.get(k), new Outcome(batch.get(k).id(), result.created(), result.failure()));
+    }
+    return outcomes;
+  }
+
+  private static String id(NewInstance request) {
+    return request.id() != null ? request.id() : request.machine() + ":" + UUID.randomUUID();
+  }
+
+  private static String conversation(NewInstance request) {
+    return request.conversation() != null
+        ? ConversationIds.checked(request.conversation())
+        : ConversationIds.next();
+  }
+
+  private String defaultQueue(NewInstance request) {
+    return settings.queue(request.machine()).name();
+  }
+}

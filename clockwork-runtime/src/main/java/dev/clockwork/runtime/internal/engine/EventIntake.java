@@ -1,0 +1,132 @@
+package dev.clockwork.runtime.internal.engine;
+
+import dev.clockwork.core.ClockworkException;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.definition.ParallelEvents;
+import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.config.QueueStrategy;
+import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.runtime.error.InvalidEventPayloadException;
+import dev.clockwork.runtime.error.UnknownEventException;
+import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.internal.Listeners;
+import dev.clockwork.runtime.internal.MachineRegistry;
+import dev.clockwork.runtime.internal.TurnRunner;
+import dev.clockwork.runtime.queue.EventRequest;
+import dev.clockwork.runtime.queue.Priority;
+import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.Store;
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Where events enter an engine: processed now ({@link #send}) or appended to their instance's queue
+ * ({@link #enqueue}). Validate now, process later: an event no state of the machine takes, or whose
+ * payload the machine's validator for its type refuses, is refused at once — unless the instance
+ * runs a version newer than this node knows (a rolling deploy), which the nodes that know it
+ * validate when they process the event.
+ */
+public final class EventIntake {
+  private final Settings settings;
+  private final Store store;
+  private final Clock clock;
+  private final MachineRegistry machines;
+  private final TurnRunner runner;
+  private final Listeners listeners;
+
+  EventIntake(
+      Settings settings,
+      Store store,
+      Clock clock,
+      MachineRegistry machines,
+      TurnRunner runner,
+      Listeners listeners) {
+    this.settings = settings;
+    this.store = store;
+    this.clock = clock;
+    this.machines = machines;
+    this.runner = runner;
+    this.listeners = listeners;
+  }
+
+  /**
+   * Processes the event now under the instance's lease; its priority and source are for queued
+   * events and must keep their defaults.
+   */
+  public TurnRunner.Sent send(EventRequest request) {
+    Objects.requireNonNull(request, "request");
+    if (request.priority() != Priority.NORMAL) {
+      throw new IllegalArgumentException(
+          "priority "
+              + request.priority()
+              + " orders queued events, and send processes the event now; enqueue the request to"
+              + " queue it by priority, or leave its priority out");
+    }
+    if (!EventRequest.DEFAULT_SOURCE.equals(request.source())) {
+      throw new IllegalArgumentException(
+          "source '"
+              + request.source()
+              + "' is kept with queued events, and send processes the event now; enqueue the"
+              + " request to record who sent it, or leave its source out");
+    }
+    checkKnown(load(request.instanceId()), request.event());
+    return runner.send(request.instanceId(), request.event(), request.idempotencyKey());
+  }
+
+  /** Appends the event to its instance's queue; it is durable when this returns. */
+  public QueuedEvent enqueue(EventRequest request) {
+    Objects.requireNonNull(request, "request");
+    String instanceId = request.instanceId();
+    Event event = request.event();
+    InstanceRecord record = load(instanceId);
+    checkKnown(record, event);
+    Priority effective =
+        settings.queue(record.machine()).strategy() == QueueStrategy.PRIORITY
+            ? request.priority()
+            : Priority.NORMAL;
+    QueuedEvent queued =
+        store
+            .queue()
+            .enqueue(
+                QueuedEvent.of(
+                        instanceId, record.machine(), event, request.source(), clock.instant())
+                    .withConversationId(record.conversationId())
+                    .withPriority(effective)
+                    .withIdempotencyKey(request.idempotencyKey())
+                    .withHeaders(listeners.enqueuing(instanceId, record.machine(), event)));
+    listeners.eventEnqueued(instanceId, record.machine());
+    return queued;
+  }
+
+  private void checkKnown(InstanceRecord record, Event event) {
+    if (ParallelEvents.isResult(event.type())) {
+      throw new ClockworkException(
+          "'"
+              + event.type()
+              + "' is Clockwork's own event of parallel dispatch; only region jobs send it (to end"
+              + " a parallel state on purpose, send an event its onFail or another transition"
+              + " takes)");
+    }
+    if (machines.isNewer(record.machine(), record.version())) {
+      return;
+    }
+    MachineDefinition definition =
+        machines.forInstance(record.id(), record.machine(), record.version());
+    if (!definition.knowsEvent(event.type())) {
+      throw new UnknownEventException(record.machine(), event.type(), definition.events());
+    }
+    List<String> errors = definition.validate(event.type(), event.payload());
+    if (!errors.isEmpty()) {
+      throw new InvalidEventPayloadException(record.machine(), record.id(), event.type(), errors);
+    }
+  }
+
+  private InstanceRecord load(String instanceId) {
+    return store
+        .instances()
+        .find(instanceId)
+        .orElseThrow(() -> new UnknownInstanceException(instanceId));
+  }
+}

@@ -1,0 +1,83 @@
+package dev.clockwork.runtime.internal.engine;
+
+import dev.clockwork.runtime.admin.QueueAdmin;
+import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.runtime.internal.MachineRegistry;
+import dev.clockwork.runtime.internal.parallel.RegionJobWorkers;
+import dev.clockwork.runtime.internal.worker.StartTasks;
+import dev.clockwork.runtime.internal.worker.Workers;
+import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Starts and stops an engine's threads: the workers, and the region job threads when in use. */
+public final class Lifecycle {
+  private static final Logger LOG = LoggerFactory.getLogger(Lifecycle.class);
+
+  private final Settings settings;
+  private final MachineRegistry machines;
+  private final Upgrades upgrades;
+  private final StartTasks startTasks;
+  private final Workers workers;
+  private final RegionJobWorkers regionJobWorkers;
+  private final BooleanSupplier dispatchInUse;
+  private final QueueAdmin queues;
+
+  /**
+   * @param regionJobWorkers the region job threads, or null when there are none
+   * @param dispatchInUse whether a registered machine has parallel dispatch on
+   */
+  Lifecycle(
+      Settings settings,
+      MachineRegistry machines,
+      Upgrades upgrades,
+      StartTasks startTasks,
+      Workers workers,
+      RegionJobWorkers regionJobWorkers,
+      BooleanSupplier dispatchInUse,
+      QueueAdmin queues) {
+    this.settings = settings;
+    this.machines = machines;
+    this.upgrades = upgrades;
+    this.startTasks = startTasks;
+    this.workers = workers;
+    this.regionJobWorkers = regionJobWorkers;
+    this.dispatchInUse = dispatchInUse;
+    this.queues = queues;
+  }
+
+  /**
+   * Checks that every machine the settings configure is registered, upgrades older instances to the
+   * newest versions (unless {@code workers.upgrade_on_start} is off), runs the start tasks, then
+   * starts the workers and — when a machine dispatches in parallel — the region job threads.
+   */
+  public void start() {
+    settings.checkMachines(machines.ids());
+    if (settings.workers().upgradeOnStart()) {
+      machines.ids().forEach(upgrades::upgrade);
+    }
+    startTasks.runAll();
+    workers.start();
+    if (regionJobWorkers != null && dispatchInUse.getAsBoolean()) {
+      regionJobWorkers.start();
+    }
+  }
+
+  /**
+   * Stops the region job threads and the workers (turns in progress finish for the shutdown
+   * timeout), then records the queue activity of the last seconds.
+   */
+  public void stop() {
+    if (regionJobWorkers != null) {
+      regionJobWorkers.stop();
+    }
+    workers.stop();
+    try {
+      queues.flushActivity();
+    } catch (RuntimeException e) {
+      // the store may be closed already; the counts are only figures for operators
+      LOG.warn(
+          "could not record the queue activity of this engine's last seconds: {}", e.toString());
+    }
+  }
+}

@@ -1,0 +1,5 @@
+/**
+ * Not API: how region jobs run — one leased job at a time ({@code RegionJobRunner}), an engine's
+ * region job threads ({@code RegionJobWorkers}), and the engine's {@code RegionJobs} on them.
+ */
+package dev.clockwork.runtime.internal.parallel;
