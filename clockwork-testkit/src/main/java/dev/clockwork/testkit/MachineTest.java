@@ -2,6 +2,7 @@ package dev.clockwork.testkit;
 
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
+import dev.clockwork.core.interpreter.ArmedTimer;
 import dev.clockwork.core.time.Timer;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Instance;
@@ -12,6 +13,7 @@ import dev.clockwork.runtime.config.ParallelDispatchSettingsBuilder;
 import dev.clockwork.runtime.instance.HistoryQuery;
 import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.memory.InMemoryStore;
 import java.time.Duration;
@@ -300,7 +302,7 @@ public final class MachineTest {
   }
 
   /** The region jobs of the instance waiting to run, in dispatch order. */
-  public List<dev.clockwork.runtime.store.RegionJob> regionJobs() {
+  public List<RegionJob> regionJobs() {
     return jobs.pending();
   }
 
@@ -335,7 +337,7 @@ public final class MachineTest {
     return clock.instant();
   }
 
-  private Optional<dev.clockwork.core.interpreter.ArmedTimer> armed(String event) {
+  private Optional<ArmedTimer> armed(String event) {
     return instance().timers().stream().filter(t -> t.event().equals(event)).findFirst();
   }
 

@@ -46,7 +46,7 @@ final class TimersAtScale {
     }
 
     /** The claim statement, if the store's text was recognised. */
-    Optional<StatementProfile.Statement> claim() {
+    Optional<StatementProfile.Measured> claim() {
       return sql.find(DUE_QUERY);
     }
 

@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -30,7 +31,7 @@ public final class StatementProfile {
    * One statement: calls, milliseconds executing and planning, rows, shared buffer pages found in
    * PostgreSQL's cache and read from outside it (the OS cache or disk).
    */
-  public record Statement(
+  public record Measured(
       long calls,
       double execMillis,
       double planMillis,
@@ -44,10 +45,10 @@ public final class StatementProfile {
     }
   }
 
-  private final List<Statement> statements;
+  private final List<Measured> statements;
   private final List<String> plans = new ArrayList<>();
 
-  private StatementProfile(List<Statement> statements) {
+  private StatementProfile(List<Measured> statements) {
     this.statements = statements;
   }
 
@@ -57,10 +58,10 @@ public final class StatementProfile {
    * server, and PostgreSQL then mostly runs its generic plan.
    */
   public StatementProfile withPlans(BenchDatabase database, int limit) {
-    for (Statement s : statements.subList(0, Math.min(limit, statements.size()))) {
+    for (Measured s : statements.subList(0, Math.min(limit, statements.size()))) {
       StringBuilder plan = new StringBuilder(s.shortQuery(110)).append('\n');
       try (Connection connection = database.simpleConnection();
-          java.sql.Statement explain = connection.createStatement();
+          Statement explain = connection.createStatement();
           ResultSet rs = explain.executeQuery("EXPLAIN (GENERIC_PLAN, COSTS OFF) " + s.query())) {
         while (rs.next()) {
           plan.append("    ").append(rs.getString(1)).append('\n');
@@ -81,13 +82,13 @@ public final class StatementProfile {
   }
 
   public static StatementProfile read(DataSource dataSource) {
-    List<Statement> rows = new ArrayList<>();
+    List<Measured> rows = new ArrayList<>();
     try (Connection connection = dataSource.getConnection();
         PreparedStatement select = connection.prepareStatement(TOP);
         ResultSet rs = select.executeQuery()) {
       while (rs.next()) {
         rows.add(
-            new Statement(
+            new Measured(
                 rs.getLong(1),
                 rs.getDouble(2),
                 rs.getDouble(3),
@@ -102,12 +103,12 @@ public final class StatementProfile {
     return new StatementProfile(rows);
   }
 
-  public List<Statement> statements() {
+  public List<Measured> statements() {
     return statements;
   }
 
   public long totalCalls() {
-    return statements.stream().mapToLong(Statement::calls).sum();
+    return statements.stream().mapToLong(Measured::calls).sum();
   }
 
   public double totalMillis() {
@@ -115,7 +116,7 @@ public final class StatementProfile {
   }
 
   /** The statement whose text contains every fragment, if one ran. */
-  public Optional<Statement> find(String... fragments) {
+  public Optional<Measured> find(String... fragments) {
     return statements.stream()
         .filter(
             s -> {
@@ -145,7 +146,7 @@ public final class StatementProfile {
             ">share",
             "statement");
     double total = totalMillis();
-    for (Statement s : statements.subList(0, Math.min(limit, statements.size()))) {
+    for (Measured s : statements.subList(0, Math.min(limit, statements.size()))) {
       double millis = s.execMillis() + s.planMillis();
       table.row(
           String.format(Locale.ROOT, "%.2f", (double) s.calls() / ops),

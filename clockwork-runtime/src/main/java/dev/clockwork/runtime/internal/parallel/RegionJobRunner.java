@@ -28,6 +28,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -56,8 +57,7 @@ public final class RegionJobRunner {
   private final MachineRegistry machines;
   private final TurnRunner turns;
   private final Function<String, ParallelDispatchConfig> settings;
-  private final java.util.Map<String, Long> notPausedAt =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, Long> notPausedAt = new ConcurrentHashMap<>();
   private volatile boolean givingBack;
 
   public RegionJobRunner(

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -147,7 +148,7 @@ public final class RegionJobWorkers {
     busy.incrementAndGet();
     try {
       pool.execute(() -> runOne(claim));
-    } catch (java.util.concurrent.RejectedExecutionException e) { // stopping: hand it back
+    } catch (RejectedExecutionException e) { // stopping: hand it back
       busy.decrementAndGet();
       RegionJob job = claim.job();
       store.regionJobs().retry(claim.lease(), job.attempts() - 1, job.lastError(), clock.instant());
