@@ -25,8 +25,8 @@ final class Macrostep extends StepScope {
   private final Snapshot before;
   private final MachineDefinition definition;
   private final Configuration config;
-  private final TimerBook timers;
   private final Selection selection;
+  private TimerBook timers;
   private Microstep microstep;
   private long lastEntryId;
   private InstanceStatus status;
@@ -42,7 +42,6 @@ final class Macrostep extends StepScope {
     this.before = before;
     this.definition = before.definition();
     this.config = new Configuration(before.activeArray());
-    this.timers = new TimerBook(before.timerArray());
     this.selection = new Selection(config, this);
     this.lastEntryId = before.lastEntryId();
     this.status = before.status();
@@ -100,11 +99,14 @@ final class Macrostep extends StepScope {
   }
 
   private void settle() {
+    boolean eventless = definition.hasEventlessTransitions();
     while (status == InstanceStatus.ACTIVE) {
-      selection.selectEventless();
-      if (!selection.isEmpty()) {
-        microstep();
-        continue;
+      if (eventless) {
+        selection.selectEventless();
+        if (!selection.isEmpty()) {
+          microstep();
+          continue;
+        }
       }
       Event raised = pollInternal();
       if (raised == null) {
@@ -142,8 +144,7 @@ final class Macrostep extends StepScope {
   }
 
   StepResult result(boolean handled) {
-    List<Effect> effects = effectsOrNull();
-    if (!changed && effects == null && context() == before.context()) {
+    if (!changed && !hasEffects() && context() == before.context()) {
       return new StepResult(before, List.of(), handled);
     }
     Snapshot after =
@@ -151,10 +152,10 @@ final class Macrostep extends StepScope {
             definition,
             config.toArray(),
             context(),
-            timers.toArray(NO_TIMERS),
+            timers == null ? before.timerArray() : timers.toArray(NO_TIMERS),
             lastEntryId,
             status);
-    return new StepResult(after, effects == null ? List.of() : effects, handled);
+    return new StepResult(after, effects(), handled);
   }
 
   // ---- shared with Microstep, Selection, TimerFiring and RegionResults ----
@@ -231,8 +232,23 @@ final class Macrostep extends StepScope {
     return config;
   }
 
+  /** The instance's timers, read from the snapshot until the first look. */
   TimerBook timers() {
+    if (timers == null) {
+      timers = new TimerBook(before.timerArray());
+    }
     return timers;
+  }
+
+  /** Cancels the timers a state entry armed (the state is left), each reported. */
+  void cancelTimers(long entryId) {
+    if (timers == null && before.timerArray().length == 0) {
+      return;
+    }
+    List<ArmedTimer> cancelled = timers().cancel(entryId);
+    for (int i = 0; i < cancelled.size(); i++) {
+      effect(new Effect.TimerCancelled(cancelled.get(i)));
+    }
   }
 
   long nextEntryId() {
@@ -268,6 +284,7 @@ final class Macrostep extends StepScope {
 
   /** The instance takes no more events: every timer is cancelled, every child too. */
   private void stopTimersAndChildren() {
+    TimerBook timers = timers();
     for (int i = timers.size() - 1; i >= 0; i--) {
       effect(new Effect.TimerCancelled(timers.remove(i)));
     }

@@ -50,12 +50,9 @@ final class RegionScope extends StepScope {
       raised.add(event);
     }
     List<Effect> emitted = new ArrayList<>(0);
-    List<Effect> effects = effectsOrNull();
-    if (effects != null) {
-      for (Effect effect : effects) {
-        if (effect instanceof Effect.Emitted || effect instanceof Effect.Broadcast) {
-          emitted.add(effect);
-        }
+    for (Effect effect : effects()) {
+      if (effect instanceof Effect.Emitted || effect instanceof Effect.Broadcast) {
+        emitted.add(effect);
       }
     }
     return new RegionWork(region.path(), initial.path(), set, removed, raised, emitted);
