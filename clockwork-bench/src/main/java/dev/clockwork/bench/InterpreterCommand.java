@@ -1,5 +1,6 @@
 package dev.clockwork.bench;
 
+import dev.clockwork.bench.harness.CpuTimeProfiler;
 import dev.clockwork.bench.report.InterpreterTables;
 import dev.clockwork.bench.report.JsonSummary;
 import dev.clockwork.bench.report.RunReport;
@@ -131,7 +132,7 @@ public final class InterpreterCommand implements Callable<Integer> {
         warmupTime,
         iterations,
         time,
-        noGc ? "" : ", -prof gc");
+        noGc ? ", CPU time per op" : ", CPU time per op, -prof gc");
   }
 
   @Override
@@ -189,6 +190,7 @@ public final class InterpreterCommand implements Callable<Integer> {
             .measurementTime(time)
             .threads(1)
             .shouldFailOnError(true);
+    options.addProfiler(CpuTimeProfiler.class);
     if (!noGc) {
       options.addProfiler(GCProfiler.class);
     }

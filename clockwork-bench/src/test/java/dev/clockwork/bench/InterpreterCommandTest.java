@@ -83,7 +83,7 @@ class InterpreterCommandTest {
     assertThat(settings.describe())
         .isEqualTo(
             "fork 2, warm-up 1 × 500 ms (Spring Statemachine: 4 × 500 ms), measurement 2 × 1 s,"
-                + " -prof gc");
+                + " CPU time per op, -prof gc");
   }
 
   @Test
@@ -92,6 +92,6 @@ class InterpreterCommandTest {
 
     assertThat(settings.time).isEqualTo(TimeValue.milliseconds(500));
     assertThat(settings.warmupTime).isEqualTo(TimeValue.seconds(3));
-    assertThat(settings.describe()).doesNotContain("-prof gc");
+    assertThat(settings.describe()).doesNotContain("-prof gc").contains("CPU time per op");
   }
 }

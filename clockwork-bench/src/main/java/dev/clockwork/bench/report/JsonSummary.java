@@ -30,6 +30,8 @@ public final class JsonSummary {
           .append(number(score.deviation()))
           .append(", \"bytesPerOp\": ")
           .append(number(score.bytesPerOp()))
+          .append(", \"cpuNanosPerOp\": ")
+          .append(number(score.cpuNanosPerOp()))
           .append('}');
       separator = ",\n";
     }
@@ -43,6 +45,8 @@ public final class JsonSummary {
           .append(number(report.ratio(row, "spring")))
           .append(", \"clockworkOverSquirrel\": ")
           .append(number(report.ratio(row, "squirrel")))
+          .append(", \"clockworkOverSquirrelByCpu\": ")
+          .append(number(report.cpuRatio(row, "squirrel")))
           .append(", \"targeted\": ")
           .append(row.targeted())
           .append('}');
@@ -52,6 +56,8 @@ public final class JsonSummary {
         .append(number(InterpreterTables.SPRING_TARGET))
         .append(", \"squirrel\": ")
         .append(number(InterpreterTables.SQUIRREL_TARGET))
+        .append(", \"bytesPerTransition\": ")
+        .append(number(InterpreterTables.BYTES_TARGET))
         .append(", \"misses\": [");
     separator = "";
     for (String miss : report.misses()) {
