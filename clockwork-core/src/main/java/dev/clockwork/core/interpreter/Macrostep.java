@@ -9,7 +9,6 @@ import dev.clockwork.core.event.TimerFire;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * One macrostep: the external event's transitions, then eventless transitions and internal events
@@ -20,7 +19,6 @@ import java.util.Map;
 final class Macrostep extends StepScope {
   private static final ArmedTimer[] NO_TIMERS = new ArmedTimer[0];
   private static final Event INIT = Event.of("@init");
-  private static final String DONE_STATE = "done.state.";
 
   private final Snapshot before;
   private final MachineDefinition definition;
@@ -114,7 +112,9 @@ final class Macrostep extends StepScope {
       }
       setEvent(raised);
       selection.select(raised);
-      recordParallelDone(raised);
+      if (dispatch.enabled()) {
+        regions().recordDone(raised);
+      }
       effect(new Effect.InternalEvent(raised));
       if (!selection.isEmpty()) {
         microstep();
@@ -173,29 +173,6 @@ final class Macrostep extends StepScope {
       regions = new RegionResults(this);
     }
     return regions;
-  }
-
-  /**
-   * Under dispatch, the {@code @done} of a parallel state whose regions dispatch is recorded as
-   * {@code PARALLEL_DONE} when it fires: the selection for the {@code done.state.…} event took one
-   * of its branches, however the last region finished (a job's result or an external event). Every
-   * region being final is not enough: a guarded {@code @done} that does not pass leaves the
-   * instance in the parallel state, and the history must not say done.
-   */
-  private void recordParallelDone(Event raised) {
-    if (!dispatch.enabled() || !raised.type().startsWith(DONE_STATE)) {
-      return;
-    }
-    for (int i = 0; i < selection.size(); i++) {
-      StateNode state = selection.transition(i).source();
-      if (raised.type().equals(DONE_STATE + state.path()) && Dispatchable.parallelState(state)) {
-        effect(
-            new Effect.InternalEvent(
-                Event.of(
-                    ParallelEvents.DONE, Map.of(ParallelEvents.PARALLEL_STATE, state.path()))));
-        return;
-      }
-    }
   }
 
   /** An entry whose entry actions were dispatched instead of run in this step. */

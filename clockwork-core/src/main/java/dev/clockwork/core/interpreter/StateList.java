@@ -60,15 +60,6 @@ final class StateList {
     return true;
   }
 
-  boolean intersects(StateList other) {
-    for (int i = 0; i < size; i++) {
-      if (other.contains(states[i])) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private int indexOf(StateNode state) {
     for (int i = 0; i < size; i++) {
       if (states[i] == state) {
