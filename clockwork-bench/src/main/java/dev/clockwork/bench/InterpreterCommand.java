@@ -3,6 +3,7 @@ package dev.clockwork.bench;
 import dev.clockwork.bench.harness.CpuTimeProfiler;
 import dev.clockwork.bench.report.InterpreterTables;
 import dev.clockwork.bench.report.JsonSummary;
+import dev.clockwork.bench.report.PairedResult;
 import dev.clockwork.bench.report.RunReport;
 import dev.clockwork.bench.report.Scores;
 import dev.clockwork.bench.report.Section;
@@ -13,6 +14,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
@@ -96,6 +98,16 @@ public final class InterpreterCommand implements Callable<Integer> {
   boolean noGc;
 
   @Option(
+      names = "--paired-rounds",
+      paramLabel = "N",
+      description =
+          "round pairs of Clockwork and squirrel alternating on one thread, after 20 of warm-up"
+              + " (60; 0 leaves them out): a ratio a busy machine moves far less")
+  int pairedRounds = 60;
+
+  int pairedWarmup = 20;
+
+  @Option(
       names = "--out",
       paramLabel = "DIR",
       description = "where the reports go (default: the jar's directory)")
@@ -117,22 +129,25 @@ public final class InterpreterCommand implements Callable<Integer> {
       warmupTime = TimeValue.milliseconds(500);
       iterations = 2;
       time = TimeValue.seconds(1);
+      pairedWarmup = 5;
+      pairedRounds = Math.min(pairedRounds, 20);
     }
   }
 
   /** One line for the report header. */
   String describe() {
     return String.format(
-        Locale.ROOT,
-        "fork %d, warm-up %d × %s (Spring Statemachine: %d × %s), measurement %d × %s%s",
-        forks,
-        warmupIterations,
-        warmupTime,
-        springWarmupIterations,
-        warmupTime,
-        iterations,
-        time,
-        noGc ? ", CPU time per op" : ", CPU time per op, -prof gc");
+            Locale.ROOT,
+            "fork %d, warm-up %d × %s (Spring Statemachine: %d × %s), measurement %d × %s%s",
+            forks,
+            warmupIterations,
+            warmupTime,
+            springWarmupIterations,
+            warmupTime,
+            iterations,
+            time,
+            noGc ? ", CPU time per op" : ", CPU time per op, -prof gc")
+        + (pairedRounds > 0 ? ", " + pairedRounds + " paired rounds" : "");
   }
 
   @Override
@@ -150,6 +165,17 @@ public final class InterpreterCommand implements Callable<Integer> {
     Path jmh = dir.resolve("jmh-result.json");
     ResultFormatFactory.getInstance(ResultFormatType.JSON, jmh.toString()).writeOut(results);
 
+    List<PairedResult> paired = new ArrayList<>();
+    if (pairedRounds > 0) {
+      PairedRounds rounds = new PairedRounds(pairedWarmup, pairedRounds);
+      Pattern wanted = Pattern.compile(include);
+      for (PairedRounds.Machine machine :
+          PairedRounds.machines(name -> wanted.matcher(name + ".clockwork").find())) {
+        RunReport.progress("Paired rounds: " + machine.label());
+        paired.add(rounds.measure(machine));
+      }
+    }
+
     Scores scores = Scores.of(results);
     String large =
         String.format(
@@ -157,7 +183,7 @@ public final class InterpreterCommand implements Callable<Integer> {
             "toggle + %d extra states (%d states)",
             AllocationBenchmark.GROUPS * AllocationBenchmark.PER_GROUP,
             3 + AllocationBenchmark.GROUPS * (AllocationBenchmark.PER_GROUP + 1));
-    InterpreterTables tables = new InterpreterTables(scores, large);
+    InterpreterTables tables = new InterpreterTables(scores, large, paired, pairedRounds);
     report.add(new Section(tables.tables(), tables.targets()));
     report.finish(dir);
     Path json = dir.resolve("bench-summary.json");

@@ -83,15 +83,19 @@ class InterpreterCommandTest {
     assertThat(settings.describe())
         .isEqualTo(
             "fork 2, warm-up 1 × 500 ms (Spring Statemachine: 4 × 500 ms), measurement 2 × 1 s,"
-                + " CPU time per op, -prof gc");
+                + " CPU time per op, -prof gc, 20 paired rounds");
   }
 
   @Test
   void timesReadAsJmhWritesThem() {
-    InterpreterCommand settings = parse("--time", "500ms", "--warmup-time", "3s", "--no-gc");
+    InterpreterCommand settings =
+        parse("--time", "500ms", "--warmup-time", "3s", "--no-gc", "--paired-rounds", "0");
 
     assertThat(settings.time).isEqualTo(TimeValue.milliseconds(500));
     assertThat(settings.warmupTime).isEqualTo(TimeValue.seconds(3));
-    assertThat(settings.describe()).doesNotContain("-prof gc").contains("CPU time per op");
+    assertThat(settings.describe())
+        .doesNotContain("-prof gc")
+        .doesNotContain("paired")
+        .contains("CPU time per op");
   }
 }

@@ -34,13 +34,20 @@ public final class InterpreterTables {
 
   private final Scores scores;
   private final String largeMachine;
+  private final List<PairedResult> paired;
+  private final int pairedRounds;
 
   /**
    * @param largeMachine how the large machine of the allocation benchmark is described
+   * @param paired the machines measured in paired rounds (none when they were not run)
+   * @param pairedRounds how many round pairs each was measured in
    */
-  public InterpreterTables(Scores scores, String largeMachine) {
+  public InterpreterTables(
+      Scores scores, String largeMachine, List<PairedResult> paired, int pairedRounds) {
     this.scores = scores;
     this.largeMachine = largeMachine;
+    this.paired = List.copyOf(paired);
+    this.pairedRounds = pairedRounds;
   }
 
   record Row(String label, String benchmark, boolean targeted) {}
@@ -66,7 +73,42 @@ public final class InterpreterTables {
         "Bytes per TOGGLE transition by machine size (gc.alloc.rate.norm)",
         "",
         machineSize().render(),
-        verdict());
+        verdict(),
+        pairedTable());
+  }
+
+  private String pairedTable() {
+    if (paired.isEmpty()) {
+      return "";
+    }
+    Table table =
+        new Table(
+            "machine",
+            ">Clockwork CPU/event",
+            ">squirrel CPU/event",
+            ">squirrel ÷ Clockwork",
+            ">quartiles");
+    for (PairedResult result : paired) {
+      table.row(
+          result.label(),
+          Figures.nanos(result.clockworkNanos()),
+          Figures.nanos(result.squirrelNanos()),
+          Figures.ratio(result.ratio()),
+          Figures.ratio(result.lowQuartile()) + " – " + Figures.ratio(result.highQuartile()));
+    }
+    return String.join(
+        "\n",
+        "Paired rounds: Clockwork and squirrel alternating on one thread, "
+            + pairedRounds
+            + " round pairs of ~20 ms CPU each after warm-up (medians; the ratio is the median of"
+            + " the pairs' ratios, robust to a busy machine)",
+        "",
+        table.render());
+  }
+
+  /** The paired rounds' results, in the order measured. */
+  public List<PairedResult> paired() {
+    return paired;
   }
 
   /** The targets (a) and (b): Clockwork ÷ Spring Statemachine and ÷ squirrel, where measured. */
@@ -79,6 +121,16 @@ public final class InterpreterTables {
         ratio(row, "squirrel")
             .ifPresent(r -> targets.add(target(row, "squirrel-foundation", r, SQUIRREL_TARGET)));
         clockworkBytes(row).ifPresent(b -> targets.add(bytesTarget(row, b)));
+      }
+    }
+    for (PairedResult result : paired) {
+      if (MACHINES.stream().anyMatch(m -> m.targeted() && m.label().equals(result.label()))) {
+        targets.add(
+            new Target(
+                result.label() + ": squirrel-foundation CPU ÷ Clockwork CPU, paired rounds",
+                Figures.ratio(result.ratio()),
+                "≥ " + Figures.ratio(SQUIRREL_TARGET),
+                result.ratio() >= SQUIRREL_TARGET));
       }
     }
     return targets;

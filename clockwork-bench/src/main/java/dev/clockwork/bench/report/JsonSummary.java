@@ -52,6 +52,25 @@ public final class JsonSummary {
           .append('}');
       separator = ",\n";
     }
+    json.append("\n  ],\n  \"paired\": [");
+    separator = "\n";
+    for (PairedResult paired : report.paired()) {
+      json.append(separator)
+          .append("    {\"machine\": ")
+          .append(string(paired.label()))
+          .append(", \"clockworkCpuNanos\": ")
+          .append(number(paired.clockworkNanos()))
+          .append(", \"squirrelCpuNanos\": ")
+          .append(number(paired.squirrelNanos()))
+          .append(", \"squirrelOverClockwork\": ")
+          .append(number(paired.ratio()))
+          .append(", \"lowQuartile\": ")
+          .append(number(paired.lowQuartile()))
+          .append(", \"highQuartile\": ")
+          .append(number(paired.highQuartile()))
+          .append('}');
+      separator = ",\n";
+    }
     json.append("\n  ],\n  \"targets\": {\"spring\": ")
         .append(number(InterpreterTables.SPRING_TARGET))
         .append(", \"squirrel\": ")

@@ -1,0 +1,160 @@
+package dev.clockwork.bench;
+
+import dev.clockwork.bench.report.PairedResult;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.IntConsumer;
+import java.util.function.Predicate;
+
+/**
+ * Clockwork and squirrel-foundation in alternating short rounds on one thread, each round timed by
+ * the thread's CPU clock. Both sides of a pair meet the same moment of a shared machine, so the
+ * ratio of a pair moves far less than the ratio of two JMH benchmarks run minutes apart; the report
+ * gives the median of the pairs' ratios with its quartiles. Each side runs its JMH benchmark's own
+ * state and method, in this JVM (the harness's, not a JMH fork).
+ */
+final class PairedRounds {
+  /** CPU time each side of a round aims at. */
+  private static final long ROUND_NANOS = 20_000_000;
+
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+  /**
+   * One side: runs {@code n} invocations of the benchmark method, each {@code opsPerInvocation}
+   * events. Each side writes its own loop, so each compiles on its own with the method inlined.
+   */
+  record Side(IntConsumer invocations, int opsPerInvocation) {}
+
+  record Machine(String label, String benchmark, Side clockwork, Side squirrel) {}
+
+  private final int warmup;
+  private final int rounds;
+
+  PairedRounds(int warmup, int rounds) {
+    this.warmup = warmup;
+    this.rounds = rounds;
+  }
+
+  /** The toggle, order and parallel machines whose benchmark {@code wanted} accepts. */
+  static List<Machine> machines(Predicate<String> wanted) {
+    List<Machine> machines = new ArrayList<>();
+    if (wanted.test("dev.clockwork.bench.ToggleBenchmark")) {
+      ToggleBenchmark bench = new ToggleBenchmark();
+      ToggleBenchmark.ClockworkToggle clockwork = new ToggleBenchmark.ClockworkToggle();
+      clockwork.start();
+      ToggleBenchmark.SquirrelToggle squirrel = new ToggleBenchmark.SquirrelToggle();
+      squirrel.start();
+      machines.add(
+          new Machine(
+              "toggle",
+              "ToggleBenchmark",
+              new Side(
+                  n -> {
+                    for (int i = 0; i < n; i++) {
+                      bench.clockwork(clockwork);
+                    }
+                  },
+                  1),
+              new Side(
+                  n -> {
+                    for (int i = 0; i < n; i++) {
+                      bench.squirrel(squirrel);
+                    }
+                  },
+                  1)));
+    }
+    if (wanted.test("dev.clockwork.bench.OrderBenchmark")) {
+      OrderBenchmark bench = new OrderBenchmark();
+      OrderBenchmark.ClockworkOrder clockwork = new OrderBenchmark.ClockworkOrder();
+      clockwork.start();
+      OrderBenchmark.SquirrelOrder squirrel = new OrderBenchmark.SquirrelOrder();
+      squirrel.start();
+      machines.add(
+          new Machine(
+              "order (guards, actions, context)",
+              "OrderBenchmark",
+              new Side(
+                  n -> {
+                    for (int i = 0; i < n; i++) {
+                      bench.clockwork(clockwork);
+                    }
+                  },
+                  4),
+              new Side(
+                  n -> {
+                    for (int i = 0; i < n; i++) {
+                      bench.squirrel(squirrel);
+                    }
+                  },
+                  4)));
+    }
+    if (wanted.test("dev.clockwork.bench.ParallelBenchmark")) {
+      ParallelBenchmark bench = new ParallelBenchmark();
+      ParallelBenchmark.ClockworkParallel clockwork = new ParallelBenchmark.ClockworkParallel();
+      clockwork.start();
+      ParallelBenchmark.SquirrelParallel squirrel = new ParallelBenchmark.SquirrelParallel();
+      squirrel.start();
+      machines.add(
+          new Machine(
+              "parallel (3 regions)",
+              "ParallelBenchmark",
+              new Side(
+                  n -> {
+                    for (int i = 0; i < n; i++) {
+                      bench.clockwork(clockwork);
+                    }
+                  },
+                  1),
+              new Side(
+                  n -> {
+                    for (int i = 0; i < n; i++) {
+                      bench.squirrel(squirrel);
+                    }
+                  },
+                  1)));
+    }
+    return machines;
+  }
+
+  PairedResult measure(Machine machine) {
+    int[] invocations = {1_000, 1_000};
+    List<Double> clockwork = new ArrayList<>();
+    List<Double> squirrel = new ArrayList<>();
+    List<Double> ratios = new ArrayList<>();
+    for (int round = 0; round < warmup + rounds; round++) {
+      double cw = nanosPerOp(machine.clockwork(), invocations, 0);
+      double sq = nanosPerOp(machine.squirrel(), invocations, 1);
+      if (round >= warmup) {
+        clockwork.add(cw);
+        squirrel.add(sq);
+        ratios.add(sq / cw);
+      }
+    }
+    return new PairedResult(
+        machine.label(),
+        quantile(clockwork, 0.5),
+        quantile(squirrel, 0.5),
+        quantile(ratios, 0.5),
+        quantile(ratios, 0.25),
+        quantile(ratios, 0.75));
+  }
+
+  /** Runs one side's round; adjusts its invocation count towards {@link #ROUND_NANOS}. */
+  private static double nanosPerOp(Side side, int[] invocations, int which) {
+    int n = invocations[which];
+    long start = THREADS.getCurrentThreadCpuTime();
+    side.invocations().accept(n);
+    long spent = Math.max(1, THREADS.getCurrentThreadCpuTime() - start);
+    invocations[which] = (int) Math.max(100, Math.min(50_000_000L, n * ROUND_NANOS / spent));
+    return spent / (double) (n * side.opsPerInvocation());
+  }
+
+  private static double quantile(List<Double> values, double q) {
+    List<Double> sorted = new ArrayList<>(values);
+    Collections.sort(sorted);
+    return sorted.get((int) Math.min(sorted.size() - 1, Math.round(q * (sorted.size() - 1))));
+  }
+}
