@@ -1,5 +1,6 @@
 package dev.clockwork.core.interpreter;
 
+import dev.clockwork.core.context.Context;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.ParallelEvents;
 import dev.clockwork.core.definition.StateKind;
@@ -21,7 +22,6 @@ final class Macrostep extends StepScope {
   private static final Event INIT = Event.of("@init");
 
   private final Snapshot before;
-  private final MachineDefinition definition;
   private final Configuration config;
   private final Selection selection;
   private TimerBook timers;
@@ -36,9 +36,8 @@ final class Macrostep extends StepScope {
   private List<ActiveState> deferred;
 
   Macrostep(Snapshot before, Instant now, Delivery delivery) {
-    super(before.context(), now, delivery);
+    super(now, delivery);
     this.before = before;
-    this.definition = before.definition();
     this.config = new Configuration(before.activeArray());
     this.selection = new Selection(config, this);
     this.lastEntryId = before.lastEntryId();
@@ -49,7 +48,7 @@ final class Macrostep extends StepScope {
     setEvent(INIT);
     changed = true;
     selection.clear();
-    new Microstep(this).enterInitial(definition.root());
+    new Microstep(this).enterInitial(definition().root());
     settle();
   }
 
@@ -67,7 +66,7 @@ final class Macrostep extends StepScope {
       return true;
     }
     boolean handled;
-    String stale = ChildOutcomeFence.staleReason(definition, config, external);
+    String stale = ChildOutcomeFence.staleReason(definition(), config, external);
     if (stale != null) {
       effect(new Effect.EventDropped(external, stale));
       return false;
@@ -97,7 +96,7 @@ final class Macrostep extends StepScope {
   }
 
   private void settle() {
-    boolean eventless = definition.hasEventlessTransitions();
+    boolean eventless = definition().hasEventlessTransitions();
     while (status == InstanceStatus.ACTIVE) {
       if (eventless) {
         selection.selectEventless();
@@ -125,7 +124,7 @@ final class Macrostep extends StepScope {
   void microstep() {
     changed = true;
     depth++;
-    int max = definition.maxTransitionDepth();
+    int max = definition().maxTransitionDepth();
     if (depth > max - 8) {
       if (tail == null) {
         tail = new ArrayList<>();
@@ -133,7 +132,7 @@ final class Macrostep extends StepScope {
       selection.describeInto(tail);
       if (depth > max) {
         throw new MaxTransitionDepthExceededException(
-            definition.id(), String.valueOf(event()), max, tail);
+            definition().id(), String.valueOf(event()), max, tail);
       }
     }
     if (microstep == null) {
@@ -144,18 +143,26 @@ final class Macrostep extends StepScope {
   }
 
   StepResult result(boolean handled) {
+    return new StepResult(after(), effects(), handled);
+  }
+
+  /** The snapshot after the step: the one before when nothing changed. */
+  private Snapshot after() {
     if (!changed && !hasEffects() && context() == before.context()) {
-      return new StepResult(before, List.of(), handled);
+      return before;
     }
-    Snapshot after =
-        new Snapshot(
-            definition,
-            config.toArray(),
-            context(),
-            timers == null ? before.timerArray() : timers.toArray(NO_TIMERS),
-            lastEntryId,
-            status);
-    return new StepResult(after, effects(), handled);
+    return new Snapshot(
+        before.definition(),
+        config.toArray(),
+        context(),
+        timers == null ? before.timerArray() : timers.toArray(NO_TIMERS),
+        lastEntryId,
+        status);
+  }
+
+  @Override
+  Context base() {
+    return before.context();
   }
 
   // ---- shared with Microstep, Selection, TimerFiring and RegionResults ----
@@ -198,7 +205,7 @@ final class Macrostep extends StepScope {
   }
 
   MachineDefinition definition() {
-    return definition;
+    return before.definition();
   }
 
   Selection selection() {

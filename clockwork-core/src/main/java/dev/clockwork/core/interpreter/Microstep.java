@@ -20,7 +20,7 @@ import java.util.Map;
 final class Microstep {
   private final Macrostep step;
   private final Configuration config;
-  private final StateList entrySet = new StateList(4);
+  private final StateList entrySet = new StateList();
   private List<ActiveState> kept;
   private Map<StateNode, ActiveState> dispatched;
 

@@ -21,8 +21,13 @@ final class RegionScope extends StepScope {
   private final Context before;
 
   RegionScope(Context context, Instant now, Delivery delivery) {
-    super(context, now, delivery);
+    super(now, delivery);
     this.before = context;
+  }
+
+  @Override
+  Context base() {
+    return before;
   }
 
   RegionWork run(StateNode region, StateNode initial, Event trigger) {

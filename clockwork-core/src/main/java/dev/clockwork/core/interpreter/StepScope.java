@@ -23,7 +23,6 @@ import java.util.Map;
 abstract class StepScope implements ActionScope {
   private final Instant now;
   private final Delivery delivery;
-  private final Context base;
   private ContextWriter writer;
   private Emitter emitter;
   private Event event;
@@ -33,11 +32,13 @@ abstract class StepScope implements ActionScope {
   private Effect second;
   private List<Effect> more;
 
-  StepScope(Context context, Instant now, Delivery delivery) {
-    this.base = context;
+  StepScope(Instant now, Delivery delivery) {
     this.now = now;
     this.delivery = delivery;
   }
+
+  /** The context before the step's writes. */
+  abstract Context base();
 
   void emitter(Emitter runner) {
     this.emitter = runner;
@@ -84,7 +85,7 @@ abstract class StepScope implements ActionScope {
 
   @Override
   public Context context() {
-    return writer == null ? base : writer.current();
+    return writer == null ? base() : writer.current();
   }
 
   @Override
@@ -125,7 +126,7 @@ abstract class StepScope implements ActionScope {
   /** The context's writer, made at the first write: a step that writes nothing needs none. */
   private ContextWriter writer() {
     if (writer == null) {
-      writer = new ContextWriter(base);
+      writer = new ContextWriter(base());
     }
     return writer;
   }
