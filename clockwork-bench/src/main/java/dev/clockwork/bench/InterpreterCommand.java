@@ -54,8 +54,12 @@ public final class InterpreterCommand implements Callable<Integer> {
   @Option(names = "--forks", paramLabel = "N", description = "JVM forks per benchmark (1)")
   int forks = 1;
 
-  @Option(names = "--warmup", paramLabel = "N", description = "warm-up iterations (2)")
-  int warmupIterations = 2;
+  @Option(
+      names = "--warmup",
+      paramLabel = "N",
+      description =
+          "warm-up iterations (5): on a busy machine the JIT needs seconds to compile the step")
+  int warmupIterations = 5;
 
   @Option(
       names = "--warmup-time",
@@ -101,11 +105,17 @@ public final class InterpreterCommand implements Callable<Integer> {
       names = "--paired-rounds",
       paramLabel = "N",
       description =
-          "round pairs of Clockwork and squirrel alternating on one thread, after 20 of warm-up"
-              + " (60; 0 leaves them out): a ratio a busy machine moves far less")
-  int pairedRounds = 60;
+          "round pairs of Clockwork and squirrel alternating on one thread, ~5 ms each, after"
+              + " 3 s of warm-up per machine (200; 0 leaves them out): a ratio a busy machine"
+              + " moves far less")
+  int pairedRounds = 200;
 
-  int pairedWarmup = 20;
+  @Option(
+      names = "--paired-only",
+      description = "only the paired rounds, no JMH (~20 s): a quick look at the ratios")
+  boolean pairedOnly;
+
+  long pairedWarmupNanos = 3_000_000_000L;
 
   @Option(
       names = "--out",
@@ -129,13 +139,16 @@ public final class InterpreterCommand implements Callable<Integer> {
       warmupTime = TimeValue.milliseconds(500);
       iterations = 2;
       time = TimeValue.seconds(1);
-      pairedWarmup = 5;
-      pairedRounds = Math.min(pairedRounds, 20);
+      pairedWarmupNanos = 1_000_000_000L;
+      pairedRounds = Math.min(pairedRounds, 40);
     }
   }
 
   /** One line for the report header. */
   String describe() {
+    if (pairedOnly) {
+      return pairedRounds + " paired rounds only";
+    }
     return String.format(
             Locale.ROOT,
             "fork %d, warm-up %d × %s (Spring Statemachine: %d × %s), measurement %d × %s%s",
@@ -156,25 +169,10 @@ public final class InterpreterCommand implements Callable<Integer> {
     Path dir = out != null ? out : RunReport.defaultOut();
     Files.createDirectories(dir);
     RunReport report = new RunReport("interpreter", RunReport.commandLine(spec), describe());
-    // Spring Statemachine warms up far more slowly than the others, so it runs in its own pass
-    // with more warm-up iterations; the rest keep the (shorter) common warm-up.
-    List<RunResult> results = new ArrayList<>();
-    results.addAll(run(options().include(include).exclude(SPRING).build()));
-    results.addAll(
-        run(options().include(springInclude()).warmupIterations(springWarmupIterations).build()));
+    List<RunResult> results = pairedOnly ? List.of() : jmh();
     Path jmh = dir.resolve("jmh-result.json");
     ResultFormatFactory.getInstance(ResultFormatType.JSON, jmh.toString()).writeOut(results);
-
-    List<PairedResult> paired = new ArrayList<>();
-    if (pairedRounds > 0) {
-      PairedRounds rounds = new PairedRounds(pairedWarmup, pairedRounds);
-      Pattern wanted = Pattern.compile(include);
-      for (PairedRounds.Machine machine :
-          PairedRounds.machines(name -> wanted.matcher(name + ".clockwork").find())) {
-        RunReport.progress("Paired rounds: " + machine.label());
-        paired.add(rounds.measure(machine));
-      }
-    }
+    List<PairedResult> paired = paired();
 
     Scores scores = Scores.of(results);
     String large =
@@ -190,6 +188,33 @@ public final class InterpreterCommand implements Callable<Integer> {
     Files.writeString(json, JsonSummary.of(report.facts(), scores, tables));
     System.out.println("Saved " + json + " and " + jmh);
     return 0;
+  }
+
+  /**
+   * The JMH passes. Spring Statemachine warms up far more slowly than the others, so it runs in its
+   * own pass with more warm-up iterations; the rest keep the (shorter) common warm-up.
+   */
+  private List<RunResult> jmh() throws RunnerException {
+    List<RunResult> results = new ArrayList<>();
+    results.addAll(run(options().include(include).exclude(SPRING).build()));
+    results.addAll(
+        run(options().include(springInclude()).warmupIterations(springWarmupIterations).build()));
+    return results;
+  }
+
+  /** The paired rounds of the machines {@code --include} names, in this JVM. */
+  private List<PairedResult> paired() {
+    List<PairedResult> paired = new ArrayList<>();
+    if (pairedRounds > 0) {
+      PairedRounds rounds = new PairedRounds(pairedWarmupNanos, pairedRounds);
+      Pattern wanted = Pattern.compile(include);
+      for (PairedRounds.Machine machine :
+          PairedRounds.machines(name -> wanted.matcher(name + ".clockwork").find())) {
+        RunReport.progress("Paired rounds: " + machine.label());
+        paired.add(rounds.measure(machine));
+      }
+    }
+    return paired;
   }
 
   /** The second pass: the Spring Statemachine benchmarks among those {@code --include} names. */

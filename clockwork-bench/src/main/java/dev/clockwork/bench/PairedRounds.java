@@ -17,8 +17,8 @@ import java.util.function.Predicate;
  * state and method, in this JVM (the harness's, not a JMH fork).
  */
 final class PairedRounds {
-  /** CPU time each side of a round aims at. */
-  private static final long ROUND_NANOS = 20_000_000;
+  /** CPU time each side of a round aims at: short, so both sides of a pair meet the same load. */
+  static final long ROUND_NANOS = 5_000_000;
 
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
@@ -30,11 +30,16 @@ final class PairedRounds {
 
   record Machine(String label, String benchmark, Side clockwork, Side squirrel) {}
 
-  private final int warmup;
+  private final long warmupNanos;
   private final int rounds;
 
-  PairedRounds(int warmup, int rounds) {
-    this.warmup = warmup;
+  /**
+   * @param warmupNanos CPU time each machine's pairs run before any is counted (the JIT compiles
+   *     both sides meanwhile; on a busy machine it needs seconds)
+   * @param rounds round pairs counted per machine
+   */
+  PairedRounds(long warmupNanos, int rounds) {
+    this.warmupNanos = warmupNanos;
     this.rounds = rounds;
   }
 
@@ -120,18 +125,30 @@ final class PairedRounds {
   }
 
   PairedResult measure(Machine machine) {
-    int[] invocations = {1_000, 1_000};
+    int[] invocations = {100, 100};
+    long warmupEnd = THREADS.getCurrentThreadCpuTime() + warmupNanos;
+    while (THREADS.getCurrentThreadCpuTime() < warmupEnd) {
+      nanosPerOp(machine.clockwork(), invocations, 0);
+      nanosPerOp(machine.squirrel(), invocations, 1);
+    }
     List<Double> clockwork = new ArrayList<>();
     List<Double> squirrel = new ArrayList<>();
     List<Double> ratios = new ArrayList<>();
-    for (int round = 0; round < warmup + rounds; round++) {
-      double cw = nanosPerOp(machine.clockwork(), invocations, 0);
-      double sq = nanosPerOp(machine.squirrel(), invocations, 1);
-      if (round >= warmup) {
-        clockwork.add(cw);
-        squirrel.add(sq);
-        ratios.add(sq / cw);
+    for (int round = 0; round < rounds; round++) {
+      // which side goes first alternates, so neither always meets the load the other left
+      boolean clockworkFirst = round % 2 == 0;
+      double cw;
+      double sq;
+      if (clockworkFirst) {
+        cw = nanosPerOp(machine.clockwork(), invocations, 0);
+        sq = nanosPerOp(machine.squirrel(), invocations, 1);
+      } else {
+        sq = nanosPerOp(machine.squirrel(), invocations, 1);
+        cw = nanosPerOp(machine.clockwork(), invocations, 0);
       }
+      clockwork.add(cw);
+      squirrel.add(sq);
+      ratios.add(sq / cw);
     }
     return new PairedResult(
         machine.label(),

@@ -80,10 +80,21 @@ class InterpreterCommandTest {
     assertThat(settings.springWarmupIterations).isEqualTo(4);
     assertThat(settings.warmupTime).isEqualTo(TimeValue.milliseconds(500));
     assertThat(settings.iterations).isEqualTo(2);
+    assertThat(settings.pairedRounds).isEqualTo(40);
     assertThat(settings.describe())
         .isEqualTo(
             "fork 2, warm-up 1 × 500 ms (Spring Statemachine: 4 × 500 ms), measurement 2 × 1 s,"
-                + " CPU time per op, -prof gc, 20 paired rounds");
+                + " CPU time per op, -prof gc, 40 paired rounds");
+  }
+
+  @Test
+  void defaultsWarmUpLongEnoughForABusyMachine() {
+    InterpreterCommand settings = parse();
+
+    assertThat(settings.warmupIterations).isEqualTo(5);
+    assertThat(settings.springWarmupIterations).isEqualTo(10);
+    assertThat(settings.pairedRounds).isEqualTo(200);
+    assertThat(parse("--paired-only").describe()).isEqualTo("200 paired rounds only");
   }
 
   @Test

@@ -23,7 +23,7 @@ class PairedRoundsTest {
   void aRoundPairTimesBothSidesAndTheirRatio() {
     List<PairedRounds.Machine> toggle = PairedRounds.machines(name -> name.contains("Toggle"));
 
-    PairedResult result = new PairedRounds(1, 3).measure(toggle.get(0));
+    PairedResult result = new PairedRounds(100_000_000L, 5).measure(toggle.get(0));
 
     assertThat(result.label()).isEqualTo("toggle");
     assertThat(result.clockworkNanos()).isPositive().isFinite();

@@ -100,8 +100,8 @@ public final class InterpreterTables {
         "\n",
         "Paired rounds: Clockwork and squirrel alternating on one thread, "
             + pairedRounds
-            + " round pairs of ~20 ms CPU each after warm-up (medians; the ratio is the median of"
-            + " the pairs' ratios, robust to a busy machine)",
+            + " round pairs of ~5 ms CPU a side after 3 s of warm-up (medians; the ratio is the"
+            + " median of the pairs' ratios, robust to a busy machine)",
         "",
         table.render());
   }
