@@ -22,6 +22,12 @@ final class PairedRounds {
 
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
+  /** Warm-up goes on while a slice's fastest round beats the last slice's by more than this. */
+  static final int STEADY_PERCENT = 5;
+
+  /** Warm-up slices at most (a quarter of the warm-up time each). */
+  static final int MAX_WARMUP_SLICES = 40;
+
   /**
    * One side: runs {@code n} invocations of the benchmark method, each {@code opsPerInvocation}
    * events. Each side writes its own loop, so each compiles on its own with the method inlined.
@@ -34,8 +40,8 @@ final class PairedRounds {
   private final int rounds;
 
   /**
-   * @param warmupNanos CPU time each machine's pairs run before any is counted (the JIT compiles
-   *     both sides meanwhile; on a busy machine it needs seconds)
+   * @param warmupNanos CPU time each machine's pairs run at least before any is counted (the JIT
+   *     compiles both sides meanwhile; on a busy machine it needs seconds), see {@link #warmUp}
    * @param rounds round pairs counted per machine
    */
   PairedRounds(long warmupNanos, int rounds) {
@@ -126,11 +132,7 @@ final class PairedRounds {
 
   PairedResult measure(Machine machine) {
     int[] invocations = {100, 100};
-    long warmupEnd = THREADS.getCurrentThreadCpuTime() + warmupNanos;
-    while (THREADS.getCurrentThreadCpuTime() < warmupEnd) {
-      nanosPerOp(machine.clockwork(), invocations, 0);
-      nanosPerOp(machine.squirrel(), invocations, 1);
-    }
+    warmUp(machine, invocations);
     List<Double> clockwork = new ArrayList<>();
     List<Double> squirrel = new ArrayList<>();
     List<Double> ratios = new ArrayList<>();
@@ -157,6 +159,32 @@ final class PairedRounds {
         quantile(ratios, 0.5),
         quantile(ratios, 0.25),
         quantile(ratios, 0.75));
+  }
+
+  /**
+   * Runs pairs for at least the warm-up time, and on until the fastest round of either side stops
+   * improving by more than {@value #STEADY_PERCENT}% from one warm-up slice to the next (the JIT is
+   * done), for at most {@value #MAX_WARMUP_SLICES} slices. On a busy machine the JIT's threads wait
+   * for a core too: tonight a fixed 3 s left whole runs at the interpreter's speed.
+   */
+  private void warmUp(Machine machine, int[] invocations) {
+    long slice = Math.max(1, warmupNanos / 4);
+    double[] previous = {Double.MAX_VALUE, Double.MAX_VALUE};
+    for (int slices = 1; slices <= MAX_WARMUP_SLICES; slices++) {
+      double[] best = {Double.MAX_VALUE, Double.MAX_VALUE};
+      long end = THREADS.getCurrentThreadCpuTime() + slice;
+      while (THREADS.getCurrentThreadCpuTime() < end) {
+        best[0] = Math.min(best[0], nanosPerOp(machine.clockwork(), invocations, 0));
+        best[1] = Math.min(best[1], nanosPerOp(machine.squirrel(), invocations, 1));
+      }
+      boolean steady =
+          best[0] > previous[0] * (1 - STEADY_PERCENT / 100.0)
+              && best[1] > previous[1] * (1 - STEADY_PERCENT / 100.0);
+      if (slices >= 4 && steady) {
+        return;
+      }
+      previous = best;
+    }
   }
 
   /** Runs one side's round; adjusts its invocation count towards {@link #ROUND_NANOS}. */
