@@ -169,10 +169,11 @@ public final class InterpreterCommand implements Callable<Integer> {
     Path dir = out != null ? out : RunReport.defaultOut();
     Files.createDirectories(dir);
     RunReport report = new RunReport("interpreter", RunReport.commandLine(spec), describe());
+    // the paired rounds first, while this JVM's JIT has nothing else queued
+    List<PairedResult> paired = paired();
     List<RunResult> results = pairedOnly ? List.of() : jmh();
     Path jmh = dir.resolve("jmh-result.json");
     ResultFormatFactory.getInstance(ResultFormatType.JSON, jmh.toString()).writeOut(results);
-    List<PairedResult> paired = paired();
 
     Scores scores = Scores.of(results);
     String large =

@@ -1,6 +1,7 @@
 package dev.clockwork.bench;
 
 import dev.clockwork.bench.report.PairedResult;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
@@ -162,15 +163,17 @@ final class PairedRounds {
   }
 
   /**
-   * Runs pairs for at least the warm-up time, and on until the fastest round of either side stops
-   * improving by more than {@value #STEADY_PERCENT}% from one warm-up slice to the next (the JIT is
-   * done), for at most {@value #MAX_WARMUP_SLICES} slices. On a busy machine the JIT's threads wait
-   * for a core too: tonight a fixed 3 s left whole runs at the interpreter's speed.
+   * Runs pairs for at least the warm-up time, and on until the JIT compiled nothing during a
+   * warm-up slice and the fastest round of either side stopped improving by more than {@value
+   * #STEADY_PERCENT}% from the slice before, for at most {@value #MAX_WARMUP_SLICES} slices. On a
+   * busy machine the JIT's threads wait for a core too: tonight a fixed 3 s left whole runs at the
+   * interpreter's (steady) speed.
    */
   private void warmUp(Machine machine, int[] invocations) {
     long slice = Math.max(1, warmupNanos / 4);
     double[] previous = {Double.MAX_VALUE, Double.MAX_VALUE};
     for (int slices = 1; slices <= MAX_WARMUP_SLICES; slices++) {
+      long compiling = compilationMillis();
       double[] best = {Double.MAX_VALUE, Double.MAX_VALUE};
       long end = THREADS.getCurrentThreadCpuTime() + slice;
       while (THREADS.getCurrentThreadCpuTime() < end) {
@@ -178,13 +181,22 @@ final class PairedRounds {
         best[1] = Math.min(best[1], nanosPerOp(machine.squirrel(), invocations, 1));
       }
       boolean steady =
-          best[0] > previous[0] * (1 - STEADY_PERCENT / 100.0)
+          compilationMillis() == compiling
+              && best[0] > previous[0] * (1 - STEADY_PERCENT / 100.0)
               && best[1] > previous[1] * (1 - STEADY_PERCENT / 100.0);
       if (slices >= 4 && steady) {
         return;
       }
       previous = best;
     }
+  }
+
+  /** The JIT's total compilation time so far; -1 when the JVM does not say. */
+  private static long compilationMillis() {
+    CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+    return jit != null && jit.isCompilationTimeMonitoringSupported()
+        ? jit.getTotalCompilationTime()
+        : -1;
   }
 
   /** Runs one side's round; adjusts its invocation count towards {@link #ROUND_NANOS}. */
