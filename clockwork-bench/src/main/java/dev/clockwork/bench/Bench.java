@@ -11,8 +11,9 @@ import picocli.CommandLine.Command;
 /**
  * The one benchmark harness: {@code clockwork-bench/run <command> [options]}. Each command prints
  * its report (facts, tables, targets with PASS or MISS) and saves it as {@code <command>-report.md}
- * next to the jar. Nothing here runs in {@code mvn verify}, which only compiles the harness and
- * tests its options and verdicts.
+ * next to the jar. Nothing here is measured in {@code mvn verify}, which compiles the harness,
+ * tests its options and verdicts, and runs each interpreter benchmark's setup and sanity checks
+ * (BenchmarkSanityTest), so a stale expectation fails the build rather than the next run.
  */
 @Command(
     name = "clockwork-bench/run",

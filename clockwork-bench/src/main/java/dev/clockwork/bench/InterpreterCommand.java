@@ -1,7 +1,9 @@
 package dev.clockwork.bench;
 
+import dev.clockwork.bench.harness.CpuTimeProfiler;
 import dev.clockwork.bench.report.InterpreterTables;
 import dev.clockwork.bench.report.JsonSummary;
+import dev.clockwork.bench.report.PairedResult;
 import dev.clockwork.bench.report.RunReport;
 import dev.clockwork.bench.report.Scores;
 import dev.clockwork.bench.report.Section;
@@ -12,6 +14,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
@@ -41,7 +44,7 @@ import picocli.CommandLine.Spec;
       "JMH: the interpreter against Spring Statemachine and squirrel-foundation (~4 min)."
     })
 public final class InterpreterCommand implements Callable<Integer> {
-  private static final String SPRING = "\\.spring$";
+  static final String SPRING = "\\.spring$";
 
   @Spec CommandSpec spec;
 
@@ -51,8 +54,12 @@ public final class InterpreterCommand implements Callable<Integer> {
   @Option(names = "--forks", paramLabel = "N", description = "JVM forks per benchmark (1)")
   int forks = 1;
 
-  @Option(names = "--warmup", paramLabel = "N", description = "warm-up iterations (2)")
-  int warmupIterations = 2;
+  @Option(
+      names = "--warmup",
+      paramLabel = "N",
+      description =
+          "warm-up iterations (5): on a busy machine the JIT needs seconds to compile the step")
+  int warmupIterations = 5;
 
   @Option(
       names = "--warmup-time",
@@ -95,6 +102,22 @@ public final class InterpreterCommand implements Callable<Integer> {
   boolean noGc;
 
   @Option(
+      names = "--paired-rounds",
+      paramLabel = "N",
+      description =
+          "round pairs of Clockwork and squirrel alternating on one thread, ~5 ms each, after"
+              + " 3 s of warm-up per machine (200; 0 leaves them out): a ratio a busy machine"
+              + " moves far less")
+  int pairedRounds = 200;
+
+  @Option(
+      names = "--paired-only",
+      description = "only the paired rounds, no JMH (~20 s): a quick look at the ratios")
+  boolean pairedOnly;
+
+  long pairedWarmupNanos = 3_000_000_000L;
+
+  @Option(
       names = "--out",
       paramLabel = "DIR",
       description = "where the reports go (default: the jar's directory)")
@@ -116,22 +139,28 @@ public final class InterpreterCommand implements Callable<Integer> {
       warmupTime = TimeValue.milliseconds(500);
       iterations = 2;
       time = TimeValue.seconds(1);
+      pairedWarmupNanos = 1_000_000_000L;
+      pairedRounds = Math.min(pairedRounds, 40);
     }
   }
 
   /** One line for the report header. */
   String describe() {
+    if (pairedOnly) {
+      return pairedRounds + " paired rounds only";
+    }
     return String.format(
-        Locale.ROOT,
-        "fork %d, warm-up %d × %s (Spring Statemachine: %d × %s), measurement %d × %s%s",
-        forks,
-        warmupIterations,
-        warmupTime,
-        springWarmupIterations,
-        warmupTime,
-        iterations,
-        time,
-        noGc ? "" : ", -prof gc");
+            Locale.ROOT,
+            "fork %d, warm-up %d × %s (Spring Statemachine: %d × %s), measurement %d × %s%s",
+            forks,
+            warmupIterations,
+            warmupTime,
+            springWarmupIterations,
+            warmupTime,
+            iterations,
+            time,
+            noGc ? ", CPU time per op" : ", CPU time per op, -prof gc")
+        + (pairedRounds > 0 ? ", " + pairedRounds + " paired rounds" : "");
   }
 
   @Override
@@ -140,16 +169,9 @@ public final class InterpreterCommand implements Callable<Integer> {
     Path dir = out != null ? out : RunReport.defaultOut();
     Files.createDirectories(dir);
     RunReport report = new RunReport("interpreter", RunReport.commandLine(spec), describe());
-    // Spring Statemachine warms up far more slowly than the others, so it runs in its own pass
-    // with more warm-up iterations; the rest keep the (shorter) common warm-up.
-    List<RunResult> results = new ArrayList<>();
-    results.addAll(run(options().include(include).exclude(SPRING).build()));
-    results.addAll(
-        run(
-            options()
-                .include("^(?=.*(?:" + include + ")).*" + SPRING)
-                .warmupIterations(springWarmupIterations)
-                .build()));
+    // the paired rounds first, while this JVM's JIT has nothing else queued
+    List<PairedResult> paired = paired();
+    List<RunResult> results = pairedOnly ? List.of() : jmh();
     Path jmh = dir.resolve("jmh-result.json");
     ResultFormatFactory.getInstance(ResultFormatType.JSON, jmh.toString()).writeOut(results);
 
@@ -160,13 +182,45 @@ public final class InterpreterCommand implements Callable<Integer> {
             "toggle + %d extra states (%d states)",
             AllocationBenchmark.GROUPS * AllocationBenchmark.PER_GROUP,
             3 + AllocationBenchmark.GROUPS * (AllocationBenchmark.PER_GROUP + 1));
-    InterpreterTables tables = new InterpreterTables(scores, large);
+    InterpreterTables tables = new InterpreterTables(scores, large, paired, pairedRounds);
     report.add(new Section(tables.tables(), tables.targets()));
     report.finish(dir);
     Path json = dir.resolve("bench-summary.json");
     Files.writeString(json, JsonSummary.of(report.facts(), scores, tables));
     System.out.println("Saved " + json + " and " + jmh);
     return 0;
+  }
+
+  /**
+   * The JMH passes. Spring Statemachine warms up far more slowly than the others, so it runs in its
+   * own pass with more warm-up iterations; the rest keep the (shorter) common warm-up.
+   */
+  private List<RunResult> jmh() throws RunnerException {
+    List<RunResult> results = new ArrayList<>();
+    results.addAll(run(options().include(include).exclude(SPRING).build()));
+    results.addAll(
+        run(options().include(springInclude()).warmupIterations(springWarmupIterations).build()));
+    return results;
+  }
+
+  /** The paired rounds of the machines {@code --include} names, in this JVM. */
+  private List<PairedResult> paired() {
+    List<PairedResult> paired = new ArrayList<>();
+    if (pairedRounds > 0) {
+      PairedRounds rounds = new PairedRounds(pairedWarmupNanos, pairedRounds);
+      Pattern wanted = Pattern.compile(include);
+      for (PairedRounds.Machine machine :
+          PairedRounds.machines(name -> wanted.matcher(name + ".clockwork").find())) {
+        RunReport.progress("Paired rounds: " + machine.label());
+        paired.add(rounds.measure(machine));
+      }
+    }
+    return paired;
+  }
+
+  /** The second pass: the Spring Statemachine benchmarks among those {@code --include} names. */
+  String springInclude() {
+    return "^(?=.*(?:" + include + ")).*" + SPRING;
   }
 
   /** Runs one pass; a pass that matches no benchmark is not an error (e.g. --include Cron). */
@@ -188,6 +242,7 @@ public final class InterpreterCommand implements Callable<Integer> {
             .measurementTime(time)
             .threads(1)
             .shouldFailOnError(true);
+    options.addProfiler(CpuTimeProfiler.class);
     if (!noGc) {
       options.addProfiler(GCProfiler.class);
     }

@@ -30,6 +30,8 @@ public final class JsonSummary {
           .append(number(score.deviation()))
           .append(", \"bytesPerOp\": ")
           .append(number(score.bytesPerOp()))
+          .append(", \"cpuNanosPerOp\": ")
+          .append(number(score.cpuNanosPerOp()))
           .append('}');
       separator = ",\n";
     }
@@ -43,8 +45,29 @@ public final class JsonSummary {
           .append(number(report.ratio(row, "spring")))
           .append(", \"clockworkOverSquirrel\": ")
           .append(number(report.ratio(row, "squirrel")))
+          .append(", \"clockworkOverSquirrelByCpu\": ")
+          .append(number(report.cpuRatio(row, "squirrel")))
           .append(", \"targeted\": ")
           .append(row.targeted())
+          .append('}');
+      separator = ",\n";
+    }
+    json.append("\n  ],\n  \"paired\": [");
+    separator = "\n";
+    for (PairedResult paired : report.paired()) {
+      json.append(separator)
+          .append("    {\"machine\": ")
+          .append(string(paired.label()))
+          .append(", \"clockworkCpuNanos\": ")
+          .append(number(paired.clockworkNanos()))
+          .append(", \"squirrelCpuNanos\": ")
+          .append(number(paired.squirrelNanos()))
+          .append(", \"squirrelOverClockwork\": ")
+          .append(number(paired.ratio()))
+          .append(", \"lowQuartile\": ")
+          .append(number(paired.lowQuartile()))
+          .append(", \"highQuartile\": ")
+          .append(number(paired.highQuartile()))
           .append('}');
       separator = ",\n";
     }
@@ -52,6 +75,8 @@ public final class JsonSummary {
         .append(number(InterpreterTables.SPRING_TARGET))
         .append(", \"squirrel\": ")
         .append(number(InterpreterTables.SQUIRREL_TARGET))
+        .append(", \"bytesPerTransition\": ")
+        .append(number(InterpreterTables.BYTES_TARGET))
         .append(", \"misses\": [");
     separator = "";
     for (String miss : report.misses()) {

@@ -1,5 +1,6 @@
 package dev.clockwork.bench.report;
 
+import dev.clockwork.bench.harness.CpuTimeProfiler;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,7 +14,10 @@ public final class Scores {
 
   private Scores() {}
 
-  /** Reads JMH's results; the allocation rate comes from the GC profiler if it ran. */
+  /**
+   * Reads JMH's results; the allocation rate comes from the GC profiler and the CPU time from
+   * {@link CpuTimeProfiler}, each if it ran.
+   */
   public static Scores of(Collection<RunResult> results) {
     Scores scores = new Scores();
     for (RunResult result : results) {
@@ -21,16 +25,20 @@ public final class Scores {
       String name = full.substring(full.lastIndexOf('.', full.lastIndexOf('.') - 1) + 1);
       Result<?> primary = result.getPrimaryResult();
       double bytes = Double.NaN;
+      double cpu = Double.NaN;
       var secondary = result.getSecondaryResults();
       for (String key : secondary.keySet()) {
         // "gc.alloc.rate.norm" in JMH 1.37, "·gc.alloc.rate.norm" before
         if (key.endsWith("gc.alloc.rate.norm")) {
           bytes = secondary.get(key).getScore();
+        } else if (key.endsWith(CpuTimeProfiler.NAME)) {
+          cpu = secondary.get(key).getScore();
         }
       }
       double deviation = primary.getStatistics().getStandardDeviation();
       scores.byName.put(
-          name, new Score(name, primary.getScore(), primary.getScoreError(), deviation, bytes));
+          name,
+          new Score(name, primary.getScore(), primary.getScoreError(), deviation, bytes, cpu));
     }
     return scores;
   }

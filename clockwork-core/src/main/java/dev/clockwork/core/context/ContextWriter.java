@@ -3,26 +3,32 @@ package dev.clockwork.core.context;
 import java.util.Arrays;
 
 /**
- * Collects the context writes of one macrostep. It copies the context's arrays on the first write
- * after each {@link #current()} (copy on write), so a step that writes nothing allocates nothing
- * and every {@link Context} handed out stays immutable.
+ * Collects the context writes of one macrostep. It copies the context's arrays only when a write
+ * needs to (copy on write), so a step that writes nothing allocates nothing and every {@link
+ * Context} handed out stays immutable: the values on the first write after each {@link #current()},
+ * the keys only when a key is added or removed (writing an existing key keeps the key array).
  */
 public final class ContextWriter {
   private Context current;
   private String[] keys;
   private Object[] values;
   private int size;
-  private boolean owned;
+  private boolean ownsKeys;
+  private boolean ownsValues;
 
   public ContextWriter(Context base) {
     this.current = base;
+    this.keys = base.keyArray();
+    this.values = base.valueArray();
+    this.size = base.size();
   }
 
   /** The context with every write so far. */
   public Context current() {
-    if (owned) {
+    if (ownsValues || ownsKeys) {
       current = Context.shared(keys, values, size);
-      owned = false;
+      ownsKeys = false;
+      ownsValues = false;
     }
     return current;
   }
@@ -30,11 +36,13 @@ public final class ContextWriter {
   /** Sets a key to a JSON value (checked; collections are frozen). */
   public void set(String key, Object value) {
     Object checked = JsonValues.checked(key, value);
-    own(1);
     int i = indexOf(key);
     if (i >= 0) {
+      ownValues(size);
       values[i] = checked;
     } else {
+      ownKeys(size + 1);
+      ownValues(size + 1);
       keys[size] = key;
       values[size] = checked;
       size++;
@@ -42,35 +50,38 @@ public final class ContextWriter {
   }
 
   public void remove(String key) {
-    if (!owned && !current.has(key)) {
+    int i = indexOf(key);
+    if (i < 0) {
       return;
     }
-    own(0);
-    int i = indexOf(key);
-    if (i >= 0) {
-      System.arraycopy(keys, i + 1, keys, i, size - i - 1);
-      System.arraycopy(values, i + 1, values, i, size - i - 1);
-      size--;
-      keys[size] = null;
-      values[size] = null;
+    ownKeys(size);
+    ownValues(size);
+    System.arraycopy(keys, i + 1, keys, i, size - i - 1);
+    System.arraycopy(values, i + 1, values, i, size - i - 1);
+    size--;
+    keys[size] = null;
+    values[size] = null;
+  }
+
+  /** Makes the key array this writer's own, with room for {@code capacity} keys. */
+  private void ownKeys(int capacity) {
+    if (!ownsKeys || capacity > keys.length) {
+      keys = Arrays.copyOf(keys, grown(capacity, ownsKeys ? keys.length : size));
+      ownsKeys = true;
     }
   }
 
-  /** Makes the arrays this writer's own, with room for {@code extra} more keys. */
-  private void own(int extra) {
-    if (owned) {
-      if (size + extra > keys.length) {
-        keys = Arrays.copyOf(keys, Math.max(4, keys.length * 2));
-        values = Arrays.copyOf(values, keys.length);
-      }
-      return;
+  /** Makes the value array this writer's own, with room for {@code capacity} values. */
+  private void ownValues(int capacity) {
+    if (!ownsValues || capacity > values.length) {
+      values = Arrays.copyOf(values, grown(capacity, ownsValues ? values.length : size));
+      ownsValues = true;
     }
-    int from = current.size();
-    int capacity = from + Math.max(extra, 2);
-    keys = Arrays.copyOf(current.keyArray(), capacity);
-    values = Arrays.copyOf(current.valueArray(), capacity);
-    size = from;
-    owned = true;
+  }
+
+  /** Exactly the room needed for a first copy; doubling once the writer adds keys of its own. */
+  private static int grown(int capacity, int current) {
+    return capacity > current ? Math.max(capacity, Math.min(current * 2, current + 8)) : capacity;
   }
 
   private int indexOf(String key) {

@@ -16,12 +16,18 @@ public final class Branch {
   final String[] guardNames;
   StateNode domain;
   boolean selfLoop;
+  TransitionDef transition;
 
   Branch(Guard[] guards, String[] guardNames, Action[] actions, StateNode[] targets) {
     this.guards = guards;
     this.guardNames = guardNames;
     this.actions = actions;
     this.targets = targets;
+  }
+
+  /** The transition this branch is one of. */
+  public TransitionDef transition() {
+    return transition;
   }
 
   public List<StateNode> targets() {

@@ -23,6 +23,7 @@ public final class MachineDefinition {
   private final java.util.Set<String> events;
   private final List<StartTimer> startTimers;
   private final Map<String, EventValidator> validators;
+  private final boolean eventless;
 
   MachineDefinition(
       String id,
@@ -46,9 +47,12 @@ public final class MachineDefinition {
     this.byPath = byPath;
     this.timers = timers;
     java.util.Set<String> known = new java.util.HashSet<>();
+    boolean always = false;
     for (StateNode state : states) {
       known.addAll(state.on.keySet());
+      always |= state.always.length > 0;
     }
+    this.eventless = always;
     for (TimerDef timer : timers.values()) {
       if (timer.then() != null) {
         known.add(timer.then());
@@ -107,6 +111,11 @@ public final class MachineDefinition {
   }
 
   /** Microsteps allowed in one macrostep before it fails with a loop error. */
+  /** True when some state has an eventless ({@code always}) transition. */
+  public boolean hasEventlessTransitions() {
+    return eventless;
+  }
+
   public int maxTransitionDepth() {
     return maxTransitionDepth;
   }

@@ -17,6 +17,9 @@ public final class TransitionDef {
     this.event = event;
     this.source = source;
     this.branches = branches;
+    for (Branch branch : branches) {
+      branch.transition = this;
+    }
     this.timer = timer;
     this.path = path;
   }

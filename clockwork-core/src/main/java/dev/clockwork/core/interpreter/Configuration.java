@@ -4,13 +4,18 @@ import dev.clockwork.core.definition.StateKind;
 import dev.clockwork.core.definition.StateNode;
 import java.util.Arrays;
 
-/** The active states of an instance while a macrostep changes them, in document order. */
+/**
+ * The active states of an instance while a macrostep changes them, in document order. It reads the
+ * snapshot's array until the first change, then works on a copy of it (copy on write), which
+ * becomes the next snapshot's array when its length fits.
+ */
 final class Configuration {
   private ActiveState[] active;
   private int size;
+  private boolean owned;
 
   Configuration(ActiveState[] initial) {
-    active = Arrays.copyOf(initial, Math.max(initial.length + 2, 4));
+    active = initial;
     size = initial.length;
   }
 
@@ -41,9 +46,7 @@ final class Configuration {
     while (at < size && active[at].state().index() < index) {
       at++;
     }
-    if (size == active.length) {
-      active = Arrays.copyOf(active, size * 2);
-    }
+    own(size + 1);
     System.arraycopy(active, at, active, at + 1, size - at);
     active[at] = entry;
     size++;
@@ -52,10 +55,25 @@ final class Configuration {
   void remove(StateNode state) {
     for (int i = 0; i < size; i++) {
       if (active[i].state() == state) {
-        System.arraycopy(active, i + 1, active, i, size - i - 1);
-        active[--size] = null;
+        remove(i);
         return;
       }
+    }
+  }
+
+  void remove(int i) {
+    own(size);
+    System.arraycopy(active, i + 1, active, i, size - i - 1);
+    active[--size] = null;
+  }
+
+  /** Makes the array this configuration's own, with room for {@code capacity} states. */
+  private void own(int capacity) {
+    if (!owned) {
+      active = Arrays.copyOf(active, Math.max(capacity, size));
+      owned = true;
+    } else if (capacity > active.length) {
+      active = Arrays.copyOf(active, Math.max(capacity, active.length * 2));
     }
   }
 
@@ -86,7 +104,12 @@ final class Configuration {
     return false;
   }
 
+  /** The active states as an array no one changes any more: the working one when it fits. */
   ActiveState[] toArray() {
-    return Arrays.copyOf(active, size);
+    if (size != active.length) {
+      return Arrays.copyOf(active, size);
+    }
+    owned = false; // handed out: a later change copies it
+    return active;
   }
 }

@@ -1,5 +1,6 @@
 package dev.clockwork.core.interpreter;
 
+import dev.clockwork.core.context.Context;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.ParallelEvents;
 import dev.clockwork.core.definition.StateKind;
@@ -21,10 +22,9 @@ final class Macrostep extends StepScope {
   private static final Event INIT = Event.of("@init");
 
   private final Snapshot before;
-  private final MachineDefinition definition;
   private final Configuration config;
-  private final TimerBook timers;
   private final Selection selection;
+  private TimerBook timers;
   private Microstep microstep;
   private long lastEntryId;
   private InstanceStatus status;
@@ -36,11 +36,9 @@ final class Macrostep extends StepScope {
   private List<ActiveState> deferred;
 
   Macrostep(Snapshot before, Instant now, Delivery delivery) {
-    super(before.context(), now, delivery);
+    super(now, delivery);
     this.before = before;
-    this.definition = before.definition();
     this.config = new Configuration(before.activeArray());
-    this.timers = new TimerBook(before.timerArray());
     this.selection = new Selection(config, this);
     this.lastEntryId = before.lastEntryId();
     this.status = before.status();
@@ -50,7 +48,7 @@ final class Macrostep extends StepScope {
     setEvent(INIT);
     changed = true;
     selection.clear();
-    new Microstep(this).enterInitial(definition.root());
+    new Microstep(this).enterInitial(definition().root());
     settle();
   }
 
@@ -68,7 +66,7 @@ final class Macrostep extends StepScope {
       return true;
     }
     boolean handled;
-    String stale = ChildOutcomeFence.staleReason(definition, config, external);
+    String stale = ChildOutcomeFence.staleReason(definition(), config, external);
     if (stale != null) {
       effect(new Effect.EventDropped(external, stale));
       return false;
@@ -98,20 +96,25 @@ final class Macrostep extends StepScope {
   }
 
   private void settle() {
+    boolean eventless = definition().hasEventlessTransitions();
     while (status == InstanceStatus.ACTIVE) {
-      selection.selectEventless();
-      if (!selection.isEmpty()) {
-        microstep();
-        continue;
+      if (eventless) {
+        selection.selectEventless();
+        if (!selection.isEmpty()) {
+          microstep();
+          continue;
+        }
       }
       Event raised = pollInternal();
       if (raised == null) {
         return;
       }
       setEvent(raised);
-      recordParallelDone(raised);
-      effect(new Effect.InternalEvent(raised));
       selection.select(raised);
+      if (dispatch.enabled()) {
+        regions().recordDone(raised);
+      }
+      effect(new Effect.InternalEvent(raised));
       if (!selection.isEmpty()) {
         microstep();
       }
@@ -121,7 +124,7 @@ final class Macrostep extends StepScope {
   void microstep() {
     changed = true;
     depth++;
-    int max = definition.maxTransitionDepth();
+    int max = definition().maxTransitionDepth();
     if (depth > max - 8) {
       if (tail == null) {
         tail = new ArrayList<>();
@@ -129,7 +132,7 @@ final class Macrostep extends StepScope {
       selection.describeInto(tail);
       if (depth > max) {
         throw new MaxTransitionDepthExceededException(
-            definition.id(), String.valueOf(event()), max, tail);
+            definition().id(), String.valueOf(event()), max, tail);
       }
     }
     if (microstep == null) {
@@ -140,19 +143,26 @@ final class Macrostep extends StepScope {
   }
 
   StepResult result(boolean handled) {
-    List<Effect> effects = effectsOrNull();
-    if (!changed && effects == null && context() == before.context()) {
-      return new StepResult(before, List.of(), handled);
+    return new StepResult(after(), effects(), handled);
+  }
+
+  /** The snapshot after the step: the one before when nothing changed. */
+  private Snapshot after() {
+    if (!changed && !hasEffects() && context() == before.context()) {
+      return before;
     }
-    Snapshot after =
-        new Snapshot(
-            definition,
-            config.toArray(),
-            context(),
-            timers.toArray(NO_TIMERS),
-            lastEntryId,
-            status);
-    return new StepResult(after, effects == null ? List.of() : effects, handled);
+    return new Snapshot(
+        before.definition(),
+        config.toArray(),
+        context(),
+        timers == null ? before.timerArray() : timers.toArray(NO_TIMERS),
+        lastEntryId,
+        status);
+  }
+
+  @Override
+  Context base() {
+    return before.context();
   }
 
   // ---- shared with Microstep, Selection, TimerFiring and RegionResults ----
@@ -170,24 +180,6 @@ final class Macrostep extends StepScope {
       regions = new RegionResults(this);
     }
     return regions;
-  }
-
-  /**
-   * Under dispatch, the {@code @done} of a parallel state whose regions dispatch is recorded as
-   * {@code PARALLEL_DONE}, however its last region finished (a job's result or an external event).
-   */
-  private void recordParallelDone(Event raised) {
-    if (!dispatch.enabled() || !raised.type().startsWith("done.state.")) {
-      return;
-    }
-    String path = raised.type().substring("done.state.".length());
-    StateNode state = definition.find(path).orElse(null);
-    if (state != null && Dispatchable.parallelState(state)) {
-      effect(
-          new Effect.InternalEvent(
-              Event.of(
-                  ParallelEvents.DONE, java.util.Map.of(ParallelEvents.PARALLEL_STATE, path))));
-    }
   }
 
   /** An entry whose entry actions were dispatched instead of run in this step. */
@@ -213,7 +205,7 @@ final class Macrostep extends StepScope {
   }
 
   MachineDefinition definition() {
-    return definition;
+    return before.definition();
   }
 
   Selection selection() {
@@ -224,8 +216,23 @@ final class Macrostep extends StepScope {
     return config;
   }
 
+  /** The instance's timers, read from the snapshot until the first look. */
   TimerBook timers() {
+    if (timers == null) {
+      timers = new TimerBook(before.timerArray());
+    }
     return timers;
+  }
+
+  /** Cancels the timers a state entry armed (the state is left), each reported. */
+  void cancelTimers(long entryId) {
+    if (timers == null && before.timerArray().length == 0) {
+      return;
+    }
+    List<ArmedTimer> cancelled = timers().cancel(entryId);
+    for (int i = 0; i < cancelled.size(); i++) {
+      effect(new Effect.TimerCancelled(cancelled.get(i)));
+    }
   }
 
   long nextEntryId() {
@@ -261,6 +268,7 @@ final class Macrostep extends StepScope {
 
   /** The instance takes no more events: every timer is cancelled, every child too. */
   private void stopTimersAndChildren() {
+    TimerBook timers = timers();
     for (int i = timers.size() - 1; i >= 0; i--) {
       effect(new Effect.TimerCancelled(timers.remove(i)));
     }

@@ -5,7 +5,6 @@ import dev.clockwork.core.definition.Branch;
 import dev.clockwork.core.definition.ParallelEvents;
 import dev.clockwork.core.definition.StateKind;
 import dev.clockwork.core.definition.StateNode;
-import dev.clockwork.core.definition.TransitionDef;
 import dev.clockwork.core.event.Event;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -21,8 +20,7 @@ import java.util.Map;
 final class Microstep {
   private final Macrostep step;
   private final Configuration config;
-  private final StateList entrySet = new StateList(4);
-  private final StateList exitSet = new StateList(4);
+  private final StateList entrySet = new StateList();
   private List<ActiveState> kept;
   private Map<StateNode, ActiveState> dispatched;
 
@@ -33,7 +31,6 @@ final class Microstep {
 
   /** Runs one microstep; the instance is reused for every microstep of a macrostep. */
   void run(Selection selection) {
-    exitSet.clear();
     entrySet.clear();
     if (kept != null) {
       kept.clear();
@@ -41,10 +38,7 @@ final class Microstep {
     if (dispatched != null) {
       dispatched.clear();
     }
-    for (int i = 0; i < selection.size(); i++) {
-      exitSetOf(config, selection.transition(i), selection.branch(i), exitSet);
-    }
-    exitStates(exitSet, selection);
+    exitStates(selection);
     for (int i = 0; i < selection.size(); i++) {
       Branch branch = selection.branch(i);
       for (int a = 0; a < branch.actionCount(); a++) {
@@ -73,30 +67,17 @@ final class Microstep {
     enterStates();
   }
 
-  /** SCXML computeExitSet for one branch, added to {@code out}. */
-  static StateList exitSetOf(
-      Configuration config, TransitionDef transition, Branch branch, StateList out) {
-    if (branch.isTargetless()) {
-      return out;
-    }
-    StateNode source = transition.source();
-    for (int i = 0; i < config.size(); i++) {
-      StateNode state = config.get(i).state();
-      boolean exits =
-          branch.isSelfLoop()
-              ? state == source || state.isDescendantOf(source)
-              : state.isDescendantOf(branch.domain());
-      if (exits) {
-        out.add(state);
+  /**
+   * SCXML exitStates: the exit set (the active states some selected branch exits, see {@link
+   * Selection#exits}) in reverse document order, read off the configuration as it goes.
+   */
+  private void exitStates(Selection selection) {
+    for (int i = config.size() - 1; i >= 0; i--) {
+      ActiveState entry = config.get(i);
+      StateNode state = entry.state();
+      if (!selection.exits(state)) {
+        continue;
       }
-    }
-    return out;
-  }
-
-  private void exitStates(StateList exitSet, Selection selection) {
-    for (int i = exitSet.size() - 1; i >= 0; i--) {
-      StateNode state = exitSet.get(i);
-      ActiveState entry = config.find(state);
       step.runIfDeferred(entry);
       for (int a = 0; a < state.exitActionCount(); a++) {
         state.exitAction(a).run(step);
@@ -107,14 +88,12 @@ final class Microstep {
         }
         kept.add(entry);
       } else {
-        for (ArmedTimer cancelled : step.timers().cancel(entry.entryId())) {
-          step.effect(new Effect.TimerCancelled(cancelled));
-        }
+        step.cancelTimers(entry.entryId());
         if (state.invokedMachine() != null) {
           step.effect(new Effect.ChildCancelled(state.path(), entry.entryId()));
         }
       }
-      config.remove(state);
+      config.remove(i);
     }
   }
 

@@ -19,9 +19,12 @@ import java.util.Optional;
  * @parallel.region}: guard re-checked on the current state, context changes merged with conflicts
  * recorded, raised events processed, a stall recorded), a job that gave up ({@code @parallel.fail})
  * and the region timeout's fire. Each records its {@code PARALLEL_…} internal event; a result for a
- * state entry that is gone is discarded and the discarded work recorded.
+ * state entry that is gone is discarded and the discarded work recorded. It also records {@code
+ * PARALLEL_DONE} when a dispatched parallel state's {@code @done} fires ({@link #recordDone}).
  */
 final class RegionResults {
+  private static final String DONE_STATE = "done.state.";
+
   private final Macrostep step;
   private StateNode initial;
   private long initialEntry;
@@ -99,6 +102,27 @@ final class RegionResults {
       stalled.put(INITIAL_STATE, initial.path());
       stalled.put(CONTEXT_CHANGED, contextChanged);
       record(STALLED, stalled);
+    }
+  }
+
+  /**
+   * {@code PARALLEL_DONE} when the {@code @done} of a parallel state whose regions dispatch fires:
+   * the selection for its {@code done.state.…} event took one of its branches, however the last
+   * region finished (a job's result or an external event). Every region being final is not enough:
+   * a guarded {@code @done} that does not pass leaves the instance in the parallel state, and the
+   * history must not say done.
+   */
+  void recordDone(Event raised) {
+    if (!raised.type().startsWith(DONE_STATE)) {
+      return;
+    }
+    Selection selection = step.selection();
+    for (int i = 0; i < selection.size(); i++) {
+      StateNode state = selection.transition(i).source();
+      if (raised.type().equals(DONE_STATE + state.path()) && Dispatchable.parallelState(state)) {
+        record(DONE, Map.of(PARALLEL_STATE, state.path()));
+        return;
+      }
     }
   }
 

@@ -21,8 +21,13 @@ final class RegionScope extends StepScope {
   private final Context before;
 
   RegionScope(Context context, Instant now, Delivery delivery) {
-    super(context, now, delivery);
+    super(now, delivery);
     this.before = context;
+  }
+
+  @Override
+  Context base() {
+    return before;
   }
 
   RegionWork run(StateNode region, StateNode initial, Event trigger) {
@@ -50,12 +55,9 @@ final class RegionScope extends StepScope {
       raised.add(event);
     }
     List<Effect> emitted = new ArrayList<>(0);
-    List<Effect> effects = effectsOrNull();
-    if (effects != null) {
-      for (Effect effect : effects) {
-        if (effect instanceof Effect.Emitted || effect instanceof Effect.Broadcast) {
-          emitted.add(effect);
-        }
+    for (Effect effect : effects()) {
+      if (effect instanceof Effect.Emitted || effect instanceof Effect.Broadcast) {
+        emitted.add(effect);
       }
     }
     return new RegionWork(region.path(), initial.path(), set, removed, raised, emitted);

@@ -6,20 +6,21 @@ import dev.clockwork.core.definition.ChildEvents;
 import dev.clockwork.core.definition.StateNode;
 import dev.clockwork.core.definition.TransitionDef;
 import dev.clockwork.core.event.Event;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * The enabled transitions of one microstep (SCXML {@code selectTransitions}, {@code
  * selectEventlessTransitions} and {@code removeConflictingTransitions}): for each active atomic
  * state in document order, the first transition of it or its nearest ancestor with a branch whose
- * guards all pass.
+ * guards all pass. Each is held as the branch taken (its transition is {@link Branch#transition}).
  */
 final class Selection {
   private final Configuration config;
   private final GuardScope scope;
-  private TransitionDef[] transitions;
-  private Branch[] branches;
+  // Most microsteps take one transition: it is held here, and only a second makes an array.
+  private Branch first;
+  private Branch[] rest;
   private int size;
 
   Selection(Configuration config, GuardScope scope) {
@@ -36,41 +37,26 @@ final class Selection {
   }
 
   TransitionDef transition(int i) {
-    return transitions[i];
+    return branch(i).transition();
   }
 
   Branch branch(int i) {
-    return branches[i];
+    return i == 0 ? first : rest[i - 1];
+  }
+
+  private void set(int i, Branch branch) {
+    if (i == 0) {
+      first = branch;
+    } else {
+      rest[i - 1] = branch;
+    }
   }
 
   void clear() {
     for (int i = 0; i < size; i++) {
-      transitions[i] = null;
-      branches[i] = null;
+      set(i, null);
     }
     size = 0;
-  }
-
-  private boolean contains(Branch branch) {
-    for (int i = 0; i < size; i++) {
-      if (branches[i] == branch) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private void append(TransitionDef transition, Branch branch) {
-    if (transitions == null) {
-      transitions = new TransitionDef[2];
-      branches = new Branch[2];
-    } else if (size == transitions.length) {
-      transitions = java.util.Arrays.copyOf(transitions, size * 2);
-      branches = java.util.Arrays.copyOf(branches, size * 2);
-    }
-    transitions[size] = transition;
-    branches[size] = branch;
-    size++;
   }
 
   void select(Event event) {
@@ -126,9 +112,15 @@ final class Selection {
     if (branch == null) {
       return false;
     }
-    if (!contains(branch)) {
-      append(transition, branch);
+    for (int i = 0; i < size; i++) {
+      if (branch(i) == branch) {
+        return true;
+      }
     }
+    if (size > 0 && (rest == null || size > rest.length)) {
+      rest = rest == null ? new Branch[2] : Arrays.copyOf(rest, rest.length * 2);
+    }
+    set(size++, branch);
     return true;
   }
 
@@ -146,53 +138,93 @@ final class Selection {
     return null;
   }
 
-  /** SCXML conflict resolution: of two transitions exiting a common state, the earlier wins. */
+  /**
+   * SCXML conflict resolution: of two transitions whose exit sets share a state, the earlier wins,
+   * unless the later one's source is a descendant of the earlier one's (then the later one wins).
+   * Done in place: the transitions kept so far are a prefix of the selection.
+   */
   private void removeConflicts() {
     if (size < 2) {
       return;
     }
-    List<TransitionDef> keptTransitions = new ArrayList<>();
-    List<Branch> keptBranches = new ArrayList<>();
-    List<StateList> keptExits = new ArrayList<>();
+    int kept = 0;
     for (int i = 0; i < size; i++) {
-      TransitionDef t1 = transitions[i];
-      StateList exit1 = Microstep.exitSetOf(config, t1, branches[i], new StateList(4));
-      boolean preempted = false;
-      List<Integer> toRemove = new ArrayList<>();
-      for (int j = 0; j < keptTransitions.size() && !preempted; j++) {
-        if (exit1.intersects(keptExits.get(j))) {
-          if (t1.source().isDescendantOf(keptTransitions.get(j).source())) {
-            toRemove.add(j);
-          } else {
-            preempted = true;
-          }
+      Branch candidate = branch(i);
+      if (preempted(candidate, kept)) {
+        continue;
+      }
+      int k = 0;
+      for (int j = 0; j < kept; j++) {
+        Branch earlier = branch(j);
+        if (!conflict(candidate, earlier)) {
+          set(k++, earlier);
         }
       }
-      if (!preempted) {
-        for (int r = toRemove.size() - 1; r >= 0; r--) {
-          int j = toRemove.get(r);
-          keptTransitions.remove(j);
-          keptBranches.remove(j);
-          keptExits.remove(j);
-        }
-        keptTransitions.add(t1);
-        keptBranches.add(branches[i]);
-        keptExits.add(exit1);
+      set(k++, candidate);
+      kept = k;
+    }
+    for (int i = kept; i < size; i++) {
+      set(i, null);
+    }
+    size = kept;
+  }
+
+  private boolean preempted(Branch candidate, int kept) {
+    StateNode source = candidate.transition().source();
+    for (int j = 0; j < kept; j++) {
+      Branch earlier = branch(j);
+      if (conflict(candidate, earlier) && !source.isDescendantOf(earlier.transition().source())) {
+        return true;
       }
     }
-    clear();
-    for (int i = 0; i < keptTransitions.size(); i++) {
-      append(keptTransitions.get(i), keptBranches.get(i));
+    return false;
+  }
+
+  /** True when both branches exit a common active state. */
+  private boolean conflict(Branch a, Branch b) {
+    for (int i = 0; i < config.size(); i++) {
+      StateNode state = config.get(i).state();
+      if (exits(a, state) && exits(b, state)) {
+        return true;
+      }
     }
+    return false;
+  }
+
+  /** True when some selected branch exits the active {@code state}. */
+  boolean exits(StateNode state) {
+    for (int i = 0; i < size; i++) {
+      if (exits(branch(i), state)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * SCXML computeExitSet, one active state at a time: taking {@code branch} exits {@code state}
+   * when it lies in the branch's domain (for a self-loop: is its source or lies in it).
+   */
+  static boolean exits(Branch branch, StateNode state) {
+    if (branch.isTargetless()) {
+      return false;
+    }
+    if (branch.isSelfLoop()) {
+      StateNode source = branch.transition().source();
+      return state == source || state.isDescendantOf(source);
+    }
+    return state.isDescendantOf(branch.domain());
   }
 
   void describeInto(List<String> out) {
     for (int i = 0; i < size; i++) {
-      out.add(describe(transitions[i], branches[i]));
+      out.add(describe(branch(i)));
     }
   }
 
-  private static String describe(TransitionDef transition, Branch branch) {
-    return transition.path() + " -> " + (branch.isTargetless() ? "(stay)" : branch.targets());
+  private static String describe(Branch branch) {
+    return branch.transition().path()
+        + " -> "
+        + (branch.isTargetless() ? "(stay)" : branch.targets());
   }
 }

@@ -4,38 +4,53 @@ import dev.clockwork.core.definition.StateNode;
 import java.util.Arrays;
 
 /**
- * A small set of states kept in document order. Configurations and exit/entry sets hold a handful
- * of states, so a sorted array beats hashing and allocates nothing per lookup.
+ * A small set of states kept in document order: a microstep's entry set. It holds a handful of
+ * states, so a sorted array beats hashing and allocates nothing per lookup; most entry sets hold
+ * one state, which is kept in a field, and only a second makes an array.
  */
 final class StateList {
-  private StateNode[] states;
+  private StateNode first;
+  private StateNode[] rest;
   private int size;
-
-  StateList(int capacity) {
-    states = new StateNode[Math.max(capacity, 4)];
-  }
 
   int size() {
     return size;
   }
 
   StateNode get(int i) {
-    return states[i];
+    return i == 0 ? first : rest[i - 1];
+  }
+
+  private void set(int i, StateNode state) {
+    if (i == 0) {
+      first = state;
+    } else {
+      rest[i - 1] = state;
+    }
   }
 
   void clear() {
-    Arrays.fill(states, 0, size, null);
+    first = null;
+    if (rest != null) {
+      Arrays.fill(rest, 0, Math.max(0, size - 1), null);
+    }
     size = 0;
   }
 
   boolean contains(StateNode state) {
-    return indexOf(state) >= 0;
+    for (int i = 0; i < size; i++) {
+      if (get(i) == state) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** True when the list holds {@code state} or one of its descendants. */
   boolean containsWithin(StateNode state) {
     for (int i = 0; i < size; i++) {
-      if (states[i] == state || states[i].isDescendantOf(state)) {
+      StateNode held = get(i);
+      if (held == state || held.isDescendantOf(state)) {
         return true;
       }
     }
@@ -45,36 +60,20 @@ final class StateList {
   /** Adds in document order; returns false when already present. */
   boolean add(StateNode state) {
     int at = 0;
-    while (at < size && states[at].index() < state.index()) {
+    while (at < size && get(at).index() < state.index()) {
       at++;
     }
-    if (at < size && states[at] == state) {
+    if (at < size && get(at) == state) {
       return false;
     }
-    if (size == states.length) {
-      states = Arrays.copyOf(states, size * 2);
+    if (size > 0 && (rest == null || size > rest.length)) {
+      rest = rest == null ? new StateNode[2] : Arrays.copyOf(rest, rest.length * 2);
     }
-    System.arraycopy(states, at, states, at + 1, size - at);
-    states[at] = state;
+    for (int i = size; i > at; i--) {
+      set(i, get(i - 1));
+    }
+    set(at, state);
     size++;
     return true;
-  }
-
-  boolean intersects(StateList other) {
-    for (int i = 0; i < size; i++) {
-      if (other.contains(states[i])) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private int indexOf(StateNode state) {
-    for (int i = 0; i < size; i++) {
-      if (states[i] == state) {
-        return i;
-      }
-    }
-    return -1;
   }
 }

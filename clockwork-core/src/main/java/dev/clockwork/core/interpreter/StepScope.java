@@ -11,6 +11,7 @@ import dev.clockwork.core.event.Event;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -22,17 +23,22 @@ import java.util.Map;
 abstract class StepScope implements ActionScope {
   private final Instant now;
   private final Delivery delivery;
-  private final ContextWriter context;
+  private ContextWriter writer;
   private Emitter emitter;
   private Event event;
   private ArrayDeque<Event> internal;
-  private List<Effect> effects;
+  // Most steps ask for one or two effects: they are held here, and only a third makes a list.
+  private Effect first;
+  private Effect second;
+  private List<Effect> more;
 
-  StepScope(Context context, Instant now, Delivery delivery) {
-    this.context = new ContextWriter(context);
+  StepScope(Instant now, Delivery delivery) {
     this.now = now;
     this.delivery = delivery;
   }
+
+  /** The context before the step's writes. */
+  abstract Context base();
 
   void emitter(Emitter runner) {
     this.emitter = runner;
@@ -43,15 +49,33 @@ abstract class StepScope implements ActionScope {
   }
 
   void effect(Effect effect) {
-    if (effects == null) {
-      effects = new ArrayList<>(4);
+    if (first == null) {
+      first = effect;
+    } else if (second == null) {
+      second = effect;
+    } else {
+      if (more == null) {
+        more = new ArrayList<>(8);
+        more.add(first);
+        more.add(second);
+      }
+      more.add(effect);
     }
-    effects.add(effect);
   }
 
-  /** The effects so far, null when there are none. */
-  List<Effect> effectsOrNull() {
-    return effects;
+  boolean hasEffects() {
+    return first != null;
+  }
+
+  /** The effects so far, in order; an unmodifiable list. */
+  List<Effect> effects() {
+    if (more != null) {
+      return Collections.unmodifiableList(more);
+    }
+    if (second != null) {
+      return List.of(first, second);
+    }
+    return first != null ? List.of(first) : List.of();
   }
 
   /** The next raised event, null when none is waiting. */
@@ -61,7 +85,7 @@ abstract class StepScope implements ActionScope {
 
   @Override
   public Context context() {
-    return context.current();
+    return writer == null ? base() : writer.current();
   }
 
   @Override
@@ -91,12 +115,20 @@ abstract class StepScope implements ActionScope {
 
   @Override
   public void set(String key, Object value) {
-    context.set(key, value);
+    writer().set(key, value);
   }
 
   @Override
   public void remove(String key) {
-    context.remove(key);
+    writer().remove(key);
+  }
+
+  /** The context's writer, made at the first write: a step that writes nothing needs none. */
+  private ContextWriter writer() {
+    if (writer == null) {
+      writer = new ContextWriter(base());
+    }
+    return writer;
   }
 
   @Override
