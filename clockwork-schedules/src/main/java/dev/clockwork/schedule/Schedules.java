@@ -23,18 +23,15 @@ import dev.clockwork.schedule.store.ScheduleRecord;
 import dev.clockwork.schedule.store.ScheduleStatus;
 import dev.clockwork.schedule.store.ScheduleStore;
 import dev.clockwork.schedule.store.SkippedOccurrence;
-import dev.clockwork.schedule.store.memory.InMemoryScheduleStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
-import java.util.random.RandomGenerator;
 
 /**
  * Named, durable schedules that start machine instances (or send events to one) on cron, interval,
@@ -79,14 +76,14 @@ public final class Schedules {
     deployOnStart();
   }
 
-  private Schedules(Services services, String namespace, CommandContext context) {
+  Schedules(Services services, String namespace, CommandContext context) {
     this.services = services;
     this.namespace = namespace != null ? namespace : services.options().defaultNamespace();
     this.context = context;
   }
 
-  public static Builder builder(Engine engine) {
-    return new Builder(engine);
+  public static SchedulesBuilder builder(Engine engine) {
+    return new SchedulesBuilder(engine);
   }
 
   /** The same service working in {@code other} namespace. */
@@ -327,7 +324,7 @@ public final class Schedules {
 
   // ---- helpers ----
 
-  private Schedules deployOnStart() {
+  Schedules deployOnStart() {
     services.engine().tasks().addStartTask("deploy start timers", this::deployStartTimers);
     return this;
   }
@@ -379,75 +376,5 @@ public final class Schedules {
             ? List.of()
             : services.store().buffered(record.namespace(), record.scheduleId());
     return new ScheduleDescription(record, buffered, times);
-  }
-
-  /** Configures a {@link Schedules} service. */
-  public static final class Builder {
-    private final Engine engine;
-    private ScheduleStore store;
-    private ScheduleOptions options;
-    private RandomGenerator random;
-    private boolean deployOnStart = true;
-
-    private Builder(Engine engine) {
-      this.engine = Objects.requireNonNull(engine, "engine");
-      this.options = fromEngine().build();
-    }
-
-    /** Options whose default namespace is the engine's {@code schedules.namespace} setting. */
-    private ScheduleOptions.Builder fromEngine() {
-      return ScheduleOptions.builder().defaultNamespace(engine.settings().scheduleNamespace());
-    }
-
-    /** Where schedules live (default: a new in-memory store). */
-    public Builder store(ScheduleStore value) {
-      this.store = Objects.requireNonNull(value, "store");
-      return this;
-    }
-
-    public Builder options(ScheduleOptions value) {
-      this.options = Objects.requireNonNull(value, "options");
-      return this;
-    }
-
-    /**
-     * Changes the options, starting from the defaults and the engine's {@code schedules.namespace}
-     * as the default namespace.
-     */
-    public Builder options(Consumer<ScheduleOptions.Builder> settings) {
-      ScheduleOptions.Builder builder = fromEngine();
-      settings.accept(builder);
-      return options(builder.build());
-    }
-
-    /** The random source of jitter and ULIDs (inject a seeded one for repeatable tests). */
-    public Builder random(RandomGenerator value) {
-      this.random = Objects.requireNonNull(value, "random");
-      return this;
-    }
-
-    /**
-     * Whether {@link Engine#start()} deploys the machines' timer start events ({@link
-     * Schedules#deployStartTimers()}) in the options' default namespace; default true. On an engine
-     * that has started already, {@link #build()} deploys them at once. Turn it off to deploy them
-     * in another namespace or from a deploy job.
-     */
-    public Builder deployStartTimersOnStart(boolean value) {
-      this.deployOnStart = value;
-      return this;
-    }
-
-    public Schedules build() {
-      Schedules built =
-          new Schedules(
-              new Services(
-                  engine,
-                  store != null ? store : new InMemoryScheduleStore(),
-                  options,
-                  random != null ? random : new Random()),
-              null,
-              null);
-      return deployOnStart ? built.deployOnStart() : built;
-    }
   }
 }

@@ -107,7 +107,7 @@ public abstract class StartTimerDeployContractTest {
   }
 
   protected Node node(
-      String name, Consumer<Schedules.Builder> settings, MachineDefinition... versions) {
+      String name, Consumer<SchedulesBuilder> settings, MachineDefinition... versions) {
     Store store = instanceStore();
     Engine engine =
         Engine.builder()
@@ -117,7 +117,7 @@ public abstract class StartTimerDeployContractTest {
             .settings(s -> s.workers(w -> w.owner(name).threads(1)))
             .build();
     engines.add(engine);
-    Schedules.Builder builder =
+    SchedulesBuilder builder =
         Schedules.builder(engine).store(scheduleStore(store)).options(o -> o.owner(name));
     settings.accept(builder);
     return new Node(engine, builder.build());

@@ -9,20 +9,14 @@ import dev.clockwork.runtime.Instance;
 import dev.clockwork.runtime.SendResult;
 import dev.clockwork.runtime.clock.TimeTravel;
 import dev.clockwork.runtime.clock.VirtualClock;
-import dev.clockwork.runtime.config.ParallelDispatchSettingsBuilder;
 import dev.clockwork.runtime.instance.HistoryQuery;
-import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.RegionJob;
-import dev.clockwork.runtime.store.Store;
-import dev.clockwork.runtime.store.memory.InMemoryStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * A fluent test of one machine instance on virtual time: send events, assert states, context and
@@ -51,7 +45,7 @@ public final class MachineTest {
   private final DispatchedJobs jobs;
   private SendResult last;
 
-  private MachineTest(Engine engine, VirtualClock clock, String instanceId) {
+  MachineTest(Engine engine, VirtualClock clock, String instanceId) {
     this.engine = engine;
     this.clock = clock;
     this.instanceId = instanceId;
@@ -69,8 +63,8 @@ public final class MachineTest {
   }
 
   /** Starts configuring a test: store, start instant, input, instance id. */
-  public static Setup with(MachineDefinition machine) {
-    return new Setup(machine);
+  public static MachineTestSetup with(MachineDefinition machine) {
+    return new MachineTestSetup(machine);
   }
 
   // ---- acting ----
@@ -244,7 +238,7 @@ public final class MachineTest {
     return this;
   }
 
-  // ---- parallel dispatch (Setup.parallelDispatch) ----
+  // ---- parallel dispatch (MachineTestSetup.parallelDispatch) ----
 
   /**
    * Runs the region job of each region, in the order given (a region by its path or its own name),
@@ -360,76 +354,5 @@ public final class MachineTest {
         + instance.timers().stream().map(t -> t.event() + "@" + t.due()).toList()
         + ", context "
         + instance.context();
-  }
-
-  /** Chooses the store, start instant, input and id of a {@link MachineTest}. */
-  public static final class Setup {
-    private final MachineDefinition machine;
-    private Store store = new InMemoryStore();
-    private Instant start = DEFAULT_START;
-    private Map<String, ?> input = Map.of();
-    private String instanceId;
-    private Engine.Builder engine = Engine.builder();
-
-    private Setup(MachineDefinition machine) {
-      this.machine = Objects.requireNonNull(machine, "machine");
-    }
-
-    public Setup store(Store chosen) {
-      this.store = Objects.requireNonNull(chosen, "store");
-      return this;
-    }
-
-    public Setup startingAt(Instant instant) {
-      this.start = Objects.requireNonNull(instant, "start");
-      return this;
-    }
-
-    public Setup input(Map<String, ?> values) {
-      this.input = Objects.requireNonNull(values, "input");
-      return this;
-    }
-
-    public Setup instanceId(String id) {
-      this.instanceId = id;
-      return this;
-    }
-
-    /**
-     * Parallel dispatch on: region entry actions become jobs that wait until the test runs them
-     * ({@code runRegionJobs}, {@code failRegionJob}), one by one, in the order it chooses.
-     */
-    public Setup parallelDispatch() {
-      return parallelDispatch(p -> {});
-    }
-
-    /**
-     * Parallel dispatch on, with other settings too (job tries, backoff, region timeout…): {@code p
-     * -> p.jobTries(1)}, named as in {@code clockwork.yaml}'s {@code parallel_dispatch} block.
-     */
-    public Setup parallelDispatch(Consumer<ParallelDispatchSettingsBuilder> settings) {
-      Objects.requireNonNull(settings, "settings");
-      engine.settings(s -> s.parallelDispatch(p -> settings.accept(p.enabled(true))));
-      return this;
-    }
-
-    /** Other machines (e.g. children) the engine must know. */
-    public Setup register(MachineDefinition... others) {
-      engine.register(others);
-      return this;
-    }
-
-    public MachineTest start() {
-      VirtualClock clock = VirtualClock.at(start);
-      Engine built =
-          engine
-              .register(machine)
-              .store(store)
-              .clock(clock)
-              .settings(s -> s.workers(w -> w.regionJobThreads(0)))
-              .build();
-      String id = built.create(NewInstance.of(machine.id()).id(instanceId).input(input)).id();
-      return new MachineTest(built, clock, id);
-    }
   }
 }

@@ -3,9 +3,11 @@ package dev.clockwork.core.definition;
 import dev.clockwork.core.context.Context;
 import java.time.ZoneId;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A built, validated, immutable machine. Create one with {@link Machine#define(String)}; run it
@@ -20,7 +22,7 @@ public final class MachineDefinition {
   private final StateNode[] states;
   private final Map<String, StateNode> byPath;
   private final Map<String, TimerDef> timers;
-  private final java.util.Set<String> events;
+  private final Set<String> events;
   private final List<StartTimer> startTimers;
   private final Map<String, EventValidator> validators;
   private final boolean eventless;
@@ -46,7 +48,7 @@ public final class MachineDefinition {
     this.states = states;
     this.byPath = byPath;
     this.timers = timers;
-    java.util.Set<String> known = new java.util.HashSet<>();
+    Set<String> known = new HashSet<>();
     boolean always = false;
     for (StateNode state : states) {
       known.addAll(state.on.keySet());
@@ -58,7 +60,7 @@ public final class MachineDefinition {
         known.add(timer.then());
       }
     }
-    this.events = java.util.Set.copyOf(known);
+    this.events = Set.copyOf(known);
   }
 
   /**
@@ -89,7 +91,7 @@ public final class MachineDefinition {
   }
 
   /** Every event some transition takes, sorted (for error messages and tooling). */
-  public java.util.List<String> events() {
+  public List<String> events() {
     return events.stream()
         .filter(e -> !e.startsWith("done.state.") && !e.startsWith("fail.state."))
         .sorted()
@@ -133,10 +135,6 @@ public final class MachineDefinition {
   /** Every state, in document order; the root first. */
   public List<StateNode> states() {
     return List.of(states);
-  }
-
-  public int stateCount() {
-    return states.length;
   }
 
   /** The state numbered {@code index} in document order. */

@@ -6,6 +6,7 @@ import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.behavior.Guard;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -222,7 +223,7 @@ final class TransitionCompiler {
             + byPath.values().stream().map(StateNode::path).distinct().sorted().toList());
   }
 
-  static String known(java.util.Collection<String> names) {
+  static String known(Collection<String> names) {
     return names.isEmpty() ? " (none are registered)" : " (registered: " + names + ")";
   }
 }

@@ -6,6 +6,7 @@ import dev.clockwork.core.definition.ParallelEvents;
 import dev.clockwork.core.definition.StateKind;
 import dev.clockwork.core.definition.StateNode;
 import dev.clockwork.core.event.Event;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -198,7 +199,7 @@ final class Microstep {
     for (StateNode initial : eligible) {
       dispatched.put(initial, entry);
     }
-    java.time.Duration timeout = step.dispatch().regionTimeout();
+    Duration timeout = step.dispatch().regionTimeout();
     String key = ParallelEvents.timeoutKey(parallel.path());
     if (!timeout.isZero() && step.timers().indexOf(key, entry.entryId()) < 0) {
       ArmedTimer timer =

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * What a dispatched region's entry actions see: a copy of the instance's context, the event whose
@@ -40,7 +41,7 @@ final class RegionScope extends StepScope {
     Map<String, Object> set = new LinkedHashMap<>();
     for (Map.Entry<String, Object> entry : after.entrySet()) {
       if (!old.containsKey(entry.getKey())
-          || !java.util.Objects.equals(old.get(entry.getKey()), entry.getValue())) {
+          || !Objects.equals(old.get(entry.getKey()), entry.getValue())) {
         set.put(entry.getKey(), entry.getValue());
       }
     }

@@ -5,6 +5,7 @@ import static dev.clockwork.core.definition.ParallelEvents.*;
 import dev.clockwork.core.behavior.Target;
 import dev.clockwork.core.event.Event;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,15 +32,10 @@ public record RegionWork(
     List<Effect> emitted) {
 
   public RegionWork {
-    set = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(set));
+    set = Collections.unmodifiableMap(new LinkedHashMap<>(set));
     removed = List.copyOf(removed);
     raised = List.copyOf(raised);
     emitted = List.copyOf(emitted);
-  }
-
-  /** True when the actions changed the context. */
-  public boolean contextChanged() {
-    return !set.isEmpty() || !removed.isEmpty();
   }
 
   /**
