@@ -5,6 +5,7 @@ import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.InstanceRecord;
+import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -40,14 +41,16 @@ public final class Claims {
       """;
 
   /**
-   * Leases up to {@code room} due instances per machine (its cap minus its valid leases, counted in
-   * {@code cw_leases} up to the cap only, in index order: a plain index scan marks the entries of
-   * leases given up as dead as it passes, where a bitmap scan would read them again until the next
-   * vacuum; at most what the claim takes), then the best of them across machines: by the head
-   * event's priority when it is available (normal otherwise), then by how long the work has been
-   * due. Per machine and priority a range scan of {@code cw_instances_due} ({@code
-   * cw_instances_next_event} when timers wait) reads due rows only, locking no more candidates than
-   * it can take; those not taken are unlocked when the statement's transaction ends.
+   * Leases up to {@code room} due instances per machine (its cap minus its valid leases but the
+   * request's committing ones — matched by their token on the instance, so a token that went stale
+   * meanwhile excludes nothing — counted in {@code cw_leases} up to the cap only, in index order: a
+   * plain index scan marks the entries of leases given up as dead as it passes, where a bitmap scan
+   * would read them again until the next vacuum; at most what the claim takes), then the best of
+   * them across machines: by the head event's priority when it is available (normal otherwise),
+   * then by how long the work has been due. Per machine and priority a range scan of {@code
+   * cw_instances_due} ({@code cw_instances_next_event} when timers wait) reads due rows only,
+   * locking no more candidates than it can take; those not taken are unlocked when the statement's
+   * transaction ends.
    */
   private static final String CLAIM =
       """
@@ -57,6 +60,12 @@ public final class Claims {
                                               FROM (SELECT 1 FROM cw_leases a
                                                      WHERE a.machine = c.machine
                                                        AND a.expires_at > ?
+                                                       AND (cardinality(CAST(? AS uuid[])) = 0
+                                                            OR NOT EXISTS (
+                                                              SELECT 1 FROM cw_instances h
+                                                               WHERE h.id = a.instance_id
+                                                                 AND h.lease_token
+                                                                     = ANY (CAST(? AS uuid[]))))
                                                      ORDER BY a.expires_at
                                                      LIMIT c.cap) AS valid), 0), ?) AS room,
                     c.newest
@@ -256,6 +265,9 @@ public final class Claims {
       int i = 0;
       claim.setArray(++i, Columns.texts(connection, byName.keySet()));
       claim.setObject(++i, now);
+      Array committing = connection.createArrayOf("uuid", request.committing().toArray());
+      claim.setArray(++i, committing);
+      claim.setArray(++i, committing);
       claim.setInt(++i, request.maxInstances());
       claim.setArray(++i, Columns.texts(connection, byName.keySet()));
       claim.setArray(++i, connection.createArrayOf("int4", byName.values().toArray()));
