@@ -39,13 +39,17 @@ public final class QueueRows {
   /** One instance's queue: a range of the primary key (instance_id, id). */
   private static final String PENDING_OF = "SELECT count(*) FROM cw_queue WHERE instance_id = ?";
 
+  /** How far over twice the threshold the estimate must be for the check to trust it. */
+  static final long ESTIMATE_MARGIN = 10_000;
+
   /**
    * The backpressure check. Far over the threshold — the statistics' count of live queue rows (kept
-   * by every committed insert and delete, at most a second or so behind) is more than twice it —
-   * the answer is yes without reading the queue; otherwise the rows are counted, no further than
-   * needed. The count reads up to {@code threshold + 1} rows (and the dead ones between them),
-   * which under backpressure was ~500–800 pages every sweep interval; near or under the threshold
-   * it is exact, so a stale estimate can only keep timers waiting a second longer.
+   * by every committed insert and delete, a second or so behind) exceeds twice the threshold plus
+   * {@link #ESTIMATE_MARGIN} — the answer is yes without reading the queue; otherwise the rows are
+   * counted, no further than needed. The count reads up to {@code threshold + 1} rows (and the dead
+   * ones between them), which under backpressure was ~500–800 pages every sweep interval; near or
+   * under the threshold it is exact, so a stale estimate (a large queue emptied in the last second)
+   * can only keep timers waiting a sweep longer.
    */
   static final String PENDING_ABOVE =
       """
@@ -90,7 +94,7 @@ public final class QueueRows {
         "check the pending events against " + threshold,
         connection -> {
           try (PreparedStatement count = connection.prepareStatement(PENDING_ABOVE)) {
-            count.setLong(1, threshold > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : 2 * threshold);
+            count.setLong(1, estimateAbove(threshold));
             count.setLong(2, threshold);
             count.setLong(3, threshold == Long.MAX_VALUE ? threshold : threshold + 1);
             try (ResultSet rs = count.executeQuery()) {
@@ -99,6 +103,13 @@ public final class QueueRows {
             }
           }
         });
+  }
+
+  /** Live rows the statistics must count for the check to skip counting: see PENDING_ABOVE. */
+  static long estimateAbove(long threshold) {
+    return threshold > (Long.MAX_VALUE - ESTIMATE_MARGIN) / 2
+        ? Long.MAX_VALUE
+        : 2 * threshold + ESTIMATE_MARGIN;
   }
 
   /** Deletes queue rows of the given instances by id, in one statement. */

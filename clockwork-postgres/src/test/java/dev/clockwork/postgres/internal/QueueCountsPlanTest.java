@@ -24,11 +24,11 @@ import org.junit.jupiter.api.Test;
  */
 class QueueCountsPlanTest {
   private static final TestDatabase DB = EmbeddedPostgresDatabase.shared().newDatabase();
-  private static final int QUEUED = 3_000;
+  private static final int QUEUED = 12_000;
   private static PostgresStore store;
 
   @BeforeAll
-  static void manyInstancesOfThreeMachinesAndAQueueOfThreeThousand() {
+  static void manyInstancesOfThreeMachinesAndAQueueOfTwelveThousand() {
     DB.truncateClockworkTables();
     DB.execute(
         """
@@ -59,10 +59,12 @@ class QueueCountsPlanTest {
 
   @Test
   void farOverTheThresholdTheBackpressureCheckDoesNotReadTheQueue() throws SQLException {
-    String plan = analyzed(QueueRows.PENDING_ABOVE, "2000", "1000", "1001");
+    String plan =
+        analyzed(
+            QueueRows.PENDING_ABOVE, String.valueOf(QueueRows.estimateAbove(100)), "100", "101");
 
     assertThat(plan).contains("never executed").doesNotContain("Seq Scan on cw_queue (actual");
-    assertThat(store.queue().pendingAbove(1_000)).isTrue();
+    assertThat(store.queue().pendingAbove(100)).isTrue();
   }
 
   @Test
