@@ -32,10 +32,10 @@ public final class ChaosEngine {
    */
   public static final int JOB_TRIES = 3;
 
-  public static final Duration JOB_TIMEOUT = Duration.ofSeconds(2);
+  public static final Duration JOB_TIMEOUT = Duration.ofSeconds(3);
   public static final Duration JOB_LOCK_TIMEOUT = Duration.ofSeconds(2);
   public static final Duration JOB_LOCK_TTL = Duration.ofSeconds(5);
-  public static final int REGION_JOB_THREADS = 4;
+  public static final int REGION_JOB_THREADS = 2;
 
   /**
    * The machines of a run: the chaos machine and the ones it reaches, the scheduled run, and the

@@ -33,8 +33,8 @@ public final class ChaosFanOut {
   public static final String RIGHT = "right";
   public static final List<String> REGIONS = List.of(LEFT, RIGHT);
   public static final String STATE = "fanning";
-  public static final Duration WORK = Duration.ofMillis(400);
-  public static final int COUNT = 12;
+  public static final Duration WORK = Duration.ofSeconds(1);
+  public static final int COUNT = 6;
 
   private static final String CURRENT = "current";
 
