@@ -167,7 +167,7 @@ public final class DurableCommand implements Callable<Integer> {
     }
     tables.sections().forEach(report::add);
     report.finish(run.out());
-    return 0;
+    return report.exitCode();
   }
 
   private void measure(BenchPostgres server, DurableTables tables) throws InterruptedException {
@@ -182,6 +182,11 @@ public final class DurableCommand implements Callable<Integer> {
               eventsPerInstance));
       tables.seed(clockwork.seed());
       seeded = true;
+    }
+    if (seeded) {
+      // the JIT compiles the engine here, not in the first measured configuration
+      RunReport.progress("warming up: a drain of " + configs().get(0).describe() + " ...");
+      clockwork.warmUp(configs().get(0));
     }
     if (runs("throughput")) {
       for (EngineConfig config : configs()) {
