@@ -101,8 +101,9 @@ public final class DurableCommand implements Callable<Integer> {
     return run.scaled(10_000);
   }
 
+  /** At least one per producer of the loaded phase, whatever the scale. */
   int latencyInstances() {
-    return run.scaled(1_000);
+    return Math.max(Latency.PRODUCERS, run.scaled(1_000));
   }
 
   int idleSamples() {
