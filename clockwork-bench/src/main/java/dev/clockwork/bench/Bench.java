@@ -4,6 +4,7 @@ import dev.clockwork.bench.api.ApiCommand;
 import dev.clockwork.bench.durable.DurableCommand;
 import dev.clockwork.bench.parallel.ParallelCommand;
 import dev.clockwork.bench.queues.QueuesCommand;
+import dev.clockwork.bench.scaleout.ScaleoutCommand;
 import dev.clockwork.bench.schedules.SchedulesCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -11,9 +12,11 @@ import picocli.CommandLine.Command;
 /**
  * The one benchmark harness: {@code clockwork-bench/run <command> [options]}. Each command prints
  * its report (facts, tables, targets with PASS or MISS) and saves it as {@code <command>-report.md}
- * next to the jar. Nothing here is measured in {@code mvn verify}, which compiles the harness,
- * tests its options and verdicts, and runs each interpreter benchmark's setup and sanity checks
- * (BenchmarkSanityTest), so a stale expectation fails the build rather than the next run.
+ * next to the jar; it exits 1 when a sanity check of the run failed ("WRONG"), never for a figure
+ * that misses its target. Nothing here is measured in {@code mvn verify}, which compiles the
+ * harness, tests its options and verdicts, runs each interpreter benchmark's setup and sanity
+ * checks (BenchmarkSanityTest) and every PostgreSQL command whole at a tiny scale
+ * (BenchmarkCommandsSmokeTest), so a stale expectation fails the build rather than the next run.
  */
 @Command(
     name = "clockwork-bench/run",
@@ -25,7 +28,8 @@ import picocli.CommandLine.Command;
       QueuesCommand.class,
       SchedulesCommand.class,
       ParallelCommand.class,
-      ApiCommand.class
+      ApiCommand.class,
+      ScaleoutCommand.class
     })
 public final class Bench implements Runnable {
   public static void main(String[] args) {

@@ -8,7 +8,9 @@ import dev.clockwork.postgres.internal.PostgresQueue;
 import dev.clockwork.postgres.internal.PostgresQueueAdmin;
 import dev.clockwork.postgres.internal.PostgresWork;
 import dev.clockwork.postgres.internal.QueueActivityRows;
+import dev.clockwork.postgres.internal.QueueRows;
 import dev.clockwork.postgres.internal.RegionJobs;
+import dev.clockwork.postgres.internal.WorkSignal;
 import dev.clockwork.postgres.internal.callback.PostgresCallbacks;
 import dev.clockwork.postgres.schedule.PostgresScheduleStore;
 import dev.clockwork.postgres.schema.ClockworkMigrations;
@@ -74,11 +76,12 @@ public final class PostgresStore implements Store, AutoCloseable {
     Jdbc jdbc = new Jdbc(dataSource, where);
     this.instances = new PostgresInstances(jdbc);
     this.queue = new PostgresQueue(jdbc);
-    this.work = new PostgresWork(jdbc);
+    WorkSignal signal = new WorkSignal(dataSource, QueueRows.CHANNEL, RegionJobs.CHANNEL);
+    this.work = new PostgresWork(jdbc, signal);
     this.queueAdmin = new PostgresQueueAdmin(jdbc);
     this.activity = new QueueActivityRows(jdbc);
     this.operatorLog = new OperatorActions(jdbc);
-    this.regionJobs = new RegionJobs(jdbc);
+    this.regionJobs = new RegionJobs(jdbc, signal);
     this.callbacks = new PostgresCallbacks(jdbc);
     this.schedules = PostgresScheduleStore.builder().dataSource(dataSource).migrate(false).build();
   }

@@ -123,6 +123,6 @@ public final class ApiCommand implements Callable<Integer> {
       }
     }
     report.finish(run.out());
-    return 0;
+    return report.exitCode();
   }
 }

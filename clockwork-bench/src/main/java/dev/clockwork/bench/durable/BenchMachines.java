@@ -5,18 +5,18 @@ import dev.clockwork.core.definition.MachineDefinition;
 import java.util.Map;
 
 /** The machines the durable benchmarks run. */
-final class BenchMachines {
-  static final String COUNTER = "counter";
-  static final String STEP = "STEP";
+public final class BenchMachines {
+  public static final String COUNTER = "counter";
+  public static final String STEP = "STEP";
 
   /** The payload key of a STEP: its position (1, 2, 3…) in its instance's queue. */
-  static final String N = "n";
+  public static final String N = "n";
 
   /** The context key holding the last STEP applied in order. */
-  static final String SEEN = "seen";
+  public static final String SEEN = "seen";
 
   /** The context key counting STEPs that arrived out of order (must stay absent). */
-  static final String DISORDER = "disorder";
+  public static final String DISORDER = "disorder";
 
   static final String TIMED = "timed";
   static final String WAKE = "WAKE";
@@ -31,7 +31,7 @@ final class BenchMachines {
    * last one applied, so every event writes the context and a history row, and order is checked by
    * the machine itself.
    */
-  static MachineDefinition counter() {
+  public static MachineDefinition counter() {
     return Machine.define(COUNTER)
         .context(Map.of(SEEN, 0L))
         .initial("counting")

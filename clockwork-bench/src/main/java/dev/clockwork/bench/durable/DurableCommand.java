@@ -101,8 +101,9 @@ public final class DurableCommand implements Callable<Integer> {
     return run.scaled(10_000);
   }
 
+  /** At least one per producer of the loaded phase, whatever the scale. */
   int latencyInstances() {
-    return run.scaled(1_000);
+    return Math.max(Latency.PRODUCERS, run.scaled(1_000));
   }
 
   int idleSamples() {
@@ -167,7 +168,7 @@ public final class DurableCommand implements Callable<Integer> {
     }
     tables.sections().forEach(report::add);
     report.finish(run.out());
-    return 0;
+    return report.exitCode();
   }
 
   private void measure(BenchPostgres server, DurableTables tables) throws InterruptedException {
@@ -182,6 +183,11 @@ public final class DurableCommand implements Callable<Integer> {
               eventsPerInstance));
       tables.seed(clockwork.seed());
       seeded = true;
+    }
+    if (seeded) {
+      // the JIT compiles the engine here, not in the first measured configuration
+      RunReport.progress("warming up: a drain of " + configs().get(0).describe() + " ...");
+      clockwork.warmUp(configs().get(0));
     }
     if (runs("throughput")) {
       for (EngineConfig config : configs()) {

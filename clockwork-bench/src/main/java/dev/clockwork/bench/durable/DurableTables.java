@@ -126,7 +126,7 @@ final class DurableTables {
             "Clockwork",
             r.config().describe()
                 + (r.config().cap() > 0 ? "" : ", cap " + r.cap())
-                + ", default options",
+                + ", default options but the backpressure threshold",
             Figures.count(r.events()),
             Figures.preciseSeconds(r.drainSeconds()),
             Figures.rate(r.eventsPerSecond()),
@@ -164,7 +164,9 @@ final class DurableTables {
             flushed
                 ? "Throughput, commits flushed to disk (fsync and synchronous_commit on; one op = one"
                     + " event or task applied and committed; cap = the machine's concurrency cap,"
-                    + " the default 10 per machine on every node together)\n\n"
+                    + " the default 10 per machine on every node together; the timers' backpressure"
+                    + " threshold is raised above the seed's queued events, so the drains take the"
+                    + " claim of a system below it; a warm-up drain ran first)\n\n"
                 : "Throughput, commits NOT flushed (fsync and synchronous_commit off: the embedded"
                     + " server's default; for comparison only)\n\n");
     out.append(table.markdown()).append('\n');

@@ -54,6 +54,16 @@ record EngineConfig(int engines, int threads, int cap) {
    * listening (none when null).
    */
   Engine engine(Store store, MachineDefinition machine, EngineProbe probe) {
+    return engine(store, machine, probe, 0);
+  }
+
+  /**
+   * As {@link #engine(Store, MachineDefinition, EngineProbe)}, with the timers' backpressure
+   * threshold (pending events above which workers claim only queued events) at {@code
+   * backpressureThreshold} when it is above 0.
+   */
+  Engine engine(
+      Store store, MachineDefinition machine, EngineProbe probe, long backpressureThreshold) {
     Engine.Builder builder =
         Engine.builder()
             .store(store)
@@ -62,6 +72,9 @@ record EngineConfig(int engines, int threads, int cap) {
             .settings(s -> s.workers(w -> w.threads(threads).upgradeOnStart(false)));
     if (probe != null) {
       builder.listener(probe);
+    }
+    if (backpressureThreshold > 0) {
+      builder.settings(s -> s.timers(t -> t.backpressureThreshold(backpressureThreshold)));
     }
     if (cap > 0) {
       builder.settings(s -> s.machine(machine.id(), m -> m.queue(q -> q.concurrency(cap))));

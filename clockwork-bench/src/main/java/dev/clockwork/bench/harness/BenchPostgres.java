@@ -34,20 +34,40 @@ public final class BenchPostgres implements AutoCloseable {
   }
 
   /**
-   * Starts the server. The embedded server turns {@code fsync} and {@code synchronous_commit} off
-   * by default; a durable server turns both back on (PostgreSQL's defaults), so a commit waits for
-   * its WAL flush as it would in production.
+   * Starts the server. The embedded server puts {@code fsync} and {@code synchronous_commit} (both
+   * off) on the postmaster's command line, where they outrank {@code ALTER SYSTEM}: so it is
+   * started once to be created, given its settings with {@code ALTER SYSTEM}, and restarted with
+   * nothing on its command line but its port ({@link ServerRestart}). {@link #flush} and {@link
+   * #setUp} then change what every session does. A durable server turns both on (PostgreSQL's
+   * defaults), so a commit waits for its WAL flush as it would in production.
    */
   public static BenchPostgres start(boolean durable) throws IOException {
+    Path data = Files.createTempDirectory("clockwork-bench-pg");
     EmbeddedPostgres server =
         EmbeddedPostgres.builder()
-            .setServerConfig("synchronous_commit", durable ? "on" : "off")
-            .setServerConfig("fsync", durable ? "on" : "off")
-            .setServerConfig("shared_preload_libraries", "pg_stat_statements")
-            .setServerConfig("pg_stat_statements.track_planning", "on")
+            .setDataDirectory(data)
+            .setCleanDataDirectory(true)
             .setPGStartupWait(Duration.ofSeconds(60))
             .start();
-    return new BenchPostgres(server, durable);
+    try {
+      String on = durable ? "on" : "off";
+      ServerRestart.withSettings(
+          server,
+          data,
+          Map.of(
+              "fsync", on,
+              "synchronous_commit", on,
+              "shared_preload_libraries", "pg_stat_statements",
+              "pg_stat_statements.track_planning", "on",
+              "max_connections", "300",
+              "timezone", "UTC"));
+    } catch (IOException | RuntimeException e) {
+      server.close();
+      throw e;
+    }
+    BenchPostgres postgres = new BenchPostgres(server, durable);
+    postgres.awaitSettings(durable, durable);
+    return postgres;
   }
 
   public boolean durable() {
@@ -85,8 +105,9 @@ public final class BenchPostgres implements AutoCloseable {
   }
 
   /**
-   * Sets {@code fsync} and {@code synchronous_commit} for every session (a reload, no restart).
-   * Set-up phases run without waiting for flushes to save time; every measured phase runs with the
+   * Sets {@code fsync} and {@code synchronous_commit} for every session, open ones included ({@code
+   * ALTER SYSTEM} and a reload, no restart), and returns once a new session sees them. Set-up
+   * phases run without waiting for flushes to save time; every measured phase runs with the
    * settings it reports.
    */
   public void flush(boolean fsyncOn, boolean synchronousCommitOn) {
@@ -94,8 +115,42 @@ public final class BenchPostgres implements AutoCloseable {
         "ALTER SYSTEM SET fsync = " + (fsyncOn ? "on" : "off"),
         "ALTER SYSTEM SET synchronous_commit = " + (synchronousCommitOn ? "on" : "off"),
         "SELECT pg_reload_conf()");
+    awaitSettings(fsyncOn, synchronousCommitOn);
     this.fsync = fsyncOn;
     this.synchronousCommit = synchronousCommitOn;
+  }
+
+  /**
+   * Waits until a new session sees the settings: the postmaster reloads its files after {@code
+   * pg_reload_conf()} returns, then signals every session, each of which applies the files before
+   * its next statement.
+   */
+  private void awaitSettings(boolean fsyncOn, boolean synchronousCommitOn) {
+    String wanted = (fsyncOn ? "on" : "off") + "," + (synchronousCommitOn ? "on" : "off");
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    String seen = "";
+    while (System.nanoTime() < deadline) {
+      seen = settings();
+      if (seen.equals(wanted)) {
+        return;
+      }
+      Thread.onSpinWait();
+    }
+    throw new IllegalStateException(
+        "the server did not take fsync,synchronous_commit = " + wanted + " (it has " + seen + ")");
+  }
+
+  private String settings() {
+    try (Connection connection = server.getPostgresDatabase().getConnection();
+        Statement statement = connection.createStatement();
+        ResultSet rs =
+            statement.executeQuery(
+                "SELECT current_setting('fsync') || ',' || current_setting('synchronous_commit')")) {
+      rs.next();
+      return rs.getString(1);
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot read the server's settings: " + e.getMessage(), e);
+    }
   }
 
   /** Back to the settings the server was started with. */

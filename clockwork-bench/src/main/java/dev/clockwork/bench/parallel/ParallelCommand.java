@@ -162,6 +162,6 @@ public final class ParallelCommand implements Callable<Integer> {
       }
     }
     report.finish(run.out());
-    return 0;
+    return report.exitCode();
   }
 }

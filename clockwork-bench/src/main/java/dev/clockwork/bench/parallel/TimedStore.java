@@ -21,6 +21,7 @@ import dev.clockwork.runtime.store.forwarding.ForwardingWorkStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -112,13 +113,8 @@ final class TimedStore extends ForwardingStore {
 
     @Override
     public List<JobClaim> claim(
-        String owner,
-        Set<String> queues,
-        Set<String> machines,
-        int max,
-        Duration leaseTime,
-        Instant now) {
-      return timed("claimJobs", () -> super.claim(owner, queues, machines, max, leaseTime, now));
+        String owner, Set<String> queues, Map<String, Duration> leaseTimes, int max, Instant now) {
+      return timed("claimJobs", () -> super.claim(owner, queues, leaseTimes, max, now));
     }
 
     @Override

@@ -176,6 +176,6 @@ public final class QueuesCommand implements Callable<Integer> {
       }
     }
     report.finish(run.out());
-    return 0;
+    return report.exitCode();
   }
 }

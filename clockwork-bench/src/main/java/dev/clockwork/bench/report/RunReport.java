@@ -90,6 +90,22 @@ public final class RunReport {
     return text.toString();
   }
 
+  /**
+   * The command's exit code: 1 when a sanity check of the run failed (a line "WRONG: …": the
+   * benchmark measured something other than what it claims), printed again at the end; 0 otherwise.
+   * A figure that misses its target is not a failure.
+   */
+  public int exitCode() {
+    List<String> wrong =
+        text().lines().filter(line -> line.contains("WRONG")).map(String::strip).toList();
+    if (wrong.isEmpty()) {
+      return 0;
+    }
+    System.out.println("\nSanity checks failed:");
+    wrong.forEach(line -> System.out.println("  " + line));
+    return 1;
+  }
+
   /** Adds the closing facts, prints the report and saves it to {@code out}. */
   public Path finish(Path out) throws IOException {
     facts.put("load average at end", RunFacts.loadAverage());

@@ -62,9 +62,6 @@ import picocli.CommandLine.Spec;
 public final class SchedulesCommand implements Callable<Integer> {
   private static final String MACHINE = "bench-job";
   private static final Instant START = Instant.parse("2026-03-10T10:00:00Z");
-  private static final int DUE = 1_000;
-  private static final int WARMUP = 500;
-  private static final int STORED = 10_000;
   private static final int EMPTY_TICKS = 30;
 
   @Spec CommandSpec spec;
@@ -75,6 +72,13 @@ public final class SchedulesCommand implements Callable<Integer> {
       description = "schedules stored in the large run (default: ${DEFAULT-VALUE})",
       defaultValue = "100000")
   int large = 100_000;
+
+  @Option(
+      names = "--quick",
+      description = "every count ÷ 10: a smoke run of a minute (figures are noisy)")
+  boolean quick;
+
+  private final List<String> wrong = new ArrayList<>();
 
   @Option(
       names = "--out",
@@ -95,9 +99,9 @@ public final class SchedulesCommand implements Callable<Integer> {
             String.format(
                 Locale.ROOT,
                 "%,d and %,d stored, %,d due, virtual clock, fsync off",
-                STORED,
-                large,
-                DUE));
+                stored(),
+                large(),
+                due()));
     RunReport.progress("next-fire computation ...");
     nextFire();
     try (BenchPostgres server = BenchPostgres.start(false);
@@ -112,19 +116,19 @@ public final class SchedulesCommand implements Callable<Integer> {
       Schedules schedules = Schedules.builder(engine).store(timed).build();
 
       long seedStart = System.nanoTime();
-      for (int i = 0; i < STORED; i++) {
+      for (int i = 0; i < stored(); i++) {
         schedules.create(request(i));
       }
       double seedSeconds = (System.nanoTime() - seedStart) / 1e9;
       log(
           "seeded %,d schedules through Schedules.create in %.1f s (%,.0f/s)",
-          STORED, seedSeconds, STORED / seedSeconds);
+          stored(), seedSeconds, stored() / seedSeconds);
       execute(pool, "VACUUM ANALYZE cw_schedules");
 
-      Phase small = phase(pool, clock, schedules, timed, STORED, 0, 3);
+      Phase small = phase(pool, clock, schedules, timed, stored(), 0, 3);
 
       long cloneStart = System.nanoTime();
-      int cloned = cloneBackground(pool, large - STORED);
+      int cloned = cloneBackground(pool, large() - stored());
       execute(pool, "VACUUM ANALYZE cw_schedules");
       double cloneSeconds = (System.nanoTime() - cloneStart) / 1e9;
       long stored = queryLong(pool, "SELECT count(*) FROM cw_schedules");
@@ -137,7 +141,31 @@ public final class SchedulesCommand implements Callable<Integer> {
       engine.close();
     }
     report.finish(out != null ? out : RunReport.defaultOut());
-    return 0;
+    return report.exitCode();
+  }
+
+  private double factor() {
+    return quick ? 0.1 : 1;
+  }
+
+  /** Due at noon every day of the run: five spec kinds, each firing at 12:00 UTC. */
+  int due() {
+    return (int) (1_000 * factor());
+  }
+
+  /** Due at 11:30 every day: ticked first each day, so the measured tick is not the JVM's first. */
+  int warmup() {
+    return (int) (500 * factor());
+  }
+
+  /** Stored in the small run. */
+  int stored() {
+    return (int) (10_000 * factor());
+  }
+
+  /** Stored in the large run. */
+  int large() {
+    return (int) (large * factor());
   }
 
   /** A line of the run's log: printed now, and kept for the report. */
@@ -165,8 +193,8 @@ public final class SchedulesCommand implements Callable<Integer> {
         "mixed: cron `0 9 * * 1` + interval PT6H",
         ScheduleSpec.builder().cron("0 9 * * 1").interval("PT6H").build());
     for (Map.Entry<String, ScheduleSpec> e : specs.entrySet()) {
-      chain(e.getValue(), 1_000_000_000L); // warm-up
-      double perSecond = chain(e.getValue(), 1_500_000_000L);
+      chain(e.getValue(), (long) (1_000_000_000L * factor())); // warm-up
+      double perSecond = chain(e.getValue(), (long) (1_500_000_000L * factor()));
       row(
           "next fire: " + e.getKey(),
           String.format("%,.0f /s", perSecond),
@@ -204,9 +232,9 @@ public final class SchedulesCommand implements Callable<Integer> {
 
   // ---- seeding ----
 
-  private static ScheduleRequest request(int i) {
+  private ScheduleRequest request(int i) {
     ScheduleRequest.Builder b;
-    if (i < DUE) {
+    if (i < due()) {
       b = ScheduleRequest.builder(String.format("due-%05d", i));
       switch (i % 5) {
         case 0 -> b.cron("0 12 * * *");
@@ -216,7 +244,7 @@ public final class SchedulesCommand implements Callable<Integer> {
         default ->
             b.spec(ScheduleSpec.builder().cron("0 12 * * 1-5").interval("P1D", "PT12H").build());
       }
-    } else if (i < DUE + WARMUP) {
+    } else if (i < due() + warmup()) {
       b = ScheduleRequest.builder(String.format("warm-%05d", i)).cron("30 11 * * *");
     } else {
       b = ScheduleRequest.builder(String.format("bg-%06d", i));
@@ -314,6 +342,19 @@ public final class SchedulesCommand implements Callable<Integer> {
       double millis = (System.nanoTime() - start) / 1e6;
       int started = (int) rows.stream().filter(r -> r.outcome() == TriggerOutcome.STARTED).count();
       ticks.add(new DueTick(d + 1, millis, started, timed.storeNanos() / 1e6, timed.claimCalls()));
+      if (warm != warmup() || started != due()) {
+        wrong.add(
+            String.format(
+                Locale.ROOT,
+                "%,d stored, day %d: the warm-up tick returned %d rows (%d due) and the tick at"
+                    + " noon started %d (%d due)",
+                stored,
+                d + 1,
+                warm,
+                warmup(),
+                started,
+                due()));
+      }
       log(
           "%,d stored, day %d: warm-up tick %d rows; tick at %s: %d rows, %d started, %.0f ms"
               + " (schedule store %.0f ms in %d claims + commits)",
@@ -344,10 +385,11 @@ public final class SchedulesCommand implements Callable<Integer> {
     Phase phase = new Phase(stored, ticks, median(empty), median(claims), explainEmpty, explainDue);
     log(
         "%,d stored: empty tick median %.2f ms (claim queries %.2f ms); due query EXPLAIN"
-            + " ANALYZE: 1,000 due %s; none due %s",
+            + " ANALYZE: %,d due %s; none due %s",
         stored,
         phase.emptyTickMedianMillis(),
         phase.emptyClaimMedianMillis(),
+        due(),
         explainDue,
         explainEmpty);
     return phase;
@@ -401,19 +443,22 @@ public final class SchedulesCommand implements Callable<Integer> {
   private Section report(Phase small, Phase big, double seedSeconds, int cloned) {
     DueTick first = small.dueTicks().get(0);
     double warmSmall = medianTicks(small.dueTicks().subList(1, small.dueTicks().size()));
-    tickRow(String.format("tick, 1,000 due of %,d stored: first (day 1)", small.stored()), first);
+    tickRow(
+        String.format("tick, %,d due of %,d stored: first (day 1)", due(), small.stored()), first);
     for (DueTick t : small.dueTicks().subList(1, small.dueTicks().size())) {
-      tickRow(String.format("tick, 1,000 due of %,d stored: day %d", small.stored(), t.day()), t);
+      tickRow(
+          String.format("tick, %,d due of %,d stored: day %d", due(), small.stored(), t.day()), t);
     }
     double warmBig = medianTicks(big.dueTicks());
     for (DueTick t : big.dueTicks()) {
-      tickRow(String.format("tick, 1,000 due of %,d stored: day %d", big.stored(), t.day()), t);
+      tickRow(
+          String.format("tick, %,d due of %,d stored: day %d", due(), big.stored(), t.day()), t);
     }
     double dueRatio = warmBig / warmSmall;
     row(
         String.format(
-            "1,000-due tick, %,d vs %,d stored (median of later days)",
-            big.stored(), small.stored()),
+            "%,d-due tick, %,d vs %,d stored (median of later days)",
+            due(), big.stored(), small.stored()),
         String.format("%.0f ms vs %.0f ms: ratio %.2f", warmBig, warmSmall, dueRatio),
         "ratio near 1",
         verdict(dueRatio));
@@ -438,7 +483,8 @@ public final class SchedulesCommand implements Callable<Integer> {
         verdict(claimRatio));
     row(
         String.format(
-            "due query EXPLAIN ANALYZE, 1,000 due, %,d / %,d stored", small.stored(), big.stored()),
+            "due query EXPLAIN ANALYZE, %,d due, %,d / %,d stored",
+            due(), small.stored(), big.stored()),
         small.explainDue() + " / " + big.explainDue(),
         "—",
         "—");
@@ -454,14 +500,27 @@ public final class SchedulesCommand implements Callable<Integer> {
                 Locale.ROOT,
                 "Schedules: seeding %,d schedules through Schedules.create took %.1f s (%,.0f/s);"
                     + " %,d more were cloned in SQL from the background ones.%n%n",
-                STORED,
+                stored(),
                 seedSeconds,
-                STORED / seedSeconds,
+                stored() / seedSeconds,
                 cloned)
             + log
+            + checks()
             + "\n"
             + information.markdown();
     return new Section(text, targets);
+  }
+
+  /** Whether every tick fired what was due: "OK: …", or "WRONG: …" per tick that did not. */
+  private String checks() {
+    if (wrong.isEmpty()) {
+      return String.format(
+          Locale.ROOT,
+          "OK: every warm-up tick returned its %d schedules and every noon tick started its %d%n",
+          warmup(),
+          due());
+    }
+    return wrong.stream().map(w -> "WRONG: " + w + "\n").reduce("", String::concat);
   }
 
   /** Within a factor of 1.5 either way counts as following due schedules. */

@@ -1,6 +1,7 @@
 package dev.clockwork.chaos.check;
 
 import dev.clockwork.chaos.machine.ChaosEngine;
+import dev.clockwork.chaos.machine.ChaosFanOut;
 import dev.clockwork.chaos.machine.ChaosMachine;
 import dev.clockwork.chaos.machine.ChaosSchedule;
 import dev.clockwork.chaos.machine.ScheduledRun;
@@ -26,8 +27,9 @@ import java.util.List;
  *       RESULTS.md).
  *   <li>Then, for {@link #STEADY} on end: every machine's queue is empty and nothing is leased, no
  *       chaos instance is in a state it leaves by itself (a one-shot or recurring timer armed, a
- *       child running), and every scheduled run has finished. Holding for a while lets a broadcast
- *       written but not yet delivered (the self-healing pass runs every 500 ms) arrive.
+ *       child running), every scheduled run has finished, and no fan-out instance is in its
+ *       parallel state nor any region job stored. Holding for a while lets a broadcast written but
+ *       not yet delivered (the self-healing pass runs every 500 ms) arrive.
  * </ol>
  */
 public final class Drain {
@@ -109,6 +111,11 @@ public final class Drain {
         return false;
       }
     }
-    return true;
+    for (String id : ChaosFanOut.ids()) {
+      if (engine.instances().get(id).isIn(ChaosFanOut.STATE)) {
+        return false;
+      }
+    }
+    return engine.regionJobs().pending(null).isEmpty();
   }
 }

@@ -25,9 +25,30 @@ public final class ChaosEngine {
   public static final Duration LEASE_TIME = Duration.ofSeconds(5);
   public static final int THREADS = 4;
 
-  /** The machines of a run: the chaos machine and the ones it reaches, and the scheduled run. */
+  /**
+   * The parallel-dispatch scenario's region jobs ({@link ChaosFanOut}): tries, and the times whose
+   * sum is a job's lease ({@code job_timeout + lock_timeout + lock_ttl}: a killed worker's job is
+   * taken over that long after its claim).
+   */
+  public static final int JOB_TRIES = 3;
+
+  public static final Duration JOB_TIMEOUT = Duration.ofSeconds(3);
+  public static final Duration JOB_LOCK_TIMEOUT = Duration.ofSeconds(2);
+  public static final Duration JOB_LOCK_TTL = Duration.ofSeconds(5);
+  public static final int REGION_JOB_THREADS = 2;
+
+  /**
+   * The machines of a run: the chaos machine and the ones it reaches, the scheduled run, and the
+   * parallel-dispatch scenario's.
+   */
   public static final List<String> MACHINES =
-      List.of(ChaosMachine.ID, ChaosPeer.ID, ChaosReceiver.ID, ChaosChild.ID, ScheduledRun.ID);
+      List.of(
+          ChaosMachine.ID,
+          ChaosPeer.ID,
+          ChaosReceiver.ID,
+          ChaosChild.ID,
+          ScheduledRun.ID,
+          ChaosFanOut.ID);
 
   private ChaosEngine() {}
 
@@ -55,11 +76,28 @@ public final class ChaosEngine {
             ChaosPeer.definition(),
             ChaosReceiver.definition(),
             ChaosChild.definition(),
-            ScheduledRun.definition())
+            ScheduledRun.definition(),
+            ChaosFanOut.definition())
         .settings(
             s ->
                 s.queue(q -> q.retry(RETRY))
-                    .workers(w -> w.owner(owner).threads(THREADS).leaseTime(LEASE_TIME)))
+                    .machine(
+                        ChaosFanOut.ID,
+                        m ->
+                            m.parallelDispatch(
+                                p ->
+                                    p.enabled(true)
+                                        .jobTries(JOB_TRIES)
+                                        .jobTimeout(JOB_TIMEOUT)
+                                        .lockTimeout(JOB_LOCK_TIMEOUT)
+                                        .lockTtl(JOB_LOCK_TTL)
+                                        .jobBackoff(Duration.ofMillis(500))))
+                    .workers(
+                        w ->
+                            w.owner(owner)
+                                .threads(THREADS)
+                                .leaseTime(LEASE_TIME)
+                                .regionJobThreads(REGION_JOB_THREADS)))
         .build();
   }
 }

@@ -5,6 +5,8 @@ import dev.clockwork.chaos.broken.BrokenStore;
 import dev.clockwork.chaos.check.AfterFaults;
 import dev.clockwork.chaos.check.Checker;
 import dev.clockwork.chaos.check.Drain;
+import dev.clockwork.chaos.check.FanOutCheck;
+import dev.clockwork.chaos.check.FanSeen;
 import dev.clockwork.chaos.check.Observations;
 import dev.clockwork.chaos.check.Observer;
 import dev.clockwork.chaos.check.OperatorActions;
@@ -13,6 +15,7 @@ import dev.clockwork.chaos.fault.FaultInjector;
 import dev.clockwork.chaos.fault.FaultKind;
 import dev.clockwork.chaos.fault.FaultSchedule;
 import dev.clockwork.chaos.machine.ChaosEngine;
+import dev.clockwork.chaos.machine.ChaosFanOut;
 import dev.clockwork.chaos.machine.ChaosMachine;
 import dev.clockwork.chaos.machine.ChaosReceiver;
 import dev.clockwork.chaos.machine.ChaosSchedule;
@@ -20,6 +23,7 @@ import dev.clockwork.chaos.net.TcpProxy;
 import dev.clockwork.chaos.operator.QueueOperator;
 import dev.clockwork.chaos.postgres.ChaosPostgres;
 import dev.clockwork.chaos.producer.EventPlan;
+import dev.clockwork.chaos.producer.FanProducer;
 import dev.clockwork.chaos.producer.Ledger;
 import dev.clockwork.chaos.producer.Producer;
 import dev.clockwork.chaos.worker.WorkerFleet;
@@ -33,13 +37,16 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
- * One run: a fresh PostgreSQL, the instances, the broadcast receivers and the schedule, N worker
- * JVMs, the producer and the faults for the window, then the drain (which pauses the schedule),
- * then the check. The orchestrator's engine is never started: it creates, enqueues, operates the
- * queue (F8), pauses the schedule and reads, through the public API.
+ * One run: a fresh PostgreSQL, the instances, the broadcast receivers, the fan-out instances
+ * (parallel dispatch) and the schedule, N worker JVMs, the producers and the faults for the window,
+ * then the drain (which pauses the schedule), then the check. The orchestrator's engine is never
+ * started: it creates, enqueues, operates the queue (F8), pauses the schedule and reads, through
+ * the public API.
  */
 public final class ChaosRun {
   /**
@@ -118,6 +125,9 @@ public final class ChaosRun {
       for (String id : ChaosReceiver.ids()) {
         engine.create(NewInstance.of(ChaosReceiver.ID).id(id));
       }
+      for (String id : ChaosFanOut.ids()) {
+        engine.create(NewInstance.of(ChaosFanOut.ID).id(id));
+      }
       Schedules schedules = ChaosSchedule.service(engine, store.schedules(), "orchestrator");
       ScheduleDescription created = schedules.create(ChaosSchedule.request());
       out.printf(
@@ -140,11 +150,14 @@ public final class ChaosRun {
       FaultInjector injector = new FaultInjector(schedule, fleet, postgres, proxy, operator, out);
       Duration drained;
       Instant normalFrom;
+      FanProducer fans = new FanProducer(engine, sending);
       try {
         fleet.start(settings.workers());
         Thread producer = new Thread(new Producer(engine, plan, sending, ledger), "producer");
+        Thread fanProducer = new Thread(fans, "fan-producer");
         Thread faults = new Thread(injector, "faults");
         producer.start();
+        fanProducer.start();
         faults.start();
         faults.join();
         normalFrom = Instant.now().plus(ChaosEngine.LEASE_TIME);
@@ -153,6 +166,7 @@ public final class ChaosRun {
                 + " %s: I11)%n",
             seconds(started), RECOVERY.toSeconds(), normalFrom);
         producer.join();
+        fanProducer.join();
         out.printf(
             "producer stopped at %.1f s; waiting up to %d s for the queues to drain%n",
             seconds(started), settings.drainBound().toSeconds());
@@ -180,9 +194,12 @@ public final class ChaosRun {
                       settings.faults().contains(FaultKind.DEPLOY)
                           ? ChaosMachine.NEWEST_VERSION
                           : 0));
+      Map<String, FanSeen> fanned = new LinkedHashMap<>();
+      ChaosFanOut.ids().forEach(id -> fanned.put(id, FanSeen.read(engine, id)));
+      FanOutCheck.check(fans.acknowledged(), fanned, verdict);
       out.printf(
-          "enqueues: %d acknowledged, %d not acknowledged (threw)%n",
-          ledger.acknowledged().size(), ledger.unacknowledgedCount());
+          "enqueues: %d acknowledged, %d not acknowledged (threw); %d FANs acknowledged%n",
+          ledger.acknowledged().size(), ledger.unacknowledgedCount(), fans.acknowledged().size());
       boolean faultsApplied = true;
       int applied = 0;
       for (FaultKind kind : settings.faults()) {

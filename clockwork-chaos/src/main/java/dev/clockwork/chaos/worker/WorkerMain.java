@@ -55,7 +55,9 @@ public final class WorkerMain implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    PostgresStore store = PostgresStore.builder().url(jdbcUrl).poolSize(6).migrate(false).build();
+    // the engine's event threads, its region job threads and their claimer, the listening
+    // connection, the schedule's ticks
+    PostgresStore store = PostgresStore.builder().url(jdbcUrl).poolSize(10).migrate(false).build();
     String owner = name + "-" + ProcessHandle.current().pid();
     Breakage broken = Breakage.parse(breakage);
     Clock clock = Clock.offset(Clock.systemUTC(), Duration.ofMillis(clockOffsetMillis));

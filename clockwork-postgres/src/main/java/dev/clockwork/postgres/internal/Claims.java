@@ -1,10 +1,13 @@
 package dev.clockwork.postgres.internal;
 
+import dev.clockwork.postgres.internal.json.EventJson;
 import dev.clockwork.runtime.queue.Lease;
+import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.InstanceRecord;
+import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -23,14 +26,14 @@ import java.util.UUID;
  * Claims on {@code cw_instances}: lease the instances with work due, best first, within each
  * machine's cap, and read the available events at the head of their queues.
  *
- * <p>Two round trips at most. The first sends four statements that run as one implicit transaction:
- * use generic plans and do not wait for the commit's flush ({@link #CLAIM_SETTINGS}), merge the
- * pending heads of the rows no one holds ({@link PendingHeads#ABSORB}), take each capped machine's
- * turn (a transaction-scoped advisory lock per machine, in name order, so claimers of one machine
- * count each other's leases), and lease the instances in one {@code UPDATE … RETURNING}: of every
- * queue through {@code cw_instances_due}, or of the queues the request serves through {@code
- * cw_instances_queue_due}. The second reads the heads of the claimed queues, and is skipped when no
- * claimed instance has an available event (a claim for due timers only).
+ * <p>One round trip: four statements that run as one implicit transaction: use generic plans and do
+ * not wait for the commit's flush ({@link #CLAIM_SETTINGS}), merge the pending heads of the rows no
+ * one holds ({@link PendingHeads#ABSORB}), take each capped machine's turn (a transaction-scoped
+ * advisory lock per machine, in name order, so claimers of one machine count each other's leases),
+ * and lease the instances in one {@code UPDATE … RETURNING}: of every queue through {@code
+ * cw_instances_due}, or of the queues the request serves through {@code cw_instances_queue_due}.
+ * The same statement returns the heads of the claimed queues whose first event is available, a row
+ * per event, read in the claim's snapshot (an event queued later waits for the next turn).
  */
 public final class Claims {
   private static final String TAKE_TURNS =
@@ -40,14 +43,16 @@ public final class Claims {
       """;
 
   /**
-   * Leases up to {@code room} due instances per machine (its cap minus its valid leases, counted in
-   * {@code cw_leases} up to the cap only, in index order: a plain index scan marks the entries of
-   * leases given up as dead as it passes, where a bitmap scan would read them again until the next
-   * vacuum; at most what the claim takes), then the best of them across machines: by the head
-   * event's priority when it is available (normal otherwise), then by how long the work has been
-   * due. Per machine and priority a range scan of {@code cw_instances_due} ({@code
-   * cw_instances_next_event} when timers wait) reads due rows only, locking no more candidates than
-   * it can take; those not taken are unlocked when the statement's transaction ends.
+   * Leases up to {@code room} due instances per machine (its cap minus its valid leases but the
+   * request's committing ones — matched by their token on the instance, so a token that went stale
+   * meanwhile excludes nothing — counted in {@code cw_leases} up to the cap only, in index order: a
+   * plain index scan marks the entries of leases given up as dead as it passes, where a bitmap scan
+   * would read them again until the next vacuum; at most what the claim takes), then the best of
+   * them across machines: by the head event's priority when it is available (normal otherwise),
+   * then by how long the work has been due. Per machine and priority a range scan of {@code
+   * cw_instances_due} ({@code cw_instances_next_event} when timers wait) reads due rows only,
+   * locking no more candidates than it can take; those not taken are unlocked when the statement's
+   * transaction ends.
    */
   private static final String CLAIM =
       """
@@ -57,6 +62,12 @@ public final class Claims {
                                               FROM (SELECT 1 FROM cw_leases a
                                                      WHERE a.machine = c.machine
                                                        AND a.expires_at > ?
+                                                       AND (cardinality(CAST(? AS uuid[])) = 0
+                                                            OR NOT EXISTS (
+                                                              SELECT 1 FROM cw_instances h
+                                                               WHERE h.id = a.instance_id
+                                                                 AND h.lease_token
+                                                                     = ANY (CAST(? AS uuid[]))))
                                                      ORDER BY a.expires_at
                                                      LIMIT c.cap) AS valid), 0), ?) AS room,
                     c.newest
@@ -86,7 +97,16 @@ public final class Claims {
              INSERT INTO cw_leases (instance_id, machine, expires_at)
              SELECT id, machine, lease_expires_at FROM leased
              ON CONFLICT (instance_id) DO UPDATE SET expires_at = EXCLUDED.expires_at)
-      SELECT * FROM leased
+      SELECT l.*, q.id AS event_id, q.event, q.source, q.conversation_id AS event_conversation_id,
+             q.attempts, q.available_at, q.enqueued_at, q.errors, q.priority AS event_priority,
+             q.idempotency_key, q.headers
+        FROM leased l
+        LEFT JOIN LATERAL (
+             SELECT *
+               FROM cw_queue
+              WHERE cw_queue.instance_id = l.id AND l.next_event_at <= ?
+              ORDER BY cw_queue.id
+              LIMIT ?) AS q ON true
       """;
 
   /** Due instances of one machine and priority: a head event, a timer or a retry is due. */
@@ -174,21 +194,6 @@ public final class Claims {
   static final String CLAIM_ANY_DUE_IN_QUEUES = claim(DUE_IN_QUEUES);
   static final String CLAIM_EVENT_DUE_IN_QUEUES = claim(EVENT_DUE_IN_QUEUES);
 
-  /** The first events of each claimed instance, in queue order. */
-  private static final String HEADS =
-      """
-      SELECT q.instance_id, q.id, q.machine, q.event, q.source, q.conversation_id, q.attempts,
-             q.available_at, q.enqueued_at, q.errors, q.priority, q.idempotency_key, q.headers
-        FROM unnest(CAST(? AS text[])) AS c(instance_id)
-       CROSS JOIN LATERAL (
-             SELECT *
-               FROM cw_queue
-              WHERE cw_queue.instance_id = c.instance_id
-              ORDER BY cw_queue.id
-              LIMIT ?) AS q
-       ORDER BY q.instance_id, q.id
-      """;
-
   private final Jdbc jdbc;
 
   public Claims(Jdbc jdbc) {
@@ -210,13 +215,40 @@ public final class Claims {
     return "i." + String.join(", i.", columns.strip().split(",\\s*"));
   }
 
-  /** A leased instance, with what decides its place and whether its queue is worth reading. */
-  private record Claimed(
-      InstanceRecord record,
-      UUID token,
-      OffsetDateTime nextEventAt,
-      int priority,
-      OffsetDateTime due) {}
+  /**
+   * A leased instance, with what decides its place, and the available events at the head of its
+   * queue (up to the first that is not available).
+   */
+  private static final class Claimed {
+    final InstanceRecord record;
+    final UUID token;
+    final int priority;
+    final OffsetDateTime due;
+    final List<QueuedEvent> events = new ArrayList<>();
+    private boolean blocked;
+
+    Claimed(InstanceRecord record, UUID token, int priority, OffsetDateTime due) {
+      this.record = record;
+      this.token = token;
+      this.priority = priority;
+      this.due = due;
+    }
+
+    void add(QueuedEvent event, Instant now) {
+      blocked |= event.availableAt().isAfter(now);
+      if (!blocked) {
+        events.add(event);
+      }
+    }
+
+    int priority() {
+      return priority;
+    }
+
+    OffsetDateTime due() {
+      return due;
+    }
+  }
 
   public List<Claim> claim(ClaimRequest request) {
     if (request.maxInstances() <= 0
@@ -229,14 +261,10 @@ public final class Claims {
         "claim instances",
         connection -> {
           List<Claimed> claimed = lease(connection, request, expiresAt);
-          if (claimed.isEmpty()) {
-            return List.of();
-          }
-          Map<String, List<QueuedEvent>> events = heads(connection, claimed, request);
           List<Claim> claims = new ArrayList<>(claimed.size());
           for (Claimed c : claimed) {
             Lease lease = new Lease(c.record.id(), request.owner(), c.token, expiresAt);
-            claims.add(new Claim(lease, c.record, events.getOrDefault(c.record.id(), List.of())));
+            claims.add(new Claim(lease, c.record, c.events));
           }
           return claims;
         });
@@ -256,6 +284,9 @@ public final class Claims {
       int i = 0;
       claim.setArray(++i, Columns.texts(connection, byName.keySet()));
       claim.setObject(++i, now);
+      Array committing = connection.createArrayOf("uuid", request.committing().toArray());
+      claim.setArray(++i, committing);
+      claim.setArray(++i, committing);
       claim.setInt(++i, request.maxInstances());
       claim.setArray(++i, Columns.texts(connection, byName.keySet()));
       claim.setArray(++i, connection.createArrayOf("int4", byName.values().toArray()));
@@ -275,64 +306,55 @@ public final class Claims {
       claim.setString(++i, request.owner());
       claim.setObject(++i, Instants.notBefore(expiresAt));
       claim.setObject(++i, now);
+      claim.setObject(++i, now);
+      claim.setInt(++i, request.maxEvents());
       claim.execute();
       // the plan setting's row, the absorb's update count, the turns' row, the claim's rows
       claim.getMoreResults();
       claim.getMoreResults();
       claim.getMoreResults();
-      List<Claimed> claimed = new ArrayList<>();
+      Map<String, Claimed> claimed = new LinkedHashMap<>();
       try (ResultSet rs = claim.getResultSet()) {
         while (rs.next()) {
-          claimed.add(
-              new Claimed(
-                  InstanceRows.record(rs),
-                  rs.getObject("lease_token", UUID.class),
-                  rs.getObject("next_event_at", OffsetDateTime.class),
-                  rs.getInt("priority"),
-                  rs.getObject("next_due_at", OffsetDateTime.class)));
+          Claimed c = claimed.get(rs.getString("id"));
+          if (c == null) {
+            c =
+                new Claimed(
+                    InstanceRows.record(rs),
+                    rs.getObject("lease_token", UUID.class),
+                    rs.getInt("priority"),
+                    rs.getObject("next_due_at", OffsetDateTime.class));
+            claimed.put(c.record.id(), c);
+          }
+          if (rs.getObject("event_id") != null) {
+            c.add(head(rs, c.record), request.now());
+          }
         }
       }
-      claimed.sort(
+      List<Claimed> sorted = new ArrayList<>(claimed.values());
+      sorted.sort(
           Comparator.comparingInt(Claimed::priority)
               .thenComparing(Claimed::due)
               .thenComparing(c -> c.record.id()));
-      return claimed;
+      return sorted;
     }
   }
 
-  /**
-   * Up to {@code maxEvents} events per instance, stopping at the first not available at now; only
-   * instances whose head event is available are read.
-   */
-  private static Map<String, List<QueuedEvent>> heads(
-      Connection connection, List<Claimed> claimed, ClaimRequest request) throws SQLException {
-    OffsetDateTime now = Instants.notAfter(request.now());
-    List<String> withEvents = new ArrayList<>();
-    for (Claimed c : claimed) {
-      if (c.nextEventAt != null && !c.nextEventAt.isAfter(now)) {
-        withEvents.add(c.record.id());
-      }
-    }
-    if (withEvents.isEmpty()) {
-      return Map.of();
-    }
-    Map<String, List<QueuedEvent>> events = new LinkedHashMap<>();
-    Map<String, Boolean> blocked = new LinkedHashMap<>();
-    try (PreparedStatement select = connection.prepareStatement(HEADS)) {
-      select.setArray(1, Columns.texts(connection, withEvents));
-      select.setInt(2, request.maxEvents());
-      try (ResultSet rs = select.executeQuery()) {
-        while (rs.next()) {
-          QueuedEvent event = QueueRows.queued(rs, "id");
-          String id = event.instanceId();
-          if (blocked.getOrDefault(id, false) || event.availableAt().isAfter(request.now())) {
-            blocked.put(id, true);
-            continue;
-          }
-          events.computeIfAbsent(id, k -> new ArrayList<>()).add(event);
-        }
-      }
-    }
-    return events;
+  /** An event at the head of a claimed instance's queue, from the claim's row. */
+  private static QueuedEvent head(ResultSet rs, InstanceRecord instance) throws SQLException {
+    return new QueuedEvent(
+        rs.getLong("event_id"),
+        instance.id(),
+        instance.machine(),
+        EventJson.readEvent(rs.getString("event")),
+        rs.getString("source"),
+        rs.getString("event_conversation_id"),
+        rs.getInt("attempts"),
+        Instants.read(rs, "available_at"),
+        Instants.read(rs, "enqueued_at"),
+        EventJson.readErrors(rs.getString("errors")),
+        Priority.ofLevel(rs.getInt("event_priority")),
+        rs.getString("idempotency_key"),
+        EventJson.readHeaders(rs.getString("headers")));
   }
 }

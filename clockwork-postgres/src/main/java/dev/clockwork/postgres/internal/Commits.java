@@ -49,9 +49,17 @@ import org.slf4j.LoggerFactory;
 public final class Commits {
   private static final Logger LOG = LoggerFactory.getLogger(Commits.class);
 
-  /** The commit's first round trip: generic plans for the transaction, then the lock. */
+  /**
+   * The commit transaction's settings: generic plans, and no sequential scans where a key is at
+   * hand — the rows a commit deletes from small queue-like tables ({@code cw_leases}, {@code
+   * cw_pending_heads}) sit among the dead rows of every lease given up since the last vacuum, and
+   * their generic plans would otherwise read those tables whole on every commit.
+   */
+  static final String SETTINGS = Jdbc.GENERIC_PLANS + ", set_config('enable_seqscan', 'off', true)";
+
+  /** The commit's first round trip: the transaction's settings, then the lock. */
   private static final String LOCK =
-      Jdbc.GENERIC_PLANS
+      SETTINGS
           + ";\n"
           + """
       SELECT id, revision, lease_token

@@ -106,8 +106,14 @@ public final class DueWork {
     if (queues != null && queues.isEmpty()) {
       return Optional.empty();
     }
+    // generic plans: planning the per-machine-and-priority scans afresh on every call costs more
+    // than running them (the parameters are arrays whose length the planner cannot see)
     String sql =
-        machines == null ? NEXT_DUE_ANY_MACHINE : queues == null ? NEXT_DUE : NEXT_DUE_IN_QUEUES;
+        Jdbc.GENERIC_PLANS
+            + ";\n"
+            + (machines == null
+                ? NEXT_DUE_ANY_MACHINE
+                : queues == null ? NEXT_DUE : NEXT_DUE_IN_QUEUES);
     return jdbc.autoCommit(
         "find when work falls due next",
         connection -> {
@@ -130,7 +136,9 @@ public final class DueWork {
                 select.setArray(++i, Columns.texts(connection, queues));
               }
             }
-            try (ResultSet rs = select.executeQuery()) {
+            select.execute();
+            select.getMoreResults(); // past the plan setting's row
+            try (ResultSet rs = select.getResultSet()) {
               rs.next();
               return Optional.ofNullable(Instants.read(rs, "least"));
             }

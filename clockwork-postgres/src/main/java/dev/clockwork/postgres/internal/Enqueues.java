@@ -21,9 +21,9 @@ import java.util.function.Consumer;
  * head columns — when it can lock the row at once ({@code FOR NO KEY UPDATE SKIP LOCKED}) — or,
  * when a claim or a commit holds the row, leaves a marker in {@code cw_pending_heads} that the next
  * claim merges (see {@link PendingHeads}). Merging keeps the lowest queue id, so concurrent
- * enqueues to one instance leave the true head whatever order they commit in. The queue row's
- * foreign key takes {@code FOR KEY SHARE} on the instance row, which a lock held {@code FOR NO KEY
- * UPDATE} (every claim and commit) does not block.
+ * enqueues to one instance leave the true head whatever order they commit in. An event to an
+ * unknown instance is refused by the statement's own lookup of the instance row (the queue has no
+ * foreign key, V18): a plain read, which no lock held by a claim or a commit blocks.
  */
 public final class Enqueues {
   /** One event, the hot path: known instance, queue id, head or marker, queue row, NOTIFY. */

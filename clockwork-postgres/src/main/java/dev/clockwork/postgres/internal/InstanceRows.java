@@ -49,8 +49,21 @@ public final class InstanceRows {
 
   private static final String IDS = "SELECT id FROM cw_instances WHERE machine = ? ORDER BY id";
 
-  private static final String MACHINES =
-      "SELECT DISTINCT machine FROM cw_instances ORDER BY machine";
+  /**
+   * The machines with stored instances, sorted: a skip scan of {@code cw_instances_machine}, one
+   * probe per machine, so its cost follows the machines rather than the instances ({@code SELECT
+   * DISTINCT machine} read the whole index: 0.4 s at 200,000 instances).
+   */
+  static final String MACHINES =
+      """
+      WITH RECURSIVE machines AS (
+             SELECT min(machine) AS machine FROM cw_instances
+             UNION ALL
+             SELECT (SELECT min(i.machine) FROM cw_instances i WHERE i.machine > m.machine)
+               FROM machines m
+              WHERE m.machine IS NOT NULL)
+      SELECT machine FROM machines WHERE machine IS NOT NULL ORDER BY machine
+      """;
 
   private static final String STATUSES =
       "SELECT id, status FROM cw_instances WHERE id = ANY (CAST(? AS text[]))";

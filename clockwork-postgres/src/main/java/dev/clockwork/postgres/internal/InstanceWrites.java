@@ -51,7 +51,7 @@ final class InstanceWrites {
    * then notifies the listening workers, once, when asked to or when a released instance has work
    * due.
    */
-  private static final String UPDATE =
+  static final String UPDATE =
       """
       WITH input AS (
              SELECT *

@@ -14,7 +14,7 @@ import java.util.Set;
 
 /**
  * The PostgreSQL store's work role: claims, leases and commits fenced by lease tokens, broadcast
- * delivery, and waiting for work with {@code LISTEN} on the connection it keeps open ({@link
+ * delivery, and waiting for work with {@code LISTEN} on the store's listening connection ({@link
  * #close()} closes it).
  */
 public final class PostgresWork implements WorkStore, AutoCloseable {
@@ -26,13 +26,16 @@ public final class PostgresWork implements WorkStore, AutoCloseable {
   private final WorkSignal signal;
   private final DatabaseClock clock;
 
-  public PostgresWork(Jdbc jdbc) {
+  /**
+   * @param signal the store's listening connection, on {@value QueueRows#CHANNEL} among others
+   */
+  public PostgresWork(Jdbc jdbc, WorkSignal signal) {
     this.claims = new Claims(jdbc);
     this.leases = new Leases(jdbc);
     this.commits = new Commits(jdbc);
     this.broadcasts = new Broadcasts(jdbc);
     this.due = new DueWork(jdbc);
-    this.signal = new WorkSignal(jdbc.dataSource());
+    this.signal = signal;
     this.clock = new DatabaseClock(jdbc);
   }
 
@@ -78,7 +81,7 @@ public final class PostgresWork implements WorkStore, AutoCloseable {
 
   @Override
   public void awaitWork(Duration max) throws InterruptedException {
-    signal.await(max);
+    signal.await(QueueRows.CHANNEL, max);
   }
 
   /** {@inheritDoc} PostgreSQL's {@code clock_timestamp()}. */

@@ -39,9 +39,23 @@ public final class QueueRows {
   /** One instance's queue: a range of the primary key (instance_id, id). */
   private static final String PENDING_OF = "SELECT count(*) FROM cw_queue WHERE instance_id = ?";
 
-  /** Counts no further than needed: the cost follows the threshold, not the queue. */
-  private static final String PENDING_ABOVE =
-      "SELECT count(*) > ? FROM (SELECT 1 FROM cw_queue LIMIT ?) AS waiting";
+  /** How far over twice the threshold the estimate must be for the check to trust it. */
+  static final long ESTIMATE_MARGIN = 10_000;
+
+  /**
+   * The backpressure check. Far over the threshold — the statistics' count of live queue rows (kept
+   * by every committed insert and delete, a second or so behind) exceeds twice the threshold plus
+   * {@link #ESTIMATE_MARGIN} — the answer is yes without reading the queue; otherwise the rows are
+   * counted, no further than needed. The count reads up to {@code threshold + 1} rows (and the dead
+   * ones between them), which under backpressure was ~500–800 pages every sweep interval; near or
+   * under the threshold it is exact, so a stale estimate (a large queue emptied in the last second)
+   * can only keep timers waiting a sweep longer.
+   */
+  static final String PENDING_ABOVE =
+      """
+      SELECT CASE WHEN pg_stat_get_live_tuples(CAST('cw_queue' AS regclass)) > ? THEN true
+                  ELSE (SELECT count(*) > ? FROM (SELECT 1 FROM cw_queue LIMIT ?) AS waiting) END
+      """;
 
   private final Jdbc jdbc;
 
@@ -80,14 +94,22 @@ public final class QueueRows {
         "check the pending events against " + threshold,
         connection -> {
           try (PreparedStatement count = connection.prepareStatement(PENDING_ABOVE)) {
-            count.setLong(1, threshold);
-            count.setLong(2, threshold + 1);
+            count.setLong(1, estimateAbove(threshold));
+            count.setLong(2, threshold);
+            count.setLong(3, threshold == Long.MAX_VALUE ? threshold : threshold + 1);
             try (ResultSet rs = count.executeQuery()) {
               rs.next();
               return rs.getBoolean(1);
             }
           }
         });
+  }
+
+  /** Live rows the statistics must count for the check to skip counting: see PENDING_ABOVE. */
+  static long estimateAbove(long threshold) {
+    return threshold > (Long.MAX_VALUE - ESTIMATE_MARGIN) / 2
+        ? Long.MAX_VALUE
+        : 2 * threshold + ESTIMATE_MARGIN;
   }
 
   /** Deletes queue rows of the given instances by id, in one statement. */

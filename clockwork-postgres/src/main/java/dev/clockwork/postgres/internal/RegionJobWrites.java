@@ -16,8 +16,8 @@ import java.util.function.IntConsumer;
 /**
  * What {@link Commits} writes to {@code cw_region_jobs}: it locks the jobs its commits finish (with
  * the instance rows, before deciding, so no claim can take one over until the transaction ends),
- * inserts the jobs its accepted commits dispatch and deletes the ones they finish. One statement
- * each, whatever the number of jobs.
+ * inserts the jobs its accepted commits dispatch (and signals the region job claimers) and deletes
+ * the ones they finish. One statement each, whatever the number of jobs.
  */
 final class RegionJobWrites {
   /**
@@ -55,6 +55,9 @@ final class RegionJobWrites {
        ORDER BY ordinality
       """;
 
+  /** Wakes the region job claimers when the transaction commits (its jobs are claimable then). */
+  private static final String SIGNAL = "SELECT pg_notify('" + RegionJobs.CHANNEL + "', '')";
+
   /** Deletes the finished jobs under their lease tokens; says how many it deleted. */
   private static final String DELETE_FINISHED =
       """
@@ -87,7 +90,10 @@ final class RegionJobWrites {
     return tokens;
   }
 
-  /** Adds the statement that stores {@code jobs} under new ids. */
+  /**
+   * Adds the statements that store {@code jobs} under new ids and signal {@link
+   * RegionJobs#CHANNEL}.
+   */
   static void insert(Pipeline pipeline, List<RegionJob> jobs) {
     if (jobs.isEmpty()) {
       return;
@@ -119,6 +125,7 @@ final class RegionJobWrites {
               Columns.text(connection, jobs, job -> Instants.textNotBefore(job.availableAt())));
           return i;
         });
+    pipeline.add(SIGNAL, (connection, signal, i) -> i);
   }
 
   /**

@@ -14,7 +14,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -26,6 +28,9 @@ import java.util.UUID;
  * and a claim replaces it.
  */
 public final class RegionJobs implements RegionJobStore {
+  /** The channel a job stored or given back is signalled on: the region job claimers listen. */
+  public static final String CHANNEL = "clockwork_jobs";
+
   /** The columns {@link #job} reads. */
   static final String COLUMNS =
       """
@@ -37,17 +42,18 @@ public final class RegionJobs implements RegionJobStore {
   /**
    * Leases the jobs of {@code %s} (the ready jobs, locked, skipping those another transaction
    * holds) with a new token each, counting an attempt, and moves their availability to the lease's
-   * expiry. The update finds them by primary key (ids are unique; the instance ids let the key's
-   * index serve), not by a join a generic plan may turn into a scan of the table; the ready rows'
-   * availability before the claim comes back as {@code ready_at}, to order the claims by.
+   * expiry ({@code %s}: the lease's expiry and availability, of the job's own machine). The update
+   * finds them by primary key (ids are unique; the instance ids let the key's index serve), not by
+   * a join a generic plan may turn into a scan of the table; the ready rows' availability before
+   * the claim comes back as {@code ready_at}, to order the claims by.
    */
   private static final String LEASE =
       """
       WITH ready AS (%s),
            leased AS (
              UPDATE cw_region_jobs j
-                SET lease_owner = ?, lease_token = gen_random_uuid(), lease_expires_at = ?,
-                    available_at = ?, attempts = j.attempts + 1
+                SET lease_owner = ?, lease_token = gen_random_uuid(),
+                    (lease_expires_at, available_at) = %s, attempts = j.attempts + 1
               WHERE j.instance_id = ANY (ARRAY(SELECT instance_id FROM ready))
                 AND j.id = ANY (ARRAY(SELECT id FROM ready))
              RETURNING j.lease_token, %s)
@@ -55,13 +61,24 @@ public final class RegionJobs implements RegionJobStore {
         FROM leased JOIN ready ON ready.instance_id = leased.instance_id AND ready.id = leased.id
       """;
 
+  /** One expiry for the job {@link #CLAIM_ONE} leases. */
+  private static final String ONE_EXPIRY = "(CAST(? AS timestamptz), CAST(? AS timestamptz))";
+
+  /** The expiry of the job's own machine, from the claim's machines and their expiries. */
+  private static final String MACHINE_EXPIRY =
+      """
+      (SELECT e.expires_at, e.expires_at
+         FROM unnest(CAST(? AS text[]), CAST(CAST(? AS text[]) AS timestamptz[]))
+              AS e(machine, expires_at)
+        WHERE e.machine = j.machine)""";
+
   /** Ready jobs of every queue: a range scan of {@code cw_region_jobs_available}. */
   private static final String READY_ANY_QUEUE =
       """
       SELECT instance_id, id, available_at
         FROM cw_region_jobs
        WHERE available_at <= ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
-         AND (CAST(? AS text[]) IS NULL OR machine = ANY(CAST(? AS text[])))
+         AND machine = ANY(CAST(? AS text[]))
        ORDER BY available_at, id
        LIMIT ?
          FOR UPDATE SKIP LOCKED
@@ -81,7 +98,7 @@ public final class RegionJobs implements RegionJobStore {
                FROM cw_region_jobs
               WHERE queue_name = q.name AND available_at <= ?
                 AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
-                AND (CAST(? AS text[]) IS NULL OR machine = ANY(CAST(? AS text[])))
+                AND machine = ANY(CAST(? AS text[]))
               ORDER BY available_at, id
               LIMIT ?
                 FOR UPDATE SKIP LOCKED) AS r
@@ -99,10 +116,12 @@ public final class RegionJobs implements RegionJobStore {
          FOR UPDATE SKIP LOCKED
       """;
 
-  static final String CLAIM_ONE = LEASE.formatted(READY_ONE, prefixed(COLUMNS));
+  static final String CLAIM_ONE = LEASE.formatted(READY_ONE, ONE_EXPIRY, prefixed(COLUMNS));
 
-  static final String CLAIM_ANY_QUEUE = LEASE.formatted(READY_ANY_QUEUE, prefixed(COLUMNS));
-  static final String CLAIM_IN_QUEUES = LEASE.formatted(READY_IN_QUEUES, prefixed(COLUMNS));
+  static final String CLAIM_ANY_QUEUE =
+      LEASE.formatted(READY_ANY_QUEUE, MACHINE_EXPIRY, prefixed(COLUMNS));
+  static final String CLAIM_IN_QUEUES =
+      LEASE.formatted(READY_IN_QUEUES, MACHINE_EXPIRY, prefixed(COLUMNS));
 
   static final String NEXT_DUE_ANY_QUEUE =
       """
@@ -131,7 +150,7 @@ public final class RegionJobs implements RegionJobStore {
   private static final String LIST_ONE =
       "SELECT " + COLUMNS + " FROM cw_region_jobs WHERE instance_id = ? ORDER BY id";
 
-  /** Records a failed attempt, gives the lease up and wakes the listening workers. */
+  /** Records a failed attempt, gives the lease up and wakes the listening region job claimers. */
   private static final String RETRY =
       """
       WITH retried AS (
@@ -153,9 +172,14 @@ public final class RegionJobs implements RegionJobStore {
       Comparator.comparing(Ready::availableAt).thenComparingLong(r -> r.claim().job().id());
 
   private final Jdbc jdbc;
+  private final WorkSignal signal;
 
-  public RegionJobs(Jdbc jdbc) {
+  /**
+   * @param signal the store's listening connection, on {@link #CHANNEL} among others
+   */
+  public RegionJobs(Jdbc jdbc, WorkSignal signal) {
     this.jdbc = jdbc;
+    this.signal = signal;
   }
 
   private static String prefixed(String columns) {
@@ -170,18 +194,13 @@ public final class RegionJobs implements RegionJobStore {
    */
   @Override
   public List<JobClaim> claim(
-      String owner,
-      Set<String> queues,
-      Set<String> machines,
-      int max,
-      Duration leaseTime,
-      Instant now) {
-    if (max <= 0
-        || (queues != null && queues.isEmpty())
-        || (machines != null && machines.isEmpty())) {
+      String owner, Set<String> queues, Map<String, Duration> leaseTimes, int max, Instant now) {
+    if (max <= 0 || (queues != null && queues.isEmpty()) || leaseTimes.isEmpty()) {
       return List.of();
     }
-    Instant expiresAt = now.plus(leaseTime);
+    List<String> machines = List.copyOf(leaseTimes.keySet());
+    Map<String, Instant> expiries = new HashMap<>();
+    machines.forEach(m -> expiries.put(m, now.plus(leaseTimes.get(m))));
     return jdbc.autoCommit(
         "claim region jobs",
         connection -> {
@@ -193,21 +212,22 @@ public final class RegionJobs implements RegionJobStore {
             }
             claim.setObject(++i, Instants.notAfter(now));
             claim.setObject(++i, Instants.notAfter(now));
-            Array known = machines == null ? null : Columns.texts(connection, machines);
-            claim.setArray(++i, known);
-            claim.setArray(++i, known);
+            claim.setArray(++i, Columns.texts(connection, machines));
             claim.setInt(++i, max);
             if (queues != null) {
               claim.setInt(++i, max);
             }
             claim.setString(++i, owner);
-            claim.setObject(++i, Instants.notBefore(expiresAt));
-            claim.setObject(++i, Instants.notBefore(expiresAt));
+            claim.setArray(++i, Columns.texts(connection, machines));
+            claim.setArray(
+                ++i,
+                Columns.text(connection, machines, m -> Instants.textNotBefore(expiries.get(m))));
             List<Ready> claims = new ArrayList<>();
             try (ResultSet rs = claim.executeQuery()) {
               while (rs.next()) {
                 RegionJob job = job(rs);
                 UUID token = rs.getObject("lease_token", UUID.class);
+                Instant expiresAt = expiries.get(job.machine());
                 JobLease lease = new JobLease(job.id(), job.instanceId(), owner, token, expiresAt);
                 claims.add(new Ready(Instants.read(rs, "ready_at"), new JobClaim(lease, job)));
               }
@@ -278,6 +298,12 @@ public final class RegionJobs implements RegionJobStore {
         });
   }
 
+  /** {@inheritDoc} {@code LISTEN} on {@link #CHANNEL}, on the store's listening connection. */
+  @Override
+  public void awaitJobs(Duration max) throws InterruptedException {
+    signal.await(CHANNEL, max);
+  }
+
   /** The jobs of one instance (every instance when null), by id. */
   @Override
   public List<RegionJob> list(String instanceId) {
@@ -313,7 +339,7 @@ public final class RegionJobs implements RegionJobStore {
             retry.setString(4, lease.instanceId());
             retry.setLong(5, lease.jobId());
             retry.setObject(6, lease.token());
-            retry.setString(7, QueueRows.CHANNEL);
+            retry.setString(7, CHANNEL);
             try (ResultSet rs = retry.executeQuery()) {
               return rs.next();
             }

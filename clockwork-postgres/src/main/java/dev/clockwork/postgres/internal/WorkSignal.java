@@ -4,6 +4,11 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 import javax.sql.DataSource;
 import org.postgresql.PGConnection;
@@ -12,32 +17,48 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Waits for work with {@code LISTEN clockwork_work}: a hint, never a promise — callers poll as
- * well. One waiting thread at a time reads the listening connection (in slices of at most a second,
- * so interrupts are seen); the others wait for it to report a notification. Without a connection
- * (the database restarting), a wait simply lasts its full time and the next one reconnects.
+ * Waits for work with {@code LISTEN} on one connection for every channel (instance work on {@code
+ * clockwork_work}, region jobs on {@code clockwork_jobs}): a hint, never a promise — callers poll
+ * as well. A waiter waits for one channel, and a notification on another does not end its wait. One
+ * waiting thread at a time reads the listening connection (in slices of at most a second, so
+ * interrupts are seen) and counts what it read per channel; the others wait for it to report.
+ * Without a connection (the database restarting), a wait simply lasts its full time and the next
+ * one reconnects.
  */
 public final class WorkSignal implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(WorkSignal.class);
   private static final long SLICE_MILLIS = 1000;
 
   private final DataSource dataSource;
+  private final List<String> channels;
   private final ReentrantLock listening = new ReentrantLock();
   private final Object monitor = new Object();
-  private long signals;
+  private final Map<String, Long> signals = new HashMap<>();
   private Connection connection;
   private volatile boolean closed;
 
-  public WorkSignal(DataSource dataSource) {
+  /** Listens on {@code channels} (plain identifiers), once the first wait needs it. */
+  public WorkSignal(DataSource dataSource, String... channels) {
     this.dataSource = dataSource;
+    this.channels = List.of(channels);
+    for (String channel : this.channels) {
+      if (!channel.matches("[a-z_]+")) {
+        throw new IllegalArgumentException("not a plain channel name: '" + channel + "'");
+      }
+      signals.put(channel, 0L);
+    }
   }
 
-  /** Returns when a notification arrives or {@code max} has passed. */
-  public void await(Duration max) throws InterruptedException {
+  /** Returns when a notification on {@code channel} arrives or {@code max} has passed. */
+  public void await(String channel, Duration max) throws InterruptedException {
+    if (!signals.containsKey(channel)) {
+      throw new IllegalArgumentException(
+          "not listening on '" + channel + "'; the channels are " + channels);
+    }
     long deadline = System.nanoTime() + max.toNanos();
     long seen;
     synchronized (monitor) {
-      seen = signals;
+      seen = signals.get(channel);
     }
     while (!closed) {
       if (Thread.interrupted()) {
@@ -50,27 +71,25 @@ public final class WorkSignal implements AutoCloseable {
       }
       long slice = Math.min(remaining, SLICE_MILLIS);
       if (listening.tryLock()) {
-        boolean signalled;
+        Set<String> signalled;
         try {
           signalled = listen(slice);
         } finally {
           listening.unlock();
         }
         synchronized (monitor) {
-          if (signalled) {
-            signals++;
-          }
+          signalled.forEach(c -> signals.merge(c, 1L, Long::sum));
           monitor.notifyAll();
-          if (signals != seen) {
+          if (signals.get(channel) != seen) {
             return;
           }
         }
       } else {
         synchronized (monitor) {
-          if (signals == seen) {
+          if (signals.get(channel) == seen) {
             monitor.wait(slice);
           }
-          if (signals != seen) {
+          if (signals.get(channel) != seen) {
             return;
           }
         }
@@ -78,8 +97,8 @@ public final class WorkSignal implements AutoCloseable {
     }
   }
 
-  /** Reads the listening connection for up to {@code millis}; true when notified. */
-  private boolean listen(long millis) throws InterruptedException {
+  /** Reads the listening connection for up to {@code millis}; the channels notified. */
+  private Set<String> listen(long millis) throws InterruptedException {
     try {
       if (connection == null) {
         connection = connect();
@@ -89,12 +108,20 @@ public final class WorkSignal implements AutoCloseable {
       if (closed) {
         disconnect();
       }
-      return received != null && received.length > 0;
+      Set<String> notified = new HashSet<>();
+      if (received != null) {
+        for (PGNotification notification : received) {
+          if (channels.contains(notification.getName())) {
+            notified.add(notification.getName());
+          }
+        }
+      }
+      return notified;
     } catch (SQLException e) {
       LOG.warn("cannot listen for work ({}); polling until the database answers", e.getMessage());
       disconnect();
       Thread.sleep(millis);
-      return false;
+      return Set.of();
     }
   }
 
@@ -103,7 +130,9 @@ public final class WorkSignal implements AutoCloseable {
     try {
       listener.setAutoCommit(true);
       try (Statement listen = listener.createStatement()) {
-        listen.execute("LISTEN clockwork_work");
+        for (String channel : channels) {
+          listen.execute("LISTEN " + channel);
+        }
       }
       return listener;
     } catch (SQLException e) {

@@ -26,6 +26,14 @@ final class ContractDatabase implements AfterEachCallback {
     return store;
   }
 
+  /** Another store on the same database, not emptied: a second node. */
+  PostgresStore anotherStore() {
+    PostgresStore store =
+        PostgresStore.builder().dataSource(DB.dataSource()).migrate(false).build();
+    opened.add(store);
+    return store;
+  }
+
   @Override
   public void afterEach(ExtensionContext context) {
     opened.forEach(PostgresStore::close);

@@ -63,7 +63,7 @@ class PostgresRegionJobTest extends RegionJobContractTest {
           .doesNotHaveDuplicates()
           .containsExactlyInAnyOrderElementsOf(ids);
     }
-    assertThat(store.regionJobs().claim("late", null, null, 1_000, LEASE, expired)).isEmpty();
+    assertThat(store.regionJobs().claim("late", null, JOB_LEASES, 1_000, expired)).isEmpty();
     for (JobClaim claim : first) {
       assertThat(store.regionJobs().retry(claim.lease(), 1, "Boom", expired)).isFalse();
     }
@@ -90,7 +90,7 @@ class PostgresRegionJobTest extends RegionJobContractTest {
                   start.await();
                   List<JobClaim> mine = new ArrayList<>();
                   List<JobClaim> claimed;
-                  while (!(claimed = store.regionJobs().claim(owner, queues, null, 3, LEASE, now))
+                  while (!(claimed = store.regionJobs().claim(owner, queues, JOB_LEASES, 3, now))
                       .isEmpty()) {
                     mine.addAll(claimed);
                   }

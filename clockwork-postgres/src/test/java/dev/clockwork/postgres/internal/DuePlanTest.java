@@ -56,6 +56,8 @@ class DuePlanTest {
         genericPlan(
             lastStatement(Claims.CLAIM_ANY_DUE),
             NOW,
+            "'{}'",
+            "'{}'",
             "10",
             "'{order}'",
             "'{10}'",
@@ -66,7 +68,9 @@ class DuePlanTest {
             "10",
             "'w'",
             NOW,
-            NOW);
+            NOW,
+            NOW,
+            "10");
 
     assertThat(plan).contains("cw_instances_due").contains("cw_instances_pkey");
     assertThat(seqScansOfInstances(plan)).isZero();
@@ -78,6 +82,8 @@ class DuePlanTest {
         genericPlan(
             lastStatement(Claims.CLAIM_EVENT_DUE),
             NOW,
+            "'{}'",
+            "'{}'",
             "10",
             "'{order}'",
             "'{10}'",
@@ -89,7 +95,9 @@ class DuePlanTest {
             "10",
             "'w'",
             NOW,
-            NOW);
+            NOW,
+            NOW,
+            "10");
 
     assertThat(plan).contains("cw_instances_next_event");
     assertThat(seqScansOfInstances(plan)).isZero();

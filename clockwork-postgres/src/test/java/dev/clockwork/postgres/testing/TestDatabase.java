@@ -31,6 +31,10 @@ public final class TestDatabase {
     config.setUsername(user);
     config.setPassword(password);
     config.setMaximumPoolSize(12);
+    // idle connections go after 10 s: a test JVM opens a database per test class, and the server
+    // takes a few hundred connections in all
+    config.setMinimumIdle(0);
+    config.setIdleTimeout(10_000);
     config.setPoolName("test-" + url.substring(url.lastIndexOf('/') + 1));
     this.pool = new HikariDataSource(config);
     ClockworkMigrations.migrate(pool);

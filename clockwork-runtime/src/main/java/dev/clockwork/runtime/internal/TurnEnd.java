@@ -4,9 +4,11 @@ import dev.clockwork.runtime.store.CommitResult;
 import dev.clockwork.runtime.store.StepCommit;
 import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,6 +49,11 @@ public final class TurnEnd {
 
   Listeners listeners() {
     return listeners;
+  }
+
+  /** Waits up to {@code max} for the commits handed to the pipeline to be written and settled. */
+  boolean awaitCommits(Duration max) throws InterruptedException {
+    return pipeline.awaitIdle(max);
   }
 
   /** A store failure while committing, the chain already abandoned. */
@@ -112,62 +119,139 @@ public final class TurnEnd {
   List<Ended> commitAll(List<Chain> chains, List<TurnReports> reports) {
     Ended[] ended = new Ended[chains.size()];
     List<List<StepCommit>> writes = new ArrayList<>(chains.size());
-    List<List<Turn>> unchanged = new ArrayList<>(chains.size());
-    List<Integer> writing = new ArrayList<>(chains.size());
+    List<Committing> settlers = new ArrayList<>(chains.size());
     for (int i = 0; i < chains.size(); i++) {
-      Chain chain = chains.get(i);
-      List<StepCommit> commits = new ArrayList<>();
-      List<Turn> idle = new ArrayList<>();
-      for (Turn turn : chain.turns()) {
-        if (turn.changed()) {
-          commits.add(turn.commit());
-        } else {
-          idle.add(turn);
-        }
-      }
-      if (commits.isEmpty()) {
-        abandon(chain, null);
+      Committing settler = prepare(chains.get(i), reports.get(i));
+      if (settler == null) {
         ended[i] = new Ended(true, null, null);
-        continue;
+      } else {
+        writes.add(settler.commits);
+        settlers.add(settler);
+        settler.index = i;
       }
-      chain.startCommitting();
-      writes.add(commits);
-      unchanged.add(idle);
-      writing.add(i);
     }
-    List<CommitPipeline.Written> results = pipeline.commitAll(writes);
-    Instant committedAt = null;
-    boolean broadcasts = false;
-    for (int k = 0; k < writing.size(); k++) {
-      int i = writing.get(k);
-      Chain chain = chains.get(i);
-      CommitPipeline.Written result = results.get(k);
+    List<CommitPipeline.Written> results =
+        pipeline.commitAll(writes, new SettleInOrder(settlers, ended));
+    for (int k = 0; k < settlers.size(); k++) {
+      Committing settler = settlers.get(k);
+      if (ended[settler.index] == null) { // its settling failed: count it as not written
+        ended[settler.index] = new Ended(false, null, results.get(k).failure());
+      }
+    }
+    return List.of(ended);
+  }
+
+  /**
+   * Hands the chain's commit to the commit pipeline and returns at once; the chain ends as {@link
+   * #commit} ends one, once its commit is durable (a failure logged). Nothing of it is reported,
+   * and no lease of it released, before then.
+   */
+  void commitLater(Chain chain, TurnReports reports) {
+    Committing settler = prepare(chain, reports);
+    if (settler != null) {
+      pipeline.submit(
+          settler.commits,
+          result -> {
+            Ended end = settler.settle(result);
+            if (end.failure() != null) {
+              LOG.error(
+                  "commit of {} failed; its events stay queued and are processed again",
+                  chain.group(),
+                  end.failure());
+            }
+            return settler.then;
+          });
+    }
+  }
+
+  /** Settles the chains of one {@link #commitAll} call, in the order the pipeline reports them. */
+  private static final class SettleInOrder implements Function<CommitPipeline.Written, Runnable> {
+    private final List<Committing> settlers;
+    private final Ended[] ended;
+    private int next;
+
+    SettleInOrder(List<Committing> settlers, Ended[] ended) {
+      this.settlers = settlers;
+      this.ended = ended;
+    }
+
+    @Override
+    public synchronized Runnable apply(CommitPipeline.Written result) {
+      Committing settler = settlers.get(next++);
+      ended[settler.index] = settler.settle(result);
+      return settler.then;
+    }
+  }
+
+  /**
+   * Gets a chain ready for its commit: a chain that changed nothing is abandoned (null); otherwise
+   * it is marked committing and what settles it once written is returned.
+   */
+  private Committing prepare(Chain chain, TurnReports reports) {
+    List<StepCommit> commits = new ArrayList<>();
+    List<Turn> idle = new ArrayList<>();
+    for (Turn turn : chain.turns()) {
+      if (turn.changed()) {
+        commits.add(turn.commit());
+      } else {
+        idle.add(turn);
+      }
+    }
+    if (commits.isEmpty()) {
+      abandon(chain, null);
+      return null;
+    }
+    chain.startCommitting();
+    return new Committing(chain, reports, commits, idle);
+  }
+
+  /** One chain on its way through the pipeline, and how it ends once its commit is written. */
+  private final class Committing {
+    final Chain chain;
+    final TurnReports reports;
+    final List<StepCommit> commits;
+    final List<Turn> unchanged;
+    int index;
+    Runnable then;
+
+    Committing(Chain chain, TurnReports reports, List<StepCommit> commits, List<Turn> unchanged) {
+      this.chain = chain;
+      this.reports = reports;
+      this.commits = commits;
+      this.unchanged = unchanged;
+    }
+
+    /**
+     * Ends the chain as its commit came out: leases given up (refused, failed) or released, and
+     * what to tell once every chain of the batch is settled left in {@link #then}.
+     */
+    Ended settle(CommitPipeline.Written result) {
       if (result.failure() != null) {
         abandon(chain, null);
-        ended[i] = new Ended(false, null, result.failure());
-        continue;
+        return new Ended(false, null, result.failure());
       }
       var refusal = result.result().refusal(chain.group());
       if (refusal.isPresent()) {
         refused(chain, refusal.get());
-        ended[i] = new Ended(false, refusal.get(), null);
-        continue;
+        return new Ended(false, refusal.get(), null);
       }
-      if (committedAt == null) {
-        committedAt = clock.instant();
-      }
-      unchanged.get(k).forEach(services::giveUp);
+      unchanged.forEach(services::giveUp);
       finish(chain);
-      reports.get(i).tell(listeners, committedAt);
-      for (StepCommit commit : writes.get(k)) {
+      boolean broadcasts = false;
+      for (StepCommit commit : commits) {
         broadcasts |= !commit.broadcasts().isEmpty();
       }
-      ended[i] = new Ended(true, null, null);
+      boolean deliver = broadcasts;
+      then =
+          () -> {
+            Instant committedAt = clock.instant();
+            reports.tell(listeners, committedAt);
+            if (deliver) {
+              deliverBroadcasts(committedAt);
+            }
+          };
+      return new Ended(true, null, null);
     }
-    if (broadcasts) {
-      deliverBroadcasts(committedAt);
-    }
-    return List.of(ended);
   }
 
   private void refused(Chain chain, CommitResult.Refusal refusal) {

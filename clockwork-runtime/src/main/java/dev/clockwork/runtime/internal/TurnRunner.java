@@ -92,6 +92,24 @@ public final class TurnRunner {
    * @return how many events and fires were processed (failed ones included)
    */
   public int runClaimed(Claim claim, int claimedAtMost) {
+    return runClaimed(claim, claimedAtMost, true);
+  }
+
+  /**
+   * {@link #runClaimed}, handing the turn's commit to the commit pipeline instead of waiting for
+   * it: the caller is free once the turn's actions have run. The turn is reported, and its lease
+   * released, once its commit is durable.
+   */
+  public int runClaimedCommitLater(Claim claim, int claimedAtMost) {
+    return runClaimed(claim, claimedAtMost, false);
+  }
+
+  /** Waits up to {@code max} for every commit handed to the pipeline to be written and settled. */
+  public boolean awaitCommits(Duration max) throws InterruptedException {
+    return end.awaitCommits(max);
+  }
+
+  private int runClaimed(Claim claim, int claimedAtMost, boolean await) {
     Chain chain = new Chain(claim.instance().id());
     services.local().hold(claim.instance().id(), chain);
     Turn turn;
@@ -138,7 +156,11 @@ public final class TurnRunner {
         }
       }
     }
-    end.commit(chain, reports);
+    if (await) {
+      end.commit(chain, reports);
+    } else {
+      end.commitLater(chain, reports);
+    }
     return processed;
   }
 

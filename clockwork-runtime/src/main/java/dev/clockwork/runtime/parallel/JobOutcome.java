@@ -16,7 +16,11 @@ public enum JobOutcome {
   GAVE_UP,
   /** Not run: the machine's queue is paused; the job waits and runs once it is resumed. */
   PAUSED,
-  /** Interrupted by the engine's shutdown: handed back unspent, to run again at once. */
+  /**
+   * Handed back unspent (not counted as an attempt): interrupted by the engine's shutdown, to run
+   * again at once, or the store failed while the job's own bookkeeping was read or written, to run
+   * again a second later.
+   */
   GIVEN_BACK,
   /** Its commit was refused: another worker took the job over, or finished it first. */
   LOST

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.UUID;
 
 /**
  * What a worker asks {@link WorkStore#claim} for: leases on up to {@code maxInstances} instances
@@ -18,7 +19,8 @@ import java.util.Set;
  *     threads)
  * @param maxEvents the most events per instance
  * @param caps the machines to claim, each with its concurrency cap: no more instances of a machine
- *     are leased at once, counting the valid leases every node holds
+ *     are leased at once, counting the valid leases every node holds except those in {@code
+ *     committing}
  * @param timers whether instances whose only due work is a timer are claimed (false while the
  *     queues are over the backpressure threshold: timers wait, queued events are served)
  * @param versions the newest version of each machine the claiming node knows: instances on a newer
@@ -26,6 +28,9 @@ import java.util.Set;
  *     version
  * @param queues the queues whose instances are claimed ({@code InstanceMetadata.queue}); null for
  *     every queue
+ * @param committing the tokens of the claiming node's leases whose turns have run and whose commits
+ *     are being written: they still hold their instances, but take no room under a cap (a cap
+ *     counts running turns, not commits waiting for their flush)
  */
 public record ClaimRequest(
     String owner,
@@ -36,7 +41,8 @@ public record ClaimRequest(
     Map<String, Integer> caps,
     boolean timers,
     Map<String, Integer> versions,
-    Set<String> queues) {
+    Set<String> queues,
+    Set<UUID> committing) {
   public ClaimRequest {
     Objects.requireNonNull(owner, "owner");
     Objects.requireNonNull(leaseTime, "leaseTime");
@@ -44,6 +50,7 @@ public record ClaimRequest(
     caps = Map.copyOf(caps);
     versions = Map.copyOf(versions);
     queues = queues == null ? null : Set.copyOf(queues);
+    committing = Set.copyOf(committing);
     if (maxEvents < 1) {
       throw new IllegalArgumentException("maxEvents must be 1 or more, not " + maxEvents);
     }
@@ -58,7 +65,7 @@ public record ClaimRequest(
       int maxEvents,
       Map<String, Integer> caps,
       boolean timers) {
-    this(owner, leaseTime, now, maxInstances, maxEvents, caps, timers, Map.of(), null);
+    this(owner, leaseTime, now, maxInstances, maxEvents, caps, timers, Map.of(), null, Set.of());
   }
 
   /** The newest version of {@code machine} this request claims instances of. */
@@ -74,18 +81,24 @@ public record ClaimRequest(
   /** The same request for instances of at most {@code newest} versions. */
   public ClaimRequest withVersions(Map<String, Integer> newest) {
     return new ClaimRequest(
-        owner, leaseTime, now, maxInstances, maxEvents, caps, timers, newest, queues);
+        owner, leaseTime, now, maxInstances, maxEvents, caps, timers, newest, queues, committing);
   }
 
   /** The same request with another {@code maxInstances}. */
   public ClaimRequest withMaxInstances(int instances) {
     return new ClaimRequest(
-        owner, leaseTime, now, instances, maxEvents, caps, timers, versions, queues);
+        owner, leaseTime, now, instances, maxEvents, caps, timers, versions, queues, committing);
   }
 
   /** The same request for instances of {@code served} queues only (null: every queue). */
   public ClaimRequest withQueues(Set<String> served) {
     return new ClaimRequest(
-        owner, leaseTime, now, maxInstances, maxEvents, caps, timers, versions, served);
+        owner, leaseTime, now, maxInstances, maxEvents, caps, timers, versions, served, committing);
+  }
+
+  /** The same request with {@code tokens} as the leases whose commits are being written. */
+  public ClaimRequest withCommitting(Set<UUID> tokens) {
+    return new ClaimRequest(
+        owner, leaseTime, now, maxInstances, maxEvents, caps, timers, versions, queues, tokens);
   }
 }

@@ -3,6 +3,7 @@ package dev.clockwork.runtime.store;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -15,21 +16,18 @@ public interface RegionJobStore {
 
   /**
    * Leases up to {@code max} region jobs routed to one of {@code queues} (every queue when null) of
-   * one of {@code machines} (every machine when null) that are available at {@code now} and that no
-   * valid lease holds (expired leases are taken over), the longest available first. Jobs of one
-   * instance are leased to different workers at once: they run concurrently.
+   * one of the machines {@code leaseTimes} names that are available at {@code now} and that no
+   * valid lease holds (expired leases are taken over), the longest available first. Each job is
+   * leased for its own machine's time in {@code leaseTimes} (a job's lease must outlast its
+   * machine's longest run, and only its own machine's). Jobs of one instance are leased to
+   * different workers at once: they run concurrently.
    *
    * <p>A claim counts an attempt: the job comes back with {@code attempts} one higher (so a worker
    * that dies mid-job still used one up), and it is not available again before its lease expires
    * ({@code availableAt} is the lease's expiry).
    */
   List<JobClaim> claim(
-      String owner,
-      Set<String> queues,
-      Set<String> machines,
-      int max,
-      Duration leaseTime,
-      Instant now);
+      String owner, Set<String> queues, Map<String, Duration> leaseTimes, int max, Instant now);
 
   /**
    * Leases the region job {@code jobId} of {@code instanceId} when it is available at {@code now}
@@ -45,6 +43,14 @@ public interface RegionJobStore {
    * leased job, when its lease expires. May be before {@code now}.
    */
   Optional<Instant> nextDue(Set<String> queues, Set<String> machines, Instant now);
+
+  /**
+   * Waits until a region job may have become claimable — stored by a commit, or given back by a
+   * retry — or {@code max} passes: a hint, never a promise (the claimer also looks when the next
+   * job falls due). Only job signals wake it, not every enqueue or released lease, so an idle
+   * region job claimer costs the store nothing while events flow.
+   */
+  void awaitJobs(Duration max) throws InterruptedException;
 
   /** The stored region jobs of one instance (of every instance when null), by id. */
   List<RegionJob> list(String instanceId);

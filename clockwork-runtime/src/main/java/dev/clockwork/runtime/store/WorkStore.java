@@ -29,9 +29,10 @@ public interface WorkStore {
    * best first: the priority of the head event (instances with only a due timer count as normal),
    * then how long the work has been due. Each comes with up to {@code maxEvents} available events
    * from the head of its queue, in queue order, stopping at the first that is not available. No
-   * machine gets more instances leased than its cap, counting every node's valid leases; claimers
-   * of one machine take turns, so the cap holds across nodes. Paused machines are not claimed, nor
-   * instances in queues the request does not serve.
+   * machine gets more instances leased than its cap, counting every node's valid leases except the
+   * request's {@linkplain ClaimRequest#committing() committing} ones (turns that have run and wait
+   * for their commit's flush); claimers of one machine take turns, so the cap holds across nodes.
+   * Paused machines are not claimed, nor instances in queues the request does not serve.
    */
   List<Claim> claim(ClaimRequest request);
 

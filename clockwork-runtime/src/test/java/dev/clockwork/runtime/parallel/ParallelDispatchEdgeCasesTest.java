@@ -8,6 +8,7 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.config.ParallelDispatchSettingsBuilder;
+import dev.clockwork.runtime.error.WorkerStoppedException;
 import dev.clockwork.runtime.instance.HistoryQuery;
 import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.store.JobClaim;
@@ -86,13 +87,47 @@ class ParallelDispatchEdgeCasesTest {
       List<JobClaim> claims =
           store
               .regionJobs()
-              .claim("dying-" + crash, null, null, 1, Duration.ofMinutes(7), clock.instant());
+              .claim(
+                  "dying-" + crash,
+                  null,
+                  Map.of("order", Duration.ofMinutes(7)),
+                  1,
+                  clock.instant());
       assertThat(claims).isNotEmpty(); // the worker runs the action ... and dies
       clock.advance(Duration.ofMinutes(8));
     }
     assertThat(engine.regionJobs().pending("o-1"))
         .as("attempts counted for deliveries that never came back")
         .allSatisfy(j -> assertThat(j.attempts()).isGreaterThanOrEqualTo(1));
+  }
+
+  /**
+   * A job given up because every worker that ran it died (its leases ran out) says why in its
+   * {@code @fail} payload: the audit of seed 002 found an empty {@code exception} there.
+   */
+  @Test
+  void aJobGivenUpBecauseItsWorkersDiedNamesWhyInItsFailure() {
+    Engine engine = engine(p -> p.enabled(true).jobTries(2), ORDER);
+    engine.create(NewInstance.of("order").id("o-1"));
+    Duration lease = Duration.ofMinutes(7);
+    for (int crash = 0; crash < 2; crash++) {
+      assertThat(
+              store
+                  .regionJobs()
+                  .claim("dying-" + crash, null, Map.of("order", lease), 2, clock.instant()))
+          .hasSize(2); // the worker runs both regions' actions ... and dies
+      clock.advance(lease.plusMinutes(1));
+    }
+
+    assertThat(engine.regionJobs().runAvailable()).contains(JobOutcome.GAVE_UP);
+
+    assertThat(engine.instances().get("o-1").states()).containsExactly("failed");
+    Map<String, Object> failure = ParallelDispatchContractTest.payload(engine, "o-1", FAIL);
+    assertThat(failure)
+        .containsEntry(EXCEPTION, WorkerStoppedException.class.getName())
+        .hasEntrySatisfying(
+            ERROR, e -> assertThat((String) e).contains("stopped before it finished"))
+        .hasEntrySatisfying(ATTEMPTS, n -> assertThat(((Number) n).intValue()).isEqualTo(2));
   }
 
   /**

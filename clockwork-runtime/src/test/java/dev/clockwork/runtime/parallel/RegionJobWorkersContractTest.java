@@ -18,6 +18,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
@@ -243,5 +245,56 @@ public abstract class RegionJobWorkersContractTest {
         .as("job_tries: 1 from the file")
         .isEqualTo(JobOutcome.GAVE_UP);
     assertThat(engine.instances().get("o-1").states()).containsExactly("failed");
+  }
+
+  @Test
+  void eachJobIsLeasedForItsOwnMachinesTimesNotTheLongestOfAnyMachine() {
+    Engine engine =
+        engine(
+            "node-a",
+            b ->
+                b.settings(
+                        s ->
+                            s.machine(
+                                    "order",
+                                    m ->
+                                        m.parallelDispatch(
+                                            p ->
+                                                p.jobTimeout(Duration.ofSeconds(5))
+                                                    .lockTimeout(Duration.ofSeconds(1))
+                                                    .lockTtl(Duration.ofSeconds(4))))
+                                .machine(
+                                    "nofail",
+                                    m ->
+                                        m.parallelDispatch(
+                                            p ->
+                                                p.jobTimeout(Duration.ofSeconds(100))
+                                                    .lockTimeout(Duration.ofSeconds(10))
+                                                    .lockTtl(Duration.ofSeconds(200)))))
+                    .settings(s -> s.workers(w -> w.regionJobThreads(0))));
+    Map<String, Instant> leasedUntil = new ConcurrentHashMap<>();
+    hook(
+        "inventory",
+        a ->
+            store.regionJobs().list(null).stream()
+                .filter(j -> j.region().equals("processing.inventory") && j.attempts() == 1)
+                .forEach(j -> leasedUntil.put(j.instanceId(), j.availableAt())));
+    engine.create(NewInstance.of("order").id("o-1"));
+    engine.create(NewInstance.of("nofail").id("n-1"));
+
+    assertThat(engine.regionJobs().run(inventoryJob(engine, "o-1"))).isEqualTo(JobOutcome.APPLIED);
+    assertThat(engine.regionJobs().run(inventoryJob(engine, "n-1"))).isEqualTo(JobOutcome.APPLIED);
+
+    assertThat(leasedUntil)
+        .as("job_timeout + lock_timeout + lock_ttl of the job's own machine")
+        .containsEntry("o-1", T0.plusSeconds(5 + 1 + 4))
+        .containsEntry("n-1", T0.plusSeconds(100 + 10 + 200));
+  }
+
+  private static RegionJob inventoryJob(Engine engine, String instanceId) {
+    return engine.regionJobs().pending(instanceId).stream()
+        .filter(j -> j.region().equals("processing.inventory"))
+        .findFirst()
+        .orElseThrow();
   }
 }

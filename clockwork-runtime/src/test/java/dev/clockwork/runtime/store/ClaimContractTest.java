@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -244,6 +245,30 @@ public abstract class ClaimContractTest extends StoreContract {
     assertThat(store.work().claim(capped)).isEmpty();
     store.work().release(sync.lease());
     assertThat(store.work().claim(capped)).hasSize(1);
+  }
+
+  @Test
+  void aMachinesCapDoesNotCountTheLeasesOfCommitsBeingWritten() {
+    for (int i = 0; i < 5; i++) {
+      create("o-" + i);
+      enqueue("o-" + i, "PAY", T0);
+    }
+    ClaimRequest capped = new ClaimRequest("node-a", LEASE, T0, 2, 10, Map.of("order", 2), true);
+    List<Claim> first = store.work().claim(capped);
+    assertThat(first).hasSize(2);
+    assertThat(store.work().claim(capped)).as("both slots run turns").isEmpty();
+
+    Set<UUID> committing = Set.of(first.get(0).lease().token());
+    List<Claim> next = store.work().claim(capped.withCommitting(committing));
+    assertThat(next).as("one turn's commit is being written: its slot is free").hasSize(1);
+    assertThat(next.get(0).instance().id()).isNotIn(first.get(0).instance().id());
+    assertThat(store.work().claim(capped.withCommitting(committing))).isEmpty();
+
+    store.work().release(first.get(0).lease()); // its commit written
+    store.work().lease(first.get(0).instance().id(), "node-b", LEASE, T0).orElseThrow();
+    assertThat(store.work().claim(capped.withCommitting(committing)))
+        .as("a token that went stale frees no slot: another node leased the instance since")
+        .isEmpty();
   }
 
   @Test

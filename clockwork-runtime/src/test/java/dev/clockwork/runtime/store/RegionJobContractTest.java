@@ -24,12 +24,14 @@ import org.junit.jupiter.api.Test;
  * StepCommit#finishedJob()}), which is fenced by the job's lease. Subclass it once per store.
  */
 public abstract class RegionJobContractTest extends StoreContract {
+  /** The machine of the jobs here ({@code order}) with its region job lease. */
+  protected static final Map<String, Duration> JOB_LEASES = Map.of("order", LEASE);
 
   /**
-   * Returns once {@code waiter}, which has just called {@link Store#awaitWork}, is certain to see a
-   * wake-up sent from now on. By default: once it waits on a monitor (a store whose waiters are
-   * woken with {@code notifyAll} misses what was sent before they waited). A store that keeps the
-   * wake-ups sent while nobody waits overrides it.
+   * Returns once {@code waiter}, which has just called {@link RegionJobStore#awaitJobs}, is certain
+   * to see a wake-up sent from now on. By default: once it waits on a monitor (a store whose
+   * waiters are woken with {@code notifyAll} misses what was sent before they waited). A store that
+   * keeps the wake-ups sent while nobody waits overrides it.
    */
   protected void untilWaiting(Thread waiter) {
     await()
@@ -70,7 +72,7 @@ public abstract class RegionJobContractTest extends StoreContract {
 
     assertThat(result.refused()).containsExactly(Map.entry("g", Refusal.LEASE_LOST));
     assertThat(store.regionJobs().list(null)).isEmpty();
-    assertThat(store.regionJobs().claim("w1", null, null, 10, LEASE, T0)).isEmpty();
+    assertThat(store.regionJobs().claim("w1", null, JOB_LEASES, 10, T0)).isEmpty();
     assertThat(store.regionJobs().nextDue(null, null, T0)).isEmpty();
   }
 
@@ -131,7 +133,7 @@ public abstract class RegionJobContractTest extends StoreContract {
     assertThat(store.regionJobs().list("o-1"))
         .singleElement()
         .returns(baseline, RegionJob::baseline);
-    assertThat(store.regionJobs().claim("w1", null, null, 1, LEASE, T0))
+    assertThat(store.regionJobs().claim("w1", null, JOB_LEASES, 1, T0))
         .singleElement()
         .satisfies(claim -> assertThat(claim.job().baseline()).isEqualTo(baseline));
   }
@@ -144,8 +146,7 @@ public abstract class RegionJobContractTest extends StoreContract {
     dispatch("o-1", job("o-1", "a", T0.plusSeconds(5)), job("o-1", "b", T0.plusSeconds(1)));
     dispatch("o-2", job("o-2", "c", T0.plusSeconds(1)), job("o-2", "d", T0.plusSeconds(10)));
 
-    List<JobClaim> claims =
-        store.regionJobs().claim("w1", null, null, 10, LEASE, T0.plusSeconds(5));
+    List<JobClaim> claims = store.regionJobs().claim("w1", null, JOB_LEASES, 10, T0.plusSeconds(5));
 
     assertThat(claims).extracting(c -> region(c.job())).containsExactly("b", "c", "a");
     for (JobClaim claim : claims) {
@@ -163,9 +164,8 @@ public abstract class RegionJobContractTest extends StoreContract {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0.plusSeconds(10)));
 
-    assertThat(store.regionJobs().claim("w1", null, null, 10, LEASE, T0.plusSeconds(9))).isEmpty();
-    assertThat(store.regionJobs().claim("w1", null, null, 10, LEASE, T0.plusSeconds(10)))
-        .hasSize(1);
+    assertThat(store.regionJobs().claim("w1", null, JOB_LEASES, 10, T0.plusSeconds(9))).isEmpty();
+    assertThat(store.regionJobs().claim("w1", null, JOB_LEASES, 10, T0.plusSeconds(10))).hasSize(1);
   }
 
   @Test
@@ -178,14 +178,14 @@ public abstract class RegionJobContractTest extends StoreContract {
         job("o-1", "c", T0.plusSeconds(2)));
     Instant now = T0.plusSeconds(2);
 
-    assertThat(store.regionJobs().claim("w1", null, null, 0, LEASE, now)).isEmpty();
-    assertThat(store.regionJobs().claim("w1", null, null, 2, LEASE, now))
+    assertThat(store.regionJobs().claim("w1", null, JOB_LEASES, 0, now)).isEmpty();
+    assertThat(store.regionJobs().claim("w1", null, JOB_LEASES, 2, now))
         .extracting(c -> region(c.job()))
         .containsExactly("a", "b");
-    assertThat(store.regionJobs().claim("w2", null, null, 2, LEASE, now))
+    assertThat(store.regionJobs().claim("w2", null, JOB_LEASES, 2, now))
         .extracting(c -> region(c.job()))
         .containsExactly("c");
-    assertThat(store.regionJobs().claim("w3", null, null, 2, LEASE, now)).isEmpty();
+    assertThat(store.regionJobs().claim("w3", null, JOB_LEASES, 2, now)).isEmpty();
   }
 
   @Test
@@ -198,15 +198,15 @@ public abstract class RegionJobContractTest extends StoreContract {
         job("o-1", "fast", T0, "fast"),
         job("o-1", "slow", T0, "slow"));
 
-    assertThat(store.regionJobs().claim("w1", Set.of("fast"), null, 10, LEASE, T0))
+    assertThat(store.regionJobs().claim("w1", Set.of("fast"), JOB_LEASES, 10, T0))
         .extracting(c -> region(c.job()))
         .containsExactly("fast");
-    assertThat(store.regionJobs().claim("w1", Set.of(RegionJob.DEFAULT_QUEUE), null, 10, LEASE, T0))
+    assertThat(store.regionJobs().claim("w1", Set.of(RegionJob.DEFAULT_QUEUE), JOB_LEASES, 10, T0))
         .extracting(c -> region(c.job()))
         .containsExactly("unrouted", "default");
-    assertThat(store.regionJobs().claim("w1", Set.of("other"), null, 10, LEASE, T0)).isEmpty();
-    assertThat(store.regionJobs().claim("w1", Set.of(), null, 10, LEASE, T0)).isEmpty();
-    assertThat(store.regionJobs().claim("w1", null, null, 10, LEASE, T0))
+    assertThat(store.regionJobs().claim("w1", Set.of("other"), JOB_LEASES, 10, T0)).isEmpty();
+    assertThat(store.regionJobs().claim("w1", Set.of(), JOB_LEASES, 10, T0)).isEmpty();
+    assertThat(store.regionJobs().claim("w1", null, JOB_LEASES, 10, T0))
         .extracting(c -> region(c.job()))
         .containsExactly("slow");
     assertThat(store.regionJobs().list("o-1"))
@@ -219,7 +219,7 @@ public abstract class RegionJobContractTest extends StoreContract {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0), job("o-1", "right", T0));
 
-    assertThat(store.regionJobs().claim("w1", null, null, 10, LEASE, T0))
+    assertThat(store.regionJobs().claim("w1", null, JOB_LEASES, 10, T0))
         .extracting(c -> region(c.job()))
         .containsExactly("left", "right");
   }
@@ -229,8 +229,8 @@ public abstract class RegionJobContractTest extends StoreContract {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0), job("o-1", "right", T0));
 
-    List<JobClaim> first = store.regionJobs().claim("w1", null, null, 1, LEASE, T0);
-    List<JobClaim> second = store.regionJobs().claim("w2", null, null, 1, LEASE, T0);
+    List<JobClaim> first = store.regionJobs().claim("w1", null, JOB_LEASES, 1, T0);
+    List<JobClaim> second = store.regionJobs().claim("w2", null, JOB_LEASES, 1, T0);
 
     assertThat(first).extracting(c -> region(c.job())).containsExactly("left");
     assertThat(second).extracting(c -> region(c.job())).containsExactly("right");
@@ -245,12 +245,12 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aLeasedJobIsClaimedAgainOnlyOnceItsLeaseExpiredAndThenTheOldLeaseIsInvalid() {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0));
-    JobLease first = store.regionJobs().claim("w1", null, null, 10, LEASE, T0).get(0).lease();
+    JobLease first = store.regionJobs().claim("w1", null, JOB_LEASES, 10, T0).get(0).lease();
     Instant expiry = T0.plus(LEASE);
 
-    assertThat(store.regionJobs().claim("w2", null, null, 10, LEASE, expiry.minusSeconds(1)))
+    assertThat(store.regionJobs().claim("w2", null, JOB_LEASES, 10, expiry.minusSeconds(1)))
         .isEmpty();
-    List<JobClaim> takenOver = store.regionJobs().claim("w2", null, null, 10, LEASE, expiry);
+    List<JobClaim> takenOver = store.regionJobs().claim("w2", null, JOB_LEASES, 10, expiry);
 
     assertThat(takenOver)
         .singleElement()
@@ -263,7 +263,7 @@ public abstract class RegionJobContractTest extends StoreContract {
     RegionJob untouched = store.regionJobs().list("o-1").get(0);
     assertThat(untouched.attempts()).as("one attempt per claim").isEqualTo(2);
     assertThat(untouched.lastError()).isNull();
-    assertThat(store.regionJobs().claim("w3", null, null, 10, LEASE, expiry.plusSeconds(1)))
+    assertThat(store.regionJobs().claim("w3", null, JOB_LEASES, 10, expiry.plusSeconds(1)))
         .as("the retry with the old lease did not free the job")
         .isEmpty();
     assertThat(commit(update(lease("o-1", expiry)).finishedJob(first)).refusal("o-1"))
@@ -275,7 +275,7 @@ public abstract class RegionJobContractTest extends StoreContract {
   void anExpiredJobLeaseStaysValidUntilAnotherWorkerTakesTheJobOver() {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0), job("o-1", "right", T0));
-    List<JobClaim> claims = store.regionJobs().claim("w1", null, null, 10, LEASE, T0);
+    List<JobClaim> claims = store.regionJobs().claim("w1", null, JOB_LEASES, 10, T0);
     Instant late = T0.plus(LEASE).plusSeconds(60);
 
     assertThat(store.regionJobs().retry(claims.get(0).lease(), 1, "Boom", late)).isTrue();
@@ -290,7 +290,7 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aJobLeaseNamingAnotherJobInstanceOrTokenIsNotValid() {
     create("o-1", "o-2");
     dispatch("o-1", job("o-1", "left", T0));
-    JobLease held = store.regionJobs().claim("w1", null, null, 10, LEASE, T0).get(0).lease();
+    JobLease held = store.regionJobs().claim("w1", null, JOB_LEASES, 10, T0).get(0).lease();
 
     JobLease otherToken =
         new JobLease(held.jobId(), held.instanceId(), "w1", UUID.randomUUID(), held.expiresAt());
@@ -312,7 +312,7 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aRetryRecordsTheFailedAttemptAndFreesTheJobUntilItIsAvailableAgain() {
     create("o-1");
     RegionJob dispatched = dispatch("o-1", job("o-1", "left", T0)).get(0);
-    JobLease lease = store.regionJobs().claim("w1", null, null, 10, LEASE, T0).get(0).lease();
+    JobLease lease = store.regionJobs().claim("w1", null, JOB_LEASES, 10, T0).get(0).lease();
 
     assertThat(
             store.regionJobs().retry(lease, 1, "IllegalStateException: boom", T0.plusSeconds(20)))
@@ -320,11 +320,10 @@ public abstract class RegionJobContractTest extends StoreContract {
 
     assertThat(store.regionJobs().list("o-1"))
         .containsExactly(dispatched.failed(1, "IllegalStateException: boom", T0.plusSeconds(20)));
-    assertThat(store.regionJobs().claim("w2", null, null, 10, LEASE, T0.plusSeconds(19))).isEmpty();
+    assertThat(store.regionJobs().claim("w2", null, JOB_LEASES, 10, T0.plusSeconds(19))).isEmpty();
     assertThat(store.regionJobs().nextDue(null, null, T0.plusSeconds(1)))
         .contains(T0.plusSeconds(20));
-    List<JobClaim> again =
-        store.regionJobs().claim("w2", null, null, 10, LEASE, T0.plusSeconds(20));
+    List<JobClaim> again = store.regionJobs().claim("w2", null, JOB_LEASES, 10, T0.plusSeconds(20));
     assertThat(again)
         .as("claimed again before the first lease's expiry: the retry gave the lease up")
         .singleElement()
@@ -339,7 +338,7 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aDroppedJobIsDeletedOnce() {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0), job("o-1", "right", T0));
-    JobLease lease = store.regionJobs().claim("w1", null, null, 1, LEASE, T0).get(0).lease();
+    JobLease lease = store.regionJobs().claim("w1", null, JOB_LEASES, 1, T0).get(0).lease();
 
     assertThat(store.regionJobs().drop(lease)).isTrue();
     assertThat(store.regionJobs().drop(lease)).isFalse();
@@ -355,7 +354,7 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aCommitThatFinishesAJobDeletesItWithTheCommit() {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0), job("o-1", "right", T0));
-    JobClaim left = store.regionJobs().claim("w1", null, null, 1, LEASE, T0).get(0);
+    JobClaim left = store.regionJobs().claim("w1", null, JOB_LEASES, 1, T0).get(0);
     Claim claim = lease("o-1", T0.plusSeconds(1));
     InstanceRecord next = InstanceBuilder.nextOf(claim.instance()).historySequence(2).build();
 
@@ -376,7 +375,7 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aSecondCommitFinishingTheSameJobIsRefusedAndWritesNothingOfItsGroup() {
     create("o-1", "o-2");
     dispatch("o-1", job("o-1", "left", T0));
-    JobLease finished = store.regionJobs().claim("w1", null, null, 10, LEASE, T0).get(0).lease();
+    JobLease finished = store.regionJobs().claim("w1", null, JOB_LEASES, 10, T0).get(0).lease();
     commitAll(update(lease("o-1", T0.plusSeconds(1))).finishedJob(finished));
     InstanceRecord before = store.instances().find("o-1").orElseThrow();
     List<HistoryEntry> historyBefore = store.instances().history("o-1", 0, 100);
@@ -410,7 +409,7 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aJobIsFinishedOnceEvenByTwoCommitsOfOneCall() {
     create("o-1", "o-2");
     dispatch("o-1", job("o-1", "left", T0));
-    JobLease finished = store.regionJobs().claim("w1", null, null, 10, LEASE, T0).get(0).lease();
+    JobLease finished = store.regionJobs().claim("w1", null, JOB_LEASES, 10, T0).get(0).lease();
     Claim first = lease("o-1", T0.plusSeconds(1));
     Claim second = lease("o-2", T0.plusSeconds(1));
 
@@ -428,7 +427,7 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aCommitMayFinishOneJobAndDispatchOthers() {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0));
-    JobLease left = store.regionJobs().claim("w1", null, null, 10, LEASE, T0).get(0).lease();
+    JobLease left = store.regionJobs().claim("w1", null, JOB_LEASES, 10, T0).get(0).lease();
 
     commitAll(
         update(lease("o-1", T0.plusSeconds(1)))
@@ -450,12 +449,12 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aClaimCountsAnAttemptAndHoldsTheJobUntilItsLeaseExpires() {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0));
-    JobClaim first = store.regionJobs().claim("w1", null, null, 10, LEASE, T0).get(0);
+    JobClaim first = store.regionJobs().claim("w1", null, JOB_LEASES, 10, T0).get(0);
     assertThat(first.job().attempts()).isEqualTo(1);
     assertThat(first.job().availableAt()).isEqualTo(T0.plus(LEASE));
     assertThat(store.regionJobs().list("o-1").get(0).attempts()).isEqualTo(1);
     // its worker dies: the next claim, once the lease expired, counts attempt 2
-    JobClaim second = store.regionJobs().claim("w2", null, null, 10, LEASE, T0.plus(LEASE)).get(0);
+    JobClaim second = store.regionJobs().claim("w2", null, JOB_LEASES, 10, T0.plus(LEASE)).get(0);
     assertThat(second.job().attempts()).isEqualTo(2);
     // handed back uncounted (one less than the claim's), available at once
     assertThat(store.regionJobs().retry(second.lease(), 1, null, T0.plus(LEASE))).isTrue();
@@ -476,10 +475,11 @@ public abstract class RegionJobContractTest extends StoreContract {
   void claimsLeaveTheJobsOfMachinesTheClaimerDoesNotRun() {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0));
-    assertThat(store.regionJobs().claim("w1", null, Set.of("report"), 10, LEASE, T0)).isEmpty();
+    assertThat(store.regionJobs().claim("w1", null, Map.of("report", LEASE), 10, T0)).isEmpty();
     assertThat(store.regionJobs().nextDue(null, Set.of("report"), T0)).isEmpty();
     assertThat(store.regionJobs().nextDue(null, Set.of("order"), T0)).contains(T0);
-    assertThat(store.regionJobs().claim("w1", null, Set.of("order", "report"), 10, LEASE, T0))
+    assertThat(
+            store.regionJobs().claim("w1", null, Map.of("order", LEASE, "report", LEASE), 10, T0))
         .hasSize(1);
   }
 
@@ -501,7 +501,7 @@ public abstract class RegionJobContractTest extends StoreContract {
 
     store
         .regionJobs()
-        .claim("w1", Set.of(RegionJob.DEFAULT_QUEUE), null, 1, LEASE, T0.plusSeconds(5));
+        .claim("w1", Set.of(RegionJob.DEFAULT_QUEUE), JOB_LEASES, 1, T0.plusSeconds(5));
 
     assertThat(store.regionJobs().nextDue(Set.of(RegionJob.DEFAULT_QUEUE), null, T0.plusSeconds(6)))
         .contains(T0.plusSeconds(10));
@@ -509,21 +509,21 @@ public abstract class RegionJobContractTest extends StoreContract {
         .contains(T0.plusSeconds(7));
     store
         .regionJobs()
-        .claim("w1", Set.of(RegionJob.DEFAULT_QUEUE), null, 1, LEASE, T0.plusSeconds(10));
+        .claim("w1", Set.of(RegionJob.DEFAULT_QUEUE), JOB_LEASES, 1, T0.plusSeconds(10));
     assertThat(
             store.regionJobs().nextDue(Set.of(RegionJob.DEFAULT_QUEUE), null, T0.plusSeconds(11)))
         .as("a leased job is due again when its lease expires")
         .contains(T0.plusSeconds(5).plus(LEASE));
   }
 
-  // ---- waking idle workers ----
+  // ---- waking idle region job claimers ----
 
   @Test
   void aCommitThatStoresAJobWakesAWaitingWorker() throws InterruptedException {
     create("o-1");
     Claim claim = lease("o-1", T0);
     AtomicBoolean woke = new AtomicBoolean();
-    Thread waiter = waitForWork(woke);
+    Thread waiter = waitForJobs(woke);
     try {
       commitAll(update(claim).jobs(List.of(job("o-1", "left", T0))));
       await().atMost(Duration.ofSeconds(10)).untilTrue(woke);
@@ -536,9 +536,9 @@ public abstract class RegionJobContractTest extends StoreContract {
   void aRetryWakesAWaitingWorker() throws InterruptedException {
     create("o-1");
     dispatch("o-1", job("o-1", "left", T0));
-    JobLease lease = store.regionJobs().claim("w1", null, null, 10, LEASE, T0).get(0).lease();
+    JobLease lease = store.regionJobs().claim("w1", null, JOB_LEASES, 10, T0).get(0).lease();
     AtomicBoolean woke = new AtomicBoolean();
-    Thread waiter = waitForWork(woke);
+    Thread waiter = waitForJobs(woke);
     try {
       assertThat(store.regionJobs().retry(lease, 1, "Boom", T0.plusSeconds(1))).isTrue();
       await().atMost(Duration.ofSeconds(10)).untilTrue(woke);
@@ -547,17 +547,41 @@ public abstract class RegionJobContractTest extends StoreContract {
     }
   }
 
+  @Test
+  void enqueuesAndReleasedLeasesDoNotWakeAWaitingClaimer() throws InterruptedException {
+    create("o-1", "o-2");
+    Claim claim = lease("o-1", T0);
+    AtomicBoolean woke = new AtomicBoolean();
+    Thread waiter = waitForJobs(woke);
+    try {
+      for (int i = 0; i < 20; i++) {
+        store.queue().enqueue(event("o-2", "PING", T0));
+      }
+      store.work().release(claim.lease());
+      await()
+          .during(Duration.ofMillis(500))
+          .atMost(Duration.ofSeconds(5))
+          .alias("a claimer woken by every enqueue queries the jobs for nothing")
+          .untilFalse(woke);
+      Claim again = lease("o-1", T0);
+      commitAll(update(again).jobs(List.of(job("o-1", "left", T0))));
+      await().atMost(Duration.ofSeconds(10)).untilTrue(woke);
+    } finally {
+      waiter.interrupt();
+    }
+  }
+
   /**
-   * A thread waiting a minute for work, which sets {@code woke} when its wait ends; returns once it
-   * waits. A first short wait lets a store that listens for work start listening.
+   * A thread waiting a minute for region jobs, which sets {@code woke} when its wait ends; returns
+   * once it waits. A first short wait lets a store that listens for jobs start listening.
    */
-  private Thread waitForWork(AtomicBoolean woke) throws InterruptedException {
-    store.work().awaitWork(Duration.ofMillis(1));
+  private Thread waitForJobs(AtomicBoolean woke) throws InterruptedException {
+    store.regionJobs().awaitJobs(Duration.ofMillis(1));
     Thread waiter =
         new Thread(
             () -> {
               try {
-                store.work().awaitWork(Duration.ofMinutes(1));
+                store.regionJobs().awaitJobs(Duration.ofMinutes(1));
                 woke.set(true);
               } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

@@ -70,8 +70,10 @@ public final class EngineWiring {
         new LeaseWaiter(
             store, clock, workers.owner(), workers.leaseTime(), workers.lockTimeout(), local);
     TurnServices services = new TurnServices(store, machines, local, waiter, parallel, queues);
-    TurnEnd end =
-        new TurnEnd(store, clock, new CommitPipeline(store, listeners), listeners, services);
+    // a handed-in turn waits for the next batch; a few per worker thread keep the flushes full
+    CommitPipeline pipeline =
+        new CommitPipeline(store, listeners, Math.max(16, 4 * workers.threads()));
+    TurnEnd end = new TurnEnd(store, clock, pipeline, listeners, services);
     TurnRunner runner = new TurnRunner(clock, services, end, queues, workers.eventsPerClaim());
     QueueAdmin admin = new QueueAdmin(store, clock, queues, times, activity);
     PeriodicTasks tasks = new PeriodicTasks();

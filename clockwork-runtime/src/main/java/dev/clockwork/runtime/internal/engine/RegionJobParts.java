@@ -1,18 +1,18 @@
 package dev.clockwork.runtime.internal.engine;
 
-import dev.clockwork.runtime.config.ParallelDispatchConfig;
 import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.config.WorkerSettings;
 import dev.clockwork.runtime.internal.MachineRegistry;
 import dev.clockwork.runtime.internal.TurnRunner;
 import dev.clockwork.runtime.internal.parallel.EngineRegionJobs;
+import dev.clockwork.runtime.internal.parallel.JobLeases;
 import dev.clockwork.runtime.internal.parallel.RegionJobRunner;
 import dev.clockwork.runtime.internal.parallel.RegionJobWorkers;
 import dev.clockwork.runtime.parallel.RegionJobs;
 import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Set;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
@@ -29,9 +29,9 @@ record RegionJobParts(
     WorkerSettings built = settings.workers();
     RegionJobRunner jobRunner =
         new RegionJobRunner(store, clock, machines, runner, settings::parallelDispatch);
-    Supplier<Duration> lease = () -> leaseTime(settings, machines);
-    Supplier<Set<String>> known = machines::ids;
-    RegionJobs jobs = new EngineRegionJobs(store, clock, jobRunner, built.owner(), lease, known);
+    Supplier<Map<String, Duration>> leases =
+        () -> JobLeases.of(machines.ids(), settings::parallelDispatch);
+    RegionJobs jobs = new EngineRegionJobs(store, clock, jobRunner, built.owner(), leases);
     int threads = built.regionJobThreads();
     RegionJobWorkers workers =
         threads == 0
@@ -43,27 +43,11 @@ record RegionJobParts(
                 built.owner(),
                 threads,
                 built.regionJobQueues(),
-                lease,
-                known,
+                leases,
                 settings.timers().sweepInterval(),
                 built.shutdownTimeout());
     BooleanSupplier inUse =
         () -> machines.ids().stream().anyMatch(m -> settings.parallelDispatch(m).enabled());
     return new RegionJobParts(jobs, workers, inUse);
-  }
-
-  /**
-   * A region job's lease outlasts its longest run: the action ({@code job_timeout}), the wait for
-   * the instance's lease ({@code lock_timeout}) and that lease ({@code lock_ttl}), the longest of
-   * any machine's.
-   */
-  private static Duration leaseTime(Settings settings, MachineRegistry machines) {
-    Duration longest = Duration.ZERO;
-    for (String machine : machines.ids()) {
-      ParallelDispatchConfig c = settings.parallelDispatch(machine);
-      Duration lease = c.jobTimeout().plus(c.lockTimeout()).plus(c.lockTtl());
-      longest = lease.compareTo(longest) > 0 ? lease : longest;
-    }
-    return longest.isZero() ? Duration.ofMinutes(1) : longest;
   }
 }

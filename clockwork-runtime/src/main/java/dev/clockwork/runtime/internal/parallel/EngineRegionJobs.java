@@ -9,9 +9,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -23,25 +23,23 @@ public final class EngineRegionJobs implements RegionJobs {
   private final Clock clock;
   private final RegionJobRunner runner;
   private final String owner;
-  private final Supplier<Duration> leaseTime;
-  private final Supplier<Set<String>> machines;
+  private final Supplier<Map<String, Duration>> leaseTimes;
 
   /**
-   * @param machines the machines this engine runs: jobs of others are left to the nodes that do
+   * @param leaseTimes the machines this engine runs, each with how long its jobs are leased: jobs
+   *     of others are left to the nodes that do
    */
   public EngineRegionJobs(
       Store store,
       Clock clock,
       RegionJobRunner runner,
       String owner,
-      Supplier<Duration> leaseTime,
-      Supplier<Set<String>> machines) {
-    this.machines = machines;
+      Supplier<Map<String, Duration>> leaseTimes) {
     this.store = store;
     this.clock = clock;
     this.runner = runner;
     this.owner = owner;
-    this.leaseTime = leaseTime;
+    this.leaseTimes = leaseTimes;
   }
 
   @Override
@@ -64,9 +62,7 @@ public final class EngineRegionJobs implements RegionJobs {
     List<JobOutcome> outcomes = new ArrayList<>();
     while (true) {
       List<JobClaim> claims =
-          store
-              .regionJobs()
-              .claim(owner, null, machines.get(), 1, leaseTime.get(), clock.instant());
+          store.regionJobs().claim(owner, null, leaseTimes.get(), 1, clock.instant());
       if (claims.isEmpty()) {
         return outcomes;
       }
@@ -75,10 +71,20 @@ public final class EngineRegionJobs implements RegionJobs {
   }
 
   private JobClaim claim(RegionJob job) {
+    Duration leaseTime = leaseTimes.get().get(job.machine());
+    if (leaseTime == null) {
+      throw new IllegalArgumentException(
+          "region job "
+              + job.id()
+              + " of '"
+              + job.instanceId()
+              + "' belongs to machine '"
+              + job.machine()
+              + "', which this engine does not run; register it, or run the job on a node that"
+              + " does");
+    }
     Optional<JobClaim> claim =
-        store
-            .regionJobs()
-            .claimOne(job.instanceId(), job.id(), owner, leaseTime.get(), clock.instant());
+        store.regionJobs().claimOne(job.instanceId(), job.id(), owner, leaseTime, clock.instant());
     if (claim.isEmpty()) {
       throw new IllegalArgumentException(
           "region job "

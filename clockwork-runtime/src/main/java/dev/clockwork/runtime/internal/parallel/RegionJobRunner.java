@@ -4,17 +4,15 @@ import static dev.clockwork.core.definition.ParallelEvents.*;
 
 import dev.clockwork.core.behavior.NonRetryable;
 import dev.clockwork.core.event.Event;
-import dev.clockwork.core.interpreter.Delivery;
 import dev.clockwork.core.interpreter.Interpreter;
 import dev.clockwork.core.interpreter.RegionWork;
 import dev.clockwork.core.interpreter.Snapshot;
 import dev.clockwork.runtime.config.ParallelDispatchConfig;
-import dev.clockwork.runtime.error.EventTimeoutException;
 import dev.clockwork.runtime.error.UnknownMachineException;
 import dev.clockwork.runtime.error.UnknownVersionException;
+import dev.clockwork.runtime.error.WorkerStoppedException;
 import dev.clockwork.runtime.internal.MachineRegistry;
 import dev.clockwork.runtime.internal.SnapshotCodec;
-import dev.clockwork.runtime.internal.TimeoutWatchdog;
 import dev.clockwork.runtime.internal.TurnRunner;
 import dev.clockwork.runtime.parallel.JobOutcome;
 import dev.clockwork.runtime.store.InstanceRecord;
@@ -47,10 +45,6 @@ public final class RegionJobRunner {
 
   /** How soon a job handed back for a paused machine or an unknown version looks again. */
   private static final Duration RECHECK = Duration.ofSeconds(1);
-
-  /** The error of a job whose runs never came back (their workers stopped or hung). */
-  private static final String STOPPED =
-      "the worker running it stopped before it finished (its lease expired)";
 
   private final Store store;
   private final Clock clock;
@@ -90,10 +84,46 @@ public final class RegionJobRunner {
   /**
    * Runs a claimed job, with {@code injected} thrown in place of the entry actions when not null
    * (the test kit's failure injection). The claim counted this attempt; what is not the action's
-   * fault (a paused machine, a version this node does not know, a shutdown) hands it back
-   * uncounted.
+   * fault (a paused machine, a version this node does not know, a shutdown, the store failing in
+   * the job's own bookkeeping) hands it back uncounted. Never throws.
    */
   JobOutcome run(JobClaim claim, RuntimeException injected) {
+    try {
+      return attempt(claim, injected);
+    } catch (RuntimeException e) {
+      return bookkeepingFailed(claim, e);
+    }
+  }
+
+  /**
+   * The store failed in the job's own bookkeeping (reading the instance or the pause, dropping or
+   * retrying the job): not the action's fault, so the job is handed back uncounted, to run again
+   * after {@link #RECHECK}. When even that fails, the job keeps its lease, and the claim after it
+   * expires takes it over.
+   */
+  private JobOutcome bookkeepingFailed(JobClaim claim, RuntimeException error) {
+    RegionJob job = claim.job();
+    try {
+      handBack(claim, RECHECK, JobOutcome.GIVEN_BACK);
+      LOG.warn(
+          "region job {} of {}: the store failed ({}); handed back, not counted as an attempt",
+          job.region(),
+          job.instanceId(),
+          error.toString());
+    } catch (RuntimeException again) {
+      LOG.warn(
+          "region job {} of {}: the store failed ({}), and handing it back failed too ({}); it runs"
+              + " again when its lease expires at {}",
+          job.region(),
+          job.instanceId(),
+          error.toString(),
+          again.toString(),
+          claim.lease().expiresAt());
+    }
+    return JobOutcome.GIVEN_BACK;
+  }
+
+  private JobOutcome attempt(JobClaim claim, RuntimeException injected) {
     RegionJob job = claim.job();
     JobLease lease = claim.lease();
     ParallelDispatchConfig config = settings.apply(job.machine());
@@ -125,12 +155,13 @@ public final class RegionJobRunner {
       return JobOutcome.DISCARDED;
     }
     if (attempt > config.jobTries()) { // earlier runs died, or their give-up did not land
-      String last = job.lastError() != null ? job.lastError() : STOPPED;
+      String last = job.lastError() != null ? job.lastError() : stopped(attempt - 1, config);
       return giveUp(claim, attempt - 1, last, config);
     }
     RegionWork work;
     try {
-      work = work(job, snapshot, clock.instant(), attempt, config.jobTimeout(), injected);
+      work =
+          RegionAction.run(job, snapshot, clock.instant(), attempt, config.jobTimeout(), injected);
     } catch (RuntimeException e) {
       return failed(claim, attempt, e, config);
     }
@@ -197,44 +228,6 @@ public final class RegionJobRunner {
     return outcome;
   }
 
-  private static RegionWork work(
-      RegionJob job,
-      Snapshot snapshot,
-      Instant now,
-      int attempt,
-      Duration timeout,
-      RuntimeException injected) {
-    long started = System.nanoTime();
-    try (TimeoutWatchdog.Watch watch = TimeoutWatchdog.watch(timeout)) {
-      try {
-        if (injected != null) {
-          throw injected;
-        }
-        RegionWork work =
-            Interpreter.runRegion(
-                snapshot,
-                job.initialState(),
-                job.trigger(),
-                now,
-                new Delivery(job.instanceId(), 0, attempt));
-        if (System.nanoTime() - started > timeout.toNanos()) {
-          throw timedOut(started, timeout, null);
-        }
-        return work;
-      } catch (RuntimeException e) {
-        if (watch.fired()) {
-          throw timedOut(started, timeout, e);
-        }
-        throw e;
-      }
-    }
-  }
-
-  private static EventTimeoutException timedOut(long started, Duration timeout, Throwable cause) {
-    Duration took = Duration.ofNanos(System.nanoTime() - started);
-    return new EventTimeoutException(REGION_DONE, took, timeout, cause);
-  }
-
   private boolean apply(RegionJob job, JobLease lease, Event event, ParallelDispatchConfig config) {
     return turns.applyRegion(
         job.instanceId(), lease, event, config.lockTtl(), config.lockTimeout());
@@ -261,6 +254,12 @@ public final class RegionJobRunner {
       return JobOutcome.RETRYING;
     }
     return giveUp(claim, attempt, described, config);
+  }
+
+  /** The error of a job whose runs never came back: their workers stopped or hung. */
+  private static String stopped(int attempts, ParallelDispatchConfig config) {
+    WorkerStoppedException stopped = new WorkerStoppedException(attempts, JobLeases.of(config));
+    return stopped.getClass().getName() + ": " + stopped.getMessage();
   }
 
   /** Applies {@code @parallel.fail}; when even that cannot land, the job is kept to try again. */

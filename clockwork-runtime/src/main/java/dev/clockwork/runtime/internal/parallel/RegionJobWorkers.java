@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -21,9 +22,10 @@ import org.slf4j.LoggerFactory;
 /**
  * An engine's region job threads: a claimer that leases available jobs of the queues this node
  * serves, as many as it has free threads, and hands each to a thread of its own, so the jobs of one
- * instance run at the same time. Idle, it waits for the store to signal new work or for the next
- * retry to come due. Stopping stops claiming, lets running jobs finish for the shutdown timeout and
- * interrupts the rest (their leases expire and another run takes them over).
+ * instance run at the same time. Idle, it waits for the store to signal a job stored or given back
+ * (not every enqueue) or for the next retry or lease expiry to come due. Stopping stops claiming,
+ * lets running jobs finish for the shutdown timeout and interrupts the rest (their leases expire
+ * and another run takes them over).
  */
 public final class RegionJobWorkers {
   private static final Logger LOG = LoggerFactory.getLogger(RegionJobWorkers.class);
@@ -34,8 +36,7 @@ public final class RegionJobWorkers {
   private final String owner;
   private final int threads;
   private final Set<String> queues;
-  private final Supplier<Duration> leaseTime;
-  private final Supplier<Set<String>> machines;
+  private final Supplier<Map<String, Duration>> leaseTimes;
   private final Duration idleWait;
   private final Duration shutdownTimeout;
   private final AtomicInteger busy = new AtomicInteger();
@@ -46,9 +47,9 @@ public final class RegionJobWorkers {
 
   /**
    * @param queues the queues whose jobs this node runs (null: every queue)
-   * @param leaseTime how long a job's lease lasts: long enough for its action, the wait for the
+   * @param leaseTimes the machines this engine runs (jobs of others are left to the nodes that do),
+   *     each with how long its jobs' leases last: long enough for the action, the wait for the
    *     instance's lease and the commit
-   * @param machines the machines this engine runs: jobs of others are left to the nodes that do
    * @param idleWait the longest the claimer waits without a signal before it looks again
    */
   public RegionJobWorkers(
@@ -58,8 +59,7 @@ public final class RegionJobWorkers {
       String owner,
       int threads,
       Set<String> queues,
-      Supplier<Duration> leaseTime,
-      Supplier<Set<String>> machines,
+      Supplier<Map<String, Duration>> leaseTimes,
       Duration idleWait,
       Duration shutdownTimeout) {
     if (threads < 1) {
@@ -71,8 +71,7 @@ public final class RegionJobWorkers {
     this.owner = owner;
     this.threads = threads;
     this.queues = queues == null ? null : Set.copyOf(queues);
-    this.leaseTime = leaseTime;
-    this.machines = machines;
+    this.leaseTimes = leaseTimes;
     this.idleWait = idleWait;
     this.shutdownTimeout = shutdownTimeout;
   }
@@ -128,11 +127,11 @@ public final class RegionJobWorkers {
           continue;
         }
         Instant now = clock.instant();
-        List<JobClaim> claims =
-            store.regionJobs().claim(owner, queues, machines.get(), free, leaseTime.get(), now);
+        Map<String, Duration> leases = leaseTimes.get();
+        List<JobClaim> claims = store.regionJobs().claim(owner, queues, leases, free, now);
         claims.forEach(this::submit);
         if (claims.size() < free) {
-          store.work().awaitWork(untilNextDue(now));
+          store.regionJobs().awaitJobs(untilNextDue(leases.keySet(), now));
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -172,8 +171,8 @@ public final class RegionJobWorkers {
     }
   }
 
-  private Duration untilNextDue(Instant now) {
-    Optional<Instant> due = store.regionJobs().nextDue(queues, machines.get(), now);
+  private Duration untilNextDue(Set<String> machines, Instant now) {
+    Optional<Instant> due = store.regionJobs().nextDue(queues, machines, now);
     if (due.isEmpty()) {
       return idleWait;
     }

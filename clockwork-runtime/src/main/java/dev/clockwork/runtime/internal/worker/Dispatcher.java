@@ -1,6 +1,8 @@
 package dev.clockwork.runtime.internal.worker;
 
 import dev.clockwork.runtime.config.WorkerSettings;
+import dev.clockwork.runtime.internal.Chain;
+import dev.clockwork.runtime.internal.LocalLeases;
 import dev.clockwork.runtime.internal.TurnRunner;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
@@ -8,10 +10,12 @@ import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.function.Supplier;
@@ -21,9 +25,11 @@ import org.slf4j.LoggerFactory;
 /**
  * Hands due instances to free worker threads: claims never more instances than there are free
  * threads to run them, so with slow actions up to {@code min(threads, cap)} instances run at once,
- * and every claimed instance starts at once. When nothing more can be claimed it sleeps until the
- * earliest due instant the store knows, a notification (an enqueue, a commit that released work), a
- * thread coming free while work waits behind a cap, or the poll interval.
+ * and every claimed instance starts at once. A thread is free again once its turn's actions have
+ * run: the commit goes to the commit pipeline, and a cap does not count the leases of turns whose
+ * commits are being written. When nothing more can be claimed it sleeps until the earliest due
+ * instant the store knows, a notification (an enqueue, a commit that released work), a thread
+ * coming free while work waits behind a cap, or the poll interval.
  */
 final class Dispatcher implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
@@ -36,6 +42,7 @@ final class Dispatcher implements Runnable {
   private final Supplier<Map<String, Integer>> caps;
   private final Backpressure backpressure;
   private final ExecutorService pool;
+  private final LocalLeases local;
   private final Semaphore free;
   private final Object threadFreed = new Object();
   private boolean running = true;
@@ -50,7 +57,8 @@ final class Dispatcher implements Runnable {
       WorkerSettings options,
       Supplier<Map<String, Integer>> caps,
       Backpressure backpressure,
-      ExecutorService pool) {
+      ExecutorService pool,
+      LocalLeases local) {
     this.store = store;
     this.clock = clock;
     this.runner = runner;
@@ -58,6 +66,7 @@ final class Dispatcher implements Runnable {
     this.caps = caps;
     this.backpressure = backpressure;
     this.pool = pool;
+    this.local = local;
     this.free = new Semaphore(options.threads());
   }
 
@@ -133,7 +142,8 @@ final class Dispatcher implements Runnable {
                 options.eventsPerClaim(),
                 caps.get(),
                 !backpressure.over())
-            .withQueues(options.queues());
+            .withQueues(options.queues())
+            .withCommitting(committing());
     List<Claim> claims = runner.claim(request);
     for (Claim claim : claims) {
       free.acquire();
@@ -156,6 +166,17 @@ final class Dispatcher implements Runnable {
     }
   }
 
+  /** The tokens of this engine's leases whose turns have run and whose commits are in flight. */
+  private Set<UUID> committing() {
+    Set<UUID> tokens = new HashSet<>();
+    for (Chain chain : local.chains()) {
+      if (chain.committing()) {
+        chain.leases().forEach(lease -> tokens.add(lease.token()));
+      }
+    }
+    return tokens;
+  }
+
   private void awaitThreadFreed(Duration atMost) throws InterruptedException {
     synchronized (threadFreed) {
       threadFreed.wait(Math.max(1, atMost.toMillis()));
@@ -164,7 +185,7 @@ final class Dispatcher implements Runnable {
 
   private void run(Claim claim) {
     try {
-      runner.runClaimed(claim, options.eventsPerClaim());
+      runner.runClaimedCommitLater(claim, options.eventsPerClaim());
     } catch (RuntimeException e) {
       LOG.error("turn on {} failed", claim.instance().id(), e);
     } finally {

@@ -85,7 +85,7 @@ public final class Workers {
             TimeUnit.MILLISECONDS,
             new LinkedBlockingQueue<>(),
             named("clockwork-worker-"));
-    dispatcher = new Dispatcher(store, clock, runner, options, caps, backpressure, pool);
+    dispatcher = new Dispatcher(store, clock, runner, options, caps, backpressure, pool, local);
     Heartbeat heartbeat = new Heartbeat(store, clock, local, options.leaseTime(), listeners);
     spawn("clockwork-dispatcher", dispatcher);
     spawn("clockwork-heartbeat", () -> loop(heartbeat.every(), heartbeat::beat));
@@ -110,6 +110,10 @@ public final class Workers {
         if (!pool.awaitTermination(10, TimeUnit.SECONDS)) {
           LOG.warn("worker threads did not stop within 10 s of being interrupted");
         }
+      }
+      // the last turns' commits were handed to the pipeline: written before the threads stop
+      if (!runner.awaitCommits(options.shutdownTimeout())) {
+        LOG.warn("commits still being written after {}", options.shutdownTimeout());
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

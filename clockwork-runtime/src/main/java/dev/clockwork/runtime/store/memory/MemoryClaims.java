@@ -34,7 +34,10 @@ final class MemoryClaims {
   List<Claim> claim(ClaimRequest request) {
     Instant now = request.now();
     Map<String, Integer> room = new HashMap<>();
-    request.caps().forEach((m, cap) -> room.put(m, cap - (int) data.leasedCount(m, now)));
+    request
+        .caps()
+        .forEach(
+            (m, cap) -> room.put(m, cap - (int) data.leasedCount(m, now, request.committing())));
     List<Candidate> ready = new ArrayList<>();
     for (var it = data.due.soonestFirst(); it.hasNext(); ) {
       DueIndex.Due due = it.next();

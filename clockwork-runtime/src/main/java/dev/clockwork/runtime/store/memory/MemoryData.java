@@ -136,9 +136,11 @@ final class MemoryData {
     return current != null && current.token().equals(lease.token());
   }
 
-  long leasedCount(String machine, Instant now) {
+  /** Valid leases on instances of {@code machine}, but those whose tokens are in {@code except}. */
+  long leasedCount(String machine, Instant now, Set<UUID> except) {
     return leases.values().stream()
         .filter(l -> l.expiresAt().isAfter(now))
+        .filter(l -> !except.contains(l.token()))
         .filter(l -> machine.equals(instances.get(l.instanceId()).machine()))
         .count();
   }

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -35,10 +36,17 @@ final class MemoryJobs {
 
   private final TreeMap<Long, Stored> jobs = new TreeMap<>();
   private long lastId;
+  private long signals;
+
+  /** How many times a job became claimable (stored or given back): a waiter watches it change. */
+  long signals() {
+    return signals;
+  }
 
   /** Stores a job under a new id (the id it carries is ignored). */
   RegionJob add(RegionJob job) {
     RegionJob stored = job.withId(++lastId);
+    signals++;
     jobs.put(stored.id(), new Stored(stored, null));
     return stored;
   }
@@ -54,26 +62,20 @@ final class MemoryJobs {
 
   /** See {@code RegionJobStore.claim}. */
   List<JobClaim> claim(
-      String owner,
-      Set<String> queues,
-      Set<String> machines,
-      int max,
-      Duration leaseTime,
-      Instant now) {
+      String owner, Set<String> queues, Map<String, Duration> leaseTimes, int max, Instant now) {
     List<RegionJob> ready = new ArrayList<>();
     for (Stored stored : jobs.values()) {
       if (!stored.job().availableAt().isAfter(now)
           && !stored.leasedAt(now)
           && stored.routedTo(queues)
-          && (machines == null || machines.contains(stored.job().machine()))) {
+          && leaseTimes.containsKey(stored.job().machine())) {
         ready.add(stored.job());
       }
     }
     ready.sort(LONGEST_AVAILABLE_FIRST);
     List<JobClaim> claims = new ArrayList<>();
-    Instant expiresAt = now.plus(leaseTime);
     for (RegionJob job : ready.subList(0, Math.max(0, Math.min(max, ready.size())))) {
-      claims.add(lease(job, owner, expiresAt));
+      claims.add(lease(job, owner, now.plus(leaseTimes.get(job.machine()))));
     }
     return claims;
   }
@@ -123,6 +125,7 @@ final class MemoryJobs {
     }
     RegionJob job = jobs.get(lease.jobId()).job();
     jobs.put(job.id(), new Stored(job.failed(attempts, error, availableAt), null));
+    signals++;
     return true;
   }
 

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /** The in-memory store's queue operations role. */
@@ -39,7 +40,7 @@ final class MemoryQueueAdmin implements QueueAdminStore {
           }
         }
       }
-      long processing = data.leasedCount(machine, now);
+      long processing = data.leasedCount(machine, now, Set.of());
       long dead = data.deadLetters.count(machine);
       return new QueueStats(
           machine, pending, processing, dead, data.paused.contains(machine), oldest);

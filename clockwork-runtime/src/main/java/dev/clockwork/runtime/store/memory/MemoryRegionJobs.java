@@ -7,8 +7,10 @@ import dev.clockwork.runtime.store.RegionJobStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /** The in-memory store's region jobs role, over {@link MemoryJobs} under the store's lock. */
 final class MemoryRegionJobs implements RegionJobStore {
@@ -20,14 +22,9 @@ final class MemoryRegionJobs implements RegionJobStore {
 
   @Override
   public List<JobClaim> claim(
-      String owner,
-      Set<String> queues,
-      Set<String> machines,
-      int max,
-      Duration leaseTime,
-      Instant now) {
+      String owner, Set<String> queues, Map<String, Duration> leaseTimes, int max, Instant now) {
     synchronized (data) {
-      return data.jobs.claim(owner, queues, machines, max, leaseTime, now);
+      return data.jobs.claim(owner, queues, leaseTimes, max, now);
     }
   }
 
@@ -43,6 +40,27 @@ final class MemoryRegionJobs implements RegionJobStore {
   public Optional<Instant> nextDue(Set<String> queues, Set<String> machines, Instant now) {
     synchronized (data) {
       return data.jobs.nextDue(queues, machines, now);
+    }
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>On the store's lock, until the count of jobs stored or given back changes: the wake-ups of
+   * enqueues and released leases, which share the lock, do not end the wait.
+   */
+  @Override
+  public void awaitJobs(Duration max) throws InterruptedException {
+    long deadline = System.nanoTime() + max.toNanos();
+    synchronized (data) {
+      long seen = data.jobs.signals();
+      while (data.jobs.signals() == seen) {
+        long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+        if (left <= 0) {
+          return;
+        }
+        data.wait(left);
+      }
     }
   }
 

@@ -7,6 +7,7 @@ import dev.clockwork.runtime.store.RegionJobStore;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -31,13 +32,8 @@ public class ForwardingRegionJobStore implements RegionJobStore {
 
   @Override
   public List<JobClaim> claim(
-      String owner,
-      Set<String> queues,
-      Set<String> machines,
-      int max,
-      Duration leaseTime,
-      Instant now) {
-    return delegate().claim(owner, queues, machines, max, leaseTime, now);
+      String owner, Set<String> queues, Map<String, Duration> leaseTimes, int max, Instant now) {
+    return delegate().claim(owner, queues, leaseTimes, max, now);
   }
 
   @Override
@@ -49,6 +45,11 @@ public class ForwardingRegionJobStore implements RegionJobStore {
   @Override
   public Optional<Instant> nextDue(Set<String> queues, Set<String> machines, Instant now) {
     return delegate().nextDue(queues, machines, now);
+  }
+
+  @Override
+  public void awaitJobs(Duration max) throws InterruptedException {
+    delegate().awaitJobs(max);
   }
 
   @Override
