@@ -33,7 +33,18 @@ final class PairedRounds {
    * One side: runs {@code n} invocations of the benchmark method, each {@code opsPerInvocation}
    * events. Each side writes its own loop, so each compiles on its own with the method inlined.
    */
-  record Side(IntConsumer invocations, int opsPerInvocation) {}
+  record Side(IntConsumer invocations, int opsPerInvocation) {
+    /** A side whose invocation of {@code n} runs {@code operation} {@code n} times. */
+    static Side repeating(Runnable operation, int opsPerInvocation) {
+      return new Side(
+          n -> {
+            for (int i = 0; i < n; i++) {
+              operation.run();
+            }
+          },
+          opsPerInvocation);
+    }
+  }
 
   record Machine(String label, String benchmark, Side clockwork, Side squirrel) {}
 
@@ -63,20 +74,8 @@ final class PairedRounds {
           new Machine(
               "toggle",
               "ToggleBenchmark",
-              new Side(
-                  n -> {
-                    for (int i = 0; i < n; i++) {
-                      bench.clockwork(clockwork);
-                    }
-                  },
-                  1),
-              new Side(
-                  n -> {
-                    for (int i = 0; i < n; i++) {
-                      bench.squirrel(squirrel);
-                    }
-                  },
-                  1)));
+              Side.repeating(() -> bench.clockwork(clockwork), 1),
+              Side.repeating(() -> bench.squirrel(squirrel), 1)));
     }
     if (wanted.test("dev.clockwork.bench.OrderBenchmark")) {
       OrderBenchmark bench = new OrderBenchmark();
@@ -88,20 +87,8 @@ final class PairedRounds {
           new Machine(
               "order (guards, actions, context)",
               "OrderBenchmark",
-              new Side(
-                  n -> {
-                    for (int i = 0; i < n; i++) {
-                      bench.clockwork(clockwork);
-                    }
-                  },
-                  4),
-              new Side(
-                  n -> {
-                    for (int i = 0; i < n; i++) {
-                      bench.squirrel(squirrel);
-                    }
-                  },
-                  4)));
+              Side.repeating(() -> bench.clockwork(clockwork), 4),
+              Side.repeating(() -> bench.squirrel(squirrel), 4)));
     }
     if (wanted.test("dev.clockwork.bench.ParallelBenchmark")) {
       ParallelBenchmark bench = new ParallelBenchmark();
@@ -113,20 +100,8 @@ final class PairedRounds {
           new Machine(
               "parallel (3 regions)",
               "ParallelBenchmark",
-              new Side(
-                  n -> {
-                    for (int i = 0; i < n; i++) {
-                      bench.clockwork(clockwork);
-                    }
-                  },
-                  1),
-              new Side(
-                  n -> {
-                    for (int i = 0; i < n; i++) {
-                      bench.squirrel(squirrel);
-                    }
-                  },
-                  1)));
+              Side.repeating(() -> bench.clockwork(clockwork), 1),
+              Side.repeating(() -> bench.squirrel(squirrel), 1)));
     }
     return machines;
   }
