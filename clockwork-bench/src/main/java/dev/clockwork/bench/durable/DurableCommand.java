@@ -231,6 +231,17 @@ public final class DurableCommand implements Callable<Integer> {
       tables.latency(new Latency(server, this).run(rate));
     }
     double seedRate = Double.NaN;
+    if (runs("timers") || runs("lateness")) {
+      // the JIT compiles the timer path here (the throughput warm-up does not fire timers)
+      long armed = largeArmed() / 10;
+      RunReport.progress(String.format(Locale.ROOT, "warming up: timers, %,d armed ...", armed));
+      TimersAtScale.Result warm =
+          new TimersAtScale(server)
+              .fireAll(timersConfig(), armed, Math.round(armed * dueFraction), false);
+      if (!warm.correct()) {
+        throw new IllegalStateException("the timers' warm-up went wrong: " + warm.verification());
+      }
+    }
     if (runs("timers")) {
       TimersAtScale timers = new TimersAtScale(server);
       long[] sizes = {smallArmed(), largeArmed()};
