@@ -22,6 +22,7 @@ final class ComputedTimers {
   private static final Pattern CYCLE = Pattern.compile("R\\d*/.*");
   private static final Pattern ISO_DURATION = Pattern.compile("[-+]?[Pp].*");
   private static final Pattern DATE_TIME = Pattern.compile("[+-]?\\d{4,}-.*");
+  private static final Pattern BLANKS = Pattern.compile("\\s+");
 
   private ComputedTimers() {}
 
@@ -64,7 +65,7 @@ final class ComputedTimers {
 
   private static TimeSpec fromText(String value, ZoneId zone) {
     String text = value.trim();
-    if (text.startsWith("@") || text.split("\\s+").length >= 5) {
+    if (text.startsWith("@") || BLANKS.split(text).length >= 5) {
       return CronSchedule.parse(text, zone);
     }
     if (CYCLE.matcher(text).matches()) {

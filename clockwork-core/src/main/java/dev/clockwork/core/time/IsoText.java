@@ -74,7 +74,7 @@ final class IsoText {
     }
     OffsetDateTime withOffset;
     try {
-      withOffset = OffsetDateTime.parse(main);
+      withOffset = IsoInstants.parseOffsetDateTime(main);
     } catch (DateTimeParseException noOffset) {
       LocalDateTime local = local(text, main);
       if (zone == null) {

@@ -1,5 +1,6 @@
 package dev.clockwork.postgres.internal;
 
+import dev.clockwork.core.time.IsoInstants;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -30,12 +31,12 @@ public final class Instants {
 
   /** {@link #notBefore} as ISO-8601 text (for array parameters cast to {@code timestamptz[]}). */
   public static String textNotBefore(Instant instant) {
-    return instant == null ? null : notBefore(instant).toInstant().toString();
+    return instant == null ? null : IsoInstants.format(notBefore(instant).toInstant());
   }
 
   /** {@link #notAfter} as ISO-8601 text (for array parameters cast to {@code timestamptz[]}). */
   public static String textNotAfter(Instant instant) {
-    return instant == null ? null : notAfter(instant).toInstant().toString();
+    return instant == null ? null : IsoInstants.format(notAfter(instant).toInstant());
   }
 
   /** The instant in {@code column}, or null. */

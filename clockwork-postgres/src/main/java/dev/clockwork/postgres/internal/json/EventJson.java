@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.event.TimerFire;
+import dev.clockwork.core.time.IsoInstants;
 import dev.clockwork.runtime.queue.AttemptError;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,7 +30,7 @@ public final class EventJson {
       node.putObject("timer")
           .put("key", fire.key())
           .put("entryId", fire.entryId())
-          .put("due", fire.due().toString());
+          .put("due", IsoInstants.format(fire.due()));
     }
     return node.toString();
   }
@@ -44,7 +44,7 @@ public final class EventJson {
             : new TimerFire(
                 timer.get("key").textValue(),
                 timer.get("entryId").longValue(),
-                Instant.parse(timer.get("due").textValue()));
+                IsoInstants.parseInstant(timer.get("due").textValue()));
     return new Event(
         node.get("type").textValue(), JsonValuesCodec.toMap(node.get("payload")), fire);
   }
@@ -77,7 +77,7 @@ public final class EventJson {
       array
           .addObject()
           .put("attempt", error.attempt())
-          .put("at", error.at().toString())
+          .put("at", IsoInstants.format(error.at()))
           .put("error", error.error());
     }
     return array.toString();
@@ -89,7 +89,7 @@ public final class EventJson {
       errors.add(
           new AttemptError(
               node.get("attempt").intValue(),
-              Instant.parse(node.get("at").textValue()),
+              IsoInstants.parseInstant(node.get("at").textValue()),
               node.get("error").textValue()));
     }
     return errors;

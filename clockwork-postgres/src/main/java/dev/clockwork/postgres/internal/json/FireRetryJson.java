@@ -3,8 +3,8 @@ package dev.clockwork.postgres.internal.json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.clockwork.core.event.TimerFire;
+import dev.clockwork.core.time.IsoInstants;
 import dev.clockwork.runtime.store.FireRetry;
-import java.time.Instant;
 
 /**
  * A timer fire waiting for its retry, as JSON: {@code {fire: {key, entryId, due}, event, attempts,
@@ -23,10 +23,10 @@ public final class FireRetryJson {
     node.putObject("fire")
         .put("key", retry.fire().key())
         .put("entryId", retry.fire().entryId())
-        .put("due", retry.fire().due().toString());
+        .put("due", IsoInstants.format(retry.fire().due()));
     node.put("event", retry.event())
         .put("attempts", retry.attempts())
-        .put("retryAt", retry.retryAt().toString());
+        .put("retryAt", IsoInstants.format(retry.retryAt()));
     node.set("errors", JsonValuesCodec.tree(EventJson.writeErrors(retry.errors())));
     return node.toString();
   }
@@ -42,10 +42,10 @@ public final class FireRetryJson {
         new TimerFire(
             fire.get("key").textValue(),
             fire.get("entryId").longValue(),
-            Instant.parse(fire.get("due").textValue())),
+            IsoInstants.parseInstant(fire.get("due").textValue())),
         node.get("event").textValue(),
         node.get("attempts").intValue(),
-        Instant.parse(node.get("retryAt").textValue()),
+        IsoInstants.parseInstant(node.get("retryAt").textValue()),
         EventJson.readErrors(node.get("errors").toString()));
   }
 }

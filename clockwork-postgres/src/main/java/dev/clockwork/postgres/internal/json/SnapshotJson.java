@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.clockwork.core.interpreter.ArmedTimer;
+import dev.clockwork.core.time.IsoInstants;
 import dev.clockwork.runtime.store.StoredEntry;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,7 +24,7 @@ public final class SnapshotJson {
           .addObject()
           .put("path", entry.path())
           .put("entryId", entry.entryId())
-          .put("enteredAt", entry.enteredAt().toString());
+          .put("enteredAt", IsoInstants.format(entry.enteredAt()));
     }
     return array.toString();
   }
@@ -36,7 +36,7 @@ public final class SnapshotJson {
           new StoredEntry(
               node.get("path").textValue(),
               node.get("entryId").longValue(),
-              Instant.parse(node.get("enteredAt").textValue())));
+              IsoInstants.parseInstant(node.get("enteredAt").textValue())));
     }
     return active;
   }
@@ -50,8 +50,8 @@ public final class SnapshotJson {
               .put("key", timer.key())
               .put("event", timer.event())
               .put("entryId", timer.entryId())
-              .put("enteredAt", timer.enteredAt().toString())
-              .put("due", timer.due().toString())
+              .put("enteredAt", IsoInstants.format(timer.enteredAt()))
+              .put("due", IsoInstants.format(timer.due()))
               .put("fires", timer.fires())
               .put("thenPhase", timer.thenPhase());
       if (timer.value() != null) {
@@ -74,8 +74,8 @@ public final class SnapshotJson {
               node.get("key").textValue(),
               node.get("event").textValue(),
               node.get("entryId").longValue(),
-              Instant.parse(node.get("enteredAt").textValue()),
-              Instant.parse(node.get("due").textValue()),
+              IsoInstants.parseInstant(node.get("enteredAt").textValue()),
+              IsoInstants.parseInstant(node.get("due").textValue()),
               node.get("fires").intValue(),
               node.get("thenPhase").booleanValue(),
               value == null || value.isNull() ? null : value.textValue(),
