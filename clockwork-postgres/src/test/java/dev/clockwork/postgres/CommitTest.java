@@ -115,6 +115,46 @@ class CommitTest extends StoreFixture {
     assertThat(store.instances().find("child")).map(InstanceRecord::conversationId).contains("c");
   }
 
+  /**
+   * The lease lives in {@code cw_leases}, not on the instance row; a commit must still see a
+   * takeover that commits while it waits for the row's lock (its snapshot from before the wait
+   * would show its own token).
+   */
+  @Test
+  void aLeaseTakenOverWhileTheCommitWaitsForTheRowIsRefused() throws Exception {
+    create("o-1");
+    Claim old = lease("o-1", T0);
+    CompletableFuture<CommitResult> result;
+    try (Connection claimer = DB.dataSource().getConnection()) {
+      claimer.setAutoCommit(false);
+      try (Statement takeOver = claimer.createStatement()) {
+        // as a claim does: the row locked by its due scan, then the expired lease replaced
+        takeOver.execute("SELECT id FROM cw_instances WHERE id = 'o-1' FOR NO KEY UPDATE");
+        takeOver.execute(
+            "UPDATE cw_leases SET owner = 'w2', token = gen_random_uuid()"
+                + " WHERE instance_id = 'o-1'");
+      }
+      result = CompletableFuture.supplyAsync(() -> commit(update(old)));
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(
+              () ->
+                  (Long)
+                          DB.single(
+                              "SELECT count(*) FROM pg_stat_activity"
+                                  + " WHERE wait_event_type = 'Lock'"
+                                  + " AND query LIKE '%FROM cw_instances%FOR NO KEY UPDATE%'")
+                      == 1L);
+      claimer.commit();
+    }
+
+    assertThat(result.get().refused()).isEqualTo(Map.of("o-1", Refusal.LEASE_LOST));
+    assertThat(store.instances().find("o-1")).map(InstanceRecord::revision).contains(1L);
+    assertThat(DB.single("SELECT owner FROM cw_leases WHERE instance_id = 'o-1'"))
+        .as("the new holder's lease stays")
+        .isEqualTo("w2");
+  }
+
   @Test
   void aCommitThatFailsWritesNothingAndKeepsItsLeasesAndEvents() {
     create("o-1", "o-2");

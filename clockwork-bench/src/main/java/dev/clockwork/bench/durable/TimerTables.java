@@ -57,7 +57,7 @@ final class TimerTables {
             "Timers at scale: "
                 + timers.get(0).config().describe()
                 + " fires the due timers among those armed (the clock runs from start() until the last fire's commit is reported);"
-                + " claim query = the claim's UPDATE … (due instances … SKIP LOCKED) as"
+                + " claim query = the claim's statement (due instances … SKIP LOCKED, leases inserted) as"
                 + " pg_stat_statements saw it over the firing, execution time and buffers per"
                 + " instance it leased; "
                 + CpuMeter.NOTE

@@ -25,8 +25,11 @@ import java.util.Optional;
  * armed ones.
  */
 final class TimersAtScale {
-  /** The claim's range scan of due instances (Claims.DUE), recognised in pg_stat_statements. */
-  static final String[] DUE_QUERY = {"UPDATE cw_instances", "next_due_at <=", "SKIP LOCKED"};
+  /**
+   * The claim (its range scan of due instances, Claims.DUE, and the lease insert), recognised in
+   * pg_stat_statements.
+   */
+  static final String[] DUE_QUERY = {"INSERT INTO cw_leases", "next_due_at <=", "SKIP LOCKED"};
 
   record Result(
       EngineConfig config,

@@ -149,9 +149,8 @@ public final class ChaosPostgres implements AutoCloseable {
         Statement statement = connection.createStatement();
         ResultSet rs =
             statement.executeQuery(
-                "SELECT i.lease_owner, count(*) FROM cw_leases l JOIN cw_instances i"
-                    + " ON i.id = l.instance_id WHERE l.expires_at > now()"
-                    + " AND i.lease_owner IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1")) {
+                "SELECT owner, count(*) FROM cw_leases WHERE expires_at > now()"
+                    + " GROUP BY 1 ORDER BY 2 DESC, 1")) {
       while (rs.next()) {
         owners.put(rs.getString(1), rs.getInt(2));
       }
@@ -184,11 +183,12 @@ public final class ChaosPostgres implements AutoCloseable {
   }
 
   /**
-   * Records the database's clock ({@code clock_timestamp()}) whenever an instance is leased (its
-   * {@code lease_token} set to a new one, by a claim or a lease for a send), in {@code
-   * chaos_lease_clock}: I12 tells a turn that was running when its machine's queue was paused (its
-   * lease older than the pause) from one claimed while paused. The instant is taken inside the
-   * leasing statement. Installed with {@link #installHistoryClock}, before the workers start.
+   * Records the database's clock ({@code clock_timestamp()}) whenever an instance is leased (a row
+   * of {@code cw_leases} inserted or given a new token, by a claim or a lease for a send), in
+   * {@code chaos_lease_clock}: I12 tells a turn that was running when its machine's queue was
+   * paused (its lease older than the pause) from one claimed while paused. The instant is taken
+   * inside the leasing statement. Installed with {@link #installHistoryClock}, before the workers
+   * start.
    */
   public void installLeaseClock() throws SQLException {
     try (Connection connection = DriverManager.getConnection(url("clockwork-chaos-orchestrator"));
@@ -198,12 +198,14 @@ public final class ChaosPostgres implements AutoCloseable {
               + " leased_at timestamptz NOT NULL DEFAULT clock_timestamp())");
       statement.execute(
           "CREATE FUNCTION chaos_lease_clock() RETURNS trigger LANGUAGE plpgsql AS $$"
-              + " BEGIN INSERT INTO chaos_lease_clock (instance_id) VALUES (NEW.id);"
+              + " BEGIN INSERT INTO chaos_lease_clock (instance_id) VALUES (NEW.instance_id);"
               + " RETURN NULL; END $$");
       statement.execute(
-          "CREATE TRIGGER chaos_lease_clock AFTER UPDATE OF lease_token ON cw_instances"
-              + " FOR EACH ROW WHEN (NEW.lease_token IS NOT NULL"
-              + " AND NEW.lease_token IS DISTINCT FROM OLD.lease_token)"
+          "CREATE TRIGGER chaos_lease_clock AFTER INSERT ON cw_leases"
+              + " FOR EACH ROW EXECUTE FUNCTION chaos_lease_clock()");
+      statement.execute(
+          "CREATE TRIGGER chaos_lease_taken_over AFTER UPDATE OF token ON cw_leases"
+              + " FOR EACH ROW WHEN (NEW.token IS DISTINCT FROM OLD.token)"
               + " EXECUTE FUNCTION chaos_lease_clock()");
     }
   }

@@ -55,9 +55,7 @@ class GracefulShutdownTest {
 
     assertThat(closing.isAlive()).isFalse();
     assertThat(leases(database)).isEqualTo(0L);
-    assertThat(
-            database.single(
-                "SELECT count(*) FROM cw_instances WHERE id = ? AND lease_owner IS NOT NULL", id))
+    assertThat(database.single("SELECT count(*) FROM cw_leases WHERE instance_id = ?", id))
         .isEqualTo(0L);
     assertThat(
             database.single(

@@ -7,7 +7,6 @@ import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.InstanceRecord;
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -30,10 +29,14 @@ import java.util.UUID;
  * not wait for the commit's flush ({@link #CLAIM_SETTINGS}), merge the pending heads of the rows no
  * one holds ({@link PendingHeads#ABSORB}), take each capped machine's turn (a transaction-scoped
  * advisory lock per machine, in name order, so claimers of one machine count each other's leases),
- * and lease the instances in one {@code UPDATE … RETURNING}: of every queue through {@code
- * cw_instances_due}, or of the queues the request serves through {@code cw_instances_queue_due}.
- * The same statement returns the heads of the claimed queues whose first event is available, a row
- * per event, read in the claim's snapshot (an event queued later waits for the next turn).
+ * and lease the instances in one statement: lock the due rows ({@code FOR NO KEY UPDATE SKIP
+ * LOCKED}) of every queue through {@code cw_instances_due}, or of the queues the request serves
+ * through {@code cw_instances_queue_due}, and insert their leases into {@code cw_leases} — taking
+ * over only a lease that has expired ({@code ON CONFLICT … WHERE expires_at <= now}, which sees the
+ * latest committed lease, so two claimers never both lease a row one of them read before the
+ * other's lease committed). The instance row itself is not written. The same statement returns the
+ * heads of the claimed queues whose first event is available, a row per event, read in the claim's
+ * snapshot (an event queued later waits for the next turn).
  */
 public final class Claims {
   private static final String TAKE_TURNS =
@@ -44,15 +47,15 @@ public final class Claims {
 
   /**
    * Leases up to {@code room} due instances per machine (its cap minus its valid leases but the
-   * request's committing ones — matched by their token on the instance, so a token that went stale
-   * meanwhile excludes nothing — counted in {@code cw_leases} up to the cap only, in index order: a
-   * plain index scan marks the entries of leases given up as dead as it passes, where a bitmap scan
-   * would read them again until the next vacuum; at most what the claim takes), then the best of
-   * them across machines: by the head event's priority when it is available (normal otherwise),
-   * then by how long the work has been due. Per machine and priority a range scan of {@code
+   * request's committing ones — matched by their token, so a token that went stale meanwhile
+   * excludes nothing — counted in {@code cw_leases} up to the cap only, in index order: a plain
+   * index scan marks the entries of leases given up as dead as it passes, where a bitmap scan would
+   * read them again until the next vacuum; at most what the claim takes), then the best of them
+   * across machines: by the head event's priority when it is available (normal otherwise), then by
+   * how long the work has been due. Per machine and priority a range scan of {@code
    * cw_instances_due} ({@code cw_instances_next_event} when timers wait) reads due rows only,
    * locking no more candidates than it can take; those not taken are unlocked when the statement's
-   * transaction ends.
+   * transaction ends. The rows come from the locking scan, so they are the latest versions.
    */
   private static final String CLAIM =
       """
@@ -62,12 +65,7 @@ public final class Claims {
                                               FROM (SELECT 1 FROM cw_leases a
                                                      WHERE a.machine = c.machine
                                                        AND a.expires_at > ?
-                                                       AND (cardinality(CAST(? AS uuid[])) = 0
-                                                            OR NOT EXISTS (
-                                                              SELECT 1 FROM cw_instances h
-                                                               WHERE h.id = a.instance_id
-                                                                 AND h.lease_token
-                                                                     = ANY (CAST(? AS uuid[]))))
+                                                       AND a.token <> ALL (CAST(? AS uuid[]))
                                                      ORDER BY a.expires_at
                                                      LIMIT c.cap) AS valid), 0), ?) AS room,
                     c.newest
@@ -76,7 +74,7 @@ public final class Claims {
               WHERE NOT EXISTS (SELECT 1 FROM cw_machine_queues p
                                  WHERE p.machine = c.machine AND p.paused)),
            ready AS (
-             SELECT r.id
+             SELECT r.*
                FROM room
               CROSS JOIN LATERAL (
                     SELECT d.*
@@ -86,17 +84,19 @@ public final class Claims {
               ORDER BY CASE WHEN r.next_event_at <= ? THEN r.next_event_priority ELSE 2 END,
                        r.next_due_at, r.id
               LIMIT ?),
+           taken AS (
+             INSERT INTO cw_leases AS a (instance_id, machine, owner, token, expires_at)
+             SELECT id, machine, ?, gen_random_uuid(), ? FROM ready
+             ON CONFLICT (instance_id) DO UPDATE
+                SET owner = EXCLUDED.owner, token = EXCLUDED.token,
+                    expires_at = EXCLUDED.expires_at
+              WHERE a.expires_at <= ?
+             RETURNING a.instance_id, a.token, a.expires_at),
            leased AS (
-             UPDATE cw_instances i
-                SET lease_owner = ?, lease_token = gen_random_uuid(), lease_expires_at = ?
-              WHERE i.id = ANY (ARRAY(SELECT id FROM ready))
-             RETURNING %s, i.lease_token, i.lease_expires_at, i.next_event_at, i.next_due_at,
-                       CASE WHEN i.next_event_at <= ? THEN i.next_event_priority ELSE 2 END
-                         AS priority),
-           listed AS (
-             INSERT INTO cw_leases (instance_id, machine, expires_at)
-             SELECT id, machine, lease_expires_at FROM leased
-             ON CONFLICT (instance_id) DO UPDATE SET expires_at = EXCLUDED.expires_at)
+             SELECT r.*, t.token AS lease_token, t.expires_at AS lease_expires_at,
+                    CASE WHEN r.next_event_at <= ? THEN r.next_event_priority ELSE 2 END
+                      AS priority
+               FROM ready r JOIN taken t ON t.instance_id = r.id)
       SELECT l.*, q.id AS event_id, q.event, q.source, q.conversation_id AS event_conversation_id,
              q.attempts, q.available_at, q.enqueued_at, q.errors, q.priority AS event_priority,
              q.idempotency_key, q.headers
@@ -112,10 +112,11 @@ public final class Claims {
   /** Due instances of one machine and priority: a head event, a timer or a retry is due. */
   private static final String DUE =
       """
-      SELECT id, next_due_at, next_event_at, next_event_priority
+      SELECT %1$s, next_due_at, next_event_at, next_event_priority
         FROM cw_instances
        WHERE machine = room.machine AND next_priority = p.level AND next_due_at <= ?
-         AND (lease_expires_at IS NULL OR lease_expires_at <= ?) AND version <= room.newest
+         AND NOT EXISTS (SELECT 1 FROM cw_leases a
+                            WHERE a.instance_id = cw_instances.id AND a.expires_at > ?) AND version <= room.newest
        ORDER BY next_due_at
        LIMIT room.room
          FOR NO KEY UPDATE SKIP LOCKED
@@ -124,10 +125,11 @@ public final class Claims {
   /** {@link #DUE} when timers wait (backpressure): only instances whose head event is available. */
   private static final String EVENT_DUE =
       """
-      SELECT id, next_due_at, next_event_at, next_event_priority
+      SELECT %1$s, next_due_at, next_event_at, next_event_priority
         FROM cw_instances
        WHERE machine = room.machine AND next_event_priority = p.level AND next_event_at <= ?
-         AND next_due_at <= ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+         AND next_due_at <= ? AND NOT EXISTS (SELECT 1 FROM cw_leases a
+                            WHERE a.instance_id = cw_instances.id AND a.expires_at > ?)
          AND version <= room.newest
        ORDER BY next_event_at
        LIMIT room.room
@@ -144,10 +146,11 @@ public final class Claims {
       SELECT x.*
         FROM unnest(CAST(? AS text[])) AS q(name)
        CROSS JOIN LATERAL (
-             SELECT id, next_due_at, next_event_at, next_event_priority
+             SELECT %1$s, next_due_at, next_event_at, next_event_priority
                FROM cw_instances
               WHERE queue = q.name AND machine = room.machine AND next_priority = p.level
-                AND next_due_at <= ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+                AND next_due_at <= ? AND NOT EXISTS (SELECT 1 FROM cw_leases a
+                            WHERE a.instance_id = cw_instances.id AND a.expires_at > ?)
                 AND version <= room.newest
               ORDER BY next_due_at
               LIMIT room.room
@@ -165,11 +168,12 @@ public final class Claims {
       SELECT x.*
         FROM unnest(CAST(? AS text[])) AS q(name)
        CROSS JOIN LATERAL (
-             SELECT id, next_due_at, next_event_at, next_event_priority
+             SELECT %1$s, next_due_at, next_event_at, next_event_priority
                FROM cw_instances
               WHERE queue = q.name AND machine = room.machine AND next_priority = p.level
                 AND next_due_at <= ? AND next_event_at <= ?
-                AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+                AND NOT EXISTS (SELECT 1 FROM cw_leases a
+                            WHERE a.instance_id = cw_instances.id AND a.expires_at > ?)
                 AND version <= room.newest
               ORDER BY next_due_at
               LIMIT room.room
@@ -208,11 +212,7 @@ public final class Claims {
         + ";\n"
         + TAKE_TURNS
         + ";\n"
-        + CLAIM.formatted(due, prefixed(InstanceRows.RECORD_COLUMNS));
-  }
-
-  private static String prefixed(String columns) {
-    return "i." + String.join(", i.", columns.strip().split(",\\s*"));
+        + CLAIM.formatted(due.formatted(InstanceRows.RECORD_COLUMNS.strip()));
   }
 
   /**
@@ -284,9 +284,7 @@ public final class Claims {
       int i = 0;
       claim.setArray(++i, Columns.texts(connection, byName.keySet()));
       claim.setObject(++i, now);
-      Array committing = connection.createArrayOf("uuid", request.committing().toArray());
-      claim.setArray(++i, committing);
-      claim.setArray(++i, committing);
+      claim.setArray(++i, connection.createArrayOf("uuid", request.committing().toArray()));
       claim.setInt(++i, request.maxInstances());
       claim.setArray(++i, Columns.texts(connection, byName.keySet()));
       claim.setArray(++i, connection.createArrayOf("int4", byName.values().toArray()));
@@ -305,6 +303,7 @@ public final class Claims {
       claim.setInt(++i, request.maxInstances());
       claim.setString(++i, request.owner());
       claim.setObject(++i, Instants.notBefore(expiresAt));
+      claim.setObject(++i, now);
       claim.setObject(++i, now);
       claim.setObject(++i, now);
       claim.setInt(++i, request.maxEvents());

@@ -12,6 +12,7 @@ import dev.clockwork.runtime.store.KeyedOutcome;
 import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.StepCommit;
 import dev.clockwork.runtime.store.rule.CommitDecision;
+import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -57,16 +58,23 @@ public final class Commits {
    */
   static final String SETTINGS = Jdbc.GENERIC_PLANS + ", set_config('enable_seqscan', 'off', true)";
 
-  /** The commit's first round trip: the transaction's settings, then the lock. */
+  /**
+   * The commit's first round trip: the transaction's settings, the lock, then the leases of the
+   * locked rows. The leases are read by a statement of their own, whose snapshot is taken once the
+   * locks are held: every writer of a lease holds its instance row's lock while it writes, so the
+   * tokens read then stay until this transaction ends (one read together with the lock would see
+   * the snapshot from before a wait for the lock, missing a lease taken over meanwhile).
+   */
   private static final String LOCK =
       SETTINGS
           + ";\n"
           + """
-      SELECT id, revision, lease_token
+      SELECT id, revision
         FROM cw_instances
        WHERE id = ANY (CAST(? AS text[]))
        ORDER BY id
-         FOR NO KEY UPDATE
+         FOR NO KEY UPDATE;
+      SELECT instance_id, token FROM cw_leases WHERE instance_id = ANY (CAST(? AS text[]))
       """;
 
   private final Jdbc jdbc;
@@ -141,19 +149,28 @@ public final class Commits {
     Map<String, Locked> locked = new HashMap<>();
     Map<Long, UUID> jobTokens = Map.of();
     try (PreparedStatement lock = connection.prepareStatement(sql)) {
-      lock.setArray(1, Columns.texts(connection, ids));
+      Array idArray = Columns.texts(connection, ids);
+      lock.setArray(1, idArray);
+      lock.setArray(2, idArray);
       if (!finishing.isEmpty()) {
-        RegionJobWrites.bindFinished(connection, lock, 1, finishing);
+        RegionJobWrites.bindFinished(connection, lock, 2, finishing);
       }
       lock.execute();
       lock.getMoreResults();
+      Map<String, Long> revisions = new HashMap<>();
       try (ResultSet rs = lock.getResultSet()) {
         while (rs.next()) {
-          locked.put(
-              rs.getString("id"),
-              new Locked(rs.getLong("revision"), rs.getObject("lease_token", UUID.class)));
+          revisions.put(rs.getString("id"), rs.getLong("revision"));
         }
       }
+      lock.getMoreResults();
+      Map<String, UUID> tokens = new HashMap<>();
+      try (ResultSet rs = lock.getResultSet()) {
+        while (rs.next()) {
+          tokens.put(rs.getString("instance_id"), rs.getObject("token", UUID.class));
+        }
+      }
+      revisions.forEach((id, revision) -> locked.put(id, new Locked(revision, tokens.get(id))));
       if (!finishing.isEmpty()) {
         lock.getMoreResults();
         try (ResultSet rs = lock.getResultSet()) {

@@ -27,7 +27,9 @@ public final class DueWork {
                          FROM cw_instances
                         WHERE machine = m.machine AND next_priority = p.level
                           AND next_due_at IS NOT NULL
-                          AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+                          AND NOT EXISTS (SELECT 1 FROM cw_leases a
+                                           WHERE a.instance_id = cw_instances.id
+                                             AND a.expires_at > ?)
                         ORDER BY next_due_at
                         LIMIT 1) AS d
                  WHERE NOT EXISTS (SELECT 1 FROM cw_machine_queues q
@@ -56,7 +58,9 @@ public final class DueWork {
                          FROM cw_instances
                         WHERE queue = q.name AND machine = m.machine AND next_priority = p.level
                           AND next_due_at IS NOT NULL
-                          AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
+                          AND NOT EXISTS (SELECT 1 FROM cw_leases a
+                                           WHERE a.instance_id = cw_instances.id
+                                             AND a.expires_at > ?)
                         ORDER BY next_due_at
                         LIMIT 1) AS d
                  WHERE NOT EXISTS (SELECT 1 FROM cw_machine_queues mq
@@ -80,7 +84,8 @@ public final class DueWork {
                (SELECT min(i.next_due_at)
                   FROM cw_instances i
                  WHERE i.next_due_at IS NOT NULL
-                   AND (i.lease_expires_at IS NULL OR i.lease_expires_at <= ?)
+                   AND NOT EXISTS (SELECT 1 FROM cw_leases a
+                                    WHERE a.instance_id = i.id AND a.expires_at > ?)
                    AND (CAST(? AS text[]) IS NULL OR i.queue = ANY (CAST(? AS text[])))
                    AND NOT EXISTS (SELECT 1 FROM cw_machine_queues q
                                     WHERE q.machine = i.machine AND q.paused)),

@@ -8,14 +8,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Leases held past their expiry, read from {@code cw_leases} (only the instances being processed),
- * with the owner from the instance row.
+ * Leases held past their expiry, read from {@code cw_leases} (only the instances being processed).
  */
 public final class ExpiredLeases {
   private static final String EXPIRED =
       """
-      SELECT l.instance_id, l.machine, i.lease_owner, l.expires_at
-        FROM cw_leases l JOIN cw_instances i ON i.id = l.instance_id
+      SELECT l.instance_id, l.machine, l.owner, l.expires_at
+        FROM cw_leases l
        WHERE l.expires_at <= ?
        ORDER BY l.expires_at, l.instance_id
        LIMIT ?
@@ -41,7 +40,7 @@ public final class ExpiredLeases {
                     new ExpiredLease(
                         rs.getString("instance_id"),
                         rs.getString("machine"),
-                        rs.getString("lease_owner"),
+                        rs.getString("owner"),
                         Instants.read(rs, "expires_at")));
               }
             }

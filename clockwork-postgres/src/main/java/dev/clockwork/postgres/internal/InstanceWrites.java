@@ -45,11 +45,11 @@ final class InstanceWrites {
       """;
 
   /**
-   * Writes each instance under its lease token, gives the lease up (and its row in {@code
-   * cw_leases}), recomputes the head from the queue (the rows were locked by an earlier statement,
-   * so every event queued before is seen) and drops its pending-head markers in the same snapshot;
-   * then notifies the listening workers, once, when asked to or when a released instance has work
-   * due.
+   * Writes each instance under its lease token (the lease's row in {@code cw_leases}, deleted with
+   * that token: a row whose lease is gone or was taken over is not written), recomputes the head
+   * from the queue (the rows were locked by an earlier statement, so every event queued before is
+   * seen) and drops its pending-head markers in the same snapshot; then notifies the listening
+   * workers, once, when asked to or when a released instance has work due.
    */
   static final String UPDATE =
       """
@@ -68,8 +68,11 @@ final class InstanceWrites {
                          fire_retry_at)),
            cleared AS (
              DELETE FROM cw_pending_heads WHERE instance_id = ANY (ARRAY(SELECT id FROM input))),
-           unlisted AS (
-             DELETE FROM cw_leases WHERE instance_id = ANY (ARRAY(SELECT id FROM input))),
+           released AS (
+             DELETE FROM cw_leases
+              WHERE instance_id = ANY (ARRAY(SELECT id FROM input))
+                AND token = ANY (ARRAY(SELECT token FROM input))
+             RETURNING instance_id),
            written AS (
              UPDATE cw_instances i
                 SET version = u.version, status = u.status, active = u.active,
@@ -77,7 +80,6 @@ final class InstanceWrites {
                     revision = u.revision, history_seq = u.history_seq, updated_at = u.updated_at,
                     next_timer_at = u.next_timer_at, fire_retry = u.fire_retry,
                     fire_retry_at = u.fire_retry_at,
-                    lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL,
                     (next_event_at, next_event_id, next_event_priority, next_event_attempts) =
                       (SELECT q.available_at, q.id, q.priority, q.attempts
                          FROM cw_queue q
@@ -85,7 +87,7 @@ final class InstanceWrites {
                         ORDER BY q.id
                         LIMIT 1)
                FROM input u
-              WHERE i.id = u.id AND i.lease_token = u.token
+              WHERE i.id = u.id AND i.id IN (SELECT instance_id FROM released)
              RETURNING i.next_due_at)
       SELECT count(*),
              CASE WHEN CAST(? AS boolean) OR bool_or(next_due_at IS NOT NULL)

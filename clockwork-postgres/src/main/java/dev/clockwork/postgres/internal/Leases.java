@@ -11,54 +11,46 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Leases on {@code cw_instances} for a synchronous send, and their renewal and release. A lease is
+ * Leases in {@code cw_leases} for a synchronous send, and their renewal and release. A lease is
  * valid while its token is the stored one: a lease past its expiry still commits until another
- * worker takes the instance over (which replaces the token), as in the in-memory store. Each write
- * keeps the lease's row in {@code cw_leases} (what concurrency caps count) in the same statement.
+ * worker takes the instance over (which replaces the token), as in the in-memory store. Taking a
+ * lease holds the instance row's lock (what a commit relies on to read tokens nobody replaces).
  */
 public final class Leases {
+  /**
+   * Locks the instance row (waiting for a claim or a commit that holds it), then leases it unless a
+   * valid lease holds it: the row comes from the locking read, so it is the latest version.
+   */
   private static final String LEASE =
       """
-      WITH leased AS (
-             UPDATE cw_instances
-                SET lease_owner = ?, lease_token = gen_random_uuid(), lease_expires_at = ?
-              WHERE id = ? AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
-             RETURNING lease_token, lease_expires_at,
+      WITH target AS (
+             SELECT %s
+               FROM cw_instances
+              WHERE id = ?
+                FOR NO KEY UPDATE),
+           taken AS (
+             INSERT INTO cw_leases AS a (instance_id, machine, owner, token, expires_at)
+             SELECT id, machine, ?, gen_random_uuid(), ? FROM target
+             ON CONFLICT (instance_id) DO UPDATE
+                SET owner = EXCLUDED.owner, token = EXCLUDED.token,
+                    expires_at = EXCLUDED.expires_at
+              WHERE a.expires_at <= ?
+             RETURNING a.token, a.expires_at)
+      SELECT target.*, taken.token AS lease_token FROM target, taken
       """
-          + InstanceRows.RECORD_COLUMNS
-          + """
-             ),
-           listed AS (
-             INSERT INTO cw_leases (instance_id, machine, expires_at)
-             SELECT id, machine, lease_expires_at FROM leased
-             ON CONFLICT (instance_id) DO UPDATE SET expires_at = EXCLUDED.expires_at)
-      SELECT * FROM leased
-      """;
+          .formatted(InstanceRows.RECORD_COLUMNS.strip());
 
   private static final String RENEW =
-      """
-      WITH renewed AS (
-             UPDATE cw_instances SET lease_expires_at = ?
-              WHERE id = ? AND lease_token = ?
-             RETURNING id, lease_expires_at),
-           listed AS (
-             UPDATE cw_leases l SET expires_at = renewed.lease_expires_at
-               FROM renewed
-              WHERE l.instance_id = renewed.id)
-      SELECT count(*) FROM renewed
-      """;
+      "UPDATE cw_leases SET expires_at = ? WHERE instance_id = ? AND token = ?";
 
-  /** Clears the lease and, when the instance has work due, wakes the listening workers. */
+  /** Gives the lease up and, when the instance has work due, wakes the listening workers. */
   private static final String RELEASE =
       """
       WITH released AS (
-             UPDATE cw_instances
-                SET lease_owner = NULL, lease_token = NULL, lease_expires_at = NULL
-              WHERE id = ? AND lease_token = ?
-             RETURNING id, next_due_at),
-           unlisted AS (
-             DELETE FROM cw_leases WHERE instance_id = (SELECT id FROM released))
-      SELECT pg_notify(?, '') FROM released WHERE next_due_at IS NOT NULL
+             DELETE FROM cw_leases WHERE instance_id = ? AND token = ? RETURNING instance_id)
+      SELECT pg_notify(?, '')
+        FROM released r JOIN cw_instances i ON i.id = r.instance_id
+       WHERE i.next_due_at IS NOT NULL
       """;
 
   private final Jdbc jdbc;
@@ -73,9 +65,9 @@ public final class Leases {
         "lease instance '" + instanceId + "'",
         connection -> {
           try (PreparedStatement lease = connection.prepareStatement(LEASE)) {
-            lease.setString(1, owner);
-            lease.setObject(2, Instants.notBefore(expiresAt));
-            lease.setString(3, instanceId);
+            lease.setString(1, instanceId);
+            lease.setString(2, owner);
+            lease.setObject(3, Instants.notBefore(expiresAt));
             lease.setObject(4, Instants.notAfter(now));
             try (ResultSet rs = lease.executeQuery()) {
               if (!rs.next()) {
@@ -100,12 +92,9 @@ public final class Leases {
             renew.setObject(1, Instants.notBefore(newExpiry));
             renew.setString(2, lease.instanceId());
             renew.setObject(3, lease.token());
-            try (ResultSet rs = renew.executeQuery()) {
-              rs.next();
-              return rs.getLong(1) == 1
-                  ? Optional.of(lease.renewedUntil(newExpiry))
-                  : Optional.empty();
-            }
+            return renew.executeUpdate() == 1
+                ? Optional.of(lease.renewedUntil(newExpiry))
+                : Optional.empty();
           }
         });
   }

@@ -71,16 +71,26 @@ public final class QueueOperations {
        LIMIT ?
       """;
 
-  /** The instances of a machine's queued events, locked unless a valid lease holds them. */
-  private static final String LOCK_UNLEASED =
+  /** The instances of a machine's queued events, locked (waiting for turns in progress). */
+  private static final String LOCK_QUEUED =
       """
       SELECT id FROM cw_instances
        WHERE id IN (SELECT DISTINCT instance_id FROM cw_queue
                      WHERE machine = ?
                        AND (CAST(? AS timestamptz) IS NULL OR enqueued_at < ?))
-         AND (lease_expires_at IS NULL OR lease_expires_at <= ?)
        ORDER BY id
          FOR NO KEY UPDATE
+      """;
+
+  /**
+   * Of the locked instances, those no valid lease holds: read once the locks are held (a statement
+   * of its own, so a snapshot taken then), when nobody can lease them until the transaction ends.
+   */
+  private static final String UNLEASED =
+      """
+      SELECT l.id
+        FROM unnest(CAST(? AS text[])) AS l(id)
+       WHERE NOT EXISTS (SELECT 1 FROM cw_leases a WHERE a.instance_id = l.id AND a.expires_at > ?)
       """;
 
   private static final String PURGE_PENDING =
@@ -246,13 +256,25 @@ public final class QueueOperations {
         "purge pending events of " + machine,
         connection -> {
           Object cutoff = olderThan == null ? null : Instants.notAfter(olderThan);
-          List<String> locked = new ArrayList<>();
-          try (PreparedStatement lock = connection.prepareStatement(LOCK_UNLEASED)) {
+          List<String> queued = new ArrayList<>();
+          try (PreparedStatement lock = connection.prepareStatement(LOCK_QUEUED)) {
             lock.setString(1, machine);
             lock.setObject(2, cutoff, Types.TIMESTAMP_WITH_TIMEZONE);
             lock.setObject(3, cutoff, Types.TIMESTAMP_WITH_TIMEZONE);
-            lock.setObject(4, Instants.notAfter(now));
             try (ResultSet rs = lock.executeQuery()) {
+              while (rs.next()) {
+                queued.add(rs.getString(1));
+              }
+            }
+          }
+          if (queued.isEmpty()) {
+            return 0;
+          }
+          List<String> locked = new ArrayList<>();
+          try (PreparedStatement unleased = connection.prepareStatement(UNLEASED)) {
+            unleased.setArray(1, Columns.texts(connection, queued));
+            unleased.setObject(2, Instants.notAfter(now));
+            try (ResultSet rs = unleased.executeQuery()) {
               while (rs.next()) {
                 locked.add(rs.getString(1));
               }

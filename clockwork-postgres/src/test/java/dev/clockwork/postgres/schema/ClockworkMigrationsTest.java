@@ -111,6 +111,10 @@ class ClockworkMigrationsTest {
         .as("a head that failed an attempt holds the timers back")
         .isEqualTo("2026-01-01 00:00:05");
     assertThat(db.single(utc("expires_at", "cw_leases"))).isEqualTo("2026-01-01 00:00:30");
+    assertThat(db.single("SELECT owner FROM cw_leases"))
+        .as("the lease moved off the instance row (V19), owner and token with it")
+        .isEqualTo("w1");
+    assertThat(db.single("SELECT count(*) FROM cw_leases WHERE token IS NOT NULL")).isEqualTo(1L);
   }
 
   private static String utc(String column, String table) {
