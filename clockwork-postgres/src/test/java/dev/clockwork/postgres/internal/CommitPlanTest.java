@@ -38,8 +38,9 @@ class CommitPlanTest {
       }
     }
     DB.execute(
-        "INSERT INTO cw_leases (instance_id, machine, expires_at)"
-            + " SELECT id, machine, now() + interval '1 hour' FROM cw_instances");
+        "INSERT INTO cw_leases (instance_id, machine, owner, token, expires_at)"
+            + " SELECT id, machine, 'w', gen_random_uuid(), now() + interval '1 hour'"
+            + " FROM cw_instances");
     DB.execute(
         "INSERT INTO cw_pending_heads (instance_id, event_id, available_at, priority, attempts)"
             + " SELECT id, 1, now(), 2, 0 FROM cw_instances");

@@ -57,7 +57,6 @@ class DuePlanTest {
             lastStatement(Claims.CLAIM_ANY_DUE),
             NOW,
             "'{}'",
-            "'{}'",
             "10",
             "'{order}'",
             "'{10}'",
@@ -70,9 +69,10 @@ class DuePlanTest {
             NOW,
             NOW,
             NOW,
+            NOW,
             "10");
 
-    assertThat(plan).contains("cw_instances_due").contains("cw_instances_pkey");
+    assertThat(plan).contains("cw_instances_due").contains("cw_leases_pkey");
     assertThat(seqScansOfInstances(plan)).isZero();
   }
 
@@ -83,7 +83,6 @@ class DuePlanTest {
             lastStatement(Claims.CLAIM_EVENT_DUE),
             NOW,
             "'{}'",
-            "'{}'",
             "10",
             "'{order}'",
             "'{10}'",
@@ -94,6 +93,7 @@ class DuePlanTest {
             NOW,
             "10",
             "'w'",
+            NOW,
             NOW,
             NOW,
             NOW,

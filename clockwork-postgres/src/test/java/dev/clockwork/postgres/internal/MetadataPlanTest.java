@@ -70,7 +70,6 @@ class MetadataPlanTest {
             lastStatement(Claims.CLAIM_ANY_DUE_IN_QUEUES),
             NOW,
             "'{}'",
-            "'{}'",
             "10",
             "'{order}'",
             "'{10}'",
@@ -84,9 +83,10 @@ class MetadataPlanTest {
             NOW,
             NOW,
             NOW,
+            NOW,
             "10");
 
-    assertThat(plan).contains("cw_instances_queue_due").contains("cw_instances_pkey");
+    assertThat(plan).contains("cw_instances_queue_due").contains("cw_leases_pkey");
     assertThat(seqScansOfInstances(plan)).isZero();
   }
 
@@ -97,7 +97,6 @@ class MetadataPlanTest {
             lastStatement(Claims.CLAIM_EVENT_DUE_IN_QUEUES),
             NOW,
             "'{}'",
-            "'{}'",
             "10",
             "'{order}'",
             "'{10}'",
@@ -109,6 +108,7 @@ class MetadataPlanTest {
             NOW,
             "10",
             "'w'",
+            NOW,
             NOW,
             NOW,
             NOW,
