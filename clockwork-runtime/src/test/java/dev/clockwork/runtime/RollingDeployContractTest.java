@@ -7,6 +7,7 @@ import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.runtime.error.UnknownEventException;
 import dev.clockwork.runtime.error.UnknownVersionException;
 import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.queue.EventStatus;
@@ -97,5 +98,33 @@ public abstract class RollingDeployContractTest {
 
     assertThat(oldNode.instances().get("c-1").version()).isEqualTo(1);
     assertThat(oldNode.instances().get("c-1").context()).containsEntry("ranBy", "version 1");
+  }
+
+  /**
+   * An old node remembers what it enqueued to (no read per enqueue); once a new node has upgraded
+   * the instance, an event only the new version takes is still accepted by the old node, as a fresh
+   * read would have it (the instance is newer than the old node knows), not refused by what it
+   * remembered.
+   */
+  @Test
+  void anOldNodeAcceptsAnEventOfTheVersionANewNodeUpgradedItsInstanceTo() {
+    MachineDefinition withTock =
+        Machine.define("counter")
+            .version(2)
+            .initial("open")
+            .state("open", s -> s.on("TICK", t -> t.to("open")).on("TOCK", t -> t.to("open")))
+            .build();
+    Engine newerNode = node("newer", version(1), withTock);
+    oldNode.create(NewInstance.of("counter").id("c-1"));
+    oldNode.enqueue("c-1", Event.of("TICK"));
+    assertThatThrownBy(() -> oldNode.enqueue("c-1", Event.of("TOCK")))
+        .as("version 1 takes no TOCK")
+        .isInstanceOf(UnknownEventException.class);
+
+    assertThat(newerNode.machines().upgradeInstances("counter")).isEqualTo(1);
+
+    QueuedEvent tock = oldNode.enqueue("c-1", Event.of("TOCK"));
+    assertThat(newerNode.instances().event("c-1", tock.id()).state())
+        .isEqualTo(EventStatus.State.PENDING);
   }
 }

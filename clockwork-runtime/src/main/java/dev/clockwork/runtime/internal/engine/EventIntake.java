@@ -12,6 +12,7 @@ import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.internal.Listeners;
 import dev.clockwork.runtime.internal.MachineRegistry;
 import dev.clockwork.runtime.internal.TurnRunner;
+import dev.clockwork.runtime.internal.engine.KnownInstances.Known;
 import dev.clockwork.runtime.queue.EventRequest;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
@@ -20,13 +21,15 @@ import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Where events enter an engine: processed now ({@link #send}) or appended to their instance's queue
  * ({@link #enqueue}). Validate now, process later: an event no state of the machine takes, or whose
  * payload the machine's validator for its type refuses, is refused at once — unless the instance
  * runs a version newer than this node knows (a rolling deploy), which the nodes that know it
- * validate when they process the event.
+ * validate when they process the event. An enqueue reads its instance only when it is not among
+ * those recently enqueued to ({@link KnownInstances}), so it is mostly one round trip.
  */
 public final class EventIntake {
   private final Settings settings;
@@ -35,6 +38,7 @@ public final class EventIntake {
   private final MachineRegistry machines;
   private final TurnRunner runner;
   private final Listeners listeners;
+  private final KnownInstances known = new KnownInstances();
 
   EventIntake(
       Settings settings,
@@ -71,7 +75,7 @@ public final class EventIntake {
               + "' is kept with queued events, and send processes the event now; enqueue the"
               + " request to record who sent it, or leave its source out");
     }
-    checkKnown(load(request.instanceId()), request.event());
+    checkKnown(Known.of(load(request.instanceId())), request.event());
     return runner.send(request.instanceId(), request.event(), request.idempotencyKey());
   }
 
@@ -80,27 +84,56 @@ public final class EventIntake {
     Objects.requireNonNull(request, "request");
     String instanceId = request.instanceId();
     Event event = request.event();
-    InstanceRecord record = load(instanceId);
-    checkKnown(record, event);
+    Known instance = checked(instanceId, event);
     Priority effective =
-        settings.queue(record.machine()).strategy() == QueueStrategy.PRIORITY
+        settings.queue(instance.machine()).strategy() == QueueStrategy.PRIORITY
             ? request.priority()
             : Priority.NORMAL;
-    QueuedEvent queued =
-        store
-            .queue()
-            .enqueue(
-                QueuedEvent.of(
-                        instanceId, record.machine(), event, request.source(), clock.instant())
-                    .withConversationId(record.conversationId())
-                    .withPriority(effective)
-                    .withIdempotencyKey(request.idempotencyKey())
-                    .withHeaders(listeners.enqueuing(instanceId, record.machine(), event)));
-    listeners.eventEnqueued(instanceId, record.machine());
+    QueuedEvent queued;
+    try {
+      queued =
+          store
+              .queue()
+              .enqueue(
+                  QueuedEvent.of(
+                          instanceId, instance.machine(), event, request.source(), clock.instant())
+                      .withConversationId(instance.conversationId())
+                      .withPriority(effective)
+                      .withIdempotencyKey(request.idempotencyKey())
+                      .withHeaders(listeners.enqueuing(instanceId, instance.machine(), event)));
+    } catch (UnknownInstanceException gone) {
+      known.forget(instanceId);
+      throw gone;
+    }
+    listeners.eventEnqueued(instanceId, instance.machine());
     return queued;
   }
 
-  private void checkKnown(InstanceRecord record, Event event) {
+  /**
+   * The instance's machine, version and conversation, with {@code event} checked against them:
+   * remembered (no read) when the instance runs its machine's newest version here and the event
+   * passes; otherwise read from the store, checked, and remembered for next time.
+   */
+  private Known checked(String instanceId, Event event) {
+    Optional<Known> remembered = known.get(instanceId);
+    if (remembered.isPresent()) {
+      Known instance = remembered.get();
+      try {
+        if (instance.version() == machines.latest(instance.machine()).version()) {
+          checkKnown(instance, event);
+          return instance;
+        }
+      } catch (RuntimeException refused) {
+        // refused by what was remembered: the stored row decides (its version may be newer)
+      }
+    }
+    Known instance = Known.of(load(instanceId));
+    checkKnown(instance, event);
+    known.remember(instance);
+    return instance;
+  }
+
+  private void checkKnown(Known record, Event event) {
     if (ParallelEvents.isResult(event.type())) {
       throw new ClockworkException(
           "'"
