@@ -6,13 +6,16 @@
  * dev.clockwork.postgres.schema.ClockworkMigrations}):
  *
  * <ul>
- *   <li>{@code cw_instances}: one row per instance — the snapshot as JSON, the lease (owner, token,
- *       expiry), the head of its queue ({@code next_event_*}), its earliest armed timer ({@code
- *       next_timer_at}) and the timer fire waiting for a retry. From these the row works out when
- *       its work falls due ({@code next_due_at}, a stored generated column) and how urgent it is;
- *       claims range-scan an index on (machine, priority, due) per machine and priority, so their
- *       cost follows the instances with work due, not the timers armed for later. Timers fire
- *       straight from the snapshot: there is no sweep and no queue row per fire.
+ *   <li>{@code cw_instances}: one row per instance — the snapshot as JSON, the head of its queue
+ *       ({@code next_event_*}), its earliest armed timer ({@code next_timer_at}) and the timer fire
+ *       waiting for a retry. From these the row works out when its work falls due ({@code
+ *       next_due_at}, a stored generated column) and how urgent it is; claims range-scan an index
+ *       on (machine, priority, due) per machine and priority, so their cost follows the instances
+ *       with work due, not the timers armed for later. Timers fire straight from the snapshot:
+ *       there is no sweep and no queue row per fire.
+ *   <li>{@code cw_leases}: the lease of each instance being processed (owner, token, expiry), what
+ *       caps count and every commit is fenced by; a claim inserts it without writing the instance
+ *       row, and takes over only an expired one.
  *   <li>{@code cw_queue}: events in id order per instance. An enqueue never waits for a turn in
  *       progress: it merges the event into the row's head when it can lock the row at once, and
  *       otherwise leaves a marker in {@code cw_pending_heads}, which the next claim merges.
