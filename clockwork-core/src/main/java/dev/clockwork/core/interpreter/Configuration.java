@@ -10,13 +10,21 @@ import java.util.Arrays;
  * becomes the next snapshot's array when its length fits.
  */
 final class Configuration {
-  private ActiveState[] active;
+  private static final ActiveState[] NONE = new ActiveState[0];
+
+  private ActiveState[] active = NONE;
   private int size;
   private boolean owned;
 
-  Configuration(ActiveState[] initial) {
+  /** Starts over from a snapshot's array (read, not written), or {@code NONE} to hold nothing. */
+  void reset(ActiveState[] initial) {
     active = initial;
     size = initial.length;
+    owned = false;
+  }
+
+  void clear() {
+    reset(NONE);
   }
 
   int size() {

@@ -13,42 +13,75 @@ import java.util.List;
 
 /**
  * One macrostep: the external event's transitions, then eventless transitions and internal events
- * until the configuration is stable (SCXML {@code mainEventLoop}). Mutable working state, used
- * once. The step is also the {@link StepScope} its guards and actions see, so it allocates no
- * scope.
+ * until the configuration is stable (SCXML {@code mainEventLoop}). Mutable working state; a thread
+ * reuses one from step to step ({@link StepPool}), so a step allocates no working state, and {@link
+ * #end} leaves it holding nothing of the instance. The step is also the {@link StepScope} its
+ * guards and actions see, so it allocates no scope.
  */
 final class Macrostep extends StepScope {
   private static final ArmedTimer[] NO_TIMERS = new ArmedTimer[0];
   private static final Event INIT = Event.of("@init");
 
-  private final Snapshot before;
-  private final Configuration config;
-  private final Selection selection;
+  private final Configuration config = new Configuration();
+  private final Selection selection = new Selection(config, this);
+  private Snapshot before;
   private TimerBook timers;
   private Microstep microstep;
   private long lastEntryId;
   private InstanceStatus status;
   private boolean changed;
+  private boolean open;
   private int depth;
   private List<String> tail;
   private DispatchPolicy dispatch = DispatchPolicy.OFF;
   private RegionResults regions;
   private List<ActiveState> deferred;
 
-  Macrostep(Snapshot before, Instant now, Delivery delivery) {
-    super(now, delivery);
-    this.before = before;
-    this.config = new Configuration(before.activeArray());
-    this.selection = new Selection(config, this);
-    this.lastEntryId = before.lastEntryId();
-    this.status = before.status();
+  Macrostep() {
+    super(null, null);
+  }
+
+  /** Starts a step from {@code before}; {@link #end} ends it. */
+  void begin(Snapshot snapshot, Instant now, Delivery delivery) {
+    begin(now, delivery);
+    this.before = snapshot;
+    this.config.reset(snapshot.activeArray());
+    this.lastEntryId = snapshot.lastEntryId();
+    this.status = snapshot.status();
+    this.open = true;
+  }
+
+  /** Ends the step, finished or thrown out of: nothing of the instance stays referenced. */
+  @Override
+  void end() {
+    super.end();
+    before = null;
+    config.clear();
+    selection.clear();
+    if (microstep != null) {
+      microstep.clear();
+    }
+    timers = null;
+    status = null;
+    changed = false;
+    open = false;
+    depth = 0;
+    tail = null;
+    dispatch = DispatchPolicy.OFF;
+    regions = null;
+    deferred = null;
+  }
+
+  /** True between {@link #begin} and {@link #end}. */
+  boolean isOpen() {
+    return open;
   }
 
   void start() {
     setEvent(INIT);
     changed = true;
     selection.clear();
-    new Microstep(this).enterInitial(definition().root());
+    runner().enterInitial(definition().root());
     settle();
   }
 
@@ -135,11 +168,16 @@ final class Macrostep extends StepScope {
             definition().id(), String.valueOf(event()), max, tail);
       }
     }
+    runner().run(selection);
+    selection.clear();
+  }
+
+  /** The microstep runner, made at the first microstep and kept with this reused step. */
+  private Microstep runner() {
     if (microstep == null) {
       microstep = new Microstep(this);
     }
-    microstep.run(selection);
-    selection.clear();
+    return microstep;
   }
 
   StepResult result(boolean handled) {
