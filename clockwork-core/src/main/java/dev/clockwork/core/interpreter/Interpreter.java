@@ -57,7 +57,13 @@ public final class Interpreter {
     }
     Snapshot empty =
         new Snapshot(
-            definition, new ActiveState[0], context, new ArmedTimer[0], 0, InstanceStatus.ACTIVE);
+            definition,
+            new ActiveState[0],
+            0,
+            context,
+            new ArmedTimer[0],
+            0,
+            InstanceStatus.ACTIVE);
     Macrostep step = StepPool.open(empty, now, delivery);
     try {
       step.dispatch(dispatch);

@@ -45,7 +45,7 @@ final class Macrostep extends StepScope {
   void begin(Snapshot snapshot, Instant now, Delivery delivery) {
     begin(now, delivery);
     this.before = snapshot;
-    this.config.reset(snapshot.activeArray());
+    this.config.reset(snapshot);
     this.lastEntryId = snapshot.lastEntryId();
     this.status = snapshot.status();
     this.open = true;
@@ -191,7 +191,8 @@ final class Macrostep extends StepScope {
     }
     return new Snapshot(
         before.definition(),
-        config.toArray(),
+        config.array(),
+        config.size(),
         context(),
         timers == null ? before.timerArray() : timers.toArray(NO_TIMERS),
         lastEntryId,
