@@ -15,19 +15,12 @@ final class Configuration {
 
   /** Starts over from a snapshot's active states. */
   void reset(Snapshot snapshot) {
-    clear();
     int count = snapshot.activeCount();
     room(count);
     for (int i = 0; i < count; i++) {
       active[i] = snapshot.active(i);
     }
     size = count;
-  }
-
-  /** Holds nothing. */
-  void clear() {
-    Arrays.fill(active, 0, size, null);
-    size = 0;
   }
 
   int size() {

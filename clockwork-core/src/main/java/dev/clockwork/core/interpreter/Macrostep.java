@@ -41,35 +41,33 @@ final class Macrostep extends StepScope {
     super(null, null);
   }
 
-  /** Starts a step from {@code before}; {@link #end} ends it. */
+  /**
+   * Starts a step from {@code snapshot}, on a new or a reused macrostep: every field is set here,
+   * so nothing of the previous step (finished or thrown out of) is seen; {@link #end} ends it.
+   */
   void begin(Snapshot snapshot, Instant now, Delivery delivery) {
     begin(now, delivery);
-    this.before = snapshot;
-    this.config.reset(snapshot);
-    this.lastEntryId = snapshot.lastEntryId();
-    this.status = snapshot.status();
-    this.open = true;
-  }
-
-  /** Ends the step, finished or thrown out of: nothing of the instance stays referenced. */
-  @Override
-  void end() {
-    super.end();
-    before = null;
-    config.clear();
+    before = snapshot;
+    config.reset(snapshot);
     selection.clear();
-    if (microstep != null) {
-      microstep.clear();
-    }
     timers = null;
-    status = null;
+    lastEntryId = snapshot.lastEntryId();
+    status = snapshot.status();
     changed = false;
-    open = false;
     depth = 0;
     tail = null;
     dispatch = DispatchPolicy.OFF;
     regions = null;
     deferred = null;
+    open = true;
+  }
+
+  /**
+   * Ends the step, finished or thrown out of. What it still references stays only as long as the
+   * collector keeps the reused macrostep, which its thread holds weakly ({@link StepPool}).
+   */
+  void end() {
+    open = false;
   }
 
   /** True between {@link #begin} and {@link #end}. */

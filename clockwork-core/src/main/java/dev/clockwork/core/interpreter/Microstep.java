@@ -64,7 +64,7 @@ final class Microstep {
   }
 
   /** Forgets the last microstep's sets. */
-  void clear() {
+  private void clear() {
     entrySet.clear();
     if (kept != null) {
       kept.clear();

@@ -6,10 +6,11 @@ import java.time.Instant;
 /**
  * One idle {@link Macrostep} per thread, reused step after step, so a step allocates no working
  * state (its configuration, selection, entry set and scope). A step run while the thread's own is
- * open (an action that runs another step on the same thread) gets a new one. Between steps the
- * reused one holds nothing of any instance ({@link Macrostep#end}), and the thread holds it weakly:
- * the collector may take it (the next step makes another), and a thread that outlives its class
- * loader keeps no class of this one alive.
+ * open (an action that runs another step on the same thread) gets a new one. A step begins by
+ * setting every field ({@link Macrostep#begin}), so nothing of the previous one is seen. The thread
+ * holds its macrostep weakly: what it still references from its last step is garbage to the
+ * collector, which may take it all (the next step makes another), and a thread that outlives its
+ * class loader keeps no class of this one alive.
  */
 final class StepPool {
   private static final ThreadLocal<WeakReference<Macrostep>> IDLE = new ThreadLocal<>();

@@ -39,29 +39,18 @@ abstract class StepScope implements ActionScope {
     this.delivery = delivery;
   }
 
-  /** Starts a step on a reused scope: what the previous step left is gone (see {@link #end}). */
+  /**
+   * Starts a step on a reused scope: nothing the previous step left (its writes, raised events,
+   * effects, even those of a step that threw) is seen by this one.
+   */
   void begin(Instant at, Delivery by) {
-    this.now = at;
-    this.delivery = by;
-  }
-
-  /** Forgets the step: a reused scope holds nothing of an instance between steps. */
-  void end() {
-    now = null;
-    delivery = null;
-    if (writing) {
-      writer.reset(Context.empty());
-      writing = false;
-    }
+    now = at;
+    delivery = by;
+    writing = false;
     emitter = null;
     event = null;
-    if (internal != null) {
+    if (internal != null && !internal.isEmpty()) {
       internal.clear();
-    }
-    first = null;
-    second = null;
-    if (more != null) {
-      Arrays.fill(more, 0, Math.max(0, count - 2), null);
     }
     count = 0;
   }
