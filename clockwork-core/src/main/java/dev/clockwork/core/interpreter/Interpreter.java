@@ -218,7 +218,7 @@ public final class Interpreter {
     }
     Macrostep step = StepPool.open(snapshot, now, Delivery.NONE);
     try {
-      step.cancel();
+      InstanceEnd.cancel(step);
       return step.result(true);
     } finally {
       StepPool.close(step);

@@ -35,16 +35,13 @@ final class Macrostep extends StepScope {
   private List<String> tail;
   private DispatchPolicy dispatch = DispatchPolicy.OFF;
   private RegionResults regions;
-  private List<ActiveState> deferred;
+  private DeferredEntries deferred;
 
   Macrostep() {
     super(null, null);
   }
 
-  /**
-   * Starts a step from {@code snapshot}, on a new or a reused macrostep: every field is set here,
-   * so nothing of the previous step (finished or thrown out of) is seen; {@link #end} ends it.
-   */
+  /** Starts a step from {@code snapshot}: every field is set, nothing of a previous step seen. */
   void begin(Snapshot snapshot, Instant now, Delivery delivery) {
     begin(now, delivery);
     before = snapshot;
@@ -62,10 +59,7 @@ final class Macrostep extends StepScope {
     open = true;
   }
 
-  /**
-   * Ends the step, finished or thrown out of. What it still references stays only as long as the
-   * collector keeps the reused macrostep, which its thread holds weakly ({@link StepPool}).
-   */
+  /** Ends the step (its references stay weakly held, see {@link StepPool}). */
   void end() {
     open = false;
   }
@@ -222,7 +216,7 @@ final class Macrostep extends StepScope {
   /** An entry whose entry actions were dispatched instead of run in this step. */
   void defer(ActiveState entry) {
     if (deferred == null) {
-      deferred = new ArrayList<>(2);
+      deferred = new DeferredEntries();
     }
     deferred.add(entry);
   }
@@ -233,11 +227,14 @@ final class Macrostep extends StepScope {
    * they run here, before the state's exit actions, as they would without dispatch.
    */
   void runIfDeferred(ActiveState entry) {
-    if (deferred != null && entry != null && deferred.remove(entry)) {
-      StateNode state = entry.state();
-      for (int a = 0; a < state.entryActionCount(); a++) {
-        state.entryAction(a).run(this);
-      }
+    if (deferred != null) {
+      deferred.runIfDeferred(entry, this);
+    }
+  }
+
+  void runAllDeferred() {
+    if (deferred != null) {
+      deferred.runAll(this);
     }
   }
 
@@ -285,36 +282,10 @@ final class Macrostep extends StepScope {
     changed = true;
   }
 
-  void cancel() {
+  /** The instance ends in this step (done or cancelled); see {@link InstanceEnd}. */
+  void ended(InstanceStatus ended) {
     changed = true;
-    status = InstanceStatus.CANCELLED;
-    stopTimersAndChildren();
-    effect(new Effect.InstanceCancelled());
-  }
-
-  void finish(StateNode finalState) {
-    if (deferred != null) {
-      for (ActiveState entry : List.copyOf(deferred)) {
-        runIfDeferred(entry); // the instance ends in this step: no job will run them
-      }
-    }
-    status = InstanceStatus.DONE;
-    stopTimersAndChildren();
-    effect(new Effect.InstanceDone(finalState.path()));
-  }
-
-  /** The instance takes no more events: every timer is cancelled, every child too. */
-  private void stopTimersAndChildren() {
-    TimerBook timers = timers();
-    for (int i = timers.size() - 1; i >= 0; i--) {
-      effect(new Effect.TimerCancelled(timers.remove(i)));
-    }
-    for (int i = 0; i < config.size(); i++) {
-      ActiveState active = config.get(i);
-      if (active.state().invokedMachine() != null) {
-        effect(new Effect.ChildCancelled(active.path(), active.entryId()));
-      }
-    }
+    status = ended;
   }
 
   boolean isActive() {

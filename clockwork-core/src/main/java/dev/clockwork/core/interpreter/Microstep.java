@@ -269,7 +269,7 @@ final class Microstep {
   private void completed(StateNode finalState) {
     StateNode parent = finalState.parent();
     if (parent.parent() == null) {
-      step.finish(finalState);
+      InstanceEnd.finish(step, finalState);
       return;
     }
     if (parent.kind() == StateKind.PARALLEL && !config.isInFinalState(parent)) {
