@@ -17,10 +17,20 @@ public final class ContextWriter {
   private boolean ownsValues;
 
   public ContextWriter(Context base) {
+    reset(base);
+  }
+
+  /**
+   * Starts over from {@code base}, forgetting every write (a reused writer: the contexts it handed
+   * out keep their arrays, which it never writes again).
+   */
+  public void reset(Context base) {
     this.current = base;
     this.keys = base.keyArray();
     this.values = base.valueArray();
     this.size = base.size();
+    this.ownsKeys = false;
+    this.ownsValues = false;
   }
 
   /** The context with every write so far. */

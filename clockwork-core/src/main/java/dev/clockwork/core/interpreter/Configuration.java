@@ -5,22 +5,31 @@ import dev.clockwork.core.definition.StateNode;
 import java.util.Arrays;
 
 /**
- * The active states of an instance while a macrostep changes them, in document order. It reads the
- * snapshot's array until the first change, then works on a copy of it (copy on write), which
- * becomes the next snapshot's array when its length fits.
+ * The active states of an instance while a macrostep changes them, in document order, in an array
+ * of its own that a reused macrostep keeps from step to step; the next snapshot copies them (see
+ * {@link Snapshot}).
  */
 final class Configuration {
-  private ActiveState[] active;
+  private ActiveState[] active = new ActiveState[4];
   private int size;
-  private boolean owned;
 
-  Configuration(ActiveState[] initial) {
-    active = initial;
-    size = initial.length;
+  /** Starts over from a snapshot's active states. */
+  void reset(Snapshot snapshot) {
+    int count = snapshot.activeCount();
+    room(count);
+    for (int i = 0; i < count; i++) {
+      active[i] = snapshot.active(i);
+    }
+    size = count;
   }
 
   int size() {
     return size;
+  }
+
+  /** The working array: the first {@link #size} entries are the active states. */
+  ActiveState[] array() {
+    return active;
   }
 
   ActiveState get(int i) {
@@ -46,7 +55,7 @@ final class Configuration {
     while (at < size && active[at].state().index() < index) {
       at++;
     }
-    own(size + 1);
+    room(size + 1);
     System.arraycopy(active, at, active, at + 1, size - at);
     active[at] = entry;
     size++;
@@ -62,17 +71,12 @@ final class Configuration {
   }
 
   void remove(int i) {
-    own(size);
     System.arraycopy(active, i + 1, active, i, size - i - 1);
     active[--size] = null;
   }
 
-  /** Makes the array this configuration's own, with room for {@code capacity} states. */
-  private void own(int capacity) {
-    if (!owned) {
-      active = Arrays.copyOf(active, Math.max(capacity, size));
-      owned = true;
-    } else if (capacity > active.length) {
+  private void room(int capacity) {
+    if (capacity > active.length) {
       active = Arrays.copyOf(active, Math.max(capacity, active.length * 2));
     }
   }
@@ -102,14 +106,5 @@ final class Configuration {
       return true;
     }
     return false;
-  }
-
-  /** The active states as an array no one changes any more: the working one when it fits. */
-  ActiveState[] toArray() {
-    if (size != active.length) {
-      return Arrays.copyOf(active, size);
-    }
-    owned = false; // handed out: a later change copies it
-    return active;
   }
 }

@@ -57,11 +57,21 @@ public final class Interpreter {
     }
     Snapshot empty =
         new Snapshot(
-            definition, new ActiveState[0], context, new ArmedTimer[0], 0, InstanceStatus.ACTIVE);
-    Macrostep step = new Macrostep(empty, now, delivery);
-    step.dispatch(dispatch);
-    step.start();
-    return step.result(true);
+            definition,
+            new ActiveState[0],
+            0,
+            context,
+            new ArmedTimer[0],
+            0,
+            InstanceStatus.ACTIVE);
+    Macrostep step = StepPool.open(empty, now, delivery);
+    try {
+      step.dispatch(dispatch);
+      step.start();
+      return step.result(true);
+    } finally {
+      StepPool.close(step);
+    }
   }
 
   /**
@@ -107,11 +117,15 @@ public final class Interpreter {
     if (snapshot.isFinished() && !ParallelEvents.isResult(event.type())) {
       return new StepResult(snapshot, List.of(), false);
     }
-    Macrostep step = new Macrostep(snapshot, now, delivery);
-    step.dispatch(dispatch);
-    step.emitter(emitter);
-    boolean handled = step.external(event);
-    return step.result(handled);
+    Macrostep step = StepPool.open(snapshot, now, delivery);
+    try {
+      step.dispatch(dispatch);
+      step.emitter(emitter);
+      boolean handled = step.external(event);
+      return step.result(handled);
+    } finally {
+      StepPool.close(step);
+    }
   }
 
   /**
@@ -168,9 +182,13 @@ public final class Interpreter {
     if (snapshot.isFinished()) {
       return new StepResult(snapshot, List.of(), false);
     }
-    Macrostep step = new Macrostep(snapshot, now, Delivery.NONE);
-    boolean handled = step.skipFire(fire);
-    return step.result(handled);
+    Macrostep step = StepPool.open(snapshot, now, Delivery.NONE);
+    try {
+      boolean handled = step.skipFire(fire);
+      return step.result(handled);
+    } finally {
+      StepPool.close(step);
+    }
   }
 
   /**
@@ -181,9 +199,13 @@ public final class Interpreter {
    * next entry of their state.
    */
   public static StepResult rearm(Snapshot snapshot, Instant now) {
-    Macrostep step = new Macrostep(snapshot, now, Delivery.NONE);
-    step.rearm();
-    return step.result(true);
+    Macrostep step = StepPool.open(snapshot, now, Delivery.NONE);
+    try {
+      step.rearm();
+      return step.result(true);
+    } finally {
+      StepPool.close(step);
+    }
   }
 
   /**
@@ -194,8 +216,12 @@ public final class Interpreter {
     if (snapshot.isFinished()) {
       return new StepResult(snapshot, List.of(), false);
     }
-    Macrostep step = new Macrostep(snapshot, now, Delivery.NONE);
-    step.cancel();
-    return step.result(true);
+    Macrostep step = StepPool.open(snapshot, now, Delivery.NONE);
+    try {
+      InstanceEnd.cancel(step);
+      return step.result(true);
+    } finally {
+      StepPool.close(step);
+    }
   }
 }

@@ -13,42 +13,67 @@ import java.util.List;
 
 /**
  * One macrostep: the external event's transitions, then eventless transitions and internal events
- * until the configuration is stable (SCXML {@code mainEventLoop}). Mutable working state, used
- * once. The step is also the {@link StepScope} its guards and actions see, so it allocates no
- * scope.
+ * until the configuration is stable (SCXML {@code mainEventLoop}). Mutable working state; a thread
+ * reuses one from step to step ({@link StepPool}), so a step allocates no working state, and {@link
+ * #end} leaves it holding nothing of the instance. The step is also the {@link StepScope} its
+ * guards and actions see, so it allocates no scope.
  */
 final class Macrostep extends StepScope {
   private static final ArmedTimer[] NO_TIMERS = new ArmedTimer[0];
   private static final Event INIT = Event.of("@init");
 
-  private final Snapshot before;
-  private final Configuration config;
-  private final Selection selection;
+  private final Configuration config = new Configuration();
+  private final Selection selection = new Selection(config, this);
+  private Snapshot before;
   private TimerBook timers;
   private Microstep microstep;
   private long lastEntryId;
   private InstanceStatus status;
   private boolean changed;
+  private boolean open;
   private int depth;
   private List<String> tail;
   private DispatchPolicy dispatch = DispatchPolicy.OFF;
   private RegionResults regions;
-  private List<ActiveState> deferred;
+  private DeferredEntries deferred;
 
-  Macrostep(Snapshot before, Instant now, Delivery delivery) {
-    super(now, delivery);
-    this.before = before;
-    this.config = new Configuration(before.activeArray());
-    this.selection = new Selection(config, this);
-    this.lastEntryId = before.lastEntryId();
-    this.status = before.status();
+  Macrostep() {
+    super(null, null);
+  }
+
+  /** Starts a step from {@code snapshot}: every field is set, nothing of a previous step seen. */
+  void begin(Snapshot snapshot, Instant now, Delivery delivery) {
+    begin(now, delivery);
+    before = snapshot;
+    config.reset(snapshot);
+    selection.clear();
+    timers = null;
+    lastEntryId = snapshot.lastEntryId();
+    status = snapshot.status();
+    changed = false;
+    depth = 0;
+    tail = null;
+    dispatch = DispatchPolicy.OFF;
+    regions = null;
+    deferred = null;
+    open = true;
+  }
+
+  /** Ends the step (its references stay weakly held, see {@link StepPool}). */
+  void end() {
+    open = false;
+  }
+
+  /** True between {@link #begin} and {@link #end}. */
+  boolean isOpen() {
+    return open;
   }
 
   void start() {
     setEvent(INIT);
     changed = true;
     selection.clear();
-    new Microstep(this).enterInitial(definition().root());
+    runner().enterInitial(definition().root());
     settle();
   }
 
@@ -135,11 +160,16 @@ final class Macrostep extends StepScope {
             definition().id(), String.valueOf(event()), max, tail);
       }
     }
+    runner().run(selection);
+    selection.clear();
+  }
+
+  /** The microstep runner, made at the first microstep and kept with this reused step. */
+  private Microstep runner() {
     if (microstep == null) {
       microstep = new Microstep(this);
     }
-    microstep.run(selection);
-    selection.clear();
+    return microstep;
   }
 
   StepResult result(boolean handled) {
@@ -153,7 +183,8 @@ final class Macrostep extends StepScope {
     }
     return new Snapshot(
         before.definition(),
-        config.toArray(),
+        config.array(),
+        config.size(),
         context(),
         timers == null ? before.timerArray() : timers.toArray(NO_TIMERS),
         lastEntryId,
@@ -185,7 +216,7 @@ final class Macrostep extends StepScope {
   /** An entry whose entry actions were dispatched instead of run in this step. */
   void defer(ActiveState entry) {
     if (deferred == null) {
-      deferred = new ArrayList<>(2);
+      deferred = new DeferredEntries();
     }
     deferred.add(entry);
   }
@@ -196,11 +227,14 @@ final class Macrostep extends StepScope {
    * they run here, before the state's exit actions, as they would without dispatch.
    */
   void runIfDeferred(ActiveState entry) {
-    if (deferred != null && entry != null && deferred.remove(entry)) {
-      StateNode state = entry.state();
-      for (int a = 0; a < state.entryActionCount(); a++) {
-        state.entryAction(a).run(this);
-      }
+    if (deferred != null) {
+      deferred.runIfDeferred(entry, this);
+    }
+  }
+
+  void runAllDeferred() {
+    if (deferred != null) {
+      deferred.runAll(this);
     }
   }
 
@@ -248,36 +282,10 @@ final class Macrostep extends StepScope {
     changed = true;
   }
 
-  void cancel() {
+  /** The instance ends in this step (done or cancelled); see {@link InstanceEnd}. */
+  void ended(InstanceStatus ended) {
     changed = true;
-    status = InstanceStatus.CANCELLED;
-    stopTimersAndChildren();
-    effect(new Effect.InstanceCancelled());
-  }
-
-  void finish(StateNode finalState) {
-    if (deferred != null) {
-      for (ActiveState entry : List.copyOf(deferred)) {
-        runIfDeferred(entry); // the instance ends in this step: no job will run them
-      }
-    }
-    status = InstanceStatus.DONE;
-    stopTimersAndChildren();
-    effect(new Effect.InstanceDone(finalState.path()));
-  }
-
-  /** The instance takes no more events: every timer is cancelled, every child too. */
-  private void stopTimersAndChildren() {
-    TimerBook timers = timers();
-    for (int i = timers.size() - 1; i >= 0; i--) {
-      effect(new Effect.TimerCancelled(timers.remove(i)));
-    }
-    for (int i = 0; i < config.size(); i++) {
-      ActiveState active = config.get(i);
-      if (active.state().invokedMachine() != null) {
-        effect(new Effect.ChildCancelled(active.path(), active.entryId()));
-      }
-    }
+    status = ended;
   }
 
   boolean isActive() {

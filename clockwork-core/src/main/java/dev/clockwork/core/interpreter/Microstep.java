@@ -32,13 +32,7 @@ final class Microstep {
 
   /** Runs one microstep; the instance is reused for every microstep of a macrostep. */
   void run(Selection selection) {
-    entrySet.clear();
-    if (kept != null) {
-      kept.clear();
-    }
-    if (dispatched != null) {
-      dispatched.clear();
-    }
+    clear();
     exitStates(selection);
     for (int i = 0; i < selection.size(); i++) {
       Branch branch = selection.branch(i);
@@ -64,8 +58,20 @@ final class Microstep {
 
   /** Enters the machine's initial configuration. */
   void enterInitial(StateNode root) {
+    clear();
     addDescendants(root);
     enterStates();
+  }
+
+  /** Forgets the last microstep's sets. */
+  private void clear() {
+    entrySet.clear();
+    if (kept != null) {
+      kept.clear();
+    }
+    if (dispatched != null) {
+      dispatched.clear();
+    }
   }
 
   /**
@@ -145,7 +151,11 @@ final class Microstep {
         entry = new ActiveState(state, step.nextEntryId(), step.now());
       }
       config.add(entry);
-      step.effect(new Effect.StateEntered(state.path(), entry.entryId(), step.now()));
+      if (reentered) {
+        step.effect(new Effect.StateEntered(state.path(), entry.entryId(), step.now()));
+      } else {
+        step.entered(entry); // a new entry: entered at step.now(), read as its StateEntered
+      }
       ActiveState parallel = dispatched == null ? null : dispatched.remove(state);
       if (parallel != null) {
         step.defer(entry);
@@ -259,7 +269,7 @@ final class Microstep {
   private void completed(StateNode finalState) {
     StateNode parent = finalState.parent();
     if (parent.parent() == null) {
-      step.finish(finalState);
+      InstanceEnd.finish(step, finalState);
       return;
     }
     if (parent.kind() == StateKind.PARALLEL && !config.isInFinalState(parent)) {

@@ -16,21 +16,29 @@ import java.util.Optional;
  */
 public final class Snapshot {
   private final MachineDefinition definition;
-  private final ActiveState[] active;
+  // Most configurations are the root and one atomic state: up to two active states are held in
+  // fields, more in an array (then every one of them, and the fields are null).
+  private final ActiveState first;
+  private final ActiveState second;
+  private final ActiveState[] many;
   private final Context context;
   private final ArmedTimer[] timers;
   private final long lastEntryId;
   private final InstanceStatus status;
 
+  /** A snapshot whose active states are the first {@code count} of {@code active} (copied). */
   Snapshot(
       MachineDefinition definition,
       ActiveState[] active,
+      int count,
       Context context,
       ArmedTimer[] timers,
       long lastEntryId,
       InstanceStatus status) {
     this.definition = definition;
-    this.active = active;
+    this.first = count > 0 && count <= 2 ? active[0] : null;
+    this.second = count == 2 ? active[1] : null;
+    this.many = count > 2 ? Arrays.copyOf(active, count) : null;
     this.context = context;
     this.timers = timers;
     this.lastEntryId = lastEntryId;
@@ -50,7 +58,13 @@ public final class Snapshot {
     ActiveState[] states = active.toArray(new ActiveState[0]);
     Arrays.sort(states, (a, b) -> Integer.compare(a.state().index(), b.state().index()));
     return new Snapshot(
-        definition, states, context, timers.toArray(new ArmedTimer[0]), lastEntryId, status);
+        definition,
+        states,
+        states.length,
+        context,
+        timers.toArray(new ArmedTimer[0]),
+        lastEntryId,
+        status);
   }
 
   public MachineDefinition definition() {
@@ -59,11 +73,23 @@ public final class Snapshot {
 
   /** Every active state in document order, the root first. */
   public List<ActiveState> activeStates() {
-    return Collections.unmodifiableList(Arrays.asList(active));
+    if (many != null) {
+      return Collections.unmodifiableList(Arrays.asList(many));
+    }
+    return first == null ? List.of() : second == null ? List.of(first) : List.of(first, second);
   }
 
-  ActiveState[] activeArray() {
-    return active;
+  /** How many states are active. */
+  int activeCount() {
+    return many != null ? many.length : first == null ? 0 : second == null ? 1 : 2;
+  }
+
+  /** The {@code i}-th active state in document order. */
+  ActiveState active(int i) {
+    if (many != null) {
+      return many[i];
+    }
+    return i == 0 ? first : second;
   }
 
   ArmedTimer[] timerArray() {
@@ -73,7 +99,8 @@ public final class Snapshot {
   /** Paths of the active atomic states, e.g. {@code [awaiting_payment]} or two for parallels. */
   public List<String> value() {
     List<String> leaves = new ArrayList<>(2);
-    for (ActiveState state : active) {
+    for (int i = 0; i < activeCount(); i++) {
+      ActiveState state = active(i);
       if (state.state().isAtomic()) {
         leaves.add(state.path());
       }
@@ -89,7 +116,8 @@ public final class Snapshot {
 
   /** The entry of an active state. */
   public Optional<ActiveState> entryOf(StateNode state) {
-    for (ActiveState candidate : active) {
+    for (int i = 0; i < activeCount(); i++) {
+      ActiveState candidate = active(i);
       if (candidate.state() == state) {
         return Optional.of(candidate);
       }

@@ -10,8 +10,7 @@ import dev.clockwork.core.context.JsonValues;
 import dev.clockwork.core.event.Event;
 import java.time.Instant;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -21,20 +20,39 @@ import java.util.Map;
  * effects they ask for. The macrostep extends it, so a step allocates no separate scope.
  */
 abstract class StepScope implements ActionScope {
-  private final Instant now;
-  private final Delivery delivery;
+  private Instant now;
+  private Delivery delivery;
   private ContextWriter writer;
+  private boolean writing;
   private Emitter emitter;
   private Event event;
   private ArrayDeque<Event> internal;
-  // Most steps ask for one or two effects: they are held here, and only a third makes a list.
-  private Effect first;
-  private Effect second;
-  private List<Effect> more;
+  // Most steps ask for one or two effects: they are held here, and only a third uses the array
+  // (kept from step to step by a reused scope). A state entry stands for its StateEntered effect.
+  private Object first;
+  private Object second;
+  private Object[] more;
+  private int count;
 
   StepScope(Instant now, Delivery delivery) {
     this.now = now;
     this.delivery = delivery;
+  }
+
+  /**
+   * Starts a step on a reused scope: nothing the previous step left (its writes, raised events,
+   * effects, even those of a step that threw) is seen by this one.
+   */
+  void begin(Instant at, Delivery by) {
+    now = at;
+    delivery = by;
+    writing = false;
+    emitter = null;
+    event = null;
+    if (internal != null && !internal.isEmpty()) {
+      internal.clear();
+    }
+    count = 0;
   }
 
   /** The context before the step's writes. */
@@ -49,33 +67,50 @@ abstract class StepScope implements ActionScope {
   }
 
   void effect(Effect effect) {
-    if (first == null) {
-      first = effect;
-    } else if (second == null) {
-      second = effect;
+    add(effect);
+  }
+
+  /** Reports a state entry this step made: {@link Effect.StateEntered} at its entry instant. */
+  void entered(ActiveState entry) {
+    add(entry);
+  }
+
+  private void add(Object item) {
+    if (count == 0) {
+      first = item;
+    } else if (count == 1) {
+      second = item;
     } else {
       if (more == null) {
-        more = new ArrayList<>(8);
-        more.add(first);
-        more.add(second);
+        more = new Object[8];
+      } else if (count - 2 == more.length) {
+        more = Arrays.copyOf(more, more.length * 2);
       }
-      more.add(effect);
+      more[count - 2] = item;
     }
+    count++;
   }
 
   boolean hasEffects() {
-    return first != null;
+    return count > 0;
   }
 
-  /** The effects so far, in order; an unmodifiable list. */
+  /** The effects so far, in order; an immutable list. */
   List<Effect> effects() {
-    if (more != null) {
-      return Collections.unmodifiableList(more);
+    if (count == 0) {
+      return List.of();
     }
-    if (second != null) {
-      return List.of(first, second);
+    if (count == 1) {
+      return new EffectList.One(first);
     }
-    return first != null ? List.of(first) : List.of();
+    if (count == 2) {
+      return new EffectList.Two(first, second);
+    }
+    Object[] items = new Object[count];
+    items[0] = first;
+    items[1] = second;
+    System.arraycopy(more, 0, items, 2, count - 2);
+    return new EffectList.Many(items);
   }
 
   /** The next raised event, null when none is waiting. */
@@ -85,7 +120,7 @@ abstract class StepScope implements ActionScope {
 
   @Override
   public Context context() {
-    return writer == null ? base() : writer.current();
+    return writing ? writer.current() : base();
   }
 
   @Override
@@ -123,10 +158,18 @@ abstract class StepScope implements ActionScope {
     writer().remove(key);
   }
 
-  /** The context's writer, made at the first write: a step that writes nothing needs none. */
+  /**
+   * The context's writer, started at the first write: a step that writes nothing needs none. A
+   * reused scope keeps its writer from step to step.
+   */
   private ContextWriter writer() {
-    if (writer == null) {
-      writer = new ContextWriter(base());
+    if (!writing) {
+      if (writer == null) {
+        writer = new ContextWriter(base());
+      } else {
+        writer.reset(base());
+      }
+      writing = true;
     }
     return writer;
   }
