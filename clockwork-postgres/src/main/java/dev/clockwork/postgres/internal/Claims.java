@@ -84,14 +84,7 @@ public final class Claims {
               ORDER BY CASE WHEN r.next_event_at <= ? THEN r.next_event_priority ELSE 2 END,
                        r.next_due_at, r.id
               LIMIT ?),
-           taken AS (
-             INSERT INTO cw_leases AS a (instance_id, machine, owner, token, expires_at)
-             SELECT id, machine, ?, gen_random_uuid(), ? FROM ready
-             ON CONFLICT (instance_id) DO UPDATE
-                SET owner = EXCLUDED.owner, token = EXCLUDED.token,
-                    expires_at = EXCLUDED.expires_at
-              WHERE a.expires_at <= ?
-             RETURNING a.instance_id, a.token, a.expires_at),
+           taken AS (%s),
            leased AS (
              SELECT r.*, t.token AS lease_token, t.expires_at AS lease_expires_at,
                     CASE WHEN r.next_event_at <= ? THEN r.next_event_priority ELSE 2 END
@@ -212,7 +205,7 @@ public final class Claims {
         + ";\n"
         + TAKE_TURNS
         + ";\n"
-        + CLAIM.formatted(due.formatted(InstanceRows.RECORD_COLUMNS.strip()));
+        + CLAIM.formatted(due.formatted(InstanceRows.RECORD_COLUMNS.strip()), Leases.take("ready"));
   }
 
   /**

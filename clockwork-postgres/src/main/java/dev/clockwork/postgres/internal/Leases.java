@@ -17,6 +17,15 @@ import java.util.UUID;
  * lease holds the instance row's lock (what a commit relies on to read tokens nobody replaces).
  */
 public final class Leases {
+  private static final String TAKE =
+      """
+      INSERT INTO cw_leases AS a (instance_id, machine, owner, token, expires_at)
+      SELECT id, machine, ?, gen_random_uuid(), ? FROM %s
+      ON CONFLICT (instance_id) DO UPDATE
+         SET owner = EXCLUDED.owner, token = EXCLUDED.token, expires_at = EXCLUDED.expires_at
+       WHERE a.expires_at <= ?
+      RETURNING a.instance_id, a.token, a.expires_at""";
+
   /**
    * Locks the instance row (waiting for a claim or a commit that holds it), then leases it unless a
    * valid lease holds it: the row comes from the locking read, so it is the latest version.
@@ -28,17 +37,21 @@ public final class Leases {
                FROM cw_instances
               WHERE id = ?
                 FOR NO KEY UPDATE),
-           taken AS (
-             INSERT INTO cw_leases AS a (instance_id, machine, owner, token, expires_at)
-             SELECT id, machine, ?, gen_random_uuid(), ? FROM target
-             ON CONFLICT (instance_id) DO UPDATE
-                SET owner = EXCLUDED.owner, token = EXCLUDED.token,
-                    expires_at = EXCLUDED.expires_at
-              WHERE a.expires_at <= ?
-             RETURNING a.token, a.expires_at)
+           taken AS (%s)
       SELECT target.*, taken.token AS lease_token FROM target, taken
       """
-          .formatted(InstanceRows.RECORD_COLUMNS.strip());
+          .formatted(InstanceRows.RECORD_COLUMNS.strip(), take("target"));
+
+  /**
+   * The one rule for taking leases, of the rows of {@code source} (columns {@code id, machine}):
+   * each is inserted, or takes over a lease that has expired ({@code ON CONFLICT} sees the latest
+   * committed lease, so of two takers of one row only one gets it); returns the leases taken. Its
+   * parameters: owner, expiry, now. Its caller holds the instance rows' locks, as every writer of a
+   * lease does.
+   */
+  static String take(String source) {
+    return TAKE.formatted(source);
+  }
 
   private static final String RENEW =
       "UPDATE cw_leases SET expires_at = ? WHERE instance_id = ? AND token = ?";
