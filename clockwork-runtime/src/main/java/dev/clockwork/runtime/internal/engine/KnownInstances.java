@@ -45,8 +45,4 @@ final class KnownInstances {
   synchronized void forget(String instanceId) {
     known.remove(instanceId);
   }
-
-  synchronized int size() {
-    return known.size();
-  }
 }
