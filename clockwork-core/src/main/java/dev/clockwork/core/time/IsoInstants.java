@@ -19,6 +19,11 @@ import java.time.ZoneOffset;
 public final class IsoInstants {
   private static final int SHORTEST = "2024-03-02T09:00:00Z".length();
 
+  /** The epoch seconds of years 0000–9999, which {@link #format} writes by hand. */
+  private static final long MIN_SECOND = LocalDate.of(0, 1, 1).toEpochDay() * 86_400;
+
+  private static final long MAX_SECOND = LocalDate.of(10_000, 1, 1).toEpochDay() * 86_400 - 1;
+
   private IsoInstants() {}
 
   /** The instant of {@code text}, as {@link Instant#parse} reads it. */
@@ -60,9 +65,6 @@ public final class IsoInstants {
     }
     return out.append('Z').toString();
   }
-
-  private static final long MIN_SECOND = LocalDate.of(0, 1, 1).toEpochDay() * 86_400;
-  private static final long MAX_SECOND = LocalDate.of(10_000, 1, 1).toEpochDay() * 86_400 - 1;
 
   private static StringBuilder digits(StringBuilder out, int value, int width) {
     for (int divisor = pow10(width - 1); divisor > 0; divisor /= 10) {
