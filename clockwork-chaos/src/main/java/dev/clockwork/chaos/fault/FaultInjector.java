@@ -9,7 +9,9 @@ import dev.clockwork.chaos.worker.WorkerFleet;
 import java.io.PrintStream;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -38,6 +40,7 @@ public final class FaultInjector implements Runnable {
   private final PrintStream log;
   private final Map<FaultKind, Integer> applied = new EnumMap<>(FaultKind.class);
   private final Map<FaultKind, Integer> failed = new EnumMap<>(FaultKind.class);
+  private final List<String> failures = new ArrayList<>();
   private final Map<FaultKind, Integer> midStatement = new EnumMap<>(FaultKind.class);
   private final Map<FaultKind, Integer> midTransaction = new EnumMap<>(FaultKind.class);
   private final ScheduledExecutorService resumer =
@@ -106,8 +109,12 @@ public final class FaultInjector implements Runnable {
         Thread.currentThread().interrupt();
         return;
       } catch (RuntimeException | SQLException e) {
-        count(failed, fault.kind());
-        log.printf("  fault %s failed: %s%n", fault.kind().flag(), e.getMessage());
+        String failure =
+            String.format(
+                "%6.1f s  %s failed: %s",
+                (System.nanoTime() - start) / 1e9, fault.kind().flag(), e);
+        recordFailure(fault.kind(), failure);
+        log.println("  fault " + failure);
       }
     }
   }
@@ -237,6 +244,16 @@ public final class FaultInjector implements Runnable {
         fault.downtime().toMillis(),
         TimeUnit.MILLISECONDS);
     return "queue paused (" + held + "), resume in " + fault.downtime().toMillis() + " ms";
+  }
+
+  private synchronized void recordFailure(FaultKind kind, String failure) {
+    count(failed, kind);
+    failures.add(failure);
+  }
+
+  /** Why each fault that could not be applied failed, in order: for the run's last lines. */
+  public synchronized List<String> failures() {
+    return List.copyOf(failures);
   }
 
   private synchronized void count(Map<FaultKind, Integer> counts, FaultKind kind) {

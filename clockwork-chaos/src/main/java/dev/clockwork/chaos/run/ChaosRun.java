@@ -228,6 +228,7 @@ public final class ChaosRun {
       verdict.print(out);
       if (!faultsApplied) {
         out.println("FAULTS NOT APPLIED: a run that did not inject its faults proves nothing");
+        injector.failures().forEach(failure -> out.println("  " + failure));
       }
       if (drained == null) {
         out.println("NOT DRAINED: the counts are of a run still moving (I10)");

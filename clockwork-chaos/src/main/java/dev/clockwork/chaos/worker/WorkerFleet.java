@@ -27,10 +27,14 @@ public final class WorkerFleet implements AutoCloseable {
 
   static final long RESTART_DELAY_MS = 300;
 
+  /** How long {@link #pause} waits for a live worker when every one is dead. */
+  static final long LIVE_WAIT_MS = 10_000;
+
   private final Path jar;
   private final Path logs;
   private final Function<String, String> urlFor;
   private final Breakage breakage;
+  private final Launcher launcher;
   private final Map<String, Duration> clockOffsets = new TreeMap<>();
   private final Map<String, Integer> definitionVersions = new TreeMap<>();
   private final AtomicInteger deploys = new AtomicInteger();
@@ -51,6 +55,21 @@ public final class WorkerFleet implements AutoCloseable {
     this.logs = logs;
     this.urlFor = urlFor;
     this.breakage = breakage;
+    this.launcher = this::launchWorker;
+  }
+
+  /** A fleet whose workers {@code launcher} starts: for tests of the fleet itself. */
+  WorkerFleet(Path logs, Launcher launcher) {
+    this.jar = null;
+    this.logs = logs;
+    this.urlFor = null;
+    this.breakage = null;
+    this.launcher = launcher;
+  }
+
+  /** Starts the process of worker {@code name} (w1, w2, …). */
+  interface Launcher {
+    Process launch(String name) throws IOException;
   }
 
   /**
@@ -82,7 +101,7 @@ public final class WorkerFleet implements AutoCloseable {
     Files.createDirectories(logs);
     for (int i = 1; i <= count; i++) {
       Slot slot = new Slot("w" + i);
-      slot.process = launch(slot.name);
+      slot.process = launcher.launch(slot.name);
       slots.add(slot);
     }
     watcher.setDaemon(true);
@@ -137,17 +156,32 @@ public final class WorkerFleet implements AutoCloseable {
   }
 
   /**
-   * Stops worker {@code index} (0-based) with SIGSTOP: it holds its connections and leases but does
-   * nothing until {@link #resume}. The watcher leaves it alone (it is alive); a kill meanwhile ends
-   * it as any other.
+   * Stops worker {@code index} (0-based) with SIGSTOP, or the next live one when that one is dead
+   * (killed a moment ago, not yet started again): it holds its connections and leases but does
+   * nothing until {@link #resume}. Waits up to {@link #LIVE_WAIT_MS} for the watcher to start a
+   * worker when none is alive. The watcher leaves a stopped worker alone (it is alive); a kill
+   * meanwhile ends it as any other.
    */
-  public synchronized Paused pause(int index) {
-    Slot slot = slots.get(index);
-    Paused paused = new Paused(slot.name, slot.process);
-    signal("STOP", paused.process());
-    stopped.add(paused);
-    pauses.incrementAndGet();
-    return paused;
+  public Paused pause(int index) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(LIVE_WAIT_MS);
+    while (true) {
+      synchronized (this) {
+        for (int i = 0; i < slots.size(); i++) {
+          Slot slot = slots.get((index + i) % slots.size());
+          if (slot.process.isAlive()) {
+            Paused paused = new Paused(slot.name, slot.process);
+            signal("STOP", paused.process());
+            stopped.add(paused);
+            pauses.incrementAndGet();
+            return paused;
+          }
+        }
+      }
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("no live worker to pause within " + LIVE_WAIT_MS + " ms");
+      }
+      Thread.sleep(50);
+    }
   }
 
   /** Resumes a paused worker with SIGCONT (nothing when it was killed meanwhile). */
@@ -248,13 +282,13 @@ public final class WorkerFleet implements AutoCloseable {
     if (slot.deadSince == 0) {
       slot.deadSince = now;
     } else if (now - slot.deadSince >= TimeUnit.MILLISECONDS.toNanos(RESTART_DELAY_MS)) {
-      slot.process = launch(slot.name);
+      slot.process = launcher.launch(slot.name);
       slot.deadSince = 0;
       restarts.incrementAndGet();
     }
   }
 
-  private Process launch(String name) throws IOException {
+  private Process launchWorker(String name) throws IOException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Path log = logs.resolve(name + ".log");
     return new ProcessBuilder(
