@@ -29,6 +29,7 @@ import dev.clockwork.server.http.JsonMapping;
 import dev.clockwork.server.http.NulGuard;
 import dev.clockwork.server.http.Problems;
 import dev.clockwork.server.http.RequestIds;
+import dev.clockwork.server.http.TransportLimits;
 import dev.clockwork.server.session.SessionRoutes;
 import dev.clockwork.server.stream.StreamRoutes;
 import io.javalin.Javalin;
@@ -83,6 +84,7 @@ public final class ClockworkServer implements AutoCloseable {
             config -> {
               config.jsonMapper(new JavalinJackson(builder.json, false));
               config.startup.showJavalinBanner = false;
+              config.jetty.modifyServer(builder.limits::install);
               config.routes.before(RequestIds::of);
               config.routes.beforeMatched(access);
               config.routes.beforeMatched(new NulGuard());
@@ -164,6 +166,7 @@ public final class ClockworkServer implements AutoCloseable {
     private String host = "127.0.0.1";
     private int port = 8080;
     private CallbackOptions callbacks;
+    private TransportLimits limits = TransportLimits.DEFAULT;
     private final List<Function<ServerContext, ApiRoutes>> extraRoutes = new ArrayList<>();
 
     private Builder(Engine engine) {
@@ -189,6 +192,15 @@ public final class ClockworkServer implements AutoCloseable {
     /** The tokens accepted; none by default, so every route that needs a token answers 401. */
     public Builder access(AccessPolicy value) {
       this.access = Objects.requireNonNull(value, "access");
+      return this;
+    }
+
+    /**
+     * How slow and how many clients are let in ({@link TransportLimits#DEFAULT} unless set): the
+     * slowest request body accepted, the requests handled at once and how long the next ones wait.
+     */
+    public Builder limits(TransportLimits value) {
+      this.limits = Objects.requireNonNull(value, "limits");
       return this;
     }
 

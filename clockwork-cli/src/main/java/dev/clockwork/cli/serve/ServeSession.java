@@ -9,6 +9,7 @@ import dev.clockwork.schedule.store.ScheduleStore;
 import dev.clockwork.server.ClockworkServer;
 import dev.clockwork.server.access.AccessPolicy;
 import dev.clockwork.server.callback.CallbackOptions;
+import dev.clockwork.server.config.ServerConfig;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -75,7 +76,8 @@ public final class ServeSession implements AutoCloseable {
               .schedules(schedules)
               .access(settings.access())
               .host(settings.host())
-              .port(settings.port());
+              .port(settings.port())
+              .limits(ServerConfig.from(settings.config()).limits());
       if (settings.callbacks() != null) {
         server.callbacks(settings.callbacks());
       }

@@ -2,6 +2,7 @@ package dev.clockwork.server.config;
 
 import dev.clockwork.runtime.config.ConfigBlock;
 import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.server.http.TransportLimits;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -26,15 +27,25 @@ import java.util.Objects;
  *     allow_hosts: hooks.example.com, *.example.org
  *     secret_env: CLOCKWORK_CALLBACK_SECRET   # the environment variable holding the signing secret
  *     allow_http: false                       # https only (the default)
+ *   limits:                      # slow and many clients (these are the defaults)
+ *     min_request_rate: 256      # bytes a second: a body sent slower is cut off with a 408
+ *     max_requests: 200          # handled at once; the next ones wait, then get a 503
+ *     queue_wait: 5 seconds
  * }</pre>
  */
 public record ServerConfig(
-    String host, int port, Map<String, TokenConfig> tokens, CallbackConfig callbacks) {
-  /** Listen on loopback, port 8080, no tokens, no callbacks. */
-  public static final ServerConfig DEFAULT = new ServerConfig("127.0.0.1", 8080, Map.of(), null);
+    String host,
+    int port,
+    Map<String, TokenConfig> tokens,
+    CallbackConfig callbacks,
+    TransportLimits limits) {
+  /** Listen on loopback, port 8080, no tokens, no callbacks, the default transport limits. */
+  public static final ServerConfig DEFAULT =
+      new ServerConfig("127.0.0.1", 8080, Map.of(), null, TransportLimits.DEFAULT);
 
   public ServerConfig {
     Objects.requireNonNull(host, "host");
+    Objects.requireNonNull(limits, "limits");
     tokens = Map.copyOf(tokens);
   }
 

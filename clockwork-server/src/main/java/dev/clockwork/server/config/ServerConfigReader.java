@@ -3,6 +3,7 @@ package dev.clockwork.server.config;
 import dev.clockwork.runtime.config.ConfigBlock;
 import dev.clockwork.server.config.ServerConfig.CallbackConfig;
 import dev.clockwork.server.config.ServerConfig.TokenConfig;
+import dev.clockwork.server.http.TransportLimits;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +13,9 @@ import java.util.regex.Pattern;
 /** Reads the {@code server:} block; every error names the file, the line and the key. */
 final class ServerConfigReader {
   static final String BLOCK = "server";
-  private static final Set<String> KEYS = Set.of("host", "port", "tokens", "callbacks");
+  private static final Set<String> KEYS = Set.of("host", "port", "tokens", "callbacks", "limits");
+  private static final Set<String> LIMIT_KEYS =
+      Set.of("min_request_rate", "max_requests", "queue_wait");
   private static final Set<String> TOKEN_KEYS = Set.of("sha256", "role", "namespaces");
   private static final Set<String> ROLES = Set.of("viewer", "operator", "admin");
   private static final Set<String> CALLBACK_KEYS =
@@ -28,7 +31,17 @@ final class ServerConfigReader {
     if (port > 65535) {
       throw server.error("port", "must be a TCP port (0 to 65535)");
     }
-    return new ServerConfig(host, (int) port, tokens(server.child("tokens")), callbacks(server));
+    return new ServerConfig(
+        host, (int) port, tokens(server.child("tokens")), callbacks(server), limits(server));
+  }
+
+  private static TransportLimits limits(ConfigBlock server) {
+    ConfigBlock limits = server.child("limits").allowOnly(LIMIT_KEYS);
+    TransportLimits defaults = TransportLimits.DEFAULT;
+    return new TransportLimits(
+        limits.whole("min_request_rate", defaults.minRequestRate(), 1),
+        (int) Math.min(Integer.MAX_VALUE, limits.whole("max_requests", defaults.maxRequests(), 1)),
+        limits.duration("queue_wait", defaults.queueWait(), true));
   }
 
   private static Map<String, TokenConfig> tokens(ConfigBlock tokens) {

@@ -10,18 +10,27 @@ import java.time.Duration;
 public final class Bodies {
   private Bodies() {}
 
-  /** The body as {@code type}; a 400 when there is none. */
+  /** The body as {@code type}; a 400 when there is none, or it is JSON {@code null}. */
   public static <T> T required(Context ctx, Class<T> type) {
     if (ctx.body().isBlank()) {
       throw ProblemException.badRequest(
           "this endpoint takes a JSON body; see GET /api/openapi.json for its fields");
     }
+    if (isNull(ctx)) {
+      throw ProblemException.badRequest(
+          "this endpoint takes a JSON object, not null; see GET /api/openapi.json for its fields");
+    }
     return ctx.bodyAsClass(type);
   }
 
-  /** The body as {@code type}, or {@code absent} when the request has no body. */
+  /** The body as {@code type}, or {@code absent} when the request has no body (or JSON null). */
   public static <T> T optional(Context ctx, Class<T> type, T absent) {
-    return ctx.body().isBlank() ? absent : ctx.bodyAsClass(type);
+    return ctx.body().isBlank() || isNull(ctx) ? absent : ctx.bodyAsClass(type);
+  }
+
+  // Javalin's bodyAsClass fails on a body that is JSON null, rather than returning null
+  private static boolean isNull(Context ctx) {
+    return ctx.body().strip().equals("null");
   }
 
   /** The longest duration the API takes: about 100 years (an instant past it cannot be stored). */

@@ -15,6 +15,7 @@ import dev.clockwork.schedule.store.DuplicateScheduleException;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
+import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
 import org.slf4j.Logger;
@@ -24,7 +25,8 @@ import org.slf4j.LoggerFactory;
  * Turns every refusal into a problem+json body: {@link ProblemException}s as they are, the
  * runtime's "unknown" errors as 404, its argument checks as 400, concurrent updates as 409, and
  * anything unexpected as a 500 whose detail carries the request id (the stack trace goes to the
- * log, never to the caller).
+ * log, never to the caller). A body the client cut off or sent too slowly is its own failure: a 400
+ * or 408, logged as one line at most every few seconds ({@link ClientErrors}).
  */
 public final class Problems {
   private static final Logger LOG = LoggerFactory.getLogger(Problems.class);
@@ -72,9 +74,16 @@ public final class Problems {
     routes.exception(
         IllegalArgumentException.class,
         (e, ctx) -> write(ctx, ProblemException.badRequest(e.getMessage())));
+    ClientErrors clientErrors = new ClientErrors(Clock.systemUTC());
     routes.exception(
         Exception.class,
         (e, ctx) -> {
+          ClientErrors.Kind client = ClientErrors.kindOf(e);
+          if (client != null) {
+            clientErrors.log(client, ctx.method().name(), ctx.path(), e);
+            write(ctx, new ProblemException(client.status, kindOf(client.status), client.detail));
+            return;
+          }
           String requestId = RequestIds.of(ctx);
           LOG.error("request {} {} {} failed", requestId, ctx.method(), ctx.path(), e);
           write(

@@ -8,6 +8,7 @@ import dev.clockwork.server.access.Role;
 import dev.clockwork.server.access.Sessions;
 import dev.clockwork.server.api.ApiRoutes;
 import dev.clockwork.server.api.Router;
+import dev.clockwork.server.http.Bodies;
 import dev.clockwork.server.http.ProblemException;
 import io.javalin.http.Context;
 import io.javalin.http.Cookie;
@@ -45,7 +46,7 @@ public final class SessionRoutes implements ApiRoutes {
   }
 
   private void login(Context ctx) {
-    Login login = ctx.bodyAsClass(Login.class);
+    Login login = Bodies.optional(ctx, Login.class, null);
     if (login == null || login.token() == null || login.token().isBlank()) {
       throw ProblemException.badRequest("send the token as JSON: {\"token\": \"...\"}");
     }

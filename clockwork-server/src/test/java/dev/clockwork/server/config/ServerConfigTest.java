@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.clockwork.runtime.config.ConfigException;
 import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.server.config.ServerConfig.TokenConfig;
+import dev.clockwork.server.http.TransportLimits;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -52,6 +54,39 @@ class ServerConfigTest {
         .containsExactly("hooks.example.com", "*.example.org");
     assertThat(server.callbacks().secretEnv()).isEqualTo("MY_SECRET");
     assertThat(server.callbacks().allowHttp()).isTrue();
+  }
+
+  @Test
+  void readsTheTransportLimitsAndDefaultsTheOnesNotGiven() {
+    ServerConfig server =
+        ServerConfig.from(
+            Settings.parse(
+                "server:\n  limits:\n    max_requests: 50\n    queue_wait: 2 seconds\n",
+                "clockwork.yaml"));
+
+    assertThat(server.limits())
+        .isEqualTo(
+            new TransportLimits(
+                TransportLimits.DEFAULT.minRequestRate(), 50, Duration.ofSeconds(2)));
+    assertThat(ServerConfig.DEFAULT.limits()).isEqualTo(TransportLimits.DEFAULT);
+  }
+
+  @Test
+  void aLimitOutOfRangeIsRefusedNamingTheKey() {
+    assertThatThrownBy(
+            () ->
+                ServerConfig.from(
+                    Settings.parse(
+                        "server:\n  limits:\n    min_request_rate: 0\n", "clockwork.yaml")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("server.limits.min_request_rate")
+        .hasMessageContaining("1 or more");
+    assertThatThrownBy(
+            () ->
+                ServerConfig.from(
+                    Settings.parse("server:\n  limits:\n    max_reqs: 5\n", "clockwork.yaml")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageContaining("max_reqs");
   }
 
   @Test

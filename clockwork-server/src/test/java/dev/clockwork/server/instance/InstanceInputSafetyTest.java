@@ -68,6 +68,19 @@ class InstanceInputSafetyTest {
     assertThat(created.header("Location")).isEqualTo("/api/instances/" + encoded("a#b?c d"));
   }
 
+  /** A JSON {@code null} where a body is required is a 400 saying so, never a 500. */
+  @Test
+  void aNullBodyIsA400() {
+    API.engine().create(NewInstance.of("order").id("order-null-body"));
+
+    Response created = API.post("/api/instances", ApiFixture.OPERATOR, "null");
+    Response sent = API.post("/api/instances/order-null-body/events", ApiFixture.OPERATOR, "null");
+
+    assertThat(created.status()).as(created.body()).isEqualTo(400);
+    assertThat(created.body()).contains("takes a JSON object, not null");
+    assertThat(sent.status()).as(sent.body()).isEqualTo(400);
+  }
+
   /** A NUL in an id is the caller's mistake (400 or 404), never a 500 from PostgreSQL. */
   @Test
   void aNulInAnIdIsNotAServerError() {

@@ -15,8 +15,9 @@ final class Bodies {
     if (body == null || body.isBlank()) {
       throw ProblemException.badRequest("send a JSON body such as " + example);
     }
+    T value;
     try {
-      return json.readValue(body, type);
+      value = json.readValue(body, type);
     } catch (UnrecognizedPropertyException e) {
       throw ProblemException.badRequest(
           "unknown field '"
@@ -40,5 +41,10 @@ final class Bodies {
       throw ProblemException.badRequest(
           "the body is not JSON (" + e.getOriginalMessage() + "); send a body such as " + example);
     }
+    if (value == null) {
+      throw ProblemException.badRequest(
+          "this endpoint takes a JSON object, not null: send a body such as " + example);
+    }
+    return value;
   }
 }
