@@ -25,8 +25,8 @@ import dev.clockwork.server.api.timer.TimerRoutes;
 import dev.clockwork.server.callback.CallbackOptions;
 import dev.clockwork.server.callback.Callbacks;
 import dev.clockwork.server.dashboard.Dashboard;
+import dev.clockwork.server.http.InputGuard;
 import dev.clockwork.server.http.JsonMapping;
-import dev.clockwork.server.http.NulGuard;
 import dev.clockwork.server.http.Problems;
 import dev.clockwork.server.http.RequestIds;
 import dev.clockwork.server.http.TransportLimits;
@@ -87,7 +87,7 @@ public final class ClockworkServer implements AutoCloseable {
               config.jetty.modifyServer(builder.limits::install);
               config.routes.before(RequestIds::of);
               config.routes.beforeMatched(access);
-              config.routes.beforeMatched(new NulGuard());
+              config.routes.beforeMatched(new InputGuard());
               Problems.install(config.routes);
               Router router = new Router(config.routes);
               modules.forEach(module -> module.register(router));

@@ -1,6 +1,7 @@
 package dev.clockwork.server.http;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.clockwork.core.InvalidDefinitionException;
 import dev.clockwork.runtime.error.UnknownDeadLetterException;
 import dev.clockwork.runtime.error.UnknownEventException;
@@ -18,6 +19,7 @@ import io.javalin.http.HttpResponseException;
 import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,13 +66,26 @@ public final class Problems {
         InvalidDefinitionException.class,
         (e, ctx) -> write(ctx, ProblemException.badRequest(e.getMessage())));
     routes.exception(
+        UnrecognizedPropertyException.class,
+        (e, ctx) ->
+            write(
+                ctx,
+                ProblemException.badRequest(
+                    "unknown field '"
+                        + e.getPropertyName()
+                        + "'; this endpoint takes "
+                        + e.getKnownPropertyIds().stream()
+                            .map(String::valueOf)
+                            .sorted()
+                            .collect(Collectors.joining(", ")))));
+    routes.exception(
         JacksonException.class,
         (e, ctx) ->
             write(
                 ctx,
                 ProblemException.badRequest(
                     "the request body is not the JSON this endpoint takes: "
-                        + e.getOriginalMessage())));
+                        + JsonKinds.withoutJavaTypes(e.getOriginalMessage()))));
     routes.exception(
         IllegalArgumentException.class,
         (e, ctx) -> write(ctx, ProblemException.badRequest(e.getMessage())));
