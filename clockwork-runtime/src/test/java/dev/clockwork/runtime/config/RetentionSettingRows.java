@@ -1,0 +1,78 @@
+package dev.clockwork.runtime.config;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * The rows of the {@code retention} block, at the system's level and at a machine's (but {@code
+ * operator_log}, which is system-wide). Each reads the resolved value; the retention contract
+ * suites show that the purge follows it.
+ */
+final class RetentionSettingRows {
+  private RetentionSettingRows() {}
+
+  static List<SettingRow> all() {
+    List<SettingRow> rows = new ArrayList<>();
+    rows.addAll(
+        both(
+            "finished_instances",
+            "3 days",
+            r -> r.finishedInstances(Duration.ofDays(3)),
+            r -> r.finishedInstances().equals(Duration.ofDays(3))));
+    rows.addAll(
+        both(
+            "history.max_age",
+            "90 days",
+            r -> r.history(h -> h.maxAge(Duration.ofDays(90))),
+            r -> r.historyMaxAge().equals(Duration.ofDays(90))));
+    rows.addAll(
+        both(
+            "history.max_rows",
+            "500",
+            r -> r.history(h -> h.maxRows(500)),
+            r -> r.historyMaxRows() == 500));
+    rows.addAll(
+        both(
+            "idempotency_keys",
+            "2 days",
+            r -> r.idempotencyKeys(Duration.ofDays(2)),
+            r -> r.idempotencyKeys().equals(Duration.ofDays(2))));
+    rows.addAll(
+        both(
+            "callbacks",
+            "12 hours",
+            r -> r.callbacks(Duration.ofHours(12)),
+            r -> r.callbacks().equals(Duration.ofHours(12))));
+    rows.add(
+        SettingRow.of(
+            "retention.operator_log",
+            "30 days",
+            s -> s.retention(r -> r.operatorLog(Duration.ofDays(30))),
+            f -> f.engine.settings().retention().operatorLog().equals(Duration.ofDays(30))));
+    return rows;
+  }
+
+  /** A key at the system's level (every machine gets it) and at the machine's (it alone does). */
+  private static List<SettingRow> both(
+      String key,
+      String value,
+      Consumer<RetentionSettingsBuilder> code,
+      Function<RetentionSettings, Boolean> applied) {
+    return List.of(
+        SettingRow.of(
+            "retention." + key,
+            value,
+            s -> s.retention(code),
+            f -> applied.apply(f.engine.settings().retention(SettingRow.MACHINE))),
+        SettingRow.of(
+            "machines." + SettingRow.MACHINE + ".retention." + key,
+            value,
+            s -> s.machine(SettingRow.MACHINE, m -> m.retention(code)),
+            f ->
+                applied.apply(f.engine.settings().retention(SettingRow.MACHINE))
+                    && !applied.apply(f.engine.settings().retention())));
+  }
+}
