@@ -58,6 +58,12 @@ public interface RetentionStore {
    */
   int purgeOperatorLog(Instant before, int limit);
 
+  /**
+   * Runs {@code pass} unless a pass is running already, on this node or on any other sharing the
+   * store (PostgreSQL: a session advisory lock held for the pass); returns whether it ran.
+   */
+  boolean exclusively(Runnable pass);
+
   /** When the oldest row retention looks after in each table was written: what it has to do. */
   OldestRows oldest();
 }

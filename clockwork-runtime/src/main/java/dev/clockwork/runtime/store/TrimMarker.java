@@ -24,9 +24,17 @@ public final class TrimMarker {
 
   private TrimMarker() {}
 
-  /** The marker for {@code removed} rows up to sequence {@code through}, removed at {@code at}. */
+  /**
+   * The marker for {@code removed} rows up to sequence {@code through}, removed at {@code at}; it
+   * keeps the {@code states} of the row it replaces, where the next row came from.
+   */
   public static HistoryEntry of(
-      String instanceId, String conversationId, long through, long removed, Instant at) {
+      String instanceId,
+      String conversationId,
+      long through,
+      long removed,
+      Instant at,
+      List<String> states) {
     return new HistoryEntry(
         through,
         instanceId,
@@ -35,7 +43,7 @@ public final class TrimMarker {
         HistoryEntry.Kind.TRIMMED,
         null,
         Map.of(REMOVED, removed, THROUGH, through),
-        List.of(),
+        states,
         words(removed, at));
   }
 

@@ -18,8 +18,8 @@ import java.util.List;
  * short statements on the primary key: the newest row to go is found by age ({@code at} before the
  * cutoff, markers aside) and by rows (an instance's rows are its sequences from its oldest row to
  * its newest, which commits write without gaps), the rows before it are deleted and it becomes the
- * marker. Commits only ever append rows above the newest, so trimming needs no lock on the
- * instance.
+ * marker (keeping its states, where the next row came from). Commits only ever append rows above
+ * the newest, so trimming needs no lock on the instance.
  */
 final class HistoryTrimmer {
   private static final String RUNNING =
@@ -58,7 +58,7 @@ final class HistoryTrimmer {
       """
       UPDATE cw_history
          SET at = ?, kind = 'TRIMMED', event = NULL, payload = CAST(? AS jsonb),
-             states = '[]', detail = ?, event_id = 0, attempt = 0, entered = '[]'
+             detail = ?, event_id = 0, attempt = 0, entered = '[]'
        WHERE instance_id = ? AND seq = ?
       """;
 
@@ -149,7 +149,7 @@ final class HistoryTrimmer {
       delete.setLong(2, cut);
       delete.executeUpdate();
     }
-    HistoryEntry marker = TrimMarker.of(id, conversationId, cut, removed, now);
+    HistoryEntry marker = TrimMarker.of(id, conversationId, cut, removed, now, List.of());
     try (PreparedStatement mark = connection.prepareStatement(MARK)) {
       mark.setObject(1, Instants.notAfter(now));
       mark.setString(

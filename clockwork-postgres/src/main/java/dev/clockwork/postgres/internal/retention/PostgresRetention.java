@@ -64,6 +64,11 @@ public final class PostgresRetention implements RetentionStore {
              (SELECT min(at) FROM cw_operator_log) AS operator_log
       """;
 
+  /** The advisory lock a pass holds, on a session of its own, so one node purges at a time. */
+  private static final String LOCK = "SELECT pg_try_advisory_lock(hashtext('clockwork.retention'))";
+
+  private static final String UNLOCK = "SELECT pg_advisory_unlock(hashtext('clockwork.retention'))";
+
   private final Jdbc jdbc;
 
   public PostgresRetention(Jdbc jdbc) {
@@ -124,6 +129,29 @@ public final class PostgresRetention implements RetentionStore {
             delete.setObject(1, Instants.notAfter(before));
             delete.setInt(2, limit);
             return delete.executeUpdate();
+          }
+        });
+  }
+
+  @Override
+  public boolean exclusively(Runnable pass) {
+    return jdbc.autoCommit(
+        "run a retention pass",
+        connection -> {
+          try (PreparedStatement lock = connection.prepareStatement(LOCK);
+              ResultSet rs = lock.executeQuery()) {
+            rs.next();
+            if (!rs.getBoolean(1)) {
+              return false;
+            }
+          }
+          try {
+            pass.run();
+            return true;
+          } finally {
+            try (PreparedStatement unlock = connection.prepareStatement(UNLOCK)) {
+              unlock.executeQuery().close();
+            }
           }
         });
   }

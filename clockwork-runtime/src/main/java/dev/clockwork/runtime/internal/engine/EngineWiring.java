@@ -16,6 +16,7 @@ import dev.clockwork.runtime.internal.StoreAlignedClock;
 import dev.clockwork.runtime.internal.TurnEnd;
 import dev.clockwork.runtime.internal.TurnRunner;
 import dev.clockwork.runtime.internal.TurnServices;
+import dev.clockwork.runtime.internal.retention.RetentionPass;
 import dev.clockwork.runtime.internal.worker.PeriodicTasks;
 import dev.clockwork.runtime.internal.worker.StartTasks;
 import dev.clockwork.runtime.internal.worker.Workers;
@@ -83,6 +84,10 @@ public final class EngineWiring {
         () -> store.work().deliverBroadcasts(clock.instant(), TurnEnd.BROADCAST_PAGE));
     tasks.add("dead-letter retention", Duration.ofMinutes(1), admin::purgeExpiredDeadLetters);
     tasks.add("queue activity", ACTIVITY_FLUSH, admin::flushActivity);
+    tasks.add(
+        "retention",
+        workers.retentionInterval(),
+        new RetentionPass(settings, store.retention(), clock, listeners));
     if (aligned != null) {
       tasks.add("clock alignment", StoreAlignedClock.INTERVAL, aligned::measure);
     }

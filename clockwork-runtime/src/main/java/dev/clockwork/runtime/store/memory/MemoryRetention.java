@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
 
 /**
@@ -29,6 +30,7 @@ final class MemoryRetention implements RetentionStore {
   private static final Set<CallbackState> SETTLED =
       Set.of(CallbackState.DELIVERED, CallbackState.FAILED, CallbackState.ABANDONED);
 
+  private final AtomicBoolean passing = new AtomicBoolean();
   private final MemoryData data;
   private final MemoryCallbacks callbacks;
   private final MemoryOperatorLog operatorLog;
@@ -171,7 +173,8 @@ final class MemoryRetention implements RetentionStore {
             record.conversationId(),
             gone.get(gone.size() - 1).sequence(),
             removed,
-            now);
+            now,
+            gone.get(gone.size() - 1).states());
     int rows = gone.size();
     gone.clear();
     history.add(0, marker);
@@ -214,6 +217,19 @@ final class MemoryRetention implements RetentionStore {
   @Override
   public int purgeOperatorLog(Instant before, int limit) {
     return operatorLog.purge(before, limit);
+  }
+
+  @Override
+  public boolean exclusively(Runnable pass) {
+    if (!passing.compareAndSet(false, true)) {
+      return false;
+    }
+    try {
+      pass.run();
+      return true;
+    } finally {
+      passing.set(false);
+    }
   }
 
   @Override

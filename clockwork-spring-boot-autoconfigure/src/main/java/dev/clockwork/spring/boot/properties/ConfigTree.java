@@ -96,6 +96,7 @@ public final class ConfigTree {
     workers.put("region_job_threads", w.regionJobThreads());
     workers.put("region_job_queues", list(w.regionJobQueues()));
     workers.put("align_clock_with_store", w.alignClockWithStore());
+    workers.put("retention_interval", text(w.retentionInterval()));
     return workers;
   }
 

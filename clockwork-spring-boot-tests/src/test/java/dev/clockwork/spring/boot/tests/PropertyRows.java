@@ -99,5 +99,6 @@ final class PropertyRows {
             "regions,slow",
             s -> s.workers().regionJobQueues()));
     rows.add(of("workers.align_clock_with_store", "false", s -> s.workers().alignClockWithStore()));
+    rows.add(of("workers.retention_interval", "5 minutes", s -> s.workers().retentionInterval()));
   }
 }
