@@ -118,4 +118,31 @@ class RetentionSettingsTest {
         .hasMessageContaining("settings in code")
         .hasMessageContaining("retention.finished_instances");
   }
+
+  @Test
+  void theReadmeExampleReads() {
+    Settings settings =
+        Settings.parse(
+            """
+            retention:
+              finished_instances: 30 days
+              history:
+                max_age: 365 days
+                max_rows: 10000
+              idempotency_keys: 7 days
+              callbacks: 7 days
+              operator_log: 365 days
+            machines:
+              order:
+                retention:
+                  finished_instances: 7 days
+            workers:
+              retention_interval: 1 minute
+            """,
+            "README.md");
+
+    assertThat(settings.retention()).isEqualTo(RetentionSettings.DEFAULT);
+    assertThat(settings.retention("order").finishedInstances()).isEqualTo(Duration.ofDays(7));
+    assertThat(settings.workers().retentionInterval()).isEqualTo(Duration.ofMinutes(1));
+  }
 }
