@@ -6,6 +6,7 @@ import dev.clockwork.bench.parallel.ParallelCommand;
 import dev.clockwork.bench.queues.QueuesCommand;
 import dev.clockwork.bench.scaleout.ScaleoutCommand;
 import dev.clockwork.bench.schedules.SchedulesCommand;
+import dev.clockwork.bench.soak.SoakCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -29,7 +30,8 @@ import picocli.CommandLine.Command;
       SchedulesCommand.class,
       ParallelCommand.class,
       ApiCommand.class,
-      ScaleoutCommand.class
+      ScaleoutCommand.class,
+      SoakCommand.class
     })
 public final class Bench implements Runnable {
   public static void main(String[] args) {

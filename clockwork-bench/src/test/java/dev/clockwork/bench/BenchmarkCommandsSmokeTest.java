@@ -109,4 +109,32 @@ class BenchmarkCommandsSmokeTest {
         .contains("idle queries/s per node, 2 nodes vs 1")
         .contains("throughput (drain), 2 nodes vs 1");
   }
+
+  @Test
+  void soakRunsItsMinutesAppliesEveryOfferedEventAndJudgesTheTargets() throws IOException {
+    String report =
+        run(
+            "soak",
+            "--minutes",
+            "3",
+            "--minute-seconds",
+            "4",
+            "--scale",
+            "0.05",
+            "--rate",
+            "150",
+            "--ticket-wait",
+            "1",
+            "--renew-every",
+            "1",
+            "--retention",
+            "2");
+    assertThat(report)
+        .contains("STEPs offered during the minutes")
+        .contains(": OK")
+        .contains("throughput, last ÷ second minute")
+        .contains("enqueue→commit p99 drift, last vs second minute")
+        .contains("cw_ table bytes over the last third")
+        .contains("heap after GC over the last third");
+  }
 }

@@ -1,5 +1,6 @@
 package dev.clockwork.cli;
 
+import dev.clockwork.cli.command.ArchiveCommand;
 import dev.clockwork.cli.command.InstanceCommand;
 import dev.clockwork.cli.command.MigrateCommand;
 import dev.clockwork.cli.command.QueueCommand;
@@ -43,6 +44,7 @@ import picocli.CommandLine.ScopeType;
       QueueCommand.class,
       SchedulesCommand.class,
       DevCommand.class,
+      ArchiveCommand.class,
       ServerCommand.class,
       TokenCommand.class,
       CommandLine.HelpCommand.class

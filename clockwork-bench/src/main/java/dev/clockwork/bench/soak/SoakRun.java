@@ -1,0 +1,204 @@
+package dev.clockwork.bench.soak;
+
+import dev.clockwork.bench.harness.BenchDatabase;
+import dev.clockwork.bench.harness.BenchPostgres;
+import dev.clockwork.bench.harness.EngineProbe;
+import dev.clockwork.bench.harness.Parallel;
+import dev.clockwork.bench.report.Figures;
+import dev.clockwork.bench.report.RunReport;
+import dev.clockwork.core.event.Event;
+import dev.clockwork.postgres.PostgresStore;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.NewInstance;
+import dev.clockwork.runtime.listener.ProcessedEvent;
+import dev.clockwork.runtime.listener.ProcessedEvent.Outcome;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One soak: subscriptions armed, the engine's capacity for tickets measured by a burst, then
+ * tickets offered at a fixed rate for the run's minutes, each minute's figures read at its end, and
+ * at the end the offered STEPs checked: every one applied, none dead-lettered.
+ */
+final class SoakRun {
+  static final int PRODUCERS = 4;
+
+  record Result(
+      double capacity,
+      double offered,
+      List<SoakMinute> minutes,
+      DatabaseSample first,
+      DatabaseSample last,
+      long enqueued,
+      long joined,
+      long deadLettered,
+      long tickets) {
+    boolean correct() {
+      return joined == enqueued && deadLettered == 0;
+    }
+  }
+
+  private final BenchPostgres server;
+  private final SoakCommand settings;
+  private final AtomicLong ticketIds = new AtomicLong();
+  private final AtomicLong enqueued = new AtomicLong();
+  private volatile MinuteCounters current = new MinuteCounters();
+  private volatile boolean stopping;
+  private final LatencyJoin join = new LatencyJoin(nanos -> current.latency.add(nanos));
+
+  SoakRun(BenchPostgres server, SoakCommand settings) {
+    this.server = server;
+    this.settings = settings;
+  }
+
+  Result run() throws InterruptedException {
+    EngineProbe probe = new EngineProbe();
+    probe.tap(this::heard);
+    server.drop("soak");
+    try (BenchDatabase database = server.create("soak");
+        PostgresStore store = database.store()) {
+      Engine engine = settings.engine(store, probe);
+      server.setUp(
+          () ->
+              Parallel.forEach(
+                  PRODUCERS,
+                  settings.subscriptions(),
+                  i -> engine.create(NewInstance.of(SoakMachines.SUBSCRIPTION).id("s-" + i))));
+      engine.start();
+      try {
+        double capacity = capacity(engine);
+        double offered = settings.rate > 0 ? settings.rate : 0.7 * capacity;
+        RunReport.progress(
+            String.format(
+                Locale.ROOT,
+                "capacity %s of STEPs (a burst of %,d tickets); offering %s for %d minutes of %.0f s",
+                Figures.rate(capacity),
+                settings.burstTickets(),
+                Figures.rate(offered),
+                settings.minutes(),
+                settings.minuteSeconds));
+        long before = enqueued.get();
+        long joinedBefore = join.joined();
+        current = new MinuteCounters();
+        DatabaseSample first = DatabaseSample.read(database.harness());
+        List<SoakMinute> minutes = new ArrayList<>();
+        Thread load = new Thread(() -> offer(engine, offered), "soak-load");
+        load.start();
+        DatabaseSample previous = first;
+        long start = System.nanoTime();
+        long minuteNanos = (long) (settings.minuteSeconds * 1e9);
+        for (int m = 1; m <= settings.minutes(); m++) {
+          LockSupport.parkNanos(start + m * minuteNanos - System.nanoTime());
+          MinuteCounters done = current;
+          current = new MinuteCounters();
+          DatabaseSample sample = DatabaseSample.read(database.harness());
+          SoakMinute minute = minute(m, done, previous, sample);
+          minutes.add(minute);
+          RunReport.progress(SoakTables.line(minute));
+          previous = sample;
+        }
+        stopping = true;
+        load.join();
+        long offeredSteps = enqueued.get() - before;
+        long expected = joinedBefore + offeredSteps;
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        while (join.joined() < expected && System.nanoTime() < deadline) {
+          LockSupport.parkNanos(Duration.ofMillis(50).toNanos());
+        }
+        return new Result(
+            capacity,
+            offered,
+            minutes,
+            first,
+            previous,
+            offeredSteps,
+            join.joined() - joinedBefore,
+            probe.deadLettered(),
+            ticketIds.get());
+      } finally {
+        engine.close();
+      }
+    } finally {
+      server.drop("soak");
+    }
+  }
+
+  private void heard(ProcessedEvent event) {
+    if (event.outcome() != Outcome.APPLIED) {
+      return;
+    }
+    MinuteCounters counters = current;
+    counters.events.incrementAndGet();
+    if ("timer".equals(event.source())) {
+      counters.lateness.add(Duration.between(event.readyAt(), event.committedAt()).toNanos());
+    } else if (SoakMachines.STEP.equals(event.type()) && event.eventId() > 0) {
+      join.committed(event.eventId(), System.nanoTime());
+    }
+  }
+
+  /** A burst of tickets, all offered at once: STEPs applied per second until the last one. */
+  private double capacity(Engine engine) {
+    int tickets = settings.burstTickets();
+    long target = join.joined() + (long) tickets * SoakMachines.STEPS;
+    long begin = System.nanoTime();
+    Parallel.forEach(PRODUCERS, tickets, i -> startTicket(engine));
+    long deadline = begin + Duration.ofMinutes(5).toNanos();
+    while (join.joined() < target && System.nanoTime() < deadline) {
+      LockSupport.parkNanos(Duration.ofMillis(5).toNanos());
+    }
+    return (double) tickets * SoakMachines.STEPS / ((System.nanoTime() - begin) / 1e9);
+  }
+
+  /** {@link #PRODUCERS} threads start tickets at {@code rate} STEPs a second in all. */
+  private void offer(Engine engine, double rate) {
+    long intervalNanos = (long) (1e9 * PRODUCERS * SoakMachines.STEPS / rate);
+    long begin = System.nanoTime();
+    Parallel.run(
+        PRODUCERS,
+        k -> {
+          long next = begin + k * intervalNanos / PRODUCERS;
+          while (!stopping) {
+            LockSupport.parkNanos(next - System.nanoTime());
+            startTicket(engine);
+            next += intervalNanos;
+          }
+        });
+  }
+
+  /** Creates a ticket and enqueues its STEPs, each timed from its enqueue. */
+  private void startTicket(Engine engine) {
+    String id = "t-" + ticketIds.incrementAndGet();
+    engine.create(NewInstance.of(SoakMachines.TICKET).id(id));
+    for (int n = 1; n <= SoakMachines.STEPS; n++) {
+      long at = System.nanoTime();
+      long queued = engine.enqueue(id, Event.of(SoakMachines.STEP, Map.of("n", n))).id();
+      enqueued.incrementAndGet();
+      join.enqueued(queued, at);
+    }
+  }
+
+  private SoakMinute minute(
+      int m, MinuteCounters done, DatabaseSample previous, DatabaseSample sample) {
+    System.gc();
+    long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    return new SoakMinute(
+        m,
+        done.events.get(),
+        settings.minuteSeconds,
+        done.latency.percentile(0.5),
+        done.latency.percentile(0.99),
+        done.lateness.percentile(0.99),
+        sample.totalBytes(),
+        sample.deadTuples(),
+        heap,
+        sample.connections(),
+        sample.deletedSince(previous, "cw_instances"),
+        sample.deletedSince(previous, "cw_history"));
+  }
+}

@@ -1,0 +1,162 @@
+package dev.clockwork.bench.soak;
+
+import dev.clockwork.bench.report.Figures;
+import dev.clockwork.bench.report.Section;
+import dev.clockwork.bench.report.Target;
+import dev.clockwork.cli.output.Table;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The soak's per-minute table, its tables' bytes, the sanity check and the four targets. */
+final class SoakTables {
+  private SoakTables() {}
+
+  /** One minute as a progress line. */
+  static String line(SoakMinute m) {
+    return String.format(
+        Locale.ROOT,
+        "minute %d: %s, enqueue→commit p50 %s p99 %s, lateness p99 %s, cw_ tables %s, heap %s,"
+            + " %d connections, removed %,d instances / %,d history rows",
+        m.minute(),
+        Figures.rate(m.eventsPerSecond()),
+        Figures.millis(m.latencyP50Nanos()),
+        Figures.millis(m.latencyP99Nanos()),
+        Figures.millis(m.latenessP99Nanos()),
+        megabytes(m.tableBytes()),
+        megabytes(m.heapAfterGc()),
+        m.connections(),
+        m.instancesRemoved(),
+        m.historyRemoved());
+  }
+
+  static Section section(SoakRun.Result r) {
+    Table minutes =
+        new Table(
+            ">minute",
+            ">events/s",
+            ">enqueue→commit p50",
+            ">p99",
+            ">timer lateness p99",
+            ">cw_ bytes",
+            ">dead rows",
+            ">heap after GC",
+            ">connections",
+            ">instances removed",
+            ">history removed");
+    for (SoakMinute m : r.minutes()) {
+      minutes.row(
+          String.valueOf(m.minute()),
+          Figures.rate(m.eventsPerSecond()),
+          Figures.millis(m.latencyP50Nanos()),
+          Figures.millis(m.latencyP99Nanos()),
+          Figures.millis(m.latenessP99Nanos()),
+          megabytes(m.tableBytes()),
+          Figures.count(m.deadTuples()),
+          megabytes(m.heapAfterGc()),
+          Figures.count(m.connections()),
+          Figures.count(m.instancesRemoved()),
+          Figures.count(m.historyRemoved()));
+    }
+    Table tables = new Table("table", ">bytes at start", ">bytes at end");
+    for (Map.Entry<String, Long> t : r.last().bytes().entrySet()) {
+      tables.row(
+          t.getKey(),
+          megabytes(r.first().bytes().getOrDefault(t.getKey(), 0L)),
+          megabytes(t.getValue()));
+    }
+    String check =
+        String.format(
+                Locale.ROOT,
+                "%,d tickets; %,d STEPs offered during the minutes, %,d reported applied, %,d"
+                    + " dead-lettered",
+                r.tickets(),
+                r.enqueued(),
+                r.joined(),
+                r.deadLettered())
+            + (r.correct()
+                ? ": OK"
+                : ": WRONG — an offered event was not applied, or was dead-lettered");
+    String text =
+        String.format(
+                Locale.ROOT,
+                "Soak: capacity %s of STEPs (a burst), offered %s; events = STEPs and timer fires"
+                    + " applied; enqueue→commit of the STEPs; bytes of every cw_ table with its"
+                    + " indexes and TOAST; heap after System.gc()%n%n",
+                Figures.rate(r.capacity()),
+                Figures.rate(r.offered()))
+            + minutes.markdown()
+            + "\n"
+            + tables.markdown()
+            + "\n"
+            + check
+            + "\n";
+    return new Section(text, targets(r.minutes()));
+  }
+
+  static List<Target> targets(List<SoakMinute> minutes) {
+    List<Target> targets = new ArrayList<>();
+    if (minutes.size() < 3) {
+      return targets;
+    }
+    SoakMinute second = minutes.get(1);
+    SoakMinute last = minutes.get(minutes.size() - 1);
+    SoakMinute thirdFromEnd = minutes.get(minutes.size() - 1 - Math.max(1, minutes.size() / 3));
+    double throughput = last.eventsPerSecond() / second.eventsPerSecond();
+    targets.add(
+        new Target(
+            "throughput, last ÷ second minute",
+            Figures.rate(last.eventsPerSecond())
+                + " ÷ "
+                + Figures.rate(second.eventsPerSecond())
+                + " = "
+                + Figures.ratio(throughput),
+            "≥ 0.95",
+            throughput >= 0.95));
+    double drift = last.latencyP99Nanos() / second.latencyP99Nanos();
+    targets.add(
+        new Target(
+            "enqueue→commit p99 drift, last vs second minute",
+            Figures.millis(last.latencyP99Nanos())
+                + " vs "
+                + Figures.millis(second.latencyP99Nanos())
+                + " = "
+                + Figures.ratio(drift),
+            "≤ 1.20×",
+            drift <= 1.2));
+    double bytes = (double) last.tableBytes() / thirdFromEnd.tableBytes();
+    targets.add(
+        new Target(
+            "cw_ table bytes over the last third (minute "
+                + thirdFromEnd.minute()
+                + " → "
+                + last.minute()
+                + ")",
+            megabytes(thirdFromEnd.tableBytes())
+                + " → "
+                + megabytes(last.tableBytes())
+                + growth(bytes),
+            "grows < 5 %",
+            bytes < 1.05));
+    double heap = (double) last.heapAfterGc() / thirdFromEnd.heapAfterGc();
+    targets.add(
+        new Target(
+            "heap after GC over the last third",
+            megabytes(thirdFromEnd.heapAfterGc())
+                + " → "
+                + megabytes(last.heapAfterGc())
+                + growth(heap),
+            "flat: grows < 10 %",
+            heap < 1.10));
+    return targets;
+  }
+
+  private static String growth(double ratio) {
+    return String.format(Locale.ROOT, " (%+.1f %%)", 100 * (ratio - 1));
+  }
+
+  private static String megabytes(long bytes) {
+    return String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
+  }
+}
