@@ -16,6 +16,7 @@ import java.time.Duration;
  *   idempotency_keys: 7 days
  *   callbacks: 7 days
  *   operator_log: 365 days
+ *   archive: ./archive            # optional: nothing is deleted that is not archived first
  * }</pre>
  *
  * @param finishedInstances how long an instance in a top-level final state is kept after it
@@ -32,6 +33,8 @@ import java.time.Duration;
  *     kept, with its deliveries ({@code callbacks}, default 7 days)
  * @param operatorLog how long the operator log keeps an entry ({@code operator_log}, default 365
  *     days; system-wide only)
+ * @param archive the directory finished instances are archived to, as gzip JSON Lines, before they
+ *     are deleted ({@code archive}; system-wide only; null, the default, for no archive)
  */
 public record RetentionSettings(
     Duration finishedInstances,
@@ -39,7 +42,8 @@ public record RetentionSettings(
     long historyMaxRows,
     Duration idempotencyKeys,
     Duration callbacks,
-    Duration operatorLog) {
+    Duration operatorLog,
+    String archive) {
   public static final RetentionSettings DEFAULT =
       new RetentionSettings(
           Duration.ofDays(30),
@@ -47,5 +51,6 @@ public record RetentionSettings(
           10_000,
           Duration.ofDays(7),
           Duration.ofDays(7),
-          Duration.ofDays(365));
+          Duration.ofDays(365),
+          null);
 }

@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.config;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -36,5 +37,13 @@ public final class RetentionSettingsBuilder extends CodeBlock<RetentionSettingsB
   /** {@code operator_log}: system-wide only; a machine's block refuses it when read. */
   public RetentionSettingsBuilder operatorLog(Duration age) {
     return set("operator_log", "operatorLog", age);
+  }
+
+  /**
+   * {@code archive}: the directory finished instances are archived to before they are deleted;
+   * system-wide only.
+   */
+  public RetentionSettingsBuilder archive(Path directory) {
+    return set("archive", "archive", directory.toString());
   }
 }

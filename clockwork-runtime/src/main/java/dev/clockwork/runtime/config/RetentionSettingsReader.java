@@ -11,7 +11,13 @@ import java.util.Set;
 final class RetentionSettingsReader {
   static final String BLOCK = "retention";
   static final Set<String> KEYS =
-      Set.of("finished_instances", "history", "idempotency_keys", "callbacks", "operator_log");
+      Set.of(
+          "finished_instances",
+          "history",
+          "idempotency_keys",
+          "callbacks",
+          "operator_log",
+          "archive");
   static final Set<String> MACHINE_KEYS =
       Set.of("finished_instances", "history", "idempotency_keys", "callbacks");
   static final Set<String> HISTORY_KEYS = Set.of("max_age", "max_rows");
@@ -35,6 +41,12 @@ final class RetentionSettingsReader {
           "is system-wide (the operator log is not kept per machine); set it under the top-level"
               + " retention: block");
     }
+    if (own.has("archive")) {
+      throw own.error(
+          "archive",
+          "is system-wide (one archive directory holds every machine's files); set it under the"
+              + " top-level retention: block");
+    }
     own.allowOnly(MACHINE_KEYS);
     return read(merged, KEYS);
   }
@@ -49,7 +61,17 @@ final class RetentionSettingsReader {
         history.whole("max_rows", d.historyMaxRows(), 1),
         age(retention, "idempotency_keys", d.idempotencyKeys()),
         age(retention, "callbacks", d.callbacks()),
-        age(retention, "operator_log", d.operatorLog()));
+        age(retention, "operator_log", d.operatorLog()),
+        archive(retention));
+  }
+
+  private static String archive(ConfigBlock retention) {
+    String directory = retention.text("archive", null);
+    if (directory != null && directory.isBlank()) {
+      throw retention.error(
+          "archive", "names no directory; give one (./archive) or leave the key out");
+    }
+    return directory;
   }
 
   private static Duration age(ConfigBlock block, String key, Duration fallback) {

@@ -22,9 +22,23 @@ public interface RetentionStore {
    * they own: history, leftover queue rows, idempotency keys, callbacks and their deliveries,
    * region jobs, leases, and their finished child instances. An instance with a child still running
    * is kept until the child finishes.
+   *
+   * <p>With an {@code archiver}, the batch — every instance removed, each with its whole history —
+   * is handed to it while the instances are locked, and deleted only once it returned; when it
+   * throws, nothing is deleted and {@link ArchiveFailedException} says why.
+   *
+   * @param archiver where the batch goes first, or null for no archive
    */
   RemovedRows purgeFinishedInstances(
-      RetentionScope scope, Instant finishedBefore, Instant now, int limit);
+      RetentionScope scope, Instant finishedBefore, Instant now, int limit, Archiver archiver);
+
+  /**
+   * {@link #purgeFinishedInstances(RetentionScope, Instant, Instant, int, Archiver)}, no archive.
+   */
+  default RemovedRows purgeFinishedInstances(
+      RetentionScope scope, Instant finishedBefore, Instant now, int limit) {
+    return purgeFinishedInstances(scope, finishedBefore, now, limit, null);
+  }
 
   /**
    * Trims the history of up to {@code limit} running instances of {@code scope}, by id after {@code

@@ -1,10 +1,22 @@
 package dev.clockwork.runtime.config;
 
+import static org.awaitility.Awaitility.await;
+
+import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.runtime.archive.ArchiveReader;
+import dev.clockwork.runtime.store.InstanceBuilder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * The rows of the {@code retention} block, at the system's level and at a machine's (but {@code
@@ -52,7 +64,54 @@ final class RetentionSettingRows {
             "30 days",
             s -> s.retention(r -> r.operatorLog(Duration.ofDays(30))),
             f -> f.engine.settings().retention().operatorLog().equals(Duration.ofDays(30))));
+    rows.add(
+        SettingRow.of(
+            "retention.archive",
+            ARCHIVE.toString(),
+            s -> s.retention(r -> r.archive(ARCHIVE)),
+            RetentionSettingRows::aPurgedInstanceIsInTheArchive));
     return rows;
+  }
+
+  /** The directory the archive row names: one per test JVM, each check with an id of its own. */
+  private static final Path ARCHIVE = directory();
+
+  private static Path directory() {
+    try {
+      return Files.createTempDirectory("clockwork-archive-setting");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * A finished instance the workers' first retention pass purges is found in a file of the archive
+   * directory afterwards: without the setting it is purged all the same, unarchived.
+   */
+  private static boolean aPurgedInstanceIsInTheArchive(SettingFixture f) {
+    String id = "archived-" + UUID.randomUUID();
+    f.store
+        .work()
+        .create(
+            InstanceBuilder.instance(id)
+                .machine(SettingFixture.JOB.id())
+                .in("idle")
+                .status(InstanceStatus.DONE)
+                .updatedAt(SettingFixture.T0.minus(Duration.ofDays(400)))
+                .build(),
+            List.of());
+    f.engine.start();
+    await().atMost(Duration.ofSeconds(10)).until(() -> f.store.instances().find(id).isEmpty());
+    List<Object> archived = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(ARCHIVE)) {
+      for (Path file : files.filter(Files::isRegularFile).toList()) {
+        ArchiveReader.read(
+            file, line -> archived.add(((Map<?, ?>) line.get("instance")).get("id")));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return archived.contains(id);
   }
 
   /** A key at the system's level (every machine gets it) and at the machine's (it alone does). */

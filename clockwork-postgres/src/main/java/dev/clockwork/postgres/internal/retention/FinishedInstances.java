@@ -1,8 +1,13 @@
 package dev.clockwork.postgres.internal.retention;
 
+import dev.clockwork.postgres.internal.ArchivedRows;
 import dev.clockwork.postgres.internal.Instants;
+import dev.clockwork.runtime.store.ArchiveFailedException;
+import dev.clockwork.runtime.store.ArchivedInstance;
+import dev.clockwork.runtime.store.Archiver;
 import dev.clockwork.runtime.store.retention.RemovedRows;
 import dev.clockwork.runtime.store.retention.RetentionScope;
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -99,7 +104,12 @@ final class FinishedInstances {
   private FinishedInstances() {}
 
   static RemovedRows purge(
-      Connection connection, RetentionScope scope, Instant before, Instant now, int limit)
+      Connection connection,
+      RetentionScope scope,
+      Instant before,
+      Instant now,
+      int limit,
+      Archiver archiver)
       throws SQLException {
     RemovedRows leftovers = leftovers(connection, now, limit);
     List<String> roots = candidates(connection, scope, before, now, limit);
@@ -115,6 +125,15 @@ final class FinishedInstances {
     }
     if (ids.isEmpty()) {
       return leftovers;
+    }
+    if (archiver != null) {
+      // under the batch's locks, before the delete: an archive that fails deletes nothing
+      List<ArchivedInstance> batch = ArchivedRows.read(connection, ids);
+      try {
+        archiver.archive(batch);
+      } catch (IOException e) {
+        throw new ArchiveFailedException(batch.size(), e);
+      }
     }
     try (PreparedStatement delete = connection.prepareStatement(DELETE)) {
       delete.setArray(1, connection.createArrayOf("text", ids.toArray()));

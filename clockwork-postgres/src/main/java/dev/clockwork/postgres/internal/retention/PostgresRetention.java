@@ -2,6 +2,7 @@ package dev.clockwork.postgres.internal.retention;
 
 import dev.clockwork.postgres.internal.Instants;
 import dev.clockwork.postgres.internal.Jdbc;
+import dev.clockwork.runtime.store.Archiver;
 import dev.clockwork.runtime.store.RetentionStore;
 import dev.clockwork.runtime.store.retention.HistoryTrim;
 import dev.clockwork.runtime.store.retention.OldestRows;
@@ -77,10 +78,11 @@ public final class PostgresRetention implements RetentionStore {
 
   @Override
   public RemovedRows purgeFinishedInstances(
-      RetentionScope scope, Instant finishedBefore, Instant now, int limit) {
+      RetentionScope scope, Instant finishedBefore, Instant now, int limit, Archiver archiver) {
     return jdbc.inTransaction(
         "purge finished instances",
-        connection -> FinishedInstances.purge(connection, scope, finishedBefore, now, limit));
+        connection ->
+            FinishedInstances.purge(connection, scope, finishedBefore, now, limit, archiver));
   }
 
   @Override

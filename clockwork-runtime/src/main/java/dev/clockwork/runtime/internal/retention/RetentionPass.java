@@ -3,6 +3,8 @@ package dev.clockwork.runtime.internal.retention;
 import dev.clockwork.runtime.config.RetentionSettings;
 import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.internal.Listeners;
+import dev.clockwork.runtime.store.ArchiveFailedException;
+import dev.clockwork.runtime.store.Archiver;
 import dev.clockwork.runtime.store.RetentionStore;
 import dev.clockwork.runtime.store.retention.HistoryTrim;
 import dev.clockwork.runtime.store.retention.RemovedRows;
@@ -12,6 +14,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One retention pass: for each machine with retention of its own, then for every other machine with
@@ -22,6 +26,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * RetentionStore#exclusively}) and reads "now" once, from the engine's clock.
  */
 public final class RetentionPass implements Runnable {
+  private static final Logger LOG = LoggerFactory.getLogger(RetentionPass.class);
+
   /** Rows (or instances) per batch: each batch is one short statement or transaction. */
   static final int BATCH = 200;
 
@@ -32,12 +38,22 @@ public final class RetentionPass implements Runnable {
   private final RetentionStore store;
   private final Clock clock;
   private final Listeners listeners;
+  private final Archiver archiver;
 
-  public RetentionPass(Settings settings, RetentionStore store, Clock clock, Listeners listeners) {
+  /**
+   * @param archiver where finished instances go before they are deleted, or null for no archive
+   */
+  public RetentionPass(
+      Settings settings,
+      RetentionStore store,
+      Clock clock,
+      Listeners listeners,
+      Archiver archiver) {
     this.settings = settings;
     this.store = store;
     this.clock = clock;
     this.listeners = listeners;
+    this.archiver = archiver;
   }
 
   @Override
@@ -72,7 +88,13 @@ public final class RetentionPass implements Runnable {
     RemovedRows removed = RemovedRows.NONE;
     Instant finishedBefore = now.minus(retention.finishedInstances());
     for (int i = 0; i < MAX_BATCHES; i++) {
-      RemovedRows batch = store.purgeFinishedInstances(scope, finishedBefore, now, BATCH);
+      RemovedRows batch;
+      try {
+        batch = store.purgeFinishedInstances(scope, finishedBefore, now, BATCH, archiver);
+      } catch (ArchiveFailedException e) {
+        LOG.warn("retention keeps finished instances this pass: {}", e.getMessage());
+        break; // the rest of the pass goes on; the batch is offered again next pass
+      }
       removed = removed.plus(batch);
       if (batch.of(RemovedRows.INSTANCES) < BATCH) {
         break;

@@ -1,6 +1,9 @@
 package dev.clockwork.runtime.store.memory;
 
 import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.runtime.store.ArchiveFailedException;
+import dev.clockwork.runtime.store.ArchivedInstance;
+import dev.clockwork.runtime.store.Archiver;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.RetentionStore;
@@ -11,10 +14,12 @@ import dev.clockwork.runtime.store.retention.HistoryTrim;
 import dev.clockwork.runtime.store.retention.OldestRows;
 import dev.clockwork.runtime.store.retention.RemovedRows;
 import dev.clockwork.runtime.store.retention.RetentionScope;
+import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -43,7 +48,7 @@ final class MemoryRetention implements RetentionStore {
 
   @Override
   public RemovedRows purgeFinishedInstances(
-      RetentionScope scope, Instant finishedBefore, Instant now, int limit) {
+      RetentionScope scope, Instant finishedBefore, Instant now, int limit, Archiver archiver) {
     synchronized (data) {
       List<InstanceRecord> finished =
           data.instances.values().stream()
@@ -53,23 +58,42 @@ final class MemoryRetention implements RetentionStore {
               .filter(r -> !data.isLeased(r.id(), now))
               .sorted(Comparator.comparing(InstanceRecord::updatedAt))
               .toList();
-      Map<String, Long> removed = new HashMap<>();
-      int purged = 0;
+      Set<String> batch = new LinkedHashSet<>();
+      int roots = 0;
       for (InstanceRecord record : finished) {
-        if (purged >= limit) {
+        if (roots >= limit) {
           break;
         }
-        if (!data.instances.containsKey(record.id())) {
-          continue; // removed as a child of one before it
+        if (batch.contains(record.id())) {
+          continue; // a child of one before it
         }
         List<String> family = family(record.id());
         if (family.stream().anyMatch(id -> !finishedAndFree(id, now))) {
           continue;
         }
-        family.forEach(id -> remove(id, removed));
-        purged++;
+        batch.addAll(family);
+        roots++;
       }
+      if (archiver != null && !batch.isEmpty()) {
+        archive(batch, archiver);
+      }
+      Map<String, Long> removed = new HashMap<>();
+      batch.forEach(id -> remove(id, removed));
       return new RemovedRows(removed);
+    }
+  }
+
+  /** Hands the batch to {@code archiver}; nothing is removed when it throws. */
+  private void archive(Set<String> ids, Archiver archiver) {
+    List<ArchivedInstance> batch = new ArrayList<>();
+    for (String id : ids) {
+      batch.add(
+          new ArchivedInstance(data.instances.get(id), data.histories.getOrDefault(id, List.of())));
+    }
+    try {
+      archiver.archive(batch);
+    } catch (IOException e) {
+      throw new ArchiveFailedException(batch.size(), e);
     }
   }
 

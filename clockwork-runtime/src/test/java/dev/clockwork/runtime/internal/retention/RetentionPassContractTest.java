@@ -8,6 +8,8 @@ import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.config.SettingsBuilder;
 import dev.clockwork.runtime.internal.Listeners;
 import dev.clockwork.runtime.listener.EngineListener;
+import dev.clockwork.runtime.store.ArchivedInstance;
+import dev.clockwork.runtime.store.Archiver;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.HistoryEntry.Kind;
 import dev.clockwork.runtime.store.InstanceBuilder;
@@ -16,6 +18,7 @@ import dev.clockwork.runtime.store.StoreContract;
 import dev.clockwork.runtime.store.callback.NewCallback;
 import dev.clockwork.runtime.store.callback.StoredCallback;
 import dev.clockwork.runtime.store.retention.RemovedRows;
+import java.io.IOException;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -40,6 +43,11 @@ public abstract class RetentionPassContractTest extends StoreContract {
 
   /** Runs one pass at {@link #NOW} with the defaults and {@code code} over them. */
   private RemovedRows pass(Consumer<SettingsBuilder> code) {
+    return pass(code, null);
+  }
+
+  /** As {@link #pass(Consumer)}, archiving finished instances to {@code archiver} first. */
+  private RemovedRows pass(Consumer<SettingsBuilder> code, Archiver archiver) {
     EngineListener listener =
         new EngineListener() {
           @Override
@@ -51,7 +59,8 @@ public abstract class RetentionPassContractTest extends StoreContract {
             Settings.defaults().with(code),
             store.retention(),
             Clock.fixed(NOW, ZoneOffset.UTC),
-            new Listeners(List.of(listener)))
+            new Listeners(List.of(listener)),
+            archiver)
         .runOnce();
   }
 
@@ -110,6 +119,57 @@ public abstract class RetentionPassContractTest extends StoreContract {
     assertThat(exists("a")).isFalse();
     assertThat(removed.of(RemovedRows.INSTANCES)).isEqualTo(1);
     assertThat(heard).last().isEqualTo(removed);
+  }
+
+  @Test
+  void anArchiveThatFailsDeletesNothingAndTheNextPassArchivesThenDeletes() {
+    InstanceRecord done =
+        InstanceBuilder.instance("a")
+            .status(InstanceStatus.DONE)
+            .historySequence(2)
+            .updatedAt(NOW.minus(Duration.ofDays(5)))
+            .build();
+    List<HistoryEntry> history = new ArrayList<>();
+    for (int seq = 1; seq <= 2; seq++) {
+      history.add(
+          new HistoryEntry(
+              seq,
+              "a",
+              done.conversationId(),
+              NOW.minus(Duration.ofDays(6 - seq)),
+              Kind.EVENT,
+              "E" + seq,
+              Map.of("n", (long) seq),
+              List.of("waiting"),
+              ""));
+    }
+    store.work().create(done, history);
+    List<HistoryEntry> stored = store.instances().history("a", 0, 100);
+    Consumer<SettingsBuilder> threeDays =
+        s -> s.retention(r -> r.finishedInstances(Duration.ofDays(3)));
+
+    RemovedRows refused =
+        pass(
+            threeDays,
+            batch -> {
+              throw new IOException("the disk is full");
+            });
+    assertThat(exists("a")).as("not archived, so not deleted").isTrue();
+    assertThat(refused.of(RemovedRows.INSTANCES)).isZero();
+
+    List<ArchivedInstance> archived = new ArrayList<>();
+    List<Boolean> storedWhileArchived = new ArrayList<>();
+    pass(
+        threeDays,
+        batch -> {
+          storedWhileArchived.add(exists("a"));
+          archived.addAll(batch);
+        });
+
+    assertThat(exists("a")).isFalse();
+    assertThat(storedWhileArchived).as("archived before the delete").containsExactly(true);
+    assertThat(archived).extracting(a -> a.instance().id()).containsExactly("a");
+    assertThat(archived.get(0).history()).as("with its history").isEqualTo(stored).hasSize(2);
   }
 
   @Test

@@ -113,7 +113,8 @@ public abstract class RetentionRaceContractTest {
         Settings.defaults().with(s -> s.retention(r -> r.finishedInstances(Duration.ofDays(1)))),
         store.retention(),
         Clock.fixed(at, ZoneOffset.UTC),
-        new Listeners(List.of()));
+        new Listeners(List.of()),
+        null);
   }
 
   private Runnable guarded(Runnable body) {

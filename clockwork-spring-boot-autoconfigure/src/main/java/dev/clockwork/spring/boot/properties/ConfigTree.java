@@ -75,6 +75,7 @@ public final class ConfigTree {
     retention.put("idempotency_keys", text(r.idempotencyKeys()));
     retention.put("callbacks", text(r.callbacks()));
     retention.put("operator_log", text(r.operatorLog()));
+    retention.put("archive", r.archive());
     return retention;
   }
 

@@ -12,13 +12,16 @@ import java.time.Duration;
  * @param idempotencyKeys how long an idempotency key is kept
  * @param callbacks how long a settled callback is kept
  * @param operatorLog how long the operator log keeps an entry (system-wide only)
+ * @param archive the directory finished instances are archived to before they are deleted
+ *     (system-wide only)
  */
 public record RetentionProperties(
     Duration finishedInstances,
     History history,
     Duration idempotencyKeys,
     Duration callbacks,
-    Duration operatorLog) {
+    Duration operatorLog,
+    String archive) {
 
   /**
    * The {@code retention.history} block.

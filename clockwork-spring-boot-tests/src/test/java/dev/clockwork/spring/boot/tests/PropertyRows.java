@@ -78,6 +78,7 @@ final class PropertyRows {
     rows.addAll(retention("idempotency_keys", "2 days", "1 day", r -> r.idempotencyKeys()));
     rows.addAll(retention("callbacks", "12 hours", "6 hours", r -> r.callbacks()));
     rows.add(of("retention.operator_log", "30 days", s -> s.retention().operatorLog()));
+    rows.add(of("retention.archive", "/var/lib/shop/archive", s -> s.retention().archive()));
   }
 
   private static void workers(List<PropertyRow> rows) {
