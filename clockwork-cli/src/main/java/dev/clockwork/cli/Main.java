@@ -4,6 +4,7 @@ import dev.clockwork.cli.command.ArchiveCommand;
 import dev.clockwork.cli.command.InstanceCommand;
 import dev.clockwork.cli.command.MigrateCommand;
 import dev.clockwork.cli.command.QueueCommand;
+import dev.clockwork.cli.command.RetentionCommand;
 import dev.clockwork.cli.command.SchedulesCommand;
 import dev.clockwork.cli.command.TimersCommand;
 import dev.clockwork.cli.environment.CliEnvironment;
@@ -38,6 +39,7 @@ import picocli.CommandLine.ScopeType;
     subcommands = {
       MigrateCommand.class,
       TimersCommand.class,
+      RetentionCommand.class,
       InstanceCommand.class,
       QueueCommand.class,
       SchedulesCommand.class,

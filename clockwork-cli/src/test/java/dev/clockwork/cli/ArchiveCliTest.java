@@ -3,8 +3,8 @@ package dev.clockwork.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.core.interpreter.InstanceStatus;
-import dev.clockwork.runtime.archive.ArchivedInstance;
 import dev.clockwork.runtime.archive.JsonLinesArchiver;
+import dev.clockwork.runtime.store.ArchivedInstance;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceBuilder;
 import java.nio.channels.FileChannel;

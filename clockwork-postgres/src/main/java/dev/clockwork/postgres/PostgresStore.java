@@ -12,6 +12,7 @@ import dev.clockwork.postgres.internal.QueueRows;
 import dev.clockwork.postgres.internal.RegionJobs;
 import dev.clockwork.postgres.internal.WorkSignal;
 import dev.clockwork.postgres.internal.callback.PostgresCallbacks;
+import dev.clockwork.postgres.internal.retention.PostgresRetention;
 import dev.clockwork.postgres.schedule.PostgresScheduleStore;
 import dev.clockwork.postgres.schema.ClockworkMigrations;
 import dev.clockwork.runtime.store.ActivityStore;
@@ -21,6 +22,7 @@ import dev.clockwork.runtime.store.OperatorLogStore;
 import dev.clockwork.runtime.store.QueueAdminStore;
 import dev.clockwork.runtime.store.QueueStore;
 import dev.clockwork.runtime.store.RegionJobStore;
+import dev.clockwork.runtime.store.RetentionStore;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.WorkStore;
 import java.time.Duration;
@@ -68,6 +70,7 @@ public final class PostgresStore implements Store, AutoCloseable {
   private final OperatorLogStore operatorLog;
   private final RegionJobStore regionJobs;
   private final CallbackStore callbacks;
+  private final RetentionStore retention;
   private final PostgresScheduleStore schedules;
 
   private PostgresStore(DataSource dataSource, HikariDataSource ownPool, String where) {
@@ -83,6 +86,7 @@ public final class PostgresStore implements Store, AutoCloseable {
     this.operatorLog = new OperatorActions(jdbc);
     this.regionJobs = new RegionJobs(jdbc, signal);
     this.callbacks = new PostgresCallbacks(jdbc);
+    this.retention = new PostgresRetention(jdbc);
     this.schedules = PostgresScheduleStore.builder().dataSource(dataSource).migrate(false).build();
   }
 
@@ -145,6 +149,11 @@ public final class PostgresStore implements Store, AutoCloseable {
   @Override
   public CallbackStore callbacks() {
     return callbacks;
+  }
+
+  @Override
+  public RetentionStore retention() {
+    return retention;
   }
 
   /**

@@ -17,6 +17,7 @@ import dev.clockwork.runtime.metrics.MicrometerQueueMetrics;
 import dev.clockwork.runtime.parallel.RegionJobs;
 import dev.clockwork.runtime.queue.EventRequest;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.Archiver;
 import dev.clockwork.runtime.store.Store;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -208,6 +209,7 @@ public final class Engine implements AutoCloseable {
     private Settings config = Settings.defaults();
     private final List<EngineListener> listeners = new ArrayList<>();
     private MicrometerQueueMetrics metrics;
+    private Archiver archiver;
 
     private Builder() {}
 
@@ -259,6 +261,16 @@ public final class Engine implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Where retention archives finished instances before it deletes them: a sink of your own
+     * (object storage, Kafka). Wins over {@code retention.archive}, which names a directory of gzip
+     * JSON Lines files; without either, nothing is archived.
+     */
+    public Builder archiver(Archiver sink) {
+      this.archiver = Objects.requireNonNull(sink, "sink");
+      return this;
+    }
+
     /** Publishes the queue seed's metrics to {@code registry} ({@link MicrometerQueueMetrics}). */
     public Builder metrics(MeterRegistry registry) {
       this.metrics = new MicrometerQueueMetrics(Objects.requireNonNull(registry, "registry"));
@@ -273,7 +285,8 @@ public final class Engine implements AutoCloseable {
       Settings settings = config.with(code);
       return new Engine(
           EngineWiring.wire(
-              new EngineInputs(store, clock, clockGiven, machines, settings, listeners, metrics)));
+              new EngineInputs(
+                  store, clock, clockGiven, machines, settings, listeners, metrics, archiver)));
     }
   }
 }

@@ -78,6 +78,17 @@ public final class SoakCommand implements Callable<Integer> {
       defaultValue = "10")
   int renewEvery = 10;
 
+  /** How often retention runs: a quarter of what it keeps, at least every 200 ms. */
+  Duration retentionInterval() {
+    return Duration.ofMillis(Math.max(200, retentionSeconds * 1000L / 4));
+  }
+
+  /** Whether the run outlasts a ticket's wait, its retention and a retention pass. */
+  boolean retentionShouldPurge() {
+    return minutes() * minuteSeconds
+        > ticketWait + retentionSeconds + retentionInterval().toMillis() / 1000.0;
+  }
+
   int minutes() {
     return Math.max(3, (int) Math.round(minutes * run.factor()));
   }
@@ -112,7 +123,10 @@ public final class SoakCommand implements Callable<Integer> {
         .register(SoakMachines.ticket(Duration.ofSeconds(ticketWait)))
         .register(SoakMachines.subscription(Duration.ofSeconds(renewEvery)))
         .listener(probe)
-        .settings(s -> s.workers(w -> w.upgradeOnStart(false)))
+        .settings(
+            s ->
+                s.retention(r -> r.finishedInstances(kept).history(h -> h.maxAge(kept)))
+                    .workers(w -> w.upgradeOnStart(false).retentionInterval(retentionInterval())))
         .build();
   }
 
@@ -138,7 +152,7 @@ public final class SoakCommand implements Callable<Integer> {
     try (BenchPostgres postgres = BenchPostgres.start(run.durable())) {
       postgres.facts().forEach(report::fact);
       SoakRun.Result result = new SoakRun(postgres, this).run();
-      report.add(SoakTables.section(result));
+      report.add(SoakTables.section(result, retentionShouldPurge()));
     }
     report.finish(run.out());
     return report.exitCode();

@@ -31,7 +31,11 @@ final class SoakTables {
         m.historyRemoved());
   }
 
-  static Section section(SoakRun.Result r) {
+  /**
+   * @param shouldPurge whether the run was long enough for retention to purge finished tickets: a
+   *     run that was and purged none did not apply its retention (WRONG)
+   */
+  static Section section(SoakRun.Result r, boolean shouldPurge) {
     Table minutes =
         new Table(
             ">minute",
@@ -78,6 +82,12 @@ final class SoakTables {
             + (r.correct()
                 ? ": OK"
                 : ": WRONG — an offered event was not applied, or was dead-lettered");
+    long purged = r.minutes().stream().mapToLong(SoakMinute::instancesRemoved).sum();
+    String retention =
+        String.format(Locale.ROOT, "retention purged %,d instances during the minutes", purged)
+            + (purged > 0 || !shouldPurge
+                ? ": OK"
+                : ": WRONG — the run outlasted the retention, and nothing was purged");
     String text =
         String.format(
                 Locale.ROOT,
@@ -91,6 +101,8 @@ final class SoakTables {
             + tables.markdown()
             + "\n"
             + check
+            + "\n"
+            + retention
             + "\n";
     return new Section(text, targets(r.minutes()));
   }

@@ -22,6 +22,7 @@ final class TimelineWords {
       case CANCELLED -> "cancelled";
       case CHILD_STARTED -> "child started";
       case ORIGIN -> "started by";
+      case TRIMMED -> "older rows removed";
     };
   }
 }

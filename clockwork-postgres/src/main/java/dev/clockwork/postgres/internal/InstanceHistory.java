@@ -5,6 +5,7 @@ import dev.clockwork.postgres.internal.json.SnapshotJson;
 import dev.clockwork.runtime.store.HistoryEntry;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -50,25 +51,29 @@ public final class InstanceHistory {
             List<HistoryEntry> rows = new ArrayList<>();
             try (ResultSet rs = select.executeQuery()) {
               while (rs.next()) {
-                rows.add(
-                    new HistoryEntry(
-                        rs.getLong("seq"),
-                        rs.getString("instance_id"),
-                        rs.getString("conversation_id"),
-                        Instants.read(rs, "at"),
-                        HistoryEntry.Kind.valueOf(rs.getString("kind")),
-                        rs.getString("event"),
-                        JsonValuesCodec.readMap(rs.getString("payload")),
-                        SnapshotJson.readStrings(rs.getString("states")),
-                        rs.getString("detail"),
-                        rs.getLong("event_id"),
-                        rs.getInt("attempt"),
-                        SnapshotJson.readActive(rs.getString("entered"))));
+                rows.add(row(rs));
               }
             }
             return rows;
           }
         });
+  }
+
+  /** The history row in the current row of {@code rs} (the columns {@link #HISTORY} selects). */
+  static HistoryEntry row(ResultSet rs) throws SQLException {
+    return new HistoryEntry(
+        rs.getLong("seq"),
+        rs.getString("instance_id"),
+        rs.getString("conversation_id"),
+        Instants.read(rs, "at"),
+        HistoryEntry.Kind.valueOf(rs.getString("kind")),
+        rs.getString("event"),
+        JsonValuesCodec.readMap(rs.getString("payload")),
+        SnapshotJson.readStrings(rs.getString("states")),
+        rs.getString("detail"),
+        rs.getLong("event_id"),
+        rs.getInt("attempt"),
+        SnapshotJson.readActive(rs.getString("entered")));
   }
 
   /** Appends history rows with the pipeline's transaction: one statement, whatever their number. */

@@ -1,5 +1,7 @@
 package dev.clockwork.runtime.archive;
 
+import dev.clockwork.runtime.store.ArchivedInstance;
+import dev.clockwork.runtime.store.Archiver;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStreamWriter;

@@ -1,7 +1,7 @@
 /**
- * Archiving before deleting (API and SPI): what retention hands an {@link
- * dev.clockwork.runtime.archive.Archiver} before it deletes finished instances, the JSON Lines
- * files Clockwork writes when {@code retention.archive} names a directory, and how to read them
- * back.
+ * The archive retention writes before it deletes finished instances (API): the gzip JSON Lines
+ * files Clockwork writes when {@code retention.archive} names a directory ({@link
+ * JsonLinesArchiver}), and how to read them back ({@link ArchiveReader}). A sink of your own
+ * implements {@code dev.clockwork.runtime.store.Archiver}.
  */
 package dev.clockwork.runtime.archive;

@@ -4,7 +4,8 @@ import java.util.Map;
 
 /**
  * One machine's settings made in code ({@code machines.<id>} of {@code clockwork.yaml}): its {@code
- * queue} and {@code parallel_dispatch} blocks, merged key by key over the system's.
+ * queue}, {@code parallel_dispatch} and {@code retention} blocks, merged key by key over the
+ * system's.
  */
 public final class MachineSettingsBuilder extends QueueBlocks<MachineSettingsBuilder> {
   MachineSettingsBuilder(Map<String, Object> values) {

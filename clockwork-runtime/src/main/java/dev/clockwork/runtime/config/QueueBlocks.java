@@ -4,7 +4,8 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * The blocks the system and each machine both have: {@code queue} and {@code parallel_dispatch}.
+ * The blocks the system and each machine both have: {@code queue}, {@code parallel_dispatch} and
+ * {@code retention}.
  *
  * @param <B> the builder of the level they are set at
  */
@@ -21,6 +22,14 @@ abstract class QueueBlocks<B extends QueueBlocks<B>> extends CodeBlock<B> {
   /** The {@code parallel_dispatch} block: {@code p -> p.enabled(true).jobTries(5)}. */
   public B parallelDispatch(Consumer<ParallelDispatchSettingsBuilder> settings) {
     return block(ParallelDispatchReader.BLOCK, ParallelDispatchSettingsBuilder::new, settings);
+  }
+
+  /**
+   * The {@code retention} block: {@code r -> r.finishedInstances(Duration.ofDays(7))}. A machine's
+   * may not set {@code operator_log}, which is system-wide.
+   */
+  public B retention(Consumer<RetentionSettingsBuilder> settings) {
+    return block(RetentionSettingsReader.BLOCK, RetentionSettingsBuilder::new, settings);
   }
 
   /**

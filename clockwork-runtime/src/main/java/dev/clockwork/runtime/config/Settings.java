@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -34,6 +36,8 @@ import java.util.function.Consumer;
  *       enabled: true
  * workers:
  *   threads: 8
+ * retention:
+ *   finished_instances: 30 days
  * }</pre>
  *
  * Code names every key as the file does, in camel case ({@link SettingsBuilder}):
@@ -64,6 +68,8 @@ public final class Settings {
   private final TimerSettings timers;
   private final WorkerSettings workers;
   private final String scheduleNamespace;
+  private final RetentionSettings retention;
+  private final Map<String, RetentionSettings> machineRetention;
   private final Map<String, Setting> machines;
 
   Settings(
@@ -77,6 +83,8 @@ public final class Settings {
       TimerSettings timers,
       WorkerSettings workers,
       String scheduleNamespace,
+      RetentionSettings retention,
+      Map<String, RetentionSettings> machineRetention,
       Map<String, Setting> machines) {
     this.layers = List.copyOf(layers);
     this.merged = merged;
@@ -88,6 +96,8 @@ public final class Settings {
     this.timers = timers;
     this.workers = workers;
     this.scheduleNamespace = scheduleNamespace;
+    this.retention = retention;
+    this.machineRetention = machineRetention;
     this.machines = machines;
   }
 
@@ -170,6 +180,31 @@ public final class Settings {
   /** The {@code workers} block: this engine's threads, leases and queues. */
   public WorkerSettings workers() {
     return workers;
+  }
+
+  /** The system-level {@code retention} block: what machines without their own get. */
+  public RetentionSettings retention() {
+    return retention;
+  }
+
+  /** One machine's retention: its {@code machines.<id>.retention} over the system's. */
+  public RetentionSettings retention(String machine) {
+    return machineRetention.getOrDefault(machine, retention);
+  }
+
+  /**
+   * The machines whose retention differs from the system's, each with its own: a purge pass runs
+   * the system's ages for every other machine.
+   */
+  public Map<String, RetentionSettings> machineRetention() {
+    Map<String, RetentionSettings> differing = new LinkedHashMap<>();
+    machineRetention.forEach(
+        (machine, own) -> {
+          if (!own.equals(retention)) {
+            differing.put(machine, own);
+          }
+        });
+    return Collections.unmodifiableMap(differing);
   }
 
   /** The schedules' default namespace ({@code schedules.namespace}), {@code default} when unset. */

@@ -9,9 +9,9 @@ import java.util.Set;
 /**
  * Resolves layers of settings — the file (or Spring's properties), then code — into {@link
  * Settings}, once: every key is taken from the highest layer that sets it, the defaults filling the
- * rest. A machine's {@code queue:} and {@code parallel_dispatch:} are each layer's system block,
- * then its machine block, layer after layer, so a value set in code for every machine wins over the
- * file's machine blocks too.
+ * rest. A machine's {@code queue:}, {@code parallel_dispatch:} and {@code retention:} are each
+ * layer's system block, then its machine block, layer after layer, so a value set in code for every
+ * machine wins over the file's machine blocks too.
  */
 final class SettingsReader {
   static final Set<String> TOP_KEYS =
@@ -24,8 +24,10 @@ final class SettingsReader {
           "timers",
           "schedules",
           "server",
-          "workers");
-  static final Set<String> MACHINE_KEYS = Set.of("queue", ParallelDispatchReader.BLOCK);
+          "workers",
+          RetentionSettingsReader.BLOCK);
+  static final Set<String> MACHINE_KEYS =
+      Set.of("queue", ParallelDispatchReader.BLOCK, RetentionSettingsReader.BLOCK);
   static final Set<String> SCHEDULE_KEYS = Set.of("namespace");
 
   private SettingsReader() {}
@@ -49,6 +51,7 @@ final class SettingsReader {
     Map<String, Setting> written = new LinkedHashMap<>();
     Map<String, QueueConfig> queues = new LinkedHashMap<>();
     Map<String, ParallelDispatchConfig> dispatches = new LinkedHashMap<>();
+    Map<String, RetentionSettings> retentions = new LinkedHashMap<>();
     for (String machine : machines.keys()) {
       ConfigBlock block = machines.child(machine).allowOnly(MACHINE_KEYS);
       written.put(machine, block.self());
@@ -57,6 +60,11 @@ final class SettingsReader {
           machine,
           ParallelDispatchReader.read(
               layered(layers, block, machine, ParallelDispatchReader.BLOCK)));
+      retentions.put(
+          machine,
+          RetentionSettingsReader.readMachine(
+              layered(layers, block, machine, RetentionSettingsReader.BLOCK),
+              block.child(RetentionSettingsReader.BLOCK)));
     }
     String namespace = top.child("schedules").allowOnly(SCHEDULE_KEYS).text("namespace", "default");
     return new Settings(
@@ -70,6 +78,8 @@ final class SettingsReader {
         TimerSettings.read(top.child("timers")),
         WorkerSettingsReader.read(top.child("workers")),
         namespace,
+        RetentionSettingsReader.read(top.child(RetentionSettingsReader.BLOCK)),
+        Collections.unmodifiableMap(retentions),
         Collections.unmodifiableMap(written));
   }
 

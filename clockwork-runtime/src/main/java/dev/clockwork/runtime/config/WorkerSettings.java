@@ -47,6 +47,9 @@ import java.util.Set;
  *     (the default): on with the system clock, off once a clock is given in code (a virtual clock
  *     is followed as it is); true with a clock given in code follows the store's clock instead as
  *     soon as it is read
+ * @param retentionInterval how often this engine's workers run a retention pass, which removes what
+ *     the {@code retention} block no longer keeps; one node of those sharing a store runs it at a
+ *     time ({@code retention_interval}, default 1 minute)
  */
 public record WorkerSettings(
     int threads,
@@ -60,7 +63,8 @@ public record WorkerSettings(
     Set<String> queues,
     int regionJobThreads,
     Set<String> regionJobQueues,
-    Boolean alignClockWithStore) {
+    Boolean alignClockWithStore,
+    Duration retentionInterval) {
 
   public WorkerSettings {
     queues = queues == null ? null : Set.copyOf(queues);

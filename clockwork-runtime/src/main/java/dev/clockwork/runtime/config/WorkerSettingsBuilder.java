@@ -87,4 +87,9 @@ public final class WorkerSettingsBuilder extends CodeBlock<WorkerSettingsBuilder
     }
     return String.join(", ", queues);
   }
+
+  /** {@code retention_interval}. */
+  public WorkerSettingsBuilder retentionInterval(Duration interval) {
+    return set("retention_interval", "retentionInterval", interval);
+  }
 }

@@ -23,7 +23,8 @@ final class WorkerSettingsReader {
           "queues",
           "region_job_threads",
           "region_job_queues",
-          "align_clock_with_store");
+          "align_clock_with_store",
+          "retention_interval");
 
   private WorkerSettingsReader() {}
 
@@ -50,7 +51,8 @@ final class WorkerSettingsReader {
         queues(workers, "region_job_queues"),
         workers.has("align_clock_with_store")
             ? workers.bool("align_clock_with_store", false)
-            : null);
+            : null,
+        workers.duration("retention_interval", Duration.ofMinutes(1), false));
   }
 
   private static int count(ConfigBlock workers, String key, int fallback, int min) {

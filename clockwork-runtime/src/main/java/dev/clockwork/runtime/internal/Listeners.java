@@ -4,6 +4,7 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.listener.ProcessedEvent;
 import dev.clockwork.runtime.listener.Subscription;
+import dev.clockwork.runtime.store.retention.RemovedRows;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -74,6 +75,11 @@ public final class Listeners implements EngineListener {
   @Override
   public void backpressure(boolean over, long threshold) {
     each(l -> l.backpressure(over, threshold));
+  }
+
+  @Override
+  public void retentionPassed(RemovedRows removed, Duration took) {
+    each(l -> l.retentionPassed(removed, took));
   }
 
   private void each(Consumer<EngineListener> call) {

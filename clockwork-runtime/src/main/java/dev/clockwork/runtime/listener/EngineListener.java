@@ -1,6 +1,7 @@
 package dev.clockwork.runtime.listener;
 
 import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.store.retention.RemovedRows;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -63,4 +64,10 @@ public interface EngineListener {
    * queued events are served.
    */
   default void backpressure(boolean over, long threshold) {}
+
+  /**
+   * A retention pass of this engine removed {@code removed} (rows by table; a pass that removed
+   * nothing is reported too), taking {@code took}.
+   */
+  default void retentionPassed(RemovedRows removed, Duration took) {}
 }

@@ -4,10 +4,12 @@ import dev.clockwork.runtime.admin.QueueAdmin;
 import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.listener.ProcessedEvent;
 import dev.clockwork.runtime.store.QueueStats;
+import dev.clockwork.runtime.store.retention.RemovedRows;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,8 +21,9 @@ import java.util.function.ToDoubleFunction;
  * queue.dlq_size} (gauges read from the store), {@code queue.completed}, {@code queue.failed},
  * {@code queue.retried}, {@code queue.discarded} (counters; {@code queue.failed} is tagged with the
  * outcome: {@code retrying}, {@code dead_lettered}, {@code discarded}), {@code
- * queue.processing_time} and {@code queue.wait_time} (timers with histograms). An {@link
- * EngineListener}; the engine builder adds it:
+ * queue.processing_time} and {@code queue.wait_time} (timers with histograms); {@code
+ * retention.removed} (rows retention removed, tagged by table) and {@code retention.pass} (how long
+ * passes take). An {@link EngineListener}; the engine builder adds it:
  *
  * <pre>{@code
  * Engine engine = Engine.builder().register(order).store(store).metrics(registry).build();
@@ -74,6 +77,20 @@ public final class MicrometerQueueMetrics implements EngineListener {
         .tag("outcome", outcome)
         .register(registry)
         .increment();
+  }
+
+  /** {@code retention.removed}: rows a retention pass removed, tagged by table. */
+  @Override
+  public void retentionPassed(RemovedRows removed, Duration took) {
+    removed
+        .byTable()
+        .forEach(
+            (table, rows) ->
+                Counter.builder("retention.removed")
+                    .tag("table", table)
+                    .register(registry)
+                    .increment(rows));
+    Timer.builder("retention.pass").register(registry).record(took);
   }
 
   private void count(String name, String machine) {

@@ -88,6 +88,12 @@ public record HistoryEntry(
     DROPPED,
     CANCELLED,
     CHILD_STARTED,
-    ORIGIN
+    ORIGIN,
+    /**
+     * Retention removed older rows: the row stands in place of the newest one removed (its sequence
+     * number), dated when they were removed, its payload saying how many ({@link
+     * TrimMarker#REMOVED}) and up to which sequence ({@link TrimMarker#THROUGH}).
+     */
+    TRIMMED
   }
 }

@@ -38,4 +38,7 @@ public interface Store {
 
   /** The server's callbacks of queued API events. */
   CallbackStore callbacks();
+
+  /** Removing what retention no longer keeps: finished instances, old history, keys, logs. */
+  RetentionStore retention();
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.runtime.store.ArchivedInstance;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceBuilder;
 import dev.clockwork.runtime.store.InstanceRecord;

@@ -4,10 +4,12 @@ import static dev.clockwork.runtime.config.SettingFixture.T0;
 import static org.awaitility.Awaitility.await;
 
 import dev.clockwork.core.event.Event;
+import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.error.InstanceBusyException;
 import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.store.ExpiredLease;
+import dev.clockwork.runtime.store.InstanceBuilder;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -17,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * The rows of the engine's own keys: {@code system}, {@code timers}, {@code schedules} and {@code
@@ -153,7 +156,43 @@ final class EngineSettingRows {
             "workers.align_clock_with_store",
             "true",
             s -> s.workers(w -> w.alignClockWithStore(true)),
-            f -> Boolean.TRUE.equals(f.engine.settings().workers().alignClockWithStore())));
+            f -> Boolean.TRUE.equals(f.engine.settings().workers().alignClockWithStore())),
+        SettingRow.of(
+            "workers.retention_interval",
+            "20 milliseconds",
+            s -> s.workers(w -> w.retentionInterval(Duration.ofMillis(20))),
+            EngineSettingRows::aSecondRetentionPassRunsSoon));
+  }
+
+  /**
+   * A finished instance stored after the workers' first retention pass is purged by a later one
+   * within two seconds: at the default interval (a minute) it is not.
+   */
+  private static boolean aSecondRetentionPassRunsSoon(SettingFixture f) {
+    storeFinished(f, "first");
+    f.engine.start(); // the first pass runs at once
+    await().atMost(Duration.ofSeconds(10)).until(() -> f.store.instances().find("first").isEmpty());
+    storeFinished(f, "old");
+    try {
+      await().atMost(Duration.ofSeconds(2)).until(() -> f.store.instances().find("old").isEmpty());
+      return true;
+    } catch (ConditionTimeoutException e) {
+      return false;
+    }
+  }
+
+  /** A finished instance of {@link SettingFixture#JOB}, past every default retention. */
+  private static void storeFinished(SettingFixture f, String id) {
+    f.store
+        .work()
+        .create(
+            InstanceBuilder.instance(id)
+                .machine(SettingFixture.JOB.id())
+                .in("idle")
+                .status(InstanceStatus.DONE)
+                .updatedAt(T0.minus(Duration.ofDays(400)))
+                .build(),
+            List.of());
   }
 
   /** The lease the engine holds on an instance while one of its events runs. */

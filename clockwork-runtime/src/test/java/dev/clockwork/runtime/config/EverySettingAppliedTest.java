@@ -28,6 +28,7 @@ class EverySettingAppliedTest {
     rows.addAll(QueueSettingRows.all());
     rows.addAll(DispatchSettingRows.all());
     rows.addAll(EngineSettingRows.all());
+    rows.addAll(RetentionSettingRows.all());
     return rows;
   }
 
@@ -77,6 +78,18 @@ class EverySettingAppliedTest {
     }
     TimerSettings.KEYS.forEach(k -> keys.add("timers." + k));
     WorkerSettingsReader.KEYS.forEach(k -> keys.add("workers." + k));
+    for (String key : RetentionSettingsReader.KEYS) {
+      List<String> paths =
+          key.equals("history")
+              ? RetentionSettingsReader.HISTORY_KEYS.stream().map(k -> "history." + k).toList()
+              : List.of(key);
+      for (String path : paths) {
+        keys.add("retention." + path);
+        if (RetentionSettingsReader.MACHINE_KEYS.contains(key)) {
+          keys.add("machines.job.retention." + path);
+        }
+      }
+    }
 
     assertThat(rows()).extracting(SettingRow::key).containsExactlyInAnyOrderElementsOf(keys);
   }

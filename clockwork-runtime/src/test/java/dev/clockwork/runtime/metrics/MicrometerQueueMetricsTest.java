@@ -1,16 +1,23 @@
 package dev.clockwork.runtime.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
+import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.TimeTravel;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.instance.NewInstance;
+import dev.clockwork.runtime.store.InstanceBuilder;
+import dev.clockwork.runtime.store.InstanceRecord;
+import dev.clockwork.runtime.store.StoreContract;
+import dev.clockwork.runtime.store.memory.InMemoryStore;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Each of the queue seed's meters exists, is tagged by machine, and moves as events flow. */
@@ -79,5 +86,42 @@ class MicrometerQueueMetricsTest {
     assertThat(registry.get("queue.dlq_size").tag("machine", "cart").gauge().value()).isEqualTo(1);
     assertThat(registry.getMeters())
         .allSatisfy(m -> assertThat(m.getId().getTag("instance")).isNull());
+  }
+
+  @Test
+  void retentionCountsTheRowsItRemovesByTable() {
+    VirtualClock clock = VirtualClock.at("2026-06-01T00:00:00Z");
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    InMemoryStore store = new InMemoryStore();
+    InstanceRecord done =
+        InstanceBuilder.instance("old")
+            .machine("cart")
+            .in("open")
+            .status(InstanceStatus.DONE)
+            .updatedAt(clock.instant().minus(Duration.ofDays(31)))
+            .build();
+    store.work().create(done, List.of(StoreContract.createdRow(done)));
+
+    try (Engine engine =
+        Engine.builder().store(store).clock(clock).register(CART).metrics(registry).build()) {
+      engine.start();
+
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .untilAsserted(
+              () -> {
+                assertThat(
+                        registry
+                            .get("retention.removed")
+                            .tag("table", "instances")
+                            .counter()
+                            .count())
+                    .isEqualTo(1);
+                assertThat(
+                        registry.get("retention.removed").tag("table", "history").counter().count())
+                    .isEqualTo(1);
+              });
+      assertThat(registry.get("retention.pass").timer().count()).isPositive();
+    }
   }
 }

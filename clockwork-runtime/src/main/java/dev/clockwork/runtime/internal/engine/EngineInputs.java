@@ -4,6 +4,7 @@ import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.internal.MachineRegistry;
 import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.metrics.MicrometerQueueMetrics;
+import dev.clockwork.runtime.store.Archiver;
 import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
 import java.util.List;
@@ -19,6 +20,8 @@ import java.util.List;
  * @param settings the settings, resolved once
  * @param listeners the user's listeners, in order
  * @param metrics the queue metrics to publish, or null
+ * @param archiver the user's archive sink for retention, or null (then {@code retention.archive},
+ *     when set, names a directory of JSON Lines files)
  */
 public record EngineInputs(
     Store store,
@@ -27,7 +30,8 @@ public record EngineInputs(
     MachineRegistry machines,
     Settings settings,
     List<EngineListener> listeners,
-    MicrometerQueueMetrics metrics) {
+    MicrometerQueueMetrics metrics,
+    Archiver archiver) {
 
   public EngineInputs {
     listeners = List.copyOf(listeners);

@@ -3,6 +3,7 @@ package dev.clockwork.runtime.internal.engine;
 import dev.clockwork.runtime.admin.ActivityRecorder;
 import dev.clockwork.runtime.admin.ProcessingTimes;
 import dev.clockwork.runtime.admin.QueueAdmin;
+import dev.clockwork.runtime.archive.JsonLinesArchiver;
 import dev.clockwork.runtime.config.ParallelDispatchConfig;
 import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.config.Settings;
@@ -16,12 +17,15 @@ import dev.clockwork.runtime.internal.StoreAlignedClock;
 import dev.clockwork.runtime.internal.TurnEnd;
 import dev.clockwork.runtime.internal.TurnRunner;
 import dev.clockwork.runtime.internal.TurnServices;
+import dev.clockwork.runtime.internal.retention.RetentionPass;
 import dev.clockwork.runtime.internal.worker.PeriodicTasks;
 import dev.clockwork.runtime.internal.worker.StartTasks;
 import dev.clockwork.runtime.internal.worker.Workers;
 import dev.clockwork.runtime.listener.EngineListener;
+import dev.clockwork.runtime.store.Archiver;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.memory.InMemoryStore;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,6 +44,15 @@ public final class EngineWiring {
   private static final Duration ACTIVITY_FLUSH = Duration.ofSeconds(10);
 
   private EngineWiring() {}
+
+  /** The user's sink, else the directory {@code retention.archive} names, else none (null). */
+  private static Archiver archiver(EngineInputs inputs, Settings settings, Clock clock) {
+    if (inputs.archiver() != null) {
+      return inputs.archiver();
+    }
+    String directory = settings.retention().archive();
+    return directory == null ? null : new JsonLinesArchiver(Path.of(directory), clock);
+  }
 
   /** The parts of an engine built from {@code inputs}. */
   public static EngineParts wire(EngineInputs inputs) {
@@ -83,6 +96,11 @@ public final class EngineWiring {
         () -> store.work().deliverBroadcasts(clock.instant(), TurnEnd.BROADCAST_PAGE));
     tasks.add("dead-letter retention", Duration.ofMinutes(1), admin::purgeExpiredDeadLetters);
     tasks.add("queue activity", ACTIVITY_FLUSH, admin::flushActivity);
+    tasks.add(
+        "retention",
+        workers.retentionInterval(),
+        new RetentionPass(
+            settings, store.retention(), clock, listeners, archiver(inputs, settings, clock)));
     if (aligned != null) {
       tasks.add("clock alignment", StoreAlignedClock.INTERVAL, aligned::measure);
     }

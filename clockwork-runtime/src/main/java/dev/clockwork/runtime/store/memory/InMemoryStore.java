@@ -7,6 +7,7 @@ import dev.clockwork.runtime.store.OperatorLogStore;
 import dev.clockwork.runtime.store.QueueAdminStore;
 import dev.clockwork.runtime.store.QueueStore;
 import dev.clockwork.runtime.store.RegionJobStore;
+import dev.clockwork.runtime.store.RetentionStore;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.WorkStore;
 
@@ -23,6 +24,7 @@ public final class InMemoryStore implements Store {
   private final OperatorLogStore operatorLog;
   private final RegionJobStore regionJobs;
   private final CallbackStore callbacks;
+  private final RetentionStore retention;
 
   public InMemoryStore() {
     MemoryData data = new MemoryData();
@@ -31,9 +33,12 @@ public final class InMemoryStore implements Store {
     this.work = new MemoryWork(data);
     this.queueAdmin = new MemoryQueueAdmin(data);
     this.activity = new MemoryActivity(data);
-    this.operatorLog = new MemoryOperatorLog(data);
+    MemoryOperatorLog log = new MemoryOperatorLog(data);
+    MemoryCallbacks memoryCallbacks = new MemoryCallbacks(data);
+    this.operatorLog = log;
     this.regionJobs = new MemoryRegionJobs(data);
-    this.callbacks = new MemoryCallbacks(data);
+    this.callbacks = memoryCallbacks;
+    this.retention = new MemoryRetention(data, memoryCallbacks, log);
   }
 
   @Override
@@ -74,5 +79,10 @@ public final class InMemoryStore implements Store {
   @Override
   public CallbackStore callbacks() {
     return callbacks;
+  }
+
+  @Override
+  public RetentionStore retention() {
+    return retention;
   }
 }

@@ -195,6 +195,40 @@ final class MemoryCallbacks implements CallbackStore {
     }
   }
 
+  /**
+   * Removes up to {@code limit} callbacks {@code which} picks, by id, with their attempts; returns
+   * how many.
+   */
+  int remove(Predicate<StoredCallback> which, int limit) {
+    synchronized (lock) {
+      List<Long> ids =
+          rows.values().stream()
+              .map(row -> row.callback)
+              .filter(which)
+              .limit(limit)
+              .map(StoredCallback::id)
+              .toList();
+      ids.forEach(
+          id -> {
+            rows.remove(id);
+            attempts.remove(id);
+          });
+      return ids.size();
+    }
+  }
+
+  /** When the oldest callback {@code which} picks was registered; null when there is none. */
+  Instant oldest(Predicate<StoredCallback> which) {
+    synchronized (lock) {
+      return rows.values().stream()
+          .map(row -> row.callback)
+          .filter(which)
+          .map(StoredCallback::createdAt)
+          .min(Instant::compareTo)
+          .orElse(null);
+    }
+  }
+
   private List<StoredCallback> select(Predicate<StoredCallback> which, int limit) {
     synchronized (lock) {
       return rows.values().stream().map(r -> r.callback).filter(which).limit(limit).toList();

@@ -56,6 +56,7 @@ final class MemoryCommits {
               o -> {
                 String key = MemoryData.keyOf(o.instanceId(), o.key());
                 data.outcomes.put(key, o.outcome());
+                data.keyTimes.putIfAbsent(key, commit.next().updatedAt());
                 if (o.fingerprint() != null) {
                   data.fingerprints.putIfAbsent(key, o.fingerprint());
                 }

@@ -36,10 +36,27 @@ final class MemoryData {
   final Map<String, Long> keyedEvents = new HashMap<>();
   final Map<String, Map<String, Object>> outcomes = new HashMap<>();
   final Map<String, String> fingerprints = new HashMap<>();
+
+  /** When each idempotency key was first used: what its retention counts from. */
+  final Map<String, Instant> keyTimes = new HashMap<>();
+
   private long lastQueueId;
 
   static String keyOf(String instanceId, String key) {
     return instanceId + "\u0000" + key;
+  }
+
+  /** The instance a key of {@link #keyOf} belongs to. */
+  static String instanceOfKey(String key) {
+    return key.substring(0, key.indexOf('\u0000'));
+  }
+
+  /** Forgets an idempotency key. */
+  void forgetKey(String key) {
+    keyedEvents.remove(key);
+    outcomes.remove(key);
+    fingerprints.remove(key);
+    keyTimes.remove(key);
   }
 
   /** Appends an event to an existing instance's queue (once per idempotency key). */
@@ -58,6 +75,7 @@ final class MemoryData {
       }
       keyedEvents.put(key, lastQueueId + 1);
       fingerprints.put(key, EventFingerprint.of(event.event()));
+      keyTimes.put(key, event.enqueuedAt());
     }
     QueuedEvent stored = event.withId(++lastQueueId);
     queues.computeIfAbsent(event.instanceId(), id -> new TreeMap<>()).put(stored.id(), stored);

@@ -129,6 +129,13 @@ final class MemoryJobs {
     return true;
   }
 
+  /** Deletes every job of one instance, held or not; returns how many. */
+  int removeAll(String instanceId) {
+    int before = jobs.size();
+    jobs.values().removeIf(stored -> stored.job().instanceId().equals(instanceId));
+    return before - jobs.size();
+  }
+
   /** Deletes the job {@code lease} holds; false when the lease is not valid. */
   boolean remove(JobLease lease) {
     if (!holds(lease)) {

@@ -2,15 +2,20 @@ package dev.clockwork.runtime.store.memory;
 
 import dev.clockwork.runtime.audit.OperatorAction;
 import dev.clockwork.runtime.store.OperatorLogStore;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The in-memory store's operator audit role, numbered in the order written, under the store's lock.
  */
 final class MemoryOperatorLog implements OperatorLogStore {
   private final Object lock;
-  private final List<OperatorAction> actions = new ArrayList<>();
+  private final TreeMap<Long, OperatorAction> actions = new TreeMap<>();
+  private long lastId;
 
   MemoryOperatorLog(Object lock) {
     this.lock = lock;
@@ -19,8 +24,8 @@ final class MemoryOperatorLog implements OperatorLogStore {
   @Override
   public OperatorAction append(OperatorAction action) {
     synchronized (lock) {
-      OperatorAction stored = action.withId(actions.size() + 1L);
-      actions.add(stored);
+      OperatorAction stored = action.withId(++lastId);
+      actions.put(stored.id(), stored);
       return stored;
     }
   }
@@ -29,11 +34,35 @@ final class MemoryOperatorLog implements OperatorLogStore {
   public List<OperatorAction> list(long beforeId, int limit) {
     synchronized (lock) {
       List<OperatorAction> page = new ArrayList<>();
-      int from = (int) Math.min(actions.size(), Math.max(0, beforeId - 1));
-      for (int i = from - 1; i >= 0 && page.size() < limit; i--) {
-        page.add(actions.get(i));
+      for (OperatorAction action : actions.headMap(beforeId, false).descendingMap().values()) {
+        if (page.size() >= limit) {
+          break;
+        }
+        page.add(action);
       }
       return page;
+    }
+  }
+
+  /** Removes up to {@code limit} entries written before {@code before}, oldest first. */
+  int purge(Instant before, int limit) {
+    synchronized (lock) {
+      int removed = 0;
+      Iterator<Map.Entry<Long, OperatorAction>> oldest = actions.entrySet().iterator();
+      while (oldest.hasNext() && removed < limit) {
+        if (oldest.next().getValue().at().isBefore(before)) {
+          oldest.remove();
+          removed++;
+        }
+      }
+      return removed;
+    }
+  }
+
+  /** When the oldest entry was written; null when there is none. */
+  Instant oldest() {
+    synchronized (lock) {
+      return actions.values().stream().map(OperatorAction::at).min(Instant::compareTo).orElse(null);
     }
   }
 }

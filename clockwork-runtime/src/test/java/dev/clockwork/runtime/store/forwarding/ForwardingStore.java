@@ -7,6 +7,7 @@ import dev.clockwork.runtime.store.OperatorLogStore;
 import dev.clockwork.runtime.store.QueueAdminStore;
 import dev.clockwork.runtime.store.QueueStore;
 import dev.clockwork.runtime.store.RegionJobStore;
+import dev.clockwork.runtime.store.RetentionStore;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.WorkStore;
 import java.util.Objects;
@@ -66,5 +67,10 @@ public class ForwardingStore implements Store {
   @Override
   public CallbackStore callbacks() {
     return delegate().callbacks();
+  }
+
+  @Override
+  public RetentionStore retention() {
+    return delegate().retention();
   }
 }

@@ -21,6 +21,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param schedules the schedules' namespace, tick and declared schedules
  * @param workers the worker threads, leases and queues of this node
  * @param database what Clockwork does with the application's DataSource
+ * @param retention how long what the engine stores is kept
  */
 @ConfigurationProperties("clockwork")
 public record ClockworkProperties(
@@ -32,7 +33,8 @@ public record ClockworkProperties(
     @NestedConfigurationProperty TimerProperties timers,
     @DefaultValue @NestedConfigurationProperty ScheduleProperties schedules,
     @DefaultValue @NestedConfigurationProperty WorkerProperties workers,
-    @DefaultValue @NestedConfigurationProperty DatabaseProperties database) {
+    @DefaultValue @NestedConfigurationProperty DatabaseProperties database,
+    @NestedConfigurationProperty RetentionProperties retention) {
 
   public ClockworkProperties {
     machines = machines == null ? Map.of() : Map.copyOf(machines);
@@ -43,9 +45,12 @@ public record ClockworkProperties(
    *
    * @param queue its queue settings, merged over {@code clockwork.queue}
    * @param parallelDispatch its parallel dispatch, merged over {@code clockwork.parallel-dispatch}
+   * @param retention its retention, merged over {@code clockwork.retention}
    */
   public record MachineProperties(
-      QueueProperties queue, ParallelDispatchProperties parallelDispatch) {}
+      QueueProperties queue,
+      ParallelDispatchProperties parallelDispatch,
+      RetentionProperties retention) {}
 
   /**
    * The {@code timers} block.

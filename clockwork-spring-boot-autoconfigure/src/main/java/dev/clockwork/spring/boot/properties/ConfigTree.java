@@ -39,6 +39,7 @@ public final class ConfigTree {
                 if (m != null) {
                   machine.put("queue", queue(m.queue()));
                   machine.put("parallel_dispatch", dispatch(m.parallelDispatch()));
+                  machine.put("retention", retention(m.retention()));
                 }
                 machines.put(id, machine);
               });
@@ -55,7 +56,27 @@ public final class ConfigTree {
       root.put("schedules", Map.of("namespace", p.schedules().namespace()));
     }
     root.put("workers", workers(p.workers()));
+    root.put("retention", retention(p.retention()));
     return root;
+  }
+
+  private static Map<String, Object> retention(RetentionProperties r) {
+    if (r == null) {
+      return null;
+    }
+    Map<String, Object> retention = new LinkedHashMap<>();
+    retention.put("finished_instances", text(r.finishedInstances()));
+    if (r.history() != null) {
+      Map<String, Object> history = new LinkedHashMap<>();
+      history.put("max_age", text(r.history().maxAge()));
+      history.put("max_rows", r.history().maxRows());
+      retention.put("history", history);
+    }
+    retention.put("idempotency_keys", text(r.idempotencyKeys()));
+    retention.put("callbacks", text(r.callbacks()));
+    retention.put("operator_log", text(r.operatorLog()));
+    retention.put("archive", r.archive());
+    return retention;
   }
 
   /** {@code workers}, but for {@code auto_startup}: Spring starts the engine, not the engine. */
@@ -76,6 +97,7 @@ public final class ConfigTree {
     workers.put("region_job_threads", w.regionJobThreads());
     workers.put("region_job_queues", list(w.regionJobQueues()));
     workers.put("align_clock_with_store", w.alignClockWithStore());
+    workers.put("retention_interval", text(w.retentionInterval()));
     return workers;
   }
 

@@ -23,6 +23,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param regionJobThreads region jobs (parallel dispatch) this node runs at once (0: only by hand)
  * @param regionJobQueues the queues whose region jobs this node runs (all when empty)
  * @param alignClockWithStore whether the engine runs on the database's clock (on by default)
+ * @param retentionInterval how often this node runs a retention pass
  */
 public record WorkerProperties(
     @DefaultValue("true") boolean autoStartup,
@@ -37,7 +38,8 @@ public record WorkerProperties(
     Boolean upgradeOnStart,
     Integer regionJobThreads,
     List<String> regionJobQueues,
-    Boolean alignClockWithStore) {
+    Boolean alignClockWithStore,
+    Duration retentionInterval) {
 
   public WorkerProperties {
     queues = queues == null ? List.of() : List.copyOf(queues);

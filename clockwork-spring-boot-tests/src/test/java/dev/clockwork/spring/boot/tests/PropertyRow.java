@@ -2,6 +2,7 @@ package dev.clockwork.spring.boot.tests;
 
 import dev.clockwork.runtime.config.ParallelDispatchConfig;
 import dev.clockwork.runtime.config.QueueConfig;
+import dev.clockwork.runtime.config.RetentionSettings;
 import dev.clockwork.runtime.config.Settings;
 import java.util.List;
 import java.util.function.Function;
@@ -35,6 +36,17 @@ record PropertyRow(String key, String value, String property, Function<Settings,
             "machines." + MACHINE + ".parallel_dispatch." + key,
             machine,
             s -> read.apply(s.parallelDispatch(MACHINE))));
+  }
+
+  /** A {@code retention} key: one value for every machine, another for {@link #MACHINE}. */
+  static List<PropertyRow> retention(
+      String key, String system, String machine, Function<RetentionSettings, Object> read) {
+    return List.of(
+        of("retention." + key, system, s -> read.apply(s.retention())),
+        of(
+            "machines." + MACHINE + ".retention." + key,
+            machine,
+            s -> read.apply(s.retention(MACHINE))));
   }
 
   /** The property's name in Spring's kebab case. */

@@ -3,6 +3,7 @@ package dev.clockwork.spring.boot.tests;
 import static dev.clockwork.spring.boot.tests.PropertyRow.dispatch;
 import static dev.clockwork.spring.boot.tests.PropertyRow.of;
 import static dev.clockwork.spring.boot.tests.PropertyRow.queue;
+import static dev.clockwork.spring.boot.tests.PropertyRow.retention;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -65,7 +66,19 @@ final class PropertyRows {
     rows.add(of("timers.sweep_interval", "250 milliseconds", s -> s.timers().sweepInterval()));
     rows.add(of("schedules.namespace", "billing", s -> s.scheduleNamespace()));
     workers(rows);
+    retentionRows(rows);
     return rows;
+  }
+
+  private static void retentionRows(List<PropertyRow> rows) {
+    rows.addAll(
+        retention("finished_instances", "10 days", "3 days", r -> r.finishedInstances()));
+    rows.addAll(retention("history.max_age", "90 days", "60 days", r -> r.historyMaxAge()));
+    rows.addAll(retention("history.max_rows", "500", "50", r -> r.historyMaxRows()));
+    rows.addAll(retention("idempotency_keys", "2 days", "1 day", r -> r.idempotencyKeys()));
+    rows.addAll(retention("callbacks", "12 hours", "6 hours", r -> r.callbacks()));
+    rows.add(of("retention.operator_log", "30 days", s -> s.retention().operatorLog()));
+    rows.add(of("retention.archive", "/var/lib/shop/archive", s -> s.retention().archive()));
   }
 
   private static void workers(List<PropertyRow> rows) {
@@ -87,5 +100,6 @@ final class PropertyRows {
             "regions,slow",
             s -> s.workers().regionJobQueues()));
     rows.add(of("workers.align_clock_with_store", "false", s -> s.workers().alignClockWithStore()));
+    rows.add(of("workers.retention_interval", "5 minutes", s -> s.workers().retentionInterval()));
   }
 }

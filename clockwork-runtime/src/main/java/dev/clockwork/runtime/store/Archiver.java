@@ -1,12 +1,12 @@
-package dev.clockwork.runtime.archive;
+package dev.clockwork.runtime.store;
 
 import java.io.IOException;
 import java.util.List;
 
 /**
  * Where finished instances go before retention deletes them (SPI): a directory of JSON Lines files
- * ({@link JsonLinesArchiver}, what {@code retention.archive} sets), or a user's own sink — object
- * storage, Kafka, a warehouse.
+ * ({@code dev.clockwork.runtime.archive.JsonLinesArchiver}, what {@code retention.archive} sets),
+ * or a user's own sink — object storage, Kafka, a warehouse.
  *
  * <p>Retention deletes a batch only after {@link #archive} returned normally, so an archiver must
  * return only once the batch is durable in its sink, and throw when it cannot say so: the batch is

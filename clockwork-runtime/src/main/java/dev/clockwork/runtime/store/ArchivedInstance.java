@@ -1,7 +1,5 @@
-package dev.clockwork.runtime.archive;
+package dev.clockwork.runtime.store;
 
-import dev.clockwork.runtime.store.HistoryEntry;
-import dev.clockwork.runtime.store.InstanceRecord;
 import java.util.List;
 import java.util.Objects;
 

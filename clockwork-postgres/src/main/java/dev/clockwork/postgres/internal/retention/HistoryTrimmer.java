@@ -1,0 +1,173 @@
+package dev.clockwork.postgres.internal.retention;
+
+import dev.clockwork.postgres.internal.Instants;
+import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.TrimMarker;
+import dev.clockwork.runtime.store.retention.HistoryTrim;
+import dev.clockwork.runtime.store.retention.RetentionScope;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Trims running instances' history, a batch of instances (by id) per call, each instance in its own
+ * short statements on the primary key: the newest row to go is found by age ({@code at} before the
+ * cutoff, markers aside) and by rows (an instance's rows are its sequences from its oldest row to
+ * its newest, which commits write without gaps), the rows before it are deleted and it becomes the
+ * marker (keeping its states, where the next row came from). Commits only ever append rows above
+ * the newest, so trimming needs no lock on the instance.
+ */
+final class HistoryTrimmer {
+  private static final String RUNNING =
+      """
+      SELECT i.id, i.conversation_id
+        FROM cw_instances i
+       WHERE i.status = 'ACTIVE' AND i.id > ? AND %s
+       ORDER BY i.id
+       LIMIT ?
+      """
+          .formatted(Scope.SQL);
+
+  /** The instance's oldest and newest row, whether the oldest is a marker, and the age cut. */
+  private static final String BOUNDS =
+      """
+      SELECT (SELECT seq FROM cw_history WHERE instance_id = ? ORDER BY seq LIMIT 1) AS first,
+             (SELECT kind = 'TRIMMED' FROM cw_history WHERE instance_id = ? ORDER BY seq LIMIT 1)
+               AS first_is_marker,
+             (SELECT seq FROM cw_history WHERE instance_id = ? ORDER BY seq DESC LIMIT 1) AS last,
+             (SELECT max(seq) FROM cw_history
+               WHERE instance_id = ? AND at < ? AND kind <> 'TRIMMED') AS old
+      """;
+
+  /** How many rows the cut takes away from view: each row one, each earlier marker its count. */
+  private static final String COUNT =
+      """
+      SELECT coalesce(sum(CASE WHEN kind = 'TRIMMED' THEN CAST(payload ->> 'removed' AS bigint)
+                               ELSE 1 END), 0), count(*)
+        FROM cw_history
+       WHERE instance_id = ? AND seq <= ?
+      """;
+
+  private static final String DELETE = "DELETE FROM cw_history WHERE instance_id = ? AND seq < ?";
+
+  private static final String MARK =
+      """
+      UPDATE cw_history
+         SET at = ?, kind = 'TRIMMED', event = NULL, payload = CAST(? AS jsonb),
+             detail = ?, event_id = 0, attempt = 0, entered = '[]'
+       WHERE instance_id = ? AND seq = ?
+      """;
+
+  private HistoryTrimmer() {}
+
+  static HistoryTrim trim(
+      Connection connection,
+      RetentionScope scope,
+      Instant olderThan,
+      long maxRows,
+      Instant now,
+      String afterId,
+      int limit)
+      throws SQLException {
+    List<String[]> running = new ArrayList<>();
+    try (PreparedStatement select = connection.prepareStatement(RUNNING)) {
+      select.setString(1, afterId);
+      int next = Scope.bind(select, 2, scope);
+      select.setInt(next, limit + 1);
+      try (ResultSet rs = select.executeQuery()) {
+        while (rs.next()) {
+          running.add(new String[] {rs.getString(1), rs.getString(2)});
+        }
+      }
+    }
+    long rows = 0;
+    int trimmed = 0;
+    String last = null;
+    for (int i = 0; i < Math.min(limit, running.size()); i++) {
+      String[] instance = running.get(i);
+      last = instance[0];
+      long gone = trimOne(connection, instance[0], instance[1], olderThan, maxRows, now);
+      if (gone >= 0) {
+        rows += gone;
+        trimmed++;
+      }
+    }
+    return new HistoryTrim(rows, trimmed, running.size() > limit ? last : null);
+  }
+
+  /** Trims one instance; returns how many rows fewer it has, -1 when untouched. */
+  private static long trimOne(
+      Connection connection,
+      String id,
+      String conversationId,
+      Instant olderThan,
+      long maxRows,
+      Instant now)
+      throws SQLException {
+    long cut;
+    try (PreparedStatement bounds = connection.prepareStatement(BOUNDS)) {
+      bounds.setString(1, id);
+      bounds.setString(2, id);
+      bounds.setString(3, id);
+      bounds.setString(4, id);
+      bounds.setObject(5, Instants.notAfter(olderThan));
+      try (ResultSet rs = bounds.executeQuery()) {
+        rs.next();
+        long first = rs.getLong("first");
+        if (rs.wasNull()) {
+          return -1;
+        }
+        boolean firstIsMarker = rs.getBoolean("first_is_marker");
+        long lastSeq = rs.getLong("last");
+        long old = rs.getLong("old");
+        cut = rs.wasNull() ? 0 : old;
+        if (lastSeq - first + 1 > maxRows) {
+          cut = Math.max(cut, lastSeq - maxRows + 1); // the marker is one of max_rows
+        }
+        if (cut < first || (cut == first && firstIsMarker)) {
+          return -1;
+        }
+      }
+    }
+    long removed;
+    long rows;
+    try (PreparedStatement count = connection.prepareStatement(COUNT)) {
+      count.setString(1, id);
+      count.setLong(2, cut);
+      try (ResultSet rs = count.executeQuery()) {
+        rs.next();
+        removed = rs.getLong(1);
+        rows = rs.getLong(2);
+      }
+    }
+    try (PreparedStatement delete = connection.prepareStatement(DELETE)) {
+      delete.setString(1, id);
+      delete.setLong(2, cut);
+      delete.executeUpdate();
+    }
+    HistoryEntry marker = TrimMarker.of(id, conversationId, cut, removed, now, List.of());
+    try (PreparedStatement mark = connection.prepareStatement(MARK)) {
+      mark.setObject(1, Instants.notAfter(now));
+      mark.setString(
+          2,
+          "{\""
+              + TrimMarker.REMOVED
+              + "\":"
+              + removed
+              + ",\""
+              + TrimMarker.THROUGH
+              + "\":"
+              + cut
+              + "}");
+      mark.setString(3, marker.detail());
+      mark.setString(4, id);
+      mark.setLong(5, cut);
+      mark.executeUpdate();
+    }
+    return rows - 1; // one row became the marker
+  }
+}

@@ -1,0 +1,184 @@
+package dev.clockwork.postgres.internal.retention;
+
+import dev.clockwork.postgres.internal.Instants;
+import dev.clockwork.postgres.internal.Jdbc;
+import dev.clockwork.runtime.store.Archiver;
+import dev.clockwork.runtime.store.RetentionStore;
+import dev.clockwork.runtime.store.retention.HistoryTrim;
+import dev.clockwork.runtime.store.retention.OldestRows;
+import dev.clockwork.runtime.store.retention.RemovedRows;
+import dev.clockwork.runtime.store.retention.RetentionScope;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The PostgreSQL store's retention role. Each call is one transaction over one batch; the oldest
+ * rows go first, found through the indexes of V20 (finished instances by {@code updated_at}, keys
+ * and settled callbacks by {@code created_at}) or the primary keys.
+ */
+public final class PostgresRetention implements RetentionStore {
+  private static final String KEYS =
+      """
+      DELETE FROM cw_idempotency
+       WHERE (instance_id, key) IN (
+             SELECT k.instance_id, k.key
+               FROM cw_idempotency k JOIN cw_instances i ON i.id = k.instance_id
+              WHERE k.created_at < ? AND %s
+              ORDER BY k.created_at
+              LIMIT ?)
+      """
+          .formatted(Scope.SQL);
+
+  private static final String CALLBACKS =
+      """
+      DELETE FROM cw_callbacks
+       WHERE id IN (
+             SELECT c.id
+               FROM cw_callbacks c JOIN cw_instances i ON i.id = c.instance_id
+              WHERE c.state IN ('delivered', 'failed', 'abandoned') AND c.created_at < ? AND %s
+              ORDER BY c.created_at
+              LIMIT ?)
+      """
+          .formatted(Scope.SQL);
+
+  private static final String OPERATOR_LOG =
+      """
+      DELETE FROM cw_operator_log
+       WHERE id IN (SELECT id FROM cw_operator_log WHERE at < ? ORDER BY id LIMIT ?)
+      """;
+
+  private static final String OLDEST =
+      """
+      SELECT (SELECT min(updated_at) FROM cw_instances WHERE status <> 'ACTIVE') AS instances,
+             (SELECT min(h.at)
+                FROM cw_instances i
+               CROSS JOIN LATERAL (SELECT at FROM cw_history
+                                    WHERE instance_id = i.id AND kind <> 'TRIMMED'
+                                    ORDER BY seq LIMIT 1) AS h
+               WHERE i.status = 'ACTIVE') AS history,
+             (SELECT min(created_at) FROM cw_idempotency) AS idempotency_keys,
+             (SELECT min(created_at) FROM cw_callbacks
+               WHERE state IN ('delivered', 'failed', 'abandoned')) AS callbacks,
+             (SELECT min(at) FROM cw_operator_log) AS operator_log
+      """;
+
+  /** The advisory lock a pass holds, on a session of its own, so one node purges at a time. */
+  private static final String LOCK = "SELECT pg_try_advisory_lock(hashtext('clockwork.retention'))";
+
+  private static final String UNLOCK = "SELECT pg_advisory_unlock(hashtext('clockwork.retention'))";
+
+  private final Jdbc jdbc;
+
+  public PostgresRetention(Jdbc jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  @Override
+  public RemovedRows purgeFinishedInstances(
+      RetentionScope scope, Instant finishedBefore, Instant now, int limit, Archiver archiver) {
+    return jdbc.inTransaction(
+        "purge finished instances",
+        connection ->
+            FinishedInstances.purge(connection, scope, finishedBefore, now, limit, archiver));
+  }
+
+  @Override
+  public HistoryTrim trimHistory(
+      RetentionScope scope,
+      Instant olderThan,
+      long maxRows,
+      Instant now,
+      String afterId,
+      int limit) {
+    return jdbc.inTransaction(
+        "trim history",
+        connection ->
+            HistoryTrimmer.trim(connection, scope, olderThan, maxRows, now, afterId, limit));
+  }
+
+  @Override
+  public int purgeIdempotencyKeys(RetentionScope scope, Instant before, int limit) {
+    return delete("purge idempotency keys", KEYS, scope, before, limit);
+  }
+
+  @Override
+  public int purgeCallbacks(RetentionScope scope, Instant before, int limit) {
+    return delete("purge callbacks", CALLBACKS, scope, before, limit);
+  }
+
+  private int delete(String what, String sql, RetentionScope scope, Instant before, int limit) {
+    return jdbc.autoCommit(
+        what,
+        connection -> {
+          try (PreparedStatement delete = connection.prepareStatement(sql)) {
+            delete.setObject(1, Instants.notAfter(before));
+            int next = Scope.bind(delete, 2, scope);
+            delete.setInt(next, limit);
+            return delete.executeUpdate();
+          }
+        });
+  }
+
+  @Override
+  public int purgeOperatorLog(Instant before, int limit) {
+    return jdbc.autoCommit(
+        "purge the operator log",
+        connection -> {
+          try (PreparedStatement delete = connection.prepareStatement(OPERATOR_LOG)) {
+            delete.setObject(1, Instants.notAfter(before));
+            delete.setInt(2, limit);
+            return delete.executeUpdate();
+          }
+        });
+  }
+
+  @Override
+  public boolean exclusively(Runnable pass) {
+    return jdbc.autoCommit(
+        "run a retention pass",
+        connection -> {
+          try (PreparedStatement lock = connection.prepareStatement(LOCK);
+              ResultSet rs = lock.executeQuery()) {
+            rs.next();
+            if (!rs.getBoolean(1)) {
+              return false;
+            }
+          }
+          try {
+            pass.run();
+            return true;
+          } finally {
+            try (PreparedStatement unlock = connection.prepareStatement(UNLOCK)) {
+              unlock.executeQuery().close();
+            }
+          }
+        });
+  }
+
+  @Override
+  public OldestRows oldest() {
+    return jdbc.autoCommit(
+        "read the oldest rows",
+        connection -> {
+          try (PreparedStatement select = connection.prepareStatement(OLDEST);
+              ResultSet rs = select.executeQuery()) {
+            rs.next();
+            Map<String, Instant> oldest = new HashMap<>();
+            for (String table :
+                new String[] {
+                  RemovedRows.INSTANCES,
+                  RemovedRows.HISTORY,
+                  RemovedRows.IDEMPOTENCY_KEYS,
+                  RemovedRows.CALLBACKS,
+                  RemovedRows.OPERATOR_LOG
+                }) {
+              oldest.put(table, Instants.read(rs, table));
+            }
+            return new OldestRows(oldest);
+          }
+        });
+  }
+}
