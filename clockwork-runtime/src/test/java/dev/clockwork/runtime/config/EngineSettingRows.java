@@ -182,7 +182,7 @@ final class EngineSettingRows {
   }
 
   /** A finished instance of {@link SettingFixture#JOB}, past every default retention. */
-  private static void storeFinished(SettingFixture f, String id) {
+  static void storeFinished(SettingFixture f, String id) {
     f.store
         .work()
         .create(

@@ -2,9 +2,7 @@ package dev.clockwork.runtime.config;
 
 import static org.awaitility.Awaitility.await;
 
-import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.archive.ArchiveReader;
-import dev.clockwork.runtime.store.InstanceBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -90,16 +88,7 @@ final class RetentionSettingRows {
    */
   private static boolean aPurgedInstanceIsInTheArchive(SettingFixture f) {
     String id = "archived-" + UUID.randomUUID();
-    f.store
-        .work()
-        .create(
-            InstanceBuilder.instance(id)
-                .machine(SettingFixture.JOB.id())
-                .in("idle")
-                .status(InstanceStatus.DONE)
-                .updatedAt(SettingFixture.T0.minus(Duration.ofDays(400)))
-                .build(),
-            List.of());
+    EngineSettingRows.storeFinished(f, id);
     f.engine.start();
     await().atMost(Duration.ofSeconds(10)).until(() -> f.store.instances().find(id).isEmpty());
     List<Object> archived = new ArrayList<>();

@@ -65,19 +65,7 @@ public final class Problems {
     routes.exception(
         InvalidDefinitionException.class,
         (e, ctx) -> write(ctx, ProblemException.badRequest(e.getMessage())));
-    routes.exception(
-        UnrecognizedPropertyException.class,
-        (e, ctx) ->
-            write(
-                ctx,
-                ProblemException.badRequest(
-                    "unknown field '"
-                        + e.getPropertyName()
-                        + "'; this endpoint takes "
-                        + e.getKnownPropertyIds().stream()
-                            .map(String::valueOf)
-                            .sorted()
-                            .collect(Collectors.joining(", ")))));
+    routes.exception(UnrecognizedPropertyException.class, (e, ctx) -> write(ctx, unknownField(e)));
     routes.exception(
         JacksonException.class,
         (e, ctx) ->
@@ -119,6 +107,18 @@ public final class Problems {
                 ProblemException.notFound("no endpoint at " + ctx.method() + " " + ctx.path()));
           }
         });
+  }
+
+  /** A body field the endpoint does not take: a 400 naming it and the fields it does take. */
+  public static ProblemException unknownField(UnrecognizedPropertyException e) {
+    return ProblemException.badRequest(
+        "unknown field '"
+            + e.getPropertyName()
+            + "'; this endpoint takes "
+            + e.getKnownPropertyIds().stream()
+                .map(String::valueOf)
+                .sorted()
+                .collect(Collectors.joining(", ")));
   }
 
   /** Writes {@code e} as the response. */

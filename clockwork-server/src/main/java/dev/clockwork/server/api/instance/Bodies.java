@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.clockwork.server.http.ProblemException;
+import dev.clockwork.server.http.Problems;
 import java.util.stream.Collectors;
 
 /** Request bodies read strictly, with errors naming the field that is wrong. */
@@ -19,14 +20,7 @@ final class Bodies {
     try {
       value = json.readValue(body, type);
     } catch (UnrecognizedPropertyException e) {
-      throw ProblemException.badRequest(
-          "unknown field '"
-              + e.getPropertyName()
-              + "'; this endpoint takes "
-              + e.getKnownPropertyIds().stream()
-                  .map(String::valueOf)
-                  .sorted()
-                  .collect(Collectors.joining(", ")));
+      throw Problems.unknownField(e);
     } catch (JsonMappingException e) {
       String field =
           e.getPath().stream()
