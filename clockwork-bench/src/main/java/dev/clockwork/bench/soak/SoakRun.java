@@ -27,7 +27,7 @@ import java.util.concurrent.locks.LockSupport;
  * at the end the offered STEPs checked: every one applied, none dead-lettered.
  */
 final class SoakRun {
-  static final int PRODUCERS = 4;
+  static final int PRODUCERS = 8;
 
   record Result(
       double capacity,
@@ -36,6 +36,7 @@ final class SoakRun {
       DatabaseSample first,
       DatabaseSample last,
       long enqueued,
+      double achieved,
       long joined,
       long deadLettered,
       long tickets) {
@@ -88,6 +89,7 @@ final class SoakRun {
         current = new MinuteCounters();
         DatabaseSample first = DatabaseSample.read(database.harness());
         List<SoakMinute> minutes = new ArrayList<>();
+        long loadStarted = System.nanoTime();
         Thread load = new Thread(() -> offer(engine, offered), "soak-load");
         load.start();
         DatabaseSample previous = first;
@@ -106,6 +108,7 @@ final class SoakRun {
         stopping = true;
         load.join();
         long offeredSteps = enqueued.get() - before;
+        double achieved = offeredSteps / ((System.nanoTime() - loadStarted) / 1e9);
         long expected = joinedBefore + offeredSteps;
         long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
         while (join.joined() < expected && System.nanoTime() < deadline) {
@@ -118,6 +121,7 @@ final class SoakRun {
             first,
             previous,
             offeredSteps,
+            achieved,
             join.joined() - joinedBefore,
             probe.deadLettered(),
             ticketIds.get());
@@ -142,12 +146,17 @@ final class SoakRun {
     }
   }
 
-  /** A burst of tickets, all offered at once: STEPs applied per second until the last one. */
+  /**
+   * The engine's drain rate: a burst of tickets created and their STEPs queued while the tickets'
+   * queue is paused, then the queue resumed and the STEPs applied per second until the last one.
+   */
   private double capacity(Engine engine) {
     int tickets = settings.burstTickets();
     long target = join.joined() + (long) tickets * SoakMachines.STEPS;
-    long begin = System.nanoTime();
+    engine.admin().queues().pause(SoakMachines.TICKET);
     Parallel.forEach(PRODUCERS, tickets, i -> startTicket(engine));
+    long begin = System.nanoTime();
+    engine.admin().queues().resume(SoakMachines.TICKET);
     long deadline = begin + Duration.ofMinutes(5).toNanos();
     while (join.joined() < target && System.nanoTime() < deadline) {
       LockSupport.parkNanos(Duration.ofMillis(5).toNanos());

@@ -91,11 +91,13 @@ final class SoakTables {
     String text =
         String.format(
                 Locale.ROOT,
-                "Soak: capacity %s of STEPs (a burst), offered %s; events = STEPs and timer fires"
+                "Soak: capacity %s of STEPs (a paused burst drained), offered %s (the producers achieved"
+                    + " %s); events = STEPs and timer fires"
                     + " applied; enqueue→commit of the STEPs; bytes of every cw_ table with its"
                     + " indexes and TOAST; heap after System.gc()%n%n",
                 Figures.rate(r.capacity()),
-                Figures.rate(r.offered()))
+                Figures.rate(r.offered()),
+                Figures.rate(r.achieved()))
             + minutes.markdown()
             + "\n"
             + tables.markdown()
