@@ -59,7 +59,7 @@ public final class SoakCommand implements Callable<Integer> {
       paramLabel = "S",
       description =
           "seconds finished tickets are kept, and subscriptions' history (default:"
-              + " ${DEFAULT-VALUE})",
+              + " ${DEFAULT-VALUE}; × --scale, ÷ 10 with --quick, at least 10)",
       defaultValue = "120")
   int retentionSeconds = 120;
 
@@ -78,15 +78,25 @@ public final class SoakCommand implements Callable<Integer> {
       defaultValue = "10")
   int renewEvery = 10;
 
+  /**
+   * Seconds finished tickets are kept: {@code --retention} scaled as the minutes are, so a quick
+   * run reaches its plateau too (at least 10 s; exactly as given when the run is not scaled).
+   */
+  long retention() {
+    return run.factor() == 1
+        ? retentionSeconds
+        : Math.max(Math.min(10, retentionSeconds), Math.round(retentionSeconds * run.factor()));
+  }
+
   /** How often retention runs: a quarter of what it keeps, at least every 200 ms. */
   Duration retentionInterval() {
-    return Duration.ofMillis(Math.max(200, retentionSeconds * 1000L / 4));
+    return Duration.ofMillis(Math.max(200, retention() * 1000L / 4));
   }
 
   /** Whether the run outlasts a ticket's wait, its retention and a retention pass. */
   boolean retentionShouldPurge() {
     return minutes() * minuteSeconds
-        > ticketWait + retentionSeconds + retentionInterval().toMillis() / 1000.0;
+        > ticketWait + retention() + retentionInterval().toMillis() / 1000.0;
   }
 
   int minutes() {
@@ -116,7 +126,7 @@ public final class SoakCommand implements Callable<Integer> {
    * The soak's engine: the defaults, both machines, retention in minutes, {@code probe} listening.
    */
   Engine engine(Store store, EngineProbe probe) {
-    Duration kept = Duration.ofSeconds(retentionSeconds);
+    Duration kept = Duration.ofSeconds(retention());
     return Engine.builder()
         .store(store)
         .clock(Clock.systemUTC())
@@ -141,7 +151,7 @@ public final class SoakCommand implements Callable<Integer> {
         subscriptions(),
         renewEvery,
         ticketWait,
-        retentionSeconds,
+        retention(),
         run.durable() ? "fsync on" : "fsync off");
   }
 
