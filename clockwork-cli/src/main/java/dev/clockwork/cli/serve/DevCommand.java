@@ -91,7 +91,16 @@ public final class DevCommand implements Callable<Integer> {
       out.printf("Starting PostgreSQL 17 (data in %s)...%n", directory);
       out.flush();
     }
-    DevDatabase database = DevDatabase.start(directory, fresh);
+    DevDatabase database =
+        DevDatabase.start(
+            directory,
+            fresh,
+            notice -> {
+              if (!output.json()) {
+                out.println(notice);
+                out.flush();
+              }
+            });
     PostgresStore store;
     try {
       store = PostgresStore.builder().url(database.jdbcUrl()).user("postgres").build();

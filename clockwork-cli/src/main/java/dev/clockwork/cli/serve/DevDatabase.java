@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 
@@ -30,17 +31,23 @@ final class DevDatabase implements AutoCloseable {
     this.lock = lock;
   }
 
-  /** Starts PostgreSQL on the data in {@code directory} (created if absent; wiped if fresh). */
-  static DevDatabase start(Path directory, boolean fresh) {
+  /**
+   * Starts PostgreSQL on the data in {@code directory} (created if absent; wiped if fresh). A
+   * server or pid file a crashed earlier start left there is cleared first, keeping the data;
+   * {@code notices} hears one line saying so.
+   */
+  static DevDatabase start(Path directory, boolean fresh, Consumer<String> notices) {
     Path data = directory.resolve("postgres");
     FileChannel lock = null;
     try {
       lock = lock(directory);
+      Files.createDirectories(data);
+      StalePostgres.clear(data).ifPresent(notices);
       if (fresh) {
         wipe(data);
         Files.deleteIfExists(directory.resolve("token"));
+        Files.createDirectories(data);
       }
-      Files.createDirectories(data);
       EmbeddedPostgres postgres =
           EmbeddedPostgres.builder()
               .setDataDirectory(data)
@@ -55,7 +62,9 @@ final class DevDatabase implements AutoCloseable {
               + data
               + ": "
               + e.getMessage()
-              + " (if an earlier `clockwork dev` crashed, retry with --fresh)",
+              + " (is another PostgreSQL using it? stop it with `pg_ctl stop -D "
+              + data
+              + "` and start clockwork dev again)",
           e);
     } catch (RuntimeException e) {
       closeQuietly(lock);

@@ -1,0 +1,2 @@
+/** Tests of {@code clockwork dev}'s own PostgreSQL: recovering it after a crash. Not API. */
+package dev.clockwork.cli.serve;
