@@ -139,35 +139,39 @@ final class SoakTables {
                 + Figures.ratio(drift),
             "≤ 1.20×",
             drift <= 1.2));
-    double bytes = (double) last.tableBytes() / thirdFromEnd.tableBytes();
     targets.add(
-        new Target(
+        growthTarget(
             "cw_ table bytes over the last third (minute "
                 + thirdFromEnd.minute()
                 + " → "
                 + last.minute()
                 + ")",
-            megabytes(thirdFromEnd.tableBytes())
-                + " → "
-                + megabytes(last.tableBytes())
-                + growth(bytes),
+            thirdFromEnd.tableBytes(),
+            last.tableBytes(),
             "grows < 5 %",
-            bytes < 1.05));
-    double heap = (double) last.heapAfterGc() / thirdFromEnd.heapAfterGc();
+            1.05));
     targets.add(
-        new Target(
+        growthTarget(
             "heap after GC over the last third",
-            megabytes(thirdFromEnd.heapAfterGc())
-                + " → "
-                + megabytes(last.heapAfterGc())
-                + growth(heap),
+            thirdFromEnd.heapAfterGc(),
+            last.heapAfterGc(),
             "flat: grows < 10 %",
-            heap < 1.10));
+            1.10));
     return targets;
   }
 
-  private static String growth(double ratio) {
-    return String.format(Locale.ROOT, " (%+.1f %%)", 100 * (ratio - 1));
+  /** Bytes from {@code from} to {@code to}: passes when their ratio stays under {@code limit}. */
+  private static Target growthTarget(
+      String measure, long from, long to, String required, double limit) {
+    double ratio = (double) to / from;
+    return new Target(
+        measure,
+        megabytes(from)
+            + " → "
+            + megabytes(to)
+            + String.format(Locale.ROOT, " (%+.1f %%)", 100 * (ratio - 1)),
+        required,
+        ratio < limit);
   }
 
   private static String megabytes(long bytes) {
