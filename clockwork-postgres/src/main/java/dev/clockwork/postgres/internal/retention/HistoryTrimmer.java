@@ -14,7 +14,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Trims running instances' history, a batch of instances (by id) per call, each instance in its own
+ * Trims running instances' history, a batch of instances (by id) per call. One statement reads the
+ * batch with, per instance, its newest sequence, its oldest sequence and the age of its oldest row
+ * that is not a marker (two probes of the history's primary key), so an instance with nothing to
+ * trim costs no statement of its own. Each instance that has something to trim then gets its own
  * short statements on the primary key: the newest row to go is found by age ({@code at} before the
  * cutoff, markers aside) and by rows (an instance's rows are its sequences from its oldest row to
  * its newest, which commits write without gaps), the rows before it are deleted and it becomes the
@@ -22,10 +25,19 @@ import java.util.List;
  * the newest, so trimming needs no lock on the instance.
  */
 final class HistoryTrimmer {
+  /**
+   * The batch: each running instance's newest sequence, its oldest row and when its oldest ordinary
+   * row (not a marker) was written.
+   */
   private static final String RUNNING =
       """
-      SELECT i.id, i.conversation_id
+      SELECT i.id, i.conversation_id, i.history_seq AS newest, f.seq AS first, o.at AS oldest
         FROM cw_instances i
+        LEFT JOIN LATERAL (SELECT h.seq FROM cw_history h
+                            WHERE h.instance_id = i.id ORDER BY h.seq LIMIT 1) f ON true
+        LEFT JOIN LATERAL (SELECT h.at FROM cw_history h
+                            WHERE h.instance_id = i.id AND h.kind <> 'TRIMMED'
+                            ORDER BY h.seq LIMIT 1) o ON true
        WHERE i.status = 'ACTIVE' AND i.id > ? AND %s
        ORDER BY i.id
        LIMIT ?
@@ -73,30 +85,50 @@ final class HistoryTrimmer {
       String afterId,
       int limit)
       throws SQLException {
-    List<String[]> running = new ArrayList<>();
+    List<String[]> candidates = new ArrayList<>();
+    int seen = 0;
+    String last = null;
     try (PreparedStatement select = connection.prepareStatement(RUNNING)) {
       select.setString(1, afterId);
       int next = Scope.bind(select, 2, scope);
       select.setInt(next, limit + 1);
       try (ResultSet rs = select.executeQuery()) {
-        while (rs.next()) {
-          running.add(new String[] {rs.getString(1), rs.getString(2)});
+        while (seen < limit && rs.next()) {
+          seen++;
+          last = rs.getString(1);
+          if (hasSomethingToTrim(rs, olderThan, maxRows)) {
+            candidates.add(new String[] {rs.getString(1), rs.getString(2)});
+          }
         }
+        boolean more = seen == limit && rs.next();
+        last = more ? last : null;
       }
     }
     long rows = 0;
     int trimmed = 0;
-    String last = null;
-    for (int i = 0; i < Math.min(limit, running.size()); i++) {
-      String[] instance = running.get(i);
-      last = instance[0];
+    for (String[] instance : candidates) {
       long gone = trimOne(connection, instance[0], instance[1], olderThan, maxRows, now);
       if (gone >= 0) {
         rows += gone;
         trimmed++;
       }
     }
-    return new HistoryTrim(rows, trimmed, running.size() > limit ? last : null);
+    return new HistoryTrim(rows, trimmed, last);
+  }
+
+  /**
+   * Whether the batch row's instance has rows past {@code maxRows} or an ordinary oldest row older
+   * than {@code olderThan} (rows are written in time order, so none is older than that one).
+   */
+  private static boolean hasSomethingToTrim(ResultSet rs, Instant olderThan, long maxRows)
+      throws SQLException {
+    long first = rs.getLong("first");
+    if (rs.wasNull()) {
+      return false; // no history at all
+    }
+    Instant oldest = Instants.read(rs, "oldest");
+    return (oldest != null && oldest.isBefore(olderThan))
+        || rs.getLong("newest") - first + 1 > maxRows;
   }
 
   /** Trims one instance; returns how many rows fewer it has, -1 when untouched. */

@@ -13,6 +13,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,7 +23,9 @@ import org.slf4j.LoggerFactory;
  * the system's, finished instances past {@code finished_instances} go, running instances' history
  * is trimmed, and old idempotency keys and settled callbacks go; then the operator log. Each step
  * runs in batches of {@link #BATCH} until a batch comes back short, at most {@link #MAX_BATCHES}
- * per step (what is left waits for the next pass). The pass runs on one node at a time ({@link
+ * per step (what is left waits for the next pass). History is trimmed instance by instance in id
+ * order, and the next pass goes on from where this one stopped, so every running instance is
+ * visited however many there are. The pass runs on one node at a time ({@link
  * RetentionStore#exclusively}) and reads "now" once, from the engine's clock.
  */
 public final class RetentionPass implements Runnable {
@@ -39,6 +42,11 @@ public final class RetentionPass implements Runnable {
   private final Clock clock;
   private final Listeners listeners;
   private final Archiver archiver;
+  private final int batch;
+  private final int maxBatches;
+
+  /** Per scope, the last running instance whose history a pass visited ("" for the first). */
+  private final Map<RetentionScope, String> historyCursors = new ConcurrentHashMap<>();
 
   /**
    * @param archiver where finished instances go before they are deleted, or null for no archive
@@ -49,11 +57,25 @@ public final class RetentionPass implements Runnable {
       Clock clock,
       Listeners listeners,
       Archiver archiver) {
+    this(settings, store, clock, listeners, archiver, BATCH, MAX_BATCHES);
+  }
+
+  /** As the public constructor, with {@code batch} rows per batch and {@code maxBatches} a step. */
+  RetentionPass(
+      Settings settings,
+      RetentionStore store,
+      Clock clock,
+      Listeners listeners,
+      Archiver archiver,
+      int batch,
+      int maxBatches) {
     this.settings = settings;
     this.store = store;
     this.clock = clock;
     this.listeners = listeners;
     this.archiver = archiver;
+    this.batch = batch;
+    this.maxBatches = maxBatches;
   }
 
   @Override
@@ -80,39 +102,31 @@ public final class RetentionPass implements Runnable {
     }
     removed = removed.plus(scope(RetentionScope.allBut(own.keySet()), settings.retention(), now));
     Instant logBefore = now.minus(settings.retention().operatorLog());
-    long log = batches(() -> store.purgeOperatorLog(logBefore, BATCH));
+    long log = batches(() -> store.purgeOperatorLog(logBefore, batch));
     return removed.plus(new RemovedRows(Map.of(RemovedRows.OPERATOR_LOG, log)));
   }
 
   private RemovedRows scope(RetentionScope scope, RetentionSettings retention, Instant now) {
     RemovedRows removed = RemovedRows.NONE;
     Instant finishedBefore = now.minus(retention.finishedInstances());
-    for (int i = 0; i < MAX_BATCHES; i++) {
-      RemovedRows batch;
+    for (int i = 0; i < maxBatches; i++) {
+      RemovedRows purged;
       try {
-        batch = store.purgeFinishedInstances(scope, finishedBefore, now, BATCH, archiver);
+        purged = store.purgeFinishedInstances(scope, finishedBefore, now, batch, archiver);
       } catch (ArchiveFailedException e) {
         LOG.warn("retention keeps finished instances this pass: {}", e.getMessage());
         break; // the rest of the pass goes on; the batch is offered again next pass
       }
-      removed = removed.plus(batch);
-      if (batch.of(RemovedRows.INSTANCES) < BATCH) {
+      removed = removed.plus(purged);
+      if (purged.of(RemovedRows.INSTANCES) < batch) {
         break;
       }
     }
-    Instant historyBefore = now.minus(retention.historyMaxAge());
-    long history = 0;
-    String after = "";
-    for (int i = 0; i < MAX_BATCHES && after != null; i++) {
-      HistoryTrim trim =
-          store.trimHistory(scope, historyBefore, retention.historyMaxRows(), now, after, BATCH);
-      history += trim.rowsRemoved();
-      after = trim.lastInstanceId();
-    }
+    long history = trimHistory(scope, retention, now);
     Instant keysBefore = now.minus(retention.idempotencyKeys());
-    long keys = batches(() -> store.purgeIdempotencyKeys(scope, keysBefore, BATCH));
+    long keys = batches(() -> store.purgeIdempotencyKeys(scope, keysBefore, batch));
     Instant callbacksBefore = now.minus(retention.callbacks());
-    long callbacks = batches(() -> store.purgeCallbacks(scope, callbacksBefore, BATCH));
+    long callbacks = batches(() -> store.purgeCallbacks(scope, callbacksBefore, batch));
     return removed.plus(
         new RemovedRows(
             Map.of(
@@ -121,13 +135,31 @@ public final class RetentionPass implements Runnable {
                 RemovedRows.CALLBACKS, callbacks)));
   }
 
-  /** Runs {@code batch} until it removes fewer than {@link #BATCH}; returns the rows removed. */
-  private static long batches(Batch batch) {
+  /**
+   * Trims the history of up to {@code maxBatches} batches of running instances, from where the last
+   * pass stopped to the last instance (the pass after that starts again from the first).
+   */
+  private long trimHistory(RetentionScope scope, RetentionSettings retention, Instant now) {
+    Instant before = now.minus(retention.historyMaxAge());
+    long rows = 0;
+    String after = historyCursors.getOrDefault(scope, "");
+    for (int i = 0; i < maxBatches && after != null; i++) {
+      HistoryTrim trim =
+          store.trimHistory(scope, before, retention.historyMaxRows(), now, after, batch);
+      rows += trim.rowsRemoved();
+      after = trim.lastInstanceId();
+    }
+    historyCursors.put(scope, after == null ? "" : after);
+    return rows;
+  }
+
+  /** Runs {@code step} until it removes fewer than a batch; returns the rows removed. */
+  private long batches(Batch step) {
     long removed = 0;
-    for (int i = 0; i < MAX_BATCHES; i++) {
-      int rows = batch.run();
+    for (int i = 0; i < maxBatches; i++) {
+      int rows = step.run();
       removed += rows;
-      if (rows < BATCH) {
+      if (rows < batch) {
         break;
       }
     }

@@ -221,6 +221,30 @@ public abstract class RetentionPassContractTest extends StoreContract {
   }
 
   @Test
+  void eachPassTrimsFromWhereTheLastStopped() {
+    for (String id : List.of("a", "b", "c", "d", "e")) {
+      running(id, 3, Duration.ofMinutes(1));
+    }
+    RetentionPass twoAPass =
+        new RetentionPass(
+            Settings.defaults().with(s -> s.retention(r -> r.history(h -> h.maxRows(2)))),
+            store.retention(),
+            Clock.fixed(NOW, ZoneOffset.UTC),
+            new Listeners(List.of()),
+            null,
+            2,
+            1);
+
+    twoAPass.runOnce();
+    assertThat(List.of("a", "b", "c", "d", "e").stream().map(this::historyRows))
+        .containsExactly(2, 2, 3, 3, 3);
+    twoAPass.runOnce();
+    assertThat(List.of("c", "d", "e").stream().map(this::historyRows)).containsExactly(2, 2, 3);
+    twoAPass.runOnce();
+    assertThat(historyRows("e")).as("reached in the third pass").isEqualTo(2);
+  }
+
+  @Test
   void historyMaxAge() {
     running("r", 10, Duration.ofDays(1)); // ten rows, 10 days ago to 1 day ago
 
