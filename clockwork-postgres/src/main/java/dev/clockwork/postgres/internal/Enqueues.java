@@ -131,6 +131,9 @@ public final class Enqueues {
         FROM queued q JOIN accepted a ON a.id = q.id
       """;
 
+  /** SQLState of a row that references a row another transaction deleted. */
+  private static final String FOREIGN_KEY_VIOLATION = "23503";
+
   private static final String FIRST_WITH_KEY =
       "SELECT event_id, fingerprint FROM cw_idempotency WHERE instance_id = ? AND key = ?";
 
@@ -176,10 +179,20 @@ public final class Enqueues {
   /**
    * One statement queues the event unless its key was used; when nothing was queued, a second one
    * tells a used key (its first event's id, when the event is the same) from an unknown instance.
+   * An instance that a purge deletes while the statement runs (it was there when the statement
+   * began, gone when the key's row was checked against it) is an unknown instance too.
    */
   private static QueuedEvent enqueueOnce(Connection connection, QueuedEvent event)
       throws SQLException {
-    List<QueuedEvent> queued = enqueueAll(connection, List.of(event), true, List.of(), true);
+    List<QueuedEvent> queued;
+    try {
+      queued = enqueueAll(connection, List.of(event), true, List.of(), true);
+    } catch (SQLException e) {
+      if (FOREIGN_KEY_VIOLATION.equals(e.getSQLState())) {
+        throw new UnknownInstanceException(event.instanceId());
+      }
+      throw e;
+    }
     if (!queued.isEmpty()) {
       return queued.get(0);
     }
