@@ -74,7 +74,8 @@ public interface RetentionStore {
 
   /**
    * Runs {@code pass} unless a pass is running already, on this node or on any other sharing the
-   * store (PostgreSQL: a session advisory lock held for the pass); returns whether it ran.
+   * store (PostgreSQL: a lease row taken for the pass, so the pass holds no connection while it
+   * runs); returns whether it ran.
    */
   boolean exclusively(Runnable pass);
 

@@ -10,9 +10,11 @@ import dev.clockwork.runtime.store.retention.RemovedRows;
 import dev.clockwork.runtime.store.retention.RetentionScope;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * The PostgreSQL store's retention role. Each call is one transaction over one batch; the oldest
@@ -65,10 +67,21 @@ public final class PostgresRetention implements RetentionStore {
              (SELECT min(at) FROM cw_operator_log) AS operator_log
       """;
 
-  /** The advisory lock a pass holds, on a session of its own, so one node purges at a time. */
-  private static final String LOCK = "SELECT pg_try_advisory_lock(hashtext('clockwork.retention'))";
+  /** How long a pass's lease lasts: far longer than a pass (its steps are bounded) takes. */
+  private static final Duration LEASE = Duration.ofMinutes(15);
 
-  private static final String UNLOCK = "SELECT pg_advisory_unlock(hashtext('clockwork.retention'))";
+  /** Takes the pass's lease unless another pass holds one that has not expired. */
+  private static final String TAKE =
+      """
+      INSERT INTO cw_leases_by_name AS l (name, owner, expires_at)
+      VALUES ('retention', ?, now() + make_interval(secs => ?))
+      ON CONFLICT (name) DO UPDATE SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at
+       WHERE l.expires_at <= now()
+      RETURNING owner
+      """;
+
+  private static final String GIVE_BACK =
+      "DELETE FROM cw_leases_by_name WHERE name = 'retention' AND owner = ?";
 
   private final Jdbc jdbc;
 
@@ -137,25 +150,35 @@ public final class PostgresRetention implements RetentionStore {
 
   @Override
   public boolean exclusively(Runnable pass) {
-    return jdbc.autoCommit(
-        "run a retention pass",
-        connection -> {
-          try (PreparedStatement lock = connection.prepareStatement(LOCK);
-              ResultSet rs = lock.executeQuery()) {
-            rs.next();
-            if (!rs.getBoolean(1)) {
-              return false;
+    UUID owner = UUID.randomUUID();
+    boolean taken =
+        jdbc.autoCommit(
+            "take the retention pass's lease",
+            connection -> {
+              try (PreparedStatement take = connection.prepareStatement(TAKE)) {
+                take.setObject(1, owner);
+                take.setLong(2, LEASE.toSeconds());
+                try (ResultSet rs = take.executeQuery()) {
+                  return rs.next();
+                }
+              }
+            });
+    if (!taken) {
+      return false;
+    }
+    try {
+      pass.run();
+      return true;
+    } finally {
+      jdbc.autoCommit(
+          "give back the retention pass's lease",
+          connection -> {
+            try (PreparedStatement giveBack = connection.prepareStatement(GIVE_BACK)) {
+              giveBack.setObject(1, owner);
+              return giveBack.executeUpdate();
             }
-          }
-          try {
-            pass.run();
-            return true;
-          } finally {
-            try (PreparedStatement unlock = connection.prepareStatement(UNLOCK)) {
-              unlock.executeQuery().close();
-            }
-          }
-        });
+          });
+    }
   }
 
   @Override
