@@ -13,6 +13,9 @@ final class LatencyJoin {
   /** One side of an event, waiting for the other. */
   private record Seen(boolean enqueue, long nanos) {}
 
+  /** The nanos of an engine's side that reports an event not applied. */
+  private static final long NOT_APPLIED = Long.MIN_VALUE;
+
   private final ConcurrentHashMap<Long, Seen> pending = new ConcurrentHashMap<>();
   private final AtomicLong joined = new AtomicLong();
   private final LongConsumer latency;
@@ -32,6 +35,16 @@ final class LatencyJoin {
   /** The engine's side: event {@code id} was reported committed at {@code nanos}. */
   void committed(long id, long nanos) {
     meet(id, new Seen(false, nanos));
+  }
+
+  /** The engine's side of an event that was not applied: it joins, with no latency. */
+  void notApplied(long id) {
+    meet(id, new Seen(false, NOT_APPLIED));
+  }
+
+  /** Events seen on one side only so far. */
+  int waiting() {
+    return pending.size();
   }
 
   /** Events whose both sides met. */
@@ -56,6 +69,8 @@ final class LatencyJoin {
     Seen enqueue = seen.enqueue() ? seen : other[0];
     Seen commit = seen.enqueue() ? other[0] : seen;
     joined.incrementAndGet();
-    latency.accept(commit.nanos() - enqueue.nanos());
+    if (commit.nanos() != NOT_APPLIED) {
+      latency.accept(commit.nanos() - enqueue.nanos());
+    }
   }
 }

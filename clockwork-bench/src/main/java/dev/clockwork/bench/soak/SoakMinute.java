@@ -12,6 +12,8 @@ package dev.clockwork.bench.soak;
  * @param tableBytes bytes of every {@code cw_} table with its indexes and TOAST
  * @param deadTuples dead rows in the {@code cw_} tables
  * @param heapAfterGc JVM heap used right after a full collection
+ * @param unjoined STEPs the benchmark itself still holds: enqueued and not yet reported back (or
+ *     reported and the enqueue's id not yet back) — the benchmark's own share of the heap
  * @param connections connections to the database
  * @param instancesRemoved instance rows deleted in the minute (retention's purge)
  * @param historyRemoved history rows deleted in the minute (with their instance, or trimmed)
@@ -26,6 +28,7 @@ record SoakMinute(
     long tableBytes,
     long deadTuples,
     long heapAfterGc,
+    long unjoined,
     long connections,
     long instancesRemoved,
     long historyRemoved) {

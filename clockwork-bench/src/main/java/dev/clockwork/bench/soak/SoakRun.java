@@ -135,6 +135,9 @@ final class SoakRun {
 
   private void heard(ProcessedEvent event) {
     if (event.outcome() != Outcome.APPLIED) {
+      if (SoakMachines.STEP.equals(event.type()) && event.eventId() > 0) {
+        join.notApplied(event.eventId()); // or its enqueue side would wait for ever
+      }
       return;
     }
     MinuteCounters counters = current;
@@ -206,6 +209,7 @@ final class SoakRun {
         sample.totalBytes(),
         sample.deadTuples(),
         heap,
+        join.waiting(),
         sample.connections(),
         sample.deletedSince(previous, "cw_instances"),
         sample.deletedSince(previous, "cw_history"));

@@ -17,8 +17,8 @@ final class SoakTables {
   static String line(SoakMinute m) {
     return String.format(
         Locale.ROOT,
-        "minute %d: %s, enqueue→commit p50 %s p99 %s, lateness p99 %s, cw_ tables %s, heap %s,"
-            + " %d connections, removed %,d instances / %,d history rows",
+        "minute %d: %s, enqueue→commit p50 %s p99 %s, lateness p99 %s, cw_ tables %s, heap %s"
+            + " (%,d STEPs unjoined), %d connections, removed %,d instances / %,d history rows",
         m.minute(),
         Figures.rate(m.eventsPerSecond()),
         Figures.millis(m.latencyP50Nanos()),
@@ -26,6 +26,7 @@ final class SoakTables {
         Figures.millis(m.latenessP99Nanos()),
         megabytes(m.tableBytes()),
         megabytes(m.heapAfterGc()),
+        m.unjoined(),
         m.connections(),
         m.instancesRemoved(),
         m.historyRemoved());
