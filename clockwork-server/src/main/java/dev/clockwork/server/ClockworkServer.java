@@ -153,7 +153,7 @@ public final class ClockworkServer implements AutoCloseable {
         new MetricsRoutes(context),
         new OpenApiRoutes(context),
         new SessionRoutes(context.access(), access.sessions()),
-        new StreamRoutes(context, () -> QueueView.all(context.engine())));
+        new StreamRoutes(context, () -> QueueView.all(context.engine()), access.sessions()));
   }
 
   /** Options of a server; build with {@link #start()} or {@link #build()}. */

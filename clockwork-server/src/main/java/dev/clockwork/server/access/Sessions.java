@@ -5,9 +5,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The dashboard sessions of one server, in memory: an opaque random id (32 bytes) per login, mapped
@@ -24,6 +26,7 @@ public final class Sessions {
   private final Clock clock;
   private final SecureRandom random = new SecureRandom();
   private final Map<String, Session> open = new ConcurrentHashMap<>();
+  private final List<Runnable> closed = new CopyOnWriteArrayList<>();
 
   public Sessions(Clock clock) {
     this.clock = clock;
@@ -62,8 +65,13 @@ public final class Sessions {
 
   /** Closes the session {@code id} names (nothing when there is none). */
   public void close(String id) {
-    if (id != null) {
-      open.remove(id);
+    if (id != null && open.remove(id) != null) {
+      closed.forEach(Runnable::run);
     }
+  }
+
+  /** Runs {@code listener} after each session is closed (what it opened must end with it). */
+  public void onClose(Runnable listener) {
+    closed.add(listener);
   }
 }

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,7 +24,9 @@ import org.slf4j.LoggerFactory;
  * {@code /api/queues} array) and an {@code instance} event {@code {id}} per instance that changed
  * (at most {@link #MAX_INSTANCES_PER_PUSH}; a page showing another one refreshes on its own).
  * Changes no listener hears of (a pause, a dead letter retried, another node's work) are picked up
- * by a refresh every {@link #REFRESH}, which sends the queues only when they differ.
+ * by a refresh every {@link #REFRESH}, which sends the queues only when they differ. Each client is
+ * held with what keeps it authorised (its dashboard session still open): one whose session was
+ * closed or expired is disconnected at the next push or refresh, or at once by {@link #closeEnded}.
  */
 final class LiveStream implements EngineListener {
   static final int MAX_INSTANCES_PER_PUSH = 200;
@@ -36,7 +38,7 @@ final class LiveStream implements EngineListener {
   private final ObjectMapper json;
   private final Coalescer coalescer;
   private final Coalescer.Scheduler scheduler;
-  private final Set<SseClient> clients = new CopyOnWriteArraySet<>();
+  private final Map<SseClient, BooleanSupplier> clients = new ConcurrentHashMap<>();
   private final Set<String> changed = ConcurrentHashMap.newKeySet();
   private Subscription subscription;
   private long generation;
@@ -55,15 +57,18 @@ final class LiveStream implements EngineListener {
     this.coalescer = new Coalescer(interval, System::nanoTime, scheduler, this::push);
   }
 
-  /** A client connected: it gets the queues at once, then every change. */
-  void connect(SseClient client) {
+  /**
+   * A client connected: it gets the queues at once, then every change while {@code authorised}
+   * holds.
+   */
+  void connect(SseClient client, BooleanSupplier authorised) {
     synchronized (this) {
       if (clients.isEmpty()) {
         subscription = engine.listen(this);
         long current = ++generation;
         scheduler.schedule(() -> refresh(current), REFRESH);
       }
-      clients.add(client);
+      clients.put(client, authorised);
     }
     client.onClose(() -> disconnect(client));
     send(client, "queues", serialize(queues.get()));
@@ -75,8 +80,20 @@ final class LiveStream implements EngineListener {
         return;
       }
     }
+    closeEnded();
     coalescer.notifyChanged();
     scheduler.schedule(() -> refresh(started), REFRESH);
+  }
+
+  /** Disconnects every client whose authorisation ended (a session closed or expired). */
+  void closeEnded() {
+    clients.forEach(
+        (client, authorised) -> {
+          if (!authorised.getAsBoolean()) {
+            disconnect(client);
+            client.close();
+          }
+        });
   }
 
   private synchronized void disconnect(SseClient client) {
@@ -108,6 +125,7 @@ final class LiveStream implements EngineListener {
   }
 
   private void pushNow() {
+    closeEnded();
     if (clients.isEmpty()) {
       changed.clear();
       return;
@@ -123,7 +141,7 @@ final class LiveStream implements EngineListener {
     String queueArray = serialize(queues.get());
     boolean queuesChanged = !queueArray.equals(lastQueues);
     lastQueues = queueArray;
-    for (SseClient client : clients) {
+    for (SseClient client : clients.keySet()) {
       if (queuesChanged) {
         send(client, "queues", queueArray);
       }

@@ -1,27 +1,37 @@
 package dev.clockwork.server.stream;
 
 import dev.clockwork.server.access.Role;
+import dev.clockwork.server.access.Sessions;
 import dev.clockwork.server.api.ApiRoutes;
 import dev.clockwork.server.api.Router;
 import dev.clockwork.server.api.ServerContext;
+import io.javalin.http.Context;
 import java.time.Duration;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
  * {@code GET /api/stream} (viewers): server-sent {@code queues} events with the {@code /api/queues}
  * array whenever events are enqueued or processed, at most every {@link #INTERVAL}, and {@code
- * instance} events {@code {id}} for the instances that changed.
+ * instance} events {@code {id}} for the instances that changed. A stream opened with the
+ * dashboard's session ends when that session does (logged out or expired); one opened with a bearer
+ * token lasts as long as the server knows the token (its configuration).
  */
 public final class StreamRoutes implements ApiRoutes {
   /** The least time between two pushes. */
   public static final Duration INTERVAL = Duration.ofMillis(500);
 
   private final LiveStream stream;
+  private final Sessions sessions;
 
-  /** A stream over the server's engine, pushing what {@code queues} returns as the queues array. */
-  public StreamRoutes(ServerContext server, Supplier<?> queues) {
+  /**
+   * A stream over the server's engine, pushing what {@code queues} returns as the queues array, to
+   * callers authorised by a token or by one of {@code sessions}.
+   */
+  public StreamRoutes(ServerContext server, Supplier<?> queues, Sessions sessions) {
+    this.sessions = sessions;
     ScheduledThreadPoolExecutor executor =
         new ScheduledThreadPoolExecutor(
             1,
@@ -39,6 +49,7 @@ public final class StreamRoutes implements ApiRoutes {
             server.json(),
             INTERVAL,
             (task, delay) -> executor.schedule(task, delay.toNanos(), TimeUnit.NANOSECONDS));
+    sessions.onClose(stream::closeEnded);
   }
 
   @Override
@@ -48,7 +59,13 @@ public final class StreamRoutes implements ApiRoutes {
         Role.VIEWER,
         client -> {
           client.keepAlive();
-          stream.connect(client);
+          stream.connect(client, authorisation(client.ctx()));
         });
+  }
+
+  /** What keeps a stream authorised: its session staying open, or (a bearer token) nothing. */
+  private BooleanSupplier authorisation(Context ctx) {
+    String session = ctx.header("Authorization") == null ? ctx.cookie(Sessions.COOKIE) : null;
+    return session == null ? () -> true : () -> sessions.find(session).isPresent();
   }
 }
