@@ -1,6 +1,8 @@
 package dev.clockwork.server.callback;
 
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,7 +21,10 @@ final class AllowList {
       Pattern.compile("[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*");
   private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
 
-  private record Entry(String host, boolean wildcard, int port) {
+  /**
+   * @param literal the address a literal IP entry names; null for host names and wildcards
+   */
+  private record Entry(String host, boolean wildcard, int port, InetAddress literal) {
     boolean matches(String urlHost, int urlPort, int defaultPort) {
       boolean portOk = port < 0 ? urlPort == defaultPort : urlPort == port;
       boolean hostOk =
@@ -69,7 +74,29 @@ final class AllowList {
               + "' is not a host name ('hooks.example.com'), a wildcard over a domain"
               + " ('*.example.com') or an IP address ('127.0.0.1'), with an optional ':port'");
     }
-    return new Entry(host, wildcard, port);
+    return new Entry(host, wildcard, port, ip ? literal(raw, host) : null);
+  }
+
+  /** The address of a literal IP entry, read without asking any name server. */
+  private static InetAddress literal(String raw, String host) {
+    try {
+      if (host.startsWith("[")) {
+        return InetAddress.getByName(host); // bracketed: parsed as an IPv6 literal, never looked up
+      }
+      byte[] octets = new byte[4];
+      String[] parts = host.split("\\.");
+      for (int i = 0; i < 4; i++) {
+        int octet = Integer.parseInt(parts[i]);
+        if (octet > 255) {
+          throw new UnknownHostException(parts[i]);
+        }
+        octets[i] = (byte) octet;
+      }
+      return InetAddress.getByAddress(octets);
+    } catch (UnknownHostException e) {
+      throw new IllegalArgumentException(
+          "callback allow-list entry '" + raw + "' is not a valid IP address");
+    }
   }
 
   private static int port(String raw, String digits) {
@@ -111,6 +138,11 @@ final class AllowList {
             + "]; an administrator adds it with CallbackOptions.allowHost(\""
             + where
             + "\")");
+  }
+
+  /** Whether an entry is {@code address} itself, a literal IP (on any of its ports). */
+  boolean namesAddress(InetAddress address) {
+    return entries.stream().anyMatch(entry -> address.equals(entry.literal()));
   }
 
   /** The entries as they were given. */

@@ -37,6 +37,7 @@ public final class Callbacks implements AutoCloseable {
   private final UrlCheck urls;
   private final DeliveryRun run;
   private final DeliveryWorker worker;
+  private final Sender sender;
 
   public Callbacks(Engine engine, CallbackOptions options) {
     this.engine = Objects.requireNonNull(engine, "engine");
@@ -44,7 +45,8 @@ public final class Callbacks implements AutoCloseable {
     this.store = options.store();
     this.urls = new UrlCheck(options);
     String owner = "callbacks-" + UUID.randomUUID();
-    Sender sender = new Sender(options.timeout(), options.secret(), engine.clock());
+    this.sender =
+        new Sender(options.timeout(), options.secret(), engine.clock(), options.allowList());
     this.run =
         new DeliveryRun(
             engine,
@@ -166,5 +168,6 @@ public final class Callbacks implements AutoCloseable {
   @Override
   public void close() {
     worker.stop(options.timeout().plus(Duration.ofSeconds(1)));
+    sender.close();
   }
 }
