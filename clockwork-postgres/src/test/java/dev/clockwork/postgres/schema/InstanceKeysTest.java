@@ -33,6 +33,7 @@ class InstanceKeysTest {
           Map.entry("cw_machine_queues", "one row per machine (paused or not)"),
           Map.entry("cw_queue_activity", "per machine and minute; rows older than a day deleted"),
           Map.entry("cw_broadcasts", "an outbox: a row per broadcast until every target has it"),
+          Map.entry("cw_leases_by_name", "one row per cluster-wide task (the retention pass)"),
           Map.entry(
               "cw_callbacks",
               "KNOWN GAP: one row per API event with a callback URL, keyed by a serial id"

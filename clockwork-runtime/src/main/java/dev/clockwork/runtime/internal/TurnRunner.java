@@ -8,6 +8,7 @@ import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.core.interpreter.Interpreter;
 import dev.clockwork.core.interpreter.StepResult;
 import dev.clockwork.runtime.config.QueueConfig;
+import dev.clockwork.runtime.error.CreationFailedException;
 import dev.clockwork.runtime.error.EventFailedException;
 import dev.clockwork.runtime.error.IdempotencyConflictException;
 import dev.clockwork.runtime.instance.InstanceMetadata;
@@ -303,6 +304,7 @@ public final class TurnRunner {
    * emits), in one commit.
    *
    * @throws DuplicateInstanceException when the id is taken
+   * @throws CreationFailedException when an action of its first step throws (nothing is stored)
    */
   public Created create(
       MachineDefinition definition,
@@ -313,16 +315,23 @@ public final class TurnRunner {
       Event origin) {
     Instant now = clock.instant();
     Chain chain = new Chain(id);
-    Creation.Created created =
-        Creation.start(
-            definition,
-            id,
-            conversationId,
-            metadata,
-            input,
-            origin,
-            now,
-            services.dispatchPolicy(definition.id()));
+    Creation.Created created;
+    try {
+      created =
+          Creation.start(
+              definition,
+              id,
+              conversationId,
+              metadata,
+              input,
+              origin,
+              now,
+              services.dispatchPolicy(definition.id()));
+    } catch (ClockworkException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new CreationFailedException(id, definition.id(), e);
+    }
     Turn turn = Turn.created(services, chain, created);
     services.delegation().afterStep(turn, created.started(), now);
     if (!end.commitOrThrow(chain, new TurnReports(turn).created(origin))) {

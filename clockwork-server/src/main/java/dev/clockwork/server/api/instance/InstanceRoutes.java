@@ -1,9 +1,11 @@
 package dev.clockwork.server.api.instance;
 
+import dev.clockwork.core.behavior.BusinessFailure;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.diagram.MermaidDiagram;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Instance;
+import dev.clockwork.runtime.error.CreationFailedException;
 import dev.clockwork.runtime.error.UnknownMachineException;
 import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.runtime.store.DuplicateInstanceException;
@@ -58,6 +60,8 @@ public final class InstanceRoutes implements ApiRoutes {
     } catch (DuplicateInstanceException e) {
       throw ProblemException.conflict(
           "instance '" + request.id() + "' exists already; choose another id or leave it out");
+    } catch (CreationFailedException | BusinessFailure e) {
+      throw ProblemException.unprocessable(e.getMessage());
     }
     Audit.record(
         engine,
