@@ -16,9 +16,9 @@ import picocli.CommandLine.Option;
 
 /**
  * The soak: tickets (three events, a timer, a final state) offered at a fixed rate — 70 % of the
- * capacity a burst measured, unless {@code --rate} says — beside subscriptions renewed by a
- * recurring timer, with retention in minutes, for {@code --minutes} minutes; figures per minute and
- * the steady-state targets judged.
+ * capacity the whole mix showed flat out, unless {@code --rate} says — beside subscriptions renewed
+ * by a recurring timer, with retention in minutes, for {@code --minutes} minutes; figures per
+ * minute and the steady-state targets judged.
  */
 @Command(
     name = "soak",
@@ -49,7 +49,7 @@ public final class SoakCommand implements Callable<Integer> {
       names = "--rate",
       paramLabel = "STEPS",
       description =
-          "ticket events (STEPs) offered per second; 0: 70 % of the capacity a burst measured"
+          "ticket events (STEPs) offered per second; 0: 70 % of the capacity the mix showed flat out"
               + " (default: ${DEFAULT-VALUE})",
       defaultValue = "0")
   double rate;
@@ -107,8 +107,9 @@ public final class SoakCommand implements Callable<Integer> {
     return run.scaled(300);
   }
 
-  int burstTickets() {
-    return run.scaled(2_000);
+  /** How long the mix runs flat out to measure its capacity. */
+  int calibrationSeconds() {
+    return Math.max(10, run.scaled(30));
   }
 
   void check() {

@@ -22,9 +22,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * One soak: subscriptions armed, the engine's capacity for tickets measured by a burst, then
- * tickets offered at a fixed rate for the run's minutes, each minute's figures read at its end, and
- * at the end the offered STEPs checked: every one applied, none dead-lettered.
+ * One soak: subscriptions armed, the capacity for the whole mix measured (producers creating
+ * tickets and sending their STEPs as fast as they can, timers firing), then tickets offered at a
+ * fixed rate for the run's minutes, each minute's figures read at its end, and at the end the
+ * offered STEPs checked: every one applied, none dead-lettered.
  */
 final class SoakRun {
   static final int PRODUCERS = 8;
@@ -78,9 +79,10 @@ final class SoakRun {
         RunReport.progress(
             String.format(
                 Locale.ROOT,
-                "capacity %s of STEPs (a burst of %,d tickets); offering %s for %d minutes of %.0f s",
+                "capacity %s of STEPs (the mix flat out for %d s); offering %s for %d minutes of"
+                    + " %.0f s",
                 Figures.rate(capacity),
-                settings.burstTickets(),
+                settings.calibrationSeconds(),
                 Figures.rate(offered),
                 settings.minutes(),
                 settings.minuteSeconds));
@@ -150,26 +152,34 @@ final class SoakRun {
   }
 
   /**
-   * The engine's drain rate: a burst of tickets created and their STEPs queued while the tickets'
-   * queue is paused, then the queue resumed and the STEPs applied per second until the last one.
+   * The rate the whole mix sustains: the producers create tickets and send their STEPs as fast as
+   * they can for the calibration period, and the STEPs applied in it per second are the capacity;
+   * what is still queued at its end is drained before the run begins.
    */
-  private double capacity(Engine engine) {
-    int tickets = settings.burstTickets();
-    long target = join.joined() + (long) tickets * SoakMachines.STEPS;
-    engine.admin().queues().pause(SoakMachines.TICKET);
-    Parallel.forEach(PRODUCERS, tickets, i -> startTicket(engine));
+  private double capacity(Engine engine) throws InterruptedException {
+    long joinedBefore = join.joined();
+    long enqueuedBefore = enqueued.get();
+    Thread load = new Thread(() -> offer(engine, Double.POSITIVE_INFINITY), "soak-calibration");
     long begin = System.nanoTime();
-    engine.admin().queues().resume(SoakMachines.TICKET);
-    long deadline = begin + Duration.ofMinutes(5).toNanos();
+    load.start();
+    LockSupport.parkNanos(Duration.ofSeconds(settings.calibrationSeconds()).toNanos());
+    long applied = join.joined() - joinedBefore;
+    double seconds = (System.nanoTime() - begin) / 1e9;
+    stopping = true;
+    load.join();
+    stopping = false;
+    long target = joinedBefore + (enqueued.get() - enqueuedBefore);
+    long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
     while (join.joined() < target && System.nanoTime() < deadline) {
-      LockSupport.parkNanos(Duration.ofMillis(5).toNanos());
+      LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
     }
-    return (double) tickets * SoakMachines.STEPS / ((System.nanoTime() - begin) / 1e9);
+    return applied / seconds;
   }
 
   /** {@link #PRODUCERS} threads start tickets at {@code rate} STEPs a second in all. */
   private void offer(Engine engine, double rate) {
-    long intervalNanos = (long) (1e9 * PRODUCERS * SoakMachines.STEPS / rate);
+    long intervalNanos =
+        Double.isInfinite(rate) ? 0 : (long) (1e9 * PRODUCERS * SoakMachines.STEPS / rate);
     long begin = System.nanoTime();
     Parallel.run(
         PRODUCERS,

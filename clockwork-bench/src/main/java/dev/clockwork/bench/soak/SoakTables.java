@@ -92,7 +92,7 @@ final class SoakTables {
     String text =
         String.format(
                 Locale.ROOT,
-                "Soak: capacity %s of STEPs (a paused burst drained), offered %s (the producers achieved"
+                "Soak: capacity %s of STEPs (the mix flat out), offered %s (the producers achieved"
                     + " %s); events = STEPs and timer fires"
                     + " applied; enqueue→commit of the STEPs; bytes of every cw_ table with its"
                     + " indexes and TOAST; heap after System.gc()%n%n",
