@@ -14,6 +14,9 @@ import dev.clockwork.postgres.testing.TestDatabase;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.instance.NewInstance;
+import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.TrimMarker;
+import dev.clockwork.runtime.store.retention.RetentionScope;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -150,5 +153,37 @@ class InstanceShowCliTest {
     JsonNode json = new ObjectMapper().readTree(cli("instance", "show", "fan-1", "-o", "json").out);
     assertThat(json.get("region_jobs")).hasSize(2);
     assertThat(cli("instance", "show", "offer-1").out).doesNotContain("Region jobs");
+  }
+
+  @Test
+  void trimmedHistoryShowsHowManyOlderRowsWereRemovedInsteadOfARawRow() throws Exception {
+    engine.enqueue("offer-1", Event.of("NUDGE"));
+    engine.runDue();
+    clock.advance(Duration.ofSeconds(1));
+    engine.runDue();
+    clock.advance(Duration.ofMinutes(14));
+    store
+        .retention()
+        .trimHistory(
+            RetentionScope.all(), clock.instant().minusSeconds(3600), 2, clock.instant(), "", 10);
+    HistoryEntry marker = store.instances().history("offer-1", 0, 10).get(0);
+    assertThat(marker.kind()).isEqualTo(HistoryEntry.Kind.TRIMMED);
+
+    CliRun run = cli("instance", "show", "offer-1");
+
+    assertThat(run.exitCode).as(run.toString()).isZero();
+    assertThat(run.out)
+        .contains(
+            "… "
+                + TrimMarker.removed(marker)
+                + " older rows removed on 2026-01-01 00:14 (through #"
+                + marker.sequence()
+                + ")")
+        .doesNotContain("TRIMMED");
+    JsonNode json =
+        new ObjectMapper().readTree(cli("instance", "show", "offer-1", "-o", "json").out);
+    assertThat(json.get("history").get(0).get("kind").asText())
+        .as("JSON keeps the raw row")
+        .isEqualTo("TRIMMED");
   }
 }

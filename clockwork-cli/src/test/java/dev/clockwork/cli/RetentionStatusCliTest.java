@@ -7,13 +7,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.audit.OperatorAction;
 import dev.clockwork.runtime.instance.NewInstance;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code retention status}: per table what is kept, the oldest row's age and how long it is
- * overdue, from the database, in a table or as JSON.
+ * {@code retention status}: per table what is kept, the oldest row's age, how long it is overdue
+ * and the backlog (rows past their retention, counted), from the database, in a table or as JSON; a
+ * machine with retention of its own gets rows of its own.
  */
 class RetentionStatusCliTest {
   private final CartFixture cart = new CartFixture();
@@ -38,14 +42,41 @@ class RetentionStatusCliTest {
     assertThat(run.out)
         .contains("TABLE")
         .contains("OVERDUE")
-        .containsPattern("instances +30d +- +- +-")
-        .containsPattern("history +365d, 10000 rows +2026-01-01T00:00:00Z +400d +35d")
-        .containsPattern("operator_log +365d +2026-01-01T00:00:00Z +400d +35d");
+        .contains("BACKLOG")
+        .containsPattern("\\* +instances +30d +- +- +- +0")
+        .containsPattern(
+            "\\* +history +365d, 10000 rows +2026-01-01T00:00:00Z +400d +35d +[1-9][0-9]*")
+        .containsPattern("\\* +operator_log +365d +2026-01-01T00:00:00Z +400d +35d +1");
 
     JsonNode json = new ObjectMapper().readTree(cart.cli("retention", "status", "-o", "json").out);
     assertThat(json).hasSize(5);
     assertThat(json.get(1).get("table").asText()).isEqualTo("history");
     assertThat(json.get(1).get("overdue").asText()).isEqualTo("PT840H");
     assertThat(json.get(0).get("oldest").isNull()).as("no finished instance").isTrue();
+    assertThat(json.get(1).get("backlog").asLong()).as("created, ADD, ...").isPositive();
+    assertThat(json.get(1).get("backlog_at_least").asBoolean()).isFalse();
+    assertThat(json.get(4).get("backlog").asLong()).isEqualTo(1);
+  }
+
+  @Test
+  void aMachineWithRetentionOfItsOwnHasRowsOfItsOwn(@TempDir Path dir) throws Exception {
+    Path config = dir.resolve("clockwork.yaml");
+    Files.writeString(
+        config, "machines:\n  cart:\n    retention:\n      finished_instances: 1 day\n");
+    cart.engine.create(NewInstance.of("cart").id("cart-1"));
+    cart.clock.advance(Duration.ofDays(3));
+
+    CliRun run = cart.cli("retention", "status", "--config", config.toString());
+
+    assertThat(run.exitCode).as(run.toString()).isZero();
+    assertThat(run.out)
+        .containsPattern("cart +instances +1d +- +- +- +0")
+        .containsPattern("cart +history +365d, 10000 rows +2026-01-01T00:00:00Z +3d +- +0")
+        .containsPattern("\\* +instances +30d +- +- +- +0")
+        .containsPattern("\\* +history +365d, 10000 rows +- +- +- +0");
+    assertThat(run.out.lines().filter(line -> line.contains("operator_log")))
+        .as("the operator log is system-wide: one row")
+        .singleElement()
+        .satisfies(line -> assertThat(line.strip()).startsWith("*"));
   }
 }

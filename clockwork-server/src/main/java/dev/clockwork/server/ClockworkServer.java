@@ -20,6 +20,7 @@ import dev.clockwork.server.api.openapi.OpenApiRoutes;
 import dev.clockwork.server.api.queue.DeadLetterRoutes;
 import dev.clockwork.server.api.queue.QueueRoutes;
 import dev.clockwork.server.api.queue.QueueView;
+import dev.clockwork.server.api.retention.RetentionRoutes;
 import dev.clockwork.server.api.schedule.ScheduleRoutes;
 import dev.clockwork.server.api.timer.TimerRoutes;
 import dev.clockwork.server.callback.CallbackOptions;
@@ -60,6 +61,7 @@ public final class ClockworkServer implements AutoCloseable {
   private final String host;
   private final int port;
   private final Callbacks callbacks;
+  private final RetentionRoutes retention;
 
   private ClockworkServer(Builder builder) {
     this.callbacks =
@@ -74,6 +76,8 @@ public final class ClockworkServer implements AutoCloseable {
             callbacks);
     AccessFilter access = new AccessFilter(builder.access, new Sessions(builder.engine.clock()));
     List<ApiRoutes> modules = new ArrayList<>(defaultRoutes(context, access));
+    this.retention = new RetentionRoutes(context);
+    modules.add(retention);
     for (Function<ServerContext, ApiRoutes> extra : builder.extraRoutes) {
       modules.add(extra.apply(context));
     }
@@ -133,6 +137,7 @@ public final class ClockworkServer implements AutoCloseable {
   @Override
   public void close() {
     app.stop();
+    retention.close();
     if (callbacks != null) {
       callbacks.close();
     }

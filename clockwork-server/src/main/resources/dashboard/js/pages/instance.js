@@ -73,13 +73,25 @@ async function drawDetails(node, i) {
 
 function historyPager(id, list) {
   return pager(list, cursor => get(`/api/instances/${seg(id)}/history${query({ cursor, limit: 100 })}`), entry =>
-    el('li', { dataset: { sequence: entry.sequence } },
+    entry.type === 'trimmed' ? trimmedRow(entry) : el('li', { dataset: { sequence: entry.sequence } },
       el('div', { className: 'at' }, `#${entry.sequence} · `, when(entry.at)),
       el('div', {}, el('strong', {}, text(entry.type)),
         entry.event ? [' ', el('code', {}, entry.event)] : '',
         entry.from || entry.to ? ` ${text(entry.from)} → ${text(entry.to)}` : '',
         (entry.entered || []).length ? ` (entered ${entry.entered.join(', ')})` : ''),
       entry.detail && Object.keys(entry.detail).length ? json(entry.detail) : ''));
+}
+
+// Retention's marker where older rows were removed: "1,204 older rows removed on 2026-11-28 10:14
+// (through #1,210)" (UTC), from its payload, instead of a raw row.
+function trimmedRow(entry) {
+  const payload = entry.detail?.payload || {};
+  const removed = Number(payload.removed || 0);
+  const through = Number(payload.through || entry.sequence);
+  const at = String(entry.at || '').slice(0, 16).replace('T', ' ');
+  return el('li', { className: 'trimmed', dataset: { sequence: entry.sequence } },
+    `${removed.toLocaleString('en-US')} older ${removed === 1 ? 'row' : 'rows'} removed on ${at}`
+      + ` (through #${through.toLocaleString('en-US')})`);
 }
 
 async function sendForm(instance, refresh) {

@@ -1,4 +1,5 @@
-// Queues overview: the numbers of GET /api/queues, kept live by the stream.
+// Queues overview: the numbers of GET /api/queues, kept live by the stream, and retention's progress
+// (GET /api/retention, as of this node's last pass).
 import { get, post, seg } from '../api.js';
 import { el, show, table, text, when, badge, notice } from '../dom.js';
 import { onQueues } from '../live.js';
@@ -6,8 +7,12 @@ import { onQueues } from '../live.js';
 export async function render(main, { operator }) {
   const body = el('div', { id: 'queues' });
   const message = el('div');
+  const retention = el('div', { id: 'retention' });
   show(main, el('h1', {}, 'Queues'), message, body,
-    el('p', { className: 'muted' }, 'Live: updated as events are enqueued and processed.'));
+    el('p', { className: 'muted' }, 'Live: updated as events are enqueued and processed.'),
+    el('h2', {}, 'Retention'), retention);
+  get('/api/retention').then(status => show(retention, retentionPanel(status)),
+    error => show(retention, notice(`No retention figures: ${error.message}`, 'error')));
   const draw = rows => show(body, queueTable(rows, operator, async (machine, action) => {
     try {
       await post(`/api/queues/${seg(machine)}/${action}`);
@@ -47,4 +52,36 @@ function queueTable(rows, operator, act) {
     view.querySelectorAll('tbody tr')[i]?.setAttribute('data-machine', row.machine);
   }
   return view;
+}
+
+// Rows removed since the server started, and per machine and table what the last pass left to do.
+function retentionPanel(status) {
+  const removed = Object.entries(status.removed_since_start || {});
+  const total = removed.reduce((sum, [, rows]) => sum + rows, 0);
+  const count = rows => Number(rows).toLocaleString('en-US');
+  const summary = el('p', { id: 'retention-removed' }, status.last_pass_removed
+    ? `${count(total)} rows removed since the server started`
+      + (removed.length ? ` (${removed.map(([table, rows]) => `${table} ${count(rows)}`).join(', ')})` : '')
+      + `; last pass took ${seconds(status.last_pass_took)}.`
+    : 'No retention pass on this node yet (passes run on one node at a time).');
+  const columns = [
+    { title: 'Machine', value: r => r.machine === '*' ? 'every other' : r.machine },
+    { title: 'Table', value: r => r.table },
+    { title: 'Oldest row', value: r => when(r.oldest) },
+    { title: 'Backlog', num: true, value: r => el('span', { dataset: { field: 'backlog' } },
+      `${r.backlog_at_least ? '≥ ' : ''}${count(r.backlog)}`) },
+  ];
+  const view = table(columns, status.tables || [], 'No figures yet.');
+  for (const [i, row] of (status.tables || []).entries()) {
+    view.querySelectorAll?.('tbody tr')[i]?.setAttribute('data-table', `${row.machine}/${row.table}`);
+  }
+  return el('div', {}, summary, view);
+}
+
+// An ISO 8601 duration such as PT0.188567116S, in seconds: "0.19 s".
+function seconds(iso) {
+  const parts = /^PT(?:(\d+)H)?(?:(\d+)M)?(?:([\d.]+)S)?$/.exec(iso || '');
+  if (!parts) return text(iso);
+  const [, h = 0, m = 0, s = 0] = parts;
+  return `${(Number(h) * 3600 + Number(m) * 60 + Number(s)).toFixed(2)} s`;
 }

@@ -8,6 +8,7 @@ import dev.clockwork.core.interpreter.ArmedTimer;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.RegionJob;
+import dev.clockwork.runtime.store.TrimMarker;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -145,11 +146,16 @@ public final class InstanceShowCommand implements Callable<Integer> {
 
   /**
    * One row per history entry. EVENT ID is the queue id ({@code instance event} takes it), TRY the
-   * attempt; both are blank for rows that are not about a queued event.
+   * attempt; both are blank for rows that are not about a queued event. A retention marker (the
+   * oldest row when older ones were trimmed) is a line of words above the table, not a row.
    */
   private static void printHistory(PrintWriter out, List<HistoryEntry> rows) {
     Table table = new Table("SEQ", "AT", "KIND", "EVENT", "EVENT ID", "TRY", "STATES", "DETAIL");
     for (HistoryEntry h : rows) {
+      if (h.kind() == HistoryEntry.Kind.TRIMMED) {
+        out.println("… " + TrimMarker.words(h));
+        continue;
+      }
       table.row(
           h.sequence(),
           h.at(),

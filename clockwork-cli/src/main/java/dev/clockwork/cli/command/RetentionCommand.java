@@ -1,16 +1,12 @@
 package dev.clockwork.cli.command;
 
 import dev.clockwork.cli.environment.CliEnvironment;
-import dev.clockwork.cli.output.HumanDuration;
 import dev.clockwork.cli.output.Json;
-import dev.clockwork.cli.output.Table;
 import dev.clockwork.runtime.config.RetentionSettings;
-import dev.clockwork.runtime.store.retention.OldestRows;
-import dev.clockwork.runtime.store.retention.RemovedRows;
-import java.time.Duration;
+import dev.clockwork.runtime.store.RetentionStore;
+import dev.clockwork.runtime.store.retention.RetentionScope;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -27,16 +23,27 @@ import picocli.CommandLine.Spec;
     subcommands = {RetentionCommand.Status.class, HelpCommand.class})
 public final class RetentionCommand {
 
-  /** {@code clockwork retention status}: per table, what is kept and the oldest row's age. */
+  /**
+   * {@code clockwork retention status}: per machine with retention of its own, then for the others,
+   * per table what is kept, the oldest row's age and the backlog.
+   */
   @Command(
       name = "status",
       description = {
-        "Per table retention looks after: how long rows are kept (clockwork.yaml's system-wide"
-            + " retention: block; machines.<id>.retention overrides are not broken out), the"
-            + " oldest row and its age, and how long it is overdue (the backlog a pass has left)."
-            + " Rows removed are counted by each engine: the retention.removed metric."
+        "Per table retention looks after: how long rows are kept (clockwork.yaml's retention:"
+            + " block; a machine with its own machines.<id>.retention gets rows of its own), the"
+            + " oldest row and its age, how long it is overdue, and the backlog: rows past their"
+            + " retention still waiting for a pass, counted up to 100,000 (\u2265 when there are"
+            + " more). Rows removed are counted by each engine: the"
+            + " retention.removed metric on /metrics."
       })
   public static final class Status implements Callable<Integer> {
+    /** Backlog counts stop here: asking never scans a large table. */
+    static final int CAP = 100_000;
+
+    /** The MACHINE of the rows for every machine without retention of its own. */
+    static final String OTHERS = "*";
+
     private final CliEnvironment env;
 
     @Spec CommandSpec spec;
@@ -50,63 +57,42 @@ public final class RetentionCommand {
     @Override
     public Integer call() throws Exception {
       try (OpenDatabase opened = OpenDatabase.open(env, database)) {
-        OldestRows oldest = opened.store.retention().oldest();
-        RetentionSettings keep = opened.config.retention();
         Instant now = env.clock().instant();
+        RetentionStore store = opened.store.retention();
+        Map<String, RetentionSettings> own = opened.config.machineRetention();
         List<Map<String, Object>> rows = new ArrayList<>();
-        row(rows, RemovedRows.INSTANCES, keep.finishedInstances(), oldest, now);
-        row(rows, RemovedRows.HISTORY, keep.historyMaxAge(), oldest, now);
-        row(rows, RemovedRows.IDEMPOTENCY_KEYS, keep.idempotencyKeys(), oldest, now);
-        row(rows, RemovedRows.CALLBACKS, keep.callbacks(), oldest, now);
-        row(rows, RemovedRows.OPERATOR_LOG, keep.operatorLog(), oldest, now);
+        for (Map.Entry<String, RetentionSettings> machine : own.entrySet()) {
+          rows.addAll(
+              RetentionRows.of(
+                  machine.getKey(),
+                  machine.getValue(),
+                  store.backlog(
+                      RetentionScope.only(machine.getKey()), machine.getValue().cutoffs(now), CAP),
+                  now));
+        }
+        RetentionSettings keep = opened.config.retention();
+        rows.addAll(
+            RetentionRows.of(
+                OTHERS,
+                keep,
+                store.backlog(RetentionScope.allBut(own.keySet()), keep.cutoffs(now), CAP),
+                now));
         if (output.json()) {
           Json.print(env.out(), rows);
           return 0;
         }
-        Table table = new Table("TABLE", "KEEP", "OLDEST", "AGE", "OVERDUE");
-        for (Map<String, Object> row : rows) {
-          table.row(
-              row.get("table"),
-              keepText((String) row.get("table"), (Duration) row.get("keep"), keep),
-              row.get("oldest"),
-              row.get("age") == null ? null : HumanDuration.format((Duration) row.get("age")),
-              row.get("overdue") == null
-                  ? null
-                  : HumanDuration.format((Duration) row.get("overdue")));
-        }
-        table.print(env.out());
+        RetentionRows.table(rows).print(env.out());
         env.out()
             .println(
                 "instances: finished ones; history: running instances' (also at most "
                     + keep.historyMaxRows()
-                    + " rows each). Rows removed: the retention.removed metric of each engine.");
+                    + " rows each; the backlog counts rows past max_age); machine "
+                    + OTHERS
+                    + ": every machine without retention of its own. Rows removed: the"
+                    + " retention.removed metric of each engine (/metrics).");
         env.out().flush();
         return 0;
       }
-    }
-
-    private static void row(
-        List<Map<String, Object>> rows,
-        String table,
-        Duration keep,
-        OldestRows oldest,
-        Instant now) {
-      Instant at = oldest.byTable().get(table);
-      Duration age = at == null ? null : Duration.between(at, now);
-      Map<String, Object> row = new LinkedHashMap<>();
-      row.put("table", table);
-      row.put("keep", keep);
-      row.put("oldest", at);
-      row.put("age", age);
-      row.put("overdue", age == null || age.compareTo(keep) <= 0 ? null : age.minus(keep));
-      rows.add(row);
-    }
-
-    private static String keepText(String table, Duration keep, RetentionSettings settings) {
-      String age = HumanDuration.format(keep);
-      return table.equals(RemovedRows.HISTORY)
-          ? age + ", " + settings.historyMaxRows() + " rows"
-          : age;
     }
   }
 }

@@ -1,6 +1,8 @@
 package dev.clockwork.runtime.config;
 
+import dev.clockwork.runtime.store.retention.RetentionCutoffs;
 import java.time.Duration;
+import java.time.Instant;
 
 /**
  * The {@code retention:} block: how long what the engine stores is kept. Every table that grows
@@ -53,4 +55,14 @@ public record RetentionSettings(
           Duration.ofDays(7),
           Duration.ofDays(365),
           null);
+
+  /** Per table, the instant before which a row is past these settings' retention at {@code now}. */
+  public RetentionCutoffs cutoffs(Instant now) {
+    return new RetentionCutoffs(
+        now.minus(finishedInstances),
+        now.minus(historyMaxAge),
+        now.minus(idempotencyKeys),
+        now.minus(callbacks),
+        now.minus(operatorLog));
+  }
 }

@@ -5,6 +5,7 @@ import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.listener.ProcessedEvent;
 import dev.clockwork.runtime.listener.Subscription;
 import dev.clockwork.runtime.store.retention.RemovedRows;
+import dev.clockwork.runtime.store.retention.RetentionBacklog;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -80,6 +81,11 @@ public final class Listeners implements EngineListener {
   @Override
   public void retentionPassed(RemovedRows removed, Duration took) {
     each(l -> l.retentionPassed(removed, took));
+  }
+
+  @Override
+  public void retentionBacklog(String machine, RetentionBacklog backlog, Instant now) {
+    each(l -> l.retentionBacklog(machine, backlog, now));
   }
 
   private void each(Consumer<EngineListener> call) {

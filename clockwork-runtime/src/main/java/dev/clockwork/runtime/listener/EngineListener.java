@@ -2,6 +2,7 @@ package dev.clockwork.runtime.listener;
 
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.store.retention.RemovedRows;
+import dev.clockwork.runtime.store.retention.RetentionBacklog;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -70,4 +71,17 @@ public interface EngineListener {
    * nothing is reported too), taking {@code took}.
    */
   default void retentionPassed(RemovedRows removed, Duration took) {}
+
+  /**
+   * After a retention pass of this engine, what retention still has to do in one scope, read with
+   * bounded queries at {@code now}: {@code machine} is a machine with retention of its own, or
+   * {@link #EVERY_OTHER_MACHINE} for every machine without.
+   */
+  default void retentionBacklog(String machine, RetentionBacklog backlog, Instant now) {}
+
+  /**
+   * The {@code machine} of {@link #retentionBacklog} for the machines without retention of their
+   * own.
+   */
+  String EVERY_OTHER_MACHINE = "*";
 }

@@ -5,14 +5,17 @@ import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.listener.ProcessedEvent;
 import dev.clockwork.runtime.store.QueueStats;
 import dev.clockwork.runtime.store.retention.RemovedRows;
+import dev.clockwork.runtime.store.retention.RetentionBacklog;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -22,8 +25,10 @@ import java.util.function.ToDoubleFunction;
  * {@code queue.retried}, {@code queue.discarded} (counters; {@code queue.failed} is tagged with the
  * outcome: {@code retrying}, {@code dead_lettered}, {@code discarded}), {@code
  * queue.processing_time} and {@code queue.wait_time} (timers with histograms); {@code
- * retention.removed} (rows retention removed, tagged by table) and {@code retention.pass} (how long
- * passes take). An {@link EngineListener}; the engine builder adds it:
+ * retention.removed} (rows retention removed, tagged by table), {@code retention.pass} (how long
+ * passes take), {@code retention.backlog} and {@code retention.oldest_age} (what is left to do
+ * after the last pass, tagged by machine and table). An {@link EngineListener}; the engine builder
+ * adds it:
  *
  * <pre>{@code
  * Engine engine = Engine.builder().register(order).store(store).metrics(registry).build();
@@ -32,6 +37,12 @@ import java.util.function.ToDoubleFunction;
 public final class MicrometerQueueMetrics implements EngineListener {
   private final MeterRegistry registry;
   private final Map<String, Boolean> gauged = new ConcurrentHashMap<>();
+  private final Map<RetentionFigure, AtomicReference<Double>> retentionFigures =
+      new ConcurrentHashMap<>();
+
+  /** One retention gauge's series. */
+  private record RetentionFigure(String name, String machine, String table) {}
+
   private volatile QueueAdmin queues;
 
   public MicrometerQueueMetrics(MeterRegistry registry) {
@@ -91,6 +102,38 @@ public final class MicrometerQueueMetrics implements EngineListener {
                     .register(registry)
                     .increment(rows));
     Timer.builder("retention.pass").register(registry).record(took);
+  }
+
+  /**
+   * {@code retention.backlog} (rows past their retention still waiting; a lower bound past the
+   * pass's cap) and {@code retention.oldest_age} (seconds, 0 for an empty table), tagged by machine
+   * ({@code *} for every machine without retention of its own) and table, as of the last pass.
+   */
+  @Override
+  public void retentionBacklog(String machine, RetentionBacklog backlog, Instant now) {
+    backlog
+        .overdue()
+        .forEach((table, rows) -> retentionGauge("retention.backlog", machine, table, rows));
+    for (String table : backlog.overdue().keySet()) {
+      Instant oldest = backlog.oldest().get(table);
+      double age = oldest == null ? 0 : Math.max(0, Duration.between(oldest, now).toSeconds());
+      retentionGauge("retention.oldest_age", machine, table, age);
+    }
+  }
+
+  private void retentionGauge(String name, String machine, String table, double value) {
+    AtomicReference<Double> held =
+        retentionFigures.computeIfAbsent(
+            new RetentionFigure(name, machine, table),
+            k -> {
+              AtomicReference<Double> figure = new AtomicReference<>(0.0);
+              Gauge.builder(name, figure, AtomicReference::get)
+                  .tag("machine", machine)
+                  .tag("table", table)
+                  .register(registry);
+              return figure;
+            });
+    held.set(value);
   }
 
   private void count(String name, String machine) {

@@ -3,6 +3,8 @@ package dev.clockwork.runtime.store;
 import dev.clockwork.runtime.store.retention.HistoryTrim;
 import dev.clockwork.runtime.store.retention.OldestRows;
 import dev.clockwork.runtime.store.retention.RemovedRows;
+import dev.clockwork.runtime.store.retention.RetentionBacklog;
+import dev.clockwork.runtime.store.retention.RetentionCutoffs;
 import dev.clockwork.runtime.store.retention.RetentionScope;
 import java.time.Instant;
 
@@ -79,6 +81,20 @@ public interface RetentionStore {
    */
   boolean exclusively(Runnable pass);
 
+  /**
+   * What retention still has to do in {@code scope}: per table, the oldest row and how many rows
+   * are past {@code cutoffs}, each count stopping at {@code cap} (0: no counts). Every query is
+   * bounded — an index range read oldest first, a count that stops at the cap — so it may run on a
+   * busy database; where a store bounds a table another way (PostgreSQL: running instances' history
+   * is read for the 1,000 longest-running instances) it says so in {@link
+   * RetentionBacklog#atLeast()} when that cut anything.
+   */
+  RetentionBacklog backlog(RetentionScope scope, RetentionCutoffs cutoffs, int cap);
+
   /** When the oldest row retention looks after in each table was written: what it has to do. */
-  OldestRows oldest();
+  default OldestRows oldest() {
+    Instant never = Instant.EPOCH;
+    RetentionCutoffs none = new RetentionCutoffs(never, never, never, never, never);
+    return new OldestRows(backlog(RetentionScope.all(), none, 0).oldest());
+  }
 }

@@ -8,6 +8,7 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.audit.OperatorAction;
 import dev.clockwork.runtime.clock.TimeTravel;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.instance.NewInstance;
@@ -15,8 +16,10 @@ import dev.clockwork.runtime.store.InstanceBuilder;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.StoreContract;
 import dev.clockwork.runtime.store.memory.InMemoryStore;
+import io.micrometer.core.instrument.search.MeterNotFoundException;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -122,6 +125,67 @@ class MicrometerQueueMetricsTest {
                     .isEqualTo(1);
               });
       assertThat(registry.get("retention.pass").timer().count()).isPositive();
+    }
+  }
+
+  @Test
+  void retentionReportsWhatIsLeftToDoByMachineAndTable() {
+    VirtualClock clock = VirtualClock.at("2026-06-01T00:00:00Z");
+    SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    InMemoryStore store = new InMemoryStore();
+    Instant created = clock.instant().minus(Duration.ofDays(200));
+    InstanceRecord running =
+        InstanceBuilder.instance("long").machine("cart").in("open").createdAt(created).build();
+    store.work().create(running, List.of(StoreContract.createdRow(running)));
+    store
+        .operatorLog()
+        .append(
+            new OperatorAction(
+                0, clock.instant().minusSeconds(60), "ada", null, null, "a", "t", null));
+
+    try (Engine engine =
+        Engine.builder()
+            .store(store)
+            .clock(clock)
+            .register(CART)
+            .metrics(registry)
+            .settings(
+                s ->
+                    s.machine(
+                        "cart", m -> m.retention(r -> r.finishedInstances(Duration.ofDays(1)))))
+            .build()) {
+      engine.start();
+
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .ignoreExceptionsInstanceOf(MeterNotFoundException.class)
+          .untilAsserted(
+              () ->
+                  assertThat(
+                          registry
+                              .get("retention.oldest_age")
+                              .tag("machine", "*")
+                              .tag("table", "operator_log")
+                              .gauge()
+                              .value())
+                      .isEqualTo(60));
+      assertThat(
+              registry
+                  .get("retention.backlog")
+                  .tag("machine", "*")
+                  .tag("table", "operator_log")
+                  .gauge()
+                  .value())
+          .as("a minute old: not past its retention")
+          .isZero();
+      assertThat(
+              registry
+                  .get("retention.oldest_age")
+                  .tag("machine", "cart")
+                  .tag("table", "history")
+                  .gauge()
+                  .value())
+          .isEqualTo(Duration.ofDays(200).toSeconds());
     }
   }
 }

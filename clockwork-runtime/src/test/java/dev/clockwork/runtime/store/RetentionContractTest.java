@@ -227,7 +227,8 @@ public abstract class RetentionContractTest extends StoreContract {
     assertThat(TrimMarker.removed(marker)).isEqualTo(7);
     assertThat(((Number) marker.payload().get(TrimMarker.THROUGH)).longValue()).isEqualTo(7);
     assertThat(marker.at()).isEqualTo(LATER);
-    assertThat(marker.detail()).isEqualTo("7 older rows removed on 2026-02-10");
+    assertThat(marker.detail()).isEqualTo("7 older rows removed on 2026-02-10 00:00 (through #7)");
+    assertThat(TrimMarker.words(marker)).isEqualTo(marker.detail());
     assertThat(marker.states()).as("the replaced row's states").containsExactly("waiting");
 
     assertThat(retention().trimHistory(RetentionScope.all(), T0, 4, LATER, "", 10).trimmed())

@@ -3,7 +3,11 @@ package dev.clockwork.server.dashboard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.TrimMarker;
+import dev.clockwork.runtime.store.retention.RetentionScope;
 import dev.clockwork.server.ApiFixture;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -17,8 +21,8 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 /**
  * The dashboard in headless Chromium: logging in with a token (kept out of script reach), the
  * queues changing live as an event is sent through the API, an instance's diagram with its active
- * state highlighted (and redrawn live when it moves on), and a payload holding markup shown as text
- * without running it.
+ * state highlighted (and redrawn live when it moves on), a trimmed history's marker in words, and a
+ * payload holding markup shown as text without running it.
  */
 class DashboardBrowserTest {
   static ApiFixture api;
@@ -115,6 +119,36 @@ class DashboardBrowserTest {
     assertThat(browser.driver().findElements(By.cssSelector("img[src=x]"))).isEmpty();
     assertThat(browser.driver().findElements(By.cssSelector("#context script"))).isEmpty();
     browser.screenshot("payload-as-text");
+  }
+
+  @Test
+  void trimmedHistoryReadsAsHowManyOlderRowsWereRemoved() {
+    createDesk("d-trim");
+    for (int i = 0; i < 5; i++) {
+      send("d-trim", "{\"type\":\"NOTE\",\"payload\":{\"text\":\"n" + i + "\"}}");
+    }
+    Instant now = api.clock().instant();
+    api.store()
+        .retention()
+        .trimHistory(RetentionScope.all(), now.minusSeconds(3600), 3, now, "", 10);
+    HistoryEntry marker = api.store().instances().history("d-trim", 0, 10).get(0);
+    assertThat(marker.kind()).isEqualTo(HistoryEntry.Kind.TRIMMED);
+    browser.loginAs(ApiFixture.VIEWER, "vera-viewer");
+
+    browser.go("#/instances/d-trim");
+    WebElement trimmed =
+        browser.await(
+            ExpectedConditions.presenceOfElementLocated(By.cssSelector("#history li.trimmed")));
+
+    assertThat(trimmed.getText()).isEqualTo(TrimMarker.words(marker));
+    assertThat(trimmed.getText())
+        .as("the marker's words, not a raw row")
+        .matches(
+            "\\d+ older rows removed on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d \\(through #\\d+\\)");
+    assertThat(browser.find("#history").getText()).doesNotContain("trimmed");
+    browser.await(
+        ExpectedConditions.numberOfElementsToBeMoreThan(By.cssSelector("#history li"), 2));
+    browser.screenshot("history-trimmed");
   }
 
   private static By deskPending() {

@@ -5,21 +5,21 @@ import dev.clockwork.postgres.internal.Jdbc;
 import dev.clockwork.runtime.store.Archiver;
 import dev.clockwork.runtime.store.RetentionStore;
 import dev.clockwork.runtime.store.retention.HistoryTrim;
-import dev.clockwork.runtime.store.retention.OldestRows;
 import dev.clockwork.runtime.store.retention.RemovedRows;
+import dev.clockwork.runtime.store.retention.RetentionBacklog;
+import dev.clockwork.runtime.store.retention.RetentionCutoffs;
 import dev.clockwork.runtime.store.retention.RetentionScope;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.UUID;
 
 /**
  * The PostgreSQL store's retention role. Each call is one transaction over one batch; the oldest
  * rows go first, found through the indexes of V20 (finished instances by {@code updated_at}, keys
- * and settled callbacks by {@code created_at}) or the primary keys.
+ * and settled callbacks by {@code created_at}) or the primary keys. What is left to do is read by
+ * {@link Backlog}, with bounded queries.
  */
 public final class PostgresRetention implements RetentionStore {
   private static final String KEYS =
@@ -50,21 +50,6 @@ public final class PostgresRetention implements RetentionStore {
       """
       DELETE FROM cw_operator_log
        WHERE id IN (SELECT id FROM cw_operator_log WHERE at < ? ORDER BY id LIMIT ?)
-      """;
-
-  private static final String OLDEST =
-      """
-      SELECT (SELECT min(updated_at) FROM cw_instances WHERE status <> 'ACTIVE') AS instances,
-             (SELECT min(h.at)
-                FROM cw_instances i
-               CROSS JOIN LATERAL (SELECT at FROM cw_history
-                                    WHERE instance_id = i.id AND kind <> 'TRIMMED'
-                                    ORDER BY seq LIMIT 1) AS h
-               WHERE i.status = 'ACTIVE') AS history,
-             (SELECT min(created_at) FROM cw_idempotency) AS idempotency_keys,
-             (SELECT min(created_at) FROM cw_callbacks
-               WHERE state IN ('delivered', 'failed', 'abandoned')) AS callbacks,
-             (SELECT min(at) FROM cw_operator_log) AS operator_log
       """;
 
   /** How long a pass's lease lasts: far longer than a pass (its steps are bounded) takes. */
@@ -182,26 +167,8 @@ public final class PostgresRetention implements RetentionStore {
   }
 
   @Override
-  public OldestRows oldest() {
+  public RetentionBacklog backlog(RetentionScope scope, RetentionCutoffs cutoffs, int cap) {
     return jdbc.autoCommit(
-        "read the oldest rows",
-        connection -> {
-          try (PreparedStatement select = connection.prepareStatement(OLDEST);
-              ResultSet rs = select.executeQuery()) {
-            rs.next();
-            Map<String, Instant> oldest = new HashMap<>();
-            for (String table :
-                new String[] {
-                  RemovedRows.INSTANCES,
-                  RemovedRows.HISTORY,
-                  RemovedRows.IDEMPOTENCY_KEYS,
-                  RemovedRows.CALLBACKS,
-                  RemovedRows.OPERATOR_LOG
-                }) {
-              oldest.put(table, Instants.read(rs, table));
-            }
-            return new OldestRows(oldest);
-          }
-        });
+        "read the retention backlog", connection -> Backlog.read(connection, scope, cutoffs, cap));
   }
 }

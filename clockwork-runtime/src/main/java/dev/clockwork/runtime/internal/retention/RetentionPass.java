@@ -3,6 +3,7 @@ package dev.clockwork.runtime.internal.retention;
 import dev.clockwork.runtime.config.RetentionSettings;
 import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.internal.Listeners;
+import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.store.ArchiveFailedException;
 import dev.clockwork.runtime.store.Archiver;
 import dev.clockwork.runtime.store.RetentionStore;
@@ -36,6 +37,9 @@ public final class RetentionPass implements Runnable {
 
   /** Batches per step and pass at most. */
   static final int MAX_BATCHES = 100;
+
+  /** Where the backlog counts reported after a pass stop. */
+  static final int BACKLOG_CAP = 100_000;
 
   private final Settings settings;
   private final RetentionStore store;
@@ -90,8 +94,34 @@ public final class RetentionPass implements Runnable {
     boolean ran = store.exclusively(() -> removed.set(pass(clock.instant())));
     if (ran) {
       listeners.retentionPassed(removed.get(), Duration.ofNanos(System.nanoTime() - started));
+      reportBacklog(clock.instant());
     }
     return removed.get();
+  }
+
+  /**
+   * Reads what is left to do, scope by scope (bounded queries, counts capped at {@link
+   * #BACKLOG_CAP}), for the listeners: the retention gauges of {@code /metrics}. A failure to read
+   * it is logged; the pass is done either way.
+   */
+  private void reportBacklog(Instant now) {
+    try {
+      Map<String, RetentionSettings> own = settings.machineRetention();
+      for (Map.Entry<String, RetentionSettings> machine : own.entrySet()) {
+        RetentionScope scope = RetentionScope.only(machine.getKey());
+        listeners.retentionBacklog(
+            machine.getKey(),
+            store.backlog(scope, machine.getValue().cutoffs(now), BACKLOG_CAP),
+            now);
+      }
+      RetentionScope others = RetentionScope.allBut(own.keySet());
+      listeners.retentionBacklog(
+          EngineListener.EVERY_OTHER_MACHINE,
+          store.backlog(others, settings.retention().cutoffs(now), BACKLOG_CAP),
+          now);
+    } catch (RuntimeException e) {
+      LOG.warn("retention could not read what it has left to do: {}", e.getMessage());
+    }
   }
 
   private RemovedRows pass(Instant now) {

@@ -217,15 +217,14 @@ final class MemoryCallbacks implements CallbackStore {
     }
   }
 
-  /** When the oldest callback {@code which} picks was registered; null when there is none. */
-  Instant oldest(Predicate<StoredCallback> which) {
+  /** When each callback {@code which} picks was registered. */
+  List<Instant> registeredAt(Predicate<StoredCallback> which) {
     synchronized (lock) {
       return rows.values().stream()
           .map(row -> row.callback)
           .filter(which)
           .map(StoredCallback::createdAt)
-          .min(Instant::compareTo)
-          .orElse(null);
+          .toList();
     }
   }
 

@@ -59,10 +59,10 @@ final class MemoryOperatorLog implements OperatorLogStore {
     }
   }
 
-  /** When the oldest entry was written; null when there is none. */
-  Instant oldest() {
+  /** When each entry was written. */
+  List<Instant> writtenAt() {
     synchronized (lock) {
-      return actions.values().stream().map(OperatorAction::at).min(Instant::compareTo).orElse(null);
+      return actions.values().stream().map(OperatorAction::at).toList();
     }
   }
 }

@@ -11,8 +11,9 @@ import dev.clockwork.runtime.store.TrimMarker;
 import dev.clockwork.runtime.store.callback.CallbackState;
 import dev.clockwork.runtime.store.callback.StoredCallback;
 import dev.clockwork.runtime.store.retention.HistoryTrim;
-import dev.clockwork.runtime.store.retention.OldestRows;
 import dev.clockwork.runtime.store.retention.RemovedRows;
+import dev.clockwork.runtime.store.retention.RetentionBacklog;
+import dev.clockwork.runtime.store.retention.RetentionCutoffs;
 import dev.clockwork.runtime.store.retention.RetentionScope;
 import java.io.IOException;
 import java.time.Instant;
@@ -257,27 +258,39 @@ final class MemoryRetention implements RetentionStore {
   }
 
   @Override
-  public OldestRows oldest() {
+  public RetentionBacklog backlog(RetentionScope scope, RetentionCutoffs cutoffs, int cap) {
     synchronized (data) {
-      Map<String, Instant> oldest = new HashMap<>();
-      data.instances.values().stream()
-          .filter(r -> r.status() != InstanceStatus.ACTIVE)
-          .map(InstanceRecord::updatedAt)
-          .min(Instant::compareTo)
-          .ifPresent(at -> oldest.put(RemovedRows.INSTANCES, at));
-      data.instances.values().stream()
-          .filter(r -> r.status() == InstanceStatus.ACTIVE)
-          .flatMap(r -> data.histories.getOrDefault(r.id(), List.of()).stream())
-          .filter(e -> e.kind() != HistoryEntry.Kind.TRIMMED)
-          .map(HistoryEntry::at)
-          .min(Instant::compareTo)
-          .ifPresent(at -> oldest.put(RemovedRows.HISTORY, at));
-      data.keyTimes.values().stream()
-          .min(Instant::compareTo)
-          .ifPresent(at -> oldest.put(RemovedRows.IDEMPOTENCY_KEYS, at));
-      oldest.put(RemovedRows.CALLBACKS, callbacks.oldest(settledBefore(Instant.MAX)));
-      oldest.put(RemovedRows.OPERATOR_LOG, operatorLog.oldest());
-      return new OldestRows(oldest);
+      MemoryBacklog backlog = new MemoryBacklog(cutoffs, cap);
+      List<InstanceRecord> inScope =
+          data.instances.values().stream().filter(r -> scope.includes(r.machine())).toList();
+      backlog.table(
+          RemovedRows.INSTANCES,
+          inScope.stream()
+              .filter(r -> r.status() != InstanceStatus.ACTIVE)
+              .map(InstanceRecord::updatedAt)
+              .toList());
+      backlog.table(
+          RemovedRows.HISTORY,
+          inScope.stream()
+              .filter(r -> r.status() == InstanceStatus.ACTIVE)
+              .flatMap(r -> data.histories.getOrDefault(r.id(), List.of()).stream())
+              .filter(e -> e.kind() != HistoryEntry.Kind.TRIMMED)
+              .map(HistoryEntry::at)
+              .toList());
+      backlog.table(
+          RemovedRows.IDEMPOTENCY_KEYS,
+          data.keyTimes.entrySet().stream()
+              .filter(e -> inScope(scope, MemoryData.instanceOfKey(e.getKey())))
+              .map(Map.Entry::getValue)
+              .toList());
+      backlog.table(
+          RemovedRows.CALLBACKS,
+          callbacks.registeredAt(
+              settledBefore(Instant.MAX).and(c -> inScope(scope, c.instanceId()))));
+      if (scope.machine() == null) {
+        backlog.table(RemovedRows.OPERATOR_LOG, operatorLog.writtenAt());
+      }
+      return backlog.result();
     }
   }
 }
