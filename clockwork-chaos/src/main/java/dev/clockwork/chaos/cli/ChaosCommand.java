@@ -95,8 +95,9 @@ public final class ChaosCommand implements Callable<Integer> {
   @Option(
       names = "--short",
       description =
-          "CI's short mode: a 20 s baseline, then a 60 s run with every fault, one seed"
-              + " (--seconds, --faults and --events are ignored)")
+          "CI's short mode: a 20 s baseline, a 60 s run with every fault, then a 40 s run in"
+              + " which the database refuses writes for 30 s (read-only), one seed (--seconds,"
+              + " --faults and --events are ignored)")
   boolean shortMode;
 
   @Option(
@@ -168,7 +169,8 @@ public final class ChaosCommand implements Callable<Integer> {
     }
     return List.of(
         asked.with(Set.of(), Duration.ofSeconds(20), 1_000),
-        asked.with(FaultKind.all(), Duration.ofSeconds(60), 3_000));
+        asked.with(FaultKind.all(), Duration.ofSeconds(60), 3_000),
+        asked.with(Set.of(FaultKind.READ_ONLY), Duration.ofSeconds(40), 2_000));
   }
 
   /** Per seed: a baseline, each fault kind alone, every kind together. */

@@ -5,6 +5,7 @@ import dev.clockwork.chaos.machine.ChaosMachine;
 import dev.clockwork.chaos.net.TcpProxy;
 import dev.clockwork.chaos.operator.QueueOperator;
 import dev.clockwork.chaos.postgres.ChaosPostgres;
+import dev.clockwork.chaos.postgres.WriteRefusal;
 import dev.clockwork.chaos.worker.WorkerFleet;
 import java.io.PrintStream;
 import java.sql.SQLException;
@@ -84,8 +85,9 @@ public final class FaultInjector implements Runnable {
     } finally {
       resumer.shutdown(); // the resumes already scheduled still run
       try {
-        if (!resumer.awaitTermination(30, TimeUnit.SECONDS)) {
-          log.println("  paused workers, proxy or queue not resumed within 30 s");
+        // the longest resume is F9's, 30 s after the fault: wait for it and a margin
+        if (!resumer.awaitTermination(90, TimeUnit.SECONDS)) {
+          log.println("  paused workers, proxy, queue or writes not resumed within 90 s");
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -174,6 +176,8 @@ public final class FaultInjector implements Runnable {
         return net(fault);
       case OPERATOR:
         return operate(fault);
+      case READ_ONLY:
+        return readOnly(fault);
       default:
         throw new IllegalStateException("no way to apply " + fault.kind());
     }
@@ -213,6 +217,24 @@ public final class FaultInjector implements Runnable {
         + ChaosEngine.LEASE_TIME.toSeconds()
         + " s), then "
         + (thenReset ? "reset" : "forwarding again");
+  }
+
+  /** F9: makes the database refuse writes and schedules the end of it. */
+  private String readOnly(FaultSchedule.Fault fault) throws SQLException, InterruptedException {
+    String refused = new WriteRefusal(postgres).refuse();
+    resumer.schedule(
+        () -> {
+          try {
+            log.printf("  %-18s %s%n", "read-only over", new WriteRefusal(postgres).allow());
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          } catch (RuntimeException e) {
+            log.printf("  allowing writes again failed: %s%n", e.getMessage());
+          }
+        },
+        fault.downtime().toMillis(),
+        TimeUnit.MILLISECONDS);
+    return refused + "; writes allowed again in " + fault.downtime().toMillis() + " ms";
   }
 
   /** F8: pauses the queue and schedules its resume, or purges its dead letters. */

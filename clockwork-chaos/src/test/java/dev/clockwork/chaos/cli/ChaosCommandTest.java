@@ -56,14 +56,19 @@ class ChaosCommandTest {
   }
 
   @Test
-  void shortModeIsABaselineThenEveryFaultOnOneSeed() {
+  void shortModeIsABaselineThenEveryFaultThenTheReadOnlyDatabaseOnOneSeed() {
     List<RunSettings> runs = runs("--short", "--seed", "3");
-    assertThat(runs).hasSize(2);
+    assertThat(runs).hasSize(3);
     assertThat(runs.get(0).faults()).isEmpty();
     assertThat(runs.get(1).faults()).isEqualTo(FaultKind.all());
+    assertThat(runs.get(2).faults()).containsExactly(FaultKind.READ_ONLY);
     assertThat(runs).allSatisfy(r -> assertThat(r.seed()).isEqualTo(3));
     assertThat(runs.get(0).window().plus(runs.get(1).window()))
         .isLessThanOrEqualTo(Duration.ofSeconds(80));
+    assertThat(runs.get(2).window())
+        .as("room for the 30 s of refused writes after the quiet start, and more")
+        .isGreaterThan(FaultKind.READ_ONLY_FOR.plusSeconds(8))
+        .isLessThanOrEqualTo(Duration.ofSeconds(40));
   }
 
   @Test
@@ -105,6 +110,7 @@ class ChaosCommandTest {
         .hasMessageContaining("unknown fault 'reboot'")
         .hasMessageContaining(
             "kill, restart-db, terminate, pause, deploy, clock-ahead, clock-behind, net, operator,"
+                + " read-only,"
                 + " all, none");
   }
 
