@@ -63,6 +63,19 @@ public enum FaultKind {
    */
   READ_ONLY("read-only", 40_000, 60_000);
 
+  /**
+   * The earliest a {@link #READ_ONLY} fault strikes: the worker JVMs have started and are working
+   * (on a busy machine they take several seconds to start).
+   */
+  public static final Duration READ_ONLY_FROM = Duration.ofSeconds(10);
+
+  /**
+   * How long after the writes are allowed again (and a lease time) timers may still be late: the
+   * workers work off 30 s of due timers and schedule occurrences first (I11 judges the timers due
+   * after it; the producer goes on for {@link #READ_ONLY_FOR} after the fault to give it some).
+   */
+  public static final Duration READ_ONLY_CATCH_UP = Duration.ofSeconds(10);
+
   /** How long the database refuses writes in a {@link #READ_ONLY} fault. */
   public static final Duration READ_ONLY_FOR = Duration.ofSeconds(30);
 

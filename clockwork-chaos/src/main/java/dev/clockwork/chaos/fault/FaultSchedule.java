@@ -126,18 +126,17 @@ public record FaultSchedule(List<Fault> faults) {
   }
 
   /**
-   * F9's faults: the first at a seeded point after the quiet start (within the kind's shortest gap)
-   * that leaves the writes refused for {@link FaultKind#READ_ONLY_FOR} and 5 s more within the
-   * window (at the quiet start when the window is shorter), each next one at the kind's gap after
-   * the last one ended, while it ends within the window.
+   * F9's faults: the first at a seeded point after {@link FaultKind#READ_ONLY_FROM} (within the
+   * kind's shortest gap) that leaves the writes refused for {@link FaultKind#READ_ONLY_FOR} and 5 s
+   * more within the window (at the quiet start when the window is shorter), each next one at the
+   * kind's gap after the last one ended, while it ends within the window.
    */
   private static void readOnly(Random random, Duration window, List<Fault> faults) {
     FaultKind kind = FaultKind.READ_ONLY;
     long length = FaultKind.READ_ONLY_FOR.toMillis();
-    long room = window.toMillis() - QUIET_START.toMillis() - length - 5_000;
-    long at =
-        QUIET_START.toMillis()
-            + (room > 0 ? random.nextInt((int) Math.min(room, kind.minGapMillis)) : 0);
+    long start = Math.max(QUIET_START.toMillis(), FaultKind.READ_ONLY_FROM.toMillis());
+    long room = window.toMillis() - start - length - 5_000;
+    long at = start + (room > 0 ? random.nextInt((int) Math.min(room, kind.minGapMillis)) : 0);
     do {
       faults.add(new Fault(Duration.ofMillis(at), kind, 0, FaultKind.READ_ONLY_FOR));
       at += length + kind.minGapMillis + random.nextInt(kind.maxGapMillis - kind.minGapMillis + 1);

@@ -8,10 +8,13 @@ import java.sql.Statement;
 
 /**
  * Makes the run's PostgreSQL refuse every write, and accept writes again (F9): {@code ALTER SYSTEM
- * SET default_transaction_read_only = on} and a configuration reload, which every session picks up
- * before its next statement (no session is ended: the pools keep their connections), so every
- * transaction that writes fails with SQLState 25006 — what a managed PostgreSQL does when its disk
- * fills up. The switch's own session sets the setting off for itself, so it can always switch back.
+ * SET default_transaction_read_only = on} and a configuration reload, then every client session
+ * ended ({@code pg_terminate_backend}): an idle session applies a reload only after the next
+ * statement it receives (one more write would go through on each pooled connection), a new one
+ * reads the setting as it starts. So every transaction that writes fails with SQLState 25006 — what
+ * a managed PostgreSQL does when its disk fills up. Allowing writes again needs no ending: a
+ * session refuses at most one more. The switch's own session sets the setting off for itself, so it
+ * can always switch back.
  */
 public final class WriteRefusal {
   private static final int CONFIRM_TRIES = 100;
@@ -25,7 +28,14 @@ public final class WriteRefusal {
   /** Refuses writes; returns once a new session's transactions are read-only. */
   public String refuse() throws SQLException, InterruptedException {
     switchTo(true);
-    return "ALTER SYSTEM SET default_transaction_read_only = on, reloaded: " + confirm("on");
+    String confirmed = confirm("on");
+    int ended =
+        postgres.terminateBackends("clockwork-chaos-worker")
+            + postgres.terminateBackends("clockwork-chaos-orchestrator");
+    return "ALTER SYSTEM SET default_transaction_read_only = on, reloaded, "
+        + ended
+        + " sessions ended: "
+        + confirmed;
   }
 
   /**

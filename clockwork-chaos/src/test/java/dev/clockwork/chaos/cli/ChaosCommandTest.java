@@ -66,9 +66,9 @@ class ChaosCommandTest {
     assertThat(runs.get(0).window().plus(runs.get(1).window()))
         .isLessThanOrEqualTo(Duration.ofSeconds(80));
     assertThat(runs.get(2).window())
-        .as("room for the 30 s of refused writes after the quiet start, and more")
-        .isGreaterThan(FaultKind.READ_ONLY_FOR.plusSeconds(8))
-        .isLessThanOrEqualTo(Duration.ofSeconds(40));
+        .as("room for the 30 s of refused writes once the workers run, and more")
+        .isGreaterThan(FaultKind.READ_ONLY_FROM.plus(FaultKind.READ_ONLY_FOR))
+        .isLessThanOrEqualTo(Duration.ofSeconds(50));
   }
 
   @Test

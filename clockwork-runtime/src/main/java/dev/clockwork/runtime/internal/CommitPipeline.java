@@ -279,7 +279,9 @@ public final class CommitPipeline {
       failures.failed("commit", e);
       throw e;
     }
-    failures.succeeded();
+    if (result.refused().size() < commits.stream().map(StepCommit::group).distinct().count()) {
+      failures.succeeded(); // something was written (a refusal alone may have written nothing)
+    }
     listeners.committed(turns, Duration.ofNanos(System.nanoTime() - started));
     return result;
   }

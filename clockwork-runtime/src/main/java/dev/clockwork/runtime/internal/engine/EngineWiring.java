@@ -124,7 +124,7 @@ public final class EngineWiring {
     if (inputs.metrics() != null) {
       inputs.metrics().gauges(admin, machines.ids());
     }
-    RegionJobParts jobs = RegionJobParts.wire(settings, store, clock, machines, runner);
+    RegionJobParts jobs = RegionJobParts.wire(settings, store, clock, machines, runner, failures);
     Upgrades upgrades = new Upgrades(store, machines, runner);
     StartTasks startTasks = new StartTasks();
     return new EngineParts(
