@@ -12,8 +12,10 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -219,8 +221,25 @@ public final class FaultInjector implements Runnable {
         + (thenReset ? "reset" : "forwarding again");
   }
 
-  /** F9: makes the database refuse writes and schedules the end of it. */
+  /**
+   * F9: makes the database refuse writes and schedules the end of it, once every worker has taken a
+   * lease (up to a minute): a worker still starting when its session is ended exits and is started
+   * again, which is F1's business, not F9's.
+   */
   private String readOnly(FaultSchedule.Fault fault) throws SQLException, InterruptedException {
+    Set<Integer> working = new HashSet<>();
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+    while (working.size() < fleet.size() && System.nanoTime() < deadline) {
+      for (String owner : postgres.leaseOwners().keySet()) {
+        int index = fleet.indexOfLive(owner);
+        if (index >= 0) {
+          working.add(index);
+        }
+      }
+      if (working.size() < fleet.size()) {
+        Thread.sleep(100);
+      }
+    }
     String refused = new WriteRefusal(postgres).refuse();
     resumer.schedule(
         () -> {
