@@ -7,22 +7,42 @@ import { onQueues } from '../live.js';
 export async function render(main, { operator }) {
   const body = el('div', { id: 'queues' });
   const message = el('div');
+  const store = el('div', { id: 'store-health' });
   const retention = el('div', { id: 'retention' });
-  show(main, el('h1', {}, 'Queues'), message, body,
+  show(main, el('h1', {}, 'Queues'), store, message, body,
     el('p', { className: 'muted' }, 'Live: updated as events are enqueued and processed.'),
     el('h2', {}, 'Retention'), retention);
   get('/api/retention').then(status => show(retention, retentionPanel(status)),
     error => show(retention, notice(`No retention figures: ${error.message}`, 'error')));
-  const draw = rows => show(body, queueTable(rows, operator, async (machine, action) => {
-    try {
-      await post(`/api/queues/${seg(machine)}/${action}`);
-      draw(await get('/api/queues'));
-    } catch (error) {
-      show(message, notice(error.message, 'error'));
-    }
-  }));
+  const checkStore = storeHealth(store);
+  const draw = rows => {
+    checkStore();
+    show(body, queueTable(rows, operator, async (machine, action) => {
+      try {
+        await post(`/api/queues/${seg(machine)}/${action}`);
+        draw(await get('/api/queues'));
+      } catch (error) {
+        show(message, notice(error.message, 'error'));
+      }
+    }));
+  };
   draw(await get('/api/queues'));
   return onQueues(draw);
+}
+
+// The store line of GET /api/health/queues, shown while the store refuses the workers (a read-only
+// or full database): asked at most every 5 s, however often the queues change.
+function storeHealth(node) {
+  let asked = 0;
+  return () => {
+    if (Date.now() - asked >= 5000) {
+      asked = Date.now();
+      get('/api/health/queues').then(health => {
+        const check = (health.checks || []).find(c => c.subject === 'store');
+        show(node, check && check.level !== 'healthy' ? notice(`Store: ${check.detail}`, 'error') : '');
+      }).catch(() => {}); // a health report that cannot be read leaves the page as it was
+    }
+  };
 }
 
 function queueTable(rows, operator, act) {

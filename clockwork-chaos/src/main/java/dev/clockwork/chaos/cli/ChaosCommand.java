@@ -95,7 +95,8 @@ public final class ChaosCommand implements Callable<Integer> {
   @Option(
       names = "--short",
       description =
-          "CI's short mode: a 20 s baseline, then a 60 s run with every fault, one seed"
+          "CI's short mode: a 20 s baseline, then a 60 s run with every fault of 'all' (the"
+              + " read-only database runs alone: --long, or --faults read-only), one seed"
               + " (--seconds, --faults and --events are ignored)")
   boolean shortMode;
 

@@ -5,14 +5,17 @@ import dev.clockwork.chaos.machine.ChaosMachine;
 import dev.clockwork.chaos.net.TcpProxy;
 import dev.clockwork.chaos.operator.QueueOperator;
 import dev.clockwork.chaos.postgres.ChaosPostgres;
+import dev.clockwork.chaos.postgres.WriteRefusal;
 import dev.clockwork.chaos.worker.WorkerFleet;
 import java.io.PrintStream;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -84,8 +87,9 @@ public final class FaultInjector implements Runnable {
     } finally {
       resumer.shutdown(); // the resumes already scheduled still run
       try {
-        if (!resumer.awaitTermination(30, TimeUnit.SECONDS)) {
-          log.println("  paused workers, proxy or queue not resumed within 30 s");
+        // the longest resume is F9's, 30 s after the fault: wait for it and a margin
+        if (!resumer.awaitTermination(90, TimeUnit.SECONDS)) {
+          log.println("  paused workers, proxy, queue or writes not resumed within 90 s");
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -174,6 +178,8 @@ public final class FaultInjector implements Runnable {
         return net(fault);
       case OPERATOR:
         return operate(fault);
+      case READ_ONLY:
+        return readOnly(fault);
       default:
         throw new IllegalStateException("no way to apply " + fault.kind());
     }
@@ -213,6 +219,41 @@ public final class FaultInjector implements Runnable {
         + ChaosEngine.LEASE_TIME.toSeconds()
         + " s), then "
         + (thenReset ? "reset" : "forwarding again");
+  }
+
+  /**
+   * F9: makes the database refuse writes and schedules the end of it, once every worker has taken a
+   * lease (up to a minute): a worker still starting when its session is ended exits and is started
+   * again, which is F1's business, not F9's.
+   */
+  private String readOnly(FaultSchedule.Fault fault) throws SQLException, InterruptedException {
+    Set<Integer> working = new HashSet<>();
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+    while (working.size() < fleet.size() && System.nanoTime() < deadline) {
+      for (String owner : postgres.leaseOwners().keySet()) {
+        int index = fleet.indexOfLive(owner);
+        if (index >= 0) {
+          working.add(index);
+        }
+      }
+      if (working.size() < fleet.size()) {
+        Thread.sleep(100);
+      }
+    }
+    String refused = new WriteRefusal(postgres).refuse();
+    resumer.schedule(
+        () -> {
+          try {
+            log.printf("  %-18s %s%n", "read-only over", new WriteRefusal(postgres).allow());
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          } catch (RuntimeException e) {
+            log.printf("  allowing writes again failed: %s%n", e.getMessage());
+          }
+        },
+        fault.downtime().toMillis(),
+        TimeUnit.MILLISECONDS);
+    return refused + "; writes allowed again in " + fault.downtime().toMillis() + " ms";
   }
 
   /** F8: pauses the queue and schedules its resume, or purges its dead letters. */

@@ -51,7 +51,33 @@ public enum FaultKind {
    * retries dead letters: both would change what the other invariants count. Checked by I12 (no
    * claim while paused) and by the purge accounting of I1/I9 ({@code F8 purged}).
    */
-  OPERATOR("operator", 5_000, 9_000);
+  OPERATOR("operator", 5_000, 9_000),
+  /**
+   * F9: PostgreSQL refuses every write for {@link #READ_ONLY_FOR} ({@code ALTER SYSTEM SET
+   * default_transaction_read_only = on} and a configuration reload: every session's next
+   * transaction is read-only, as a managed PostgreSQL makes it when its disk fills up), then
+   * accepts them again. Claims, commits, renewals and enqueues fail with SQLState 25006: the
+   * workers back off and resume by themselves; the producer's refused enqueues are not
+   * acknowledged. It runs alone, not in {@link #all}: while it lasts no operator's pause, deploy or
+   * restarted worker could write either, so those faults could not be applied.
+   */
+  READ_ONLY("read-only", 40_000, 60_000);
+
+  /**
+   * The earliest a {@link #READ_ONLY} fault strikes: the worker JVMs have started and are working
+   * (on a busy machine they take several seconds to start).
+   */
+  public static final Duration READ_ONLY_FROM = Duration.ofSeconds(10);
+
+  /**
+   * How long after the writes are allowed again (and a lease time) timers may still be late: the
+   * workers work off 30 s of due timers and schedule occurrences first (I11 judges the timers due
+   * after it; the producer goes on for {@link #READ_ONLY_FOR} after the fault to give it some).
+   */
+  public static final Duration READ_ONLY_CATCH_UP = Duration.ofSeconds(10);
+
+  /** How long the database refuses writes in a {@link #READ_ONLY} fault. */
+  public static final Duration READ_ONLY_FOR = Duration.ofSeconds(30);
 
   /** How far a clock fault (F6) moves one worker's clock. */
   public static final Duration CLOCK_OFFSET = Duration.ofSeconds(30);
@@ -116,9 +142,12 @@ public enum FaultKind {
     return kinds;
   }
 
-  /** What {@code all} stands for: every kind. */
+  /**
+   * What {@code all} stands for: every kind that strikes alongside the others; {@link #READ_ONLY}
+   * (every write refused) runs alone.
+   */
   public static Set<FaultKind> all() {
-    return EnumSet.allOf(FaultKind.class);
+    return EnumSet.complementOf(EnumSet.of(READ_ONLY));
   }
 
   /** Every name {@link #parseList} knows. */

@@ -30,8 +30,9 @@ public record FaultSchedule(List<Fault> faults) {
    *     by {@link FaultKind#NET}: the worker behind the proxy, the same for every fault of a run)
    * @param downtime how long the database stays down ({@link FaultKind#RESTART_DB}), the worker
    *     stays stopped ({@link FaultKind#PAUSE}), the proxy blackholes ({@link FaultKind#NET}) or
-   *     the queue stays paused ({@link FaultKind#OPERATOR}); for a dead-letter purge, the age of
-   *     the letters it deletes (older ones only); zero otherwise
+   *     the queue stays paused ({@link FaultKind#OPERATOR}) or the database refuses writes ({@link
+   *     FaultKind#READ_ONLY}); for a dead-letter purge, the age of the letters it deletes (older
+   *     ones only); zero otherwise
    * @param variant which of its kind's actions it takes ({@link Variant#NONE} for the kinds that
    *     have one)
    */
@@ -87,6 +88,10 @@ public record FaultSchedule(List<Fault> faults) {
         }
         continue;
       }
+      if (kind == FaultKind.READ_ONLY) {
+        readOnly(random, window, faults);
+        continue;
+      }
       List<Variant> variants =
           switch (kind) {
             case NET -> Variant.NET;
@@ -118,6 +123,24 @@ public record FaultSchedule(List<Fault> faults) {
     }
     faults.sort(Comparator.comparing(Fault::at));
     return new FaultSchedule(faults);
+  }
+
+  /**
+   * F9's faults: the first at a seeded point after {@link FaultKind#READ_ONLY_FROM} (within the
+   * kind's shortest gap) that leaves the writes refused for {@link FaultKind#READ_ONLY_FOR} and 5 s
+   * more within the window (at the quiet start when the window is shorter), each next one at the
+   * kind's gap after the last one ended, while it ends within the window.
+   */
+  private static void readOnly(Random random, Duration window, List<Fault> faults) {
+    FaultKind kind = FaultKind.READ_ONLY;
+    long length = FaultKind.READ_ONLY_FOR.toMillis();
+    long start = Math.max(QUIET_START.toMillis(), FaultKind.READ_ONLY_FROM.toMillis());
+    long room = window.toMillis() - start - length - 5_000;
+    long at = start + (room > 0 ? random.nextInt((int) Math.min(room, kind.minGapMillis)) : 0);
+    do {
+      faults.add(new Fault(Duration.ofMillis(at), kind, 0, FaultKind.READ_ONLY_FOR));
+      at += length + kind.minGapMillis + random.nextInt(kind.maxGapMillis - kind.minGapMillis + 1);
+    } while (at + length < window.toMillis());
   }
 
   /** The lease plus 1–4 s: long enough for the other workers to take the leases over. */

@@ -75,7 +75,11 @@ public final class ChaosRun {
   public RunSummary run() throws Exception {
     long started = System.nanoTime();
     // the producer goes on at the same rate for the recovery window after the faults (I11)
-    Duration sending = settings.window().plus(RECOVERY);
+    boolean readOnly = settings.faults().contains(FaultKind.READ_ONLY);
+    // after 30 s of refused writes the workers catch up first: a longer recovery, judged later
+    Duration recovery = readOnly ? FaultKind.READ_ONLY_FOR : RECOVERY;
+    Duration catchUp = readOnly ? FaultKind.READ_ONLY_CATCH_UP : Duration.ZERO;
+    Duration sending = settings.window().plus(recovery);
     int events =
         (int) (settings.events() * sending.toMillis() / Math.max(1, settings.window().toMillis()));
     out.printf(
@@ -84,7 +88,7 @@ public final class ChaosRun {
         settings.seed(),
         settings.faultNames(),
         settings.window().toSeconds(),
-        RECOVERY.toSeconds(),
+        recovery.toSeconds(),
         settings.workers(),
         settings.events(),
         events - settings.events(),
@@ -160,11 +164,11 @@ public final class ChaosRun {
         fanProducer.start();
         faults.start();
         faults.join();
-        normalFrom = Instant.now().plus(ChaosEngine.LEASE_TIME);
+        normalFrom = Instant.now().plus(ChaosEngine.LEASE_TIME).plus(catchUp);
         out.printf(
             "faults stopped at %.1f s; the producer goes on for %d s (timers on time again from"
                 + " %s: I11)%n",
-            seconds(started), RECOVERY.toSeconds(), normalFrom);
+            seconds(started), recovery.toSeconds(), normalFrom);
         producer.join();
         fanProducer.join();
         out.printf(

@@ -105,6 +105,7 @@ class ChaosCommandTest {
         .hasMessageContaining("unknown fault 'reboot'")
         .hasMessageContaining(
             "kill, restart-db, terminate, pause, deploy, clock-ahead, clock-behind, net, operator,"
+                + " read-only,"
                 + " all, none");
   }
 

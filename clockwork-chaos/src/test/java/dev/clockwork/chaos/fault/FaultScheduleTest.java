@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.chaos.machine.ChaosEngine;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -42,6 +43,27 @@ class FaultScheduleTest {
         .filteredOn(f -> f.kind() == FaultKind.RESTART_DB)
         .allSatisfy(
             f -> assertThat(f.downtime()).isBetween(Duration.ofSeconds(1), Duration.ofSeconds(3)));
+  }
+
+  @Test
+  void theDatabaseRefusesWritesFor30SecondsWithinTheWindow() {
+    for (long seed = 1; seed <= 20; seed++) {
+      FaultSchedule schedule =
+          FaultSchedule.of(seed, Set.of(FaultKind.READ_ONLY), Duration.ofSeconds(50), 3);
+      assertThat(schedule.faults())
+          .singleElement()
+          .satisfies(
+              f -> {
+                assertThat(f.downtime()).isEqualTo(FaultKind.READ_ONLY_FOR);
+                assertThat(f.at()).isGreaterThanOrEqualTo(FaultKind.READ_ONLY_FROM);
+                assertThat(f.at().plus(f.downtime())).isLessThan(Duration.ofSeconds(50));
+              });
+    }
+    assertThat(
+            FaultSchedule.of(5, Set.of(FaultKind.READ_ONLY), Duration.ofMinutes(5), 3)
+                .count(FaultKind.READ_ONLY))
+        .as("a long window has several, apart")
+        .isBetween(2L, 4L);
   }
 
   @Test
@@ -150,6 +172,12 @@ class FaultScheduleTest {
     assertThat(FaultKind.parseList("kill, terminate"))
         .containsExactlyInAnyOrder(FaultKind.KILL, FaultKind.TERMINATE);
     assertThat(FaultKind.parseList("all")).isEqualTo(FaultKind.all());
-    assertThat(FaultKind.all()).containsExactlyInAnyOrder(FaultKind.values());
+    assertThat(FaultKind.all())
+        .as("every kind but the read-only database, which runs alone")
+        .containsExactlyInAnyOrder(
+            Arrays.stream(FaultKind.values())
+                .filter(kind -> kind != FaultKind.READ_ONLY)
+                .toArray(FaultKind[]::new));
+    assertThat(FaultKind.parseList("read-only")).containsExactly(FaultKind.READ_ONLY);
   }
 }

@@ -1,6 +1,6 @@
 package dev.clockwork.postgres.internal;
 
-import dev.clockwork.core.ClockworkException;
+import dev.clockwork.runtime.store.StoreFailedException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import javax.sql.DataSource;
@@ -8,7 +8,7 @@ import javax.sql.DataSource;
 /**
  * Runs units of work on pooled connections: each in one transaction (or one auto-committed
  * statement), rolled back when anything fails, with {@link SQLException}s turned into {@link
- * ClockworkException}s that say what the store was doing and where.
+ * StoreFailedException}s that say what the store was doing, where, and why in words.
  */
 public final class Jdbc {
   /** A unit of work on one connection. */
@@ -77,9 +77,12 @@ public final class Jdbc {
   }
 
   /** A Clockwork exception for a failed database call. */
-  public ClockworkException failure(String what, SQLException e) {
-    return new ClockworkException(
-        "PostgreSQL store at " + where + " could not " + what + ": " + describe(e), e);
+  public StoreFailedException failure(String what, SQLException e) {
+    return new StoreFailedException(
+        "PostgreSQL store at " + where + " could not " + what + ": " + describe(e),
+        FailureReasons.reason(e),
+        e.getSQLState(),
+        e);
   }
 
   private static String describe(SQLException e) {

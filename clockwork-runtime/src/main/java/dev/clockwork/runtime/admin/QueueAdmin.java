@@ -5,6 +5,8 @@ import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.error.UnknownDeadLetterException;
 import dev.clockwork.runtime.health.HealthReport;
 import dev.clockwork.runtime.health.QueueHealth;
+import dev.clockwork.runtime.health.StoreHealth;
+import dev.clockwork.runtime.health.StoreOutage;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.ExpiredLease;
@@ -20,6 +22,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Operating the queues: status, pause and resume, dead letters (list, inspect, retry, purge),
@@ -37,6 +40,7 @@ public final class QueueAdmin {
   private final Function<String, QueueConfig> config;
   private final ProcessingTimes times;
   private final ActivityRecorder recorder;
+  private final Supplier<Optional<StoreOutage>> outage;
 
   /**
    * An admin whose process has nothing of its own to add to the store's activity: the CLI's, which
@@ -44,25 +48,29 @@ public final class QueueAdmin {
    */
   public QueueAdmin(
       Store store, Clock clock, Function<String, QueueConfig> config, ProcessingTimes times) {
-    this(store, clock, config, times, new ActivityRecorder());
+    this(store, clock, config, times, new ActivityRecorder(), null);
   }
 
   /**
    * @param times the processing times this process measured (an admin without workers, like the
    *     CLI's, measures none)
    * @param recorder what this process processed and has not added to the store's activity yet
+   * @param outage the store's failures as this process's workers meet them, for the health report's
+   *     {@code store} line (null: an admin without workers, which has no such line)
    */
   public QueueAdmin(
       Store store,
       Clock clock,
       Function<String, QueueConfig> config,
       ProcessingTimes times,
-      ActivityRecorder recorder) {
+      ActivityRecorder recorder,
+      Supplier<Optional<StoreOutage>> outage) {
     this.store = store;
     this.clock = clock;
     this.config = config;
     this.times = times;
     this.recorder = recorder;
+    this.outage = outage;
   }
 
   /** The machines with stored instances, sorted. */
@@ -214,14 +222,18 @@ public final class QueueAdmin {
 
   /**
    * Health of every machine's queue against its alert thresholds: pending events, dead letters, the
-   * average processing time this process measured over the last 5 minutes, and stuck events.
+   * average processing time this process measured over the last 5 minutes, stuck events, and, for
+   * an engine's admin, the store: critical while it fails the workers' claims and commits (a
+   * read-only or full database, say), with the cause and since when.
    */
   public HealthReport health() {
-    return QueueHealth.evaluate(
-        status(),
-        times.averages(clock.instant()),
-        machine -> config.apply(machine).alerts(),
-        stuck(STUCK_REPORTED));
+    HealthReport queues =
+        QueueHealth.evaluate(
+            status(),
+            times.averages(clock.instant()),
+            machine -> config.apply(machine).alerts(),
+            stuck(STUCK_REPORTED));
+    return outage == null ? queues : StoreHealth.add(queues, outage.get());
   }
 
   private static int positive(int limit) {

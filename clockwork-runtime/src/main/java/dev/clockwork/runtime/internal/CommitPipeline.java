@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.internal;
 
+import dev.clockwork.runtime.internal.outage.StoreFailures;
 import dev.clockwork.runtime.store.CommitResult;
 import dev.clockwork.runtime.store.StepCommit;
 import dev.clockwork.runtime.store.Store;
@@ -33,6 +34,7 @@ public final class CommitPipeline {
 
   private final Store store;
   private final Listeners listeners;
+  private final StoreFailures failures;
   private final List<Pending> waiting = new ArrayList<>();
   private final ExecutorService writer;
   private boolean writing;
@@ -45,10 +47,13 @@ public final class CommitPipeline {
    * @param waitingAtMost how many handed-in chains may wait for the next batch: a worker handing
    *     one more in waits for the batch to be taken (a stalled store stops the workers instead of
    *     piling up turns that hold their leases)
+   * @param failures told of every commit that succeeds or that the store fails
    */
-  public CommitPipeline(Store store, Listeners listeners, int waitingAtMost) {
+  public CommitPipeline(
+      Store store, Listeners listeners, StoreFailures failures, int waitingAtMost) {
     this.store = store;
     this.listeners = listeners;
+    this.failures = failures;
     this.waitingAtMost = waitingAtMost;
     ThreadPoolExecutor executor =
         new ThreadPoolExecutor(
@@ -267,7 +272,16 @@ public final class CommitPipeline {
 
   private CommitResult timed(List<StepCommit> commits, int turns) {
     long started = System.nanoTime();
-    CommitResult result = store.work().commit(commits);
+    CommitResult result;
+    try {
+      result = store.work().commit(commits);
+    } catch (RuntimeException e) {
+      failures.failed("commit", e);
+      throw e;
+    }
+    if (result.refused().size() < commits.stream().map(StepCommit::group).distinct().count()) {
+      failures.succeeded(); // something was written (a refusal alone may have written nothing)
+    }
     listeners.committed(turns, Duration.ofNanos(System.nanoTime() - started));
     return result;
   }

@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.internal;
 
+import dev.clockwork.runtime.internal.outage.StoreFailures;
 import dev.clockwork.runtime.store.CommitResult;
 import dev.clockwork.runtime.store.StepCommit;
 import dev.clockwork.runtime.store.Store;
@@ -73,10 +74,7 @@ public final class TurnEnd {
     try {
       return commitOrFail(chain, reports);
     } catch (CommitFailed e) {
-      LOG.error(
-          "commit of {} failed; its events stay queued and are processed again",
-          chain.group(),
-          e.getCause());
+      logFailed(chain, e.getCause());
       return false;
     }
   }
@@ -154,13 +152,23 @@ public final class TurnEnd {
           result -> {
             Ended end = settler.settle(result);
             if (end.failure() != null) {
-              LOG.error(
-                  "commit of {} failed; its events stay queued and are processed again",
-                  chain.group(),
-                  end.failure());
+              logFailed(chain, end.failure());
             }
             return settler.then;
           });
+    }
+  }
+
+  /**
+   * Logs a failed commit, unless the store failed it: the commit pipeline told {@link
+   * StoreFailures}, which logs an outage once per interval rather than once per chain.
+   */
+  private static void logFailed(Chain chain, Throwable failure) {
+    if (StoreFailures.storeFailure(failure).isEmpty()) {
+      LOG.error(
+          "commit of {} failed; its events stay queued and are processed again",
+          chain.group(),
+          failure);
     }
   }
 

@@ -218,6 +218,13 @@ class QueueRoutesTest {
     assertThat(thresholds.get("processing_time_warning").asText()).isEqualTo("PT5S");
     assertThat(health.get("stuck")).isEmpty();
     assertThat(health.get("checks").findValuesAsText("subject")).contains("stuck events");
+    assertThat(health.get("checks"))
+        .as("the store's line: healthy while the workers' claims and commits succeed")
+        .anySatisfy(
+            check -> {
+              assertThat(check.get("subject").asText()).isEqualTo("store");
+              assertThat(check.get("level").asText()).isEqualTo("healthy");
+            });
   }
 
   @Test

@@ -17,6 +17,7 @@ import dev.clockwork.runtime.internal.StoreAlignedClock;
 import dev.clockwork.runtime.internal.TurnEnd;
 import dev.clockwork.runtime.internal.TurnRunner;
 import dev.clockwork.runtime.internal.TurnServices;
+import dev.clockwork.runtime.internal.outage.StoreFailures;
 import dev.clockwork.runtime.internal.retention.RetentionPass;
 import dev.clockwork.runtime.internal.worker.PeriodicTasks;
 import dev.clockwork.runtime.internal.worker.StartTasks;
@@ -84,12 +85,13 @@ public final class EngineWiring {
             store, clock, workers.owner(), workers.leaseTime(), workers.lockTimeout(), local);
     TurnServices services = new TurnServices(store, machines, local, waiter, parallel, queues);
     // a handed-in turn waits for the next batch; a few per worker thread keep the flushes full
+    StoreFailures failures = new StoreFailures(clock, workers.pollInterval());
     CommitPipeline pipeline =
-        new CommitPipeline(store, listeners, Math.max(16, 4 * workers.threads()));
+        new CommitPipeline(store, listeners, failures, Math.max(16, 4 * workers.threads()));
     TurnEnd end = new TurnEnd(store, clock, pipeline, listeners, services);
     TurnRunner runner = new TurnRunner(clock, services, end, queues, workers.eventsPerClaim());
-    QueueAdmin admin = new QueueAdmin(store, clock, queues, times, activity);
-    PeriodicTasks tasks = new PeriodicTasks();
+    QueueAdmin admin = new QueueAdmin(store, clock, queues, times, activity, failures::current);
+    PeriodicTasks tasks = new PeriodicTasks(failures);
     tasks.add(
         "self-healing pass",
         settings.timers().sweepInterval(),
@@ -117,11 +119,12 @@ public final class EngineWiring {
             },
             listeners,
             local,
-            tasks);
+            tasks,
+            failures);
     if (inputs.metrics() != null) {
       inputs.metrics().gauges(admin, machines.ids());
     }
-    RegionJobParts jobs = RegionJobParts.wire(settings, store, clock, machines, runner);
+    RegionJobParts jobs = RegionJobParts.wire(settings, store, clock, machines, runner, failures);
     Upgrades upgrades = new Upgrades(store, machines, runner);
     StartTasks startTasks = new StartTasks();
     return new EngineParts(

@@ -4,6 +4,7 @@ import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.config.WorkerSettings;
 import dev.clockwork.runtime.internal.MachineRegistry;
 import dev.clockwork.runtime.internal.TurnRunner;
+import dev.clockwork.runtime.internal.outage.StoreFailures;
 import dev.clockwork.runtime.internal.parallel.EngineRegionJobs;
 import dev.clockwork.runtime.internal.parallel.JobLeases;
 import dev.clockwork.runtime.internal.parallel.RegionJobRunner;
@@ -25,7 +26,12 @@ record RegionJobParts(
     RegionJobs regionJobs, RegionJobWorkers workers, BooleanSupplier dispatchInUse) {
 
   static RegionJobParts wire(
-      Settings settings, Store store, Clock clock, MachineRegistry machines, TurnRunner runner) {
+      Settings settings,
+      Store store,
+      Clock clock,
+      MachineRegistry machines,
+      TurnRunner runner,
+      StoreFailures failures) {
     WorkerSettings built = settings.workers();
     RegionJobRunner jobRunner =
         new RegionJobRunner(store, clock, machines, runner, settings::parallelDispatch);
@@ -45,7 +51,8 @@ record RegionJobParts(
                 built.regionJobQueues(),
                 leases,
                 settings.timers().sweepInterval(),
-                built.shutdownTimeout());
+                built.shutdownTimeout(),
+                failures);
     BooleanSupplier inUse =
         () -> machines.ids().stream().anyMatch(m -> settings.parallelDispatch(m).enabled());
     return new RegionJobParts(jobs, workers, inUse);

@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.internal.parallel;
 
+import dev.clockwork.runtime.internal.outage.StoreFailures;
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.RegionJob;
 import dev.clockwork.runtime.store.Store;
@@ -38,6 +39,7 @@ public final class RegionJobWorkers {
   private final Set<String> queues;
   private final Supplier<Map<String, Duration>> leaseTimes;
   private final Duration idleWait;
+  private final StoreFailures failures;
   private final Duration shutdownTimeout;
   private final AtomicInteger busy = new AtomicInteger();
   private final Object freed = new Object();
@@ -51,6 +53,7 @@ public final class RegionJobWorkers {
    *     each with how long its jobs' leases last: long enough for the action, the wait for the
    *     instance's lease and the commit
    * @param idleWait the longest the claimer waits without a signal before it looks again
+   * @param failures told of claims the store fails (it logs them once per interval)
    */
   public RegionJobWorkers(
       Store store,
@@ -61,7 +64,8 @@ public final class RegionJobWorkers {
       Set<String> queues,
       Supplier<Map<String, Duration>> leaseTimes,
       Duration idleWait,
-      Duration shutdownTimeout) {
+      Duration shutdownTimeout,
+      StoreFailures failures) {
     if (threads < 1) {
       throw new IllegalArgumentException("region job threads must be 1 or more, not " + threads);
     }
@@ -73,6 +77,7 @@ public final class RegionJobWorkers {
     this.queues = queues == null ? null : Set.copyOf(queues);
     this.leaseTimes = leaseTimes;
     this.idleWait = idleWait;
+    this.failures = failures;
     this.shutdownTimeout = shutdownTimeout;
   }
 
@@ -137,7 +142,9 @@ public final class RegionJobWorkers {
         Thread.currentThread().interrupt();
         return;
       } catch (RuntimeException e) {
-        LOG.warn("claiming region jobs failed; trying again in {}: {}", idleWait, e.getMessage());
+        if (!failures.failed("claim region jobs", e)) {
+          LOG.warn("claiming region jobs failed; trying again in {}: {}", idleWait, e.getMessage());
+        }
         pause(idleWait);
       }
     }

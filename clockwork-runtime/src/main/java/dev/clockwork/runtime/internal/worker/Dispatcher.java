@@ -4,6 +4,7 @@ import dev.clockwork.runtime.config.WorkerSettings;
 import dev.clockwork.runtime.internal.Chain;
 import dev.clockwork.runtime.internal.LocalLeases;
 import dev.clockwork.runtime.internal.TurnRunner;
+import dev.clockwork.runtime.internal.outage.StoreFailures;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.Store;
@@ -43,6 +44,7 @@ final class Dispatcher implements Runnable {
   private final Backpressure backpressure;
   private final ExecutorService pool;
   private final LocalLeases local;
+  private final StoreFailures failures;
   private final Semaphore free;
   private final Object threadFreed = new Object();
   private boolean running = true;
@@ -58,7 +60,8 @@ final class Dispatcher implements Runnable {
       Supplier<Map<String, Integer>> caps,
       Backpressure backpressure,
       ExecutorService pool,
-      LocalLeases local) {
+      LocalLeases local,
+      StoreFailures failures) {
     this.store = store;
     this.clock = clock;
     this.runner = runner;
@@ -67,6 +70,7 @@ final class Dispatcher implements Runnable {
     this.backpressure = backpressure;
     this.pool = pool;
     this.local = local;
+    this.failures = failures;
     this.free = new Semaphore(options.threads());
   }
 
@@ -112,7 +116,10 @@ final class Dispatcher implements Runnable {
           return;
         }
       } catch (RuntimeException e) {
-        LOG.error("claiming work failed; trying again after the poll interval", e);
+        // a store that refuses claims is logged once per interval, whatever the poll interval
+        if (!failures.failed("claim work", e)) {
+          LOG.error("claiming work failed; trying again after the poll interval", e);
+        }
         pause(options.pollInterval());
       }
     }
@@ -145,6 +152,7 @@ final class Dispatcher implements Runnable {
             .withQueues(options.queues())
             .withCommitting(committing());
     List<Claim> claims = runner.claim(request);
+    failures.succeeded(); // a claim writes: the store takes writes
     for (Claim claim : claims) {
       free.acquire();
       pool.execute(() -> run(claim));

@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.internal.worker;
 
+import dev.clockwork.runtime.internal.outage.StoreFailures;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -9,12 +10,18 @@ import org.slf4j.LoggerFactory;
 /**
  * Work the engine runs every so often beside the turns, on a thread of its own: the self-healing
  * pass, dead-letter retention, schedule ticks. A task that throws is logged and runs again at its
- * next interval.
+ * next interval (a store failure is logged by {@link StoreFailures}, once per interval however many
+ * tasks it fails).
  */
 public final class PeriodicTasks {
   private static final Logger LOG = LoggerFactory.getLogger(PeriodicTasks.class);
 
   private final List<Task> tasks = new CopyOnWriteArrayList<>();
+  private final StoreFailures failures;
+
+  public PeriodicTasks(StoreFailures failures) {
+    this.failures = failures;
+  }
 
   private static final class Task {
     final String name;
@@ -44,6 +51,9 @@ public final class PeriodicTasks {
         try {
           task.body.run();
         } catch (RuntimeException e) {
+          if (failures.failed(task.name, e)) {
+            continue;
+          }
           LOG.error(
               "worker task {} failed; it runs again in {} ms",
               task.name,

@@ -5,6 +5,7 @@ import dev.clockwork.runtime.config.WorkerSettings;
 import dev.clockwork.runtime.internal.Listeners;
 import dev.clockwork.runtime.internal.LocalLeases;
 import dev.clockwork.runtime.internal.TurnRunner;
+import dev.clockwork.runtime.internal.outage.StoreFailures;
 import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
 import java.time.Duration;
@@ -39,6 +40,7 @@ public final class Workers {
   private final LocalLeases local;
   private final PeriodicTasks tasks;
   private final Backpressure backpressure;
+  private final StoreFailures failures;
   private final List<Thread> services = new ArrayList<>();
   private ExecutorService pool;
   private Dispatcher dispatcher;
@@ -52,7 +54,8 @@ public final class Workers {
       Supplier<Map<String, Integer>> caps,
       Listeners listeners,
       LocalLeases local,
-      PeriodicTasks tasks) {
+      PeriodicTasks tasks,
+      StoreFailures failures) {
     this.store = store;
     this.clock = clock;
     this.runner = runner;
@@ -61,6 +64,7 @@ public final class Workers {
     this.listeners = listeners;
     this.local = local;
     this.tasks = tasks;
+    this.failures = failures;
     this.backpressure =
         new Backpressure(store, settings.timers().backpressureThreshold(), listeners);
     tasks.add("backpressure check", settings.timers().sweepInterval(), backpressure::check);
@@ -85,7 +89,8 @@ public final class Workers {
             TimeUnit.MILLISECONDS,
             new LinkedBlockingQueue<>(),
             named("clockwork-worker-"));
-    dispatcher = new Dispatcher(store, clock, runner, options, caps, backpressure, pool, local);
+    dispatcher =
+        new Dispatcher(store, clock, runner, options, caps, backpressure, pool, local, failures);
     Heartbeat heartbeat = new Heartbeat(store, clock, local, options.leaseTime(), listeners);
     spawn("clockwork-dispatcher", dispatcher);
     spawn("clockwork-heartbeat", () -> loop(heartbeat.every(), heartbeat::beat));
@@ -140,7 +145,9 @@ public final class Workers {
         try {
           body.run();
         } catch (RuntimeException e) {
-          LOG.warn("{} failed; it runs again in {}", Thread.currentThread().getName(), every, e);
+          if (!failures.failed("renew leases", e)) {
+            LOG.warn("{} failed; it runs again in {}", Thread.currentThread().getName(), every, e);
+          }
         }
       }
     }
