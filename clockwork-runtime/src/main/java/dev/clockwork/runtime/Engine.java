@@ -2,12 +2,14 @@ package dev.clockwork.runtime;
 
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
+import dev.clockwork.core.input.ReservedNames;
 import dev.clockwork.runtime.config.ConfigException;
 import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.config.SettingsBuilder;
 import dev.clockwork.runtime.error.EventFailedException;
 import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.internal.MachineRegistry;
+import dev.clockwork.runtime.internal.engine.EngineAccess;
 import dev.clockwork.runtime.internal.engine.EngineInputs;
 import dev.clockwork.runtime.internal.engine.EngineParts;
 import dev.clockwork.runtime.internal.engine.EngineWiring;
@@ -46,6 +48,10 @@ import java.util.function.Consumer;
  * call {@link #runDue} themselves.
  */
 public final class Engine implements AutoCloseable {
+  static {
+    EngineAccess.install(engine -> ((Engine) engine).parts);
+  }
+
   private final EngineParts parts;
   private final Machines machines;
   private final Instances instances;
@@ -115,9 +121,12 @@ public final class Engine implements AutoCloseable {
    * lock timeout for a worker to finish with it), and returns the instance after it. When an action
    * throws, nothing is changed, the failure is recorded in the history, and an {@link
    * EventFailedException} (or the Clockwork exception itself) is thrown. A request's idempotency
-   * key makes it safe to retry ({@link EventRequest#idempotencyKey()}).
+   * key makes it safe to retry ({@link EventRequest#idempotencyKey()}). The engine's own events
+   * ({@code @…}, {@code done.state.…}, {@code fail.state.…}) are refused with a {@link
+   * dev.clockwork.core.input.ReservedNameException}.
    */
   public SendResult send(EventRequest request) {
+    ReservedNames.checkSendable(request.event().type());
     return SendResult.of(parts.events().send(request));
   }
 
@@ -134,6 +143,7 @@ public final class Engine implements AutoCloseable {
    * EngineListener#enqueuing}).
    */
   public QueuedEvent enqueue(EventRequest request) {
+    ReservedNames.checkSendable(request.event().type());
     return parts.events().enqueue(request);
   }
 

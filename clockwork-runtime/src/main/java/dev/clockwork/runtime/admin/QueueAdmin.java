@@ -3,6 +3,7 @@ package dev.clockwork.runtime.admin;
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.error.UnknownDeadLetterException;
+import dev.clockwork.runtime.error.UnknownMachineException;
 import dev.clockwork.runtime.health.HealthReport;
 import dev.clockwork.runtime.health.QueueHealth;
 import dev.clockwork.runtime.queue.DeadLetter;
@@ -17,9 +18,12 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Operating the queues: status, pause and resume, dead letters (list, inspect, retry, purge),
@@ -37,6 +41,7 @@ public final class QueueAdmin {
   private final Function<String, QueueConfig> config;
   private final ProcessingTimes times;
   private final ActivityRecorder recorder;
+  private final Supplier<Set<String>> registered;
 
   /**
    * An admin whose process has nothing of its own to add to the store's activity: the CLI's, which
@@ -58,6 +63,21 @@ public final class QueueAdmin {
       Function<String, QueueConfig> config,
       ProcessingTimes times,
       ActivityRecorder recorder) {
+    this(store, clock, config, times, recorder, Set::of);
+  }
+
+  /**
+   * @param registered the machines this process has registered: with those of stored instances, the
+   *     machines whose queue may be paused
+   */
+  public QueueAdmin(
+      Store store,
+      Clock clock,
+      Function<String, QueueConfig> config,
+      ProcessingTimes times,
+      ActivityRecorder recorder,
+      Supplier<Set<String>> registered) {
+    this.registered = registered;
     this.store = store;
     this.clock = clock;
     this.config = config;
@@ -82,12 +102,33 @@ public final class QueueAdmin {
     return store.queueAdmin().queueStats(machine, clock.instant());
   }
 
+  /**
+   * Pauses the machine's queue: its events wait until it is resumed.
+   *
+   * @throws UnknownMachineException when no machine of that name is registered here or has stored
+   *     instances (a typo would otherwise pause nothing, silently), naming the known ones
+   */
   public void pause(String machine) {
-    store.queueAdmin().pause(machine);
+    store.queueAdmin().pause(known(machine));
   }
 
+  /** Resumes the machine's queue; an unknown machine is refused as by {@link #pause}. */
   public void resume(String machine) {
-    store.queueAdmin().resume(machine);
+    store.queueAdmin().resume(known(machine));
+  }
+
+  private String known(String machine) {
+    Objects.requireNonNull(machine, "machine");
+    if (registered.get().contains(machine)) {
+      return machine;
+    }
+    List<String> stored = store.instances().machines();
+    if (stored.contains(machine)) {
+      return machine;
+    }
+    TreeSet<String> known = new TreeSet<>(stored);
+    known.addAll(registered.get());
+    throw new UnknownMachineException(machine, known);
   }
 
   /** Dead letters of a machine (all when null), oldest first, at most {@code limit} (1 or more). */

@@ -2,12 +2,15 @@ package dev.clockwork.schedule.internal;
 
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.InstanceStatus;
-import dev.clockwork.runtime.CreateOutcome;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.instance.HistoryQuery;
 import dev.clockwork.runtime.instance.NewInstance;
+import dev.clockwork.runtime.internal.engine.Creations;
+import dev.clockwork.runtime.internal.engine.EngineAccess;
 import dev.clockwork.runtime.queue.EventRequest;
 import dev.clockwork.runtime.store.DuplicateInstanceException;
+import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.schedule.audit.ScheduleEventType;
 import dev.clockwork.schedule.definition.OverlapPolicy;
 import dev.clockwork.schedule.definition.ScheduleAction;
@@ -18,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,16 +69,61 @@ final class PendingTriggers {
     }
     if (trigger.previous() != null) {
       if (status(trigger.instanceId()).isPresent()) {
-        return TriggerOutcome.ALREADY_STARTED; // carried out before: the previous run was stopped
+        // carried out before (the previous run was stopped), or the id was taken
+        return existing(schedule, trigger);
       }
       stop(trigger);
     }
     try {
-      engine.create(run(schedule, trigger));
+      EngineAccess.creations(engine).createOwn(run(schedule, trigger));
       return TriggerOutcome.STARTED;
     } catch (DuplicateInstanceException startedBefore) {
+      return existing(schedule, trigger);
+    }
+  }
+
+  /**
+   * What a run whose id exists is: {@code already_started} when this schedule started it (its
+   * history opens with this trigger's {@code ScheduleTriggered}), else {@code run_id_taken} — an
+   * instance the schedule did not start holds its id, and the run is never reported started.
+   */
+  private TriggerOutcome existing(ScheduleRecord schedule, PendingTrigger trigger) {
+    if (startedHere(schedule, trigger)) {
       return TriggerOutcome.ALREADY_STARTED;
     }
+    LOG.warn(
+        "schedule {}/{}: trigger {} did not start its run: its id '{}' is taken by an instance"
+            + " the schedule did not start",
+        schedule.namespace(),
+        schedule.scheduleId(),
+        trigger.triggerNumber(),
+        trigger.instanceId());
+    return TriggerOutcome.RUN_ID_TAKEN;
+  }
+
+  private boolean startedHere(ScheduleRecord schedule, PendingTrigger trigger) {
+    List<HistoryEntry> origins;
+    try {
+      origins =
+          services
+              .engine()
+              .instances()
+              .history(
+                  HistoryQuery.ofType(
+                      trigger.instanceId(), ScheduleEventType.ScheduleTriggered.name()));
+    } catch (UnknownInstanceException gone) {
+      return true; // it existed a moment ago: ended and purged, so it was not held against us
+    }
+    for (HistoryEntry origin : origins) {
+      Object ulid = origin.payload().get("schedule_ulid");
+      Object number = origin.payload().get("trigger_number");
+      if (Objects.equals(ulid, schedule.ulid())
+          && number instanceof Number n
+          && n.longValue() == trigger.triggerNumber()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -129,14 +178,18 @@ final class PendingTriggers {
         carried[i] = new Carried(null, e);
       }
     }
-    List<CreateOutcome> outcomes = services.engine().createAll(creations);
+    List<Creations.Outcome> outcomes =
+        EngineAccess.creations(services.engine()).createAllOwn(creations);
     for (int k = 0; k < outcomes.size(); k++) {
-      CreateOutcome outcome = outcomes.get(k);
-      carried[at.get(k)] =
+      Creations.Outcome outcome = outcomes.get(k);
+      int i = at.get(k);
+      carried[i] =
           outcome.failure() != null
               ? new Carried(null, outcome.failure())
               : new Carried(
-                  outcome.created() ? TriggerOutcome.STARTED : TriggerOutcome.ALREADY_STARTED,
+                  outcome.created() != null
+                      ? TriggerOutcome.STARTED
+                      : existing(schedules.get(i), starts.get(i)),
                   null);
     }
     return Arrays.asList(carried);

@@ -88,7 +88,7 @@ public final class EngineWiring {
         new CommitPipeline(store, listeners, Math.max(16, 4 * workers.threads()));
     TurnEnd end = new TurnEnd(store, clock, pipeline, listeners, services);
     TurnRunner runner = new TurnRunner(clock, services, end, queues, workers.eventsPerClaim());
-    QueueAdmin admin = new QueueAdmin(store, clock, queues, times, activity);
+    QueueAdmin admin = new QueueAdmin(store, clock, queues, times, activity, machines::ids);
     PeriodicTasks tasks = new PeriodicTasks();
     tasks.add(
         "self-healing pass",
