@@ -207,9 +207,13 @@ final class Ledger {
 
   /**
    * The trigger's run id was found taken by an instance the schedule did not start: its occurrence
-   * is recorded skipped ({@value #RUN_ID_TAKEN}), audited with the other skips.
+   * is recorded skipped ({@value #RUN_ID_TAKEN}), audited with the other skips, and that instance
+   * is not taken for the schedule's latest run (the overlap policy does not wait for it).
    */
   void runIdTaken(PendingTrigger trigger) {
+    if (trigger.instanceId().equals(record.latestInstanceId())) {
+      change(record.toBuilder().latestInstanceId(null));
+    }
     skip(
         List.of(trigger.occurrence() != null ? trigger.occurrence() : now),
         RUN_ID_TAKEN,
