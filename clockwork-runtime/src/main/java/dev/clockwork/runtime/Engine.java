@@ -9,7 +9,6 @@ import dev.clockwork.runtime.config.SettingsBuilder;
 import dev.clockwork.runtime.error.EventFailedException;
 import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.internal.MachineRegistry;
-import dev.clockwork.runtime.internal.engine.EngineAccess;
 import dev.clockwork.runtime.internal.engine.EngineInputs;
 import dev.clockwork.runtime.internal.engine.EngineParts;
 import dev.clockwork.runtime.internal.engine.EngineWiring;
@@ -48,10 +47,6 @@ import java.util.function.Consumer;
  * call {@link #runDue} themselves.
  */
 public final class Engine implements AutoCloseable {
-  static {
-    EngineAccess.install(engine -> ((Engine) engine).parts);
-  }
-
   private final EngineParts parts;
   private final Machines machines;
   private final Instances instances;
@@ -109,6 +104,14 @@ public final class Engine implements AutoCloseable {
    */
   public List<CreateOutcome> createAll(List<NewInstance> requests) {
     return parts.creations().createAll(requests).stream().map(CreateOutcome::of).toList();
+  }
+
+  /**
+   * Creation for Clockwork's own modules (a schedule starting its run under the reserved {@code
+   * schedule:} id form, which {@link #create} refuses to callers); not for applications.
+   */
+  public ReservedCreations reservedCreations() {
+    return new ReservedCreations(parts.creations());
   }
 
   /** Processes {@code event} now; see {@link #send(EventRequest)}. */

@@ -11,7 +11,6 @@ import dev.clockwork.core.input.ReservedNameException;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.error.UnknownMachineException;
 import dev.clockwork.runtime.instance.NewInstance;
-import dev.clockwork.runtime.internal.engine.EngineAccess;
 import dev.clockwork.runtime.queue.EventRequest;
 import dev.clockwork.runtime.store.Store;
 import java.text.Normalizer;
@@ -117,7 +116,7 @@ public abstract class InputRulesContractTest {
     assertThat(batch.get(0).failure()).isInstanceOf(ReservedNameException.class);
     assertThat(store.instances().find("schedule:x:1")).isEmpty();
 
-    EngineAccess.creations(engine).createOwn(NewInstance.of("order").id("schedule:x:1"));
+    engine.reservedCreations().create(NewInstance.of("order").id("schedule:x:1"));
     assertThat(store.instances().find("schedule:x:1")).isPresent();
   }
 

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.tuple;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.instance.HistoryQuery;
 import dev.clockwork.runtime.instance.NewInstance;
-import dev.clockwork.runtime.internal.engine.EngineAccess;
 import dev.clockwork.schedule.audit.ScheduleAuditEvent;
 import dev.clockwork.schedule.audit.ScheduleEventType;
 import dev.clockwork.schedule.outcome.TickResult;
@@ -36,7 +35,7 @@ public abstract class RunIdSquatContractTest extends ScheduledRuns {
             .cron("0 2 * * *")
             .timezone("UTC")
             .build());
-    EngineAccess.creations(engine).createOwn(NewInstance.of("report").id(RUN));
+    engine.reservedCreations().create(NewInstance.of("report").id(RUN));
 
     clock.moveTo(T0.plus(Duration.ofDays(1)));
 

@@ -2,15 +2,12 @@ package dev.clockwork.schedule.internal;
 
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.runtime.CreateOutcome;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.error.UnknownInstanceException;
-import dev.clockwork.runtime.instance.HistoryQuery;
 import dev.clockwork.runtime.instance.NewInstance;
-import dev.clockwork.runtime.internal.engine.Creations;
-import dev.clockwork.runtime.internal.engine.EngineAccess;
 import dev.clockwork.runtime.queue.EventRequest;
 import dev.clockwork.runtime.store.DuplicateInstanceException;
-import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.schedule.audit.ScheduleEventType;
 import dev.clockwork.schedule.definition.OverlapPolicy;
 import dev.clockwork.schedule.definition.ScheduleAction;
@@ -75,7 +72,7 @@ final class PendingTriggers {
       stop(trigger);
     }
     try {
-      EngineAccess.creations(engine).createOwn(run(schedule, trigger));
+      engine.reservedCreations().create(run(schedule, trigger));
       return TriggerOutcome.STARTED;
     } catch (DuplicateInstanceException startedBefore) {
       return existing(schedule, trigger);
@@ -102,28 +99,20 @@ final class PendingTriggers {
   }
 
   private boolean startedHere(ScheduleRecord schedule, PendingTrigger trigger) {
-    List<HistoryEntry> origins;
+    Optional<Event> origin;
     try {
-      origins =
-          services
-              .engine()
-              .instances()
-              .history(
-                  HistoryQuery.ofType(
-                      trigger.instanceId(), ScheduleEventType.ScheduleTriggered.name()));
+      origin = services.engine().instances().origin(trigger.instanceId());
     } catch (UnknownInstanceException gone) {
-      return true; // it existed a moment ago: ended and purged, so it was not held against us
+      return true; // it existed a moment ago: ended and purged, so it holds nothing against us
     }
-    for (HistoryEntry origin : origins) {
-      Object ulid = origin.payload().get("schedule_ulid");
-      Object number = origin.payload().get("trigger_number");
-      if (Objects.equals(ulid, schedule.ulid())
-          && number instanceof Number n
-          && n.longValue() == trigger.triggerNumber()) {
-        return true;
-      }
-    }
-    return false;
+    return origin
+        .filter(o -> o.type().equals(ScheduleEventType.ScheduleTriggered.name()))
+        .filter(o -> Objects.equals(o.payload().get("schedule_ulid"), schedule.ulid()))
+        .filter(
+            o ->
+                o.payload().get("trigger_number") instanceof Number n
+                    && n.longValue() == trigger.triggerNumber())
+        .isPresent();
   }
 
   /**
@@ -178,16 +167,15 @@ final class PendingTriggers {
         carried[i] = new Carried(null, e);
       }
     }
-    List<Creations.Outcome> outcomes =
-        EngineAccess.creations(services.engine()).createAllOwn(creations);
+    List<CreateOutcome> outcomes = services.engine().reservedCreations().createAll(creations);
     for (int k = 0; k < outcomes.size(); k++) {
-      Creations.Outcome outcome = outcomes.get(k);
+      CreateOutcome outcome = outcomes.get(k);
       int i = at.get(k);
       carried[i] =
           outcome.failure() != null
               ? new Carried(null, outcome.failure())
               : new Carried(
-                  outcome.created() != null
+                  outcome.created()
                       ? TriggerOutcome.STARTED
                       : existing(schedules.get(i), starts.get(i)),
                   null);
