@@ -57,7 +57,9 @@ public final class Engine implements AutoCloseable {
     this.parts = parts;
     this.machines = new Machines(parts.machines(), parts.upgrades());
     this.instances = new Instances(parts.store(), parts.events());
-    this.admin = new Admin(parts.queues(), parts.store(), parts.clock());
+    this.admin =
+        new Admin(
+            parts.queues(), parts.store(), parts.clock(), new ReservedCreations(parts.creations()));
     this.tasks = new EngineTasks(parts.periodicTasks(), parts.startTasks());
   }
 
@@ -104,14 +106,6 @@ public final class Engine implements AutoCloseable {
    */
   public List<CreateOutcome> createAll(List<NewInstance> requests) {
     return parts.creations().createAll(requests).stream().map(CreateOutcome::of).toList();
-  }
-
-  /**
-   * Creation for Clockwork's own modules (a schedule starting its run under the reserved {@code
-   * schedule:} id form, which {@link #create} refuses to callers); not for applications.
-   */
-  public ReservedCreations reservedCreations() {
-    return new ReservedCreations(parts.creations());
   }
 
   /** Processes {@code event} now; see {@link #send(EventRequest)}. */

@@ -116,7 +116,7 @@ public abstract class InputRulesContractTest {
     assertThat(batch.get(0).failure()).isInstanceOf(ReservedNameException.class);
     assertThat(store.instances().find("schedule:x:1")).isEmpty();
 
-    engine.reservedCreations().create(NewInstance.of("order").id("schedule:x:1"));
+    engine.admin().reservedCreations().create(NewInstance.of("order").id("schedule:x:1"));
     assertThat(store.instances().find("schedule:x:1")).isPresent();
   }
 

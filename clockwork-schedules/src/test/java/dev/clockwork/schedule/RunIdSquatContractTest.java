@@ -35,7 +35,7 @@ public abstract class RunIdSquatContractTest extends ScheduledRuns {
             .cron("0 2 * * *")
             .timezone("UTC")
             .build());
-    engine.reservedCreations().create(NewInstance.of("report").id(RUN));
+    engine.admin().reservedCreations().create(NewInstance.of("report").id(RUN));
 
     clock.moveTo(T0.plus(Duration.ofDays(1)));
 

@@ -72,7 +72,7 @@ final class PendingTriggers {
       stop(trigger);
     }
     try {
-      engine.reservedCreations().create(run(schedule, trigger));
+      engine.admin().reservedCreations().create(run(schedule, trigger));
       return TriggerOutcome.STARTED;
     } catch (DuplicateInstanceException startedBefore) {
       return existing(schedule, trigger);
@@ -167,7 +167,8 @@ final class PendingTriggers {
         carried[i] = new Carried(null, e);
       }
     }
-    List<CreateOutcome> outcomes = services.engine().reservedCreations().createAll(creations);
+    List<CreateOutcome> outcomes =
+        services.engine().admin().reservedCreations().createAll(creations);
     for (int k = 0; k < outcomes.size(); k++) {
       CreateOutcome outcome = outcomes.get(k);
       int i = at.get(k);
