@@ -21,9 +21,11 @@ public final class Admin {
   private final QueueAdmin queues;
   private final TimerAdmin timers;
   private final OperatorLog operatorLog;
+  private final ReservedCreations reservedCreations;
 
-  Admin(QueueAdmin queues, Store store, Clock clock) {
+  Admin(QueueAdmin queues, Store store, Clock clock, ReservedCreations reservedCreations) {
     this.queues = queues;
+    this.reservedCreations = reservedCreations;
     this.timers = new TimerAdmin(store, clock);
     this.operatorLog = new OperatorLog(store, clock);
   }
@@ -41,5 +43,13 @@ public final class Admin {
   /** The durable operator audit: who retried, purged, paused or triggered what. */
   public OperatorLog operatorLog() {
     return operatorLog;
+  }
+
+  /**
+   * Creation for Clockwork's own modules (a schedule starting its run under the reserved {@code
+   * schedule:} id form, which {@code Engine.create} refuses to callers); not for applications.
+   */
+  public ReservedCreations reservedCreations() {
+    return reservedCreations;
   }
 }

@@ -2,6 +2,7 @@ package dev.clockwork.runtime;
 
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
+import dev.clockwork.core.input.ReservedNames;
 import dev.clockwork.runtime.config.ConfigException;
 import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.config.SettingsBuilder;
@@ -56,7 +57,9 @@ public final class Engine implements AutoCloseable {
     this.parts = parts;
     this.machines = new Machines(parts.machines(), parts.upgrades());
     this.instances = new Instances(parts.store(), parts.events());
-    this.admin = new Admin(parts.queues(), parts.store(), parts.clock());
+    this.admin =
+        new Admin(
+            parts.queues(), parts.store(), parts.clock(), new ReservedCreations(parts.creations()));
     this.tasks = new EngineTasks(parts.periodicTasks(), parts.startTasks());
   }
 
@@ -115,9 +118,12 @@ public final class Engine implements AutoCloseable {
    * lock timeout for a worker to finish with it), and returns the instance after it. When an action
    * throws, nothing is changed, the failure is recorded in the history, and an {@link
    * EventFailedException} (or the Clockwork exception itself) is thrown. A request's idempotency
-   * key makes it safe to retry ({@link EventRequest#idempotencyKey()}).
+   * key makes it safe to retry ({@link EventRequest#idempotencyKey()}). The engine's own events
+   * ({@code @…}, {@code done.state.…}, {@code fail.state.…}) are refused with a {@link
+   * dev.clockwork.core.input.ReservedNameException}.
    */
   public SendResult send(EventRequest request) {
+    ReservedNames.checkSendable(request.event().type());
     return SendResult.of(parts.events().send(request));
   }
 
@@ -134,6 +140,7 @@ public final class Engine implements AutoCloseable {
    * EngineListener#enqueuing}).
    */
   public QueuedEvent enqueue(EventRequest request) {
+    ReservedNames.checkSendable(request.event().type());
     return parts.events().enqueue(request);
   }
 

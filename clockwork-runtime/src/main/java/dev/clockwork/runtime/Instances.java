@@ -6,6 +6,7 @@ import dev.clockwork.runtime.error.UnknownEventIdException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.instance.HistoryQuery;
 import dev.clockwork.runtime.instance.InstanceQuery;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.internal.Delegation;
 import dev.clockwork.runtime.internal.engine.EventIntake;
 import dev.clockwork.runtime.queue.EventRequest;
@@ -90,6 +91,21 @@ public final class Instances {
         .filter(row -> query.type().equals(row.event()))
         .limit(query.limit())
         .toList();
+  }
+
+  /**
+   * What started the instance: the origin its creation named ({@link NewInstance#origin}, a
+   * schedule's {@code ScheduleTriggered} for its runs), the first row of its history; empty when
+   * none was named (or retention removed it).
+   *
+   * @throws UnknownInstanceException when the instance does not exist
+   */
+  public Optional<Event> origin(String instanceId) {
+    load(instanceId);
+    return store.instances().history(instanceId, 0, 2).stream()
+        .filter(row -> row.kind() == HistoryEntry.Kind.ORIGIN)
+        .map(row -> Event.of(row.event(), row.payload()))
+        .findFirst();
   }
 
   /**

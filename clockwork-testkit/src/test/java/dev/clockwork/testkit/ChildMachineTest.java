@@ -7,7 +7,9 @@ import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.time.Timer;
+import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.HistoryEntry;
+import dev.clockwork.runtime.store.memory.InMemoryStore;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -140,19 +142,34 @@ class ChildMachineTest {
             .state("restarting", s -> s.always("processing"))
             .state("completed")
             .build();
-    MachineTest test = MachineTest.with(retrying).register(PAYMENT).start();
+    InMemoryStore store = new InMemoryStore();
+    MachineTest test = MachineTest.with(retrying).store(store).register(PAYMENT).start();
     String first = test.child("processing");
     test.send("RESTART");
     String second = test.child("processing");
     assertThat(second).isNotEqualTo(first);
     assertThat(test.engine().instances().get(first).isCancelled()).isTrue();
     long firstEntry = Long.parseLong(first.substring(first.lastIndexOf('#') + 1));
-    test.engine()
+    // the engine's own delivery path (what a child's outcome takes): callers cannot send @done
+    store
+        .queue()
         .enqueue(
-            test.instanceId(),
-            dev.clockwork.core.event.Event.of(
-                "@done.approved",
-                Map.of("child", first, "parentState", "processing", "parentEntry", firstEntry)));
+            QueuedEvent.of(
+                    test.instanceId(),
+                    "retrying",
+                    Event.of(
+                        "@done.approved",
+                        Map.of(
+                            "child",
+                            first,
+                            "parentState",
+                            "processing",
+                            "parentEntry",
+                            firstEntry)),
+                    "child",
+                    test.engine().clock().instant())
+                .withConversationId(
+                    test.engine().instances().get(test.instanceId()).conversationId()));
     test.engine().runDue();
     test.assertState("processing");
     assertThat(test.history())

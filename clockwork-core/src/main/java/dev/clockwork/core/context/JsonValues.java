@@ -1,5 +1,6 @@
 package dev.clockwork.core.context;
 
+import dev.clockwork.core.input.InputRules;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -10,7 +11,8 @@ import java.util.Map;
 
 /**
  * Checks that a context value can be written as JSON and freezes collections, so a context stays
- * immutable and every store can persist it.
+ * immutable and every store can persist it: no string or key of it may hold a NUL ({@link
+ * InputRules#text}).
  */
 public final class JsonValues {
   private JsonValues() {}
@@ -18,11 +20,13 @@ public final class JsonValues {
   /**
    * Returns {@code value} (lists and maps as unmodifiable copies) when it is a JSON value.
    *
-   * @throws IllegalArgumentException naming {@code key} and the offending type
+   * @throws IllegalArgumentException naming {@code key} and the offending type or NUL
    */
   public static Object checked(String key, Object value) {
+    if (value instanceof String text) {
+      return InputRules.text(key, text);
+    }
     if (value == null
-        || value instanceof String
         || value instanceof Boolean
         || value instanceof Integer
         || value instanceof Long
@@ -48,7 +52,7 @@ public final class JsonValues {
           throw new IllegalArgumentException(
               "context key '" + key + "': map keys must be strings, found " + entry.getKey());
         }
-        String child = (String) entry.getKey();
+        String child = InputRules.text("a key in " + key, (String) entry.getKey());
         copy.put(child, checked(key + "." + child, entry.getValue()));
       }
       return Collections.unmodifiableMap(copy);

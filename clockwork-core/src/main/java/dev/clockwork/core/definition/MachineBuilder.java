@@ -2,6 +2,7 @@ package dev.clockwork.core.definition;
 
 import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.context.Context;
+import dev.clockwork.core.input.InputRules;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,7 +25,8 @@ public final class MachineBuilder extends StatesBuilder<MachineBuilder> {
   final List<String> repeatedValidators = new ArrayList<>();
 
   MachineBuilder(String id) {
-    super(Objects.requireNonNull(id, "machine id"), StateKind.COMPOUND);
+    super(
+        InputRules.id("machine id", Objects.requireNonNull(id, "machine id")), StateKind.COMPOUND);
   }
 
   @Override

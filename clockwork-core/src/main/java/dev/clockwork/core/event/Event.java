@@ -1,6 +1,7 @@
 package dev.clockwork.core.event;
 
 import dev.clockwork.core.context.JsonValues;
+import dev.clockwork.core.input.InputRules;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,6 +21,7 @@ public record Event(String type, Map<String, Object> payload, TimerFire timer) {
     if (type.isBlank()) {
       throw new IllegalArgumentException("an event type must not be blank");
     }
+    InputRules.text("event type", type);
     payload = payload == null || payload.isEmpty() ? Map.of() : freeze(payload);
   }
 

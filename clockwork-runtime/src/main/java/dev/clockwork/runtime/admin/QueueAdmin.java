@@ -3,6 +3,7 @@ package dev.clockwork.runtime.admin;
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.error.UnknownDeadLetterException;
+import dev.clockwork.runtime.error.UnknownMachineException;
 import dev.clockwork.runtime.health.HealthReport;
 import dev.clockwork.runtime.health.QueueHealth;
 import dev.clockwork.runtime.health.StoreHealth;
@@ -19,8 +20,10 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -41,6 +44,7 @@ public final class QueueAdmin {
   private final ProcessingTimes times;
   private final ActivityRecorder recorder;
   private final Supplier<Optional<StoreOutage>> outage;
+  private final Supplier<Set<String>> registered;
 
   /**
    * An admin whose process has nothing of its own to add to the store's activity: the CLI's, which
@@ -48,7 +52,7 @@ public final class QueueAdmin {
    */
   public QueueAdmin(
       Store store, Clock clock, Function<String, QueueConfig> config, ProcessingTimes times) {
-    this(store, clock, config, times, new ActivityRecorder(), null);
+    this(store, clock, config, times, new ActivityRecorder(), null, Set::of);
   }
 
   /**
@@ -57,6 +61,8 @@ public final class QueueAdmin {
    * @param recorder what this process processed and has not added to the store's activity yet
    * @param outage the store's failures as this process's workers meet them, for the health report's
    *     {@code store} line (null: an admin without workers, which has no such line)
+   * @param registered the machines this process has registered: with those of stored instances, the
+   *     machines whose queue may be paused
    */
   public QueueAdmin(
       Store store,
@@ -64,7 +70,9 @@ public final class QueueAdmin {
       Function<String, QueueConfig> config,
       ProcessingTimes times,
       ActivityRecorder recorder,
-      Supplier<Optional<StoreOutage>> outage) {
+      Supplier<Optional<StoreOutage>> outage,
+      Supplier<Set<String>> registered) {
+    this.registered = registered;
     this.store = store;
     this.clock = clock;
     this.config = config;
@@ -90,12 +98,33 @@ public final class QueueAdmin {
     return store.queueAdmin().queueStats(machine, clock.instant());
   }
 
+  /**
+   * Pauses the machine's queue: its events wait until it is resumed.
+   *
+   * @throws UnknownMachineException when no machine of that name is registered here or has stored
+   *     instances (a typo would otherwise pause nothing, silently), naming the known ones
+   */
   public void pause(String machine) {
-    store.queueAdmin().pause(machine);
+    store.queueAdmin().pause(known(machine));
   }
 
+  /** Resumes the machine's queue; an unknown machine is refused as by {@link #pause}. */
   public void resume(String machine) {
-    store.queueAdmin().resume(machine);
+    store.queueAdmin().resume(known(machine));
+  }
+
+  private String known(String machine) {
+    Objects.requireNonNull(machine, "machine");
+    if (registered.get().contains(machine)) {
+      return machine;
+    }
+    List<String> stored = store.instances().machines();
+    if (stored.contains(machine)) {
+      return machine;
+    }
+    TreeSet<String> known = new TreeSet<>(stored);
+    known.addAll(registered.get());
+    throw new UnknownMachineException(machine, known);
   }
 
   /** Dead letters of a machine (all when null), oldest first, at most {@code limit} (1 or more). */

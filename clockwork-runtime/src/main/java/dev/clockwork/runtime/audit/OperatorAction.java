@@ -1,6 +1,7 @@
 package dev.clockwork.runtime.audit;
 
 import dev.clockwork.core.context.JsonValues;
+import dev.clockwork.core.input.InputRules;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
@@ -32,6 +33,8 @@ public record OperatorAction(
     principal = required("principal", principal);
     action = required("action", action);
     target = required("target", target);
+    InputRules.text("requestId", requestId);
+    InputRules.text("source", source);
     @SuppressWarnings("unchecked")
     Map<String, Object> frozen =
         details == null ? Map.of() : (Map<String, Object>) JsonValues.checked("details", details);
@@ -44,6 +47,7 @@ public record OperatorAction(
   }
 
   private static String required(String name, String value) {
+    InputRules.text(name, value);
     if (value == null || value.isBlank()) {
       throw new IllegalArgumentException(
           "an operator action needs a "

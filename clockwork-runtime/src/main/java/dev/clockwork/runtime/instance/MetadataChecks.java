@@ -1,6 +1,7 @@
 package dev.clockwork.runtime.instance;
 
 import dev.clockwork.core.context.JsonValues;
+import dev.clockwork.core.input.InputRules;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Collections;
@@ -31,7 +32,7 @@ public final class MetadataChecks {
       throw new IllegalArgumentException(
           where + " '" + name + "' has spaces around it; write '" + name.strip() + "'");
     }
-    return name;
+    return InputRules.text(where, name);
   }
 
   /** {@code labels} (null: none) when every key and value is a non-blank text. */
@@ -50,7 +51,7 @@ public final class MetadataChecks {
                   + describe(value)
                   + "; use searchAttributes for numbers and booleans");
         }
-        copy.put(key, text);
+        copy.put(key, InputRules.text(where + "." + key, text));
       }
     }
     return copy.isEmpty() ? Map.of() : Collections.unmodifiableMap(copy);
@@ -73,7 +74,8 @@ public final class MetadataChecks {
                   + describe(value)
                   + "; put structured values in the memo");
         }
-        copy.put(key, value);
+        copy.put(
+            key, value instanceof String text ? InputRules.text(where + "." + key, text) : value);
       }
     }
     return copy.isEmpty() ? Map.of() : Collections.unmodifiableMap(copy);
@@ -96,7 +98,7 @@ public final class MetadataChecks {
       throw new IllegalArgumentException(
           where + ": keys must be non-blank texts, not " + describe(key));
     }
-    return text;
+    return InputRules.text("a key of " + where, text);
   }
 
   private static boolean isScalar(Object value) {

@@ -1,6 +1,8 @@
 package dev.clockwork.runtime.instance;
 
+import dev.clockwork.core.context.JsonValues;
 import dev.clockwork.core.event.Event;
+import dev.clockwork.core.input.InputRules;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -48,14 +50,19 @@ public record NewInstance(
     Event origin) {
 
   /**
-   * Checks every field (see {@link MetadataChecks}); the conversation id is checked when the
-   * instance is created.
+   * Checks every field (see {@link MetadataChecks}): no NUL anywhere. The conversation id is
+   * checked further when the instance is created, and a caller's id by the id rules ({@link
+   * InputRules#id}: length, NFC) and the reserved forms ({@code Engine.create}).
    *
    * @throws IllegalArgumentException naming the field and the key that is wrong
    */
   public NewInstance {
     Objects.requireNonNull(machine, "machine");
+    InputRules.text("machine", machine);
+    InputRules.text("instance id", id);
+    InputRules.text("conversation id", conversation);
     input = input == null ? Map.of() : input;
+    JsonValues.checked("input", input);
     queue = queue == null ? null : MetadataChecks.queue("queue", queue);
     labels = MetadataChecks.labels("labels", labels);
     memo = MetadataChecks.memo("memo", memo);

@@ -33,14 +33,14 @@ public final class ChildIds {
     }
   }
 
-  /** Rejects user-chosen ids that would read as child ids. */
+  /**
+   * Rejects a blank top-level id; one that reads as a child's ({@code /}) is refused for callers by
+   * {@link dev.clockwork.core.input.ReservedNames}.
+   */
   public static void checkTopLevel(String instanceId) {
-    if (instanceId.isBlank() || instanceId.contains("/")) {
+    if (instanceId.isBlank()) {
       throw new IllegalArgumentException(
-          "instance id '"
-              + instanceId
-              + "' is not allowed: ids must be non-blank and may not contain '/', which marks"
-              + " child machine instances");
+          "instance id '" + instanceId + "' is not allowed: ids must be non-blank");
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.clockwork.runtime.queue;
 
 import dev.clockwork.core.event.Event;
+import dev.clockwork.core.input.InputRules;
 import java.util.Objects;
 
 /**
@@ -35,7 +36,8 @@ public record EventRequest(
   /**
    * Checks every field.
    *
-   * @throws IllegalArgumentException when the source is blank
+   * @throws IllegalArgumentException when the source is blank, a field holds a NUL, or the
+   *     idempotency key breaks the id rules ({@link InputRules#id})
    */
   public EventRequest {
     Objects.requireNonNull(event, "event");
@@ -43,6 +45,9 @@ public record EventRequest(
     if (source == null || source.isBlank()) {
       throw new IllegalArgumentException("source is blank; name who sends the event, such as api");
     }
+    InputRules.text("instance id", instanceId);
+    InputRules.id("idempotency key", idempotencyKey);
+    InputRules.text("source", source);
   }
 
   /** {@code event} for the instance {@code instanceId}, with every default. */

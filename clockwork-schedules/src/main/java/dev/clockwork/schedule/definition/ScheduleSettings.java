@@ -1,5 +1,6 @@
 package dev.clockwork.schedule.definition;
 
+import dev.clockwork.core.input.InputRules;
 import dev.clockwork.runtime.instance.MetadataChecks;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -61,6 +62,7 @@ public record ScheduleSettings(
           "a schedule needs an action; use startMachine(machine, input) or sendEvent(instance,"
               + " event, payload)");
     }
+    InputRules.text("notes", notes);
     overlapPolicy = overlapPolicy == null ? DEFAULT_OVERLAP_POLICY : overlapPolicy;
     catchup = catchup == null ? DEFAULT_CATCHUP : catchup;
     catchupWindow = catchupWindow == null ? DEFAULT_CATCHUP_WINDOW : catchupWindow;

@@ -172,6 +172,11 @@ final class Evaluation {
     carrying.remove(trigger);
     carried.add(trigger.triggerNumber());
     ledger.carriedOut(List.of(trigger.triggerNumber()));
+    if (outcome == TriggerOutcome.RUN_ID_TAKEN) {
+      ledger.runIdTaken(trigger);
+      untaken(rows, trigger.instanceId());
+      untaken(unwritten, trigger.instanceId());
+    }
     if (inherited.contains(trigger.triggerNumber())) {
       rows.add(
           new TickResult(
@@ -184,6 +189,27 @@ final class Evaluation {
               claimed.nextFireAt(),
               null));
       step();
+    }
+  }
+
+  /** Rows that reported the run of {@code instanceId} started now say its id was taken. */
+  private static void untaken(List<TickResult> results, String instanceId) {
+    for (int i = 0; i < results.size(); i++) {
+      TickResult row = results.get(i);
+      if (instanceId.equals(row.instanceId())
+          && (row.outcome() == TriggerOutcome.STARTED || row.outcome() == TriggerOutcome.DRAINED)) {
+        results.set(
+            i,
+            new TickResult(
+                row.namespace(),
+                row.scheduleId(),
+                row.instanceId(),
+                TriggerOutcome.RUN_ID_TAKEN,
+                row.occurrenceTime(),
+                row.lastFiredAt(),
+                row.nextFireAt(),
+                Ledger.RUN_ID_TAKEN));
+      }
     }
   }
 

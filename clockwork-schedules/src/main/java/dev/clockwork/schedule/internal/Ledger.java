@@ -29,6 +29,10 @@ final class Ledger {
   private final Instant now;
   private final CommandContext context;
   private final List<BufferedTrigger> buffer;
+
+  /** The skip reason of an occurrence whose run id an instance the schedule did not start holds. */
+  static final String RUN_ID_TAKEN = "run_id_taken";
+
   private final List<ScheduleAuditEvent> audit = new ArrayList<>();
   private final List<SkippedOccurrence> skipped = new ArrayList<>();
   private final List<BufferedTrigger> buffered = new ArrayList<>();
@@ -199,6 +203,21 @@ final class Ledger {
     List<Instant> dropped = buffer.stream().map(BufferedTrigger::occurrence).toList();
     dropped.forEach(this::unbuffer);
     skip(dropped, reason, "buffered trigger dropped");
+  }
+
+  /**
+   * The trigger's run id was found taken by an instance the schedule did not start: its occurrence
+   * is recorded skipped ({@value #RUN_ID_TAKEN}), audited with the other skips, and that instance
+   * is not taken for the schedule's latest run (the overlap policy does not wait for it).
+   */
+  void runIdTaken(PendingTrigger trigger) {
+    if (trigger.instanceId().equals(record.latestInstanceId())) {
+      change(record.toBuilder().latestInstanceId(null));
+    }
+    skip(
+        List.of(trigger.occurrence() != null ? trigger.occurrence() : now),
+        RUN_ID_TAKEN,
+        "run id '" + trigger.instanceId() + "' is held by an instance the schedule did not start");
   }
 
   private void skip(List<Instant> occurrences, String reason, String detail) {

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,16 +66,53 @@ final class PendingTriggers {
     }
     if (trigger.previous() != null) {
       if (status(trigger.instanceId()).isPresent()) {
-        return TriggerOutcome.ALREADY_STARTED; // carried out before: the previous run was stopped
+        // carried out before (the previous run was stopped), or the id was taken
+        return existing(schedule, trigger);
       }
       stop(trigger);
     }
     try {
-      engine.create(run(schedule, trigger));
+      engine.admin().reservedCreations().create(run(schedule, trigger));
       return TriggerOutcome.STARTED;
     } catch (DuplicateInstanceException startedBefore) {
+      return existing(schedule, trigger);
+    }
+  }
+
+  /**
+   * What a run whose id exists is: {@code already_started} when this schedule started it (its
+   * history opens with this trigger's {@code ScheduleTriggered}), else {@code run_id_taken} — an
+   * instance the schedule did not start holds its id, and the run is never reported started.
+   */
+  private TriggerOutcome existing(ScheduleRecord schedule, PendingTrigger trigger) {
+    if (startedHere(schedule, trigger)) {
       return TriggerOutcome.ALREADY_STARTED;
     }
+    LOG.warn(
+        "schedule {}/{}: trigger {} did not start its run: its id '{}' is taken by an instance"
+            + " the schedule did not start",
+        schedule.namespace(),
+        schedule.scheduleId(),
+        trigger.triggerNumber(),
+        trigger.instanceId());
+    return TriggerOutcome.RUN_ID_TAKEN;
+  }
+
+  private boolean startedHere(ScheduleRecord schedule, PendingTrigger trigger) {
+    Optional<Event> origin;
+    try {
+      origin = services.engine().instances().origin(trigger.instanceId());
+    } catch (UnknownInstanceException gone) {
+      return true; // it existed a moment ago: ended and purged, so it holds nothing against us
+    }
+    return origin
+        .filter(o -> o.type().equals(ScheduleEventType.ScheduleTriggered.name()))
+        .filter(o -> Objects.equals(o.payload().get("schedule_ulid"), schedule.ulid()))
+        .filter(
+            o ->
+                o.payload().get("trigger_number") instanceof Number n
+                    && n.longValue() == trigger.triggerNumber())
+        .isPresent();
   }
 
   /**
@@ -129,14 +167,18 @@ final class PendingTriggers {
         carried[i] = new Carried(null, e);
       }
     }
-    List<CreateOutcome> outcomes = services.engine().createAll(creations);
+    List<CreateOutcome> outcomes =
+        services.engine().admin().reservedCreations().createAll(creations);
     for (int k = 0; k < outcomes.size(); k++) {
       CreateOutcome outcome = outcomes.get(k);
-      carried[at.get(k)] =
+      int i = at.get(k);
+      carried[i] =
           outcome.failure() != null
               ? new Carried(null, outcome.failure())
               : new Carried(
-                  outcome.created() ? TriggerOutcome.STARTED : TriggerOutcome.ALREADY_STARTED,
+                  outcome.created()
+                      ? TriggerOutcome.STARTED
+                      : existing(schedules.get(i), starts.get(i)),
                   null);
     }
     return Arrays.asList(carried);

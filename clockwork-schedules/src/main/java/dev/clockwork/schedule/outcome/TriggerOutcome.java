@@ -10,6 +10,11 @@ public enum TriggerOutcome {
   DRAINED,
   /** The occurrence's instance existed already (another node, or an earlier attempt). */
   ALREADY_STARTED,
+  /**
+   * The run's id was taken by an instance the schedule did not start: nothing was started, and the
+   * occurrence is recorded as skipped ({@code run_id_taken}).
+   */
+  RUN_ID_TAKEN,
   /** The event of a send-event action was enqueued. */
   SENT,
   /** The occurrence went into the buffer. */

@@ -201,6 +201,12 @@ public record ScheduleRecord(
     }
 
     /** Records one more trigger: count, time, instance, remaining actions. */
+    /** The run the overlap policy looks at; null for none. */
+    public Builder latestInstanceId(String instanceId) {
+      this.latestInstanceId = instanceId;
+      return this;
+    }
+
     public Builder fired(Instant at, String instanceId) {
       this.firesCount++;
       this.lastFiredAt = at;

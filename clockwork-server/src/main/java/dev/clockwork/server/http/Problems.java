@@ -3,6 +3,7 @@ package dev.clockwork.server.http;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.clockwork.core.InvalidDefinitionException;
+import dev.clockwork.core.input.ReservedNameException;
 import dev.clockwork.runtime.error.UnknownDeadLetterException;
 import dev.clockwork.runtime.error.UnknownEventException;
 import dev.clockwork.runtime.error.UnknownEventIdException;
@@ -25,10 +26,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Turns every refusal into a problem+json body: {@link ProblemException}s as they are, the
- * runtime's "unknown" errors as 404, its argument checks as 400, concurrent updates as 409, and
- * anything unexpected as a 500 whose detail carries the request id (the stack trace goes to the
- * log, never to the caller). A body the client cut off or sent too slowly is its own failure: a 400
- * or 408, logged as one line at most every few seconds ({@link ClientErrors}).
+ * runtime's "unknown" errors as 404, its argument checks and reserved names as 400, concurrent
+ * updates as 409, and anything unexpected as a 500 whose detail carries the request id (the stack
+ * trace goes to the log, never to the caller). A body the client cut off or sent too slowly is its
+ * own failure: a 400 or 408, logged as one line at most every few seconds ({@link ClientErrors}).
  */
 public final class Problems {
   private static final Logger LOG = LoggerFactory.getLogger(Problems.class);
@@ -56,6 +57,7 @@ public final class Problems {
     routes.exception(
         UnknownEventException.class,
         (e, ctx) -> write(ctx, new ProblemException(400, "unknown-event", e.getMessage())));
+    routes.exception(ReservedNameException.class, (e, ctx) -> write(ctx, reserved(e)));
     routes.exception(
         ConcurrentScheduleUpdateException.class,
         (e, ctx) -> write(ctx, ProblemException.conflict(e.getMessage())));
@@ -119,6 +121,11 @@ public final class Problems {
                 .map(String::valueOf)
                 .sorted()
                 .collect(Collectors.joining(", ")));
+  }
+
+  /** A name the engine keeps for itself (an id form, an internal event): a 400 naming the rule. */
+  public static ProblemException reserved(ReservedNameException e) {
+    return new ProblemException(400, "reserved-name", e.getMessage());
   }
 
   /** Writes {@code e} as the response. */

@@ -1,6 +1,8 @@
 package dev.clockwork.runtime.internal.engine;
 
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.input.InputRules;
+import dev.clockwork.core.input.ReservedNames;
 import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.internal.BatchCreation;
@@ -37,13 +39,33 @@ public final class Creations {
    */
   public record Outcome(String id, TurnRunner.Created created, RuntimeException failure) {}
 
-  /** Creates the instance {@code request} asks for, with the children and events of its start. */
+  /**
+   * Creates the instance a caller's {@code request} asks for, with the children and events of its
+   * start; an id of the engine's own forms is refused ({@link ReservedNames}).
+   */
   public TurnRunner.Created create(NewInstance request) {
+    return create(request, false);
+  }
+
+  /**
+   * Creates an instance as {@link #create(NewInstance)} does, for the engine's own paths (a
+   * schedule starting its run), which may use the reserved id forms.
+   */
+  public TurnRunner.Created createOwn(NewInstance request) {
+    return create(request, true);
+  }
+
+  /** As {@link #createAll(List)}, for the engine's own paths, which may use reserved id forms. */
+  public List<Outcome> createAllOwn(List<NewInstance> requests) {
+    return createAll(requests, true);
+  }
+
+  private TurnRunner.Created create(NewInstance request, boolean own) {
     Objects.requireNonNull(request, "request");
     String conversation = conversation(request);
     MachineDefinition definition = machines.latest(request.machine());
     String instanceId = id(request);
-    ChildIds.checkTopLevel(instanceId);
+    checkId(request, instanceId, own);
     return runner.create(
         definition,
         instanceId,
@@ -60,6 +82,10 @@ public final class Creations {
    * @return per request, in order, what became of it
    */
   public List<Outcome> createAll(List<NewInstance> requests) {
+    return createAll(requests, false);
+  }
+
+  private List<Outcome> createAll(List<NewInstance> requests, boolean own) {
     List<Outcome> outcomes = new ArrayList<>(requests.size());
     List<BatchCreation.Request> batch = new ArrayList<>(requests.size());
     List<Integer> at = new ArrayList<>(requests.size());
@@ -67,7 +93,7 @@ public final class Creations {
       String instanceId = id(request);
       try {
         MachineDefinition definition = machines.latest(request.machine());
-        ChildIds.checkTopLevel(instanceId);
+        checkId(request, instanceId, own);
         batch.add(
             new BatchCreation.Request(
                 definition,
@@ -88,6 +114,18 @@ public final class Creations {
       outcomes.set(at.get(k), new Outcome(batch.get(k).id(), result.created(), result.failure()));
     }
     return outcomes;
+  }
+
+  /**
+   * A caller's own id follows the id rules and is none of the engine's forms; the engine's own ids
+   * (schedule runs, which carry a schedule id and a time) may be longer.
+   */
+  private static void checkId(NewInstance request, String instanceId, boolean own) {
+    ChildIds.checkTopLevel(instanceId);
+    if (!own && request.id() != null) {
+      InputRules.id("instance id", instanceId);
+      ReservedNames.checkCallerInstanceId(instanceId);
+    }
   }
 
   private static String id(NewInstance request) {

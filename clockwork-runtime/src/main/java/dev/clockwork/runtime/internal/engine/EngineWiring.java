@@ -90,7 +90,8 @@ public final class EngineWiring {
         new CommitPipeline(store, listeners, failures, Math.max(16, 4 * workers.threads()));
     TurnEnd end = new TurnEnd(store, clock, pipeline, listeners, services);
     TurnRunner runner = new TurnRunner(clock, services, end, queues, workers.eventsPerClaim());
-    QueueAdmin admin = new QueueAdmin(store, clock, queues, times, activity, failures::current);
+    QueueAdmin admin =
+        new QueueAdmin(store, clock, queues, times, activity, failures::current, machines::ids);
     PeriodicTasks tasks = new PeriodicTasks(failures);
     tasks.add(
         "self-healing pass",

@@ -1,8 +1,6 @@
 package dev.clockwork.runtime.internal.engine;
 
-import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.definition.MachineDefinition;
-import dev.clockwork.core.definition.ParallelEvents;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.config.QueueStrategy;
 import dev.clockwork.runtime.config.Settings;
@@ -28,8 +26,11 @@ import java.util.Optional;
  * ({@link #enqueue}). Validate now, process later: an event no state of the machine takes, or whose
  * payload the machine's validator for its type refuses, is refused at once — unless the instance
  * runs a version newer than this node knows (a rolling deploy), which the nodes that know it
- * validate when they process the event. An enqueue reads its instance only when it is not among
- * those recently enqueued to ({@link KnownInstances}), so it is mostly one round trip.
+ * validate when they process the event. The engine's own events are refused before they get here,
+ * at {@code Engine.send} and {@code Engine.enqueue} ({@link
+ * dev.clockwork.core.input.ReservedNames}); its own paths (cancel, terminate) use them. An enqueue
+ * reads its instance only when it is not among those recently enqueued to ({@link KnownInstances}),
+ * so it is mostly one round trip.
  */
 public final class EventIntake {
   private final Settings settings;
@@ -134,14 +135,6 @@ public final class EventIntake {
   }
 
   private void checkKnown(Known record, Event event) {
-    if (ParallelEvents.isResult(event.type())) {
-      throw new ClockworkException(
-          "'"
-              + event.type()
-              + "' is Clockwork's own event of parallel dispatch; only region jobs send it (to end"
-              + " a parallel state on purpose, send an event its onFail or another transition"
-              + " takes)");
-    }
     if (machines.isNewer(record.machine(), record.version())) {
       return;
     }

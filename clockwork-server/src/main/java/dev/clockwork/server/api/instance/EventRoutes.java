@@ -1,6 +1,7 @@
 package dev.clockwork.server.api.instance;
 
 import dev.clockwork.core.ClockworkException;
+import dev.clockwork.core.input.ReservedNameException;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.SendResult;
 import dev.clockwork.runtime.error.IdempotencyConflictException;
@@ -21,6 +22,7 @@ import dev.clockwork.server.api.audit.Audit;
 import dev.clockwork.server.callback.CallbackView;
 import dev.clockwork.server.callback.Callbacks;
 import dev.clockwork.server.http.ProblemException;
+import dev.clockwork.server.http.Problems;
 import io.javalin.http.Context;
 import java.util.List;
 import java.util.Map;
@@ -155,6 +157,9 @@ public final class EventRoutes implements ApiRoutes {
     }
     if (e instanceof UnknownEventException) {
       return new ProblemException(400, "unknown-event", e.getMessage());
+    }
+    if (e instanceof ReservedNameException reserved) {
+      return Problems.reserved(reserved);
     }
     if (e instanceof IdempotencyConflictException) {
       return new ProblemException(409, "idempotency-conflict", e.getMessage());
