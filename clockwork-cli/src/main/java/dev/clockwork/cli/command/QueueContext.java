@@ -4,10 +4,14 @@ import dev.clockwork.cli.environment.CliEnvironment;
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.InvalidDefinitionException;
 import dev.clockwork.core.time.Durations;
+import dev.clockwork.runtime.admin.ActivityRecorder;
 import dev.clockwork.runtime.admin.ProcessingTimes;
 import dev.clockwork.runtime.admin.QueueAdmin;
 import dev.clockwork.runtime.config.Settings;
 import java.time.Duration;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Supplier;
 
 /**
  * What every {@code queue} command needs: the config, the store and the admin over both. The
@@ -32,8 +36,21 @@ final class QueueContext implements AutoCloseable {
 
   static QueueContext open(CliEnvironment env, DatabaseOptions database) {
     OpenDatabase opened = OpenDatabase.open(env, database);
+    // the machines the CLI knows without instances: on the classpath, or with settings in the file
+    Supplier<Set<String>> registered =
+        () -> {
+          Set<String> known = new TreeSet<>(opened.config.configuredMachines());
+          env.machines().forEach(definition -> known.add(definition.id()));
+          return known;
+        };
     QueueAdmin admin =
-        new QueueAdmin(opened.store, env.clock(), opened.config::queue, new ProcessingTimes());
+        new QueueAdmin(
+            opened.store,
+            env.clock(),
+            opened.config::queue,
+            new ProcessingTimes(),
+            new ActivityRecorder(),
+            registered);
     return new QueueContext(env, opened, admin);
   }
 
