@@ -50,6 +50,7 @@ final class QueueContext implements AutoCloseable {
             opened.config::queue,
             new ProcessingTimes(),
             new ActivityRecorder(),
+            null, // no workers here: the health report has no store line
             registered);
     return new QueueContext(env, opened, admin);
   }
