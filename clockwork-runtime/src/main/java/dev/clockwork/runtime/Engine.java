@@ -60,7 +60,7 @@ public final class Engine implements AutoCloseable {
     this.admin =
         new Admin(
             parts.queues(), parts.store(), parts.clock(), new ReservedCreations(parts.creations()));
-    this.tasks = new EngineTasks(parts.periodicTasks(), parts.startTasks());
+    this.tasks = new EngineTasks(parts.periodicTasks(), parts.startTasks(), parts.retentionSteps());
   }
 
   public static Builder builder() {

@@ -1,13 +1,16 @@
 package dev.clockwork.runtime;
 
+import dev.clockwork.runtime.internal.retention.RetentionSteps;
 import dev.clockwork.runtime.internal.worker.PeriodicTasks;
 import dev.clockwork.runtime.internal.worker.StartTasks;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
+import java.util.function.ToLongFunction;
 
 /**
  * Work that modules extending an engine (schedules, retention) hand it: tasks its task thread runs
- * every so often, and tasks it runs once when it starts.
+ * every so often, tasks it runs once when it starts, and purges its retention pass runs.
  *
  * <pre>{@code
  * engine.tasks().addStartTask("deploy start timers", timers::deploy);
@@ -18,10 +21,12 @@ import java.util.Objects;
 public final class EngineTasks {
   private final PeriodicTasks periodic;
   private final StartTasks atStart;
+  private final RetentionSteps retention;
 
-  EngineTasks(PeriodicTasks periodic, StartTasks atStart) {
+  EngineTasks(PeriodicTasks periodic, StartTasks atStart, RetentionSteps retention) {
     this.periodic = periodic;
     this.atStart = atStart;
+    this.retention = retention;
   }
 
   /**
@@ -48,5 +53,18 @@ public final class EngineTasks {
    */
   public void addStartTask(String name, Runnable task) {
     atStart.add(Objects.requireNonNull(name, "name"), Objects.requireNonNull(task, "task"));
+  }
+
+  /**
+   * Runs {@code purge} in each of the engine's retention passes ({@code
+   * workers.retention_interval}), after the engine's own tables, on the one node running the pass
+   * (never on two at once), with the pass's instant: the schedules' audit of deleted schedules, for
+   * instance. It removes what retention no longer keeps in bounded batches and returns how many
+   * rows of {@code table} it removed; they count with the engine's tables (the {@code
+   * retention.removed} metric, {@code clockwork retention status}). A purge that throws is logged
+   * and runs again next pass.
+   */
+  public void addRetentionStep(String table, ToLongFunction<Instant> purge) {
+    retention.add(Objects.requireNonNull(table, "table"), Objects.requireNonNull(purge, "purge"));
   }
 }

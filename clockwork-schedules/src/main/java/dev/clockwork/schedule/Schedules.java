@@ -11,6 +11,7 @@ import dev.clockwork.schedule.definition.ScheduleOptions;
 import dev.clockwork.schedule.definition.ScheduleSettings;
 import dev.clockwork.schedule.definition.ScheduleSpec;
 import dev.clockwork.schedule.error.ScheduleNotFoundException;
+import dev.clockwork.schedule.internal.AuditRetention;
 import dev.clockwork.schedule.internal.Lifecycle;
 import dev.clockwork.schedule.internal.ManualTriggers;
 import dev.clockwork.schedule.internal.Services;
@@ -69,11 +70,13 @@ public final class Schedules {
 
   /**
    * A service with the default options and jitter drawn from {@link Random}; it deploys the
-   * machines' start timers when the engine starts.
+   * machines' start timers when the engine starts, and removes deleted schedules' audit in the
+   * engine's retention passes when {@code retention.schedule_audit} is set.
    */
   public Schedules(Engine engine, ScheduleStore store) {
     this(new Services(engine, store, ScheduleOptions.defaults(), new Random()), null, null);
     deployOnStart();
+    auditRetention();
   }
 
   Schedules(Services services, String namespace, CommandContext context) {
@@ -323,6 +326,12 @@ public final class Schedules {
   }
 
   // ---- helpers ----
+
+  /** Adds {@code retention.schedule_audit}'s purge to the engine's retention passes. */
+  Schedules auditRetention() {
+    AuditRetention.addTo(services.engine(), services.store());
+    return this;
+  }
 
   Schedules deployOnStart() {
     services.engine().tasks().addStartTask("deploy start timers", this::deployStartTimers);

@@ -10,7 +10,11 @@ import java.util.Random;
 import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 
-/** Configures a {@link Schedules} service: {@link Schedules#builder(Engine)}. */
+/**
+ * Configures a {@link Schedules} service: {@link Schedules#builder(Engine)}. The service built
+ * removes deleted schedules' audit in the engine's retention passes when {@code
+ * retention.schedule_audit} is set.
+ */
 public final class SchedulesBuilder {
   private final Engine engine;
   private ScheduleStore store;
@@ -76,6 +80,7 @@ public final class SchedulesBuilder {
                 random != null ? random : new Random()),
             null,
             null);
+    built.auditRetention();
     return deployOnStart ? built.deployOnStart() : built;
   }
 }

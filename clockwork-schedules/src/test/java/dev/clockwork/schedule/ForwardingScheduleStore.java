@@ -68,6 +68,11 @@ class ForwardingScheduleStore implements ScheduleStore {
   }
 
   @Override
+  public int purgeDeletedAudit(Instant deletedBefore, int limit) {
+    return delegate.purgeDeletedAudit(deletedBefore, limit);
+  }
+
+  @Override
   public Optional<Instant> nextFireAt() {
     return delegate.nextFireAt();
   }

@@ -121,6 +121,11 @@ final class TimedScheduleStore implements ScheduleStore {
   }
 
   @Override
+  public int purgeDeletedAudit(Instant deletedBefore, int limit) {
+    return timed(() -> delegate.purgeDeletedAudit(deletedBefore, limit));
+  }
+
+  @Override
   public Optional<Instant> nextFireAt() {
     return timed(delegate::nextFireAt);
   }

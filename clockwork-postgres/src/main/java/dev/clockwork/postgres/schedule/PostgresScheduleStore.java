@@ -144,6 +144,13 @@ public final class PostgresScheduleStore implements ScheduleStore {
   }
 
   @Override
+  public int purgeDeletedAudit(Instant deletedBefore, int limit) {
+    return jdbc.autoCommit(
+        "purge the audit of deleted schedules",
+        connection -> ScheduleEvents.purgeDeleted(connection, deletedBefore, limit));
+  }
+
+  @Override
   public List<ScheduleAuditEvent> history(
       String namespace, String scheduleId, long afterSequence, int limit) {
     return jdbc.autoCommit(

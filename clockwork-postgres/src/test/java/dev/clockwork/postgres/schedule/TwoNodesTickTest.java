@@ -197,6 +197,11 @@ class TwoNodesTickTest {
     }
 
     @Override
+    public int purgeDeletedAudit(Instant deletedBefore, int limit) {
+      return delegate.purgeDeletedAudit(deletedBefore, limit);
+    }
+
+    @Override
     public Optional<Instant> nextFireAt() {
       return delegate.nextFireAt();
     }

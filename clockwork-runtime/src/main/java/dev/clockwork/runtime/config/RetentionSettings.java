@@ -19,6 +19,7 @@ import java.time.Instant;
  *   callbacks: 7 days
  *   operator_log: 365 days
  *   archive: ./archive            # optional: nothing is deleted that is not archived first
+ *   schedule_audit: 90 days       # optional: a deleted schedule's audit rows, once deleted this long
  * }</pre>
  *
  * @param finishedInstances how long an instance in a top-level final state is kept after it
@@ -37,6 +38,9 @@ import java.time.Instant;
  *     days; system-wide only)
  * @param archive the directory finished instances are archived to, as gzip JSON Lines, before they
  *     are deleted ({@code archive}; system-wide only; null, the default, for no archive)
+ * @param scheduleAudit how long the audit rows of a deleted schedule are kept after it was deleted
+ *     ({@code schedule_audit}; system-wide only; null, the default, to keep them: a schedule's
+ *     audit stays for the life of its row)
  */
 public record RetentionSettings(
     Duration finishedInstances,
@@ -45,7 +49,8 @@ public record RetentionSettings(
     Duration idempotencyKeys,
     Duration callbacks,
     Duration operatorLog,
-    String archive) {
+    String archive,
+    Duration scheduleAudit) {
   public static final RetentionSettings DEFAULT =
       new RetentionSettings(
           Duration.ofDays(30),
@@ -54,6 +59,7 @@ public record RetentionSettings(
           Duration.ofDays(7),
           Duration.ofDays(7),
           Duration.ofDays(365),
+          null,
           null);
 
   /** Per table, the instant before which a row is past these settings' retention at {@code now}. */

@@ -46,4 +46,12 @@ public final class RetentionSettingsBuilder extends CodeBlock<RetentionSettingsB
   public RetentionSettingsBuilder archive(Path directory) {
     return set("archive", "archive", directory.toString());
   }
+
+  /**
+   * {@code schedule_audit}: how long a deleted schedule's audit rows are kept after it was deleted
+   * (none by default: they stay); system-wide only.
+   */
+  public RetentionSettingsBuilder scheduleAudit(Duration age) {
+    return set("schedule_audit", "scheduleAudit", age);
+  }
 }

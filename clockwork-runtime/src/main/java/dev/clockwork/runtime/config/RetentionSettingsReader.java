@@ -17,7 +17,8 @@ final class RetentionSettingsReader {
           "idempotency_keys",
           "callbacks",
           "operator_log",
-          "archive");
+          "archive",
+          "schedule_audit");
   static final Set<String> MACHINE_KEYS =
       Set.of("finished_instances", "history", "idempotency_keys", "callbacks");
   static final Set<String> HISTORY_KEYS = Set.of("max_age", "max_rows");
@@ -47,6 +48,12 @@ final class RetentionSettingsReader {
           "is system-wide (one archive directory holds every machine's files); set it under the"
               + " top-level retention: block");
     }
+    if (own.has("schedule_audit")) {
+      throw own.error(
+          "schedule_audit",
+          "is system-wide (schedules belong to no machine); set it under the top-level retention:"
+              + " block");
+    }
     own.allowOnly(MACHINE_KEYS);
     return read(merged, KEYS);
   }
@@ -62,7 +69,8 @@ final class RetentionSettingsReader {
         age(retention, "idempotency_keys", d.idempotencyKeys()),
         age(retention, "callbacks", d.callbacks()),
         age(retention, "operator_log", d.operatorLog()),
-        archive(retention));
+        archive(retention),
+        scheduleAudit(retention));
   }
 
   private static String archive(ConfigBlock retention) {
@@ -72,6 +80,24 @@ final class RetentionSettingsReader {
           "archive", "names no directory; give one (./archive) or leave the key out");
     }
     return directory;
+  }
+
+  /**
+   * {@code schedule_audit}: optional, no default (a schedule's audit stays for the life of its
+   * row); a positive duration when given.
+   */
+  private static Duration scheduleAudit(ConfigBlock retention) {
+    try {
+      return retention.duration("schedule_audit", RetentionSettings.DEFAULT.scheduleAudit(), false);
+    } catch (ConfigException e) {
+      String given = retention.text("schedule_audit", "");
+      throw retention.error(
+          "schedule_audit",
+          "takes how long a deleted schedule's audit rows are kept, a positive duration (90 days,"
+              + " P90D), not '"
+              + given
+              + "'; leave the key out to keep them for the life of the schedule row");
+    }
   }
 
   private static Duration age(ConfigBlock block, String key, Duration fallback) {

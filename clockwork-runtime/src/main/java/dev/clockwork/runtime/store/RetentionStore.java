@@ -3,10 +3,12 @@ package dev.clockwork.runtime.store;
 import dev.clockwork.runtime.store.retention.HistoryTrim;
 import dev.clockwork.runtime.store.retention.OldestRows;
 import dev.clockwork.runtime.store.retention.RemovedRows;
+import dev.clockwork.runtime.store.retention.RemovedTotal;
 import dev.clockwork.runtime.store.retention.RetentionBacklog;
 import dev.clockwork.runtime.store.retention.RetentionCutoffs;
 import dev.clockwork.runtime.store.retention.RetentionScope;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * The store's role that removes what retention no longer keeps (SPI: a role of {@link Store}).
@@ -80,6 +82,17 @@ public interface RetentionStore {
    * runs); returns whether it ran.
    */
   boolean exclusively(Runnable pass);
+
+  /**
+   * Adds what a pass removed in one scope to the running totals: per table of {@code removed}, one
+   * row of {@code machine} (a machine with retention of its own, or {@link
+   * RemovedTotal#EVERY_OTHER_MACHINE}) whose count grows by the rows removed and whose {@code
+   * lastRemovedAt} becomes {@code at}. One row per machine and table, however many passes: bounded.
+   */
+  void recordRemoved(String machine, RemovedRows removed, Instant at);
+
+  /** Every running total, by machine then table. */
+  List<RemovedTotal> removedTotals();
 
   /**
    * What retention still has to do in {@code scope}: per table, the oldest row and how many rows

@@ -18,8 +18,8 @@ import java.util.stream.Stream;
 
 /**
  * The rows of the {@code retention} block, at the system's level and at a machine's (but {@code
- * operator_log}, which is system-wide). Each reads the resolved value; the retention contract
- * suites show that the purge follows it.
+ * operator_log} and {@code schedule_audit}, which are system-wide). Each reads the resolved value;
+ * the retention contract suites show that the purge follows it.
  */
 final class RetentionSettingRows {
   private RetentionSettingRows() {}
@@ -62,6 +62,12 @@ final class RetentionSettingRows {
             "30 days",
             s -> s.retention(r -> r.operatorLog(Duration.ofDays(30))),
             f -> f.engine.settings().retention().operatorLog().equals(Duration.ofDays(30))));
+    rows.add(
+        SettingRow.of(
+            "retention.schedule_audit",
+            "90 days",
+            s -> s.retention(r -> r.scheduleAudit(Duration.ofDays(90))),
+            f -> Duration.ofDays(90).equals(f.engine.settings().retention().scheduleAudit())));
     rows.add(
         SettingRow.of(
             "retention.archive",

@@ -25,6 +25,7 @@ class RetentionSettingsTest {
     assertThat(defaults.idempotencyKeys()).isEqualTo(Duration.ofDays(7));
     assertThat(defaults.callbacks()).isEqualTo(Duration.ofDays(7));
     assertThat(defaults.operatorLog()).isEqualTo(Duration.ofDays(365));
+    assertThat(defaults.scheduleAudit()).as("a schedule's audit stays with its row").isNull();
     assertThat(defaults).isEqualTo(RetentionSettings.DEFAULT);
   }
 
@@ -106,6 +107,32 @@ class RetentionSettingsTest {
     fails(
         "machines:\n  order:\n    retention:\n      operator_log: 30 days\n",
         "clockwork.yaml:4: machines.order.retention.operator_log: is system-wide");
+  }
+
+  @Test
+  void theScheduleAuditIsReadWhenGiven() {
+    Settings settings = Settings.parse("retention:\n  schedule_audit: 90 days\n", "clockwork.yaml");
+
+    assertThat(settings.retention().scheduleAudit()).isEqualTo(Duration.ofDays(90));
+  }
+
+  @Test
+  void aScheduleAuditThatIsNoDurationNamesTheKeyAndTheFix() {
+    fails(
+        "retention:\n  schedule_audit: forever\n",
+        "clockwork.yaml:2: retention.schedule_audit: takes how long a deleted schedule's audit rows"
+            + " are kept, a positive duration (90 days, P90D), not 'forever'; leave the key out to"
+            + " keep them");
+    fails(
+        "retention:\n  schedule_audit: 0 days\n",
+        "clockwork.yaml:2: retention.schedule_audit: takes how long");
+  }
+
+  @Test
+  void theScheduleAuditIsSystemWide() {
+    fails(
+        "machines:\n  order:\n    retention:\n      schedule_audit: 30 days\n",
+        "clockwork.yaml:4: machines.order.retention.schedule_audit: is system-wide");
   }
 
   @Test

@@ -32,7 +32,9 @@ import java.util.Optional;
  *   <li>{@link #commitAll}: the rows locked in key order, then one {@code UPDATE … FROM unnest(…)}
  *       naming each row's expected revision, with the audit rows of those written, in one
  *       transaction;
- *   <li>audit, skipped and buffered rows are never deleted with the schedule (soft delete).
+ *   <li>audit, skipped and buffered rows are never deleted with the schedule (soft delete); only
+ *       {@link #purgeDeletedAudit} removes audit rows, of schedules deleted long enough ago (an
+ *       index on {@code deleted_at} of deleted rows finds them).
  * </ul>
  */
 public interface ScheduleStore {
@@ -108,4 +110,14 @@ public interface ScheduleStore {
 
   /** The earliest next fire of any active schedule (to sleep until, or to step virtual time). */
   Optional<Instant> nextFireAt();
+
+  /**
+   * Removes up to {@code limit} audit events of schedules deleted before {@code deletedBefore}, the
+   * schedules deleted longest ago first ({@code retention.schedule_audit}); the schedule rows stay
+   * (their ids stay taken), as do live schedules' audit events and those of schedules deleted
+   * since. One short statement or transaction.
+   *
+   * @return the audit events removed
+   */
+  int purgeDeletedAudit(Instant deletedBefore, int limit);
 }

@@ -585,6 +585,57 @@ public abstract class ScheduleStoreContractTest {
     assertThat(store.nextFireAt()).isEmpty();
   }
 
+  /** Deletes {@code record} at {@code at}, writing {@code audit} more events with the deletion. */
+  protected void delete(ScheduleRecord record, Instant at, int audit) {
+    List<ScheduleAuditEvent> events = new ArrayList<>();
+    for (int i = 0; i < audit; i++) {
+      events.add(skippedEvent(record, i));
+    }
+    store.commit(
+        new ScheduleCommit(
+            record.toBuilder()
+                .status(ScheduleStatus.DELETED)
+                .deleted("delete_requested", at)
+                .next(null, null)
+                .revision(record.revision() + 1)
+                .build(),
+            events,
+            List.of(),
+            List.of(),
+            List.of(),
+            false));
+  }
+
+  @Test
+  void purgesTheAuditOfSchedulesDeletedBeforeTheCutInBatches() {
+    ScheduleRecord old = create("default", "old", T0);
+    ScheduleRecord older = create("billing", "older", T0);
+    ScheduleRecord recent = create("default", "recent", T0);
+    create("default", "live", T0);
+    delete(older, T0.plusSeconds(10), 2); // 3 rows, deleted first
+    delete(old, T0.plusSeconds(20), 1); // 2 rows
+    delete(recent, T0.plusSeconds(100), 1); // 2 rows, deleted after the cut
+    Instant cut = T0.plusSeconds(50);
+
+    assertThat(store.purgeDeletedAudit(cut, 2)).isEqualTo(2);
+    assertThat(store.history("billing", "older", 0, 10))
+        .as("the schedule deleted longest ago goes first")
+        .hasSize(1);
+    assertThat(store.history("default", "old", 0, 10)).hasSize(2);
+    assertThat(store.purgeDeletedAudit(cut, 10)).isEqualTo(3);
+    assertThat(store.purgeDeletedAudit(cut, 10)).isZero();
+
+    assertThat(store.history("billing", "older", 0, 10)).isEmpty();
+    assertThat(store.history("default", "old", 0, 10)).isEmpty();
+    assertThat(store.history("default", "recent", 0, 10)).hasSize(2);
+    assertThat(store.history("default", "live", 0, 10)).hasSize(1);
+    assertThat(store.find("default", "old").orElseThrow().status())
+        .as("the row stays: its id stays taken")
+        .isEqualTo(ScheduleStatus.DELETED);
+    assertThat(store.purgeDeletedAudit(T0.plusSeconds(101), 10)).isEqualTo(2);
+    assertThat(store.history("default", "live", 0, 10)).hasSize(1);
+  }
+
   @Test
   void reportsTheEarliestNextFireOfActiveSchedules() {
     assertThat(store.nextFireAt()).isEmpty();

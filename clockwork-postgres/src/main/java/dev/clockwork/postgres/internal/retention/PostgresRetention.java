@@ -6,6 +6,7 @@ import dev.clockwork.runtime.store.Archiver;
 import dev.clockwork.runtime.store.RetentionStore;
 import dev.clockwork.runtime.store.retention.HistoryTrim;
 import dev.clockwork.runtime.store.retention.RemovedRows;
+import dev.clockwork.runtime.store.retention.RemovedTotal;
 import dev.clockwork.runtime.store.retention.RetentionBacklog;
 import dev.clockwork.runtime.store.retention.RetentionCutoffs;
 import dev.clockwork.runtime.store.retention.RetentionScope;
@@ -13,6 +14,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -131,6 +133,18 @@ public final class PostgresRetention implements RetentionStore {
             return delete.executeUpdate();
           }
         });
+  }
+
+  @Override
+  public void recordRemoved(String machine, RemovedRows removed, Instant at) {
+    jdbc.inTransaction(
+        "add to the totals of rows retention removed",
+        connection -> RemovedTotals.add(connection, machine, removed, at));
+  }
+
+  @Override
+  public List<RemovedTotal> removedTotals() {
+    return jdbc.autoCommit("read the totals of rows retention removed", RemovedTotals::all);
   }
 
   @Override

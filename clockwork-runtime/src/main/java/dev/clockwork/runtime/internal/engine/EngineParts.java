@@ -4,6 +4,7 @@ import dev.clockwork.runtime.admin.QueueAdmin;
 import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.internal.Listeners;
 import dev.clockwork.runtime.internal.MachineRegistry;
+import dev.clockwork.runtime.internal.retention.RetentionSteps;
 import dev.clockwork.runtime.internal.worker.PeriodicTasks;
 import dev.clockwork.runtime.internal.worker.StartTasks;
 import dev.clockwork.runtime.parallel.RegionJobs;
@@ -22,6 +23,7 @@ import java.time.Clock;
  * @param regionJobs the region jobs, to see and run by hand
  * @param periodicTasks the tasks the engine's task thread runs
  * @param startTasks the tasks the engine runs once when it starts
+ * @param retentionSteps the purges modules add to the engine's retention pass
  * @param creations creating instances
  * @param events sending and queueing events
  * @param due running due work in the caller's thread
@@ -38,6 +40,7 @@ public record EngineParts(
     RegionJobs regionJobs,
     PeriodicTasks periodicTasks,
     StartTasks startTasks,
+    RetentionSteps retentionSteps,
     Creations creations,
     EventIntake events,
     DueWork due,

@@ -19,6 +19,7 @@ import dev.clockwork.runtime.internal.TurnRunner;
 import dev.clockwork.runtime.internal.TurnServices;
 import dev.clockwork.runtime.internal.outage.StoreFailures;
 import dev.clockwork.runtime.internal.retention.RetentionPass;
+import dev.clockwork.runtime.internal.retention.RetentionSteps;
 import dev.clockwork.runtime.internal.worker.PeriodicTasks;
 import dev.clockwork.runtime.internal.worker.StartTasks;
 import dev.clockwork.runtime.internal.worker.Workers;
@@ -99,11 +100,17 @@ public final class EngineWiring {
         () -> store.work().deliverBroadcasts(clock.instant(), TurnEnd.BROADCAST_PAGE));
     tasks.add("dead-letter retention", Duration.ofMinutes(1), admin::purgeExpiredDeadLetters);
     tasks.add("queue activity", ACTIVITY_FLUSH, admin::flushActivity);
+    RetentionSteps retentionSteps = new RetentionSteps();
     tasks.add(
         "retention",
         workers.retentionInterval(),
         new RetentionPass(
-            settings, store.retention(), clock, listeners, archiver(inputs, settings, clock)));
+            settings,
+            store.retention(),
+            clock,
+            listeners,
+            archiver(inputs, settings, clock),
+            retentionSteps));
     if (aligned != null) {
       tasks.add("clock alignment", StoreAlignedClock.INTERVAL, aligned::measure);
     }
@@ -138,6 +145,7 @@ public final class EngineWiring {
         jobs.regionJobs(),
         tasks,
         startTasks,
+        retentionSteps,
         new Creations(settings, machines, runner),
         new EventIntake(settings, store, clock, machines, runner, listeners),
         new DueWork(settings, store, clock, machines, runner),

@@ -9,6 +9,7 @@ import dev.clockwork.runtime.store.Archiver;
 import dev.clockwork.runtime.store.RetentionStore;
 import dev.clockwork.runtime.store.retention.HistoryTrim;
 import dev.clockwork.runtime.store.retention.RemovedRows;
+import dev.clockwork.runtime.store.retention.RemovedTotal;
 import dev.clockwork.runtime.store.retention.RetentionScope;
 import java.time.Clock;
 import java.time.Duration;
@@ -22,12 +23,14 @@ import org.slf4j.LoggerFactory;
 /**
  * One retention pass: for each machine with retention of its own, then for every other machine with
  * the system's, finished instances past {@code finished_instances} go, running instances' history
- * is trimmed, and old idempotency keys and settled callbacks go; then the operator log. Each step
- * runs in batches of {@link #BATCH} until a batch comes back short, at most {@link #MAX_BATCHES}
- * per step (what is left waits for the next pass). History is trimmed instance by instance in id
- * order, and the next pass goes on from where this one stopped, so every running instance is
- * visited however many there are. The pass runs on one node at a time ({@link
- * RetentionStore#exclusively}) and reads "now" once, from the engine's clock.
+ * is trimmed, and old idempotency keys and settled callbacks go; then the operator log, then the
+ * {@link RetentionSteps} modules added (the schedules' audit). What each scope removed is added to
+ * the store's running totals ({@link RetentionStore#recordRemoved}). Each step runs in batches of
+ * {@link #BATCH} until a batch comes back short, at most {@link #MAX_BATCHES} per step (what is
+ * left waits for the next pass). History is trimmed instance by instance in id order, and the next
+ * pass goes on from where this one stopped, so every running instance is visited however many there
+ * are. The pass runs on one node at a time ({@link RetentionStore#exclusively}) and reads "now"
+ * once, from the engine's clock.
  */
 public final class RetentionPass implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(RetentionPass.class);
@@ -46,6 +49,7 @@ public final class RetentionPass implements Runnable {
   private final Clock clock;
   private final Listeners listeners;
   private final Archiver archiver;
+  private final RetentionSteps steps;
   private final int batch;
   private final int maxBatches;
 
@@ -61,7 +65,18 @@ public final class RetentionPass implements Runnable {
       Clock clock,
       Listeners listeners,
       Archiver archiver) {
-    this(settings, store, clock, listeners, archiver, BATCH, MAX_BATCHES);
+    this(settings, store, clock, listeners, archiver, new RetentionSteps());
+  }
+
+  /** As the other public constructor, running {@code steps} after the engine's own. */
+  public RetentionPass(
+      Settings settings,
+      RetentionStore store,
+      Clock clock,
+      Listeners listeners,
+      Archiver archiver,
+      RetentionSteps steps) {
+    this(settings, store, clock, listeners, archiver, steps, BATCH, MAX_BATCHES);
   }
 
   /** As the public constructor, with {@code batch} rows per batch and {@code maxBatches} a step. */
@@ -73,11 +88,24 @@ public final class RetentionPass implements Runnable {
       Archiver archiver,
       int batch,
       int maxBatches) {
+    this(settings, store, clock, listeners, archiver, new RetentionSteps(), batch, maxBatches);
+  }
+
+  private RetentionPass(
+      Settings settings,
+      RetentionStore store,
+      Clock clock,
+      Listeners listeners,
+      Archiver archiver,
+      RetentionSteps steps,
+      int batch,
+      int maxBatches) {
     this.settings = settings;
     this.store = store;
     this.clock = clock;
     this.listeners = listeners;
     this.archiver = archiver;
+    this.steps = steps;
     this.batch = batch;
     this.maxBatches = maxBatches;
   }
@@ -128,12 +156,30 @@ public final class RetentionPass implements Runnable {
     RemovedRows removed = RemovedRows.NONE;
     Map<String, RetentionSettings> own = settings.machineRetention();
     for (Map.Entry<String, RetentionSettings> machine : own.entrySet()) {
-      removed = removed.plus(scope(RetentionScope.only(machine.getKey()), machine.getValue(), now));
+      RemovedRows mine = scope(RetentionScope.only(machine.getKey()), machine.getValue(), now);
+      removed = removed.plus(recorded(machine.getKey(), mine, now));
     }
-    removed = removed.plus(scope(RetentionScope.allBut(own.keySet()), settings.retention(), now));
+    RemovedRows others = scope(RetentionScope.allBut(own.keySet()), settings.retention(), now);
     Instant logBefore = now.minus(settings.retention().operatorLog());
     long log = batches(() -> store.purgeOperatorLog(logBefore, batch));
-    return removed.plus(new RemovedRows(Map.of(RemovedRows.OPERATOR_LOG, log)));
+    others = others.plus(new RemovedRows(Map.of(RemovedRows.OPERATOR_LOG, log)));
+    others = others.plus(steps.run(now));
+    return removed.plus(recorded(RemovedTotal.EVERY_OTHER_MACHINE, others, now));
+  }
+
+  /**
+   * Adds {@code removed} to the store's running totals of {@code machine}; a failure to is logged
+   * (the rows are gone either way, only the count is short).
+   */
+  private RemovedRows recorded(String machine, RemovedRows removed, Instant now) {
+    if (removed.total() > 0) {
+      try {
+        store.recordRemoved(machine, removed, now);
+      } catch (RuntimeException e) {
+        LOG.warn("retention could not add to its totals of rows removed: {}", e.getMessage());
+      }
+    }
+    return removed;
   }
 
   private RemovedRows scope(RetentionScope scope, RetentionSettings retention, Instant now) {

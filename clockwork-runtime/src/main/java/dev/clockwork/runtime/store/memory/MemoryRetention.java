@@ -12,6 +12,7 @@ import dev.clockwork.runtime.store.callback.CallbackState;
 import dev.clockwork.runtime.store.callback.StoredCallback;
 import dev.clockwork.runtime.store.retention.HistoryTrim;
 import dev.clockwork.runtime.store.retention.RemovedRows;
+import dev.clockwork.runtime.store.retention.RemovedTotal;
 import dev.clockwork.runtime.store.retention.RetentionBacklog;
 import dev.clockwork.runtime.store.retention.RetentionCutoffs;
 import dev.clockwork.runtime.store.retention.RetentionScope;
@@ -40,6 +41,7 @@ final class MemoryRetention implements RetentionStore {
   private final MemoryData data;
   private final MemoryCallbacks callbacks;
   private final MemoryOperatorLog operatorLog;
+  private final MemoryRemovedTotals totals = new MemoryRemovedTotals();
 
   MemoryRetention(MemoryData data, MemoryCallbacks callbacks, MemoryOperatorLog operatorLog) {
     this.data = data;
@@ -242,6 +244,16 @@ final class MemoryRetention implements RetentionStore {
   @Override
   public int purgeOperatorLog(Instant before, int limit) {
     return operatorLog.purge(before, limit);
+  }
+
+  @Override
+  public void recordRemoved(String machine, RemovedRows removed, Instant at) {
+    totals.add(machine, removed, at);
+  }
+
+  @Override
+  public List<RemovedTotal> removedTotals() {
+    return totals.all();
   }
 
   @Override

@@ -191,6 +191,28 @@ public final class InMemoryScheduleStore implements ScheduleStore {
   }
 
   @Override
+  public synchronized int purgeDeletedAudit(Instant deletedBefore, int limit) {
+    List<Row> deleted =
+        rows.values().stream()
+            .filter(row -> row.record.status() == ScheduleStatus.DELETED)
+            .filter(row -> row.record.deletedAt() != null)
+            .filter(row -> row.record.deletedAt().isBefore(deletedBefore))
+            .filter(row -> !row.audit.isEmpty())
+            .sorted(Comparator.comparing(row -> row.record.deletedAt()))
+            .toList();
+    int removed = 0;
+    for (Row row : deleted) {
+      int take = Math.min(limit - removed, row.audit.size());
+      row.audit.subList(0, take).clear();
+      removed += take;
+      if (removed == limit) {
+        break;
+      }
+    }
+    return removed;
+  }
+
+  @Override
   public synchronized Optional<Instant> nextFireAt() {
     return due.earliest();
   }

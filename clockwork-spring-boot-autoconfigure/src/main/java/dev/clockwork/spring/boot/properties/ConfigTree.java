@@ -76,6 +76,7 @@ public final class ConfigTree {
     retention.put("callbacks", text(r.callbacks()));
     retention.put("operator_log", text(r.operatorLog()));
     retention.put("archive", r.archive());
+    retention.put("schedule_audit", text(r.scheduleAudit()));
     return retention;
   }
 

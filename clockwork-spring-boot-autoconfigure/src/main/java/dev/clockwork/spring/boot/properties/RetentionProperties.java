@@ -14,6 +14,8 @@ import java.time.Duration;
  * @param operatorLog how long the operator log keeps an entry (system-wide only)
  * @param archive the directory finished instances are archived to before they are deleted
  *     (system-wide only)
+ * @param scheduleAudit how long a deleted schedule's audit rows are kept after it was deleted
+ *     (system-wide only; unset: kept for the life of the schedule row)
  */
 public record RetentionProperties(
     Duration finishedInstances,
@@ -21,7 +23,8 @@ public record RetentionProperties(
     Duration idempotencyKeys,
     Duration callbacks,
     Duration operatorLog,
-    String archive) {
+    String archive,
+    Duration scheduleAudit) {
 
   /**
    * The {@code retention.history} block.

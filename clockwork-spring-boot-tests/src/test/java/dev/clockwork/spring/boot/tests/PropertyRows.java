@@ -79,6 +79,7 @@ final class PropertyRows {
     rows.addAll(retention("callbacks", "12 hours", "6 hours", r -> r.callbacks()));
     rows.add(of("retention.operator_log", "30 days", s -> s.retention().operatorLog()));
     rows.add(of("retention.archive", "/var/lib/shop/archive", s -> s.retention().archive()));
+    rows.add(of("retention.schedule_audit", "90 days", s -> s.retention().scheduleAudit()));
   }
 
   private static void workers(List<PropertyRow> rows) {
