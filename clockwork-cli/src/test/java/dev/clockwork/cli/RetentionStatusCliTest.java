@@ -1,23 +1,30 @@
 package dev.clockwork.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.audit.OperatorAction;
+import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.instance.NewInstance;
+import dev.clockwork.runtime.listener.EngineListener;
+import dev.clockwork.runtime.store.retention.RemovedRows;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code retention status}: per table what is kept, the oldest row's age, how long it is overdue
- * and the backlog (rows past their retention, counted), from the database, in a table or as JSON; a
- * machine with retention of its own gets rows of its own.
+ * and the backlog (rows past their retention, counted), and the rows retention removed so far, from
+ * the database, in a table or as JSON; a machine with retention of its own gets rows of its own.
  */
 class RetentionStatusCliTest {
   private final CartFixture cart = new CartFixture();
@@ -78,5 +85,55 @@ class RetentionStatusCliTest {
         .as("the operator log is system-wide: one row")
         .singleElement()
         .satisfies(line -> assertThat(line.strip()).startsWith("*"));
+  }
+
+  @Test
+  void itShowsTheRowsAPassRemoved(@TempDir Path dir) throws Exception {
+    String yaml = "retention:\n  history:\n    max_rows: 2\n  schedule_audit: 90 days\n";
+    Path config = dir.resolve("clockwork.yaml");
+    Files.writeString(config, yaml);
+    cart.engine.create(NewInstance.of("cart").id("cart-1"));
+    for (int i = 0; i < 4; i++) {
+      cart.engine.send("cart-1", Event.of("ADD"));
+    }
+    List<RemovedRows> passes = new CopyOnWriteArrayList<>();
+    try (Engine node =
+        Engine.builder()
+            .store(cart.store)
+            .clock(cart.clock)
+            .config(Settings.parse(yaml, "clockwork.yaml"))
+            .register(CartFixture.CART)
+            .listener(
+                new EngineListener() {
+                  @Override
+                  public void retentionPassed(RemovedRows removed, Duration took) {
+                    passes.add(removed);
+                  }
+                })
+            .build()) {
+      node.start();
+      await().atMost(Duration.ofSeconds(10)).until(() -> !passes.isEmpty());
+    }
+    long removed = passes.get(0).of(RemovedRows.HISTORY);
+    assertThat(removed).as("created and four ADDs, two kept").isGreaterThanOrEqualTo(3);
+
+    CliRun run = cart.cli("retention", "status", "--config", config.toString());
+
+    assertThat(run.exitCode).as(run.toString()).isZero();
+    assertThat(run.out)
+        .contains("REMOVED")
+        .containsPattern("\\* +history +365d, 2 rows +\\S+ +\\S+ +\\S+ +\\S+ +" + removed + "\\s")
+        .containsPattern("\\* +instances +30d +- +- +- +0 +0")
+        .containsPattern("\\* +schedule_audit +90d +- +- +- +- +0");
+    JsonNode json =
+        new ObjectMapper()
+            .readTree(
+                cart.cli("retention", "status", "--config", config.toString(), "-o", "json").out);
+    assertThat(json.get(1).get("table").asText()).isEqualTo("history");
+    assertThat(json.get(1).get("removed").asLong()).isEqualTo(removed);
+    assertThat(json.get(1).get("last_removed_at").asText()).isEqualTo("2026-01-01T00:00:00Z");
+    assertThat(json.get(0).get("removed").asLong()).isZero();
+    assertThat(json.get(json.size() - 1).get("table").asText()).isEqualTo("schedule_audit");
+    assertThat(json.get(json.size() - 1).get("keep").asText()).isEqualTo("PT2160H");
   }
 }

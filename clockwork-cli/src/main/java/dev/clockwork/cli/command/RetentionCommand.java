@@ -4,9 +4,11 @@ import dev.clockwork.cli.environment.CliEnvironment;
 import dev.clockwork.cli.output.Json;
 import dev.clockwork.runtime.config.RetentionSettings;
 import dev.clockwork.runtime.store.RetentionStore;
+import dev.clockwork.runtime.store.retention.RemovedTotal;
 import dev.clockwork.runtime.store.retention.RetentionScope;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -34,15 +36,16 @@ public final class RetentionCommand {
             + " block; a machine with its own machines.<id>.retention gets rows of its own), the"
             + " oldest row and its age, how long it is overdue, and the backlog: rows past their"
             + " retention still waiting for a pass, counted up to 100,000 (\u2265 when there are"
-            + " more). Rows removed are counted by each engine: the"
-            + " retention.removed metric on /metrics."
+            + " more), and the rows retention has removed so far (every engine's passes added"
+            + " up; the retention.removed metric on /metrics counts one engine's). With"
+            + " retention.schedule_audit set, a row for the audit of deleted schedules too."
       })
   public static final class Status implements Callable<Integer> {
     /** Backlog counts stop here: asking never scans a large table. */
     static final int CAP = 100_000;
 
     /** The MACHINE of the rows for every machine without retention of its own. */
-    static final String OTHERS = "*";
+    static final String OTHERS = RemovedTotal.EVERY_OTHER_MACHINE;
 
     private final CliEnvironment env;
 
@@ -60,6 +63,10 @@ public final class RetentionCommand {
         Instant now = env.clock().instant();
         RetentionStore store = opened.store.retention();
         Map<String, RetentionSettings> own = opened.config.machineRetention();
+        Map<String, Map<String, RemovedTotal>> removed = new HashMap<>();
+        for (RemovedTotal total : store.removedTotals()) {
+          removed.computeIfAbsent(total.machine(), m -> new HashMap<>()).put(total.table(), total);
+        }
         List<Map<String, Object>> rows = new ArrayList<>();
         for (Map.Entry<String, RetentionSettings> machine : own.entrySet()) {
           rows.addAll(
@@ -68,15 +75,21 @@ public final class RetentionCommand {
                   machine.getValue(),
                   store.backlog(
                       RetentionScope.only(machine.getKey()), machine.getValue().cutoffs(now), CAP),
+                  removed.getOrDefault(machine.getKey(), Map.of()),
                   now));
         }
         RetentionSettings keep = opened.config.retention();
+        Map<String, RemovedTotal> others = removed.getOrDefault(OTHERS, Map.of());
         rows.addAll(
             RetentionRows.of(
                 OTHERS,
                 keep,
                 store.backlog(RetentionScope.allBut(own.keySet()), keep.cutoffs(now), CAP),
+                others,
                 now));
+        if (keep.scheduleAudit() != null || others.containsKey(RetentionSettings.SCHEDULE_AUDIT)) {
+          rows.add(RetentionRows.scheduleAudit(OTHERS, keep.scheduleAudit(), others));
+        }
         if (output.json()) {
           Json.print(env.out(), rows);
           return 0;
@@ -88,8 +101,8 @@ public final class RetentionCommand {
                     + keep.historyMaxRows()
                     + " rows each; the backlog counts rows past max_age); machine "
                     + OTHERS
-                    + ": every machine without retention of its own. Rows removed: the"
-                    + " retention.removed metric of each engine (/metrics).");
+                    + ": every machine without retention of its own. REMOVED: the rows every"
+                    + " engine's passes have removed so far.");
         env.out().flush();
         return 0;
       }

@@ -51,6 +51,12 @@ public record RetentionSettings(
     Duration operatorLog,
     String archive,
     Duration scheduleAudit) {
+  /**
+   * The {@code schedule_audit} key, and the table name a deleted schedule's audit rows count under
+   * in the rows a retention pass removed.
+   */
+  public static final String SCHEDULE_AUDIT = "schedule_audit";
+
   public static final RetentionSettings DEFAULT =
       new RetentionSettings(
           Duration.ofDays(30),

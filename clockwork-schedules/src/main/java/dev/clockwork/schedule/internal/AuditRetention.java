@@ -1,6 +1,7 @@
 package dev.clockwork.schedule.internal;
 
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.config.RetentionSettings;
 import dev.clockwork.schedule.store.ScheduleStore;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,7 +15,7 @@ import java.time.Instant;
  */
 public final class AuditRetention {
   /** The table name the rows removed count under. */
-  public static final String TABLE = "schedule_audit";
+  public static final String TABLE = RetentionSettings.SCHEDULE_AUDIT;
 
   static final int BATCH = 200;
   static final int MAX_BATCHES = 100;
