@@ -4,10 +4,13 @@ import dev.clockwork.runtime.admin.OperatorLog;
 import dev.clockwork.runtime.admin.QueueAdmin;
 import dev.clockwork.runtime.admin.TimerAdmin;
 import dev.clockwork.runtime.store.Store;
+import dev.clockwork.runtime.store.retention.RemovedTotal;
 import java.time.Clock;
+import java.util.List;
 
 /**
- * Operating an engine: its queues, its armed timers, and the audit of what operators did.
+ * Operating an engine: its queues, its armed timers, the audit of what operators did, and what
+ * retention has removed.
  *
  * <pre>{@code
  * engine.admin().queues().pause("order");
@@ -22,10 +25,12 @@ public final class Admin {
   private final TimerAdmin timers;
   private final OperatorLog operatorLog;
   private final ReservedCreations reservedCreations;
+  private final Store store;
 
   Admin(QueueAdmin queues, Store store, Clock clock, ReservedCreations reservedCreations) {
     this.queues = queues;
     this.reservedCreations = reservedCreations;
+    this.store = store;
     this.timers = new TimerAdmin(store, clock);
     this.operatorLog = new OperatorLog(store, clock);
   }
@@ -43,6 +48,15 @@ public final class Admin {
   /** The durable operator audit: who retried, purged, paused or triggered what. */
   public OperatorLog operatorLog() {
     return operatorLog;
+  }
+
+  /**
+   * The rows retention has removed so far, per machine with retention of its own ({@link
+   * RemovedTotal#EVERY_OTHER_MACHINE} for the others) and table: every node's passes added up, from
+   * the store.
+   */
+  public List<RemovedTotal> retentionRemoved() {
+    return store.retention().removedTotals();
   }
 
   /**

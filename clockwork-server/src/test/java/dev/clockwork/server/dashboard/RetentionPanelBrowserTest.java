@@ -16,7 +16,8 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 
 /**
  * Retention's progress on the queues overview and {@code GET /api/retention}: after this node's
- * pass, the rows it removed and, per machine and table, what it left to do.
+ * pass, the rows it removed, per machine and table what it left to do, and the store's running
+ * totals of rows removed.
  */
 class RetentionPanelBrowserTest {
   static ApiFixture api;
@@ -60,6 +61,15 @@ class RetentionPanelBrowserTest {
               assertThat(t.get("table").asText()).isEqualTo("instances");
               assertThat(t.get("backlog").asLong()).isZero();
               assertThat(t.get("backlog_at_least").asBoolean()).isFalse();
+            });
+    assertThat(status.get("removed"))
+        .as("the store's running totals")
+        .anySatisfy(
+            t -> {
+              assertThat(t.get("machine").asText()).isEqualTo("*");
+              assertThat(t.get("table").asText()).isEqualTo("instances");
+              assertThat(t.get("rows").asLong()).isEqualTo(1);
+              assertThat(t.get("last_removed_at").asText()).isNotBlank();
             });
     assertThat(api.get("/api/retention", null).status()).isEqualTo(401);
   }

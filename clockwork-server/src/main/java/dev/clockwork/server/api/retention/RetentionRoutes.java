@@ -2,6 +2,7 @@ package dev.clockwork.server.api.retention;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.clockwork.runtime.listener.Subscription;
+import dev.clockwork.runtime.store.retention.RemovedTotal;
 import dev.clockwork.runtime.store.retention.RetentionBacklog;
 import dev.clockwork.server.access.Role;
 import dev.clockwork.server.api.ApiRoutes;
@@ -19,14 +20,17 @@ import java.util.Map;
  * {@code GET /api/retention} (viewer): rows removed by this node's retention passes since the
  * server started and by the last one, and per machine ({@code *}: every machine without retention
  * of its own) and table what the last pass left to do — the oldest row, its age and the backlog
- * (rows past their retention, counted up to a cap; {@code backlog_at_least} when more). Hears the
- * engine from when it is built until {@link #close()}.
+ * (rows past their retention, counted up to a cap; {@code backlog_at_least} when more); and the
+ * rows every node's passes removed so far, per machine and table, from the store. Hears the engine
+ * from when it is built until {@link #close()}.
  */
 public final class RetentionRoutes implements ApiRoutes, AutoCloseable {
   private final RetentionProgress progress = new RetentionProgress();
   private final Subscription subscription;
+  private final ServerContext server;
 
   public RetentionRoutes(ServerContext server) {
+    this.server = server;
     this.subscription = server.engine().listen(progress);
   }
 
@@ -42,13 +46,15 @@ public final class RetentionRoutes implements ApiRoutes, AutoCloseable {
    * @param lastPassRemoved rows removed by table by the last pass (absent before the first)
    * @param lastPassTook how long the last pass took
    * @param tables per machine and table what is left to do, as of the pass that read it
+   * @param removed per machine and table the rows every node's passes removed so far
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   record Status(
       Map<String, Long> removedSinceStart,
       Map<String, Long> lastPassRemoved,
       Duration lastPassTook,
-      List<Table> tables) {}
+      List<Table> tables,
+      List<RemovedTotal> removed) {}
 
   /** One machine's table. */
   record Table(
@@ -86,7 +92,8 @@ public final class RetentionRoutes implements ApiRoutes, AutoCloseable {
             progress.removedSinceStart().byTable(),
             progress.lastPassRemoved() == null ? null : progress.lastPassRemoved().byTable(),
             progress.lastPassTook(),
-            tables));
+            tables,
+            server.engine().admin().retentionRemoved()));
   }
 
   @Override
