@@ -159,6 +159,7 @@ class RetentionSettingsTest {
               idempotency_keys: 7 days
               callbacks: 7 days
               operator_log: 365 days
+              schedule_audit: 90 days       # optional; no default
             machines:
               order:
                 retention:
@@ -168,7 +169,19 @@ class RetentionSettingsTest {
             """,
             "README.md");
 
-    assertThat(settings.retention()).isEqualTo(RetentionSettings.DEFAULT);
+    RetentionSettings d = RetentionSettings.DEFAULT;
+    assertThat(settings.retention())
+        .as("the defaults, and the audit of deleted schedules kept 90 days")
+        .isEqualTo(
+            new RetentionSettings(
+                d.finishedInstances(),
+                d.historyMaxAge(),
+                d.historyMaxRows(),
+                d.idempotencyKeys(),
+                d.callbacks(),
+                d.operatorLog(),
+                d.archive(),
+                Duration.ofDays(90)));
     assertThat(settings.retention("order").finishedInstances()).isEqualTo(Duration.ofDays(7));
     assertThat(settings.workers().retentionInterval()).isEqualTo(Duration.ofMinutes(1));
   }
