@@ -18,7 +18,7 @@ final class RetentionSettingsReader {
           "callbacks",
           "operator_log",
           "archive",
-          "schedule_audit");
+          RetentionSettings.SCHEDULE_AUDIT);
   static final Set<String> MACHINE_KEYS =
       Set.of("finished_instances", "history", "idempotency_keys", "callbacks");
   static final Set<String> HISTORY_KEYS = Set.of("max_age", "max_rows");
@@ -48,9 +48,9 @@ final class RetentionSettingsReader {
           "is system-wide (one archive directory holds every machine's files); set it under the"
               + " top-level retention: block");
     }
-    if (own.has("schedule_audit")) {
+    if (own.has(RetentionSettings.SCHEDULE_AUDIT)) {
       throw own.error(
-          "schedule_audit",
+          RetentionSettings.SCHEDULE_AUDIT,
           "is system-wide (schedules belong to no machine); set it under the top-level retention:"
               + " block");
     }
@@ -88,11 +88,12 @@ final class RetentionSettingsReader {
    */
   private static Duration scheduleAudit(ConfigBlock retention) {
     try {
-      return retention.duration("schedule_audit", RetentionSettings.DEFAULT.scheduleAudit(), false);
+      return retention.duration(
+          RetentionSettings.SCHEDULE_AUDIT, RetentionSettings.DEFAULT.scheduleAudit(), false);
     } catch (ConfigException e) {
-      String given = retention.text("schedule_audit", "");
+      String given = retention.text(RetentionSettings.SCHEDULE_AUDIT, "");
       throw retention.error(
-          "schedule_audit",
+          RetentionSettings.SCHEDULE_AUDIT,
           "takes how long a deleted schedule's audit rows are kept, a positive duration (90 days,"
               + " P90D), not '"
               + given
