@@ -31,6 +31,7 @@ import java.util.Objects;
  *     min_request_rate: 256      # bytes a second: a body sent slower is cut off with a 408
  *     max_requests: 200          # handled at once; the next ones wait, then get a 503
  *     queue_wait: 5 seconds
+ *     idle_timeout: 30 seconds   # a connection silent this long is closed (mid-headers too)
  * }</pre>
  */
 public record ServerConfig(

@@ -15,7 +15,7 @@ final class ServerConfigReader {
   static final String BLOCK = "server";
   private static final Set<String> KEYS = Set.of("host", "port", "tokens", "callbacks", "limits");
   private static final Set<String> LIMIT_KEYS =
-      Set.of("min_request_rate", "max_requests", "queue_wait");
+      Set.of("min_request_rate", "max_requests", "queue_wait", "idle_timeout");
   private static final Set<String> TOKEN_KEYS = Set.of("sha256", "role", "namespaces");
   private static final Set<String> ROLES = Set.of("viewer", "operator", "admin");
   private static final Set<String> CALLBACK_KEYS =
@@ -41,7 +41,8 @@ final class ServerConfigReader {
     return new TransportLimits(
         limits.whole("min_request_rate", defaults.minRequestRate(), 1),
         (int) Math.min(Integer.MAX_VALUE, limits.whole("max_requests", defaults.maxRequests(), 1)),
-        limits.duration("queue_wait", defaults.queueWait(), true));
+        limits.duration("queue_wait", defaults.queueWait(), true),
+        limits.duration("idle_timeout", defaults.idleTimeout(), false));
   }
 
   private static Map<String, TokenConfig> tokens(ConfigBlock tokens) {
