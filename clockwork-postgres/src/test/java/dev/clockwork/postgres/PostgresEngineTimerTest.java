@@ -78,7 +78,7 @@ class PostgresEngineTimerTest extends StoreFixture {
             org.assertj.core.groups.Tuple.tuple("REMIND", T0.plus(Duration.ofDays(2))),
             org.assertj.core.groups.Tuple.tuple("ORDER_EXPIRED", T0.plus(Duration.ofDays(7))));
     assertThat(engine.nextDue()).isEmpty();
-    assertThat(store.queueAdmin().armedTimers(null, null, 10)).isEmpty();
+    assertThat(store.queueAdmin().armedTimers(null, null, null, 10)).isEmpty();
   }
 
   @Test
@@ -126,7 +126,7 @@ class PostgresEngineTimerTest extends StoreFixture {
     engine.create(NewInstance.of("shop-order").id("order-1"));
     engine.send("order-1", Event.of("SUBMIT"));
     engine.send("order-1", Event.of("PAY"));
-    assertThat(store.queueAdmin().armedTimers(null, null, 10)).isEmpty();
+    assertThat(store.queueAdmin().armedTimers(null, null, null, 10)).isEmpty();
     TimeTravel.advance(engine, clock, T0.plus(Duration.ofDays(30)));
     assertThat(engine.instances().get("order-1").states()).containsExactly("processing");
   }

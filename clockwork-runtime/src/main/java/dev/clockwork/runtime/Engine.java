@@ -124,7 +124,7 @@ public final class Engine implements AutoCloseable {
    */
   public SendResult send(EventRequest request) {
     ReservedNames.checkSendable(request.event().type());
-    return SendResult.of(parts.events().send(request));
+    return SendResult.of(parts.events().send(request.stored()));
   }
 
   /** Queues {@code event}; see {@link #enqueue(EventRequest)}. */
@@ -141,7 +141,7 @@ public final class Engine implements AutoCloseable {
    */
   public QueuedEvent enqueue(EventRequest request) {
     ReservedNames.checkSendable(request.event().type());
-    return parts.events().enqueue(request);
+    return parts.events().enqueue(request.stored());
   }
 
   /** Its instances: one by id, lists, statuses, history, event statuses, cancel, terminate. */

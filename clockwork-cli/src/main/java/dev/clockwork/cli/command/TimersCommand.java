@@ -72,7 +72,7 @@ public final class TimersCommand {
       CommandArguments.atLeast(spec, "--limit", limit, 1);
       try (OpenDatabase opened = OpenDatabase.open(env, database)) {
         String name = MachineNames.requireKnown(env, opened.store, opened.config, machine);
-        List<TimerView> timers = opened.store.queueAdmin().armedTimers(name, state, limit);
+        List<TimerView> timers = opened.store.queueAdmin().armedTimers(name, null, state, limit);
         Instant now = env.clock().instant();
         if (output.json()) {
           Json.print(env.out(), timers);

@@ -45,7 +45,7 @@ public final class ArmedTimers {
     this.jdbc = jdbc;
   }
 
-  public List<TimerView> armed(String machine, String statePrefix, int limit) {
+  public List<TimerView> armed(String machine, String namespace, String statePrefix, int limit) {
     if (limit <= 0) {
       return List.of();
     }

@@ -103,7 +103,8 @@ public final class InstanceRows {
   }
 
   /** Active instances of a machine in a state, in id order after {@code afterId}. */
-  public List<String> instancesIn(String machine, String state, String afterId, int limit) {
+  public List<String> instancesIn(
+      String machine, String state, String namespace, String afterId, int limit) {
     return jdbc.autoCommit(
         "find the instances of '" + machine + "' in '" + state + "'",
         connection -> {

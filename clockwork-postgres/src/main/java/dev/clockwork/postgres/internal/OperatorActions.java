@@ -54,7 +54,7 @@ public final class OperatorActions implements OperatorLogStore {
   }
 
   @Override
-  public List<OperatorAction> list(long beforeId, int limit) {
+  public List<OperatorAction> list(String namespace, long beforeId, int limit) {
     return jdbc.autoCommit(
         "read the operator log",
         connection -> {

@@ -179,7 +179,7 @@ public final class QueueOperations {
         });
   }
 
-  public List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
+  public List<DeadLetter> deadLetters(String machine, String namespace, long afterId, int limit) {
     return jdbc.autoCommit(
         "list the dead letters",
         connection -> {

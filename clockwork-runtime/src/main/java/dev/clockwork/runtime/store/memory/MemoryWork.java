@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.store.memory;
 
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.Claim;
@@ -81,7 +82,12 @@ final class MemoryWork implements WorkStore {
       BroadcastOutbox.Pending next;
       while ((next = data.broadcasts.oldest()) != null) {
         List<String> page =
-            data.instancesIn(next.request.machine(), next.request.state(), next.afterId, pageSize);
+            data.instancesIn(
+                next.request.machine(),
+                next.request.state(),
+                NamespacedIds.namespaceOf(next.request.sender()),
+                next.afterId,
+                pageSize);
         for (String id : page) {
           InstanceRecord target = data.instances.get(id);
           data.enqueue(

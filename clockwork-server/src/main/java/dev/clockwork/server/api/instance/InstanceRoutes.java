@@ -131,7 +131,8 @@ public final class InstanceRoutes implements ApiRoutes {
             query.afterId(),
             limit + 1,
             query.state(),
-            query.conversationId());
+            query.conversationId(),
+            query.namespace());
     List<InstanceSummary> fetched =
         engine.instances().list(paged).stream().map(InstanceViews::summary).toList();
     return Page.of(fetched, limit, last -> Cursor.encode(last.id()));
