@@ -7,6 +7,7 @@ import dev.clockwork.runtime.config.ConfigException;
 import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.config.SettingsBuilder;
 import dev.clockwork.runtime.error.EventFailedException;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.internal.MachineRegistry;
 import dev.clockwork.runtime.internal.engine.EngineInputs;
@@ -56,7 +57,7 @@ public final class Engine implements AutoCloseable {
   private Engine(EngineParts parts) {
     this.parts = parts;
     this.machines = new Machines(parts.machines(), parts.upgrades());
-    this.instances = new Instances(parts.store(), parts.events());
+    this.instances = new Instances(parts.store(), parts.events(), NamespacedIds.DEFAULT);
     this.admin =
         new Admin(
             parts.queues(), parts.store(), parts.clock(), new ReservedCreations(parts.creations()));
@@ -149,9 +150,29 @@ public final class Engine implements AutoCloseable {
     return instances;
   }
 
-  /** Operating it: queues (dead letters, pause, purges, health), timers, the operator log. */
+  /**
+   * Operating it, across every namespace: queues (dead letters, pause, purges, health), timers, the
+   * operator log. Ids in what it lists are stored ids ({@link NamespacedIds#idOf} gives the id and
+   * {@link NamespacedIds#namespaceOf} the namespace).
+   */
   public Admin admin() {
     return admin;
+  }
+
+  /**
+   * One namespace of it: a tenant's instances, events, dead letters, timers and audit, none of
+   * another's. What {@link #create}, {@link #send}, {@link #enqueue} and {@link #instances()} do for
+   * the default namespace, {@code engine.namespace("tenant-a")} does for {@code tenant-a}.
+   *
+   * @throws IllegalArgumentException when {@code name} is not a namespace name
+   */
+  public Namespace namespace(String name) {
+    return new Namespace(
+        NamespacedIds.checkedName(name),
+        this,
+        new Instances(parts.store(), parts.events(), name),
+        parts.store(),
+        parts.clock());
   }
 
   /** The region jobs of parallel dispatch: what waits, and running one by hand. */

@@ -40,10 +40,23 @@ public final class NamespacedIds {
     return namespace;
   }
 
-  /** The stored id of {@code id} in {@code namespace}. */
+  /**
+   * The stored id of {@code id} in {@code namespace}. In the default namespace an id is stored as
+   * it is; in another one an id holding {@link #SEPARATOR} is refused (ids never hold it: the id
+   * rules refuse control characters), so no id of one namespace names an instance of another.
+   *
+   * @throws IllegalArgumentException for such an id
+   */
   public static String stored(String namespace, String id) {
     Objects.requireNonNull(id, "id");
-    return prefix(namespace) + id;
+    if (DEFAULT.equals(namespace)) {
+      return id;
+    }
+    if (id.indexOf(SEPARATOR) >= 0) {
+      throw new IllegalArgumentException(
+          "instance id holds the control character U+001F; ids are printable text: remove it");
+    }
+    return namespace + SEPARATOR + id;
   }
 
   /** What every stored id of {@code namespace} starts with: empty for the default namespace. */
