@@ -28,6 +28,8 @@ public record CreateOutcome(String id, Instance instance, RuntimeException failu
   static CreateOutcome of(Creations.Outcome outcome) {
     TurnRunner.Created created = outcome.created();
     return new CreateOutcome(
-        NamespacedIds.idOf(outcome.id()), created == null ? null : Instance.of(created), outcome.failure());
+        NamespacedIds.idOf(outcome.id()),
+        created == null ? null : Instance.of(created),
+        outcome.failure());
   }
 }

@@ -23,11 +23,9 @@ import dev.clockwork.runtime.store.Archiver;
 import dev.clockwork.runtime.store.Store;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -60,7 +58,11 @@ public final class Engine implements AutoCloseable {
     this.instances = new Instances(parts.store(), parts.events(), NamespacedIds.DEFAULT);
     this.admin =
         new Admin(
-            parts.queues(), parts.store(), parts.clock(), new ReservedCreations(parts.creations()));
+            parts.queues(),
+            parts.store(),
+            parts.clock(),
+            new ReservedCreations(parts.creations()),
+            parts.due()::next);
     this.tasks = new EngineTasks(parts.periodicTasks(), parts.startTasks());
   }
 
@@ -161,8 +163,8 @@ public final class Engine implements AutoCloseable {
 
   /**
    * One namespace of it: a tenant's instances, events, dead letters, timers and audit, none of
-   * another's. What {@link #create}, {@link #send}, {@link #enqueue} and {@link #instances()} do for
-   * the default namespace, {@code engine.namespace("tenant-a")} does for {@code tenant-a}.
+   * another's. What {@link #create}, {@link #send}, {@link #enqueue} and {@link #instances()} do
+   * for the default namespace, {@code engine.namespace("tenant-a")} does for {@code tenant-a}.
    *
    * @throws IllegalArgumentException when {@code name} is not a namespace name
    */
@@ -192,14 +194,6 @@ public final class Engine implements AutoCloseable {
    */
   public int runDue(String... machines) {
     return parts.due().run(machines);
-  }
-
-  /**
-   * When an instance of a registered machine, in a queue this engine serves, next has work due (an
-   * event, a timer, a retry); before now when work waits. Time travel in tests steps through these.
-   */
-  public Optional<Instant> nextDue() {
-    return parts.due().next();
   }
 
   /**

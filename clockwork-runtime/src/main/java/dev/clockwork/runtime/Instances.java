@@ -17,8 +17,8 @@ import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.Store;
 import java.util.Collection;
-import java.util.List;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -64,9 +64,7 @@ public final class Instances {
    */
   public List<Instance> list(InstanceQuery query) {
     Objects.requireNonNull(query, "query");
-    return store.instances().search(query.storedIn(namespace)).stream()
-        .map(Instance::of)
-        .toList();
+    return store.instances().search(query.storedIn(namespace)).stream().map(Instance::of).toList();
   }
 
   /**
@@ -88,10 +86,7 @@ public final class Instances {
 
   /** The oldest instance of {@code machine} in a conversation: the one emits to it reach. */
   public Optional<Instance> inConversation(String conversationId, String machine) {
-    return store
-        .instances()
-        .findInConversation(stored(conversationId), machine)
-        .map(Instance::of);
+    return store.instances().findInConversation(stored(conversationId), machine).map(Instance::of);
   }
 
   /**
@@ -104,10 +99,7 @@ public final class Instances {
     if (query.type() == null) {
       return store.instances().history(instanceId, query.afterSequence(), query.limit());
     }
-    return store
-        .instances()
-        .history(instanceId, query.afterSequence(), Integer.MAX_VALUE)
-        .stream()
+    return store.instances().history(instanceId, query.afterSequence(), Integer.MAX_VALUE).stream()
         .filter(row -> query.type().equals(row.event()))
         .limit(query.limit())
         .toList();

@@ -86,7 +86,9 @@ public final class Namespace {
     return timers;
   }
 
-  /** The namespace's operator audit: what it records is on this namespace, and it lists only that. */
+  /**
+   * The namespace's operator audit: what it records is on this namespace, and it lists only that.
+   */
   public OperatorLog operatorLog() {
     return operatorLog;
   }

@@ -155,11 +155,11 @@ public abstract class EngineContractTest {
     engine.enqueue("l-1", Event.of("FAIL"));
     engine.enqueue("l-1", Event.of("A"));
     engine.runDue();
-    assertThat(engine.nextDue()).contains(T0.plusSeconds(1));
+    assertThat(engine.admin().nextDue()).contains(T0.plusSeconds(1));
     TimeTravel.advance(engine, clock, T0.plusMillis(999));
     assertThat(seen(engine, "l-1")).isEmpty();
     TimeTravel.advance(engine, clock, T0.plusSeconds(1));
-    assertThat(engine.nextDue()).contains(T0.plusSeconds(3));
+    assertThat(engine.admin().nextDue()).contains(T0.plusSeconds(3));
     TimeTravel.advance(engine, clock, T0.plusSeconds(3));
     List<DeadLetter> dead = store.queueAdmin().deadLetters(null, null, 0, 10);
     assertThat(dead)
@@ -509,7 +509,7 @@ public abstract class EngineContractTest {
     engine.enqueue("l-1", Event.of("A"));
     engine.runDue();
     assertThat(seen(engine, "l-1")).isEmpty();
-    assertThat(engine.nextDue()).contains(T0.plusSeconds(1));
+    assertThat(engine.admin().nextDue()).contains(T0.plusSeconds(1));
     TimeTravel.advance(engine, clock, T0.plusSeconds(10));
     assertThat(store.queueAdmin().deadLetters(null, null, 0, 10))
         .singleElement()
@@ -558,7 +558,7 @@ public abstract class EngineContractTest {
     engine.runDue();
 
     assertThat(Thread.currentThread().isInterrupted()).as("the worker's flag is cleared").isFalse();
-    assertThat(engine.nextDue()).contains(T0.plusSeconds(1));
+    assertThat(engine.admin().nextDue()).contains(T0.plusSeconds(1));
     assertThat(claimAll("probe", T0.plusSeconds(1)))
         .flatExtracting(Claim::events)
         .singleElement()

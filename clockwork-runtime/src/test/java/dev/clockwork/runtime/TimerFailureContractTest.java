@@ -111,7 +111,7 @@ public abstract class TimerFailureContractTest {
     assertThat(engine.instances().get("hb").timers())
         .singleElement()
         .satisfies(t -> assertThat(t.due()).isEqualTo(T0.plus(Duration.ofHours(2))));
-    assertThat(engine.nextDue()).contains(T0.plus(Duration.ofHours(2)));
+    assertThat(engine.admin().nextDue()).contains(T0.plus(Duration.ofHours(2)));
 
     probeDown.set(false);
     TimeTravel.advance(engine, clock, T0.plus(Duration.ofHours(2)));
@@ -192,7 +192,7 @@ public abstract class TimerFailureContractTest {
         .extracting(ArmedTimer::event)
         .isEqualTo("EXPIRE");
     assertThat(store.queueAdmin().armedTimers("offer", null, null, 10)).isEmpty();
-    assertThat(engine.nextDue()).isEmpty();
+    assertThat(engine.admin().nextDue()).isEmpty();
     DeadLetter dead = engine.admin().queues().deadLetters("offer", 10).get(0);
     assertThat(dead.event().event().timer().key()).isEqualTo(offer.failedTimers().get(0).key());
 

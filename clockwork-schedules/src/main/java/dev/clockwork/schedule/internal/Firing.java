@@ -129,8 +129,7 @@ final class Firing {
 
   /** True when the backfilled occurrence has a run: backfilled before, or fired by a tick. */
   private boolean hasRun(ScheduleRecord schedule, String backfillId, Instant occurrence) {
-    String tickId =
-        InstanceIds.occurrence(schedule.namespace(), schedule.scheduleId(), occurrence);
+    String tickId = InstanceIds.occurrence(schedule.namespace(), schedule.scheduleId(), occurrence);
     return schedule.isPending(backfillId)
         || schedule.isPending(tickId)
         || status(backfillId) != null

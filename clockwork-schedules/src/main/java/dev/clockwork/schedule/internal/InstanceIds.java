@@ -22,20 +22,17 @@ public final class InstanceIds {
   private InstanceIds() {}
 
   /** The instance of a tick's or a buffered trigger. */
-  public static String occurrence(
-      String namespace, String scheduleId, Instant occurrence) {
+  public static String occurrence(String namespace, String scheduleId, Instant occurrence) {
     return NamespacedIds.stored(namespace, "schedule:" + scheduleId + ":" + occurrence);
   }
 
   /** The instance of a backfilled occurrence. */
-  public static String backfill(
-      String namespace, String scheduleId, Instant occurrence) {
+  public static String backfill(String namespace, String scheduleId, Instant occurrence) {
     return NamespacedIds.stored(namespace, "schedule:" + scheduleId + ":backfill:" + occurrence);
   }
 
   /** The instance of the manual trigger numbered {@code triggerNumber}. */
-  public static String manual(
-      String namespace, String scheduleId, long triggerNumber) {
+  public static String manual(String namespace, String scheduleId, long triggerNumber) {
     return NamespacedIds.stored(namespace, "schedule:" + scheduleId + ":manual:" + triggerNumber);
   }
 }

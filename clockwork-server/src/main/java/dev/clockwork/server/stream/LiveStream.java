@@ -3,6 +3,7 @@ package dev.clockwork.server.stream;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.listener.ProcessedEvent;
 import dev.clockwork.runtime.listener.Subscription;
@@ -38,7 +39,7 @@ final class LiveStream implements EngineListener {
   private final ObjectMapper json;
   private final Coalescer coalescer;
   private final Coalescer.Scheduler scheduler;
-  private final Map<SseClient, BooleanSupplier> clients = new ConcurrentHashMap<>();
+  private final Map<SseClient, Watcher> clients = new ConcurrentHashMap<>();
   private final Set<String> changed = ConcurrentHashMap.newKeySet();
   private Subscription subscription;
   private long generation;
@@ -58,20 +59,28 @@ final class LiveStream implements EngineListener {
   }
 
   /**
-   * A client connected: it gets the queues at once, then every change while {@code authorised}
-   * holds.
+   * What one client may see: while {@code authorised} holds, the instances of {@code namespace}
+   * that changed, and the queues' figures when it holds every namespace ({@code queues}).
    */
-  void connect(SseClient client, BooleanSupplier authorised) {
+  record Watcher(BooleanSupplier authorised, String namespace, boolean queues) {}
+
+  /**
+   * A client connected: it gets the queues at once (when it may see them), then every change it may
+   * see while it stays authorised.
+   */
+  void connect(SseClient client, Watcher watcher) {
     synchronized (this) {
       if (clients.isEmpty()) {
         subscription = engine.listen(this);
         long current = ++generation;
         scheduler.schedule(() -> refresh(current), REFRESH);
       }
-      clients.put(client, authorised);
+      clients.put(client, watcher);
     }
     client.onClose(() -> disconnect(client));
-    send(client, "queues", serialize(queues.get()));
+    if (watcher.queues()) {
+      send(client, "queues", serialize(queues.get()));
+    }
   }
 
   private void refresh(long started) {
@@ -88,8 +97,8 @@ final class LiveStream implements EngineListener {
   /** Disconnects every client whose authorisation ended (a session closed or expired). */
   void closeEnded() {
     clients.forEach(
-        (client, authorised) -> {
-          if (!authorised.getAsBoolean()) {
+        (client, watcher) -> {
+          if (!watcher.authorised().getAsBoolean()) {
             disconnect(client);
             client.close();
           }
@@ -141,12 +150,16 @@ final class LiveStream implements EngineListener {
     String queueArray = serialize(queues.get());
     boolean queuesChanged = !queueArray.equals(lastQueues);
     lastQueues = queueArray;
-    for (SseClient client : clients.keySet()) {
-      if (queuesChanged) {
+    for (Map.Entry<SseClient, Watcher> entry : clients.entrySet()) {
+      SseClient client = entry.getKey();
+      Watcher watcher = entry.getValue();
+      if (queuesChanged && watcher.queues()) {
         send(client, "queues", queueArray);
       }
       for (String id : ids) {
-        send(client, "instance", serialize(Map.of("id", id)));
+        if (NamespacedIds.namespaceOf(id).equals(watcher.namespace())) {
+          send(client, "instance", serialize(Map.of("id", NamespacedIds.idOf(id))));
+        }
       }
     }
   }

@@ -1,5 +1,6 @@
 package dev.clockwork.server.stream;
 
+import dev.clockwork.server.access.Namespaces;
 import dev.clockwork.server.access.Role;
 import dev.clockwork.server.access.Sessions;
 import dev.clockwork.server.api.ApiRoutes;
@@ -15,9 +16,10 @@ import java.util.function.Supplier;
 /**
  * {@code GET /api/stream} (viewers): server-sent {@code queues} events with the {@code /api/queues}
  * array whenever events are enqueued or processed, at most every {@link #INTERVAL}, and {@code
- * instance} events {@code {id}} for the instances that changed. A stream opened with the
- * dashboard's session ends when that session does (logged out or expired); one opened with a bearer
- * token lasts as long as the server knows the token (its configuration).
+ * instance} events {@code {id}} for the instances of the request's namespace that changed; the
+ * queues only to a caller whose token holds every namespace (they are every tenant's figures). A
+ * stream opened with the dashboard's session ends when that session does (logged out or expired);
+ * one opened with a bearer token lasts as long as the server knows the token (its configuration).
  */
 public final class StreamRoutes implements ApiRoutes {
   /** The least time between two pushes. */
@@ -59,7 +61,11 @@ public final class StreamRoutes implements ApiRoutes {
         Role.VIEWER,
         client -> {
           client.keepAlive();
-          stream.connect(client, authorisation(client.ctx()));
+          Context ctx = client.ctx();
+          stream.connect(
+              client,
+              new LiveStream.Watcher(
+                  authorisation(ctx), Namespaces.of(ctx), Namespaces.holdsAll(ctx)));
         });
   }
 

@@ -63,9 +63,9 @@ public final class Creations {
 
   private TurnRunner.Created create(NewInstance request, boolean own) {
     Objects.requireNonNull(request, "request");
-    String conversation = conversation(request);
     MachineDefinition definition = machines.latest(request.machine());
     String instanceId = id(request);
+    String conversation = conversation(request, instanceId);
     checkId(request, instanceId, own);
     return runner.create(
         definition,
@@ -99,7 +99,7 @@ public final class Creations {
             new BatchCreation.Request(
                 definition,
                 instanceId,
-                conversation(request),
+                conversation(request, instanceId),
                 request.metadata(defaultQueue(request)),
                 request.input(),
                 request.origin()));
@@ -136,13 +136,16 @@ public final class Creations {
     return NamespacedIds.stored(request.namespace(), id);
   }
 
-  /** The stored conversation id: the request's (a new one when it names none) in its namespace. */
-  private static String conversation(NewInstance request) {
+  /**
+   * The stored conversation id: the request's (a new one when it names none) in the instance's
+   * namespace (a schedule's run names its namespace in its stored id).
+   */
+  private static String conversation(NewInstance request, String instanceId) {
     String conversation =
         request.conversation() != null
             ? ConversationIds.checked(request.conversation())
             : ConversationIds.next();
-    return NamespacedIds.stored(request.namespace(), conversation);
+    return NamespacedIds.stored(NamespacedIds.namespaceOf(instanceId), conversation);
   }
 
   private String defaultQueue(NewInstance request) {
