@@ -58,8 +58,7 @@ public final class InstanceEventCommand implements Callable<Integer> {
     try {
       return opened.engine(List.of()).namespace(namespace.name()).instances().event(id, eventId);
     } catch (UnknownInstanceException e) {
-      throw new ClockworkException(
-          "no instance with id '" + id + "' in namespace '" + namespace.name() + "'");
+      throw new ClockworkException(namespace.missing(id));
     } catch (UnknownEventIdException e) {
       throw new ClockworkException(
           "instance '"

@@ -41,6 +41,14 @@ public final class InstanceNamespace {
     return NamespacedIds.stored(name(), id);
   }
 
+  /** The error for an instance {@code id} that is not found in the chosen namespace. */
+  String missing(String id) {
+    return "no instance with id '"
+        + id
+        + "'"
+        + (namespace == null ? "" : " in namespace '" + name() + "'");
+  }
+
   /** How a stored id is shown: its id, with {@code namespace/} before it when listing every one. */
   String shown(String storedId) {
     if (!EVERY.equals(namespace)) {

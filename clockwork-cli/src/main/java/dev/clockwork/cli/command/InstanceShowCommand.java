@@ -53,15 +53,6 @@ public final class InstanceShowCommand implements Callable<Integer> {
     this.env = env;
   }
 
-  private String missing() {
-    return "no instance with id '"
-        + id
-        + "' in namespace '"
-        + namespace.name()
-        + "'"
-        + (namespace.namespace == null ? " (name another with --namespace)" : "");
-  }
-
   @Override
   public Integer call() throws Exception {
     CommandArguments.atLeast(spec, "--history", history, 0);
@@ -72,7 +63,7 @@ public final class InstanceShowCommand implements Callable<Integer> {
               .store
               .instances()
               .find(stored)
-              .orElseThrow(() -> new ClockworkException(missing()));
+              .orElseThrow(() -> new ClockworkException(namespace.missing(id)));
       long from = Math.max(0, record.historySequence() - history);
       List<HistoryEntry> recent = opened.store.instances().history(stored, from, history);
       List<ArmedTimer> armed = record.timers().stream().filter(t -> !t.failed()).toList();

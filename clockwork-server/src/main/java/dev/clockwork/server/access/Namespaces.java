@@ -43,7 +43,7 @@ public final class Namespaces {
               : fallback;
     } else if (!namespace.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,99}")) {
       throw ProblemException.badRequest(
-          "namespace '"
+          "X-Namespace (or ?namespace=) '"
               + namespace
               + "' is not a namespace name: letters, digits, '.', '_' and '-', up to 100");
     }
