@@ -24,8 +24,13 @@ final class SseReader implements AutoCloseable {
   private final CompletableFuture<HttpResponse<Stream<String>>> connection;
 
   SseReader(String url, String token) {
+    this(url, token, "");
+  }
+
+  /** A reader of the stream with {@code query} (such as {@code ?namespace=tenant-a}). */
+  SseReader(String url, String token, String query) {
     HttpRequest request =
-        HttpRequest.newBuilder(URI.create(url + "/api/stream"))
+        HttpRequest.newBuilder(URI.create(url + "/api/stream" + query))
             .header("Authorization", "Bearer " + token)
             .header("Accept", "text/event-stream")
             .build();
@@ -39,6 +44,11 @@ final class SseReader implements AutoCloseable {
         .filter(e -> e.event().equals("instance"))
         .map(e -> e.data().get("id").asText())
         .toList();
+  }
+
+  /** The data of the {@code error} events received so far. */
+  List<JsonNode> errors() {
+    return received.stream().filter(e -> e.event().equals("error")).map(Sse::data).toList();
   }
 
   /** How many {@code queues} events were received so far. */

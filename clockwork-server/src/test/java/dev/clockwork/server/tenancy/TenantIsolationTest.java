@@ -197,4 +197,14 @@ class TenantIsolationTest {
       assertThat(a.queuePushes()).as("queue figures span every tenant").isZero();
     }
   }
+
+  @Test
+  void aStreamNamingANamespaceItsTokenDoesNotHoldIsRefused() {
+    try (SseReader intruder = new SseReader(API.url(), TENANT_B, "?namespace=tenant-a")) {
+      await().atMost(Duration.ofSeconds(10)).until(() -> !intruder.errors().isEmpty());
+      assertThat(intruder.errors().get(0).get("status").asInt()).isEqualTo(403);
+      assertThat(intruder.errors().get(0).get("detail").asText()).contains("tenant-a");
+      assertThat(intruder.instanceIds()).isEmpty();
+    }
+  }
 }
