@@ -44,6 +44,7 @@ final class LiveStream implements EngineListener {
   private Subscription subscription;
   private long generation;
   private volatile String lastQueues;
+  private volatile boolean closed;
 
   LiveStream(
       Engine engine,
@@ -69,6 +70,10 @@ final class LiveStream implements EngineListener {
    * see while it stays authorised.
    */
   void connect(SseClient client, Watcher watcher) {
+    if (closed) {
+      client.close();
+      return;
+    }
     synchronized (this) {
       if (clients.isEmpty()) {
         subscription = engine.listen(this);
@@ -94,6 +99,18 @@ final class LiveStream implements EngineListener {
     scheduler.schedule(() -> refresh(started), REFRESH);
   }
 
+  /** Disconnects and closes every client, and stops listening: the server is stopping. */
+  void closeAll() {
+    closed = true;
+    clients
+        .keySet()
+        .forEach(
+            client -> {
+              disconnect(client);
+              client.close();
+            });
+  }
+
   /** Disconnects every client whose authorisation ended (a session closed or expired). */
   void closeEnded() {
     clients.forEach(
@@ -115,12 +132,18 @@ final class LiveStream implements EngineListener {
 
   @Override
   public void eventEnqueued(String instanceId, String machine) {
+    if (closed) {
+      return;
+    }
     changed.add(instanceId);
     coalescer.notifyChanged();
   }
 
   @Override
   public void eventProcessed(ProcessedEvent event) {
+    if (closed) {
+      return;
+    }
     changed.add(event.instanceId());
     coalescer.notifyChanged();
   }
@@ -165,10 +188,18 @@ final class LiveStream implements EngineListener {
   }
 
   private void send(SseClient client, String event, String data) {
+    if (client.terminated()) {
+      disconnect(client);
+      return;
+    }
     try {
       client.sendEvent(event, data);
     } catch (RuntimeException e) {
       LOG.debug("stream client gone: {}", e.toString());
+      disconnect(client);
+    }
+    if (client.terminated()) {
+      // a failed write closes the client without throwing: never write to it again
       disconnect(client);
     }
   }

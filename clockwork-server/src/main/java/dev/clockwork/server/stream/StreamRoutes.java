@@ -26,13 +26,14 @@ import java.util.function.Supplier;
  * opened with the dashboard's session ends when that session does (logged out or expired); one
  * opened with a bearer token lasts as long as the server knows the token (its configuration).
  */
-public final class StreamRoutes implements ApiRoutes {
+public final class StreamRoutes implements ApiRoutes, AutoCloseable {
   /** The least time between two pushes. */
   public static final Duration INTERVAL = Duration.ofMillis(500);
 
   private final LiveStream stream;
   private final Sessions sessions;
   private final ObjectMapper json;
+  private final ScheduledThreadPoolExecutor executor;
 
   /**
    * A stream over the server's engine, pushing what {@code queues} returns as the queues array, to
@@ -51,6 +52,7 @@ public final class StreamRoutes implements ApiRoutes {
             });
     executor.setKeepAliveTime(10, TimeUnit.SECONDS);
     executor.allowCoreThreadTimeOut(true);
+    this.executor = executor;
     this.stream =
         new LiveStream(
             server.engine(),
@@ -91,6 +93,13 @@ public final class StreamRoutes implements ApiRoutes {
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write the stream's refusal", e);
     }
+  }
+
+  /** Ends every stream and stops pushing: the server is stopping. */
+  @Override
+  public void close() {
+    stream.closeAll();
+    executor.shutdownNow();
   }
 
   /** What keeps a stream authorised: its session staying open, or (a bearer token) nothing. */
