@@ -1,6 +1,5 @@
 package dev.clockwork.runtime.store.memory;
 
-import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.Claim;
@@ -85,7 +84,7 @@ final class MemoryWork implements WorkStore {
             data.instancesIn(
                 next.request.machine(),
                 next.request.state(),
-                NamespacedIds.namespaceOf(next.request.sender()),
+                next.request.namespace(),
                 next.afterId,
                 pageSize);
         for (String id : page) {
