@@ -87,10 +87,10 @@ class DueTimerClaimTest extends StoreFixture {
     }
     expected.sort(Comparator.comparing(TimerView::due).thenComparing(TimerView::instanceId));
 
-    assertThat(store.queueAdmin().armedTimers("order", null, 300))
+    assertThat(store.queueAdmin().armedTimers("order", null, null, 300))
         .isEqualTo(expected.subList(0, 300));
-    assertThat(store.queueAdmin().armedTimers(null, "waiting.deep", 1000))
+    assertThat(store.queueAdmin().armedTimers(null, null, "waiting.deep", 1000))
         .isEqualTo(expected.stream().filter(t -> t.state().equals("waiting.deep")).toList());
-    assertThat(store.queueAdmin().armedTimers("invoice", null, 10)).isEmpty();
+    assertThat(store.queueAdmin().armedTimers("invoice", null, null, 10)).isEmpty();
   }
 }

@@ -59,7 +59,7 @@ class PostgresEngineTimerTest extends StoreFixture {
     engine.enqueue("order-1", Event.of("SUBMIT"));
     engine.runDue();
     assertThat(engine.instances().get("order-1").states()).containsExactly("awaiting_payment");
-    assertThat(engine.nextDue()).contains(T0.plus(Duration.ofDays(1)));
+    assertThat(engine.admin().nextDue()).contains(T0.plus(Duration.ofDays(1)));
 
     TimeTravel.advance(engine, clock, T0.plus(Duration.ofDays(7)).minusMillis(1));
     assertThat(engine.instances().get("order-1").states()).containsExactly("awaiting_payment");
@@ -77,8 +77,8 @@ class PostgresEngineTimerTest extends StoreFixture {
             org.assertj.core.groups.Tuple.tuple("REMIND", T0.plus(Duration.ofDays(1))),
             org.assertj.core.groups.Tuple.tuple("REMIND", T0.plus(Duration.ofDays(2))),
             org.assertj.core.groups.Tuple.tuple("ORDER_EXPIRED", T0.plus(Duration.ofDays(7))));
-    assertThat(engine.nextDue()).isEmpty();
-    assertThat(store.queueAdmin().armedTimers(null, null, 10)).isEmpty();
+    assertThat(engine.admin().nextDue()).isEmpty();
+    assertThat(store.queueAdmin().armedTimers(null, null, null, 10)).isEmpty();
   }
 
   @Test
@@ -87,7 +87,7 @@ class PostgresEngineTimerTest extends StoreFixture {
     Engine engine = Engine.builder().store(store).clock(clock).register(HOLD).build();
     engine.create(NewInstance.of("hold").id("hold-1").input(Map.of("ms", 1500.5)));
     Instant due = T0.plusNanos(1_500_500_000);
-    assertThat(engine.nextDue()).contains(due);
+    assertThat(engine.admin().nextDue()).contains(due);
 
     TimeTravel.advance(engine, clock, T0.plusMillis(1500));
     TimeTravel.advance(engine, clock, due.minusNanos(1));
@@ -110,7 +110,7 @@ class PostgresEngineTimerTest extends StoreFixture {
             .id("hold-1")
             .input(Map.of("ms", 1500.0005))); // 1,500,000.5 microseconds
     Instant roundedUp = T0.plusNanos(1_500_001_000);
-    assertThat(engine.nextDue()).contains(roundedUp);
+    assertThat(engine.admin().nextDue()).contains(roundedUp);
 
     TimeTravel.advance(engine, clock, T0.plusNanos(1_500_000_999));
     assertThat(engine.instances().get("hold-1").states()).containsExactly("waiting");
@@ -126,7 +126,7 @@ class PostgresEngineTimerTest extends StoreFixture {
     engine.create(NewInstance.of("shop-order").id("order-1"));
     engine.send("order-1", Event.of("SUBMIT"));
     engine.send("order-1", Event.of("PAY"));
-    assertThat(store.queueAdmin().armedTimers(null, null, 10)).isEmpty();
+    assertThat(store.queueAdmin().armedTimers(null, null, null, 10)).isEmpty();
     TimeTravel.advance(engine, clock, T0.plus(Duration.ofDays(30)));
     assertThat(engine.instances().get("order-1").states()).containsExactly("processing");
   }

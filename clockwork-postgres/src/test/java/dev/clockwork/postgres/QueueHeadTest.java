@@ -164,7 +164,7 @@ class QueueHeadTest extends StoreFixture {
     commitAll(update(again).deadLettered(List.of(failedAttempt(next, T0, T0))));
 
     assertThat(column("o-1", "next_event_at")).isNull();
-    assertThat(store.queueAdmin().deadLetters("order", 0, 10))
+    assertThat(store.queueAdmin().deadLetters("order", null, 0, 10))
         .extracting(d -> d.event().id())
         .containsExactly(poison.id(), next.id());
     assertThat(DB.single(WRONG_HEADS)).isEqualTo(0L);

@@ -6,7 +6,10 @@ import dev.clockwork.runtime.admin.TimerAdmin;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.retention.RemovedTotal;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Operating an engine: its queues, its armed timers, the audit of what operators did, and what
@@ -26,9 +29,16 @@ public final class Admin {
   private final OperatorLog operatorLog;
   private final ReservedCreations reservedCreations;
   private final Store store;
+  private final Supplier<Optional<Instant>> nextDue;
 
-  Admin(QueueAdmin queues, Store store, Clock clock, ReservedCreations reservedCreations) {
+  Admin(
+      QueueAdmin queues,
+      Store store,
+      Clock clock,
+      ReservedCreations reservedCreations,
+      Supplier<Optional<Instant>> nextDue) {
     this.queues = queues;
+    this.nextDue = nextDue;
     this.reservedCreations = reservedCreations;
     this.store = store;
     this.timers = new TimerAdmin(store, clock);
@@ -43,6 +53,14 @@ public final class Admin {
   /** The armed timers, for operators: all, due soon, overdue. */
   public TimerAdmin timers() {
     return timers;
+  }
+
+  /**
+   * When an instance of a registered machine, in a queue this engine serves, next has work due (an
+   * event, a timer, a retry); before now when work waits. Time travel in tests steps through these.
+   */
+  public Optional<Instant> nextDue() {
+    return nextDue.get();
   }
 
   /** The durable operator audit: who retried, purged, paused or triggered what. */

@@ -1,5 +1,6 @@
 package dev.clockwork.runtime;
 
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.internal.TurnRunner;
 import dev.clockwork.runtime.internal.engine.Creations;
 
@@ -27,6 +28,8 @@ public record CreateOutcome(String id, Instance instance, RuntimeException failu
   static CreateOutcome of(Creations.Outcome outcome) {
     TurnRunner.Created created = outcome.created();
     return new CreateOutcome(
-        outcome.id(), created == null ? null : Instance.of(created), outcome.failure());
+        NamespacedIds.idOf(outcome.id()),
+        created == null ? null : Instance.of(created),
+        outcome.failure());
   }
 }

@@ -7,6 +7,7 @@ import dev.clockwork.runtime.config.ConfigException;
 import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.config.SettingsBuilder;
 import dev.clockwork.runtime.error.EventFailedException;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.internal.MachineRegistry;
 import dev.clockwork.runtime.internal.engine.EngineInputs;
@@ -22,11 +23,9 @@ import dev.clockwork.runtime.store.Archiver;
 import dev.clockwork.runtime.store.Store;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -56,10 +55,14 @@ public final class Engine implements AutoCloseable {
   private Engine(EngineParts parts) {
     this.parts = parts;
     this.machines = new Machines(parts.machines(), parts.upgrades());
-    this.instances = new Instances(parts.store(), parts.events());
+    this.instances = new Instances(parts.store(), parts.events(), NamespacedIds.DEFAULT);
     this.admin =
         new Admin(
-            parts.queues(), parts.store(), parts.clock(), new ReservedCreations(parts.creations()));
+            parts.queues(),
+            parts.store(),
+            parts.clock(),
+            new ReservedCreations(parts.creations()),
+            parts.due()::next);
     this.tasks = new EngineTasks(parts.periodicTasks(), parts.startTasks(), parts.retentionSteps());
   }
 
@@ -124,7 +127,7 @@ public final class Engine implements AutoCloseable {
    */
   public SendResult send(EventRequest request) {
     ReservedNames.checkSendable(request.event().type());
-    return SendResult.of(parts.events().send(request));
+    return SendResult.of(parts.events().send(request.stored()));
   }
 
   /** Queues {@code event}; see {@link #enqueue(EventRequest)}. */
@@ -141,7 +144,7 @@ public final class Engine implements AutoCloseable {
    */
   public QueuedEvent enqueue(EventRequest request) {
     ReservedNames.checkSendable(request.event().type());
-    return parts.events().enqueue(request);
+    return parts.events().enqueue(request.stored());
   }
 
   /** Its instances: one by id, lists, statuses, history, event statuses, cancel, terminate. */
@@ -149,9 +152,29 @@ public final class Engine implements AutoCloseable {
     return instances;
   }
 
-  /** Operating it: queues (dead letters, pause, purges, health), timers, the operator log. */
+  /**
+   * Operating it, across every namespace: queues (dead letters, pause, purges, health), timers, the
+   * operator log. Ids in what it lists are stored ids ({@link NamespacedIds#idOf} gives the id and
+   * {@link NamespacedIds#namespaceOf} the namespace).
+   */
   public Admin admin() {
     return admin;
+  }
+
+  /**
+   * One namespace of it: a tenant's instances, events, dead letters, timers and audit, none of
+   * another's. What {@link #create}, {@link #send}, {@link #enqueue} and {@link #instances()} do
+   * for the default namespace, {@code engine.namespace("tenant-a")} does for {@code tenant-a}.
+   *
+   * @throws IllegalArgumentException when {@code name} is not a namespace name
+   */
+  public Namespace namespace(String name) {
+    return new Namespace(
+        NamespacedIds.checkedName(name),
+        this,
+        new Instances(parts.store(), parts.events(), name),
+        parts.store(),
+        parts.clock());
   }
 
   /** The region jobs of parallel dispatch: what waits, and running one by hand. */
@@ -171,14 +194,6 @@ public final class Engine implements AutoCloseable {
    */
   public int runDue(String... machines) {
     return parts.due().run(machines);
-  }
-
-  /**
-   * When an instance of a registered machine, in a queue this engine serves, next has work due (an
-   * event, a timer, a retry); before now when work waits. Time travel in tests steps through these.
-   */
-  public Optional<Instant> nextDue() {
-    return parts.due().next();
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.clockwork.runtime;
 import dev.clockwork.core.interpreter.ArmedTimer;
 import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.instance.InstanceMetadata;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.internal.TurnRunner;
 import dev.clockwork.runtime.store.InstanceRecord;
 import java.util.List;
@@ -12,7 +13,7 @@ import java.util.Map;
  * A read-only view of one instance as stored: its states, context and armed timers, and the queue,
  * labels, memo and search attributes it was created with.
  *
- * @param id the instance id
+ * @param id the instance id, unique in its namespace
  * @param machine the machine id
  * @param version the definition version it runs
  * @param conversationId the conversation it belongs to
@@ -29,6 +30,8 @@ import java.util.Map;
  * @param labels its labels, set when it was created
  * @param memo its memo, set when it was created
  * @param searchAttributes its search attributes, set when it was created
+ * @param namespace the namespace it belongs to ({@value NamespacedIds#DEFAULT} unless its creator
+ *     named one)
  */
 public record Instance(
     String id,
@@ -44,7 +47,8 @@ public record Instance(
     String queue,
     Map<String, String> labels,
     Map<String, Object> memo,
-    Map<String, Object> searchAttributes) {
+    Map<String, Object> searchAttributes,
+    String namespace) {
 
   static Instance of(InstanceRecord record) {
     return of(record, false);
@@ -56,10 +60,10 @@ public record Instance(
 
   static Instance of(InstanceRecord record, boolean dispatched) {
     return new Instance(
-        record.id(),
+        NamespacedIds.idOf(record.id()),
         record.machine(),
         record.version(),
-        record.conversationId(),
+        NamespacedIds.idOf(record.conversationId()),
         record.leafPaths(),
         record.context(),
         record.timers().stream().filter(t -> !t.failed()).toList(),
@@ -69,7 +73,8 @@ public record Instance(
         record.metadata().queue(),
         record.metadata().labels(),
         record.metadata().memo(),
-        record.metadata().searchAttributes());
+        record.metadata().searchAttributes(),
+        NamespacedIds.namespaceOf(record.id()));
   }
 
   /** True when {@code path} is one of the active leaf states or one of their ancestors. */

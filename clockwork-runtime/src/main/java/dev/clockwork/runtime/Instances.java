@@ -6,6 +6,7 @@ import dev.clockwork.runtime.error.UnknownEventIdException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.instance.HistoryQuery;
 import dev.clockwork.runtime.instance.InstanceQuery;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.internal.Delegation;
 import dev.clockwork.runtime.internal.engine.EventIntake;
@@ -16,14 +17,17 @@ import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.Store;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * An engine's instances as stored: one by id, lists by labels and search attributes, their history
- * and queued events; and ending one, through its queue or at once.
+ * The instances of one namespace as stored: one by id, lists by labels and search attributes, their
+ * history and queued events; and ending one, through its queue or at once. {@code
+ * engine.instances()} is the default namespace's, {@code engine.namespace("tenant-a").instances()}
+ * another's: ids are those callers gave, and another namespace's instances are never found.
  *
  * <pre>{@code
  * Instance order = engine.instances().get("order-1");
@@ -36,10 +40,12 @@ import java.util.Optional;
 public final class Instances {
   private final Store store;
   private final EventIntake events;
+  private final String namespace;
 
-  Instances(Store store, EventIntake events) {
+  Instances(Store store, EventIntake events, String namespace) {
     this.store = store;
     this.events = events;
+    this.namespace = namespace;
   }
 
   /**
@@ -58,7 +64,7 @@ public final class Instances {
    */
   public List<Instance> list(InstanceQuery query) {
     Objects.requireNonNull(query, "query");
-    return store.instances().search(query).stream().map(Instance::of).toList();
+    return store.instances().search(query.storedIn(namespace)).stream().map(Instance::of).toList();
   }
 
   /**
@@ -66,12 +72,21 @@ public final class Instances {
    * left out), in one store read where the store can.
    */
   public Map<String, InstanceStatus> statuses(Collection<String> instanceIds) {
-    return store.instances().statuses(instanceIds);
+    Map<String, String> byStored = new LinkedHashMap<>();
+    for (String id : instanceIds) {
+      byStored.put(stored(id), id);
+    }
+    Map<String, InstanceStatus> statuses = new LinkedHashMap<>();
+    store
+        .instances()
+        .statuses(byStored.keySet())
+        .forEach((storedId, status) -> statuses.put(byStored.get(storedId), status));
+    return statuses;
   }
 
   /** The oldest instance of {@code machine} in a conversation: the one emits to it reach. */
   public Optional<Instance> inConversation(String conversationId, String machine) {
-    return store.instances().findInConversation(conversationId, machine).map(Instance::of);
+    return store.instances().findInConversation(stored(conversationId), machine).map(Instance::of);
   }
 
   /**
@@ -80,14 +95,11 @@ public final class Instances {
    * @throws UnknownInstanceException when the instance does not exist
    */
   public List<HistoryEntry> history(HistoryQuery query) {
-    load(query.instanceId());
+    String instanceId = load(query.instanceId()).id();
     if (query.type() == null) {
-      return store.instances().history(query.instanceId(), query.afterSequence(), query.limit());
+      return store.instances().history(instanceId, query.afterSequence(), query.limit());
     }
-    return store
-        .instances()
-        .history(query.instanceId(), query.afterSequence(), Integer.MAX_VALUE)
-        .stream()
+    return store.instances().history(instanceId, query.afterSequence(), Integer.MAX_VALUE).stream()
         .filter(row -> query.type().equals(row.event()))
         .limit(query.limit())
         .toList();
@@ -101,8 +113,7 @@ public final class Instances {
    * @throws UnknownInstanceException when the instance does not exist
    */
   public Optional<Event> origin(String instanceId) {
-    load(instanceId);
-    return store.instances().history(instanceId, 0, 2).stream()
+    return store.instances().history(load(instanceId).id(), 0, 2).stream()
         .filter(row -> row.kind() == HistoryEntry.Kind.ORIGIN)
         .map(row -> Event.of(row.event(), row.payload()))
         .findFirst();
@@ -116,10 +127,9 @@ public final class Instances {
    * @throws UnknownEventIdException when the instance never had such an event
    */
   public EventStatus event(String instanceId, long eventId) {
-    load(instanceId);
     return store
         .queue()
-        .eventStatus(instanceId, eventId)
+        .eventStatus(load(instanceId).id(), eventId)
         .orElseThrow(() -> new UnknownEventIdException(instanceId, eventId));
   }
 
@@ -129,8 +139,7 @@ public final class Instances {
    * @throws UnknownInstanceException when the instance does not exist
    */
   public long pendingEvents(String instanceId) {
-    load(instanceId);
-    return store.queue().pendingEvents(instanceId);
+    return store.queue().pendingEvents(load(instanceId).id());
   }
 
   /**
@@ -138,19 +147,26 @@ public final class Instances {
    * cancelled, its child machines too, and it takes no further events.
    */
   public QueuedEvent cancel(String instanceId) {
-    return events.enqueue(EventRequest.to(instanceId, Event.of(Delegation.CANCEL)));
+    return events.enqueue(request(instanceId));
   }
 
   /** Cancels an instance now, ahead of anything queued (under its lease, like a send). */
   public Instance terminate(String instanceId) {
-    return SendResult.of(events.send(EventRequest.to(instanceId, Event.of(Delegation.CANCEL))))
-        .instance();
+    return SendResult.of(events.send(request(instanceId))).instance();
+  }
+
+  private EventRequest request(String instanceId) {
+    return EventRequest.to(instanceId, Event.of(Delegation.CANCEL)).namespace(namespace).stored();
   }
 
   private InstanceRecord load(String instanceId) {
     return store
         .instances()
-        .find(instanceId)
+        .find(stored(instanceId))
         .orElseThrow(() -> new UnknownInstanceException(instanceId));
+  }
+
+  private String stored(String id) {
+    return NamespacedIds.stored(namespace, id);
   }
 }

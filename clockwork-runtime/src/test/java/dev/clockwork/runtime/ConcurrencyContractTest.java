@@ -187,7 +187,7 @@ public abstract class ConcurrencyContractTest {
             () ->
                 engine.instances().get("order-1").isIn("paid")
                     && engine.instances().get("order-2").isIn("paid"));
-    assertThat(store.queueAdmin().deadLetters(null, 0, 10)).isEmpty();
+    assertThat(store.queueAdmin().deadLetters(null, null, 0, 10)).isEmpty();
     for (String order : List.of("order-1", "order-2")) {
       assertThat(engine.instances().history(HistoryQuery.all(order)))
           .extracting(HistoryEntry::kind)

@@ -155,13 +155,13 @@ public abstract class EngineContractTest {
     engine.enqueue("l-1", Event.of("FAIL"));
     engine.enqueue("l-1", Event.of("A"));
     engine.runDue();
-    assertThat(engine.nextDue()).contains(T0.plusSeconds(1));
+    assertThat(engine.admin().nextDue()).contains(T0.plusSeconds(1));
     TimeTravel.advance(engine, clock, T0.plusMillis(999));
     assertThat(seen(engine, "l-1")).isEmpty();
     TimeTravel.advance(engine, clock, T0.plusSeconds(1));
-    assertThat(engine.nextDue()).contains(T0.plusSeconds(3));
+    assertThat(engine.admin().nextDue()).contains(T0.plusSeconds(3));
     TimeTravel.advance(engine, clock, T0.plusSeconds(3));
-    List<DeadLetter> dead = store.queueAdmin().deadLetters(null, 0, 10);
+    List<DeadLetter> dead = store.queueAdmin().deadLetters(null, null, 0, 10);
     assertThat(dead)
         .singleElement()
         .satisfies(
@@ -194,7 +194,7 @@ public abstract class EngineContractTest {
     engine.create(NewInstance.of("ledger").id("l-1"));
     engine.enqueue("l-1", Event.of("FAIL"));
     TimeTravel.advance(engine, clock, T0.plusSeconds(10));
-    assertThat(store.queueAdmin().deadLetters(null, 0, 10).get(0).event().errors())
+    assertThat(store.queueAdmin().deadLetters(null, null, 0, 10).get(0).event().errors())
         .extracting(AttemptError::at)
         .containsExactly(T0, T0.plusSeconds(1), T0.plusSeconds(2));
   }
@@ -422,7 +422,7 @@ public abstract class EngineContractTest {
     engine.enqueue("l-1", Event.of("REFUSE"));
     engine.enqueue("l-1", Event.of("A"));
     engine.runDue();
-    assertThat(store.queueAdmin().deadLetters(null, 0, 10))
+    assertThat(store.queueAdmin().deadLetters(null, null, 0, 10))
         .singleElement()
         .satisfies(
             d -> {
@@ -461,7 +461,7 @@ public abstract class EngineContractTest {
 
     assertThat(seen(engine, "l-1")).containsExactly("A", "B");
     assertThat(store.queue().pendingEvents()).isZero();
-    assertThat(store.queueAdmin().deadLetters(null, 0, 10))
+    assertThat(store.queueAdmin().deadLetters(null, null, 0, 10))
         .singleElement()
         .satisfies(d -> assertThat(d.deadAt()).isEqualTo(T0));
     assertThat(engine.instances().history(HistoryQuery.all("l-1")))
@@ -486,7 +486,7 @@ public abstract class EngineContractTest {
             dev.clockwork.runtime.queue.QueuedEvent.of(
                 "l-1", "ledger", Event.of("RENAMED_LONG_AGO"), "api", T0));
     engine.runDue();
-    assertThat(store.queueAdmin().deadLetters(null, 0, 10))
+    assertThat(store.queueAdmin().deadLetters(null, null, 0, 10))
         .singleElement()
         .satisfies(
             d ->
@@ -509,9 +509,9 @@ public abstract class EngineContractTest {
     engine.enqueue("l-1", Event.of("A"));
     engine.runDue();
     assertThat(seen(engine, "l-1")).isEmpty();
-    assertThat(engine.nextDue()).contains(T0.plusSeconds(1));
+    assertThat(engine.admin().nextDue()).contains(T0.plusSeconds(1));
     TimeTravel.advance(engine, clock, T0.plusSeconds(10));
-    assertThat(store.queueAdmin().deadLetters(null, 0, 10))
+    assertThat(store.queueAdmin().deadLetters(null, null, 0, 10))
         .singleElement()
         .satisfies(
             d ->
@@ -558,7 +558,7 @@ public abstract class EngineContractTest {
     engine.runDue();
 
     assertThat(Thread.currentThread().isInterrupted()).as("the worker's flag is cleared").isFalse();
-    assertThat(engine.nextDue()).contains(T0.plusSeconds(1));
+    assertThat(engine.admin().nextDue()).contains(T0.plusSeconds(1));
     assertThat(claimAll("probe", T0.plusSeconds(1)))
         .flatExtracting(Claim::events)
         .singleElement()

@@ -150,7 +150,7 @@ class EngineTest {
     clock.advance(Duration.ofSeconds(1));
     assertThat(small.runDue()).isEqualTo(5);
     assertThat(small.instances().get("o-4").states()).containsExactly("cancelled");
-    assertThat(small.nextDue()).isEmpty();
+    assertThat(small.admin().nextDue()).isEmpty();
   }
 
   @Test

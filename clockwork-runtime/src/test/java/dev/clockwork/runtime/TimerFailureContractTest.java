@@ -101,7 +101,7 @@ public abstract class TimerFailureContractTest {
 
     TimeTravel.advance(engine, clock, T0.plus(Duration.ofHours(1)));
 
-    assertThat(store.queueAdmin().deadLetters("heartbeat", 0, 10))
+    assertThat(store.queueAdmin().deadLetters("heartbeat", null, 0, 10))
         .singleElement()
         .satisfies(
             d -> {
@@ -111,7 +111,7 @@ public abstract class TimerFailureContractTest {
     assertThat(engine.instances().get("hb").timers())
         .singleElement()
         .satisfies(t -> assertThat(t.due()).isEqualTo(T0.plus(Duration.ofHours(2))));
-    assertThat(engine.nextDue()).contains(T0.plus(Duration.ofHours(2)));
+    assertThat(engine.admin().nextDue()).contains(T0.plus(Duration.ofHours(2)));
 
     probeDown.set(false);
     TimeTravel.advance(engine, clock, T0.plus(Duration.ofHours(2)));
@@ -132,7 +132,7 @@ public abstract class TimerFailureContractTest {
         .filteredOn(h -> h.kind() == Kind.ATTEMPT_FAILED)
         .singleElement()
         .satisfies(h -> assertThat(h.attempt()).isEqualTo(1));
-    assertThat(store.queueAdmin().armedTimers("heartbeat", null, 10))
+    assertThat(store.queueAdmin().armedTimers("heartbeat", null, null, 10))
         .singleElement()
         .satisfies(
             t -> assertThat(t.due()).as("listed at its retry").isEqualTo(due.plusSeconds(1)));
@@ -151,7 +151,7 @@ public abstract class TimerFailureContractTest {
               assertThat(h.attempt()).isEqualTo(2);
               assertThat(h.payload()).containsEntry("due", due.toString());
             });
-    assertThat(store.queueAdmin().deadLetters(null, 0, 10)).isEmpty();
+    assertThat(store.queueAdmin().deadLetters(null, null, 0, 10)).isEmpty();
   }
 
   @Test
@@ -162,7 +162,7 @@ public abstract class TimerFailureContractTest {
 
     TimeTravel.advance(engine, clock, due.plusSeconds(10));
 
-    DeadLetter dead = store.queueAdmin().deadLetters("heartbeat", 0, 10).get(0);
+    DeadLetter dead = store.queueAdmin().deadLetters("heartbeat", null, 0, 10).get(0);
     assertThat(dead.event().attempts()).isEqualTo(3);
     assertThat(dead.event().errors())
         .extracting(e -> e.at())
@@ -191,8 +191,8 @@ public abstract class TimerFailureContractTest {
         .singleElement()
         .extracting(ArmedTimer::event)
         .isEqualTo("EXPIRE");
-    assertThat(store.queueAdmin().armedTimers("offer", null, 10)).isEmpty();
-    assertThat(engine.nextDue()).isEmpty();
+    assertThat(store.queueAdmin().armedTimers("offer", null, null, 10)).isEmpty();
+    assertThat(engine.admin().nextDue()).isEmpty();
     DeadLetter dead = engine.admin().queues().deadLetters("offer", 10).get(0);
     assertThat(dead.event().event().timer().key()).isEqualTo(offer.failedTimers().get(0).key());
 

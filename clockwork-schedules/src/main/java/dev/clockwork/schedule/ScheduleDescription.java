@@ -1,10 +1,10 @@
 package dev.clockwork.schedule;
 
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.schedule.definition.CatchupPolicy;
 import dev.clockwork.schedule.definition.OverlapPolicy;
 import dev.clockwork.schedule.definition.ScheduleSettings;
 import dev.clockwork.schedule.store.BufferedTrigger;
-import dev.clockwork.schedule.store.PendingTrigger;
 import dev.clockwork.schedule.store.ScheduleRecord;
 import dev.clockwork.schedule.store.ScheduleStatus;
 import java.time.Instant;
@@ -129,7 +129,9 @@ public record ScheduleDescription(
     map.put("last_skipped_at", text(record.lastSkippedAt()));
     map.put("skipped_trigger_count", record.skippedTriggerCount());
     map.put("buffered_triggers", buffered.stream().map(b -> b.occurrence().toString()).toList());
-    map.put("pending_triggers", record.pending().stream().map(PendingTrigger::instanceId).toList());
+    map.put(
+        "pending_triggers",
+        record.pending().stream().map(p -> NamespacedIds.idOf(p.instanceId())).toList());
     map.put("upcoming_fire_times", upcomingFireTimes.stream().map(Instant::toString).toList());
     map.put("created_at", text(record.createdAt()));
     map.put("updated_at", text(record.updatedAt()));

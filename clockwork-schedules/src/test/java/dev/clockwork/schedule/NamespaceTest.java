@@ -2,11 +2,13 @@ package dev.clockwork.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.schedule.outcome.TickResult;
 import dev.clockwork.schedule.store.DuplicateScheduleException;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -44,14 +46,17 @@ class NamespaceTest {
   }
 
   @Test
-  void instanceIdsOfOtherNamespacesNameTheNamespace() {
+  void eachNamespacesRunIsAnInstanceOfThatNamespace() {
     fixture.schedules.create(dailySync().build());
     fixture.schedules.in("billing").create(dailySync().build());
+    String run = "schedule:daily-sync:2026-03-02T02:00:00Z";
     assertThat(fixture.tickAt("2026-03-02T02:00:00Z"))
-        .extracting(TickResult::instanceId)
-        .containsExactlyInAnyOrder(
-            "schedule:daily-sync:2026-03-02T02:00:00Z",
-            "schedule:daily-sync@billing:2026-03-02T02:00:00Z");
+        .extracting(TickResult::namespace, TickResult::instanceId)
+        .containsExactlyInAnyOrder(tuple("default", run), tuple("billing", run));
+    assertThat(fixture.engine.instances().get(run).namespace()).isEqualTo("default");
+    assertThat(fixture.engine.namespace("billing").instances().get(run).namespace())
+        .isEqualTo("billing");
+    assertThat(fixture.engine.namespace("ops").instances().statuses(List.of(run))).isEmpty();
   }
 
   @Test
@@ -60,9 +65,12 @@ class NamespaceTest {
         ScheduleFixture.at("2026-03-01T12:00:00Z", o -> o.defaultNamespace("tenant-a"));
     ScheduleDescription created = configured.schedules.create(dailySync().build());
     assertThat(created.namespace()).isEqualTo("tenant-a");
-    // Ids do not depend on a node's configured default: only the namespace "default" is plain.
-    assertThat(configured.tickAt("2026-03-02T02:00:00Z").get(0).instanceId())
-        .isEqualTo("schedule:daily-sync@tenant-a:2026-03-02T02:00:00Z");
+    // the run is an instance of the schedule's namespace, whatever a node's configured default
+    String run = configured.tickAt("2026-03-02T02:00:00Z").get(0).instanceId();
+    assertThat(run).isEqualTo("schedule:daily-sync:2026-03-02T02:00:00Z");
+    assertThat(configured.engine.namespace("tenant-a").instances().get(run).namespace())
+        .isEqualTo("tenant-a");
+    assertThat(configured.engine.instances().statuses(List.of(run))).isEmpty();
   }
 
   @Test

@@ -45,10 +45,10 @@ public abstract class ScheduledRunQueueRoutingContractTest extends ScheduledRuns
     general.enqueue(run, Event.of("FINISH"));
 
     assertThat(general.instances().get(run).queue()).isEqualTo("high-priority");
-    assertThat(general.nextDue()).as("nothing due in the queues general serves").isEmpty();
+    assertThat(general.admin().nextDue()).as("nothing due in the queues general serves").isEmpty();
     assertThat(general.runDue()).isZero();
     assertThat(general.instances().get(run).states()).containsExactly("running");
-    assertThat(urgent.nextDue()).contains(clock.instant());
+    assertThat(urgent.admin().nextDue()).contains(clock.instant());
     assertThat(urgent.runDue()).isEqualTo(1);
     assertThat(urgent.instances().get(run).isDone()).isTrue();
   }

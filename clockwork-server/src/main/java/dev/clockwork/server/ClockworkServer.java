@@ -62,6 +62,7 @@ public final class ClockworkServer implements AutoCloseable {
   private final int port;
   private final Callbacks callbacks;
   private final RetentionRoutes retention;
+  private final StreamRoutes stream;
 
   private ClockworkServer(Builder builder) {
     this.callbacks =
@@ -78,6 +79,9 @@ public final class ClockworkServer implements AutoCloseable {
     List<ApiRoutes> modules = new ArrayList<>(defaultRoutes(context, access));
     this.retention = new RetentionRoutes(context);
     modules.add(retention);
+    this.stream =
+        new StreamRoutes(context, () -> QueueView.all(context.engine()), access.sessions());
+    modules.add(stream);
     for (Function<ServerContext, ApiRoutes> extra : builder.extraRoutes) {
       modules.add(extra.apply(context));
     }
@@ -136,6 +140,7 @@ public final class ClockworkServer implements AutoCloseable {
 
   @Override
   public void close() {
+    stream.close(); // first: nothing writes to a stream once its server stops
     app.stop();
     retention.close();
     if (callbacks != null) {
@@ -157,8 +162,7 @@ public final class ClockworkServer implements AutoCloseable {
         new AuditRoutes(context),
         new MetricsRoutes(context),
         new OpenApiRoutes(context),
-        new SessionRoutes(context.access(), access.sessions()),
-        new StreamRoutes(context, () -> QueueView.all(context.engine()), access.sessions()));
+        new SessionRoutes(context.access(), access.sessions()));
   }
 
   /** Options of a server; build with {@link #start()} or {@link #build()}. */

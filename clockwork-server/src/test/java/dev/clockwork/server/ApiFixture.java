@@ -28,8 +28,10 @@ import java.util.function.Consumer;
 /**
  * A server over an engine on the embedded PostgreSQL (one per test JVM, a database per fixture), on
  * a virtual clock, with the example machines and four tokens: {@link #VIEWER}, {@link #OPERATOR},
- * {@link #ADMIN} (every namespace) and {@link #BILLING_VIEWER} (namespace {@code billing} only).
- * Workers are not started: tests run due work with {@code engine().runDue()}.
+ * {@link #ADMIN} (every namespace), {@link #BILLING_VIEWER} (namespace {@code billing} only), and
+ * the tenants' tokens {@link #TENANT_A} and {@link #TENANT_B} (operators of {@code tenant-a} and
+ * {@code tenant-b}) and {@link #TENANT_A_ADMIN}. Workers are not started: tests run due work with
+ * {@code engine().runDue()}.
  *
  * <pre>{@code
  * static final ApiFixture API = ApiFixture.start();
@@ -41,6 +43,9 @@ public final class ApiFixture implements AutoCloseable {
   public static final String OPERATOR = "operator-secret";
   public static final String ADMIN = "admin-secret";
   public static final String BILLING_VIEWER = "billing-viewer-secret";
+  public static final String TENANT_A = "tenant-a-operator-secret";
+  public static final String TENANT_B = "tenant-b-operator-secret";
+  public static final String TENANT_A_ADMIN = "tenant-a-admin-secret";
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -87,7 +92,10 @@ public final class ApiFixture implements AutoCloseable {
         ApiToken.ofSecret("vera-viewer", VIEWER, Role.VIEWER, Set.of("*")),
         ApiToken.ofSecret("otto-operator", OPERATOR, Role.OPERATOR, Set.of("*")),
         ApiToken.ofSecret("ada-admin", ADMIN, Role.ADMIN, Set.of("*")),
-        ApiToken.ofSecret("bill-viewer", BILLING_VIEWER, Role.VIEWER, Set.of("billing")));
+        ApiToken.ofSecret("bill-viewer", BILLING_VIEWER, Role.VIEWER, Set.of("billing")),
+        ApiToken.ofSecret("anna-a", TENANT_A, Role.OPERATOR, Set.of("tenant-a")),
+        ApiToken.ofSecret("bert-b", TENANT_B, Role.OPERATOR, Set.of("tenant-b")),
+        ApiToken.ofSecret("alma-a-admin", TENANT_A_ADMIN, Role.ADMIN, Set.of("tenant-a")));
   }
 
   public TestDatabase database() {

@@ -29,6 +29,7 @@ public final class DeadLetterCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin DatabaseOptions database;
   @Mixin OutputOption output;
+  @Mixin InstanceNamespace namespace;
 
   @Option(
       names = "--machine",
@@ -84,7 +85,11 @@ public final class DeadLetterCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     CommandArguments.atLeast(spec, "--limit", limit, 1);
     try (QueueContext queues = QueueContext.open(env, database)) {
-      List<DeadLetter> letters = queues.admin.deadLetters(queues.machine(machine), limit);
+      List<DeadLetter> letters =
+          queues
+              .store
+              .queueAdmin()
+              .deadLetters(queues.machine(machine), namespace.filter(), 0, limit);
       if (output.json()) {
         Json.print(env.out(), letters.stream().map(DeadLetterCommand::describe).toList());
         return 0;
@@ -98,7 +103,7 @@ public final class DeadLetterCommand implements Callable<Integer> {
           List<AttemptError> errors = dead.event().errors();
           table.row(
               dead.id(),
-              dead.event().instanceId(),
+              namespace.shown(dead.event().instanceId()),
               dead.event().event().type(),
               dead.event().attempts(),
               errors.isEmpty() ? null : errors.get(errors.size() - 1).error());

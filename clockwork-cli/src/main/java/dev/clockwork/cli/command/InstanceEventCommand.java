@@ -29,6 +29,7 @@ public final class InstanceEventCommand implements Callable<Integer> {
 
   @Mixin DatabaseOptions database;
   @Mixin OutputOption output;
+  @Mixin InstanceNamespace namespace;
 
   @Parameters(index = "0", paramLabel = "ID", description = "the instance id")
   String id;
@@ -55,9 +56,9 @@ public final class InstanceEventCommand implements Callable<Integer> {
 
   private EventStatus status(OpenDatabase opened) {
     try {
-      return opened.engine(List.of()).instances().event(id, eventId);
+      return opened.engine(List.of()).namespace(namespace.name()).instances().event(id, eventId);
     } catch (UnknownInstanceException e) {
-      throw new ClockworkException("no instance with id '" + id + "'");
+      throw new ClockworkException(namespace.missing(id));
     } catch (UnknownEventIdException e) {
       throw new ClockworkException(
           "instance '"

@@ -5,6 +5,7 @@ import dev.clockwork.cli.output.Json;
 import dev.clockwork.cli.output.Table;
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.interpreter.ArmedTimer;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.RegionJob;
@@ -36,6 +37,7 @@ public final class InstanceShowCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin DatabaseOptions database;
   @Mixin OutputOption output;
+  @Mixin InstanceNamespace namespace;
 
   @Parameters(paramLabel = "ID", description = "the instance id")
   String id;
@@ -54,24 +56,26 @@ public final class InstanceShowCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     CommandArguments.atLeast(spec, "--history", history, 0);
+    String stored = namespace.stored(id);
     try (OpenDatabase opened = OpenDatabase.open(env, database)) {
       InstanceRecord record =
           opened
               .store
               .instances()
-              .find(id)
-              .orElseThrow(() -> new ClockworkException("no instance with id '" + id + "'"));
+              .find(stored)
+              .orElseThrow(() -> new ClockworkException(namespace.missing(id)));
       long from = Math.max(0, record.historySequence() - history);
-      List<HistoryEntry> recent = opened.store.instances().history(id, from, history);
+      List<HistoryEntry> recent = opened.store.instances().history(stored, from, history);
       List<ArmedTimer> armed = record.timers().stream().filter(t -> !t.failed()).toList();
       List<ArmedTimer> failed = record.timers().stream().filter(ArmedTimer::failed).toList();
-      List<RegionJob> jobs = opened.store.regionJobs().list(id);
+      List<RegionJob> jobs = opened.store.regionJobs().list(stored);
       if (output.json()) {
         Map<String, Object> json = new LinkedHashMap<>();
-        json.put("id", record.id());
+        json.put("id", id);
+        json.put("namespace", namespace.name());
         json.put("machine", record.machine());
         json.put("version", record.version());
-        json.put("conversation_id", record.conversationId());
+        json.put("conversation_id", NamespacedIds.idOf(record.conversationId()));
         json.put("status", record.status());
         json.put("states", record.leafPaths());
         json.put("context", record.context());
@@ -83,9 +87,11 @@ public final class InstanceShowCommand implements Callable<Integer> {
         return 0;
       }
       PrintWriter out = env.out();
-      out.printf("Instance      %s%n", record.id());
+      out.printf(
+          "Instance      %s%s%n",
+          id, namespace.namespace == null ? "" : " (namespace " + namespace.name() + ")");
       out.printf("Machine       %s v%d%n", record.machine(), record.version());
-      out.printf("Conversation  %s%n", record.conversationId());
+      out.printf("Conversation  %s%n", NamespacedIds.idOf(record.conversationId()));
       out.printf("Status        %s%n", record.status());
       out.printf("State         %s%n", String.join(", ", record.leafPaths()));
       out.printf("Context       %s%n", record.context());

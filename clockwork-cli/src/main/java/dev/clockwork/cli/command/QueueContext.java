@@ -8,6 +8,7 @@ import dev.clockwork.runtime.admin.ActivityRecorder;
 import dev.clockwork.runtime.admin.ProcessingTimes;
 import dev.clockwork.runtime.admin.QueueAdmin;
 import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.runtime.store.Store;
 import java.time.Duration;
 import java.util.Set;
 import java.util.TreeSet;
@@ -24,6 +25,7 @@ final class QueueContext implements AutoCloseable {
 
   final Settings config;
   final QueueAdmin admin;
+  final Store store;
   private final CliEnvironment env;
   private final OpenDatabase opened;
 
@@ -32,6 +34,7 @@ final class QueueContext implements AutoCloseable {
     this.opened = opened;
     this.config = opened.config;
     this.admin = admin;
+    this.store = opened.store;
   }
 
   static QueueContext open(CliEnvironment env, DatabaseOptions database) {

@@ -43,6 +43,7 @@ public final class TimersCommand {
     @Spec CommandSpec spec;
     @Mixin DatabaseOptions database;
     @Mixin OutputOption output;
+    @Mixin InstanceNamespace namespace;
 
     @Option(
         names = "--machine",
@@ -72,7 +73,8 @@ public final class TimersCommand {
       CommandArguments.atLeast(spec, "--limit", limit, 1);
       try (OpenDatabase opened = OpenDatabase.open(env, database)) {
         String name = MachineNames.requireKnown(env, opened.store, opened.config, machine);
-        List<TimerView> timers = opened.store.queueAdmin().armedTimers(name, state, limit);
+        List<TimerView> timers =
+            opened.store.queueAdmin().armedTimers(name, namespace.filter(), state, limit);
         Instant now = env.clock().instant();
         if (output.json()) {
           Json.print(env.out(), timers);
@@ -81,7 +83,7 @@ public final class TimersCommand {
         Table table = new Table("INSTANCE", "MACHINE", "STATE", "EVENT", "DUE", "IN", "FIRES");
         for (TimerView t : timers) {
           table.row(
-              t.instanceId(),
+              namespace.shown(t.instanceId()),
               t.machine(),
               t.state(),
               t.event(),
@@ -121,6 +123,7 @@ public final class TimersCommand {
 
     @Mixin DatabaseOptions database;
     @Mixin OutputOption output;
+    @Mixin InstanceNamespace namespace;
 
     @Option(
         names = "--machine",

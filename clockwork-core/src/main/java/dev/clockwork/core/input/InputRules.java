@@ -6,9 +6,10 @@ import java.text.Normalizer;
  * Checks what a caller hands the engine, throwing an {@link IllegalArgumentException} that names
  * the field and the fix: an id is at most {@value #MAX_ID_LENGTH} characters, in Unicode NFC (two
  * forms of one name would be two instances that look the same; it is refused, never normalised
- * silently) and holds no NUL; a text holds no NUL — and so does every key and string of a payload,
- * a context or a memo, which {@code JsonValues.checked} checks with {@link #text} (PostgreSQL
- * cannot store it in text, and a call must never turn into a database error).
+ * silently) and holds no control character (U+0000–U+001F, U+007F: a namespace is kept apart from
+ * an id by one); a text holds no NUL — and so does every key and string of a payload, a context or
+ * a memo, which {@code JsonValues.checked} checks with {@link #text} (PostgreSQL cannot store it in
+ * text, and a call must never turn into a database error).
  */
 public final class InputRules {
   /** The most characters an id (instance, idempotency key, machine, schedule) may have. */
@@ -37,6 +38,16 @@ public final class InputRules {
               + "…'); ids are at most "
               + MAX_ID_LENGTH
               + " characters: use a shorter one");
+    }
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c < 0x20 || c == 0x7F) {
+        throw new IllegalArgumentException(
+            String.format(
+                "%s holds the control character U+%04X at index %d; ids are printable text:"
+                    + " remove it",
+                field, (int) c, i));
+      }
     }
     if (!Normalizer.isNormalized(value, Normalizer.Form.NFC)) {
       throw new IllegalArgumentException(

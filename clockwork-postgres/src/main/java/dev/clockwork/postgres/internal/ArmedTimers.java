@@ -20,7 +20,8 @@ import java.util.List;
  * Armed timers for operators, read from the snapshots: instances in order of their earliest timer
  * ({@code next_timer_at}), a page at a time, each expanded into its timers, until no instance left
  * unread can have a timer among the soonest asked for. Timers whose fire failed for good are not
- * armed; the fire waiting for a retry is listed at its retry instant.
+ * armed; the fire waiting for a retry is listed at its retry instant. A namespace (null for every
+ * one) keeps the instances whose stored id is in it.
  */
 public final class ArmedTimers {
   private static final int PAGE = 200;
@@ -31,10 +32,10 @@ public final class ArmedTimers {
         FROM cw_instances
        WHERE next_timer_at IS NOT NULL AND status = 'ACTIVE'
          AND (CAST(? AS text) IS NULL OR machine = ?)
-         AND (CAST(? AS timestamptz) IS NULL OR (next_timer_at, id) > (?, ?))
-       ORDER BY next_timer_at, id
-       LIMIT ?
+         AND (CAST(? AS timestamptz) IS NULL OR (next_timer_at, id) > (?, ?))\
       """;
+
+  private static final String PAGE_ORDER = "\n ORDER BY next_timer_at, id\n LIMIT ?";
 
   private static final Comparator<TimerView> SOONEST =
       Comparator.comparing(TimerView::due).thenComparing(TimerView::instanceId);
@@ -45,7 +46,7 @@ public final class ArmedTimers {
     this.jdbc = jdbc;
   }
 
-  public List<TimerView> armed(String machine, String statePrefix, int limit) {
+  public List<TimerView> armed(String machine, String namespace, String statePrefix, int limit) {
     if (limit <= 0) {
       return List.of();
     }
@@ -55,10 +56,11 @@ public final class ArmedTimers {
           List<TimerView> views = new ArrayList<>();
           OffsetDateTime afterAt = null;
           String afterId = null;
+          String sql = PAGE_OF_INSTANCES + NamespaceFilter.and("id", namespace) + PAGE_ORDER;
           while (true) {
             int read = 0;
-            try (PreparedStatement select = connection.prepareStatement(PAGE_OF_INSTANCES)) {
-              bind(select, machine, afterAt, afterId);
+            try (PreparedStatement select = connection.prepareStatement(sql)) {
+              bind(select, machine, namespace, afterAt, afterId);
               try (ResultSet rs = select.executeQuery()) {
                 while (rs.next()) {
                   read++;
@@ -82,14 +84,19 @@ public final class ArmedTimers {
   }
 
   private static void bind(
-      PreparedStatement select, String machine, OffsetDateTime afterAt, String afterId)
+      PreparedStatement select,
+      String machine,
+      String namespace,
+      OffsetDateTime afterAt,
+      String afterId)
       throws SQLException {
     select.setString(1, machine);
     select.setString(2, machine);
     select.setObject(3, afterAt, Types.TIMESTAMP_WITH_TIMEZONE);
     select.setObject(4, afterAt, Types.TIMESTAMP_WITH_TIMEZONE);
     select.setString(5, afterId);
-    select.setInt(6, PAGE);
+    int i = NamespaceFilter.bind(select, 5, namespace);
+    select.setInt(++i, PAGE);
   }
 
   /** Adds the instance's armed timers in the state prefix (all when null) to {@code views}. */

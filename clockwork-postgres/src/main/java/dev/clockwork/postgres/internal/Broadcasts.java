@@ -17,11 +17,12 @@ import java.util.Map;
 
 /**
  * The broadcast outbox ({@code cw_broadcasts}): commits write the broadcasts their steps asked for;
- * delivery enqueues one event per active instance of the machine in the state, a page of targets
- * per transaction — the page's events and the broadcast's cursor (the last target reached, targets
- * in id order) written together — and deletes the broadcast after its last page. Concurrent
- * deliverers take different broadcasts ({@code SKIP LOCKED}); a crash between pages resumes at the
- * cursor, so no target gets the event twice and none is missed.
+ * delivery enqueues one event per active instance of the machine in the state and in the sender's
+ * namespace (the namespace of its stored id), a page of targets per transaction — the page's events
+ * and the broadcast's cursor (the last target reached, targets in id order) written together — and
+ * deletes the broadcast after its last page. Concurrent deliverers take different broadcasts
+ * ({@code SKIP LOCKED}); a crash between pages resumes at the cursor, so no target gets the event
+ * twice and none is missed.
  */
 public final class Broadcasts {
   private static final String RECORD =
@@ -34,7 +35,7 @@ public final class Broadcasts {
 
   private static final String OLDEST =
       """
-      SELECT id, machine, state, event, priority, after_id
+      SELECT id, machine, state, event, priority, sender, after_id
         FROM cw_broadcasts
        ORDER BY id
        LIMIT 1
@@ -44,10 +45,10 @@ public final class Broadcasts {
   private static final String TARGETS =
       """
       SELECT id, conversation_id FROM cw_instances
-       WHERE machine = ? AND status = 'ACTIVE' AND active @> CAST(? AS jsonb) AND id > ?
-       ORDER BY id
-       LIMIT ?
+       WHERE machine = ? AND status = 'ACTIVE' AND active @> CAST(? AS jsonb) AND id > ?\
       """;
+
+  private static final String TARGETS_PAGE = "\n ORDER BY id\n LIMIT ?";
 
   private static final String ADVANCE = "UPDATE cw_broadcasts SET after_id = ? WHERE id = ?";
 
@@ -109,6 +110,7 @@ public final class Broadcasts {
     Event event;
     Priority priority;
     String afterId;
+    String namespace;
     try (PreparedStatement select = connection.prepareStatement(OLDEST);
         ResultSet rs = select.executeQuery()) {
       if (!rs.next()) {
@@ -120,13 +122,16 @@ public final class Broadcasts {
       event = EventJson.readEvent(rs.getString("event"));
       priority = Priority.ofLevel(rs.getInt("priority"));
       afterId = rs.getString("after_id");
+      namespace = BroadcastRequest.namespaceOf(rs.getString("sender"));
     }
     List<QueuedEvent> events = new ArrayList<>();
-    try (PreparedStatement select = connection.prepareStatement(TARGETS)) {
+    String targets = TARGETS + NamespaceFilter.and("id", namespace) + TARGETS_PAGE;
+    try (PreparedStatement select = connection.prepareStatement(targets)) {
       select.setString(1, machine);
       select.setString(2, JsonValuesCodec.write(List.of(Map.of("path", state))));
       select.setString(3, afterId);
-      select.setInt(4, pageSize);
+      int i = NamespaceFilter.bind(select, 3, namespace);
+      select.setInt(++i, pageSize);
       try (ResultSet rs = select.executeQuery()) {
         while (rs.next()) {
           events.add(

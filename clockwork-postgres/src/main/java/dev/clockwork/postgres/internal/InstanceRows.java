@@ -42,10 +42,10 @@ public final class InstanceRows {
   private static final String IN_STATE =
       """
       SELECT id FROM cw_instances
-       WHERE machine = ? AND status = 'ACTIVE' AND active @> CAST(? AS jsonb) AND id > ?
-       ORDER BY id
-       LIMIT ?
+       WHERE machine = ? AND status = 'ACTIVE' AND active @> CAST(? AS jsonb) AND id > ?\
       """;
+
+  private static final String IN_STATE_PAGE = "\n ORDER BY id\n LIMIT ?";
 
   private static final String IDS = "SELECT id FROM cw_instances WHERE machine = ? ORDER BY id";
 
@@ -102,16 +102,22 @@ public final class InstanceRows {
         });
   }
 
-  /** Active instances of a machine in a state, in id order after {@code afterId}. */
-  public List<String> instancesIn(String machine, String state, String afterId, int limit) {
+  /**
+   * Active instances of a machine in a state and namespace (every one when null), in id order after
+   * {@code afterId}.
+   */
+  public List<String> instancesIn(
+      String machine, String state, String namespace, String afterId, int limit) {
     return jdbc.autoCommit(
         "find the instances of '" + machine + "' in '" + state + "'",
         connection -> {
-          try (PreparedStatement select = connection.prepareStatement(IN_STATE)) {
+          String sql = IN_STATE + NamespaceFilter.and("id", namespace) + IN_STATE_PAGE;
+          try (PreparedStatement select = connection.prepareStatement(sql)) {
             select.setString(1, machine);
             select.setString(2, JsonValuesCodec.write(List.of(Map.of("path", state))));
             select.setString(3, afterId);
-            select.setInt(4, limit);
+            int i = NamespaceFilter.bind(select, 3, namespace);
+            select.setInt(++i, limit);
             return ids(select);
           }
         });

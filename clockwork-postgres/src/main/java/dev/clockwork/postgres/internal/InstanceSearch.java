@@ -38,23 +38,36 @@ public final class InstanceSearch {
     return sql(machine, labels, searchAttributes, false, false);
   }
 
-  /**
-   * The statement for a query that also filters by an active state (through the GIN index on the
-   * active states, {@code cw_instances_active}) and by conversation ({@code
-   * cw_instances_conversation}), or not.
-   */
+  /** The statement for a query that filters by state and conversation too, in every namespace. */
   static String sql(
       boolean machine,
       boolean labels,
       boolean searchAttributes,
       boolean state,
       boolean conversation) {
+    return sql(machine, labels, searchAttributes, state, conversation, null);
+  }
+
+  /**
+   * The statement for a query that also filters by an active state (through the GIN index on the
+   * active states, {@code cw_instances_active}) and by conversation ({@code
+   * cw_instances_conversation}), or not, and keeps the instances of {@code namespace} (every one
+   * when null; see {@link NamespaceFilter}).
+   */
+  static String sql(
+      boolean machine,
+      boolean labels,
+      boolean searchAttributes,
+      boolean state,
+      boolean conversation,
+      String namespace) {
     return SELECT
         + (machine ? BY_MACHINE : "")
         + (labels ? BY_LABELS : "")
         + (searchAttributes ? BY_SEARCH_ATTRIBUTES : "")
         + (state ? BY_STATE : "")
         + (conversation ? BY_CONVERSATION : "")
+        + NamespaceFilter.and("id", namespace)
         + PAGE;
   }
 
@@ -72,7 +85,8 @@ public final class InstanceSearch {
                       byLabels,
                       byAttributes,
                       query.state() != null,
-                      query.conversationId() != null))) {
+                      query.conversationId() != null,
+                      query.namespace()))) {
             int i = 0;
             select.setString(++i, query.afterId() == null ? "" : query.afterId());
             if (byMachine) {
@@ -90,6 +104,7 @@ public final class InstanceSearch {
             if (query.conversationId() != null) {
               select.setString(++i, query.conversationId());
             }
+            i = NamespaceFilter.bind(select, i, query.namespace());
             select.setInt(++i, query.limit());
             List<InstanceRecord> records = new ArrayList<>();
             try (ResultSet rs = select.executeQuery()) {

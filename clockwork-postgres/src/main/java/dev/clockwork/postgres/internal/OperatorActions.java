@@ -8,20 +8,25 @@ import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The operator audit in {@code cw_operator_log}: appended to, read newest first by id. */
+/**
+ * The operator audit in {@code cw_operator_log}: appended to, read newest first by id, all of it or
+ * one namespace's actions (rows whose {@code namespace} is that name; null rows are actions on
+ * every namespace, listed only in the whole log).
+ */
 public final class OperatorActions implements OperatorLogStore {
   private static final String INSERT =
       """
-      INSERT INTO cw_operator_log (at, principal, request_id, source, action, target, details)
-      VALUES (?, ?, ?, ?, ?, ?, CAST(? AS jsonb))
+      INSERT INTO cw_operator_log
+             (at, principal, request_id, source, action, target, details, namespace)
+      VALUES (?, ?, ?, ?, ?, ?, CAST(? AS jsonb), ?)
       RETURNING id
       """;
 
   private static final String LATEST =
       """
-      SELECT id, at, principal, request_id, source, action, target, details
+      SELECT id, at, principal, request_id, source, action, target, details, namespace
         FROM cw_operator_log
-       WHERE id < ?
+       WHERE id < ? AND (CAST(? AS text) IS NULL OR namespace = ?)
        ORDER BY id DESC
        LIMIT ?
       """;
@@ -45,6 +50,7 @@ public final class OperatorActions implements OperatorLogStore {
             insert.setString(5, action.action());
             insert.setString(6, action.target());
             insert.setString(7, JsonValuesCodec.write(action.details()));
+            insert.setString(8, action.namespace());
             try (ResultSet rs = insert.executeQuery()) {
               rs.next();
               return action.withId(rs.getLong(1));
@@ -54,13 +60,15 @@ public final class OperatorActions implements OperatorLogStore {
   }
 
   @Override
-  public List<OperatorAction> list(long beforeId, int limit) {
+  public List<OperatorAction> list(String namespace, long beforeId, int limit) {
     return jdbc.autoCommit(
         "read the operator log",
         connection -> {
           try (PreparedStatement select = connection.prepareStatement(LATEST)) {
             select.setLong(1, beforeId);
-            select.setInt(2, limit);
+            select.setString(2, namespace);
+            select.setString(3, namespace);
+            select.setInt(4, limit);
             List<OperatorAction> actions = new ArrayList<>();
             try (ResultSet rs = select.executeQuery()) {
               while (rs.next()) {
@@ -73,7 +81,8 @@ public final class OperatorActions implements OperatorLogStore {
                         rs.getString("source"),
                         rs.getString("action"),
                         rs.getString("target"),
-                        JsonValuesCodec.readMap(rs.getString("details"))));
+                        JsonValuesCodec.readMap(rs.getString("details")),
+                        rs.getString("namespace")));
               }
             }
             return actions;

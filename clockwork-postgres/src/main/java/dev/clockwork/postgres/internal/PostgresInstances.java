@@ -48,8 +48,9 @@ public final class PostgresInstances implements InstanceStore {
   }
 
   @Override
-  public List<String> instancesIn(String machine, String state, String afterId, int limit) {
-    return rows.instancesIn(machine, state, afterId, limit);
+  public List<String> instancesIn(
+      String machine, String state, String namespace, String afterId, int limit) {
+    return rows.instancesIn(machine, state, namespace, afterId, limit);
   }
 
   @Override

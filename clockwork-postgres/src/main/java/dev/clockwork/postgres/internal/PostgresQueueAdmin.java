@@ -48,8 +48,8 @@ public final class PostgresQueueAdmin implements QueueAdminStore {
   }
 
   @Override
-  public List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
-    return operations.deadLetters(machine, afterId, limit);
+  public List<DeadLetter> deadLetters(String machine, String namespace, long afterId, int limit) {
+    return operations.deadLetters(machine, namespace, afterId, limit);
   }
 
   @Override
@@ -82,7 +82,8 @@ public final class PostgresQueueAdmin implements QueueAdminStore {
   }
 
   @Override
-  public List<TimerView> armedTimers(String machine, String statePrefix, int limit) {
-    return timers.armed(machine, statePrefix, limit);
+  public List<TimerView> armedTimers(
+      String machine, String namespace, String statePrefix, int limit) {
+    return timers.armed(machine, namespace, statePrefix, limit);
   }
 }

@@ -48,8 +48,7 @@ public final class QueueOperations {
   private static final String DEAD_LETTERS_OF =
       "SELECT "
           + COLUMNS
-          + " FROM cw_dead_letters WHERE (CAST(? AS text) IS NULL OR machine = ?) AND id > ?"
-          + " ORDER BY id LIMIT ?";
+          + " FROM cw_dead_letters WHERE (CAST(? AS text) IS NULL OR machine = ?) AND id > ?";
 
   private static final String TAKE_DEAD_LETTER =
       "DELETE FROM cw_dead_letters WHERE id = ? RETURNING " + COLUMNS;
@@ -179,15 +178,20 @@ public final class QueueOperations {
         });
   }
 
-  public List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
+  public List<DeadLetter> deadLetters(String machine, String namespace, long afterId, int limit) {
     return jdbc.autoCommit(
         "list the dead letters",
         connection -> {
-          try (PreparedStatement select = connection.prepareStatement(DEAD_LETTERS_OF)) {
+          String sql =
+              DEAD_LETTERS_OF
+                  + NamespaceFilter.and("instance_id", namespace)
+                  + "\n ORDER BY id LIMIT ?";
+          try (PreparedStatement select = connection.prepareStatement(sql)) {
             select.setString(1, machine);
             select.setString(2, machine);
             select.setLong(3, afterId);
-            select.setInt(4, limit);
+            int i = NamespaceFilter.bind(select, 3, namespace);
+            select.setInt(++i, limit);
             List<DeadLetter> letters = new ArrayList<>();
             try (ResultSet rs = select.executeQuery()) {
               while (rs.next()) {

@@ -184,6 +184,33 @@ class MetadataPlanTest {
     assertThat(seqScansOfInstances(byConversation)).isZero();
   }
 
+  @Test
+  void aNamespacesSearchUsesTheIndexesOfTheSameSearchInEveryNamespace() throws SQLException {
+    String tenantPage =
+        genericPlan(
+            InstanceSearch.sql(false, false, false, false, false, "tenant-a"),
+            "''",
+            "'tenant-a'",
+            "51");
+    String defaultPage =
+        genericPlan(InstanceSearch.sql(false, false, false, false, false, "default"), "''", "51");
+    String tenantByLabel =
+        genericPlan(
+            InstanceSearch.sql(true, true, false, false, false, "tenant-a"),
+            "''",
+            "'order'",
+            "'{\"team\": \"team-500\"}'",
+            "'tenant-a'",
+            "100");
+
+    assertThat(tenantPage).contains("cw_instances_pkey");
+    assertThat(seqScansOfInstances(tenantPage)).isZero();
+    assertThat(defaultPage).contains("cw_instances_pkey");
+    assertThat(seqScansOfInstances(defaultPage)).isZero();
+    assertThat(tenantByLabel).contains("cw_instances_labels");
+    assertThat(seqScansOfInstances(tenantByLabel)).isZero();
+  }
+
   /** The claim proper: the last statement of the claim's round trip, its parameters from $1. */
   private static String lastStatement(String claim) {
     String[] statements = claim.split(";\n");

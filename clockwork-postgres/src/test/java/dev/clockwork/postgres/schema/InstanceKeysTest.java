@@ -29,7 +29,9 @@ class InstanceKeysTest {
           Map.entry("cw_schedule_events", "a schedule's audit: keyed by its schedule"),
           Map.entry("cw_schedule_skips", "a schedule's skipped occurrences: keyed by its schedule"),
           Map.entry("cw_schedule_buffer", "a schedule's buffered occurrences: keyed by it"),
-          Map.entry("cw_operator_log", "operator actions, few; read newest first by id"),
+          Map.entry(
+              "cw_operator_log",
+              "operator actions, few; read newest first by id (a namespace column, not a key)"),
           Map.entry("cw_machine_queues", "one row per machine (paused or not)"),
           Map.entry("cw_queue_activity", "per machine and minute; rows older than a day deleted"),
           Map.entry("cw_broadcasts", "an outbox: a row per broadcast until every target has it"),

@@ -25,10 +25,21 @@ public final class OperatorLog {
 
   private final Store store;
   private final Clock clock;
+  private final String namespace;
 
+  /** The audit of every namespace; what it records is on every namespace. */
   public OperatorLog(Store store, Clock clock) {
+    this(store, clock, null);
+  }
+
+  /**
+   * The audit of {@code namespace}: what it records is on that namespace, and it lists that
+   * namespace's actions only (every one's when null).
+   */
+  public OperatorLog(Store store, Clock clock, String namespace) {
     this.store = store;
     this.clock = clock;
+    this.namespace = namespace;
   }
 
   /** Records an action taken now by {@code operator}; returns it as stored (with its id). */
@@ -45,7 +56,8 @@ public final class OperatorLog {
                 operator.source(),
                 action,
                 target,
-                details));
+                details,
+                namespace));
   }
 
   /**
@@ -58,6 +70,6 @@ public final class OperatorLog {
       throw new IllegalArgumentException(
           "limit " + limit + " is out of range: ask for 1 to " + MAX_PAGE + " actions");
     }
-    return store.operatorLog().list(beforeId == null ? Long.MAX_VALUE : beforeId, limit);
+    return store.operatorLog().list(namespace, beforeId == null ? Long.MAX_VALUE : beforeId, limit);
   }
 }

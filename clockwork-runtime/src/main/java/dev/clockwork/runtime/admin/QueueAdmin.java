@@ -129,7 +129,7 @@ public final class QueueAdmin {
 
   /** Dead letters of a machine (all when null), oldest first, at most {@code limit} (1 or more). */
   public List<DeadLetter> deadLetters(String machine, int limit) {
-    return store.queueAdmin().deadLetters(machine, 0, positive(limit));
+    return store.queueAdmin().deadLetters(machine, null, 0, positive(limit));
   }
 
   /**
@@ -170,7 +170,7 @@ public final class QueueAdmin {
    * {@code afterId} (0 for the first page).
    */
   public List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
-    return store.queueAdmin().deadLetters(machine, afterId, positive(limit));
+    return store.queueAdmin().deadLetters(machine, null, afterId, positive(limit));
   }
 
   /**
@@ -204,7 +204,7 @@ public final class QueueAdmin {
     Set<Long> putBack = new HashSet<>();
     int retried = 0;
     while (true) {
-      List<DeadLetter> batch = store.queueAdmin().deadLetters(machine, 0, 500);
+      List<DeadLetter> batch = store.queueAdmin().deadLetters(machine, null, 0, 500);
       boolean again = false;
       int before = retried;
       for (DeadLetter dead : batch) {

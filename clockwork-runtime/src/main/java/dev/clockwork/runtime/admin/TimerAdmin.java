@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.admin;
 
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.TimerView;
 import java.time.Clock;
@@ -15,10 +16,18 @@ import java.util.List;
 public final class TimerAdmin {
   private final Store store;
   private final Clock clock;
+  private final String namespace;
 
+  /** The timers of every namespace (their instance ids are stored ids: {@link NamespacedIds}). */
   public TimerAdmin(Store store, Clock clock) {
+    this(store, clock, null);
+  }
+
+  /** The timers of {@code namespace}'s instances (every namespace's when null). */
+  public TimerAdmin(Store store, Clock clock, String namespace) {
     this.store = store;
     this.clock = clock;
+    this.namespace = namespace;
   }
 
   /**
@@ -26,7 +35,7 @@ public final class TimerAdmin {
    * of the state {@code statePrefix} and its substates (every state when null).
    */
   public List<TimerView> armed(String machine, String statePrefix, int limit) {
-    return store.queueAdmin().armedTimers(machine, statePrefix, limit);
+    return store.queueAdmin().armedTimers(machine, namespace, statePrefix, limit);
   }
 
   /**
@@ -34,7 +43,7 @@ public final class TimerAdmin {
    */
   public List<TimerView> dueWithin(String machine, Duration within, int limit) {
     Instant until = clock.instant().plus(within);
-    return store.queueAdmin().armedTimers(machine, null, limit).stream()
+    return store.queueAdmin().armedTimers(machine, namespace, null, limit).stream()
         .takeWhile(timer -> !timer.due().isAfter(until))
         .toList();
   }
@@ -42,7 +51,7 @@ public final class TimerAdmin {
   /** Up to {@code limit} armed timers whose due instant has passed, the longest overdue first. */
   public List<TimerView> overdue(String machine, int limit) {
     Instant now = clock.instant();
-    return store.queueAdmin().armedTimers(machine, null, limit).stream()
+    return store.queueAdmin().armedTimers(machine, namespace, null, limit).stream()
         .takeWhile(timer -> timer.due().isBefore(now))
         .toList();
   }

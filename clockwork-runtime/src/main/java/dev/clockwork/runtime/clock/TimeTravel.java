@@ -22,7 +22,7 @@ public final class TimeTravel {
     }
     engine.runDue();
     while (true) {
-      Optional<Instant> next = engine.nextDue();
+      Optional<Instant> next = engine.admin().nextDue();
       if (next.isEmpty() || next.get().isAfter(target)) {
         break;
       }

@@ -28,6 +28,9 @@ import java.util.Map;
  * @param state a state path (dotted) that must be active, ancestors counting ({@code shipping}
  *     matches an instance in {@code shipping.packed}), or null for any state
  * @param conversationId the conversation the instances belong to, or null for any
+ * @param namespace the namespace the instances belong to, or null for every one (what a namespace's
+ *     view, {@code engine.namespace(name).instances()}, sets; stores compare it with {@link
+ *     NamespacedIds#in})
  */
 public record InstanceQuery(
     String machine,
@@ -36,7 +39,8 @@ public record InstanceQuery(
     String afterId,
     int limit,
     String state,
-    String conversationId) {
+    String conversationId,
+    String namespace) {
 
   public static final int DEFAULT_LIMIT = 100;
   public static final int MAX_LIMIT = 1_000;
@@ -59,6 +63,9 @@ public record InstanceQuery(
       throw new IllegalArgumentException(
           "conversationId is blank; name a conversation, or null for any");
     }
+    if (namespace != null) {
+      NamespacedIds.checkedName(namespace);
+    }
     if (limit < 1 || limit > MAX_LIMIT) {
       throw new IllegalArgumentException(
           "limit must be 1 to " + MAX_LIMIT + ", not " + limit + "; page on with after(lastId)");
@@ -72,7 +79,28 @@ public record InstanceQuery(
   /** The same query for the instances after {@code lastId}: the next page. */
   public InstanceQuery after(String lastId) {
     return new InstanceQuery(
-        machine, labels, searchAttributes, lastId, limit, state, conversationId);
+        machine, labels, searchAttributes, lastId, limit, state, conversationId, namespace);
+  }
+
+  /**
+   * The same query in stored ids of {@code scope}'s namespace: its {@code afterId} and {@code
+   * conversationId} qualified, its namespace set (what a namespace's view hands the store).
+   */
+  public InstanceQuery storedIn(String scope) {
+    return new InstanceQuery(
+        machine,
+        labels,
+        searchAttributes,
+        afterId == null ? null : NamespacedIds.stored(scope, afterId),
+        limit,
+        state,
+        conversationId == null ? null : NamespacedIds.stored(scope, conversationId),
+        scope);
+  }
+
+  /** True when the stored id {@code storedId} is in the query's namespace (or it names none). */
+  public boolean matchesNamespace(String storedId) {
+    return NamespacedIds.in(namespace, storedId);
   }
 
   /**
@@ -180,7 +208,7 @@ public record InstanceQuery(
 
     public InstanceQuery build() {
       return new InstanceQuery(
-          machine, labels, searchAttributes, afterId, limit, state, conversationId);
+          machine, labels, searchAttributes, afterId, limit, state, conversationId, null);
     }
   }
 }

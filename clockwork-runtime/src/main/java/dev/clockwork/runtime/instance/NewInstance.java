@@ -37,6 +37,8 @@ import java.util.Objects;
  * @param searchAttributes texts, numbers and booleans to find the instance by (none by default)
  * @param origin what started the instance, the first row of its history (a schedule's {@code
  *     ScheduleTriggered}, for instance); null (the default) for none
+ * @param namespace the namespace the instance belongs to ({@value NamespacedIds#DEFAULT} by
+ *     default); its id and conversation are unique within it
  */
 public record NewInstance(
     String machine,
@@ -47,7 +49,8 @@ public record NewInstance(
     Map<String, String> labels,
     Map<String, Object> memo,
     Map<String, Object> searchAttributes,
-    Event origin) {
+    Event origin,
+    String namespace) {
 
   /**
    * Checks every field (see {@link MetadataChecks}): no NUL anywhere. The conversation id is
@@ -67,35 +70,72 @@ public record NewInstance(
     labels = MetadataChecks.labels("labels", labels);
     memo = MetadataChecks.memo("memo", memo);
     searchAttributes = MetadataChecks.searchAttributes("searchAttributes", searchAttributes);
+    namespace = namespace == null ? NamespacedIds.DEFAULT : NamespacedIds.checkedName(namespace);
+  }
+
+  /**
+   * In the namespace {@code name} (null: the default one): ids are unique per namespace, and the
+   * instance's children, conversation and the instances its emits create share it.
+   */
+  public NewInstance namespace(String name) {
+    return new NewInstance(
+        machine, id, input, conversation, queue, labels, memo, searchAttributes, origin, name);
   }
 
   /** An instance of {@code machine} with every default: a random id, no input, no metadata. */
   public static NewInstance of(String machine) {
-    return new NewInstance(machine, null, null, null, null, null, null, null, null);
+    return new NewInstance(machine, null, null, null, null, null, null, null, null, null);
   }
 
   /** With this id (null: a random one). */
   public NewInstance id(String instanceId) {
     return new NewInstance(
-        machine, instanceId, input, conversation, queue, labels, memo, searchAttributes, origin);
+        machine,
+        instanceId,
+        input,
+        conversation,
+        queue,
+        labels,
+        memo,
+        searchAttributes,
+        origin,
+        namespace);
   }
 
   /** With these values merged over the initial context (null: none). */
   public NewInstance input(Map<String, ?> values) {
     return new NewInstance(
-        machine, id, values, conversation, queue, labels, memo, searchAttributes, origin);
+        machine,
+        id,
+        values,
+        conversation,
+        queue,
+        labels,
+        memo,
+        searchAttributes,
+        origin,
+        namespace);
   }
 
   /** Joining the conversation {@code conversationId} (null: a new one). */
   public NewInstance conversation(String conversationId) {
     return new NewInstance(
-        machine, id, input, conversationId, queue, labels, memo, searchAttributes, origin);
+        machine,
+        id,
+        input,
+        conversationId,
+        queue,
+        labels,
+        memo,
+        searchAttributes,
+        origin,
+        namespace);
   }
 
   /** Served from the queue {@code name} (null: its machine's default). */
   public NewInstance queue(String name) {
     return new NewInstance(
-        machine, id, input, conversation, name, labels, memo, searchAttributes, origin);
+        machine, id, input, conversation, name, labels, memo, searchAttributes, origin, namespace);
   }
 
   /** With the label {@code key} set to {@code value}, besides those set before. */
@@ -112,7 +152,7 @@ public record NewInstance(
       more.putAll(values);
     }
     return new NewInstance(
-        machine, id, input, conversation, queue, more, memo, searchAttributes, origin);
+        machine, id, input, conversation, queue, more, memo, searchAttributes, origin, namespace);
   }
 
   /** With the memo field {@code key} set to {@code value}, besides those set before. */
@@ -129,7 +169,7 @@ public record NewInstance(
       more.putAll(values);
     }
     return new NewInstance(
-        machine, id, input, conversation, queue, labels, more, searchAttributes, origin);
+        machine, id, input, conversation, queue, labels, more, searchAttributes, origin, namespace);
   }
 
   /** With the search attribute {@code key} set to {@code value}, besides those set before. */
@@ -145,13 +185,14 @@ public record NewInstance(
     if (values != null) {
       more.putAll(values);
     }
-    return new NewInstance(machine, id, input, conversation, queue, labels, memo, more, origin);
+    return new NewInstance(
+        machine, id, input, conversation, queue, labels, memo, more, origin, namespace);
   }
 
   /** Started by {@code event}, the first row of its history (null: none). */
   public NewInstance origin(Event event) {
     return new NewInstance(
-        machine, id, input, conversation, queue, labels, memo, searchAttributes, event);
+        machine, id, input, conversation, queue, labels, memo, searchAttributes, event, namespace);
   }
 
   /** The metadata of the instance, {@code defaultQueue} its queue when it names none. */

@@ -1,5 +1,7 @@
 package dev.clockwork.runtime.internal;
 
+import dev.clockwork.core.input.InputRules;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import java.util.UUID;
 
 /**
@@ -20,6 +22,7 @@ public final class ConversationIds {
 
   /** Fails with the rule when {@code conversationId} cannot be used. */
   public static String checked(String conversationId) {
+    InputRules.id("conversation id", conversationId);
     if (conversationId == null || conversationId.isBlank() || conversationId.contains("/")) {
       throw new IllegalArgumentException(
           "conversation id '"
@@ -31,9 +34,13 @@ public final class ConversationIds {
 
   /**
    * The id of the instance of {@code machine} an emit creates in a conversation, e.g. {@code
-   * payment@conv-abc123}: the same on every try, so a retried sender finds the one it created.
+   * payment@conv-abc123}: the same on every try, so a retried sender finds the one it created. It
+   * is in the conversation's namespace (a stored conversation id carries it, as stored instance ids
+   * do).
    */
   public static String memberId(String machine, String conversationId) {
-    return machine + "@" + conversationId;
+    return NamespacedIds.stored(
+        NamespacedIds.namespaceOf(conversationId),
+        machine + "@" + NamespacedIds.idOf(conversationId));
   }
 }

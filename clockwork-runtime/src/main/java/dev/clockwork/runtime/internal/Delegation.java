@@ -8,6 +8,7 @@ import dev.clockwork.core.interpreter.Effect;
 import dev.clockwork.core.interpreter.StepResult;
 import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.instance.InstanceMetadata;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.Store;
@@ -100,7 +101,8 @@ public final class Delegation {
   Resolved target(Target target, Turn sender, Instant now) {
     Chain chain = sender.chain();
     if (!target.inConversation()) {
-      Turn inChain = chain.turn(target.instanceId());
+      String targetId = inSendersNamespace(target.instanceId(), sender.id());
+      Turn inChain = chain.turn(targetId);
       if (inChain != null) {
         return new Resolved(inChain, inChain.record());
       }
@@ -108,7 +110,7 @@ public final class Delegation {
           null,
           store
               .instances()
-              .find(target.instanceId())
+              .find(targetId)
               .orElseThrow(() -> new UnknownInstanceException(target.instanceId())));
     }
     String conversation = sender.record().conversationId();
@@ -143,6 +145,29 @@ public final class Delegation {
             dispatch.apply(target.machine()));
     Turn turn = create(sender, created, now);
     return new Resolved(turn, turn.record());
+  }
+
+  /**
+   * The stored id of an emit's target {@code id}: an instance of the sender's namespace. An id that
+   * is a stored id of that namespace already (its own, read from the scope) stays as it is; one of
+   * another namespace is refused.
+   */
+  private static String inSendersNamespace(String id, String senderId) {
+    String namespace = NamespacedIds.namespaceOf(senderId);
+    if (id.indexOf(NamespacedIds.SEPARATOR) < 0) {
+      return NamespacedIds.stored(namespace, id);
+    }
+    if (NamespacedIds.in(namespace, id)) {
+      return id;
+    }
+    throw new IllegalArgumentException(
+        "emit target '"
+            + NamespacedIds.idOf(id)
+            + "' is an instance of namespace '"
+            + NamespacedIds.namespaceOf(id)
+            + "'; an emit reaches instances of its sender's namespace ('"
+            + namespace
+            + "') only");
   }
 
   /** An emit target: its turn in the chain (null when the chain has none yet) and its record. */

@@ -2,6 +2,7 @@ package dev.clockwork.runtime.queue;
 
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.input.InputRules;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import java.util.Objects;
 
 /**
@@ -26,9 +27,15 @@ import java.util.Objects;
  *     for machines whose queue strategy is {@code priority}
  * @param source who sent a queued event ({@value #DEFAULT_SOURCE} by default; an HTTP API records
  *     {@code api:<principal>}), kept with the queued event, its dead letter and its status
+ * @param namespace the namespace of the instance ({@value NamespacedIds#DEFAULT} by default)
  */
 public record EventRequest(
-    String instanceId, Event event, String idempotencyKey, Priority priority, String source) {
+    String instanceId,
+    Event event,
+    String idempotencyKey,
+    Priority priority,
+    String source,
+    String namespace) {
 
   /** The source of an event whose sender is not named. */
   public static final String DEFAULT_SOURCE = "api";
@@ -48,25 +55,43 @@ public record EventRequest(
     InputRules.text("instance id", instanceId);
     InputRules.id("idempotency key", idempotencyKey);
     InputRules.text("source", source);
+    namespace = namespace == null ? NamespacedIds.DEFAULT : NamespacedIds.checkedName(namespace);
   }
 
   /** {@code event} for the instance {@code instanceId}, with every default. */
   public static EventRequest to(String instanceId, Event event) {
-    return new EventRequest(instanceId, event, null, Priority.NORMAL, DEFAULT_SOURCE);
+    return new EventRequest(instanceId, event, null, Priority.NORMAL, DEFAULT_SOURCE, null);
   }
 
   /** With the idempotency key {@code key} (null: none). */
   public EventRequest idempotencyKey(String key) {
-    return new EventRequest(instanceId, event, key, priority, source);
+    return new EventRequest(instanceId, event, key, priority, source, namespace);
   }
 
   /** With the priority {@code level}. */
   public EventRequest priority(Priority level) {
-    return new EventRequest(instanceId, event, idempotencyKey, level, source);
+    return new EventRequest(instanceId, event, idempotencyKey, level, source, namespace);
   }
 
   /** Sent by {@code sender}. */
   public EventRequest source(String sender) {
-    return new EventRequest(instanceId, event, idempotencyKey, priority, sender);
+    return new EventRequest(instanceId, event, idempotencyKey, priority, sender, namespace);
+  }
+
+  /** For the instance {@code instanceId} of the namespace {@code name} (null: the default one). */
+  public EventRequest namespace(String name) {
+    return new EventRequest(instanceId, event, idempotencyKey, priority, source, name);
+  }
+
+  /**
+   * The same request addressed by the instance's stored id ({@link NamespacedIds}) in the default
+   * namespace: the form the engine's queue works with.
+   */
+  public EventRequest stored() {
+    if (NamespacedIds.DEFAULT.equals(namespace)) {
+      return this;
+    }
+    return new EventRequest(
+        NamespacedIds.stored(namespace, instanceId), event, idempotencyKey, priority, source, null);
   }
 }

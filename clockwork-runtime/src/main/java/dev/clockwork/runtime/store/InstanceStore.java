@@ -40,10 +40,13 @@ public interface InstanceStore {
 
   /**
    * Ids of the active instances of {@code machine} in {@code state} (a dotted path; an instance
-   * counts when that state is active), above {@code afterId} in id order, at most {@code limit}:
-   * the targets of a broadcast, found through an index.
+   * counts when that state is active) and in {@code namespace} (every one when null: {@link
+   * dev.clockwork.runtime.instance.NamespacedIds#in}), above {@code afterId} in id order, at most
+   * {@code limit}: the targets of a broadcast (which reaches the sender's namespace only), found
+   * through an index.
    */
-  List<String> instancesIn(String machine, String state, String afterId, int limit);
+  List<String> instancesIn(
+      String machine, String state, String namespace, String afterId, int limit);
 
   /** Ids of the stored instances of a machine, sorted (for operators and tests). */
   List<String> instanceIds(String machine);

@@ -9,6 +9,9 @@ public interface OperatorLogStore {
   /** Writes an operator action; returns it with the id the store gave it (ids only grow). */
   OperatorAction append(OperatorAction action);
 
-  /** Up to {@code limit} operator actions with an id below {@code beforeId}, newest first. */
-  List<OperatorAction> list(long beforeId, int limit);
+  /**
+   * Up to {@code limit} operator actions with an id below {@code beforeId}, newest first: those of
+   * {@code namespace} ({@link OperatorAction#namespace}), or every one when it is null.
+   */
+  List<OperatorAction> list(String namespace, long beforeId, int limit);
 }

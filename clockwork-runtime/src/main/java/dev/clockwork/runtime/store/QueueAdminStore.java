@@ -31,11 +31,12 @@ public interface QueueAdminStore {
   Optional<DeadLetter> deadLetter(long id);
 
   /**
-   * Dead letters of one machine (all machines when null) with an id above {@code afterId}, oldest
+   * Dead letters of one machine (all machines when null) and one namespace (all when null: {@link
+   * dev.clockwork.runtime.instance.NamespacedIds#in}) with an id above {@code afterId}, oldest
    * first: a page of the dead letter queue, the next one after the last id of this one (0 for the
    * first page).
    */
-  List<DeadLetter> deadLetters(String machine, long afterId, int limit);
+  List<DeadLetter> deadLetters(String machine, String namespace, long afterId, int limit);
 
   /**
    * Moves a dead letter back to the end of its instance's queue, available at {@code availableAt},
@@ -74,10 +75,11 @@ public interface QueueAdminStore {
   List<ExpiredLease> expiredLeases(Instant now, int limit);
 
   /**
-   * Armed timers, soonest first, for operators: of one machine (or all, when null) and of the state
-   * {@code statePrefix} and its substates (or all, when null; {@code review} does not match {@code
-   * reviewed}). Timers whose fire failed for good are not armed; a fire waiting for a retry is
-   * listed at its retry instant.
+   * Armed timers, soonest first, for operators: of one machine (or all, when null), of instances in
+   * {@code namespace} (all when null: {@link dev.clockwork.runtime.instance.NamespacedIds#in}) and
+   * of the state {@code statePrefix} and its substates (or all, when null; {@code review} does not
+   * match {@code reviewed}). Timers whose fire failed for good are not armed; a fire waiting for a
+   * retry is listed at its retry instant.
    */
-  List<TimerView> armedTimers(String machine, String statePrefix, int limit);
+  List<TimerView> armedTimers(String machine, String namespace, String statePrefix, int limit);
 }

@@ -156,6 +156,6 @@ public abstract class CrashPointsContractTest {
         .as("each async emit arrived once")
         .containsExactlyInAnyOrder("c-0", "c-1", "c-2", "c-3", "c-4", "c-5");
     assertThat(store.queue().pendingEvents()).isZero();
-    assertThat(store.queueAdmin().deadLetters(null, 0, 10)).isEmpty();
+    assertThat(store.queueAdmin().deadLetters(null, null, 0, 10)).isEmpty();
   }
 }

@@ -108,7 +108,7 @@ public abstract class CommitContractTest extends StoreContract {
     assertThat(store.instances().find("o-2")).contains(before);
     assertThat(store.instances().history("o-2", 1, 10)).isEmpty();
     assertThat(availableTypes("o-2", T0.plusSeconds(60))).containsExactly("PAY", "POISON");
-    assertThat(store.queueAdmin().deadLetters(null, 0, 10)).isEmpty();
+    assertThat(store.queueAdmin().deadLetters(null, null, 0, 10)).isEmpty();
     assertThat(store.queue().pendingEvents()).as("nothing was sent to o-3").isEqualTo(2);
     assertThat(store.queue().idempotencyRecord("o-2", "k-1").map(IdempotencyRecord::outcome))
         .isEmpty();
@@ -273,7 +273,7 @@ public abstract class CommitContractTest extends StoreContract {
             .consumed(List.of(a.id(), c.id()))
             .deadLettered(List.of(dead)));
 
-    assertThat(store.queueAdmin().deadLetters(null, 0, 10))
+    assertThat(store.queueAdmin().deadLetters(null, null, 0, 10))
         .singleElement()
         .satisfies(
             letter -> {
@@ -313,7 +313,7 @@ public abstract class CommitContractTest extends StoreContract {
         update(claim, InstanceBuilder.nextOf(claim.instance()).timers(expiry.asFailed()))
             .deadLettered(List.of(fire)));
 
-    assertThat(store.queueAdmin().deadLetters("order", 0, 10))
+    assertThat(store.queueAdmin().deadLetters("order", null, 0, 10))
         .singleElement()
         .satisfies(
             letter -> {
@@ -340,7 +340,7 @@ public abstract class CommitContractTest extends StoreContract {
                     .timers(remind.asFailed(), expire.asFailed()))
             .deadLettered(List.of(deadFire(remind), deadFire(expire))));
 
-    assertThat(store.queueAdmin().deadLetters(null, 0, 10))
+    assertThat(store.queueAdmin().deadLetters(null, null, 0, 10))
         .extracting(letter -> letter.event().event().type())
         .containsExactly("REMIND", "EXPIRE");
   }

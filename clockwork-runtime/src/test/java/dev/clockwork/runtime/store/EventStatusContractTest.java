@@ -109,7 +109,7 @@ public abstract class EventStatusContractTest extends StoreContract {
     create("o-1");
     QueuedEvent pay = enqueue("o-1", "PAY", T0);
     QueuedEvent dead = deadLetter("o-1", pay);
-    DeadLetter letter = store.queueAdmin().deadLetters(null, 0, 10).get(0);
+    DeadLetter letter = store.queueAdmin().deadLetters(null, null, 0, 10).get(0);
 
     assertThat(store.queue().eventStatus("o-1", pay.id()))
         .contains(
@@ -132,7 +132,7 @@ public abstract class EventStatusContractTest extends StoreContract {
     QueuedEvent purged = enqueue("o-2", "PAY", T0);
     deadLetter("o-1", retried);
     deadLetter("o-2", purged);
-    DeadLetter first = store.queueAdmin().deadLetters(null, 0, 10).get(0);
+    DeadLetter first = store.queueAdmin().deadLetters(null, null, 0, 10).get(0);
 
     QueuedEvent again =
         store.queueAdmin().retryDeadLetter(first.id(), T0.plusSeconds(10)).orElseThrow();

@@ -32,7 +32,7 @@ public abstract class OperatorLogContractTest extends StoreContract {
                     Map.of("delay", "PT5M", "attempts", 3L, "nested", Map.of("ok", true))));
 
     assertThat(written.id()).isPositive();
-    assertThat(store.operatorLog().list(Long.MAX_VALUE, 10)).containsExactly(written);
+    assertThat(store.operatorLog().list(null, Long.MAX_VALUE, 10)).containsExactly(written);
   }
 
   @Test
@@ -43,7 +43,7 @@ public abstract class OperatorLogContractTest extends StoreContract {
             .append(
                 new OperatorAction(0, T0, "cron", null, null, "queue.pause", "queue:order", null));
 
-    OperatorAction read = store.operatorLog().list(Long.MAX_VALUE, 1).get(0);
+    OperatorAction read = store.operatorLog().list(null, Long.MAX_VALUE, 1).get(0);
     assertThat(read).isEqualTo(written);
     assertThat(read.requestId()).isNull();
     assertThat(read.details()).isEmpty();
@@ -71,7 +71,7 @@ public abstract class OperatorLogContractTest extends StoreContract {
     List<OperatorAction> read = new ArrayList<>();
     long before = Long.MAX_VALUE;
     while (true) {
-      List<OperatorAction> page = store.operatorLog().list(before, 3);
+      List<OperatorAction> page = store.operatorLog().list(null, before, 3);
       read.addAll(page);
       if (page.size() < 3) {
         break;

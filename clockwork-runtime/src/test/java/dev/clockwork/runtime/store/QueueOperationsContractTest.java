@@ -109,16 +109,16 @@ public abstract class QueueOperationsContractTest extends StoreContract {
     QueuedEvent second = deadLetter("o-2", enqueue("o-2", "B", T0));
     QueuedEvent third = deadLetter("o-3", enqueue("o-3", "C", T0));
 
-    assertThat(store.queueAdmin().deadLetters("order", 0, 10))
+    assertThat(store.queueAdmin().deadLetters("order", null, 0, 10))
         .extracting(DeadLetter::event)
         .containsExactly(first, second, third);
-    assertThat(store.queueAdmin().deadLetters("order", 0, 2))
+    assertThat(store.queueAdmin().deadLetters("order", null, 0, 2))
         .extracting(DeadLetter::event)
         .containsExactly(first, second);
-    assertThat(store.queueAdmin().deadLetters(null, 0, 10))
+    assertThat(store.queueAdmin().deadLetters(null, null, 0, 10))
         .extracting(DeadLetter::event)
         .containsExactly(first, invoice, second, third);
-    assertThat(store.queueAdmin().deadLetters("payment", 0, 10)).isEmpty();
+    assertThat(store.queueAdmin().deadLetters("payment", null, 0, 10)).isEmpty();
   }
 
   @Test
@@ -132,12 +132,12 @@ public abstract class QueueOperationsContractTest extends StoreContract {
     QueuedEvent second = deadLetter("o-2", enqueue("o-2", "B", T0));
     QueuedEvent third = deadLetter("o-3", enqueue("o-3", "C", T0));
 
-    List<DeadLetter> page1 = store.queueAdmin().deadLetters("order", 0, 2);
-    List<DeadLetter> page2 = store.queueAdmin().deadLetters("order", page1.get(1).id(), 2);
+    List<DeadLetter> page1 = store.queueAdmin().deadLetters("order", null, 0, 2);
+    List<DeadLetter> page2 = store.queueAdmin().deadLetters("order", null, page1.get(1).id(), 2);
 
     assertThat(page1).extracting(DeadLetter::event).containsExactly(first, second);
     assertThat(page2).extracting(DeadLetter::event).containsExactly(third);
-    assertThat(store.queueAdmin().deadLetters("order", page2.get(0).id(), 2)).isEmpty();
+    assertThat(store.queueAdmin().deadLetters("order", null, page2.get(0).id(), 2)).isEmpty();
   }
 
   // ---- stuck leases ----
@@ -175,7 +175,7 @@ public abstract class QueueOperationsContractTest extends StoreContract {
   void aDeadLetterCanBeInspectedByItsId() {
     create("o-1");
     QueuedEvent dead = deadLetter("o-1", enqueue("o-1", "PAY", T0));
-    DeadLetter listed = store.queueAdmin().deadLetters(null, 0, 10).get(0);
+    DeadLetter listed = store.queueAdmin().deadLetters(null, null, 0, 10).get(0);
 
     assertThat(store.queueAdmin().deadLetter(listed.id()))
         .hasValueSatisfying(
@@ -193,7 +193,7 @@ public abstract class QueueOperationsContractTest extends StoreContract {
     create("o-1");
     QueuedEvent dead = deadLetter("o-1", enqueue("o-1", "POISON", T0));
     QueuedEvent later = enqueue("o-1", "LATER", T0.plusSeconds(3));
-    long id = store.queueAdmin().deadLetters(null, 0, 10).get(0).id();
+    long id = store.queueAdmin().deadLetters(null, null, 0, 10).get(0).id();
 
     QueuedEvent retried = store.queueAdmin().retryDeadLetter(id, T0.plusSeconds(10)).orElseThrow();
 
@@ -245,7 +245,7 @@ public abstract class QueueOperationsContractTest extends StoreContract {
     commitAll(
         update(claim, InstanceBuilder.nextOf(claim.instance()).timers(expiry.asFailed()))
             .deadLettered(List.of(fire)));
-    long id = store.queueAdmin().deadLetters(null, 0, 10).get(0).id();
+    long id = store.queueAdmin().deadLetters(null, null, 0, 10).get(0).id();
 
     QueuedEvent retried = store.queueAdmin().retryDeadLetter(id, T0.plusSeconds(1)).orElseThrow();
 
@@ -274,15 +274,15 @@ public abstract class QueueOperationsContractTest extends StoreContract {
     assertThat(store.queueAdmin().purgeDeadLetters("order", died(T0.plusSeconds(60))))
         .as("only those that died before")
         .isEqualTo(1);
-    assertThat(store.queueAdmin().deadLetters("order", 0, 10))
+    assertThat(store.queueAdmin().deadLetters("order", null, 0, 10))
         .extracting(d -> d.event().instanceId())
         .containsExactly("o-2", "o-3");
     assertThat(store.queueAdmin().purgeDeadLetters("order", null)).isEqualTo(2);
-    assertThat(store.queueAdmin().deadLetters(null, 0, 10))
+    assertThat(store.queueAdmin().deadLetters(null, null, 0, 10))
         .extracting(d -> d.event().instanceId())
         .containsExactly("p-1");
     assertThat(store.queueAdmin().purgeDeadLetters(null, null)).isEqualTo(1);
-    assertThat(store.queueAdmin().deadLetters(null, 0, 10)).isEmpty();
+    assertThat(store.queueAdmin().deadLetters(null, null, 0, 10)).isEmpty();
   }
 
   // ---- purging pending events ----
@@ -322,7 +322,7 @@ public abstract class QueueOperationsContractTest extends StoreContract {
     create(instance("o-2").in("reviewed").timers(timer("reviewed", "ARCHIVE", T0.plusSeconds(20))));
     create(instance("p-1").machine("invoice").timers(timer("waiting", "SEND", T0.plusSeconds(5))));
 
-    assertThat(store.queueAdmin().armedTimers(null, null, 10))
+    assertThat(store.queueAdmin().armedTimers(null, null, null, 10))
         .extracting(
             TimerView::instanceId,
             TimerView::machine,
@@ -343,17 +343,17 @@ public abstract class QueueOperationsContractTest extends StoreContract {
                 "review.legal#ESCALATE"),
             tuple("o-2", "order", "reviewed", "ARCHIVE", T0.plusSeconds(20), 0, "reviewed#ARCHIVE"),
             tuple("o-1", "order", "review", "REMIND", T0.plusSeconds(30), 3, "review#REMIND"));
-    assertThat(store.queueAdmin().armedTimers("order", "review", 10))
+    assertThat(store.queueAdmin().armedTimers("order", null, "review", 10))
         .as("the state and its substates, not every path that starts with the same letters")
         .extracting(TimerView::event)
         .containsExactly("ESCALATE", "REMIND");
-    assertThat(store.queueAdmin().armedTimers(null, "review.legal", 10))
+    assertThat(store.queueAdmin().armedTimers(null, null, "review.legal", 10))
         .extracting(TimerView::event)
         .containsExactly("ESCALATE");
-    assertThat(store.queueAdmin().armedTimers("order", null, 2))
+    assertThat(store.queueAdmin().armedTimers("order", null, null, 2))
         .extracting(TimerView::event)
         .containsExactly("ESCALATE", "ARCHIVE");
-    assertThat(store.queueAdmin().armedTimers("payment", null, 10)).isEmpty();
+    assertThat(store.queueAdmin().armedTimers("payment", null, null, 10)).isEmpty();
   }
 
   @Test
@@ -374,7 +374,7 @@ public abstract class QueueOperationsContractTest extends StoreContract {
                         new AttemptError(1, T0.plusSeconds(10), "Boom: 1"),
                         new AttemptError(2, T0.plusSeconds(20), "Boom: 2")))));
 
-    assertThat(store.queueAdmin().armedTimers(null, null, 10))
+    assertThat(store.queueAdmin().armedTimers(null, null, null, 10))
         .extracting(TimerView::event, TimerView::due)
         .containsExactly(tuple("NUDGE", T0.plusSeconds(40)), tuple("REMIND", T0.plusSeconds(50)));
   }

@@ -343,7 +343,7 @@ public abstract class RetentionContractTest extends StoreContract {
     assertThat(retention().purgeOperatorLog(T0.plus(Duration.ofDays(2)), 1)).isEqualTo(1);
     assertThat(retention().purgeOperatorLog(T0.plus(Duration.ofDays(2)), 10)).isEqualTo(1);
 
-    assertThat(store.operatorLog().list(Long.MAX_VALUE, 10))
+    assertThat(store.operatorLog().list(null, Long.MAX_VALUE, 10))
         .extracting(OperatorAction::at)
         .containsExactly(T0.plus(Duration.ofDays(2)));
   }

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Timeout.ThreadMode;
  * {@link CommitContractTest}, {@link BroadcastContractTest}, {@link ClaimContractTest} (claims,
  * {@code nextDue}, leases), {@link EventStatusContractTest}, {@link QueueOperationsContractTest},
  * {@link RegionJobContractTest} (parallel dispatch's region jobs), {@link OperatorLogContractTest},
- * {@link QueueActivityContractTest}, {@link MetadataContractTest}, {@link CallbackContractTest}.
+ * {@link QueueActivityContractTest}, {@link MetadataContractTest}, {@link CallbackContractTest},
+ * {@link NamespaceContractTest}.
  */
 // a broken store may loop forever: fail the test instead of hanging the build
 @Timeout(value = 60, threadMode = ThreadMode.SEPARATE_THREAD)

@@ -151,13 +151,14 @@ public abstract class StoreContractTest extends StoreContract {
     create(instance("o-6").in("reviewed"));
     create(instance("p-1").machine("payment").in("review"));
 
-    assertThat(store.instances().instancesIn("order", "review", "", 10))
+    assertThat(store.instances().instancesIn("order", "review", null, "", 10))
         .as("an instance counts when the state or one of its substates is active")
         .containsExactly("o-1", "o-2", "o-4");
-    assertThat(store.instances().instancesIn("order", "review.legal", "", 10))
+    assertThat(store.instances().instancesIn("order", "review.legal", null, "", 10))
         .containsExactly("o-1", "o-4");
-    assertThat(store.instances().instancesIn("order", "legal", "", 10)).isEmpty();
-    assertThat(store.instances().instancesIn("payment", "review", "", 10)).containsExactly("p-1");
+    assertThat(store.instances().instancesIn("order", "legal", null, "", 10)).isEmpty();
+    assertThat(store.instances().instancesIn("payment", "review", null, "", 10))
+        .containsExactly("p-1");
   }
 
   @Test
@@ -166,12 +167,13 @@ public abstract class StoreContractTest extends StoreContract {
       create(instance("o-" + i).in("review"));
     }
 
-    assertThat(store.instances().instancesIn("order", "review", "", 2))
+    assertThat(store.instances().instancesIn("order", "review", null, "", 2))
         .containsExactly("o-1", "o-2");
-    assertThat(store.instances().instancesIn("order", "review", "o-2", 2))
+    assertThat(store.instances().instancesIn("order", "review", null, "o-2", 2))
         .containsExactly("o-3", "o-4");
-    assertThat(store.instances().instancesIn("order", "review", "o-4", 2)).containsExactly("o-5");
-    assertThat(store.instances().instancesIn("order", "review", "o-5", 2)).isEmpty();
+    assertThat(store.instances().instancesIn("order", "review", null, "o-4", 2))
+        .containsExactly("o-5");
+    assertThat(store.instances().instancesIn("order", "review", null, "o-5", 2)).isEmpty();
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.clockwork.schedule.audit;
 
 import dev.clockwork.core.context.JsonValues;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -71,7 +72,7 @@ public record ScheduleAuditEvent(
     map.put("recorded_at", recordedAt.toString());
     map.put("schedule_id", scheduleId);
     map.put("namespace", namespace);
-    map.put("workflow_instance_id", instanceId);
+    map.put("workflow_instance_id", NamespacedIds.idOf(instanceId));
     map.put("workflow_run_id", runId());
     map.put("payload", payload);
     return map;

@@ -20,22 +20,20 @@ import java.util.Map;
  */
 final class Firing {
   private final Engine engine;
-  private final String defaultNamespace;
   private final KnownStatuses known;
 
-  Firing(Engine engine, String defaultNamespace) {
-    this(engine, defaultNamespace, KnownStatuses.NONE);
+  Firing(Engine engine) {
+    this(engine, KnownStatuses.NONE);
   }
 
-  private Firing(Engine engine, String defaultNamespace, KnownStatuses known) {
+  private Firing(Engine engine, KnownStatuses known) {
     this.engine = engine;
-    this.defaultNamespace = defaultNamespace;
     this.known = known;
   }
 
   /** This firing, taking instance statuses a tick read ahead for its batch when it has them. */
   Firing knowing(KnownStatuses statuses) {
-    return new Firing(engine, defaultNamespace, statuses);
+    return new Firing(engine, statuses);
   }
 
   /**
@@ -131,9 +129,7 @@ final class Firing {
 
   /** True when the backfilled occurrence has a run: backfilled before, or fired by a tick. */
   private boolean hasRun(ScheduleRecord schedule, String backfillId, Instant occurrence) {
-    String tickId =
-        InstanceIds.occurrence(
-            schedule.namespace(), defaultNamespace, schedule.scheduleId(), occurrence);
+    String tickId = InstanceIds.occurrence(schedule.namespace(), schedule.scheduleId(), occurrence);
     return schedule.isPending(backfillId)
         || schedule.isPending(tickId)
         || status(backfillId) != null
@@ -144,9 +140,9 @@ final class Firing {
     String namespace = schedule.namespace();
     String scheduleId = schedule.scheduleId();
     return switch (source) {
-      case BACKFILL -> InstanceIds.backfill(namespace, defaultNamespace, scheduleId, occurrence);
-      case MANUAL -> InstanceIds.manual(namespace, defaultNamespace, scheduleId, number);
-      default -> InstanceIds.occurrence(namespace, defaultNamespace, scheduleId, occurrence);
+      case BACKFILL -> InstanceIds.backfill(namespace, scheduleId, occurrence);
+      case MANUAL -> InstanceIds.manual(namespace, scheduleId, number);
+      default -> InstanceIds.occurrence(namespace, scheduleId, occurrence);
     };
   }
 

@@ -47,6 +47,7 @@ final class PendingTriggers {
       try {
         engine.enqueue(
             EventRequest.to(send.instanceId(), Event.of(send.event(), send.payload()))
+                .namespace(schedule.namespace())
                 .idempotencyKey(
                     "schedule:"
                         + schedule.namespace()

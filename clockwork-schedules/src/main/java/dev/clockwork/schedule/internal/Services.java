@@ -23,7 +23,7 @@ public record Services(
   }
 
   Firing firing() {
-    return new Firing(engine, options.defaultNamespace());
+    return new Firing(engine);
   }
 
   /** The schedule, deleted or not. */

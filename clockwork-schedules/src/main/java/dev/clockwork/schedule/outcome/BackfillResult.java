@@ -1,5 +1,6 @@
 package dev.clockwork.schedule.outcome;
 
+import dev.clockwork.runtime.instance.NamespacedIds;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -16,6 +17,11 @@ import java.util.Map;
  */
 public record BackfillResult(
     String scheduleId, String instanceId, Instant cronTime, TriggerOutcome outcome, String reason) {
+
+  /** The run's id as callers of its namespace know it (the engine keys it with the namespace). */
+  public BackfillResult {
+    instanceId = NamespacedIds.idOf(instanceId);
+  }
 
   /** {@code {schedule_id, instance_id, cron_time, outcome}} (instance_id null when skipped). */
   public Map<String, Object> toMap() {

@@ -1,5 +1,6 @@
 package dev.clockwork.schedule.outcome;
 
+import dev.clockwork.runtime.instance.NamespacedIds;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,6 +26,11 @@ public record TickResult(
     Instant lastFiredAt,
     Instant nextFireAt,
     String reason) {
+
+  /** The run's id as callers of its namespace know it (the engine keys it with the namespace). */
+  public TickResult {
+    instanceId = NamespacedIds.idOf(instanceId);
+  }
 
   /**
    * {@code schedule_id, instance_id, outcome, occurrence_time, last_fired_at, next_fire_at, …},

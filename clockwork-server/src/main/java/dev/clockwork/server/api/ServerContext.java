@@ -2,9 +2,12 @@ package dev.clockwork.server.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.Namespace;
 import dev.clockwork.schedule.Schedules;
 import dev.clockwork.server.access.AccessPolicy;
+import dev.clockwork.server.access.Namespaces;
 import dev.clockwork.server.callback.Callbacks;
+import io.javalin.http.Context;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Clock;
 import java.util.Objects;
@@ -31,6 +34,14 @@ public record ServerContext(
   /** A context without a metrics registry or callbacks. */
   public ServerContext(Engine engine, Schedules schedules, AccessPolicy access, ObjectMapper json) {
     this(engine, schedules, access, json, null, null);
+  }
+
+  /**
+   * The namespace the request acts in ({@link Namespaces#of}), as the engine's view of it: the
+   * request's instances, events, dead letters, timers and audit, and none of another namespace's.
+   */
+  public Namespace namespace(Context ctx) {
+    return engine.namespace(Namespaces.of(ctx));
   }
 
   /** The engine's clock: the one "now" every route uses. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.store.HistoryEntry;
@@ -43,7 +44,8 @@ final class Outcomes {
     Instant at = row != null ? row.at() : last != null ? last.at() : engine.clock().instant();
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("event_id", callback.eventId());
-    body.put("instance_id", callback.instanceId());
+    body.put("instance_id", NamespacedIds.idOf(callback.instanceId()));
+    body.put("namespace", NamespacedIds.namespaceOf(callback.instanceId()));
     body.put("machine", engine.instances().get(callback.instanceId()).machine());
     body.put("type", callback.type());
     body.put("outcome", outcome);

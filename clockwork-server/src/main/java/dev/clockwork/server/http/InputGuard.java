@@ -14,8 +14,9 @@ import java.util.regex.Pattern;
  * Refuses, with a 400 naming the culprit, a body that is not valid UTF-8 (it would be read with
  * replacement characters, and two different byte strings would name one instance), and a NUL
  * character in a path parameter, a query parameter or a body (raw, or the JSON escape {@code
- * \u0000}, whatever the content type): PostgreSQL cannot store it in text, and a request must never
- * turn into a database error.
+ * \u0000}, whatever the content type), or any other control character in a path parameter (ids are
+ * printable text): PostgreSQL cannot store it in text, and a request must never turn into a
+ * database error.
  */
 public final class InputGuard implements Handler {
   /**
@@ -27,6 +28,7 @@ public final class InputGuard implements Handler {
   public void handle(Context ctx) {
     for (Map.Entry<String, String> param : ctx.pathParamMap().entrySet()) {
       check(param.getValue(), "the path parameter " + param.getKey());
+      printable(param.getValue(), "the path parameter " + param.getKey());
     }
     for (Map.Entry<String, List<String>> param : ctx.queryParamMap().entrySet()) {
       for (String value : param.getValue()) {
@@ -54,6 +56,19 @@ public final class InputGuard implements Handler {
       return true;
     } catch (CharacterCodingException e) {
       return false;
+    }
+  }
+
+  /** Ids are printable: no control character (one keeps a namespace apart from an id). */
+  private static void printable(String value, String what) {
+    for (int i = 0; value != null && i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c < 0x20 || c == 0x7F) {
+        throw ProblemException.badRequest(
+            String.format(
+                "%s holds the control character U+%04X; ids are printable text: remove it",
+                what, (int) c));
+      }
     }
   }
 

@@ -3,6 +3,7 @@ package dev.clockwork.server.stream;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.listener.ProcessedEvent;
 import dev.clockwork.runtime.listener.Subscription;
@@ -38,11 +39,12 @@ final class LiveStream implements EngineListener {
   private final ObjectMapper json;
   private final Coalescer coalescer;
   private final Coalescer.Scheduler scheduler;
-  private final Map<SseClient, BooleanSupplier> clients = new ConcurrentHashMap<>();
+  private final Map<SseClient, Watcher> clients = new ConcurrentHashMap<>();
   private final Set<String> changed = ConcurrentHashMap.newKeySet();
   private Subscription subscription;
   private long generation;
   private volatile String lastQueues;
+  private volatile boolean closed;
 
   LiveStream(
       Engine engine,
@@ -58,20 +60,32 @@ final class LiveStream implements EngineListener {
   }
 
   /**
-   * A client connected: it gets the queues at once, then every change while {@code authorised}
-   * holds.
+   * What one client may see: while {@code authorised} holds, the instances of {@code namespace}
+   * that changed, and the queues' figures when it holds every namespace ({@code queues}).
    */
-  void connect(SseClient client, BooleanSupplier authorised) {
+  record Watcher(BooleanSupplier authorised, String namespace, boolean queues) {}
+
+  /**
+   * A client connected: it gets the queues at once (when it may see them), then every change it may
+   * see while it stays authorised.
+   */
+  void connect(SseClient client, Watcher watcher) {
+    if (closed) {
+      client.close();
+      return;
+    }
     synchronized (this) {
       if (clients.isEmpty()) {
         subscription = engine.listen(this);
         long current = ++generation;
         scheduler.schedule(() -> refresh(current), REFRESH);
       }
-      clients.put(client, authorised);
+      clients.put(client, watcher);
     }
     client.onClose(() -> disconnect(client));
-    send(client, "queues", serialize(queues.get()));
+    if (watcher.queues()) {
+      send(client, "queues", serialize(queues.get()));
+    }
   }
 
   private void refresh(long started) {
@@ -85,11 +99,23 @@ final class LiveStream implements EngineListener {
     scheduler.schedule(() -> refresh(started), REFRESH);
   }
 
+  /** Disconnects and closes every client, and stops listening: the server is stopping. */
+  void closeAll() {
+    closed = true;
+    clients
+        .keySet()
+        .forEach(
+            client -> {
+              disconnect(client);
+              client.close();
+            });
+  }
+
   /** Disconnects every client whose authorisation ended (a session closed or expired). */
   void closeEnded() {
     clients.forEach(
-        (client, authorised) -> {
-          if (!authorised.getAsBoolean()) {
+        (client, watcher) -> {
+          if (!watcher.authorised().getAsBoolean()) {
             disconnect(client);
             client.close();
           }
@@ -106,12 +132,18 @@ final class LiveStream implements EngineListener {
 
   @Override
   public void eventEnqueued(String instanceId, String machine) {
+    if (closed) {
+      return;
+    }
     changed.add(instanceId);
     coalescer.notifyChanged();
   }
 
   @Override
   public void eventProcessed(ProcessedEvent event) {
+    if (closed) {
+      return;
+    }
     changed.add(event.instanceId());
     coalescer.notifyChanged();
   }
@@ -141,21 +173,33 @@ final class LiveStream implements EngineListener {
     String queueArray = serialize(queues.get());
     boolean queuesChanged = !queueArray.equals(lastQueues);
     lastQueues = queueArray;
-    for (SseClient client : clients.keySet()) {
-      if (queuesChanged) {
+    for (Map.Entry<SseClient, Watcher> entry : clients.entrySet()) {
+      SseClient client = entry.getKey();
+      Watcher watcher = entry.getValue();
+      if (queuesChanged && watcher.queues()) {
         send(client, "queues", queueArray);
       }
       for (String id : ids) {
-        send(client, "instance", serialize(Map.of("id", id)));
+        if (NamespacedIds.namespaceOf(id).equals(watcher.namespace())) {
+          send(client, "instance", serialize(Map.of("id", NamespacedIds.idOf(id))));
+        }
       }
     }
   }
 
   private void send(SseClient client, String event, String data) {
+    if (client.terminated()) {
+      disconnect(client);
+      return;
+    }
     try {
       client.sendEvent(event, data);
     } catch (RuntimeException e) {
       LOG.debug("stream client gone: {}", e.toString());
+      disconnect(client);
+    }
+    if (client.terminated()) {
+      // a failed write closes the client without throwing: never write to it again
       disconnect(client);
     }
   }

@@ -195,7 +195,13 @@ class ScheduleRoutesTest {
     assertThat(billing)
         .extracting(s -> s.get("schedule_id").asText())
         .containsExactly("billing-run");
-    assertThat(API.get("/api/schedules", ApiFixture.BILLING_VIEWER).status())
+    assertThat(API.get("/api/schedules", ApiFixture.BILLING_VIEWER).json())
+        .as("a token of one namespace works in it without naming it")
+        .extracting(s -> s.get("schedule_id").asText())
+        .containsExactly("billing-run");
+    assertThat(
+            API.get("/api/schedules", ApiFixture.BILLING_VIEWER, Map.of("X-Namespace", "default"))
+                .status())
         .as("the billing token may not see the default namespace")
         .isEqualTo(403);
     assertProblem(API.get("/api/schedules/billing-run", ApiFixture.ADMIN), 404, "billing-run");

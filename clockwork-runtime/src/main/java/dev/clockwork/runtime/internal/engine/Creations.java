@@ -4,6 +4,7 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.input.InputRules;
 import dev.clockwork.core.input.ReservedNames;
 import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.internal.BatchCreation;
 import dev.clockwork.runtime.internal.ChildIds;
@@ -62,9 +63,9 @@ public final class Creations {
 
   private TurnRunner.Created create(NewInstance request, boolean own) {
     Objects.requireNonNull(request, "request");
-    String conversation = conversation(request);
     MachineDefinition definition = machines.latest(request.machine());
     String instanceId = id(request);
+    String conversation = conversation(request, instanceId);
     checkId(request, instanceId, own);
     return runner.create(
         definition,
@@ -98,7 +99,7 @@ public final class Creations {
             new BatchCreation.Request(
                 definition,
                 instanceId,
-                conversation(request),
+                conversation(request, instanceId),
                 request.metadata(defaultQueue(request)),
                 request.input(),
                 request.origin()));
@@ -121,21 +122,30 @@ public final class Creations {
    * (schedule runs, which carry a schedule id and a time) may be longer.
    */
   private static void checkId(NewInstance request, String instanceId, boolean own) {
-    ChildIds.checkTopLevel(instanceId);
+    String id = NamespacedIds.idOf(instanceId);
+    ChildIds.checkTopLevel(id);
     if (!own && request.id() != null) {
-      InputRules.id("instance id", instanceId);
-      ReservedNames.checkCallerInstanceId(instanceId);
+      InputRules.id("instance id", id);
+      ReservedNames.checkCallerInstanceId(id);
     }
   }
 
+  /** The stored id: the request's (a random one when it names none) in its namespace. */
   private static String id(NewInstance request) {
-    return request.id() != null ? request.id() : request.machine() + ":" + UUID.randomUUID();
+    String id = request.id() != null ? request.id() : request.machine() + ":" + UUID.randomUUID();
+    return NamespacedIds.stored(request.namespace(), id);
   }
 
-  private static String conversation(NewInstance request) {
-    return request.conversation() != null
-        ? ConversationIds.checked(request.conversation())
-        : ConversationIds.next();
+  /**
+   * The stored conversation id: the request's (a new one when it names none) in the instance's
+   * namespace (a schedule's run names its namespace in its stored id).
+   */
+  private static String conversation(NewInstance request, String instanceId) {
+    String conversation =
+        request.conversation() != null
+            ? ConversationIds.checked(request.conversation())
+            : ConversationIds.next();
+    return NamespacedIds.stored(NamespacedIds.namespaceOf(instanceId), conversation);
   }
 
   private String defaultQueue(NewInstance request) {

@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.store.memory;
 
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.QueuedEvent;
@@ -27,11 +28,15 @@ final class DeadLetterList {
   }
 
   /**
-   * Up to {@code limit} dead letters of {@code machine} (every machine when null) with an id above
-   * {@code afterId}.
+   * Up to {@code limit} dead letters of {@code machine} (every machine when null) and {@code
+   * namespace} (every one when null) with an id above {@code afterId}.
    */
-  List<DeadLetter> list(String machine, long afterId, int limit) {
-    return letters.stream().filter(d -> of(d, machine) && d.id() > afterId).limit(limit).toList();
+  List<DeadLetter> list(String machine, String namespace, long afterId, int limit) {
+    return letters.stream()
+        .filter(d -> of(d, machine) && d.id() > afterId)
+        .filter(d -> NamespacedIds.in(namespace, d.event().instanceId()))
+        .limit(limit)
+        .toList();
   }
 
   long count(String machine) {

@@ -29,7 +29,7 @@ final class EventStatuses {
             .findFirst()
             .orElse(null);
     DeadLetter dead =
-        data.deadLetters.list(null, 0, Integer.MAX_VALUE).stream()
+        data.deadLetters.list(null, null, 0, Integer.MAX_VALUE).stream()
             .filter(d -> d.event().instanceId().equals(instanceId) && d.event().id() == eventId)
             .findFirst()
             .orElse(null);

@@ -2,6 +2,7 @@ package dev.clockwork.runtime.store.memory;
 
 import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.error.IdempotencyConflictException;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.EventFingerprint;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
@@ -132,9 +133,11 @@ final class MemoryData {
     return queue == null || queue.isEmpty() ? null : queue.firstEntry().getValue();
   }
 
-  List<String> instancesIn(String machine, String state, String afterId, int limit) {
+  List<String> instancesIn(
+      String machine, String state, String namespace, String afterId, int limit) {
     return instances.values().stream()
         .filter(r -> r.machine().equals(machine))
+        .filter(r -> NamespacedIds.in(namespace, r.id()))
         .filter(r -> r.status() == InstanceStatus.ACTIVE)
         .filter(r -> r.active().stream().anyMatch(a -> a.path().equals(state)))
         .map(InstanceRecord::id)

@@ -44,9 +44,10 @@ final class MemoryInstances implements InstanceStore {
   }
 
   @Override
-  public List<String> instancesIn(String machine, String state, String afterId, int limit) {
+  public List<String> instancesIn(
+      String machine, String state, String namespace, String afterId, int limit) {
     synchronized (data) {
-      return data.instancesIn(machine, state, afterId, limit);
+      return data.instancesIn(machine, state, namespace, afterId, limit);
     }
   }
 
@@ -67,6 +68,7 @@ final class MemoryInstances implements InstanceStore {
     synchronized (data) {
       return data.instances.values().stream()
           .filter(r -> r.id().compareTo(after) > 0)
+          .filter(r -> query.matchesNamespace(r.id()))
           .filter(r -> query.matches(r.machine(), r.metadata()))
           .filter(
               r ->

@@ -31,14 +31,16 @@ final class MemoryOperatorLog implements OperatorLogStore {
   }
 
   @Override
-  public List<OperatorAction> list(long beforeId, int limit) {
+  public List<OperatorAction> list(String namespace, long beforeId, int limit) {
     synchronized (lock) {
       List<OperatorAction> page = new ArrayList<>();
       for (OperatorAction action : actions.headMap(beforeId, false).descendingMap().values()) {
         if (page.size() >= limit) {
           break;
         }
-        page.add(action);
+        if (namespace == null || namespace.equals(action.namespace())) {
+          page.add(action);
+        }
       }
       return page;
     }

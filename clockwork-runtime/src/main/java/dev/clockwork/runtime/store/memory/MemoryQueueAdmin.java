@@ -2,6 +2,7 @@ package dev.clockwork.runtime.store.memory;
 
 import dev.clockwork.core.interpreter.ArmedTimer;
 import dev.clockwork.core.interpreter.InstanceStatus;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
@@ -78,9 +79,9 @@ final class MemoryQueueAdmin implements QueueAdminStore {
   }
 
   @Override
-  public List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
+  public List<DeadLetter> deadLetters(String machine, String namespace, long afterId, int limit) {
     synchronized (data) {
-      return data.deadLetters.list(machine, afterId, limit);
+      return data.deadLetters.list(machine, namespace, afterId, limit);
     }
   }
 
@@ -178,12 +179,14 @@ final class MemoryQueueAdmin implements QueueAdminStore {
   }
 
   @Override
-  public List<TimerView> armedTimers(String machine, String statePrefix, int limit) {
+  public List<TimerView> armedTimers(
+      String machine, String namespace, String statePrefix, int limit) {
     List<TimerView> views = new ArrayList<>();
     synchronized (data) {
       for (InstanceRecord record : data.instances.values()) {
         if (record.status() == InstanceStatus.ACTIVE
-            && (machine == null || machine.equals(record.machine()))) {
+            && (machine == null || machine.equals(record.machine()))
+            && NamespacedIds.in(namespace, record.id())) {
           for (ArmedTimer timer : record.timers()) {
             String state = timer.statePath();
             boolean inPrefix =

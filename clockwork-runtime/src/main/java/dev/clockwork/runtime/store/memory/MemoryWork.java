@@ -81,7 +81,12 @@ final class MemoryWork implements WorkStore {
       BroadcastOutbox.Pending next;
       while ((next = data.broadcasts.oldest()) != null) {
         List<String> page =
-            data.instancesIn(next.request.machine(), next.request.state(), next.afterId, pageSize);
+            data.instancesIn(
+                next.request.machine(),
+                next.request.state(),
+                next.request.namespace(),
+                next.afterId,
+                pageSize);
         for (String id : page) {
           InstanceRecord target = data.instances.get(id);
           data.enqueue(

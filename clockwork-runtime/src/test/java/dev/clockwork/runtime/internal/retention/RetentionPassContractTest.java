@@ -306,10 +306,12 @@ public abstract class RetentionPassContractTest extends StoreContract {
                 0, NOW.minus(Duration.ofDays(60)), "ada", null, "api", "queue.pause", "q", null));
 
     pass(defaults());
-    assertThat(store.operatorLog().list(Long.MAX_VALUE, 10)).as("365 days by default").hasSize(1);
+    assertThat(store.operatorLog().list(null, Long.MAX_VALUE, 10))
+        .as("365 days by default")
+        .hasSize(1);
 
     RemovedRows removed = pass(s -> s.retention(r -> r.operatorLog(Duration.ofDays(30))));
-    assertThat(store.operatorLog().list(Long.MAX_VALUE, 10)).isEmpty();
+    assertThat(store.operatorLog().list(null, Long.MAX_VALUE, 10)).isEmpty();
     assertThat(removed.of(RemovedRows.OPERATOR_LOG)).isEqualTo(1);
   }
 

@@ -50,8 +50,9 @@ public class ForwardingInstanceStore implements InstanceStore {
   }
 
   @Override
-  public List<String> instancesIn(String machine, String state, String afterId, int limit) {
-    return delegate().instancesIn(machine, state, afterId, limit);
+  public List<String> instancesIn(
+      String machine, String state, String namespace, String afterId, int limit) {
+    return delegate().instancesIn(machine, state, namespace, afterId, limit);
   }
 
   @Override

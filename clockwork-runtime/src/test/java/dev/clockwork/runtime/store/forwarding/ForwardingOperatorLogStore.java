@@ -29,7 +29,7 @@ public class ForwardingOperatorLogStore implements OperatorLogStore {
   }
 
   @Override
-  public List<OperatorAction> list(long beforeId, int limit) {
-    return delegate().list(beforeId, limit);
+  public List<OperatorAction> list(String namespace, long beforeId, int limit) {
+    return delegate().list(namespace, beforeId, limit);
   }
 }

@@ -55,8 +55,8 @@ public class ForwardingQueueAdminStore implements QueueAdminStore {
   }
 
   @Override
-  public List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
-    return delegate().deadLetters(machine, afterId, limit);
+  public List<DeadLetter> deadLetters(String machine, String namespace, long afterId, int limit) {
+    return delegate().deadLetters(machine, namespace, afterId, limit);
   }
 
   @Override
@@ -85,7 +85,8 @@ public class ForwardingQueueAdminStore implements QueueAdminStore {
   }
 
   @Override
-  public List<TimerView> armedTimers(String machine, String statePrefix, int limit) {
-    return delegate().armedTimers(machine, statePrefix, limit);
+  public List<TimerView> armedTimers(
+      String machine, String namespace, String statePrefix, int limit) {
+    return delegate().armedTimers(machine, namespace, statePrefix, limit);
   }
 }

@@ -1,6 +1,8 @@
 package dev.clockwork.server.api.audit;
 
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.Namespace;
+import dev.clockwork.runtime.admin.OperatorLog;
 import dev.clockwork.runtime.audit.Operator;
 import dev.clockwork.runtime.audit.OperatorAction;
 import dev.clockwork.server.access.AccessFilter;
@@ -23,14 +25,22 @@ public final class Audit {
 
   private Audit() {}
 
-  /** Records {@code action} on {@code target} by the request's caller. */
+  /** Records {@code action} on {@code target}, on every namespace, by the request's caller. */
   public static OperatorAction record(
       Engine engine, Context ctx, String action, String target, Map<String, Object> details) {
+    return record(engine.admin().operatorLog(), ctx, action, target, details);
+  }
+
+  /** Records {@code action} on {@code target} of {@code namespace} by the request's caller. */
+  public static OperatorAction record(
+      Namespace namespace, Context ctx, String action, String target, Map<String, Object> details) {
+    return record(namespace.operatorLog(), ctx, action, target, details);
+  }
+
+  private static OperatorAction record(
+      OperatorLog log, Context ctx, String action, String target, Map<String, Object> details) {
     Caller caller = AccessFilter.caller(ctx);
-    return engine
-        .admin()
-        .operatorLog()
-        .record(
-            new Operator(caller.principal(), caller.requestId(), SOURCE), action, target, details);
+    return log.record(
+        new Operator(caller.principal(), caller.requestId(), SOURCE), action, target, details);
   }
 }

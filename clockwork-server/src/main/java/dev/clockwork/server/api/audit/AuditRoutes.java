@@ -1,6 +1,8 @@
 package dev.clockwork.server.api.audit;
 
+import dev.clockwork.runtime.admin.OperatorLog;
 import dev.clockwork.runtime.audit.OperatorAction;
+import dev.clockwork.server.access.Namespaces;
 import dev.clockwork.server.access.Role;
 import dev.clockwork.server.api.ApiRoutes;
 import dev.clockwork.server.api.Router;
@@ -67,10 +69,11 @@ public final class AuditRoutes implements ApiRoutes {
             "cursor=" + ctx.queryParam("cursor") + " is not a cursor of /api/audit");
       }
     }
-    List<ActionView> fetched =
-        server.engine().admin().operatorLog().latest(before, limit + 1).stream()
-            .map(ActionView::of)
-            .toList();
+    OperatorLog log =
+        Namespaces.holdsAll(ctx)
+            ? server.engine().admin().operatorLog()
+            : server.namespace(ctx).operatorLog();
+    List<ActionView> fetched = log.latest(before, limit + 1).stream().map(ActionView::of).toList();
     ctx.json(Page.of(fetched, limit, view -> Cursor.encode(Long.toString(view.id()))));
   }
 }

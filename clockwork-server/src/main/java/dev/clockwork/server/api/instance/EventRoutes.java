@@ -2,14 +2,16 @@ package dev.clockwork.server.api.instance;
 
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.input.ReservedNameException;
-import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.Namespace;
 import dev.clockwork.runtime.SendResult;
 import dev.clockwork.runtime.error.IdempotencyConflictException;
 import dev.clockwork.runtime.error.InstanceBusyException;
 import dev.clockwork.runtime.error.InvalidEventPayloadException;
 import dev.clockwork.runtime.error.UnknownEventException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.EventRequest;
+import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.server.access.AccessFilter;
@@ -38,11 +40,9 @@ import java.util.Map;
  */
 public final class EventRoutes implements ApiRoutes {
   private final ServerContext server;
-  private final Engine engine;
 
   public EventRoutes(ServerContext server) {
     this.server = server;
-    this.engine = server.engine();
   }
 
   @Override
@@ -57,14 +57,16 @@ public final class EventRoutes implements ApiRoutes {
     SendMode mode = SendMode.of(ctx);
     String key = IdempotencyKeys.of(ctx);
     EventBody body = EventBody.read(ctx, server.json());
+    Namespace tenant = server.namespace(ctx);
     if (mode == SendMode.QUEUED) {
-      queue(ctx, caller, instanceId, body, key);
+      queue(ctx, tenant, caller, instanceId, body, key);
     } else {
-      sendNow(ctx, caller, instanceId, body, key);
+      sendNow(ctx, tenant, caller, instanceId, body, key);
     }
   }
 
-  private void queue(Context ctx, Caller caller, String instanceId, EventBody body, String key) {
+  private void queue(
+      Context ctx, Namespace tenant, Caller caller, String instanceId, EventBody body, String key) {
     Callbacks callbacks = null;
     if (body.callbackUrl() != null) {
       callbacks =
@@ -82,10 +84,10 @@ public final class EventRoutes implements ApiRoutes {
     try {
       queued =
           callbacks == null
-              ? engine.enqueue(
+              ? tenant.enqueue(
                   EventRequest.to(instanceId, body.event()).idempotencyKey(key).source(source))
               : callbacks.enqueue(
-                  instanceId,
+                  NamespacedIds.stored(tenant.name(), instanceId),
                   body.event(),
                   Priority.NORMAL,
                   key,
@@ -106,14 +108,15 @@ public final class EventRoutes implements ApiRoutes {
     ctx.json(EventViews.accepted(instanceId, queued.id()));
   }
 
-  private void sendNow(Context ctx, Caller caller, String instanceId, EventBody body, String key) {
+  private void sendNow(
+      Context ctx, Namespace tenant, Caller caller, String instanceId, EventBody body, String key) {
     if (body.callbackUrl() != null) {
       throw ProblemException.badRequest(
           "callback_url applies to queued events only: add ?mode=queued, or leave it out");
     }
     SendResult result;
     try {
-      result = engine.send(EventRequest.to(instanceId, body.event()).idempotencyKey(key));
+      result = tenant.send(EventRequest.to(instanceId, body.event()).idempotencyKey(key));
     } catch (UnknownInstanceException e) {
       throw ProblemException.notFound(e.getMessage());
     } catch (InstanceBusyException e) {
@@ -122,7 +125,7 @@ public final class EventRoutes implements ApiRoutes {
     } catch (ClockworkException e) {
       ProblemException refused = refusal(e);
       Audit.record(
-          engine,
+          tenant,
           ctx,
           "event.send",
           "instance:" + instanceId,
@@ -130,7 +133,7 @@ public final class EventRoutes implements ApiRoutes {
       throw refused;
     }
     Audit.record(
-        engine,
+        tenant,
         ctx,
         "event.send",
         "instance:" + instanceId,
@@ -182,8 +185,11 @@ public final class EventRoutes implements ApiRoutes {
           "event id '" + text + "' is not a number: use the event_id a queued send answered");
     }
     String instanceId = ctx.pathParam("id");
+    Namespace tenant = server.namespace(ctx);
+    EventStatus status = tenant.instances().event(instanceId, eventId);
+    String stored = NamespacedIds.stored(tenant.name(), instanceId);
     List<CallbackView> callbacks =
-        server.maybeCallbacks().map(all -> all.deliveries(instanceId, eventId)).orElse(List.of());
-    ctx.json(EventViews.status(engine.instances().event(instanceId, eventId), callbacks));
+        server.maybeCallbacks().map(all -> all.deliveries(stored, eventId)).orElse(List.of());
+    ctx.json(EventViews.status(status, callbacks));
   }
 }

@@ -2,6 +2,7 @@ package dev.clockwork.server.api.instance;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.clockwork.runtime.SendResult;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.server.callback.CallbackView;
@@ -61,7 +62,7 @@ final class EventViews {
   static EventStatusView status(EventStatus status, List<CallbackView> callbacks) {
     return new EventStatusView(
         status.eventId(),
-        status.instanceId(),
+        NamespacedIds.idOf(status.instanceId()),
         status.eventType(),
         status.state().name().toLowerCase(Locale.ROOT),
         status.attempts(),

@@ -1,6 +1,5 @@
 package dev.clockwork.server.api.instance;
 
-import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.instance.HistoryQuery;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.server.access.Role;
@@ -21,10 +20,10 @@ import java.util.List;
  * their key.
  */
 public final class HistoryRoutes implements ApiRoutes {
-  private final Engine engine;
+  private final ServerContext server;
 
   public HistoryRoutes(ServerContext server) {
-    this.engine = server.engine();
+    this.server = server;
   }
 
   @Override
@@ -39,7 +38,10 @@ public final class HistoryRoutes implements ApiRoutes {
     // one row more on each side: the row before says where the first came from, the row after
     // says whether there is more
     List<HistoryEntry> rows =
-        engine.instances().history(HistoryQuery.page(id, Math.max(0, after - 1), limit + 2));
+        server
+            .namespace(ctx)
+            .instances()
+            .history(HistoryQuery.page(id, Math.max(0, after - 1), limit + 2));
     HistoryEntry before =
         after > 0 && !rows.isEmpty() && rows.get(0).sequence() == after ? rows.get(0) : null;
     List<HistoryEntry> fetched = before == null ? rows : rows.subList(1, rows.size());

@@ -5,6 +5,7 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.diagram.MermaidDiagram;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Instance;
+import dev.clockwork.runtime.Namespace;
 import dev.clockwork.runtime.error.CreationFailedException;
 import dev.clockwork.runtime.error.UnknownMachineException;
 import dev.clockwork.runtime.instance.InstanceQuery;
@@ -52,9 +53,10 @@ public final class InstanceRoutes implements ApiRoutes {
 
   private void create(Context ctx) {
     CreateInstanceRequest request = CreateInstanceRequest.read(ctx, server.json());
+    Namespace tenant = server.namespace(ctx);
     Instance created;
     try {
-      created = engine.create(request.newInstance());
+      created = tenant.create(request.newInstance());
     } catch (UnknownMachineException e) {
       throw ProblemException.badRequest(e.getMessage());
     } catch (DuplicateInstanceException e) {
@@ -64,13 +66,13 @@ public final class InstanceRoutes implements ApiRoutes {
       throw ProblemException.unprocessable(e.getMessage());
     }
     Audit.record(
-        engine,
+        tenant,
         ctx,
         "instance.create",
         "instance:" + created.id(),
         Map.of("machine", created.machine()));
     ctx.status(201).header("Location", "/api/instances/" + Paths.segment(created.id()));
-    ctx.json(view(created));
+    ctx.json(view(tenant, created));
   }
 
   private void list(Context ctx) {
@@ -79,16 +81,17 @@ public final class InstanceRoutes implements ApiRoutes {
         InstanceFilters.of(ctx, engine.machines().ids())
             .after(Cursor.decode(ctx.queryParam("cursor")))
             .build();
-    ctx.json(page(query, limit));
+    ctx.json(page(server.namespace(ctx), query, limit));
   }
 
   private void get(Context ctx) {
-    Instance instance = engine.instances().get(ctx.pathParam("id"));
-    ctx.json(view(instance));
+    Namespace tenant = server.namespace(ctx);
+    Instance instance = tenant.instances().get(ctx.pathParam("id"));
+    ctx.json(view(tenant, instance));
   }
 
   private void diagram(Context ctx) {
-    Instance instance = engine.instances().get(ctx.pathParam("id"));
+    Instance instance = server.namespace(ctx).instances().get(ctx.pathParam("id"));
     MachineDefinition machine = engine.machines().latest(instance.machine());
     Set<String> active = new HashSet<>();
     for (String leaf : instance.states()) {
@@ -109,20 +112,20 @@ public final class InstanceRoutes implements ApiRoutes {
             .conversation(conversation)
             .after(Cursor.decode(ctx.queryParam("cursor")))
             .build();
-    Page<InstanceSummary> page = page(query, limit);
+    Page<InstanceSummary> page = page(server.namespace(ctx), query, limit);
     if (page.items().isEmpty() && query.afterId() == null) {
       throw ProblemException.notFound("no instance belongs to conversation '" + conversation + "'");
     }
     ctx.json(page);
   }
 
-  private InstanceViews.InstanceView view(Instance instance) {
+  private static InstanceViews.InstanceView view(Namespace tenant, Instance instance) {
     return InstanceViews.view(
-        instance, children(instance), engine.instances().pendingEvents(instance.id()));
+        instance, children(tenant, instance), tenant.instances().pendingEvents(instance.id()));
   }
 
   /** A page of {@code query}'s instances: read with one more than {@code limit}. */
-  private Page<InstanceSummary> page(InstanceQuery query, int limit) {
+  private static Page<InstanceSummary> page(Namespace tenant, InstanceQuery query, int limit) {
     InstanceQuery paged =
         new InstanceQuery(
             query.machine(),
@@ -131,9 +134,10 @@ public final class InstanceRoutes implements ApiRoutes {
             query.afterId(),
             limit + 1,
             query.state(),
-            query.conversationId());
+            query.conversationId(),
+            query.namespace());
     List<InstanceSummary> fetched =
-        engine.instances().list(paged).stream().map(InstanceViews::summary).toList();
+        tenant.instances().list(paged).stream().map(InstanceViews::summary).toList();
     return Page.of(fetched, limit, last -> Cursor.encode(last.id()));
   }
 
@@ -141,7 +145,7 @@ public final class InstanceRoutes implements ApiRoutes {
    * The direct children of {@code parent}: their ids ({@code <parent>/<state>#<entry>}) follow the
    * parent's in id order, within its conversation, so one indexed page finds them.
    */
-  private List<Instance> children(Instance parent) {
+  private static List<Instance> children(Namespace tenant, Instance parent) {
     String prefix = parent.id() + "/";
     InstanceQuery query =
         InstanceQuery.builder()
@@ -149,7 +153,7 @@ public final class InstanceRoutes implements ApiRoutes {
             .after(prefix)
             .limit(InstanceQuery.MAX_LIMIT)
             .build();
-    return engine.instances().list(query).stream()
+    return tenant.instances().list(query).stream()
         .takeWhile(child -> child.id().startsWith(prefix))
         .filter(child -> child.id().indexOf('/', prefix.length()) < 0)
         .toList();

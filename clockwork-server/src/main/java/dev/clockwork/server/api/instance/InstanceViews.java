@@ -34,6 +34,7 @@ final class InstanceViews {
   @JsonInclude(JsonInclude.Include.NON_NULL)
   record InstanceView(
       String id,
+      String namespace,
       String machine,
       int version,
       String status,
@@ -64,6 +65,7 @@ final class InstanceViews {
   static InstanceView view(Instance instance, List<Instance> children, long pendingEvents) {
     return new InstanceView(
         instance.id(),
+        instance.namespace(),
         instance.machine(),
         instance.version(),
         status(instance.status()),

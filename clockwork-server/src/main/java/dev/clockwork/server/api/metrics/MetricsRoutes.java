@@ -1,5 +1,6 @@
 package dev.clockwork.server.api.metrics;
 
+import dev.clockwork.server.access.Namespaces;
 import dev.clockwork.server.access.Role;
 import dev.clockwork.server.api.ApiRoutes;
 import dev.clockwork.server.api.Router;
@@ -25,7 +26,7 @@ public final class MetricsRoutes implements ApiRoutes {
 
   @Override
   public void register(Router router) {
-    router.get("/metrics", Role.VIEWER, this::scrape);
+    router.get("/metrics", Role.VIEWER, Namespaces.everyNamespace("/metrics", this::scrape));
   }
 
   private void scrape(Context ctx) {

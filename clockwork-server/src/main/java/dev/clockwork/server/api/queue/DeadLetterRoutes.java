@@ -1,7 +1,10 @@
 package dev.clockwork.server.api.queue;
 
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.Namespace;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.server.access.Namespaces;
 import dev.clockwork.server.access.Role;
 import dev.clockwork.server.api.ApiRoutes;
 import dev.clockwork.server.api.Router;
@@ -61,31 +64,34 @@ public final class DeadLetterRoutes implements ApiRoutes {
     int limit = Params.limit(ctx, 50, MAX_LIMIT);
     long after = afterId(ctx);
     List<DeadLetterView> fetched =
-        engine().admin().queues().deadLetters(machine, after, limit + 1).stream()
+        server.namespace(ctx).deadLetters(machine, after, limit + 1).stream()
             .map(DeadLetterView::of)
             .toList();
     ctx.json(Page.of(fetched, limit, view -> Cursor.encode(Long.toString(view.id()))));
   }
 
   private void get(Context ctx) {
-    ctx.json(DeadLetterView.of(engine().admin().queues().inspect(id(ctx))));
+    ctx.json(DeadLetterView.of(server.namespace(ctx).deadLetter(id(ctx))));
   }
 
   private void retry(Context ctx) {
     long id = id(ctx);
     RetryBody body = Bodies.optional(ctx, RetryBody.class, new RetryBody(null));
     Duration delay = Bodies.delay(body.delay());
-    QueuedEvent event = engine().admin().queues().retry(id, delay);
+    Namespace tenant = server.namespace(ctx);
+    QueuedEvent event = tenant.retry(id, delay);
     Map<String, Object> details = new LinkedHashMap<>();
     details.put("delay", delay.toString());
     details.put("event_id", event.id());
-    details.put("instance_id", event.instanceId());
+    String instanceId = NamespacedIds.idOf(event.instanceId());
+    details.put("instance_id", instanceId);
     details.put("machine", event.machine());
-    Audit.record(engine(), ctx, "dead_letter.retry", "dead_letter:" + id, details);
-    ctx.json(new Retried(event.id(), event.instanceId(), event.availableAt()));
+    Audit.record(tenant, ctx, "dead_letter.retry", "dead_letter:" + id, details);
+    ctx.json(new Retried(event.id(), instanceId, event.availableAt()));
   }
 
   private void retryAll(Context ctx) {
+    Namespaces.requireAll(ctx, "retrying a machine's every dead letter");
     RetryAllBody body = Bodies.required(ctx, RetryAllBody.class);
     if (body.machine() == null || body.machine().isBlank()) {
       throw ProblemException.badRequest(
@@ -104,6 +110,7 @@ public final class DeadLetterRoutes implements ApiRoutes {
   }
 
   private void purge(Context ctx) {
+    Namespaces.requireAll(ctx, "purging a machine's dead letters");
     String machine = machineParam(ctx, true);
     Duration olderThan = Params.duration(ctx, "older_than", null);
     if (olderThan != null) {

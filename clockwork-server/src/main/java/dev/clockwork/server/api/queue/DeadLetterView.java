@@ -1,5 +1,6 @@
 package dev.clockwork.server.api.queue;
 
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.QueuedEvent;
@@ -30,13 +31,13 @@ public record DeadLetterView(
     QueuedEvent event = letter.event();
     return new DeadLetterView(
         letter.id(),
-        event.instanceId(),
+        NamespacedIds.idOf(event.instanceId()),
         event.machine(),
         new EventView(event.event().type(), event.event().payload()),
         event.attempts(),
         event.errors(),
         letter.deadAt(),
-        event.conversationId(),
+        NamespacedIds.idOf(event.conversationId()),
         event.source(),
         event.enqueuedAt());
   }

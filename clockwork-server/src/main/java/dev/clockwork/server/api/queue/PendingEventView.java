@@ -1,5 +1,6 @@
 package dev.clockwork.server.api.queue;
 
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import java.time.Instant;
 import java.util.Locale;
@@ -9,6 +10,7 @@ import java.util.Map;
 public record PendingEventView(
     long eventId,
     String instanceId,
+    String namespace,
     String type,
     Map<String, Object> payload,
     String priority,
@@ -21,7 +23,8 @@ public record PendingEventView(
   static PendingEventView of(QueuedEvent event) {
     return new PendingEventView(
         event.id(),
-        event.instanceId(),
+        NamespacedIds.idOf(event.instanceId()),
+        NamespacedIds.namespaceOf(event.instanceId()),
         event.event().type(),
         event.event().payload(),
         event.priority().name().toLowerCase(Locale.ROOT),
@@ -29,6 +32,6 @@ public record PendingEventView(
         event.attempts(),
         event.enqueuedAt(),
         event.availableAt(),
-        event.conversationId());
+        NamespacedIds.idOf(event.conversationId()));
   }
 }

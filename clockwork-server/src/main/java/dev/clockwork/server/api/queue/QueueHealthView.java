@@ -5,6 +5,7 @@ import dev.clockwork.runtime.config.AlertThresholds;
 import dev.clockwork.runtime.health.HealthCheck;
 import dev.clockwork.runtime.health.HealthLevel;
 import dev.clockwork.runtime.health.HealthReport;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.store.ExpiredLease;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,7 +40,7 @@ public record QueueHealthView(
 
   /** A stuck event: the instance, its machine, the worker holding the lease and since when. */
   public record StuckView(
-      String instanceId, String machine, String owner, Instant leaseExpiredAt) {}
+      String instanceId, String namespace, String machine, String owner, Instant leaseExpiredAt) {}
 
   private static final int STUCK_LISTED = 100;
 
@@ -73,7 +74,12 @@ public record QueueHealthView(
   }
 
   private static StuckView stuck(ExpiredLease lease) {
-    return new StuckView(lease.instanceId(), lease.machine(), lease.owner(), lease.expiredAt());
+    return new StuckView(
+        NamespacedIds.idOf(lease.instanceId()),
+        NamespacedIds.namespaceOf(lease.instanceId()),
+        lease.machine(),
+        lease.owner(),
+        lease.expiredAt());
   }
 
   private static String label(HealthLevel level) {

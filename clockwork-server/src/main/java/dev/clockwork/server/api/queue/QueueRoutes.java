@@ -1,5 +1,7 @@
 package dev.clockwork.server.api.queue;
 
+import static dev.clockwork.server.access.Namespaces.everyNamespace;
+
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.admin.QueueAdmin;
 import dev.clockwork.server.access.Role;
@@ -28,13 +30,25 @@ public final class QueueRoutes implements ApiRoutes {
 
   @Override
   public void register(Router router) {
-    router.get("/api/queues", Role.VIEWER, this::list);
-    router.get("/api/queues/{machine}", Role.VIEWER, this::get);
-    router.get("/api/queues/{machine}/events", Role.VIEWER, this::pending);
-    router.post("/api/queues/{machine}/pause", Role.OPERATOR, ctx -> pause(ctx, true));
-    router.post("/api/queues/{machine}/resume", Role.OPERATOR, ctx -> pause(ctx, false));
-    router.get("/api/health/queues", Role.VIEWER, ctx -> ctx.json(QueueHealthView.of(engine())));
+    // a machine's queue serves every namespace: its figures and its pause are every tenant's
+    router.get("/api/queues", Role.VIEWER, everyNamespace(QUEUES, this::list));
+    router.get("/api/queues/{machine}", Role.VIEWER, everyNamespace(QUEUES, this::get));
+    router.get("/api/queues/{machine}/events", Role.VIEWER, everyNamespace(QUEUES, this::pending));
+    router.post(
+        "/api/queues/{machine}/pause",
+        Role.OPERATOR,
+        everyNamespace(QUEUES, ctx -> pause(ctx, true)));
+    router.post(
+        "/api/queues/{machine}/resume",
+        Role.OPERATOR,
+        everyNamespace(QUEUES, ctx -> pause(ctx, false)));
+    router.get(
+        "/api/health/queues",
+        Role.VIEWER,
+        everyNamespace(QUEUES, ctx -> ctx.json(QueueHealthView.of(engine()))));
   }
+
+  private static final String QUEUES = "a machine's queue";
 
   private Engine engine() {
     return server.engine();

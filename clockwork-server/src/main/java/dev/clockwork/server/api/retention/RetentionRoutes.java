@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.clockwork.runtime.listener.Subscription;
 import dev.clockwork.runtime.store.retention.RemovedTotal;
 import dev.clockwork.runtime.store.retention.RetentionBacklog;
+import dev.clockwork.server.access.Namespaces;
 import dev.clockwork.server.access.Role;
 import dev.clockwork.server.api.ApiRoutes;
 import dev.clockwork.server.api.Router;
@@ -36,7 +37,10 @@ public final class RetentionRoutes implements ApiRoutes, AutoCloseable {
 
   @Override
   public void register(Router router) {
-    router.get("/api/retention", Role.VIEWER, this::status);
+    router.get(
+        "/api/retention",
+        Role.VIEWER,
+        Namespaces.everyNamespace("retention progress", this::status));
   }
 
   /**

@@ -192,7 +192,12 @@ public final class ScheduleRoutes implements ApiRoutes {
       String namespace,
       String scheduleId,
       Map<String, Object> details) {
-    Audit.record(server.engine(), ctx, action, "schedule:" + namespace + "/" + scheduleId, details);
+    Audit.record(
+        server.engine().namespace(namespace),
+        ctx,
+        action,
+        "schedule:" + namespace + "/" + scheduleId,
+        details);
   }
 
   private static String reason(Context ctx) {

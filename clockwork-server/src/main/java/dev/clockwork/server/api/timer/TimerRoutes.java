@@ -1,6 +1,7 @@
 package dev.clockwork.server.api.timer;
 
 import dev.clockwork.runtime.admin.TimerAdmin;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.store.TimerView;
 import dev.clockwork.server.access.Role;
 import dev.clockwork.server.api.ApiRoutes;
@@ -51,7 +52,7 @@ public final class TimerRoutes implements ApiRoutes {
       Bodies.bounded("due_within", within);
     }
     boolean overdueOnly = flag(ctx, "overdue");
-    TimerAdmin timers = server.engine().admin().timers();
+    TimerAdmin timers = server.namespace(ctx).timers();
     List<TimerView> found =
         overdueOnly
             ? timers.overdue(machine, limit)
@@ -63,7 +64,7 @@ public final class TimerRoutes implements ApiRoutes {
             .map(
                 t ->
                     new TimerItem(
-                        t.instanceId(),
+                        NamespacedIds.idOf(t.instanceId()),
                         t.machine(),
                         t.key(),
                         t.event(),
