@@ -1,5 +1,6 @@
 // The API as the dashboard calls it: the session cookie goes along (never a token in script
-// reach), state-changing requests carry the CSRF header, and problems become ApiError.
+// reach), state-changing requests carry the CSRF header, every request names the dashboard's
+// namespace (X-Namespace; routes that span every namespace ignore it), and problems become ApiError.
 
 export class ApiError extends Error {
   constructor(status, problem) {
@@ -14,14 +15,20 @@ export class ApiError extends Error {
 }
 
 let onUnauthorized = () => {};
+let current = null;
+
+/** The namespace every later call acts in (unless the call names its own). */
+export function useNamespace(namespace) {
+  current = namespace;
+}
 
 /** What to do when the session is gone (show the login). */
 export function whenUnauthorized(handler) {
   onUnauthorized = handler;
 }
 
-/** Calls the API; resolves with the parsed body (JSON or text). */
-export async function call(method, path, { body, namespace, accept } = {}) {
+/** Calls the API (in the dashboard's namespace unless namespace is given); resolves with the body. */
+export async function call(method, path, { body, namespace = current, accept } = {}) {
   const headers = { Accept: accept || 'application/json' };
   if (method !== 'GET') headers['X-Clockwork-Request'] = '1';
   if (body !== undefined) headers['Content-Type'] = 'application/json';

@@ -1,13 +1,21 @@
-// The server-sent event stream (GET /api/stream): queues arrays and changed instance ids.
+// The server-sent event stream (GET /api/stream?namespace=): queues arrays (for tokens holding every
+// namespace) and the ids of the changed instances of the dashboard's namespace.
 
 const listeners = { queues: new Set(), instance: new Set() };
 let source = null;
+let streaming = null;
 let lastQueues = null;
 
-/** Opens the stream (once); the dot in the header shows whether it is connected. */
-export function connect(indicator) {
-  if (source) return;
-  source = new EventSource('/api/stream');
+/**
+ * Opens the stream in namespace (again, when the namespace changed); the dot in the header shows
+ * whether it is connected.
+ */
+export function connect(indicator, namespace) {
+  if (source && streaming === namespace) return;
+  if (source) source.close();
+  streaming = namespace;
+  indicator.classList.remove('on');
+  source = new EventSource(`/api/stream?namespace=${encodeURIComponent(namespace)}`);
   source.onopen = () => indicator.classList.add('on');
   source.onerror = () => indicator.classList.remove('on');
   source.addEventListener('queues', event => {
@@ -24,6 +32,7 @@ export function connect(indicator) {
 export function disconnect(indicator) {
   if (source) source.close();
   source = null;
+  streaming = null;
   indicator.classList.remove('on');
 }
 

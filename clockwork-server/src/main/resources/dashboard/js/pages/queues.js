@@ -1,10 +1,17 @@
 // Queues overview: the numbers of GET /api/queues, kept live by the stream, and retention's progress
-// (GET /api/retention, as of this node's last pass).
+// (GET /api/retention, as of this node's last pass). Both span every namespace: a token holding
+// fewer is told so in one line, and nothing is asked.
 import { get, post, seg } from '../api.js';
 import { el, show, table, text, when, badge, notice } from '../dom.js';
 import { onQueues } from '../live.js';
+import { holdsAll } from '../namespace.js';
 
-export async function render(main, { operator }) {
+export async function render(main, { operator, me }) {
+  if (!holdsAll(me)) {
+    show(main, el('h1', {}, 'Queues'), el('p', { className: 'muted', id: 'queues-need-all' },
+      'Queue figures span every namespace: they need a token for every namespace.'));
+    return;
+  }
   const body = el('div', { id: 'queues' });
   const message = el('div');
   const store = el('div', { id: 'store-health' });

@@ -1,12 +1,10 @@
 // One schedule: its settings, upcoming fires and audit history (100 at a time, Load more).
 import { get, query, seg } from '../api.js';
 import { el, show, table, text, json, when, badge } from '../dom.js';
-import { namespaceOf, pick } from './namespace.js';
+import { pick } from './fields.js';
 
-export async function render(main, { args: [id], params, me }) {
-  const { namespace, control } = namespaceOf(params, me,
-    ns => `#/schedules/${encodeURIComponent(id)}?ns=${encodeURIComponent(ns)}`);
-  const schedule = await get(`/api/schedules/${seg(id)}?upcoming=5`, { namespace });
+export async function render(main, { args: [id] }) {
+  const schedule = await get(`/api/schedules/${seg(id)}?upcoming=5`);
   const upcoming = pick(schedule, 'upcoming_fire_times', 'upcoming', 'upcoming_fires') || [];
   const scalars = Object.entries(schedule).filter(([, v]) => v === null || typeof v !== 'object');
   const nested = Object.entries(schedule).filter(([k, v]) => v !== null && typeof v === 'object'
@@ -16,7 +14,6 @@ export async function render(main, { args: [id], params, me }) {
   const status = el('span', { className: 'muted pager-status', id: 'history-status' });
   show(main,
     el('h1', {}, 'Schedule ', el('code', {}, id), ' ', badge(text(pick(schedule, 'status', 'state')))),
-    el('div', { className: 'toolbar' }, control),
     el('div', { className: 'grid' },
       el('div', { className: 'card' }, el('h2', {}, 'Upcoming fires'),
         el('ol', { id: 'upcoming' }, upcoming.map(at => el('li', {}, when(at))))),
@@ -32,7 +29,7 @@ export async function render(main, { args: [id], params, me }) {
   let count = 0;
   async function more() {
     button.disabled = true;
-    const page = await get(`/api/schedules/${seg(id)}/history${query({ limit: 100, after_sequence: after })}`, { namespace });
+    const page = await get(`/api/schedules/${seg(id)}/history${query({ limit: 100, after_sequence: after })}`);
     const events = page.events || page.items || [];
     for (const event of events) history.append(row(event));
     count += events.length;

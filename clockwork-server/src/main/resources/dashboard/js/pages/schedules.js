@@ -1,17 +1,16 @@
-// Schedules of a namespace, with their next fire.
+// Schedules of the dashboard's namespace, with their next fire.
 import { get } from '../api.js';
 import { el, show, table, text, json, when, badge } from '../dom.js';
-import { namespaceOf, pick } from './namespace.js';
+import { pick } from './fields.js';
 
-export async function render(main, { params, me }) {
-  const { namespace, control } = namespaceOf(params, me, ns => `#/schedules?ns=${encodeURIComponent(ns)}`);
-  const answer = await get('/api/schedules', { namespace });
+export async function render(main, { namespace }) {
+  const answer = await get('/api/schedules');
   const items = Array.isArray(answer) ? answer : answer.items || answer.schedules || [];
-  show(main, el('h1', {}, 'Schedules'), el('div', { className: 'toolbar' }, control),
+  show(main, el('h1', {}, 'Schedules'),
     table([
       { title: 'Schedule', value: s => {
         const id = pick(s, 'schedule_id', 'id');
-        return el('a', { href: `#/schedules/${encodeURIComponent(id)}?ns=${encodeURIComponent(namespace)}` }, text(id));
+        return el('a', { href: `#/schedules/${encodeURIComponent(id)}` }, text(id));
       } },
       { title: 'Status', value: s => badge(text(pick(s, 'status', 'state'))) },
       { title: 'Spec', value: s => json(pick(s, 'spec')) },

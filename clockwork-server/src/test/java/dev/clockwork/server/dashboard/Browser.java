@@ -7,6 +7,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
 import java.util.stream.Stream;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
@@ -14,6 +17,8 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.ExpectedCondition;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -49,6 +54,7 @@ final class Browser implements AutoCloseable {
         "--disable-sync",
         "--window-size=1400,1000",
         "--user-data-dir=" + profile);
+    options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
     ChromeDriverService service =
         new ChromeDriverService.Builder()
             .usingDriverExecutable(CHROMEDRIVER.toFile())
@@ -100,6 +106,17 @@ final class Browser implements AutoCloseable {
 
   Object script(String javascript, Object... args) {
     return driver.executeScript(javascript, args);
+  }
+
+  /**
+   * The console's errors (failed requests among them) since the last call, as their messages; each
+   * call empties the browser's log.
+   */
+  List<String> consoleErrors() {
+    return driver.manage().logs().get(LogType.BROWSER).getAll().stream()
+        .filter(entry -> entry.getLevel().intValue() >= Level.SEVERE.intValue())
+        .map(LogEntry::getMessage)
+        .toList();
   }
 
   /** Saves a screenshot as {@code target/screenshots/<name>.png}. */
