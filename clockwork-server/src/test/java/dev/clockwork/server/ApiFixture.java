@@ -30,8 +30,8 @@ import java.util.function.Consumer;
  * a virtual clock, with the example machines and four tokens: {@link #VIEWER}, {@link #OPERATOR},
  * {@link #ADMIN} (every namespace), {@link #BILLING_VIEWER} (namespace {@code billing} only), and
  * the tenants' tokens {@link #TENANT_A} and {@link #TENANT_B} (operators of {@code tenant-a} and
- * {@code tenant-b}) and {@link #TENANT_A_ADMIN}. Workers are not started: tests run due work with
- * {@code engine().runDue()}.
+ * {@code tenant-b}), {@link #TENANT_A_ADMIN} and {@link #TENANTS_A_AND_B} (a viewer of both).
+ * Workers are not started: tests run due work with {@code engine().runDue()}.
  *
  * <pre>{@code
  * static final ApiFixture API = ApiFixture.start();
@@ -46,6 +46,7 @@ public final class ApiFixture implements AutoCloseable {
   public static final String TENANT_A = "tenant-a-operator-secret";
   public static final String TENANT_B = "tenant-b-operator-secret";
   public static final String TENANT_A_ADMIN = "tenant-a-admin-secret";
+  public static final String TENANTS_A_AND_B = "tenants-a-and-b-viewer-secret";
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -95,7 +96,9 @@ public final class ApiFixture implements AutoCloseable {
         ApiToken.ofSecret("bill-viewer", BILLING_VIEWER, Role.VIEWER, Set.of("billing")),
         ApiToken.ofSecret("anna-a", TENANT_A, Role.OPERATOR, Set.of("tenant-a")),
         ApiToken.ofSecret("bert-b", TENANT_B, Role.OPERATOR, Set.of("tenant-b")),
-        ApiToken.ofSecret("alma-a-admin", TENANT_A_ADMIN, Role.ADMIN, Set.of("tenant-a")));
+        ApiToken.ofSecret("alma-a-admin", TENANT_A_ADMIN, Role.ADMIN, Set.of("tenant-a")),
+        ApiToken.ofSecret(
+            "vic-a-and-b", TENANTS_A_AND_B, Role.VIEWER, Set.of("tenant-a", "tenant-b")));
   }
 
   public TestDatabase database() {

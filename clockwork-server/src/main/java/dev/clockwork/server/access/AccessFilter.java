@@ -59,6 +59,8 @@ public final class AccessFilter implements Handler {
               + required.label());
     }
     ctx.attribute(ATTRIBUTE, new Caller(token.get(), RequestIds.of(ctx)));
+    // before any route reads its input: a token never names a namespace it does not hold
+    Namespaces.checkNamed(ctx);
   }
 
   private Optional<ApiToken> authenticate(Context ctx) {

@@ -57,6 +57,17 @@ public final class Namespaces {
   }
 
   /**
+   * Refuses a request that names a namespace ({@code X-Namespace} or {@code ?namespace=}) that is
+   * not a namespace name (400) or that its token does not hold (403), whatever the route: the
+   * access filter calls it before any route reads its input.
+   */
+  static void checkNamed(Context ctx) {
+    if (named(ctx) != null) {
+      of(ctx);
+    }
+  }
+
+  /**
    * Refuses, with 403 naming the rule, a caller whose token does not hold every namespace: {@code
    * what} acts on (or shows figures of) every tenant's work.
    */

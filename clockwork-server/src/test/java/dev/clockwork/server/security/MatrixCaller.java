@@ -12,13 +12,14 @@ import java.util.TreeSet;
  *
  * @param role the token's role; {@code null} for a caller without a token
  * @param namespaces the namespaces the token holds ({@code *} for all); empty without a token
+ * @param asks the namespace the caller names ({@code X-Namespace}), or null for none
  */
-public record MatrixCaller(Role role, Set<String> namespaces) {
+public record MatrixCaller(Role role, Set<String> namespaces, String asks) {
   /** Every namespace. */
   public static final Set<String> ALL = Set.of(ApiToken.ALL_NAMESPACES);
 
   /** A caller that sends no token. */
-  public static final MatrixCaller ANONYMOUS = new MatrixCaller(null, Set.of());
+  public static final MatrixCaller ANONYMOUS = new MatrixCaller(null, Set.of(), null);
 
   public MatrixCaller {
     namespaces = Set.copyOf(namespaces);
@@ -29,7 +30,33 @@ public record MatrixCaller(Role role, Set<String> namespaces) {
     if (role == null || role == Role.ANYONE) {
       throw new IllegalArgumentException("a token has a role: viewer, operator or admin");
     }
-    return new MatrixCaller(role, namespaces);
+    return new MatrixCaller(role, namespaces, null);
+  }
+
+  /** The same caller naming {@code namespace} in every call. */
+  public MatrixCaller asking(String namespace) {
+    return new MatrixCaller(role, namespaces, namespace);
+  }
+
+  /** Whether its token holds every namespace. */
+  public boolean holdsAll() {
+    return namespaces.equals(ALL);
+  }
+
+  /**
+   * The namespace its calls act in: the one it names, else its token's only one, else {@code
+   * default}.
+   */
+  public String acting() {
+    if (asks != null) {
+      return asks;
+    }
+    return namespaces.size() == 1 && !holdsAll() ? namespaces.iterator().next() : "default";
+  }
+
+  /** Whether its token holds the namespace its calls act in. */
+  public boolean holdsActing() {
+    return holdsAll() || namespaces.contains(acting());
   }
 
   public boolean hasToken() {
@@ -43,11 +70,15 @@ public record MatrixCaller(Role role, Set<String> namespaces) {
 
   /** The server's token for this caller. */
   public ApiToken token() {
-    return ApiToken.ofSecret(toString(), secret(), role, namespaces);
+    return ApiToken.ofSecret(asking(null).toString(), secret(), role, namespaces);
   }
 
   @Override
   public String toString() {
-    return hasToken() ? role.label() + "@" + String.join("+", new TreeSet<>(namespaces)) : "none";
+    if (!hasToken()) {
+      return "none";
+    }
+    String held = role.label() + "@" + String.join("+", new TreeSet<>(namespaces));
+    return asks == null ? held : held + " asking " + asks;
   }
 }

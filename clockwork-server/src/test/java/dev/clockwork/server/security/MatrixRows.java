@@ -87,7 +87,49 @@ final class MatrixRows {
         post("/api/schedules", ADMIN, "/api/schedules", SCHEDULE.formatted("created")),
         put("/api/schedules/{id}", ADMIN, "/api/schedules/nightly", "{\"notes\": \"matrix\"}"),
         delete("/api/schedules/{id}", ADMIN, "/api/schedules/doomed"),
-        post("/api/schedules/{id}/backfill", ADMIN, "/api/schedules/nightly/backfill", "{}"));
+        post(
+            "/api/schedules/{id}/backfill",
+            ADMIN,
+            "/api/schedules/nightly/backfill",
+            "{\"from\": \"2026-11-24T00:00:00Z\", \"to\": \"2026-11-24T02:00:00Z\"}"));
+  }
+
+  /**
+   * Routes over what every namespace shares — a machine's queue, the metrics, retention, the
+   * machine-wide dead-letter actions: only a token holding every namespace passes (403 otherwise).
+   */
+  static boolean spansEveryNamespace(RouteRow row) {
+    return row.path().startsWith("/api/queues")
+        || row.path().equals("/api/health/queues")
+        || row.path().equals("/metrics")
+        || row.path().equals("/api/retention")
+        || row.path().equals("/api/dead-letters/retry")
+        || (row.method().equals("DELETE") && row.path().equals("/api/dead-letters"));
+  }
+
+  /**
+   * Routes that act in the request's namespace (a token naming a namespace it does not hold is
+   * refused on every route, these included).
+   */
+  static boolean actsInANamespace(RouteRow row) {
+    return row.path().startsWith("/api/instances")
+        || row.path().startsWith("/api/conversations")
+        || row.path().startsWith("/api/dead-letters")
+        || row.path().startsWith("/api/timers")
+        || row.path().startsWith("/api/schedules")
+        || row.path().equals("/api/audit");
+  }
+
+  /**
+   * Rows whose target is the fixture's data — instance {@code order-1}, schedules {@code nightly}
+   * and {@code doomed} — which exist in {@code default} and {@code tenant-a} only: in another
+   * namespace they are not found (404, never 403).
+   */
+  static boolean addressesFixtureData(RouteRow row) {
+    String target = row.target();
+    return (target.startsWith("/api/instances/order-1") && !target.contains("no-such-event"))
+        || target.startsWith("/api/schedules/nightly")
+        || target.startsWith("/api/schedules/doomed");
   }
 
   /**

@@ -58,6 +58,8 @@ final class MatrixServer implements AutoCloseable {
                 AccessPolicy.of(
                     callers.stream()
                         .filter(MatrixCaller::hasToken)
+                        .map(caller -> caller.asking(null))
+                        .distinct()
                         .map(MatrixCaller::token)
                         .toList()))
             .metrics(metrics)

@@ -9,6 +9,7 @@ import dev.clockwork.server.security.MatrixServer.Answer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -25,17 +26,27 @@ import org.junit.jupiter.params.provider.MethodSource;
  * and never a 5xx. The table of expected roles ({@link MatrixRows}) must list exactly the routes
  * the server registers, so a new route without a row fails here.
  *
- * <p>The namespace dimension goes in {@link #CALLERS} (tokens over one namespace, another, all),
- * {@link #expected} (another namespace's resource is a 404) and {@link #headers} (the namespace
- * asked for).
+ * <p>Namespaces are a second dimension: tokens over every namespace, over {@code tenant-a} (which
+ * holds the same data as {@code default}), over {@code tenant-b} (which holds none of it: the
+ * fixture's instance and schedules are 404 there, never 403), and a {@code tenant-a} token naming
+ * {@code tenant-b} (403 on every route that acts in a namespace). Routes over what every namespace
+ * shares (queues, metrics, retention, machine-wide dead-letter actions) need a token for all.
  */
 class RouteRoleMatrixTest {
+  private static final String TENANT_A = "tenant-a";
+  private static final String TENANT_B = "tenant-b";
+
   static final List<MatrixCaller> CALLERS =
       List.of(
           MatrixCaller.ANONYMOUS,
           MatrixCaller.of(Role.VIEWER, MatrixCaller.ALL),
           MatrixCaller.of(Role.OPERATOR, MatrixCaller.ALL),
-          MatrixCaller.of(Role.ADMIN, MatrixCaller.ALL));
+          MatrixCaller.of(Role.ADMIN, MatrixCaller.ALL),
+          MatrixCaller.of(Role.VIEWER, Set.of(TENANT_A)),
+          MatrixCaller.of(Role.OPERATOR, Set.of(TENANT_A)),
+          MatrixCaller.of(Role.ADMIN, Set.of(TENANT_A)),
+          MatrixCaller.of(Role.ADMIN, Set.of(TENANT_B)),
+          MatrixCaller.of(Role.ADMIN, Set.of(TENANT_A)).asking(TENANT_B));
 
   private static final Map<String, Integer> ANSWERED = new TreeMap<>();
   private static MatrixServer api;
@@ -46,21 +57,24 @@ class RouteRoleMatrixTest {
     ALLOWED,
     /** 401: a token is needed. */
     UNAUTHORIZED,
-    /** 403: the token's role is below the route's. */
-    FORBIDDEN
+    /** 403: the token's role is below the route's, or it lacks the namespace the route needs. */
+    FORBIDDEN,
+    /** 404: the fixture's data is not in the namespace the call acts in. */
+    NOT_FOUND
   }
 
   @BeforeAll
   static void start() {
     api = new MatrixServer(CALLERS);
-    api.engine().create(NewInstance.of("order").id("order-1"));
-    MatrixCaller admin = CALLERS.get(3);
-    for (String id : List.of("nightly", "doomed")) {
-      RouteRow create =
-          RouteRow.post(
-              "/api/schedules", Role.ADMIN, "/api/schedules", MatrixRows.SCHEDULE.formatted(id));
-      Answer created = api.call(create, admin, Map.of());
-      assertThat(created.status()).as("schedule %s: %s", id, created.body()).isEqualTo(201);
+    for (String namespace : List.of("default", TENANT_A)) {
+      api.engine().namespace(namespace).create(NewInstance.of("order").id("order-1"));
+      for (String id : List.of("nightly", "doomed")) {
+        RouteRow create =
+            RouteRow.post(
+                "/api/schedules", Role.ADMIN, "/api/schedules", MatrixRows.SCHEDULE.formatted(id));
+        Answer created = api.call(create, CALLERS.get(3), Map.of("X-Namespace", namespace));
+        assertThat(created.status()).as("schedule %s: %s", id, created.body()).isEqualTo(201);
+      }
     }
   }
 
@@ -85,12 +99,28 @@ class RouteRoleMatrixTest {
     if (!caller.hasToken()) {
       return Expected.UNAUTHORIZED;
     }
-    return caller.role().includes(row.role()) ? Expected.ALLOWED : Expected.FORBIDDEN;
+    if (!caller.role().includes(row.role())) {
+      return Expected.FORBIDDEN;
+    }
+    if (caller.asks() != null && !caller.holdsActing()) {
+      return Expected.FORBIDDEN; // naming a namespace the token does not hold, on any route
+    }
+    if (MatrixRows.spansEveryNamespace(row)) {
+      return caller.holdsAll() ? Expected.ALLOWED : Expected.FORBIDDEN;
+    }
+    if (!MatrixRows.actsInANamespace(row)) {
+      return Expected.ALLOWED;
+    }
+    if (!caller.holdsActing()) {
+      return Expected.FORBIDDEN;
+    }
+    boolean hasData = caller.acting().equals("default") || caller.acting().equals(TENANT_A);
+    return hasData || !MatrixRows.addressesFixtureData(row) ? Expected.ALLOWED : Expected.NOT_FOUND;
   }
 
-  /** The headers a caller sends (the namespace it asks for, once namespaces are a column). */
+  /** The headers a caller sends: the namespace it names, if any. */
   static Map<String, String> headers(MatrixCaller caller) {
-    return Map.of();
+    return caller.asks() == null ? Map.of() : Map.of("X-Namespace", caller.asks());
   }
 
   @Test
@@ -127,6 +157,8 @@ class RouteRoleMatrixTest {
           assertThat(answer.status()).as("%s as %s: %s", row, caller, answer.body()).isEqualTo(401);
       case FORBIDDEN ->
           assertThat(answer.status()).as("%s as %s: %s", row, caller, answer.body()).isEqualTo(403);
+      case NOT_FOUND ->
+          assertThat(answer.status()).as("%s as %s: %s", row, caller, answer.body()).isEqualTo(404);
       case ALLOWED ->
           assertThat(answer.status())
               .as("%s as %s (let in): %s", row, caller, answer.body())
