@@ -140,6 +140,16 @@ public abstract class NamespaceViewContractTest {
     assertThatThrownBy(() -> a.create(NewInstance.of("order").id("y" + NamespacedIds.SEPARATOR)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("control character");
+    // nor does the default namespace reach into another one by a stored id
+    assertThatThrownBy(() -> engine.create(NewInstance.of("order").id(stored)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("control character");
+    assertThatThrownBy(
+            () ->
+                engine.create(
+                    NewInstance.of("order").id(NamespacedIds.stored("tenant-b", "squat"))))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThat(b.instances().statuses(List.of("squat"))).isEmpty();
   }
 
   @Test

@@ -122,11 +122,11 @@ public final class Creations {
    * (schedule runs, which carry a schedule id and a time) may be longer.
    */
   private static void checkId(NewInstance request, String instanceId, boolean own) {
-    String id = NamespacedIds.idOf(instanceId);
-    ChildIds.checkTopLevel(id);
+    ChildIds.checkTopLevel(NamespacedIds.idOf(instanceId));
     if (!own && request.id() != null) {
-      InputRules.id("instance id", id);
-      ReservedNames.checkCallerInstanceId(id);
+      // the id the caller gave, not the stored one: it may not name another namespace's instance
+      InputRules.id("instance id", request.id());
+      ReservedNames.checkCallerInstanceId(request.id());
     }
   }
 
