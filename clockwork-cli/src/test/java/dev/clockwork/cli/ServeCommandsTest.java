@@ -57,6 +57,17 @@ class ServeCommandsTest {
         new ExampleMachines().machines());
   }
 
+  /**
+   * The instances the dev seed created. Runs of the seeded every-minute schedule are left out: one
+   * starts whenever a session spans a minute boundary, so their number depends on the wall clock.
+   */
+  private static int seeded(ServeSession session) {
+    return (int)
+        session.engine().instances().list(InstanceQuery.builder().build()).stream()
+            .filter(instance -> !instance.id().startsWith("schedule:"))
+            .count();
+  }
+
   private <T> T parsed(T command, String... args) {
     new CommandLine(command).parseArgs(args);
     return command;
@@ -75,7 +86,7 @@ class ServeCommandsTest {
       HttpResponse<String> machines = get(dev.url() + "/api/machines", token);
       assertThat(machines.statusCode()).isEqualTo(200);
       assertThat(machines.body()).contains("\"order\"");
-      created = dev.engine().instances().list(InstanceQuery.builder().build()).size();
+      created = seeded(dev);
       assertThat(created).isGreaterThanOrEqualTo(4);
       assertThat(dev.schedules().list()).isNotEmpty();
     }
@@ -86,7 +97,7 @@ class ServeCommandsTest {
         parsed(new DevCommand(env(Map.of())), "--port", "0", "--data-dir", data.toString())
             .start()) {
       assertThat(printedToken()).isEqualTo(token);
-      assertThat(again.engine().instances().list(InstanceQuery.builder().build())).hasSize(created);
+      assertThat(seeded(again)).isEqualTo(created);
     }
 
     out.getBuffer().setLength(0);
@@ -101,7 +112,7 @@ class ServeCommandsTest {
             .start()) {
       assertThat(printedToken()).isNotEqualTo(token);
       // the fresh database was seeded again from scratch, not kept
-      assertThat(fresh.engine().instances().list(InstanceQuery.builder().build())).hasSize(created);
+      assertThat(seeded(fresh)).isEqualTo(created);
     }
   }
 
