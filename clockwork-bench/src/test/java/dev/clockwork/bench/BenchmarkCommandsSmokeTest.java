@@ -135,6 +135,7 @@ class BenchmarkCommandsSmokeTest {
         .contains("throughput, last ÷ second minute")
         .contains("enqueue→commit p99 drift, last vs second minute")
         .contains("cw_ table bytes over the last third")
+        .contains("| table rows / index")
         .contains("heap after GC over the last third");
   }
 }

@@ -10,15 +10,34 @@ import javax.sql.DataSource;
 
 /**
  * What the database holds at one instant: bytes, dead rows and deletes so far of every {@code cw_}
- * table, and the connections open to it.
+ * table, the bytes of each table's rows (with TOAST) and of each of its indexes apart, and the
+ * connections open to it.
+ *
+ * @param bytes per table, with its indexes and TOAST
+ * @param relations per table's rows (keyed by the table's name) and per index (by the index's name)
  */
 record DatabaseSample(
-    Map<String, Long> bytes, long deadTuples, Map<String, Long> deleted, long connections) {
+    Map<String, Long> bytes,
+    long deadTuples,
+    Map<String, Long> deleted,
+    Map<String, Long> relations,
+    long connections) {
   private static final String TABLES =
       """
       SELECT s.relname, pg_total_relation_size(s.relid), s.n_dead_tup, s.n_tup_del
         FROM pg_stat_user_tables s
        WHERE s.relname LIKE 'cw\\_%'
+      """;
+
+  private static final String RELATIONS =
+      """
+      SELECT s.relname, pg_table_size(s.relid)
+        FROM pg_stat_user_tables s
+       WHERE s.relname LIKE 'cw\\_%'
+      UNION ALL
+      SELECT i.indexrelname, pg_relation_size(i.indexrelid)
+        FROM pg_stat_user_indexes i
+       WHERE i.relname LIKE 'cw\\_%'
       """;
 
   private static final String CONNECTIONS =
@@ -37,10 +56,17 @@ record DatabaseSample(
           deleted.put(rs.getString(1), rs.getLong(4));
         }
       }
+      Map<String, Long> relations = new TreeMap<>();
+      try (PreparedStatement select = connection.prepareStatement(RELATIONS);
+          ResultSet rs = select.executeQuery()) {
+        while (rs.next()) {
+          relations.put(rs.getString(1), rs.getLong(2));
+        }
+      }
       try (PreparedStatement select = connection.prepareStatement(CONNECTIONS);
           ResultSet rs = select.executeQuery()) {
         rs.next();
-        return new DatabaseSample(bytes, dead, deleted, rs.getLong(1));
+        return new DatabaseSample(bytes, dead, deleted, relations, rs.getLong(1));
       }
     } catch (SQLException e) {
       throw new IllegalStateException("cannot read the cw_ tables' sizes: " + e.getMessage(), e);

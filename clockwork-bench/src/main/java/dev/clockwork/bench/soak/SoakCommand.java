@@ -1,10 +1,10 @@
 package dev.clockwork.bench.soak;
 
 import dev.clockwork.bench.harness.BenchPostgres;
-import dev.clockwork.bench.harness.EngineProbe;
 import dev.clockwork.bench.harness.RunOptions;
 import dev.clockwork.bench.report.RunReport;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
 import java.time.Duration;
@@ -124,16 +124,17 @@ public final class SoakCommand implements Callable<Integer> {
   }
 
   /**
-   * The soak's engine: the defaults, both machines, retention in minutes, {@code probe} listening.
+   * The soak's engine: the defaults, both machines, retention in minutes, {@code listener}
+   * listening.
    */
-  Engine engine(Store store, EngineProbe probe) {
+  Engine engine(Store store, EngineListener listener) {
     Duration kept = Duration.ofSeconds(retention());
     return Engine.builder()
         .store(store)
         .clock(Clock.systemUTC())
         .register(SoakMachines.ticket(Duration.ofSeconds(ticketWait)))
         .register(SoakMachines.subscription(Duration.ofSeconds(renewEvery)))
-        .listener(probe)
+        .listener(listener)
         .settings(
             s ->
                 s.retention(r -> r.finishedInstances(kept).history(h -> h.maxAge(kept)))

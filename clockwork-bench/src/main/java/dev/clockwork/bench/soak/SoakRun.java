@@ -2,7 +2,6 @@ package dev.clockwork.bench.soak;
 
 import dev.clockwork.bench.harness.BenchDatabase;
 import dev.clockwork.bench.harness.BenchPostgres;
-import dev.clockwork.bench.harness.EngineProbe;
 import dev.clockwork.bench.harness.Parallel;
 import dev.clockwork.bench.report.Figures;
 import dev.clockwork.bench.report.RunReport;
@@ -35,12 +34,17 @@ final class SoakRun {
       double offered,
       List<SoakMinute> minutes,
       DatabaseSample first,
-      DatabaseSample last,
+      List<DatabaseSample> samples,
       long enqueued,
       double achieved,
       long joined,
       long deadLettered,
       long tickets) {
+    /** What the database held at the end of the last minute. */
+    DatabaseSample last() {
+      return samples.isEmpty() ? first : samples.get(samples.size() - 1);
+    }
+
     boolean correct() {
       return joined == enqueued && deadLettered == 0;
     }
@@ -60,12 +64,11 @@ final class SoakRun {
   }
 
   Result run() throws InterruptedException {
-    EngineProbe probe = new EngineProbe();
-    probe.tap(this::heard);
+    SoakListener listener = new SoakListener(this::heard);
     server.drop("soak");
     try (BenchDatabase database = server.create("soak");
         PostgresStore store = database.store()) {
-      Engine engine = settings.engine(store, probe);
+      Engine engine = settings.engine(store, listener);
       server.setUp(
           () ->
               Parallel.forEach(
@@ -91,6 +94,7 @@ final class SoakRun {
         current = new MinuteCounters();
         DatabaseSample first = DatabaseSample.read(database.harness());
         List<SoakMinute> minutes = new ArrayList<>();
+        List<DatabaseSample> samples = new ArrayList<>();
         long loadStarted = System.nanoTime();
         Thread load = new Thread(() -> offer(engine, offered), "soak-load");
         load.start();
@@ -104,6 +108,7 @@ final class SoakRun {
           DatabaseSample sample = DatabaseSample.read(database.harness());
           SoakMinute minute = minute(m, done, previous, sample);
           minutes.add(minute);
+          samples.add(sample);
           RunReport.progress(SoakTables.line(minute));
           previous = sample;
         }
@@ -121,11 +126,11 @@ final class SoakRun {
             offered,
             minutes,
             first,
-            previous,
+            samples,
             offeredSteps,
             achieved,
             join.joined() - joinedBefore,
-            probe.deadLettered(),
+            listener.deadLettered(),
             ticketIds.get());
       } finally {
         engine.close();

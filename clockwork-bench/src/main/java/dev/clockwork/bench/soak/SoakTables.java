@@ -103,11 +103,51 @@ final class SoakTables {
             + "\n"
             + tables.markdown()
             + "\n"
+            + relations(r)
+            + "\n"
             + check
             + "\n"
             + retention
             + "\n";
     return new Section(text, targets(r.minutes()));
+  }
+
+  /**
+   * Each table's rows and each index apart, at the start, at the start of the last third and at the
+   * end: where the bytes the growth target measures live. Relations under 0.1 MB throughout are
+   * left out.
+   */
+  static String relations(SoakRun.Result r) {
+    if (r.samples().size() < 3) {
+      return "";
+    }
+    int k = lastThirdStart(r.samples().size());
+    DatabaseSample third = r.samples().get(k);
+    Table table =
+        new Table(
+            "table rows / index", ">at start", ">minute " + (k + 1), ">at end", ">last third");
+    for (Map.Entry<String, Long> relation : r.last().relations().entrySet()) {
+      long start = r.first().relations().getOrDefault(relation.getKey(), 0L);
+      long middle = third.relations().getOrDefault(relation.getKey(), 0L);
+      long end = relation.getValue();
+      if (Math.max(Math.max(start, middle), end) < 100_000) {
+        continue;
+      }
+      table.row(
+          relation.getKey(),
+          megabytes(start),
+          megabytes(middle),
+          megabytes(end),
+          middle == 0
+              ? "—"
+              : String.format(Locale.ROOT, "%+.1f %%", 100.0 * (end - middle) / middle));
+    }
+    return table.markdown();
+  }
+
+  /** The index of the minute the last third is measured from. */
+  private static int lastThirdStart(int minutes) {
+    return minutes - 1 - Math.max(1, minutes / 3);
   }
 
   static List<Target> targets(List<SoakMinute> minutes) {
@@ -117,7 +157,7 @@ final class SoakTables {
     }
     SoakMinute second = minutes.get(1);
     SoakMinute last = minutes.get(minutes.size() - 1);
-    SoakMinute thirdFromEnd = minutes.get(minutes.size() - 1 - Math.max(1, minutes.size() / 3));
+    SoakMinute thirdFromEnd = minutes.get(lastThirdStart(minutes.size()));
     double throughput = last.eventsPerSecond() / second.eventsPerSecond();
     targets.add(
         new Target(
