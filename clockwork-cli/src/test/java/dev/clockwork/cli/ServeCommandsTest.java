@@ -89,6 +89,10 @@ class ServeCommandsTest {
       created = seeded(dev);
       assertThat(created).isGreaterThanOrEqualTo(4);
       assertThat(dev.schedules().list()).isNotEmpty();
+      dev.close();
+      assertThat(dev.stopTimes())
+          .matches(
+              "\\d+\\.\\d s: HTTP server \\d+\\.\\d s, workers \\d+\\.\\d s, storage \\d+\\.\\d s");
     }
     assertThat(Files.readString(data.resolve("token")).trim()).isEqualTo(token);
 

@@ -13,6 +13,7 @@ import dev.clockwork.server.config.ServerConfig;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -31,6 +32,7 @@ public final class ServeSession implements AutoCloseable {
   private final Runnable onClose;
   private final CountDownLatch closed = new CountDownLatch(1);
   private boolean closing;
+  private volatile String stopTimes = "";
 
   private ServeSession(
       Engine engine, Schedules schedules, ClockworkServer server, Runnable onClose) {
@@ -118,18 +120,39 @@ public final class ServeSession implements AutoCloseable {
       }
       closing = true;
     }
+    long began = System.nanoTime();
+    long[] ends = new long[3];
     try {
       server.close();
     } finally {
+      ends[0] = System.nanoTime();
       try {
         engine.close();
       } finally {
+        ends[1] = System.nanoTime();
         try {
           onClose.run();
         } finally {
+          ends[2] = System.nanoTime();
+          stopTimes =
+              String.format(
+                  Locale.ROOT,
+                  "%.1f s: HTTP server %.1f s, workers %.1f s, storage %.1f s",
+                  (ends[2] - began) / 1e9,
+                  (ends[0] - began) / 1e9,
+                  (ends[1] - ends[0]) / 1e9,
+                  (ends[2] - ends[1]) / 1e9);
           closed.countDown();
         }
       }
     }
+  }
+
+  /**
+   * How long {@link #close()} took, in all and by part (the HTTP server, the engine's workers, the
+   * storage {@code onClose} owns); empty until it has finished.
+   */
+  public String stopTimes() {
+    return stopTimes;
   }
 }

@@ -23,6 +23,9 @@ final class StopSignals {
             new Signal(signal),
             received -> {
               session.close();
+              // how long each part took: a slow stop names the part that held it
+              System.out.println(name + " stopped in " + session.stopTimes());
+              System.out.flush();
               System.exit(0);
             });
       } catch (IllegalArgumentException unavailable) {
