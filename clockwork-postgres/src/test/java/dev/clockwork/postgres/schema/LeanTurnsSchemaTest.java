@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 /**
  * What a turn's writes maintain (V18): no foreign key check per history row or queued event, the
  * engine keeps what an instance owns with the instance instead, and the queue-like tables are
- * vacuumed by a fixed number of dead rows.
+ * vacuumed by a fixed number of dead rows; the tables retention empties (V25) after a small
+ * fraction of theirs.
  */
 class LeanTurnsSchemaTest {
   private static final TestDatabase DB = EmbeddedPostgresDatabase.shared().newDatabase();
@@ -39,6 +40,18 @@ class LeanTurnsSchemaTest {
     for (String table : OWNED) {
       assertThat(DB.single(FOREIGN_KEYS, table)).as(table).isEqualTo(0L);
     }
+  }
+
+  @Test
+  void tablesRetentionEmptiesAreVacuumedAfterASmallFractionOfDeadRows() {
+    assertThat((String) DB.single(OPTIONS, "cw_instances"))
+        .contains("autovacuum_vacuum_scale_factor=0.02")
+        .contains("autovacuum_vacuum_threshold=1000")
+        .contains("autovacuum_vacuum_cost_delay=1");
+    assertThat((String) DB.single(OPTIONS, "cw_history"))
+        .contains("autovacuum_vacuum_scale_factor=0.02")
+        .contains("autovacuum_vacuum_threshold=2000")
+        .contains("autovacuum_vacuum_cost_delay=1");
   }
 
   @Test
