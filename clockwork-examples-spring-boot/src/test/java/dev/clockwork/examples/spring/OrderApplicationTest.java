@@ -21,6 +21,8 @@ import org.springframework.boot.test.autoconfigure.web.servlet.AutoConfigureMock
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.annotation.DirtiesContext.ClassMode;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.MockMvc;
@@ -32,6 +34,9 @@ import org.springframework.test.web.servlet.MockMvc;
  */
 @SpringBootTest(properties = "clockwork.workers.poll-interval=50ms")
 @AutoConfigureMockMvc
+// closed after the class, while its database is up: left to the JVM's exit, the application and
+// the embedded PostgreSQL stop in shutdown hooks that run at once, and the stop hung for 30 s
+@DirtiesContext(classMode = ClassMode.AFTER_CLASS)
 class OrderApplicationTest {
   static final VirtualClock CLOCK = VirtualClock.at("2026-03-01T09:00:00Z");
   static TestDatabase database;
