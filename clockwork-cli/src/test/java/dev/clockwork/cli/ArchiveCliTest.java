@@ -7,6 +7,7 @@ import dev.clockwork.runtime.archive.JsonLinesArchiver;
 import dev.clockwork.runtime.store.ArchivedInstance;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.InstanceBuilder;
+import dev.clockwork.runtime.store.InstanceRecord;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,6 +70,30 @@ class ArchiveCliTest {
         .contains("o-2")
         .contains("2 instances");
     assertThat(run.err).isEmpty();
+  }
+
+  @Test
+  void rowsTrimmedFromARunningInstanceSaySo() throws Exception {
+    InstanceRecord running = InstanceBuilder.instance("s-1").in("active").build();
+    List<HistoryEntry> rows =
+        List.of(
+            new HistoryEntry(
+                1,
+                "s-1",
+                "conv-s-1",
+                FINISHED,
+                HistoryEntry.Kind.CREATED,
+                null,
+                Map.of(),
+                List.of("active"),
+                null));
+    new JsonLinesArchiver(directory, CLOCK)
+        .archive(List.of(new ArchivedInstance(running, rows, ArchivedInstance.Reason.TRIMMED)));
+
+    CliRun run = cli("archive", "read", directory.resolve("order/2026-11-28.jsonl.gz").toString());
+
+    assertThat(run.exitCode).as(run.toString()).isZero();
+    assertThat(run.out).containsPattern("s-1 +ACTIVE +active +1 trimmed ").contains("— (running)");
   }
 
   @Test

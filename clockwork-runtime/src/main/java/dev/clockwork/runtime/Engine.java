@@ -284,9 +284,9 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * Where retention archives finished instances before it deletes them: a sink of your own
-     * (object storage, Kafka). Wins over {@code retention.archive}, which names a directory of gzip
-     * JSON Lines files; without either, nothing is archived.
+     * Where retention archives finished instances and trimmed history before it deletes them: a
+     * sink of your own (object storage, Kafka). Wins over {@code retention.archive}, which names a
+     * directory of gzip JSON Lines files; without either, nothing is archived.
      */
     public Builder archiver(Archiver sink) {
       this.archiver = Objects.requireNonNull(sink, "sink");

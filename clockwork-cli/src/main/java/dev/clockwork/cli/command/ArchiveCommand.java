@@ -19,7 +19,7 @@ import picocli.CommandLine.Parameters;
 /** {@code clockwork archive read FILE}: what retention archived before it deleted. */
 @Command(
     name = "archive",
-    description = "Inspect the files retention archives finished instances to.",
+    description = "Inspect the files retention archives finished instances and trimmed history to.",
     subcommands = {ArchiveCommand.Read.class, HelpCommand.class})
 public final class ArchiveCommand {
 
@@ -28,7 +28,8 @@ public final class ArchiveCommand {
       name = "read",
       description = {
         "Lists the instances of one archive file (<archive>/<machine>/<yyyy-MM-dd>.jsonl.gz):"
-            + " id, status, active states, history rows, created and finished. --output json"
+            + " id, status, active states, history rows (\"N trimmed\" for rows trimmed from a"
+            + " running instance), created and finished. --output json"
             + " prints each line whole: the instance and its history. A file whose last batch"
             + " was cut short by a crash is read up to the cut, and says so."
       })
@@ -60,13 +61,15 @@ public final class ArchiveCommand {
         Table table = new Table("INSTANCE", "STATUS", "ACTIVE", "HISTORY", "CREATED", "FINISHED");
         for (Map<String, Object> line : lines) {
           Map<?, ?> instance = (Map<?, ?>) line.get("instance");
+          int rows = ((List<?>) line.get("history")).size();
+          boolean trimmed = "trimmed".equals(line.get("reason"));
           table.row(
               instance.get("id"),
               instance.get("status"),
               String.join(", ", strings(instance.get("active"))),
-              ((List<?>) line.get("history")).size(),
+              trimmed ? rows + " trimmed" : String.valueOf(rows),
               instance.get("createdAt"),
-              instance.get("updatedAt"));
+              trimmed ? "— (running)" : instance.get("updatedAt"));
         }
         table.print(out);
         out.println(lines.size() + (lines.size() == 1 ? " instance" : " instances"));

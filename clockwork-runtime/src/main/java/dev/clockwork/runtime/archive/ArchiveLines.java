@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -17,15 +18,17 @@ import java.util.Map;
  * hand from the records (not by reflection) so that it changes only when this class does.
  *
  * <pre>{@code
- * {"format":1,"archivedAt":"…","instance":{"id":"…","machine":"…","version":1,"status":"DONE",
+ * {"format":1,"archivedAt":"…","reason":"finished","instance":{"id":"…","machine":"…","version":1,"status":"DONE",
  *  "revision":7,"conversationId":"…","active":["closed"],"context":{…},"createdAt":"…",
  *  "updatedAt":"…","queue":"default","labels":{…},"memo":{…},"searchAttributes":{…}},
  *  "history":[{"sequence":1,"at":"…","kind":"CREATED","event":null,"payload":{},
  *  "states":["open"],"detail":null,"eventId":0,"attempt":0}, …]}
  * }</pre>
  *
- * Instants are ISO 8601 in UTC; the context, payloads, memo and search attributes are the JSON
- * values the instance held.
+ * {@code reason} is {@code finished} for an instance purged with its whole history, {@code trimmed}
+ * for the oldest rows of a running instance's history (its row as it was when they were trimmed); a
+ * line without one (written before the field existed) is {@code finished}. Instants are ISO 8601 in
+ * UTC; the context, payloads, memo and search attributes are the JSON values the instance held.
  */
 final class ArchiveLines {
   static final int FORMAT = 1;
@@ -39,6 +42,7 @@ final class ArchiveLines {
     Map<String, Object> line = new LinkedHashMap<>();
     line.put("format", FORMAT);
     line.put("archivedAt", archivedAt.toString());
+    line.put("reason", archived.reason().name().toLowerCase(Locale.ROOT));
     line.put("instance", instance(archived.instance()));
     List<Map<String, Object>> history = new ArrayList<>();
     archived.history().forEach(entry -> history.add(entry(entry)));

@@ -25,7 +25,8 @@ import java.util.TreeMap;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * Archives to gzip JSON Lines files, one per machine and day the instances finished (UTC): {@code
+ * Archives to gzip JSON Lines files, one per machine and day the instances finished (UTC; the day
+ * of the trim for history trimmed from running instances): {@code
  * <directory>/<machine>/<yyyy-MM-dd>.jsonl.gz}, one line per instance ({@link ArchiveLines}). Each
  * batch is appended to its file as a gzip member of its own (gzip readers read concatenated members
  * as one stream) and forced to disk before {@link #archive} returns; a batch cut short by a crash
@@ -55,16 +56,23 @@ public final class JsonLinesArchiver implements Archiver {
     Instant now = clock.instant();
     Map<Path, List<ArchivedInstance>> byFile = new TreeMap<>();
     for (ArchivedInstance archived : batch) {
-      byFile.computeIfAbsent(file(archived), f -> new ArrayList<>()).add(archived);
+      byFile.computeIfAbsent(file(archived, now), f -> new ArrayList<>()).add(archived);
     }
     for (Map.Entry<Path, List<ArchivedInstance>> file : byFile.entrySet()) {
       append(file.getKey(), member(file.getValue(), now));
     }
   }
 
-  /** The file an instance goes to: its machine's directory, the day it last changed (finished). */
-  Path file(ArchivedInstance archived) {
-    LocalDate day = LocalDate.ofInstant(archived.instance().updatedAt(), ZoneOffset.UTC);
+  /**
+   * The file an instance goes to: its machine's directory, the day it finished (its last change),
+   * or for rows trimmed from a running instance the day they were trimmed ({@code now}).
+   */
+  Path file(ArchivedInstance archived, Instant now) {
+    Instant at =
+        archived.reason() == ArchivedInstance.Reason.TRIMMED
+            ? now
+            : archived.instance().updatedAt();
+    LocalDate day = LocalDate.ofInstant(at, ZoneOffset.UTC);
     return directory.resolve(safeName(archived.instance().machine())).resolve(day + ".jsonl.gz");
   }
 

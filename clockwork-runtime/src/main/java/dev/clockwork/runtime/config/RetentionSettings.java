@@ -36,8 +36,9 @@ import java.time.Instant;
  *     kept, with its deliveries ({@code callbacks}, default 7 days)
  * @param operatorLog how long the operator log keeps an entry ({@code operator_log}, default 365
  *     days; system-wide only)
- * @param archive the directory finished instances are archived to, as gzip JSON Lines, before they
- *     are deleted ({@code archive}; system-wide only; null, the default, for no archive)
+ * @param archive the directory finished instances and trimmed history are archived to, as gzip JSON
+ *     Lines, before they are deleted ({@code archive}; system-wide only; null, the default, for no
+ *     archive)
  * @param scheduleAudit how long the audit rows of a deleted schedule are kept after it was deleted
  *     ({@code schedule_audit}; system-wide only; null, the default, to keep them: a schedule's
  *     audit stays for the life of its row)

@@ -40,8 +40,8 @@ public final class RetentionSettingsBuilder extends CodeBlock<RetentionSettingsB
   }
 
   /**
-   * {@code archive}: the directory finished instances are archived to before they are deleted;
-   * system-wide only.
+   * {@code archive}: the directory finished instances and trimmed history are archived to before
+   * they are deleted; system-wide only.
    */
   public RetentionSettingsBuilder archive(Path directory) {
     return set("archive", "archive", directory.toString());

@@ -50,6 +50,13 @@ public interface RetentionStore {
    * {@code maxRows} per instance (the marker counted), go; each trim leaves one {@link
    * HistoryEntry.Kind#TRIMMED} row in place of the newest row it removed, saying how many rows
    * (earlier markers' counts included) and up to which sequence, dated {@code now}.
+   *
+   * <p>With an {@code archiver}, the rows about to go — each trimmed instance's row with its
+   * trimmed history rows, {@link ArchivedInstance.Reason#TRIMMED} — are handed to it first, and
+   * deleted only once it returned; when it throws, nothing is trimmed and {@link
+   * ArchiveFailedException} says why.
+   *
+   * @param archiver where the trimmed rows go first, or null for no archive
    */
   HistoryTrim trimHistory(
       RetentionScope scope,
@@ -57,7 +64,22 @@ public interface RetentionStore {
       long maxRows,
       Instant now,
       String afterId,
-      int limit);
+      int limit,
+      Archiver archiver);
+
+  /**
+   * {@link #trimHistory(RetentionScope, Instant, long, Instant, String, int, Archiver)}, no
+   * archive.
+   */
+  default HistoryTrim trimHistory(
+      RetentionScope scope,
+      Instant olderThan,
+      long maxRows,
+      Instant now,
+      String afterId,
+      int limit) {
+    return trimHistory(scope, olderThan, maxRows, now, afterId, limit, null);
+  }
 
   /**
    * Removes up to {@code limit} idempotency keys of {@code scope} written before {@code before}.

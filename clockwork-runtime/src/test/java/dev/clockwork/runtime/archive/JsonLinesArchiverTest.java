@@ -92,7 +92,10 @@ class JsonLinesArchiverTest {
         .containsExactly("o-1");
     assertThat(readAll(directory.resolve("invoice/2026-11-28.jsonl.gz"))).hasSize(1);
     Map<String, Object> line = readAll(directory.resolve("order/2026-11-28.jsonl.gz")).get(0);
-    assertThat(line).containsEntry("format", 1).containsEntry("archivedAt", NOW.toString());
+    assertThat(line)
+        .containsEntry("format", 1)
+        .containsEntry("archivedAt", NOW.toString())
+        .containsEntry("reason", "finished");
     Map<String, Object> instance = (Map<String, Object>) line.get("instance");
     assertThat(instance)
         .containsEntry("id", "o-2")
@@ -159,11 +162,30 @@ class JsonLinesArchiverTest {
   }
 
   @Test
+  @SuppressWarnings("unchecked")
+  void rowsTrimmedFromARunningInstanceGoToTheFileOfTheDayOfTheTrimMarkedTrimmed()
+      throws IOException {
+    ArchivedInstance whole = finished("s-1", "subscription", DAY_1);
+    ArchivedInstance trimmed =
+        new ArchivedInstance(
+            whole.instance(), whole.history().subList(0, 1), ArchivedInstance.Reason.TRIMMED);
+    archiver().archive(List.of(trimmed));
+
+    assertThat(directory.resolve("subscription/2026-11-27.jsonl.gz")).doesNotExist();
+    Map<String, Object> line =
+        readAll(directory.resolve("subscription/2026-12-28.jsonl.gz")).get(0);
+    assertThat(line).containsEntry("reason", "trimmed");
+    assertThat((List<Map<String, Object>>) line.get("history"))
+        .extracting(row -> row.get("sequence"))
+        .containsExactly(1);
+  }
+
+  @Test
   void aMachineIdCannotLeaveTheDirectory() throws IOException {
     ArchivedInstance sneaky = finished("x-1", "../../etc", DAY_1);
     archiver().archive(List.of(sneaky));
 
-    Path file = archiver().file(sneaky);
+    Path file = archiver().file(sneaky, NOW);
     assertThat(file.normalize()).startsWith(directory);
     assertThat(Files.exists(file)).isTrue();
     assertThat(JsonLinesArchiver.safeName("..")).isEqualTo("%2E.");

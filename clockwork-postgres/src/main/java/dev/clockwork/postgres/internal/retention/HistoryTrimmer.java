@@ -1,17 +1,25 @@
 package dev.clockwork.postgres.internal.retention;
 
+import dev.clockwork.postgres.internal.ArchivedRows;
 import dev.clockwork.postgres.internal.Instants;
+import dev.clockwork.runtime.store.ArchiveFailedException;
+import dev.clockwork.runtime.store.ArchivedInstance;
+import dev.clockwork.runtime.store.Archiver;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.TrimMarker;
 import dev.clockwork.runtime.store.retention.HistoryTrim;
 import dev.clockwork.runtime.store.retention.RetentionScope;
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Trims running instances' history, a batch of instances (by id) per call. One statement reads the
@@ -21,8 +29,10 @@ import java.util.List;
  * short statements on the primary key: the newest row to go is found by age ({@code at} before the
  * cutoff, markers aside) and by rows (an instance's rows are its sequences from its oldest row to
  * its newest, which commits write without gaps), the rows before it are deleted and it becomes the
- * marker (keeping its states, where the next row came from). Commits only ever append rows above
- * the newest, so trimming needs no lock on the instance.
+ * marker (keeping its states, where the next row came from). With an archiver, every instance's
+ * rows about to go are read and archived first, in the same transaction, and nothing is deleted
+ * when that fails. Commits only ever append rows above the newest, so trimming needs no lock on the
+ * instance.
  */
 final class HistoryTrimmer {
   /**
@@ -83,7 +93,8 @@ final class HistoryTrimmer {
       long maxRows,
       Instant now,
       String afterId,
-      int limit)
+      int limit,
+      Archiver archiver)
       throws SQLException {
     List<String[]> candidates = new ArrayList<>();
     int seen = 0;
@@ -104,16 +115,29 @@ final class HistoryTrimmer {
         last = more ? last : null;
       }
     }
-    long rows = 0;
-    int trimmed = 0;
+    Map<String, Long> cuts = new LinkedHashMap<>();
+    Map<String, String> conversations = new HashMap<>();
     for (String[] instance : candidates) {
-      long gone = trimOne(connection, instance[0], instance[1], olderThan, maxRows, now);
-      if (gone >= 0) {
-        rows += gone;
-        trimmed++;
+      long cut = cut(connection, instance[0], olderThan, maxRows);
+      if (cut >= 0) {
+        cuts.put(instance[0], cut);
+        conversations.put(instance[0], instance[1]);
       }
     }
-    return new HistoryTrim(rows, trimmed, last);
+    if (archiver != null && !cuts.isEmpty()) {
+      // before the deletes, in their transaction: an archive that fails trims nothing
+      List<ArchivedInstance> batch = ArchivedRows.trimmed(connection, cuts);
+      try {
+        archiver.archive(batch);
+      } catch (IOException e) {
+        throw new ArchiveFailedException(batch.size(), e);
+      }
+    }
+    long rows = 0;
+    for (Map.Entry<String, Long> cut : cuts.entrySet()) {
+      rows += apply(connection, cut.getKey(), conversations.get(cut.getKey()), cut.getValue(), now);
+    }
+    return new HistoryTrim(rows, cuts.size(), last);
   }
 
   /**
@@ -131,14 +155,11 @@ final class HistoryTrimmer {
         || rs.getLong("newest") - first + 1 > maxRows;
   }
 
-  /** Trims one instance; returns how many rows fewer it has, -1 when untouched. */
-  private static long trimOne(
-      Connection connection,
-      String id,
-      String conversationId,
-      Instant olderThan,
-      long maxRows,
-      Instant now)
+  /**
+   * The newest sequence one instance's trim takes (its rows up to it go, that one becoming the
+   * marker); -1 when there is nothing to trim.
+   */
+  private static long cut(Connection connection, String id, Instant olderThan, long maxRows)
       throws SQLException {
     long cut;
     try (PreparedStatement bounds = connection.prepareStatement(BOUNDS)) {
@@ -165,6 +186,13 @@ final class HistoryTrimmer {
         }
       }
     }
+    return cut;
+  }
+
+  /** Trims one instance's rows up to {@code cut}; returns how many rows fewer it has. */
+  private static long apply(
+      Connection connection, String id, String conversationId, long cut, Instant now)
+      throws SQLException {
     long removed;
     long rows;
     try (PreparedStatement count = connection.prepareStatement(COUNT)) {

@@ -92,11 +92,13 @@ public final class PostgresRetention implements RetentionStore {
       long maxRows,
       Instant now,
       String afterId,
-      int limit) {
+      int limit,
+      Archiver archiver) {
     return jdbc.inTransaction(
         "trim history",
         connection ->
-            HistoryTrimmer.trim(connection, scope, olderThan, maxRows, now, afterId, limit));
+            HistoryTrimmer.trim(
+                connection, scope, olderThan, maxRows, now, afterId, limit, archiver));
   }
 
   @Override

@@ -57,7 +57,8 @@ public final class RetentionPass implements Runnable {
   private final Map<RetentionScope, String> historyCursors = new ConcurrentHashMap<>();
 
   /**
-   * @param archiver where finished instances go before they are deleted, or null for no archive
+   * @param archiver where finished instances and trimmed history go before they are deleted, or
+   *     null for no archive
    */
   public RetentionPass(
       Settings settings,
@@ -220,8 +221,15 @@ public final class RetentionPass implements Runnable {
     long rows = 0;
     String after = historyCursors.getOrDefault(scope, "");
     for (int i = 0; i < maxBatches && after != null; i++) {
-      HistoryTrim trim =
-          store.trimHistory(scope, before, retention.historyMaxRows(), now, after, batch);
+      HistoryTrim trim;
+      try {
+        trim =
+            store.trimHistory(
+                scope, before, retention.historyMaxRows(), now, after, batch, archiver);
+      } catch (ArchiveFailedException e) {
+        LOG.warn("retention keeps running instances' history this pass: {}", e.getMessage());
+        return rows; // the cursor stays: the batch is offered again next pass
+      }
       rows += trim.rowsRemoved();
       after = trim.lastInstanceId();
     }

@@ -21,6 +21,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -147,7 +148,8 @@ final class MemoryRetention implements RetentionStore {
       long maxRows,
       Instant now,
       String afterId,
-      int limit) {
+      int limit,
+      Archiver archiver) {
     synchronized (data) {
       List<InstanceRecord> running =
           data.instances.values().stream()
@@ -157,29 +159,36 @@ final class MemoryRetention implements RetentionStore {
               .sorted(Comparator.comparing(InstanceRecord::id))
               .limit(limit + 1L)
               .toList();
-      long rows = 0;
-      int trimmed = 0;
+      Map<InstanceRecord, Integer> cuts = new LinkedHashMap<>();
       String last = null;
       for (int i = 0; i < Math.min(limit, running.size()); i++) {
         InstanceRecord record = running.get(i);
         last = record.id();
-        long gone = trim(record, olderThan, maxRows, now);
-        if (gone >= 0) {
-          rows += gone;
-          trimmed++;
+        int cut = cut(data.histories.get(record.id()), olderThan, maxRows);
+        if (cut > 0) {
+          cuts.put(record, cut);
         }
       }
-      return new HistoryTrim(rows, trimmed, running.size() > limit ? last : null);
+      if (archiver != null && !cuts.isEmpty()) {
+        archiveTrimmed(cuts, archiver);
+      }
+      long rows = 0;
+      for (Map.Entry<InstanceRecord, Integer> cut : cuts.entrySet()) {
+        rows += trim(cut.getKey(), cut.getValue(), now);
+      }
+      return new HistoryTrim(rows, cuts.size(), running.size() > limit ? last : null);
     }
   }
 
-  /** Trims one instance's history; returns how many rows fewer it has, -1 when untouched. */
-  private long trim(InstanceRecord record, Instant olderThan, long maxRows, Instant now) {
-    List<HistoryEntry> history = data.histories.get(record.id());
+  /**
+   * How many of the oldest rows of {@code history} go (rows {@code [0, cut)}): those written before
+   * {@code olderThan} and those beyond {@code maxRows} (the marker counted); -1 when none.
+   */
+  private static int cut(List<HistoryEntry> history, Instant olderThan, long maxRows) {
     if (history == null || history.isEmpty()) {
       return -1;
     }
-    int cut = 0; // rows [0, cut) go
+    int cut = 0;
     for (int i = 0; i < history.size(); i++) {
       HistoryEntry entry = history.get(i);
       if (entry.kind() != HistoryEntry.Kind.TRIMMED && entry.at().isBefore(olderThan)) {
@@ -187,11 +196,36 @@ final class MemoryRetention implements RetentionStore {
       }
     }
     if (history.size() > maxRows) {
-      cut = (int) Math.max(cut, history.size() - maxRows + 1); // the marker is one of max_rows
+      cut = (int) Math.max(cut, history.size() - maxRows + 1);
     }
     if (cut <= 0 || (cut == 1 && history.get(0).kind() == HistoryEntry.Kind.TRIMMED)) {
-      return -1; // nothing to trim
+      return -1;
     }
+    return cut;
+  }
+
+  /**
+   * Hands the rows about to be trimmed (markers aside) to {@code archiver}; throws to keep them.
+   */
+  private void archiveTrimmed(Map<InstanceRecord, Integer> cuts, Archiver archiver) {
+    List<ArchivedInstance> batch = new ArrayList<>();
+    for (Map.Entry<InstanceRecord, Integer> cut : cuts.entrySet()) {
+      List<HistoryEntry> rows =
+          data.histories.get(cut.getKey().id()).subList(0, cut.getValue()).stream()
+              .filter(e -> e.kind() != HistoryEntry.Kind.TRIMMED)
+              .toList();
+      batch.add(new ArchivedInstance(cut.getKey(), rows, ArchivedInstance.Reason.TRIMMED));
+    }
+    try {
+      archiver.archive(batch);
+    } catch (IOException e) {
+      throw new ArchiveFailedException(batch.size(), e);
+    }
+  }
+
+  /** Trims the first {@code cut} rows of one instance's history; returns how many rows fewer. */
+  private long trim(InstanceRecord record, int cut, Instant now) {
+    List<HistoryEntry> history = data.histories.get(record.id());
     List<HistoryEntry> gone = history.subList(0, cut);
     long removed = gone.stream().mapToLong(e -> Math.max(1, TrimMarker.removed(e))).sum();
     HistoryEntry marker =

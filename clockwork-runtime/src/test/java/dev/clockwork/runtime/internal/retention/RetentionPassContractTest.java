@@ -210,6 +210,46 @@ public abstract class RetentionPassContractTest extends StoreContract {
   }
 
   @Test
+  void trimmedHistoryIsArchivedBeforeItIsDeletedAndAFailingArchiveTrimsNothing() {
+    running("r", 10, Duration.ofMinutes(1));
+    List<HistoryEntry> stored = store.instances().history("r", 0, 100);
+    Consumer<SettingsBuilder> fourRows = s -> s.retention(r -> r.history(h -> h.maxRows(4)));
+
+    RemovedRows refused =
+        pass(
+            fourRows,
+            batch -> {
+              throw new IOException("the disk is full");
+            });
+    assertThat(historyRows("r")).as("not archived, so not trimmed").isEqualTo(10);
+    assertThat(refused.of(RemovedRows.HISTORY)).isZero();
+
+    List<ArchivedInstance> archived = new ArrayList<>();
+    List<Integer> rowsWhileArchived = new ArrayList<>();
+    Archiver archiver =
+        batch -> {
+          rowsWhileArchived.add(historyRows("r"));
+          archived.addAll(batch);
+        };
+    pass(fourRows, archiver);
+
+    assertThat(historyRows("r")).isEqualTo(4);
+    assertThat(rowsWhileArchived).as("archived before the delete").containsExactly(10);
+    assertThat(archived).hasSize(1);
+    assertThat(archived.get(0).reason()).isEqualTo(ArchivedInstance.Reason.TRIMMED);
+    assertThat(archived.get(0).instance().id()).isEqualTo("r");
+    assertThat(archived.get(0).history())
+        .as("the seven rows that went (the seventh became the marker)")
+        .isEqualTo(stored.subList(0, 7));
+
+    archived.clear();
+    pass(s -> s.retention(r -> r.history(h -> h.maxRows(2))), archiver);
+    assertThat(archived.get(0).history())
+        .as("the next trim archives its two ordinary rows, not the marker")
+        .isEqualTo(stored.subList(7, 9));
+  }
+
+  @Test
   void historyMaxRowsOfOneMachine() {
     running("r", 10, Duration.ofMinutes(1));
 

@@ -12,8 +12,8 @@ import java.time.Duration;
  * @param idempotencyKeys how long an idempotency key is kept
  * @param callbacks how long a settled callback is kept
  * @param operatorLog how long the operator log keeps an entry (system-wide only)
- * @param archive the directory finished instances are archived to before they are deleted
- *     (system-wide only)
+ * @param archive the directory finished instances and trimmed history are archived to before they
+ *     are deleted (system-wide only)
  * @param scheduleAudit how long a deleted schedule's audit rows are kept after it was deleted
  *     (system-wide only; unset: kept for the life of the schedule row)
  */
