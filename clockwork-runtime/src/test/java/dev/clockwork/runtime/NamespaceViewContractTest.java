@@ -13,6 +13,7 @@ import dev.clockwork.runtime.audit.OperatorAction;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.error.UnknownDeadLetterException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.instance.HistoryQuery;
 import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.instance.NewInstance;
@@ -150,6 +151,50 @@ public abstract class NamespaceViewContractTest {
                     NewInstance.of("order").id(NamespacedIds.stored("tenant-b", "squat"))))
         .isInstanceOf(IllegalArgumentException.class);
     assertThat(b.instances().statuses(List.of("squat"))).isEmpty();
+  }
+
+  @Test
+  void theDefaultViewRefusesAStoredIdOfAnotherNamespace() {
+    a.create(NewInstance.of("order").id("x"));
+    String stored = NamespacedIds.stored("tenant-a", "x");
+    String refusal = "instance id holds the control character U+001F at index 8";
+
+    assertThatThrownBy(() -> engine.instances().get(stored))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(refusal);
+    assertThatThrownBy(() -> engine.send(EventRequest.to(stored, Event.of("NOTE"))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(refusal);
+    assertThatThrownBy(() -> engine.enqueue(EventRequest.to(stored, Event.of("NOTE"))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(refusal);
+    assertThatThrownBy(() -> engine.instances().cancel(stored))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(refusal);
+    assertThatThrownBy(() -> engine.instances().history(HistoryQuery.all(stored)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(refusal);
+    assertThatThrownBy(() -> engine.create(NewInstance.of("order").id(stored)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("control character U+001F");
+    assertThatThrownBy(() -> engine.instances().get("x\u0007"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("control character U+0007");
+    assertThat(a.instances().get("x").context()).doesNotContainKey("noted");
+  }
+
+  @Test
+  void internalsReachAnInstanceByItsStoredIdThroughItsNamespace() {
+    a.create(NewInstance.of("order").id("x"));
+    String stored = NamespacedIds.stored("tenant-a", "x");
+
+    Namespace holder = engine.admin().namespaceOfStoredId(stored);
+    holder.send(EventRequest.to(NamespacedIds.idOf(stored), Event.of("NOTE")));
+
+    assertThat(holder.name()).isEqualTo("tenant-a");
+    assertThat(a.instances().get("x").context()).containsEntry("noted", true);
+    assertThat(engine.admin().namespaceOfStoredId("order-1").name())
+        .isEqualTo(NamespacedIds.DEFAULT);
   }
 
   @Test
