@@ -129,7 +129,8 @@ final class PendingTriggers {
     PendingTrigger.RunMetadata run =
         trigger.run() != null ? trigger.run() : PendingTrigger.RunMetadata.of(schedule.settings());
     return NewInstance.of(start.machine())
-        .id(trigger.instanceId())
+        .namespace(NamespacedIds.namespaceOf(trigger.instanceId()))
+        .id(NamespacedIds.idOf(trigger.instanceId()))
         .input(start.input())
         .queue(run.queue())
         .labels(run.labels())
