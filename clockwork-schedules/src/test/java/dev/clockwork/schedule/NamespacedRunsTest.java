@@ -3,8 +3,6 @@ package dev.clockwork.schedule;
 import static dev.clockwork.schedule.OverlapFixture.idAt;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.clockwork.core.definition.Machine;
-import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.Instances;
 import dev.clockwork.runtime.instance.NewInstance;
@@ -20,13 +18,6 @@ import org.junit.jupiter.api.Test;
  * namespace: its runs and targets are kept by stored id, which the default view refuses.
  */
 class NamespacedRunsTest {
-  private static final MachineDefinition COUNTER =
-      Machine.define("reminded")
-          .initial("waiting")
-          .state("waiting", s -> s.on("REMIND", "reminded"))
-          .state("reminded", s -> s.on("REMIND", "waiting"))
-          .build();
-
   @Test
   void theActiveRunOfTheNamespaceHoldsTheNextBack() {
     OverlapFixture overlap = new OverlapFixture(OverlapPolicy.SKIP, b -> b.namespace("billing"));
@@ -62,7 +53,8 @@ class NamespacedRunsTest {
 
   @Test
   void aSendReachesTheTargetOfTheSchedulesNamespace() {
-    ScheduleFixture fixture = ScheduleFixture.at("2026-03-01T12:00:00Z", COUNTER);
+    ScheduleFixture fixture =
+        ScheduleFixture.at("2026-03-01T12:00:00Z", SendEventActionTest.COUNTER);
     fixture.engine.namespace("billing").create(NewInstance.of("reminded").id("order-1"));
     fixture.schedules.create(
         ScheduleRequest.builder("remind")
