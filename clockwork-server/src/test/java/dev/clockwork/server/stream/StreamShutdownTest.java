@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.server.ApiFixture;
 import dev.clockwork.server.SseReader;
 import java.time.Duration;
@@ -26,12 +28,20 @@ class StreamShutdownTest {
     try (SseReader reader = new SseReader(api.url(), ApiFixture.VIEWER)) {
       await().atMost(Duration.ofSeconds(10)).until(() -> reader.queuePushes() > 0);
 
-      assertTimeoutPreemptively(Duration.ofSeconds(10), api::close);
-
+      assertTimeoutPreemptively(Duration.ofSeconds(10), () -> api.server().close());
       await().atMost(Duration.ofSeconds(10)).until(reader::ended);
+
+      // the engine works on after its server stopped: nothing may push to the ended stream
+      api.engine().create(NewInstance.of("order").id("after-stop"));
+      for (int i = 0; i < 5; i++) {
+        api.engine().enqueue("after-stop", Event.of("SUBMIT"));
+      }
+      api.engine().runDue();
       await()
           .atMost(Duration.ofSeconds(15))
           .untilAsserted(() -> assertThat(streamThreads(before)).isEmpty());
+    } finally {
+      api.close();
     }
   }
 
