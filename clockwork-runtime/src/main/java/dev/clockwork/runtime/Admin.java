@@ -3,12 +3,14 @@ package dev.clockwork.runtime;
 import dev.clockwork.runtime.admin.OperatorLog;
 import dev.clockwork.runtime.admin.QueueAdmin;
 import dev.clockwork.runtime.admin.TimerAdmin;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.retention.RemovedTotal;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -30,14 +32,17 @@ public final class Admin {
   private final ReservedCreations reservedCreations;
   private final Store store;
   private final Supplier<Optional<Instant>> nextDue;
+  private final Function<String, Namespace> namespaces;
 
   Admin(
       QueueAdmin queues,
       Store store,
       Clock clock,
       ReservedCreations reservedCreations,
-      Supplier<Optional<Instant>> nextDue) {
+      Supplier<Optional<Instant>> nextDue,
+      Function<String, Namespace> namespaces) {
     this.queues = queues;
+    this.namespaces = namespaces;
     this.nextDue = nextDue;
     this.reservedCreations = reservedCreations;
     this.store = store;
@@ -83,5 +88,15 @@ public final class Admin {
    */
   public ReservedCreations reservedCreations() {
     return reservedCreations;
+  }
+
+  /**
+   * The namespace holding the instance whose <em>stored</em> id ({@link NamespacedIds}) is {@code
+   * storedId}, for Clockwork's own modules that keep stored ids (schedule runs, callbacks) and what
+   * the lists here name; the instance is {@link NamespacedIds#idOf idOf(storedId)} in it. The
+   * engine's own views take ids in their namespace and refuse a stored id of another.
+   */
+  public Namespace namespaceOfStoredId(String storedId) {
+    return namespaces.apply(NamespacedIds.namespaceOf(storedId));
   }
 }

@@ -62,7 +62,8 @@ public final class Engine implements AutoCloseable {
             parts.store(),
             parts.clock(),
             new ReservedCreations(parts.creations()),
-            parts.due()::next);
+            parts.due()::next,
+            this::namespace);
     this.tasks = new EngineTasks(parts.periodicTasks(), parts.startTasks(), parts.retentionSteps());
   }
 

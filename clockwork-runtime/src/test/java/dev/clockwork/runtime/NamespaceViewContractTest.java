@@ -18,6 +18,8 @@ import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventRequest;
+import dev.clockwork.runtime.store.DuplicateInstanceException;
+import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.TimerView;
 import java.time.Duration;
@@ -30,7 +32,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Namespaces from Java ({@code engine.namespace(name)}): ids are unique per namespace; nothing a
  * namespace's view reads or changes belongs to another; children, conversations and emits stay in
- * their namespace. Subclass once per store.
+ * their namespace — and what the store holds says so: an instance of a namespace is stored as
+ * {@code namespace + U+001F + id} ({@link NamespacedIds}), and so are its children, its
+ * conversation and the conversation members its emits create. Subclass once per store.
  */
 public abstract class NamespaceViewContractTest {
   private static final Instant T0 = Instant.parse("2026-05-01T08:00:00Z");
@@ -42,7 +46,10 @@ public abstract class NamespaceViewContractTest {
           .finalState("paid")
           .build();
 
-  /** Pays through a child; notes, refuses for good, reminds itself, pings the audit instance. */
+  /**
+   * Pays through a child; notes, refuses for good, reminds itself, pings the audit instance (and,
+   * at CHECKOUT, its conversation's audit member).
+   */
   private static final MachineDefinition ORDER =
       Machine.define("order")
           .initial("paying")
@@ -54,6 +61,9 @@ public abstract class NamespaceViewContractTest {
                       .on("NOTE", t -> t.action(x -> x.set("noted", true)))
                       .on("REFUSE", t -> t.action(x -> x.fail("NO", "refused for good")))
                       .on("PING_AUDIT", t -> t.action(x -> x.emitAsync(target(), ping())))
+                      .on(
+                          "CHECKOUT",
+                          t -> t.action(x -> x.emitAsync(Target.machine("audit"), ping())))
                       .on("REMIND", t -> t.action(x -> {}).after(Timer.hours(1))))
           .finalState("confirmed")
           .build();
@@ -65,6 +75,7 @@ public abstract class NamespaceViewContractTest {
           .build();
 
   private Engine engine;
+  private Store store;
   private Namespace a;
   private Namespace b;
 
@@ -81,9 +92,10 @@ public abstract class NamespaceViewContractTest {
 
   @BeforeEach
   void openEngine() {
+    store = newStore();
     engine =
         Engine.builder()
-            .store(newStore())
+            .store(store)
             .clock(VirtualClock.at(T0))
             .register(PAYMENT, ORDER, AUDIT)
             .build();
@@ -91,13 +103,30 @@ public abstract class NamespaceViewContractTest {
     b = engine.namespace("tenant-b");
   }
 
+  private InstanceRecord stored(String storedId) {
+    return store.instances().find(storedId).orElseThrow(() -> new AssertionError(storedId));
+  }
+
   @Test
   void eachNamespaceHasItsOwnOrder42() {
     engine.create(NewInstance.of("order").id("order-42"));
     a.create(NewInstance.of("order").id("order-42"));
     Instance inB = b.create(NewInstance.of("order").id("order-42"));
+    String inA = NamespacedIds.stored("tenant-a", "order-42");
+    String inBStored = NamespacedIds.stored("tenant-b", "order-42");
 
     a.send(EventRequest.to("order-42", Event.of("NOTE")));
+
+    assertThat(stored(inA).id()).isEqualTo("tenant-a\u001Forder-42");
+    assertThat(stored(inBStored).conversationId()).startsWith("tenant-b\u001F");
+    assertThat(stored("order-42").conversationId()).doesNotContain("\u001F");
+    assertThat(store.instances().instanceIds("order"))
+        .containsExactlyInAnyOrder("order-42", inA, inBStored);
+    assertThat(stored(inA).context()).containsEntry("noted", true);
+    assertThat(stored(inBStored).context()).doesNotContainKey("noted");
+    assertThat(stored("order-42").context()).doesNotContainKey("noted");
+    assertThatThrownBy(() -> a.create(NewInstance.of("order").id("order-42")))
+        .isInstanceOf(DuplicateInstanceException.class);
 
     assertThat(inB.id()).isEqualTo("order-42");
     assertThat(inB.namespace()).isEqualTo("tenant-b");
@@ -130,29 +159,6 @@ public abstract class NamespaceViewContractTest {
   }
 
   @Test
-  void anIdHoldingTheSeparatorNamesNothingInAnotherNamespace() {
-    a.create(NewInstance.of("order").id("x"));
-    String stored = NamespacedIds.stored("tenant-a", "x");
-
-    assertThatThrownBy(() -> b.instances().get(stored))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("U+001F");
-    assertThatThrownBy(() -> a.create(NewInstance.of("order").id("y" + NamespacedIds.SEPARATOR)))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("control character");
-    // nor does the default namespace reach into another one by a stored id
-    assertThatThrownBy(() -> engine.create(NewInstance.of("order").id(stored)))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("control character");
-    assertThatThrownBy(
-            () ->
-                engine.create(
-                    NewInstance.of("order").id(NamespacedIds.stored("tenant-b", "squat"))))
-        .isInstanceOf(IllegalArgumentException.class);
-    assertThat(b.instances().statuses(List.of("squat"))).isEmpty();
-  }
-
-  @Test
   void childrenAreInTheirParentsNamespace() {
     a.create(NewInstance.of("order").id("o-1"));
 
@@ -163,6 +169,15 @@ public abstract class NamespaceViewContractTest {
     assertThat(children.get(0).id()).startsWith("o-1/");
     assertThat(engine.instances().list(InstanceQuery.builder().machine("payment").build()))
         .isEmpty();
+    assertThat(store.instances().instanceIds("payment"))
+        .singleElement()
+        .satisfies(
+            child -> {
+              assertThat(child).startsWith(NamespacedIds.stored("tenant-a", "o-1") + "/paying#");
+              assertThat(NamespacedIds.namespaceOf(child)).isEqualTo("tenant-a");
+              assertThat(NamespacedIds.namespaceOf(stored(child).conversationId()))
+                  .isEqualTo("tenant-a");
+            });
 
     a.send(EventRequest.to(children.get(0).id(), Event.of("PAID")));
     engine.runDue();
@@ -191,6 +206,33 @@ public abstract class NamespaceViewContractTest {
 
     assertThat(a.instances().get("audit-1").context()).containsEntry("pinged", true);
     assertThat(engine.instances().get("audit-1").context()).doesNotContainKey("pinged");
+  }
+
+  @Test
+  void theMemberAnEmitCreatesIsInTheSendersNamespace() {
+    Instance orderOfA = a.create(NewInstance.of("order").id("order-42"));
+    Instance orderOfB = b.create(NewInstance.of("order").id("order-42"));
+
+    a.send(EventRequest.to("order-42", Event.of("CHECKOUT")));
+    b.send(EventRequest.to("order-42", Event.of("CHECKOUT")));
+    engine.runDue();
+
+    String auditOfA = NamespacedIds.stored("tenant-a", "audit@" + orderOfA.conversationId());
+    String auditOfB = NamespacedIds.stored("tenant-b", "audit@" + orderOfB.conversationId());
+    assertThat(store.instances().instanceIds("audit"))
+        .containsExactlyInAnyOrder(auditOfA, auditOfB);
+    assertThat(stored(auditOfA).conversationId())
+        .isEqualTo(NamespacedIds.stored("tenant-a", orderOfA.conversationId()));
+    assertThat(stored(auditOfA).context())
+        .as("the audit of tenant-a's conversation got tenant-a's ping")
+        .containsEntry("pinged", true);
+    assertThat(
+            store
+                .instances()
+                .findInConversation(
+                    stored(NamespacedIds.stored("tenant-a", "order-42")).conversationId(), "audit")
+                .map(InstanceRecord::id))
+        .contains(auditOfA);
   }
 
   @Test

@@ -39,15 +39,9 @@ public final class InputRules {
               + MAX_ID_LENGTH
               + " characters: use a shorter one");
     }
-    for (int i = 0; i < value.length(); i++) {
-      char c = value.charAt(i);
-      if (c < 0x20 || c == 0x7F) {
-        throw new IllegalArgumentException(
-            String.format(
-                "%s holds the control character U+%04X at index %d; ids are printable text:"
-                    + " remove it",
-                field, (int) c, i));
-      }
+    int at = controlCharAt(value);
+    if (at >= 0) {
+      throw new IllegalArgumentException(controlCharMessage(field, value, at));
     }
     if (!Normalizer.isNormalized(value, Normalizer.Form.NFC)) {
       throw new IllegalArgumentException(
@@ -59,6 +53,31 @@ public final class InputRules {
               + " Normalizer.Form.NFC)");
     }
     return value;
+  }
+
+  /**
+   * Where the first control character (U+0000–U+001F, U+007F) of {@code value} is, or -1 when it
+   * holds none (or is null): ids are printable text. The one check of the engine, the store and the
+   * HTTP guard.
+   */
+  public static int controlCharAt(String value) {
+    for (int i = 0; value != null && i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c < 0x20 || c == 0x7F) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The error text for the control character at index {@code at} of the id {@code value} of {@code
+   * field}, naming the character and the fix.
+   */
+  public static String controlCharMessage(String field, String value, int at) {
+    return String.format(
+        "%s holds the control character U+%04X at index %d; ids are printable text: remove it",
+        field, (int) value.charAt(at), at);
   }
 
   /**

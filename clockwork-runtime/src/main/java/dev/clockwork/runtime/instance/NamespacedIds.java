@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.instance;
 
+import dev.clockwork.core.input.InputRules;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
@@ -42,21 +43,19 @@ public final class NamespacedIds {
 
   /**
    * The stored id of {@code id} in {@code namespace}. In the default namespace an id is stored as
-   * it is; in another one an id holding {@link #SEPARATOR} is refused (ids never hold it: the id
-   * rules refuse control characters), so no id of one namespace names an instance of another.
+   * it is, in another one after its prefix. An id holding a control character is refused in every
+   * namespace — {@link #SEPARATOR} is one, and ids never hold one (the id rules) — so no id of one
+   * namespace, the default one included, names an instance of another.
    *
-   * @throws IllegalArgumentException for such an id
+   * @throws IllegalArgumentException for such an id, naming the character
    */
   public static String stored(String namespace, String id) {
     Objects.requireNonNull(id, "id");
-    if (DEFAULT.equals(namespace)) {
-      return id;
+    int at = InputRules.controlCharAt(id);
+    if (at >= 0) {
+      throw new IllegalArgumentException(InputRules.controlCharMessage("instance id", id, at));
     }
-    if (id.indexOf(SEPARATOR) >= 0) {
-      throw new IllegalArgumentException(
-          "instance id holds the control character U+001F; ids are printable text: remove it");
-    }
-    return namespace + SEPARATOR + id;
+    return DEFAULT.equals(namespace) ? id : namespace + SEPARATOR + id;
   }
 
   /** What every stored id of {@code namespace} starts with: empty for the default namespace. */

@@ -86,12 +86,15 @@ public record EventRequest(
   /**
    * The same request addressed by the instance's stored id ({@link NamespacedIds}) in the default
    * namespace: the form the engine's queue works with.
+   *
+   * @throws IllegalArgumentException when the instance id holds a control character (a stored id of
+   *     another namespace is not an id of this one)
    */
   public EventRequest stored() {
+    String storedId = NamespacedIds.stored(namespace, instanceId);
     if (NamespacedIds.DEFAULT.equals(namespace)) {
       return this;
     }
-    return new EventRequest(
-        NamespacedIds.stored(namespace, instanceId), event, idempotencyKey, priority, source, null);
+    return new EventRequest(storedId, event, idempotencyKey, priority, source, null);
   }
 }

@@ -3,6 +3,7 @@ package dev.clockwork.schedule.internal;
 import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.schedule.definition.OverlapPolicy;
 import dev.clockwork.schedule.definition.ScheduleAction;
 import dev.clockwork.schedule.outcome.TriggerOutcome;
@@ -152,7 +153,7 @@ final class Firing {
       Instant due,
       Instant occurrence,
       ScheduleAction.SendEvent send) {
-    if (status(send.instanceId()) == null) {
+    if (status(NamespacedIds.stored(schedule.namespace(), send.instanceId())) == null) {
       return skip(
           source,
           due,
@@ -179,13 +180,20 @@ final class Firing {
         pending);
   }
 
-  /** The instance's status, null when it does not exist. */
+  /**
+   * The status of the instance with the stored id {@code instanceId}, null when it does not exist.
+   */
   private InstanceStatus status(String instanceId) {
     if (known.has(instanceId)) {
       return known.take(instanceId);
     }
     try {
-      return engine.instances().get(instanceId).status();
+      return engine
+          .admin()
+          .namespaceOfStoredId(instanceId)
+          .instances()
+          .get(NamespacedIds.idOf(instanceId))
+          .status();
     } catch (UnknownInstanceException gone) {
       return null;
     }

@@ -2,8 +2,10 @@ package dev.clockwork.schedule.internal;
 
 import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.schedule.definition.ScheduleAction;
 import dev.clockwork.schedule.store.ScheduleRecord;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -36,7 +38,7 @@ final class KnownStatuses {
     Set<String> ids = new LinkedHashSet<>();
     for (ScheduleRecord schedule : schedules) {
       if (schedule.settings().action() instanceof ScheduleAction.SendEvent send) {
-        ids.add(send.instanceId());
+        ids.add(NamespacedIds.stored(schedule.namespace(), send.instanceId()));
       } else if (schedule.latestInstanceId() != null
           && !schedule.isPending(schedule.latestInstanceId())) {
         ids.add(schedule.latestInstanceId());
@@ -47,7 +49,7 @@ final class KnownStatuses {
     }
     Map<String, InstanceStatus> found;
     try {
-      found = engine.instances().statuses(ids);
+      found = statuses(engine, ids);
     } catch (RuntimeException e) { // each decision reads its own, and fails alone
       LOG.warn("could not read {} instance statuses ahead: {}", ids.size(), e.getMessage());
       return NONE;
@@ -65,5 +67,24 @@ final class KnownStatuses {
   /** The status read ahead (null: no such instance), used up by this call. */
   synchronized InstanceStatus take(String instanceId) {
     return read.remove(instanceId);
+  }
+
+  /** The statuses of the instances with the stored ids {@code ids}, read per namespace. */
+  private static Map<String, InstanceStatus> statuses(Engine engine, Set<String> ids) {
+    Map<String, List<String>> byNamespace = new HashMap<>();
+    ids.forEach(
+        id ->
+            byNamespace
+                .computeIfAbsent(NamespacedIds.namespaceOf(id), n -> new ArrayList<>())
+                .add(NamespacedIds.idOf(id)));
+    Map<String, InstanceStatus> found = new HashMap<>();
+    byNamespace.forEach(
+        (namespace, inIt) ->
+            engine
+                .namespace(namespace)
+                .instances()
+                .statuses(inIt)
+                .forEach((id, status) -> found.put(NamespacedIds.stored(namespace, id), status)));
+    return found;
   }
 }

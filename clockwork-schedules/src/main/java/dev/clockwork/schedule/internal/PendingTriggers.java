@@ -4,7 +4,9 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.runtime.CreateOutcome;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.Instances;
 import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.queue.EventRequest;
 import dev.clockwork.runtime.store.DuplicateInstanceException;
@@ -102,7 +104,7 @@ final class PendingTriggers {
   private boolean startedHere(ScheduleRecord schedule, PendingTrigger trigger) {
     Optional<Event> origin;
     try {
-      origin = services.engine().instances().origin(trigger.instanceId());
+      origin = instancesOf(trigger.instanceId()).origin(NamespacedIds.idOf(trigger.instanceId()));
     } catch (UnknownInstanceException gone) {
       return true; // it existed a moment ago: ended and purged, so it holds nothing against us
     }
@@ -127,7 +129,8 @@ final class PendingTriggers {
     PendingTrigger.RunMetadata run =
         trigger.run() != null ? trigger.run() : PendingTrigger.RunMetadata.of(schedule.settings());
     return NewInstance.of(start.machine())
-        .id(trigger.instanceId())
+        .namespace(NamespacedIds.namespaceOf(trigger.instanceId()))
+        .id(NamespacedIds.idOf(trigger.instanceId()))
         .input(start.input())
         .queue(run.queue())
         .labels(run.labels())
@@ -196,9 +199,9 @@ final class PendingTriggers {
     }
     try {
       if (trigger.policy() == OverlapPolicy.TERMINATE_OTHER) {
-        services.engine().instances().terminate(trigger.previous());
+        instancesOf(trigger.previous()).terminate(NamespacedIds.idOf(trigger.previous()));
       } else {
-        services.engine().instances().cancel(trigger.previous());
+        instancesOf(trigger.previous()).cancel(NamespacedIds.idOf(trigger.previous()));
       }
     } catch (UnknownInstanceException gone) {
       // nothing to stop
@@ -207,7 +210,7 @@ final class PendingTriggers {
 
   private Optional<InstanceStatus> status(String instanceId) {
     try {
-      return Optional.of(services.engine().instances().get(instanceId).status());
+      return Optional.of(instancesOf(instanceId).get(NamespacedIds.idOf(instanceId)).status());
     } catch (UnknownInstanceException gone) {
       return Optional.empty();
     }
@@ -232,5 +235,12 @@ final class PendingTriggers {
         return;
       }
     }
+  }
+
+  /**
+   * The instances of the namespace holding the stored id {@code storedId} (a run's, a target's).
+   */
+  private Instances instancesOf(String storedId) {
+    return services.engine().admin().namespaceOfStoredId(storedId).instances();
   }
 }

@@ -7,6 +7,7 @@ import dev.clockwork.runtime.error.IdempotencyConflictException;
 import dev.clockwork.runtime.error.InvalidEventPayloadException;
 import dev.clockwork.runtime.error.UnknownEventException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.EventRequest;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
@@ -80,9 +81,9 @@ public final class Callbacks implements AutoCloseable {
   }
 
   /**
-   * Queues {@code event} for {@code instanceId} (as {@code Engine.enqueue} does) with a callback to
-   * {@code url}: the callback is stored first, keyed by {@code idempotencyKey} (a fresh key when
-   * null), so it survives a crash at any point.
+   * Queues {@code event} for the instance with the stored id {@code instanceId} (as {@code
+   * Engine.enqueue} does) with a callback to {@code url}: the callback is stored first, keyed by
+   * {@code idempotencyKey} (a fresh key when null), so it survives a crash at any point.
    *
    * @param principal who sent it, recorded with the callback (may be null)
    * @param source what the queued event records as its source ({@code api:<principal>})
@@ -112,11 +113,14 @@ public final class Callbacks implements AutoCloseable {
     QueuedEvent queued;
     try {
       queued =
-          engine.enqueue(
-              EventRequest.to(instanceId, event)
-                  .priority(priority)
-                  .idempotencyKey(key)
-                  .source(source));
+          engine
+              .admin()
+              .namespaceOfStoredId(instanceId)
+              .enqueue(
+                  EventRequest.to(NamespacedIds.idOf(instanceId), event)
+                      .priority(priority)
+                      .idempotencyKey(key)
+                      .source(source));
     } catch (RuntimeException e) {
       // refused (unknown instance or event, a bad payload, a reused key): for good. Failed
       // otherwise (the database): the caller is told; without a key of its own its retry is a new

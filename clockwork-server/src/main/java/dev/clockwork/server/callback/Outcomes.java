@@ -3,6 +3,7 @@ package dev.clockwork.server.callback;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.Instances;
 import dev.clockwork.runtime.instance.HistoryQuery;
 import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.AttemptError;
@@ -32,21 +33,23 @@ final class Outcomes {
 
   /** The event's outcome and the body to POST, or empty while it is still queued. */
   Optional<Settled> of(StoredCallback callback) {
-    EventStatus status = engine.instances().event(callback.instanceId(), callback.eventId());
+    Instances instances = instancesOf(callback.instanceId());
+    String instanceId = NamespacedIds.idOf(callback.instanceId());
+    EventStatus status = instances.event(instanceId, callback.eventId());
     if (status.state() == EventStatus.State.PENDING
         || status.state() == EventStatus.State.RETRYING) {
       return Optional.empty();
     }
     String outcome = status.state().name().toLowerCase(Locale.ROOT);
-    HistoryEntry row = historyRow(status).orElse(null);
+    HistoryEntry row = historyRow(instances, instanceId, status).orElse(null);
     List<AttemptError> errors = status.errors();
     AttemptError last = errors.isEmpty() ? null : errors.get(errors.size() - 1);
     Instant at = row != null ? row.at() : last != null ? last.at() : engine.clock().instant();
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("event_id", callback.eventId());
-    body.put("instance_id", NamespacedIds.idOf(callback.instanceId()));
+    body.put("instance_id", instanceId);
     body.put("namespace", NamespacedIds.namespaceOf(callback.instanceId()));
-    body.put("machine", engine.instances().get(callback.instanceId()).machine());
+    body.put("machine", instances.get(instanceId).machine());
     body.put("type", callback.type());
     body.put("outcome", outcome);
     if (status.state() == EventStatus.State.APPLIED && row != null) {
@@ -60,14 +63,14 @@ final class Outcomes {
     return Optional.of(new Settled(outcome, write(body)));
   }
 
-  private Optional<HistoryEntry> historyRow(EventStatus status) {
+  private Optional<HistoryEntry> historyRow(
+      Instances instances, String instanceId, EventStatus status) {
     if (status.historySequence() <= 0) {
       return Optional.empty();
     }
     // the one row, read by its sequence: an instance's whole history can be long
-    return engine
-        .instances()
-        .history(HistoryQuery.page(status.instanceId(), status.historySequence() - 1, 1))
+    return instances
+        .history(HistoryQuery.page(instanceId, status.historySequence() - 1, 1))
         .stream()
         .filter(row -> row.sequence() == status.historySequence())
         .findFirst();
@@ -83,4 +86,9 @@ final class Outcomes {
 
   /** An outcome ({@code applied}, {@code dead_lettered}, {@code discarded}) and its body. */
   record Settled(String outcome, String body) {}
+
+  /** The instances of the namespace of the callback's instance: callbacks keep stored ids. */
+  private Instances instancesOf(String storedId) {
+    return engine.admin().namespaceOfStoredId(storedId).instances();
+  }
 }

@@ -6,6 +6,7 @@ import dev.clockwork.runtime.error.IdempotencyConflictException;
 import dev.clockwork.runtime.error.InvalidEventPayloadException;
 import dev.clockwork.runtime.error.UnknownEventException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.EventRequest;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.CallbackStore;
@@ -46,11 +47,15 @@ final class Recovery {
     for (StoredCallback callback : unbound) {
       try {
         QueuedEvent queued =
-            engine.enqueue(
-                EventRequest.to(
-                        callback.instanceId(), Event.of(callback.type(), callback.payload()))
-                    .priority(callback.priority())
-                    .idempotencyKey(callback.eventKey()));
+            engine
+                .admin()
+                .namespaceOfStoredId(callback.instanceId())
+                .enqueue(
+                    EventRequest.to(
+                            NamespacedIds.idOf(callback.instanceId()),
+                            Event.of(callback.type(), callback.payload()))
+                        .priority(callback.priority())
+                        .idempotencyKey(callback.eventKey()));
         store.bind(callback.id(), queued.id());
         bound++;
         LOG.info(

@@ -1,5 +1,6 @@
 package dev.clockwork.server.http;
 
+import dev.clockwork.core.input.InputRules;
 import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import java.nio.ByteBuffer;
@@ -61,14 +62,9 @@ public final class InputGuard implements Handler {
 
   /** Ids are printable: no control character (one keeps a namespace apart from an id). */
   private static void printable(String value, String what) {
-    for (int i = 0; value != null && i < value.length(); i++) {
-      char c = value.charAt(i);
-      if (c < 0x20 || c == 0x7F) {
-        throw ProblemException.badRequest(
-            String.format(
-                "%s holds the control character U+%04X; ids are printable text: remove it",
-                what, (int) c));
-      }
+    int at = InputRules.controlCharAt(value);
+    if (at >= 0) {
+      throw ProblemException.badRequest(InputRules.controlCharMessage(what, value, at));
     }
   }
 

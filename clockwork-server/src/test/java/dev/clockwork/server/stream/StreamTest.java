@@ -4,21 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.server.ApiFixture;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import dev.clockwork.server.SseReader;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -31,13 +22,8 @@ import org.junit.jupiter.api.Test;
  */
 class StreamTest {
   static final ApiFixture API = ApiFixture.start();
-  private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** One server-sent event. */
-  record Sse(String event, JsonNode data) {}
-
-  private final List<Sse> received = new CopyOnWriteArrayList<>();
-  private CompletableFuture<HttpResponse<Stream<String>>> connection;
+  private SseReader reader;
 
   @AfterAll
   static void stop() {
@@ -47,19 +33,12 @@ class StreamTest {
   @BeforeEach
   void connect() {
     API.reset();
-    HttpRequest request =
-        HttpRequest.newBuilder(URI.create(API.url() + "/api/stream"))
-            .header("Authorization", "Bearer " + ApiFixture.VIEWER)
-            .header("Accept", "text/event-stream")
-            .build();
-    connection = HttpClient.newHttpClient().sendAsync(request, HttpResponse.BodyHandlers.ofLines());
-    connection.thenAccept(response -> readEvents(response.body()));
+    reader = new SseReader(API.url(), ApiFixture.VIEWER);
   }
 
   @AfterEach
   void disconnect() {
-    connection.thenAccept(response -> response.body().close());
-    connection.cancel(true);
+    reader.close();
   }
 
   @Test
@@ -108,37 +87,12 @@ class StreamTest {
     assertThat(API.get("/api/stream", null).status()).isEqualTo(401);
   }
 
-  private void readEvents(Stream<String> lines) {
-    String[] event = {null};
-    lines.forEach(
-        line -> {
-          if (line.startsWith("event:")) {
-            event[0] = line.substring(6).trim();
-          } else if (line.startsWith("data:") && event[0] != null) {
-            received.add(new Sse(event[0], parse(line.substring(5).trim())));
-          } else if (line.isEmpty()) {
-            event[0] = null;
-          }
-        });
-  }
-
-  private static JsonNode parse(String data) {
-    try {
-      return JSON.readTree(data);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
   private List<JsonNode> queueEvents() {
-    return received.stream().filter(e -> e.event().equals("queues")).map(Sse::data).toList();
+    return reader.data("queues");
   }
 
   private List<String> instanceIds() {
-    return received.stream()
-        .filter(e -> e.event().equals("instance"))
-        .map(e -> e.data().get("id").asText())
-        .toList();
+    return reader.instanceIds();
   }
 
   private boolean paused(String machine) {

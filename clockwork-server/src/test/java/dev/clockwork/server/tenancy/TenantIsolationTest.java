@@ -14,6 +14,7 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.time.Timer;
 import dev.clockwork.server.ApiFixture;
 import dev.clockwork.server.ApiFixture.Response;
+import dev.clockwork.server.SseReader;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

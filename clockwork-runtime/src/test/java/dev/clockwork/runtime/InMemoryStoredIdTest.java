@@ -3,7 +3,7 @@ package dev.clockwork.runtime;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.memory.InMemoryStore;
 
-class InMemoryNamespaceTest extends NamespaceContractTest {
+class InMemoryStoredIdTest extends StoredIdContractTest {
   @Override
   protected Store newStore() {
     return new InMemoryStore();

@@ -1,4 +1,4 @@
-package dev.clockwork.server.tenancy;
+package dev.clockwork.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -14,46 +14,54 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 
 /** A client of {@code /api/stream} that keeps every server-sent event it receives. */
-final class SseReader implements AutoCloseable {
+public final class SseReader implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** One server-sent event. */
-  record Sse(String event, JsonNode data) {}
+  public record Sse(String event, JsonNode data) {}
 
   private final List<Sse> received = new CopyOnWriteArrayList<>();
   private final CompletableFuture<HttpResponse<Stream<String>>> connection;
+  private final CompletableFuture<Void> ended;
 
-  SseReader(String url, String token) {
+  public SseReader(String url, String token) {
     this(url, token, "");
   }
 
   /** A reader of the stream with {@code query} (such as {@code ?namespace=tenant-a}). */
-  SseReader(String url, String token, String query) {
+  public SseReader(String url, String token, String query) {
     HttpRequest request =
         HttpRequest.newBuilder(URI.create(url + "/api/stream" + query))
             .header("Authorization", "Bearer " + token)
             .header("Accept", "text/event-stream")
             .build();
     connection = HttpClient.newHttpClient().sendAsync(request, HttpResponse.BodyHandlers.ofLines());
-    connection.thenAccept(response -> read(response.body()));
+    ended = connection.thenAccept(response -> read(response.body()));
+  }
+
+  /** The data of the {@code event} events received so far, oldest first. */
+  public List<JsonNode> data(String event) {
+    return received.stream().filter(e -> e.event().equals(event)).map(Sse::data).toList();
   }
 
   /** The ids of the {@code instance} events received so far. */
-  List<String> instanceIds() {
-    return received.stream()
-        .filter(e -> e.event().equals("instance"))
-        .map(e -> e.data().get("id").asText())
-        .toList();
+  public List<String> instanceIds() {
+    return data("instance").stream().map(data -> data.get("id").asText()).toList();
   }
 
   /** The data of the {@code error} events received so far. */
-  List<JsonNode> errors() {
-    return received.stream().filter(e -> e.event().equals("error")).map(Sse::data).toList();
+  public List<JsonNode> errors() {
+    return data("error");
   }
 
   /** How many {@code queues} events were received so far. */
-  long queuePushes() {
-    return received.stream().filter(e -> e.event().equals("queues")).count();
+  public long queuePushes() {
+    return data("queues").size();
+  }
+
+  /** True once the server ended the stream (its body was read to the end, or broke off). */
+  public boolean ended() {
+    return ended.isDone();
   }
 
   private void read(Stream<String> lines) {

@@ -1,11 +1,11 @@
 package dev.clockwork.postgres.contract;
 
-import dev.clockwork.runtime.NamespaceContractTest;
+import dev.clockwork.runtime.StoredIdContractTest;
 import dev.clockwork.runtime.store.Store;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** {@link NamespaceContractTest} on embedded PostgreSQL. */
-class PostgresNamespaceEngineTest extends NamespaceContractTest {
+/** {@link StoredIdContractTest} on embedded PostgreSQL. */
+class PostgresStoredIdTest extends StoredIdContractTest {
   @RegisterExtension final ContractDatabase database = new ContractDatabase();
 
   @Override
