@@ -49,7 +49,7 @@ public final class SoakCommand implements Callable<Integer> {
       names = "--rate",
       paramLabel = "STEPS",
       description =
-          "ticket events (STEPs) offered per second; 0: 70 % of the capacity the mix showed flat out"
+          "ticket events (STEPs) offered per second; 0: 70 %% of the capacity the mix showed flat out"
               + " (default: ${DEFAULT-VALUE})",
       defaultValue = "0")
   double rate;
