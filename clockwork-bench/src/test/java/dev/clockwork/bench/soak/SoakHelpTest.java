@@ -28,7 +28,7 @@ class SoakHelpTest {
     assertThat(exit).as(text).isZero();
     assertThat(text)
         .contains("--rate")
-        .contains("70 % of the capacity")
+        .contains("70 % of")
         .doesNotContain("WARN")
         .doesNotContain("Could not format");
   }
