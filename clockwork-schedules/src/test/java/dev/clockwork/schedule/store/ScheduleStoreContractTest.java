@@ -333,15 +333,7 @@ public abstract class ScheduleStoreContractTest {
                 Map.of("team", "billing"),
                 Map.of("note", Map.of("owner", "ops")),
                 Map.of("tenant", "acme")));
-    PendingTrigger send =
-        new PendingTrigger(
-            2,
-            "order-1",
-            T0,
-            ScheduleAction.sendEvent("order-1", "REMIND", Map.of()),
-            Map.of(),
-            OverlapPolicy.ALLOW_ALL,
-            null);
+    PendingTrigger send = remindOrder1(2);
     ScheduleRecord next =
         a.toBuilder().pending(start).pending(send).revision(a.revision() + 1).build();
     assertThat(store.commit(commit(next, false))).isTrue();
@@ -677,15 +669,7 @@ public abstract class ScheduleStoreContractTest {
   @Test
   void aDeletedScheduleWithAPendingTriggerKeepsItsRow() {
     ScheduleRecord a = create("default", "a", T0);
-    PendingTrigger send =
-        new PendingTrigger(
-            1,
-            "order-1",
-            T0,
-            ScheduleAction.sendEvent("order-1", "REMIND", Map.of()),
-            Map.of(),
-            OverlapPolicy.ALLOW_ALL,
-            null);
+    PendingTrigger send = remindOrder1(1);
     ScheduleRecord deleted =
         a.toBuilder()
             .status(ScheduleStatus.DELETED)
@@ -701,6 +685,18 @@ public abstract class ScheduleStoreContractTest {
         .as("the row stays until a tick carries out its pending trigger")
         .containsExactly(send);
     assertThat(store.purgeDeleted(T0.plusSeconds(50), 10)).isZero();
+  }
+
+  /** Trigger {@code number}: send REMIND to order-1. */
+  private static PendingTrigger remindOrder1(long number) {
+    return new PendingTrigger(
+        number,
+        "order-1",
+        T0,
+        ScheduleAction.sendEvent("order-1", "REMIND", Map.of()),
+        Map.of(),
+        OverlapPolicy.ALLOW_ALL,
+        null);
   }
 
   private static ScheduleCommit withSkipAndBuffer(ScheduleRecord record) {
