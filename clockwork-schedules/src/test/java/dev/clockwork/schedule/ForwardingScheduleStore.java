@@ -68,8 +68,8 @@ class ForwardingScheduleStore implements ScheduleStore {
   }
 
   @Override
-  public int purgeDeletedAudit(Instant deletedBefore, int limit) {
-    return delegate.purgeDeletedAudit(deletedBefore, limit);
+  public int purgeDeleted(Instant deletedBefore, int limit) {
+    return delegate.purgeDeleted(deletedBefore, limit);
   }
 
   @Override

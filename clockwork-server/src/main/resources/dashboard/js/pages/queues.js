@@ -81,7 +81,8 @@ function queueTable(rows, operator, act) {
   return view;
 }
 
-// Rows removed since the server started, and per machine and table what the last pass left to do.
+// Rows removed since the server started, and per machine and table what the last pass left to do
+// and the rows every node's passes removed so far.
 function retentionPanel(status) {
   const removed = Object.entries(status.removed_since_start || {});
   const total = removed.reduce((sum, [, rows]) => sum + rows, 0);
@@ -91,18 +92,35 @@ function retentionPanel(status) {
       + (removed.length ? ` (${removed.map(([table, rows]) => `${table} ${count(rows)}`).join(', ')})` : '')
       + `; last pass took ${seconds(status.last_pass_took)}.`
     : 'No retention pass on this node yet (passes run on one node at a time).');
+  const rows = withTotals(status.tables || [], status.removed || []);
   const columns = [
     { title: 'Machine', value: r => r.machine === '*' ? 'every other' : r.machine },
     { title: 'Table', value: r => r.table },
     { title: 'Oldest row', value: r => when(r.oldest) },
     { title: 'Backlog', num: true, value: r => el('span', { dataset: { field: 'backlog' } },
-      `${r.backlog_at_least ? '≥ ' : ''}${count(r.backlog)}`) },
+      r.backlog === undefined ? '—' : `${r.backlog_at_least ? '≥ ' : ''}${count(r.backlog)}`) },
+    { title: 'Removed (all nodes)', num: true, value: r => el('span', { dataset: { field: 'removed' } },
+      count(r.removed ?? 0)) },
   ];
-  const view = table(columns, status.tables || [], 'No figures yet.');
-  for (const [i, row] of (status.tables || []).entries()) {
+  const view = table(columns, rows, 'No figures yet.');
+  for (const [i, row] of rows.entries()) {
     view.querySelectorAll?.('tbody tr')[i]?.setAttribute('data-table', `${row.machine}/${row.table}`);
   }
   return el('div', {}, summary, view);
+}
+
+// The last pass's rows joined with the store's running totals (GET /api/retention `removed`) by
+// machine and table; a total with no row of its own (a table with nothing left) gets one.
+function withTotals(tables, totals) {
+  const key = r => `${r.machine}/${r.table}`;
+  const rows = tables.map(r => ({ ...r }));
+  const byKey = new Map(rows.map(r => [key(r), r]));
+  for (const total of totals) {
+    const row = byKey.get(key(total));
+    if (row) row.removed = total.rows;
+    else rows.push({ machine: total.machine, table: total.table, removed: total.rows });
+  }
+  return rows;
 }
 
 // An ISO 8601 duration such as PT0.188567116S, in seconds: "0.19 s".

@@ -121,8 +121,8 @@ final class TimedScheduleStore implements ScheduleStore {
   }
 
   @Override
-  public int purgeDeletedAudit(Instant deletedBefore, int limit) {
-    return timed(() -> delegate.purgeDeletedAudit(deletedBefore, limit));
+  public int purgeDeleted(Instant deletedBefore, int limit) {
+    return timed(() -> delegate.purgeDeleted(deletedBefore, limit));
   }
 
   @Override

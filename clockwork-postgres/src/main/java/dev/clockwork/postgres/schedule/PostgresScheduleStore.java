@@ -144,10 +144,10 @@ public final class PostgresScheduleStore implements ScheduleStore {
   }
 
   @Override
-  public int purgeDeletedAudit(Instant deletedBefore, int limit) {
-    return jdbc.autoCommit(
-        "purge the audit of deleted schedules",
-        connection -> ScheduleEvents.purgeDeleted(connection, deletedBefore, limit));
+  public int purgeDeleted(Instant deletedBefore, int limit) {
+    return jdbc.inTransaction(
+        "purge deleted schedules",
+        connection -> DeletedSchedules.purge(connection, deletedBefore, limit));
   }
 
   @Override

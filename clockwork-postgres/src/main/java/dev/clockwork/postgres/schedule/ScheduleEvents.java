@@ -8,7 +8,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,19 +29,6 @@ final class ScheduleEvents {
        WHERE namespace = ? AND schedule_id = ? AND sequence > ?
        ORDER BY sequence
        LIMIT ?""";
-
-  /** The oldest deleted schedules' audit rows, through the partial index of V24. */
-  static final String PURGE_DELETED =
-      """
-      DELETE FROM cw_schedule_events
-       WHERE (namespace, schedule_id, sequence) IN (
-             SELECT e.namespace, e.schedule_id, e.sequence
-               FROM cw_schedules s
-               JOIN cw_schedule_events e
-                 ON e.namespace = s.namespace AND e.schedule_id = s.schedule_id
-              WHERE s.status = 'deleted' AND s.deleted_at < ?
-              ORDER BY s.deleted_at, e.namespace, e.schedule_id, e.sequence
-              LIMIT ?)""";
 
   private ScheduleEvents() {}
 
@@ -73,15 +59,6 @@ final class ScheduleEvents {
   }
 
   /** Removes up to {@code limit} audit rows of schedules deleted before {@code deletedBefore}. */
-  static int purgeDeleted(Connection connection, Instant deletedBefore, int limit)
-      throws SQLException {
-    try (PreparedStatement purge = connection.prepareStatement(PURGE_DELETED)) {
-      purge.setObject(1, Instants.notAfter(deletedBefore));
-      purge.setInt(2, limit);
-      return purge.executeUpdate();
-    }
-  }
-
   static List<ScheduleAuditEvent> page(
       Connection connection, String namespace, String scheduleId, long afterSequence, int limit)
       throws SQLException {

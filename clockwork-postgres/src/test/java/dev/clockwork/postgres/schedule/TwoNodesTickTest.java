@@ -197,8 +197,8 @@ class TwoNodesTickTest {
     }
 
     @Override
-    public int purgeDeletedAudit(Instant deletedBefore, int limit) {
-      return delegate.purgeDeletedAudit(deletedBefore, limit);
+    public int purgeDeleted(Instant deletedBefore, int limit) {
+      return delegate.purgeDeleted(deletedBefore, limit);
     }
 
     @Override

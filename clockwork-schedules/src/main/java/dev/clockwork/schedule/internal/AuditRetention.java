@@ -7,11 +7,12 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * {@code retention.schedule_audit}: in each of the engine's retention passes, the audit rows of
- * schedules deleted longer ago than the setting go, in bounded batches ({@link #BATCH} rows, at
- * most {@link #MAX_BATCHES} a pass; what is left waits for the next pass). Without the setting
- * nothing is removed: a schedule's audit stays for the life of its row. The rows count as {@link
- * #TABLE} in the pass's rows removed.
+ * {@code retention.schedule_audit}: in each of the engine's retention passes, schedules deleted
+ * longer ago than the setting go whole (audit, skips, buffer, then the schedule row; see {@link
+ * ScheduleStore#purgeDeleted}), in bounded batches ({@link #BATCH} rows, at most {@link
+ * #MAX_BATCHES} a pass; what is left waits for the next pass). Without the setting nothing is
+ * removed: a deleted schedule's row, audit and skips stay. The rows count as {@link #TABLE} in the
+ * pass's rows removed.
  */
 public final class AuditRetention {
   /** The table name the rows removed count under. */
@@ -42,7 +43,7 @@ public final class AuditRetention {
     Instant deletedBefore = now.minus(keep);
     long removed = 0;
     for (int i = 0; i < MAX_BATCHES; i++) {
-      int rows = store.purgeDeletedAudit(deletedBefore, BATCH);
+      int rows = store.purgeDeleted(deletedBefore, BATCH);
       removed += rows;
       if (rows < BATCH) {
         break;

@@ -33,8 +33,8 @@ import java.util.Optional;
  *       naming each row's expected revision, with the audit rows of those written, in one
  *       transaction;
  *   <li>audit, skipped and buffered rows are never deleted with the schedule (soft delete); only
- *       {@link #purgeDeletedAudit} removes audit rows, of schedules deleted long enough ago (an
- *       index on {@code deleted_at} of deleted rows finds them).
+ *       {@link #purgeDeleted} removes audit rows, of schedules deleted long enough ago (an index on
+ *       {@code deleted_at} of deleted rows finds them).
  * </ul>
  */
 public interface ScheduleStore {
@@ -112,12 +112,14 @@ public interface ScheduleStore {
   Optional<Instant> nextFireAt();
 
   /**
-   * Removes up to {@code limit} audit events of schedules deleted before {@code deletedBefore}, the
-   * schedules deleted longest ago first ({@code retention.schedule_audit}); the schedule rows stay
-   * (their ids stay taken), as do live schedules' audit events and those of schedules deleted
-   * since. One short statement or transaction.
+   * Removes up to {@code limit} rows of schedules deleted before {@code deletedBefore} ({@code
+   * retention.schedule_audit}), the schedules deleted longest ago first: their audit events, then
+   * their skipped occurrences, then their buffered triggers, then the rows of those schedules left
+   * with none of these and no pending trigger (their ids become free again). Live schedules' rows
+   * and those of schedules deleted since stay. One short transaction; a call with nothing due
+   * removes nothing and reads no live schedule.
    *
-   * @return the audit events removed
+   * @return the rows removed, schedule rows included
    */
-  int purgeDeletedAudit(Instant deletedBefore, int limit);
+  int purgeDeleted(Instant deletedBefore, int limit);
 }

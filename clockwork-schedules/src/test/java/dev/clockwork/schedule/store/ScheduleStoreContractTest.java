@@ -333,15 +333,7 @@ public abstract class ScheduleStoreContractTest {
                 Map.of("team", "billing"),
                 Map.of("note", Map.of("owner", "ops")),
                 Map.of("tenant", "acme")));
-    PendingTrigger send =
-        new PendingTrigger(
-            2,
-            "order-1",
-            T0,
-            ScheduleAction.sendEvent("order-1", "REMIND", Map.of()),
-            Map.of(),
-            OverlapPolicy.ALLOW_ALL,
-            null);
+    PendingTrigger send = remindOrder1(2);
     ScheduleRecord next =
         a.toBuilder().pending(start).pending(send).revision(a.revision() + 1).build();
     assertThat(store.commit(commit(next, false))).isTrue();
@@ -617,23 +609,106 @@ public abstract class ScheduleStoreContractTest {
     delete(recent, T0.plusSeconds(100), 1); // 2 rows, deleted after the cut
     Instant cut = T0.plusSeconds(50);
 
-    assertThat(store.purgeDeletedAudit(cut, 2)).isEqualTo(2);
+    assertThat(store.purgeDeleted(cut, 2)).isEqualTo(2);
     assertThat(store.history("billing", "older", 0, 10))
         .as("the schedule deleted longest ago goes first")
         .hasSize(1);
     assertThat(store.history("default", "old", 0, 10)).hasSize(2);
-    assertThat(store.purgeDeletedAudit(cut, 10)).isEqualTo(3);
-    assertThat(store.purgeDeletedAudit(cut, 10)).isZero();
+    assertThat(store.purgeDeleted(cut, 10))
+        .as("3 audit rows, then the 2 schedule rows left with nothing")
+        .isEqualTo(5);
+    assertThat(store.purgeDeleted(cut, 10)).isZero();
 
     assertThat(store.history("billing", "older", 0, 10)).isEmpty();
     assertThat(store.history("default", "old", 0, 10)).isEmpty();
     assertThat(store.history("default", "recent", 0, 10)).hasSize(2);
     assertThat(store.history("default", "live", 0, 10)).hasSize(1);
-    assertThat(store.find("default", "old").orElseThrow().status())
-        .as("the row stays: its id stays taken")
+    assertThat(store.find("default", "old"))
+        .as("the emptied row goes: its id is free again")
+        .isEmpty();
+    assertThat(store.find("default", "recent").orElseThrow().status())
         .isEqualTo(ScheduleStatus.DELETED);
-    assertThat(store.purgeDeletedAudit(T0.plusSeconds(101), 10)).isEqualTo(2);
+    assertThat(store.purgeDeleted(T0.plusSeconds(101), 10)).isEqualTo(3);
     assertThat(store.history("default", "live", 0, 10)).hasSize(1);
+  }
+
+  @Test
+  void purgesTheSkipsAndBufferOfDeletedSchedulesThenTheirRows() {
+    ScheduleRecord gone = create("default", "gone", T0);
+    ScheduleRecord live = create("default", "live", T0);
+    store.commitAll(List.of(withSkipAndBuffer(gone), withSkipAndBuffer(live)));
+    ScheduleRecord stored = store.find("default", "gone").orElseThrow();
+    delete(stored, T0.plusSeconds(10), 1); // audit: created, skipped, one with the deletion
+    Instant cut = T0.plusSeconds(50);
+
+    assertThat(store.purgeDeleted(T0.plusSeconds(5), 10))
+        .as("deleted after the cut: nothing goes")
+        .isZero();
+    assertThat(store.purgeDeleted(cut, 3)).as("the audit first").isEqualTo(3);
+    assertThat(store.skipped("default", "gone", 0, 10)).hasSize(1);
+    assertThat(store.purgeDeleted(cut, 1)).as("then the skips").isEqualTo(1);
+    assertThat(store.skipped("default", "gone", 0, 10)).isEmpty();
+    assertThat(store.buffered("default", "gone")).hasSize(1);
+    assertThat(store.purgeDeleted(cut, 10)).as("then the buffer, then the row").isEqualTo(2);
+    assertThat(store.buffered("default", "gone")).isEmpty();
+    assertThat(store.find("default", "gone")).isEmpty();
+    assertThat(store.list("default", true, null, 10))
+        .extracting(ScheduleRecord::scheduleId)
+        .as("gone from the deleted-schedule listing")
+        .containsExactly("live");
+    assertThat(store.purgeDeleted(cut, 10)).as("a second pass touches nothing").isZero();
+
+    assertThat(store.skipped("default", "live", 0, 10)).hasSize(1);
+    assertThat(store.buffered("default", "live")).hasSize(1);
+    assertThat(store.history("default", "live", 0, 10)).hasSize(2);
+    assertThat(store.create(gone, created(gone)).sequence())
+        .as("the freed id can be taken again")
+        .isEqualTo(1);
+  }
+
+  @Test
+  void aDeletedScheduleWithAPendingTriggerKeepsItsRow() {
+    ScheduleRecord a = create("default", "a", T0);
+    PendingTrigger send = remindOrder1(1);
+    ScheduleRecord deleted =
+        a.toBuilder()
+            .status(ScheduleStatus.DELETED)
+            .deleted("delete_requested", T0.plusSeconds(10))
+            .next(null, null)
+            .pending(send)
+            .revision(a.revision() + 1)
+            .build();
+    store.commit(new ScheduleCommit(deleted, List.of(), List.of(), List.of(), List.of(), false));
+
+    assertThat(store.purgeDeleted(T0.plusSeconds(50), 10)).as("its audit only").isEqualTo(1);
+    assertThat(store.find("default", "a").orElseThrow().pending())
+        .as("the row stays until a tick carries out its pending trigger")
+        .containsExactly(send);
+    assertThat(store.purgeDeleted(T0.plusSeconds(50), 10)).isZero();
+  }
+
+  /** Trigger {@code number}: send REMIND to order-1. */
+  private static PendingTrigger remindOrder1(long number) {
+    return new PendingTrigger(
+        number,
+        "order-1",
+        T0,
+        ScheduleAction.sendEvent("order-1", "REMIND", Map.of()),
+        Map.of(),
+        OverlapPolicy.ALLOW_ALL,
+        null);
+  }
+
+  private static ScheduleCommit withSkipAndBuffer(ScheduleRecord record) {
+    return new ScheduleCommit(
+        record.toBuilder().bufferedCount(1).revision(record.revision() + 1).build(),
+        List.of(skippedEvent(record, 1)),
+        List.of(
+            new SkippedOccurrence(
+                record.namespace(), record.scheduleId(), 0, T0, "catchup_once", null, T0)),
+        List.of(new BufferedTrigger(T0.plusSeconds(1), T0)),
+        List.of(),
+        false);
   }
 
   @Test

@@ -90,6 +90,11 @@ class RetentionPanelBrowserTest {
     assertThat(
             browser.find("#retention [data-table='*/instances'] [data-field='backlog']").getText())
         .isEqualTo("0");
+    assertThat(
+            browser.find("#retention [data-table='*/instances'] [data-field='removed']").getText())
+        .as("the store's running total, next to the backlog")
+        .isEqualTo("1");
+    assertThat(browser.find("#retention thead").getText()).contains("Removed (all nodes)");
     browser.screenshot("retention-panel");
   }
 }

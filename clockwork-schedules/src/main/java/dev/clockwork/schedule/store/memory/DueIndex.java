@@ -48,6 +48,12 @@ final class DueIndex<K> {
     }
   }
 
+  /** Forgets the schedule {@code record} of {@code key}, whose row is gone. */
+  void remove(K key, ScheduleRecord record) {
+    update(key, record, record.toBuilder().status(ScheduleStatus.DELETED).next(null, null).build());
+    withPending.remove(key);
+  }
+
   /** Keys of schedules whose next fire is at or before {@code now}, earliest first. */
   List<K> dueAt(Instant now) {
     List<K> keys = new ArrayList<>();

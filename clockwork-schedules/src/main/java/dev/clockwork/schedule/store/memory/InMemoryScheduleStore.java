@@ -46,6 +46,12 @@ public final class InMemoryScheduleStore implements ScheduleStore {
     final List<SkippedOccurrence> skipped = new ArrayList<>();
     final List<BufferedTrigger> buffer = new ArrayList<>();
 
+    boolean deletedBefore(Instant cut) {
+      return record.status() == ScheduleStatus.DELETED
+          && record.deletedAt() != null
+          && record.deletedAt().isBefore(cut);
+    }
+
     Row(ScheduleRecord record) {
       this.record = record;
     }
@@ -191,25 +197,37 @@ public final class InMemoryScheduleStore implements ScheduleStore {
   }
 
   @Override
-  public synchronized int purgeDeletedAudit(Instant deletedBefore, int limit) {
-    List<Row> deleted =
-        rows.values().stream()
-            .filter(row -> row.record.status() == ScheduleStatus.DELETED)
-            .filter(row -> row.record.deletedAt() != null)
-            .filter(row -> row.record.deletedAt().isBefore(deletedBefore))
-            .filter(row -> !row.audit.isEmpty())
-            .sorted(Comparator.comparing(row -> row.record.deletedAt()))
+  public synchronized int purgeDeleted(Instant deletedBefore, int limit) {
+    List<Map.Entry<Key, Row>> deleted =
+        rows.entrySet().stream()
+            .filter(entry -> entry.getValue().deletedBefore(deletedBefore))
+            .sorted(Comparator.comparing(entry -> entry.getValue().record.deletedAt()))
             .toList();
     int removed = 0;
-    for (Row row : deleted) {
-      int take = Math.min(limit - removed, row.audit.size());
-      row.audit.subList(0, take).clear();
+    for (List<?> owned : ownedRows(deleted)) {
+      int take = Math.min(limit - removed, owned.size());
+      owned.subList(0, take).clear();
       removed += take;
-      if (removed == limit) {
-        break;
+    }
+    for (Map.Entry<Key, Row> entry : deleted) {
+      Row row = entry.getValue();
+      boolean emptied = row.audit.isEmpty() && row.skipped.isEmpty() && row.buffer.isEmpty();
+      if (removed < limit && emptied && !row.record.hasPending()) {
+        rows.remove(entry.getKey());
+        due.remove(entry.getKey(), row.record);
+        removed++;
       }
     }
     return removed;
+  }
+
+  /** Audit first, then skips, then buffers, as the PostgreSQL store purges them. */
+  private static List<List<?>> ownedRows(List<Map.Entry<Key, Row>> deleted) {
+    List<List<?>> owned = new ArrayList<>();
+    deleted.forEach(entry -> owned.add(entry.getValue().audit));
+    deleted.forEach(entry -> owned.add(entry.getValue().skipped));
+    deleted.forEach(entry -> owned.add(entry.getValue().buffer));
+    return owned;
   }
 
   @Override
