@@ -55,8 +55,8 @@ public final class MachineFormat {
   }
 
   /**
-   * Reads a file: {@code .json} as JSON, anything else ({@code .yaml}, {@code .yml}) as YAML; errors
-   * name the file by its name.
+   * Reads a file: {@code .json} as JSON, anything else ({@code .yaml}, {@code .yml}) as YAML;
+   * errors name the file by its name.
    */
   public static MachineDefinition read(Path file, Behaviors behaviors) {
     String name = file.getFileName().toString();

@@ -22,8 +22,21 @@ public final class FormatKeys {
   /** Keys of a transition written as a map. */
   public static final List<String> TRANSITION =
       List.of(
-          "target", "guards", "actions", "branches", "after", "every", "at", "cycle", "cron",
-          "timer", "timerFromContext", "max", "then", "zone", "dst");
+          "target",
+          "guards",
+          "actions",
+          "branches",
+          "after",
+          "every",
+          "at",
+          "cycle",
+          "cron",
+          "timer",
+          "timerFromContext",
+          "max",
+          "then",
+          "zone",
+          "dst");
 
   /** Keys of one branch of a multi-branch transition. */
   public static final List<String> BRANCH = List.of("target", "guards", "actions");
@@ -57,8 +70,8 @@ public final class FormatKeys {
   public static final Map<String, String> STATE_NOT_YET =
       Map.of(
           "input",
-              "a child machine starts with the parent's whole context for now; use the Java"
-                  + " builder's invoke(machine, input) to compute its input");
+          "a child machine starts with the parent's whole context for now; use the Java"
+              + " builder's invoke(machine, input) to compute its input");
 
   private FormatKeys() {}
 }
