@@ -6,7 +6,9 @@ import dev.clockwork.core.time.Durations;
 import dev.clockwork.core.time.Timer;
 import dev.clockwork.definition.tree.SourceNode;
 import dev.clockwork.definition.tree.SourceNode.MapNode;
+import dev.clockwork.definition.tree.TreeProblem;
 import java.time.ZoneId;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -19,7 +21,28 @@ import java.util.Map;
 final class TimerReader {
   private TimerReader() {}
 
+  private static final List<String> TIMERS =
+      List.of("after", "every", "at", "cycle", "cron", "timer", "timerFromContext");
+  private static final List<String> TIMER_SETTINGS = List.of("max", "then", "zone", "dst");
+
   static void read(MapNode map, TransitionBuilder t, String path) {
+    if (TIMERS.stream().noneMatch(map.entries()::containsKey)) {
+      for (String setting : TIMER_SETTINGS) {
+        SourceNode.Entry entry = map.entries().get(setting);
+        if (entry != null) {
+          throw new TreeProblem(
+              entry.keyLocation(),
+              path,
+              "'"
+                  + setting
+                  + "' sets up a timer, and this transition has none; add one of "
+                  + String.join(", ", TIMERS)
+                  + " or drop '"
+                  + setting
+                  + "'");
+        }
+      }
+    }
     for (SourceNode.Entry entry : map.entries().values()) {
       SourceNode value = entry.value();
       switch (entry.key()) {

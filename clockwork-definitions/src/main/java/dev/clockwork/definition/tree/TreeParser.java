@@ -34,7 +34,7 @@ public final class TreeParser {
       return node(parser);
     } catch (JsonProcessingException e) {
       throw new TreeProblem(
-          location(e.getLocation()), "", "the text cannot be parsed: " + e.getOriginalMessage());
+          location(e.getLocation()), "", "the text cannot be parsed: " + reason(e));
     } catch (IOException e) {
       throw new TreeProblem(Location.UNKNOWN, "", "the text cannot be read: " + e.getMessage());
     }
@@ -85,6 +85,18 @@ public final class TreeParser {
       items.add(node(parser));
     }
     return new SourceNode.ListNode(at, items);
+  }
+
+  /** The parser's reason without the excerpts of the text it quotes (the location says where). */
+  private static String reason(JsonProcessingException e) {
+    String message = String.valueOf(e.getOriginalMessage());
+    List<String> lines = new ArrayList<>();
+    for (String line : message.split("\\R")) {
+      if (!line.isBlank() && !Character.isWhitespace(line.charAt(0))) {
+        lines.add(line.trim());
+      }
+    }
+    return lines.isEmpty() ? message.trim() : String.join("; ", lines);
   }
 
   private static Location location(JsonLocation location) {
