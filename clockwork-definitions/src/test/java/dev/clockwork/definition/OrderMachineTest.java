@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.time.Timer;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -102,6 +104,12 @@ class OrderMachineTest {
     Drive yaml = Drive.start(yaml()).send("PAY");
     assertThat(yaml.snapshot().timers()).isEmpty();
     both(d -> d.send("PAY").send("DECLINED").fire("RETRY_PAYMENT").send("PAYMENT_SUCCESS"));
+  }
+
+  @Test
+  void theReadmeShowsThisFileAsItIs() throws IOException {
+    assertThat(Files.readString(Path.of("../README.md")))
+        .contains("```yaml\n" + Files.readString(FILE) + "```");
   }
 
   @Test
