@@ -1,0 +1,96 @@
+package dev.clockwork.definition;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.clockwork.core.behavior.Behaviors;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.definition.read.MachineReader;
+import dev.clockwork.definition.tree.SourceNode;
+import dev.clockwork.definition.tree.TreeParser;
+import dev.clockwork.definition.tree.TreeProblem;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Reads machines written as data, in YAML or JSON:
+ *
+ * <pre>{@code
+ * MachineDefinition order = MachineFormat.yaml().read("order.yaml", text, behaviors);
+ * MachineDefinition same = MachineFormat.read(Path.of("machines/order.yaml"), behaviors);
+ * }</pre>
+ *
+ * The format, described by {@code dev/clockwork/definition/machine.schema.json}: the machine's
+ * {@code id}, {@code initial} and {@code states}; each state's {@code on} maps an event to a target
+ * or to a transition with {@code target}, {@code guards}, {@code actions} and a timer ({@code
+ * after: 7 days}, {@code every: 6 hours} with {@code max}/{@code then}, {@code at}, {@code cycle},
+ * {@code cron}). Behaviours are named and resolved in the {@link Behaviors} given; an unknown name,
+ * an unknown key or any other mistake is a {@link DefinitionFormatException}.
+ */
+public final class MachineFormat {
+  /** The JSON Schema of the format, as a class-path resource. */
+  public static final String SCHEMA_RESOURCE = "/dev/clockwork/definition/machine.schema.json";
+
+  private static final MachineFormat YAML = new MachineFormat(new YAMLFactory());
+  private static final MachineFormat JSON = new MachineFormat(new JsonFactory());
+
+  private final TreeParser parser;
+
+  private MachineFormat(JsonFactory factory) {
+    this.parser = new TreeParser(factory);
+  }
+
+  /** The YAML form (YAML 1.1, as Jackson reads it). */
+  public static MachineFormat yaml() {
+    return YAML;
+  }
+
+  /** The JSON form. */
+  public static MachineFormat json() {
+    return JSON;
+  }
+
+  /**
+   * Reads a file: {@code .json} as JSON, anything else ({@code .yaml}, {@code .yml}) as YAML;
+   * errors name the file by its name.
+   */
+  public static MachineDefinition read(Path file, Behaviors behaviors) {
+    String name = file.getFileName().toString();
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the machine file " + file, e);
+    }
+    boolean json = name.toLowerCase(Locale.ROOT).endsWith(".json");
+    return (json ? JSON : YAML).read(name, text, behaviors);
+  }
+
+  /**
+   * Reads one machine from {@code text}.
+   *
+   * @param source the name errors give the text, e.g. its file name
+   * @param behaviors where named guards, actions and timer values are found
+   * @throws DefinitionFormatException naming the source, line, column, path and fix of a mistake
+   */
+  public MachineDefinition read(String source, String text, Behaviors behaviors) {
+    Objects.requireNonNull(source, "source");
+    Objects.requireNonNull(text, "text");
+    Objects.requireNonNull(behaviors, "behaviors");
+    try {
+      SourceNode root = parser.parse(text);
+      return MachineReader.read(root, behaviors);
+    } catch (TreeProblem problem) {
+      throw new DefinitionFormatException(
+          source,
+          problem.location().line(),
+          problem.location().column(),
+          problem.path(),
+          problem.getMessage());
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package dev.clockwork.definition.read;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The keys each place of a definition accepts, in the order the errors list them, and the keys the
+ * format reserves but this version refuses ("not supported yet"). The published JSON Schema names
+ * exactly these keys; a test keeps the two in step.
+ */
+public final class FormatKeys {
+  /** Keys of a state; the machine (the root) accepts them too, except {@code type}. */
+  public static final List<String> STATE =
+      List.of(
+          "type", "initial", "states", "entry", "exit", "on", "always", "onDone", "onFail",
+          "invoke");
+
+  /** Keys only the machine (the root of the file) accepts, besides the state keys. */
+  public static final List<String> MACHINE_ONLY =
+      List.of("id", "version", "zone", "context", "maxTransitionDepth", "startOn");
+
+  /** Keys of a transition written as a map. */
+  public static final List<String> TRANSITION =
+      List.of(
+          "target",
+          "guards",
+          "actions",
+          "branches",
+          "after",
+          "every",
+          "at",
+          "cycle",
+          "cron",
+          "timer",
+          "timerFromContext",
+          "max",
+          "then",
+          "zone",
+          "dst");
+
+  /** Keys of one branch of a multi-branch transition. */
+  public static final List<String> BRANCH = List.of("target", "guards", "actions");
+
+  /** Keys of a built-in action written as a map in an {@code actions}/{@code entry} list. */
+  public static final List<String> ACTION = List.of("raise");
+
+  /** Keys of a timer's daylight-saving policy. */
+  public static final List<String> DST = List.of("gap", "overlap");
+
+  /** The values of a state's {@code type}. */
+  public static final List<String> STATE_TYPES = List.of("atomic", "compound", "parallel", "final");
+
+  /** Keys of the machine the format reserves for later versions, with what to do meanwhile. */
+  public static final Map<String, String> MACHINE_NOT_YET =
+      Map.of(
+          "queue", "configure the machine's queue in clockwork.yaml or the engine's settings",
+          "parallelDispatch",
+              "configure parallel dispatch in clockwork.yaml or the engine's settings",
+          "validate", "register event validators with the Java builder's validate(…)");
+
+  /** Built-in actions the format reserves for later versions. */
+  public static final Map<String, String> ACTION_NOT_YET =
+      Map.of(
+          "assign", "write an action that sets the context and register it by name",
+          "emit", "write an action that emits and register it by name",
+          "sendParent", "write an action that sends to the parent and register it by name",
+          "log", "write an action that logs and register it by name");
+
+  /** Keys of a state the format reserves for later versions. */
+  public static final Map<String, String> STATE_NOT_YET =
+      Map.of(
+          "input",
+          "a child machine starts with the parent's whole context for now; use the Java"
+              + " builder's invoke(machine, input) to compute its input");
+
+  private FormatKeys() {}
+}
