@@ -94,7 +94,9 @@ final class MemoryHistoryTrim {
     return cut;
   }
 
-  /** Hands the rows about to be trimmed (markers aside) to {@code archiver}; throws to keep them. */
+  /**
+   * Hands the rows about to be trimmed (markers aside) to {@code archiver}; throws to keep them.
+   */
   private void archive(Map<InstanceRecord, Integer> cuts, Archiver archiver) {
     List<ArchivedInstance> batch = new ArrayList<>();
     for (Map.Entry<InstanceRecord, Integer> cut : cuts.entrySet()) {
