@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * Where finished instances go before retention deletes them (SPI): a directory of JSON Lines files
- * ({@code dev.clockwork.runtime.archive.JsonLinesArchiver}, what {@code retention.archive} sets),
- * or a user's own sink — object storage, Kafka, a warehouse.
+ * Where finished instances and trimmed history go before retention deletes them (SPI): a directory
+ * of JSON Lines files ({@code dev.clockwork.runtime.archive.JsonLinesArchiver}, what {@code
+ * retention.archive} sets), or a user's own sink — object storage, Kafka, a warehouse.
  *
  * <p>Retention deletes a batch only after {@link #archive} returned normally, so an archiver must
  * return only once the batch is durable in its sink, and throw when it cannot say so: the batch is
@@ -22,4 +22,18 @@ public interface Archiver {
    * @throws IOException when the batch is not known to be stored: nothing of it is deleted
    */
   void archive(List<ArchivedInstance> batch) throws IOException;
+
+  /**
+   * Hands {@code batch} to {@code archiver} for a store about to delete it: the one way the stores
+   * call an archiver, so a refusal always reads the same.
+   *
+   * @throws ArchiveFailedException when the archiver threw: the caller deletes nothing of the batch
+   */
+  static void archiveBeforeDelete(Archiver archiver, List<ArchivedInstance> batch) {
+    try {
+      archiver.archive(batch);
+    } catch (IOException e) {
+      throw new ArchiveFailedException(batch.size(), e);
+    }
+  }
 }

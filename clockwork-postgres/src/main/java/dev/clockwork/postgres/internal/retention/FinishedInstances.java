@@ -2,12 +2,10 @@ package dev.clockwork.postgres.internal.retention;
 
 import dev.clockwork.postgres.internal.ArchivedRows;
 import dev.clockwork.postgres.internal.Instants;
-import dev.clockwork.runtime.store.ArchiveFailedException;
 import dev.clockwork.runtime.store.ArchivedInstance;
 import dev.clockwork.runtime.store.Archiver;
 import dev.clockwork.runtime.store.retention.RemovedRows;
 import dev.clockwork.runtime.store.retention.RetentionScope;
-import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -129,11 +127,7 @@ final class FinishedInstances {
     if (archiver != null) {
       // under the batch's locks, before the delete: an archive that fails deletes nothing
       List<ArchivedInstance> batch = ArchivedRows.read(connection, ids);
-      try {
-        archiver.archive(batch);
-      } catch (IOException e) {
-        throw new ArchiveFailedException(batch.size(), e);
-      }
+      Archiver.archiveBeforeDelete(archiver, batch);
     }
     try (PreparedStatement delete = connection.prepareStatement(DELETE)) {
       delete.setArray(1, connection.createArrayOf("text", ids.toArray()));

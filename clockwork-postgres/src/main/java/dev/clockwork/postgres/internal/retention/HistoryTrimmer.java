@@ -2,14 +2,12 @@ package dev.clockwork.postgres.internal.retention;
 
 import dev.clockwork.postgres.internal.ArchivedRows;
 import dev.clockwork.postgres.internal.Instants;
-import dev.clockwork.runtime.store.ArchiveFailedException;
 import dev.clockwork.runtime.store.ArchivedInstance;
 import dev.clockwork.runtime.store.Archiver;
 import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.TrimMarker;
 import dev.clockwork.runtime.store.retention.HistoryTrim;
 import dev.clockwork.runtime.store.retention.RetentionScope;
-import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -127,11 +125,7 @@ final class HistoryTrimmer {
     if (archiver != null && !cuts.isEmpty()) {
       // before the deletes, in their transaction: an archive that fails trims nothing
       List<ArchivedInstance> batch = ArchivedRows.trimmed(connection, cuts);
-      try {
-        archiver.archive(batch);
-      } catch (IOException e) {
-        throw new ArchiveFailedException(batch.size(), e);
-      }
+      Archiver.archiveBeforeDelete(archiver, batch);
     }
     long rows = 0;
     for (Map.Entry<String, Long> cut : cuts.entrySet()) {

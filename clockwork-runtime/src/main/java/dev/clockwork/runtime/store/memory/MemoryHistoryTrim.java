@@ -1,7 +1,6 @@
 package dev.clockwork.runtime.store.memory;
 
 import dev.clockwork.core.interpreter.InstanceStatus;
-import dev.clockwork.runtime.store.ArchiveFailedException;
 import dev.clockwork.runtime.store.ArchivedInstance;
 import dev.clockwork.runtime.store.Archiver;
 import dev.clockwork.runtime.store.HistoryEntry;
@@ -10,7 +9,6 @@ import dev.clockwork.runtime.store.RetentionStore;
 import dev.clockwork.runtime.store.TrimMarker;
 import dev.clockwork.runtime.store.retention.HistoryTrim;
 import dev.clockwork.runtime.store.retention.RetentionScope;
-import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -106,11 +104,7 @@ final class MemoryHistoryTrim {
               .toList();
       batch.add(new ArchivedInstance(cut.getKey(), rows, ArchivedInstance.Reason.TRIMMED));
     }
-    try {
-      archiver.archive(batch);
-    } catch (IOException e) {
-      throw new ArchiveFailedException(batch.size(), e);
-    }
+    Archiver.archiveBeforeDelete(archiver, batch);
   }
 
   /** Trims the first {@code cut} rows of one instance's history; returns how many rows fewer. */

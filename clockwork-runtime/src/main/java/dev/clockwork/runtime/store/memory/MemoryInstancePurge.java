@@ -1,7 +1,6 @@
 package dev.clockwork.runtime.store.memory;
 
 import dev.clockwork.core.interpreter.InstanceStatus;
-import dev.clockwork.runtime.store.ArchiveFailedException;
 import dev.clockwork.runtime.store.ArchivedInstance;
 import dev.clockwork.runtime.store.Archiver;
 import dev.clockwork.runtime.store.HistoryEntry;
@@ -9,7 +8,6 @@ import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.RetentionStore;
 import dev.clockwork.runtime.store.retention.RemovedRows;
 import dev.clockwork.runtime.store.retention.RetentionScope;
-import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -79,11 +77,7 @@ final class MemoryInstancePurge {
       batch.add(
           new ArchivedInstance(data.instances.get(id), data.histories.getOrDefault(id, List.of())));
     }
-    try {
-      archiver.archive(batch);
-    } catch (IOException e) {
-      throw new ArchiveFailedException(batch.size(), e);
-    }
+    Archiver.archiveBeforeDelete(archiver, batch);
   }
 
   /** The instance and its descendants (ids {@code <parent>/…}). */
