@@ -143,7 +143,7 @@ final class TimersAtScale {
       TableProfile tables = TableProfile.read(database.harness());
       long woken =
           database.queryLong(
-              "SELECT count(*) FROM cw_instances WHERE active @> '[{\"path\": \"woken\"}]'");
+              "SELECT count(*) FROM cw_instances WHERE jsonb_path_query_array(active, '$[*].path') @> '[\"woken\"]'");
       long stillArmed =
           database.queryLong("SELECT count(*) FROM cw_instances WHERE timers <> '[]'::jsonb");
       boolean ok = woken == due && stillArmed == armed - due;

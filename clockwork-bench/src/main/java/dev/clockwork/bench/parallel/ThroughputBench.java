@@ -467,7 +467,7 @@ final class ThroughputBench {
   private String check(BenchDatabase database, int n, SlowActions actions) {
     long completed =
         database.queryLong(
-            "SELECT count(*) FROM cw_instances WHERE active @> '[{\"path\": \"completed\"}]'");
+            "SELECT count(*) FROM cw_instances WHERE jsonb_path_query_array(active, '$[*].path') @> '[\"completed\"]'");
     long left = database.queryLong("SELECT count(*) FROM cw_region_jobs");
     long enters =
         database.queryLong("SELECT count(*) FROM cw_history WHERE event = ?", ParallelEvents.ENTER);

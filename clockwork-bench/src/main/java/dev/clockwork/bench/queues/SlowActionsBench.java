@@ -190,7 +190,7 @@ final class SlowActionsBench {
   private String check(BenchDatabase database) {
     long done =
         database.queryLong(
-            "SELECT count(*) FROM cw_instances WHERE active @> '[{\"path\": \"done\"}]'");
+            "SELECT count(*) FROM cw_instances WHERE jsonb_path_query_array(active, '$[*].path') @> '[\"done\"]'");
     long left = database.queryLong("SELECT count(*) FROM cw_queue");
     long dead = database.queryLong("SELECT count(*) FROM cw_dead_letters");
     boolean ok = done == settings.slowInstances() && left == 0 && dead == 0;

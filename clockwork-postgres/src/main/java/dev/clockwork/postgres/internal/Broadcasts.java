@@ -2,7 +2,6 @@ package dev.clockwork.postgres.internal;
 
 import dev.clockwork.core.event.Event;
 import dev.clockwork.postgres.internal.json.EventJson;
-import dev.clockwork.postgres.internal.json.JsonValuesCodec;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.BroadcastRequest;
@@ -13,7 +12,6 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The broadcast outbox ({@code cw_broadcasts}): commits write the broadcasts their steps asked for;
@@ -41,14 +39,6 @@ public final class Broadcasts {
        LIMIT 1
          FOR UPDATE SKIP LOCKED
       """;
-
-  private static final String TARGETS =
-      """
-      SELECT id, conversation_id FROM cw_instances
-       WHERE machine = ? AND status = 'ACTIVE' AND active @> CAST(? AS jsonb) AND id > ?\
-      """;
-
-  private static final String TARGETS_PAGE = "\n ORDER BY id\n LIMIT ?";
 
   private static final String ADVANCE = "UPDATE cw_broadcasts SET after_id = ? WHERE id = ?";
 
@@ -125,10 +115,10 @@ public final class Broadcasts {
       namespace = BroadcastRequest.namespaceOf(rs.getString("sender"));
     }
     List<QueuedEvent> events = new ArrayList<>();
-    String targets = TARGETS + NamespaceFilter.and("id", namespace) + TARGETS_PAGE;
+    String targets = ActiveStateFilter.machineInState(namespace);
     try (PreparedStatement select = connection.prepareStatement(targets)) {
       select.setString(1, machine);
-      select.setString(2, JsonValuesCodec.write(List.of(Map.of("path", state))));
+      select.setString(2, state);
       select.setString(3, afterId);
       int i = NamespaceFilter.bind(select, 3, namespace);
       select.setInt(++i, pageSize);

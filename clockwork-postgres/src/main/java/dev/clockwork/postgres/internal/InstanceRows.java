@@ -39,14 +39,6 @@ public final class InstanceRows {
            LIMIT 1
           """;
 
-  private static final String IN_STATE =
-      """
-      SELECT id FROM cw_instances
-       WHERE machine = ? AND status = 'ACTIVE' AND active @> CAST(? AS jsonb) AND id > ?\
-      """;
-
-  private static final String IN_STATE_PAGE = "\n ORDER BY id\n LIMIT ?";
-
   private static final String IDS = "SELECT id FROM cw_instances WHERE machine = ? ORDER BY id";
 
   /**
@@ -111,10 +103,10 @@ public final class InstanceRows {
     return jdbc.autoCommit(
         "find the instances of '" + machine + "' in '" + state + "'",
         connection -> {
-          String sql = IN_STATE + NamespaceFilter.and("id", namespace) + IN_STATE_PAGE;
+          String sql = ActiveStateFilter.machineInState(namespace);
           try (PreparedStatement select = connection.prepareStatement(sql)) {
             select.setString(1, machine);
-            select.setString(2, JsonValuesCodec.write(List.of(Map.of("path", state))));
+            select.setString(2, state);
             select.setString(3, afterId);
             int i = NamespaceFilter.bind(select, 3, namespace);
             select.setInt(++i, limit);

@@ -7,7 +7,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Finding instances by machine, labels and search attributes ({@code InstanceStore.search}): one
@@ -23,7 +22,7 @@ public final class InstanceSearch {
   private static final String BY_LABELS = "\n   AND labels <> '{}' AND labels @> CAST(? AS jsonb)";
   private static final String BY_SEARCH_ATTRIBUTES =
       "\n   AND search_attributes <> '{}' AND search_attributes @> CAST(? AS jsonb)";
-  private static final String BY_STATE = "\n   AND active @> CAST(? AS jsonb)";
+  private static final String BY_STATE = "\n   AND " + ActiveStateFilter.CONDITION;
   private static final String BY_CONVERSATION = "\n   AND conversation_id = ?";
   private static final String PAGE = "\n ORDER BY id\n LIMIT ?";
 
@@ -99,7 +98,7 @@ public final class InstanceSearch {
               select.setString(++i, JsonValuesCodec.write(query.searchAttributes()));
             }
             if (query.state() != null) {
-              select.setString(++i, JsonValuesCodec.write(List.of(Map.of("path", query.state()))));
+              select.setString(++i, query.state());
             }
             if (query.conversationId() != null) {
               select.setString(++i, query.conversationId());

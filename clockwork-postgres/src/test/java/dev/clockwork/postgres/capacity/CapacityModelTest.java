@@ -155,7 +155,7 @@ class CapacityModelTest {
         drain(
             HARNESS
                 + "SELECT count(*) FROM cw_instances WHERE machine = 'timed'"
-                + " AND active @> '[{\"path\": \"woken\"}]'",
+                + " AND jsonb_path_query_array(active, '$[*].path') @> '[\"woken\"]'",
             TIMERS);
 
     assertThat(cost.walBytes()).isPositive();
