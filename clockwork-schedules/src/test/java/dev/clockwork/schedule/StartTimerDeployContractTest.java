@@ -284,6 +284,22 @@ public abstract class StartTimerDeployContractTest {
   }
 
   @Test
+  void aCancelledVersionStaysCancelledAfterTheAuditOfItsSchedulesIsPurged() {
+    Node old = node("old", V1);
+    old.schedules().deployStartTimers("invoice");
+    node("new", V1, invoice(2, m -> m)).schedules().deployStartTimers("invoice");
+    clock.advance(Duration.ofDays(400));
+    assertThat(old.schedules().store().purgeDeleted(clock.instant(), 1_000))
+        .as("the cancelled schedules' audit (retention.schedule_audit)")
+        .isEqualTo(4);
+
+    StartTimerDeployment restarted = node("restarted", V1).schedules().deployStartTimers("invoice");
+
+    assertThat(restarted.created()).isEmpty();
+    assertThat(active(old.schedules())).isEmpty();
+  }
+
+  @Test
   void theEngineDeploysTheStartTimersWhenItStarts() {
     Node node = node("a", V1);
     assertThat(active(node.schedules())).isEmpty();

@@ -1,6 +1,7 @@
 package dev.clockwork.postgres.schedule;
 
 import dev.clockwork.postgres.internal.Instants;
+import dev.clockwork.schedule.store.StartScheduleIds;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -35,7 +36,8 @@ final class DeletedSchedules {
 
   /**
    * The rows of deleted schedules with nothing left (their ids become free again); a row with a
-   * pending trigger stays until a tick has carried it out.
+   * pending trigger stays until a tick has carried it out, a start schedule's for good ({@link
+   * StartScheduleIds}).
    */
   static final String DROP_EMPTIED =
       """
@@ -44,6 +46,7 @@ final class DeletedSchedules {
              SELECT s.namespace, s.schedule_id
                FROM cw_schedules s
               WHERE s.status = 'deleted' AND s.deleted_at < ? AND s.pending IS NULL
+                AND s.schedule_id !~ '%s'
                 AND NOT EXISTS (SELECT 1 FROM cw_schedule_events e
                                  WHERE e.namespace = s.namespace AND e.schedule_id = s.schedule_id)
                 AND NOT EXISTS (SELECT 1 FROM cw_schedule_skips k
@@ -51,7 +54,8 @@ final class DeletedSchedules {
                 AND NOT EXISTS (SELECT 1 FROM cw_schedule_buffer b
                                  WHERE b.namespace = s.namespace AND b.schedule_id = s.schedule_id)
               ORDER BY s.deleted_at, s.namespace, s.schedule_id
-              LIMIT ?)""";
+              LIMIT ?)"""
+          .formatted(StartScheduleIds.REGEX);
 
   private DeletedSchedules() {}
 

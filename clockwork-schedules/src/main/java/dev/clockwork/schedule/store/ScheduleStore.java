@@ -115,9 +115,10 @@ public interface ScheduleStore {
    * Removes up to {@code limit} rows of schedules deleted before {@code deletedBefore} ({@code
    * retention.schedule_audit}), the schedules deleted longest ago first: their audit events, then
    * their skipped occurrences, then their buffered triggers, then the rows of those schedules left
-   * with none of these and no pending trigger (their ids become free again). Live schedules' rows
-   * and those of schedules deleted since stay. One short transaction; a call with nothing due
-   * removes nothing and reads no live schedule.
+   * with none of these and no pending trigger (their ids become free again) — except start
+   * schedules' rows ({@link StartScheduleIds}), which stay to record that a newer version cancelled
+   * them. Live schedules' rows and those of schedules deleted since stay. One short transaction; a
+   * call with nothing due removes nothing and reads no live schedule.
    *
    * @return the rows removed, schedule rows included
    */

@@ -687,6 +687,25 @@ public abstract class ScheduleStoreContractTest {
     assertThat(store.purgeDeleted(T0.plusSeconds(50), 10)).isZero();
   }
 
+  @Test
+  void aDeletedStartScheduleKeepsItsRowAfterItsAuditIsPurged() {
+    ScheduleRecord start = create("default", "machine.invoice.v1.start.0", T0);
+    ScheduleRecord lookalike = create("default", "machine.invoice.v1.start.x", T0);
+    delete(start, T0.plusSeconds(10), 1);
+    delete(lookalike, T0.plusSeconds(10), 1);
+
+    assertThat(store.purgeDeleted(T0.plusSeconds(50), 10))
+        .as("both audits, and the row of the one that is no start schedule")
+        .isEqualTo(5);
+    assertThat(store.purgeDeleted(T0.plusSeconds(50), 10)).isZero();
+
+    assertThat(store.history("default", "machine.invoice.v1.start.0", 0, 10)).isEmpty();
+    assertThat(store.find("default", "machine.invoice.v1.start.0").orElseThrow().status())
+        .as("the row records that a newer version cancelled it")
+        .isEqualTo(ScheduleStatus.DELETED);
+    assertThat(store.find("default", "machine.invoice.v1.start.x")).isEmpty();
+  }
+
   /** Trigger {@code number}: send REMIND to order-1. */
   private static PendingTrigger remindOrder1(long number) {
     return new PendingTrigger(

@@ -8,6 +8,7 @@ import dev.clockwork.schedule.store.ScheduleRecord;
 import dev.clockwork.schedule.store.ScheduleStatus;
 import dev.clockwork.schedule.store.ScheduleStore;
 import dev.clockwork.schedule.store.SkippedOccurrence;
+import dev.clockwork.schedule.store.StartScheduleIds;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -212,7 +213,8 @@ public final class InMemoryScheduleStore implements ScheduleStore {
     for (Map.Entry<Key, Row> entry : deleted) {
       Row row = entry.getValue();
       boolean emptied = row.audit.isEmpty() && row.skipped.isEmpty() && row.buffer.isEmpty();
-      if (removed < limit && emptied && !row.record.hasPending()) {
+      boolean tombstone = StartScheduleIds.matches(entry.getKey().scheduleId());
+      if (removed < limit && emptied && !row.record.hasPending() && !tombstone) {
         rows.remove(entry.getKey());
         due.remove(entry.getKey(), row.record);
         removed++;
