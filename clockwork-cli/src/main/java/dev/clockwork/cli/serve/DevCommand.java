@@ -73,8 +73,9 @@ public final class DevCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
+    StopSignals signals = StopSignals.install("clockwork-dev");
     ServeSession session = start();
-    StopSignals.install(session, "clockwork-dev");
+    signals.started(session);
     session.awaitClosed();
     return 0;
   }

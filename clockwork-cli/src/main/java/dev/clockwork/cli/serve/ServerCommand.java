@@ -72,8 +72,9 @@ public final class ServerCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
+    StopSignals signals = StopSignals.install("clockwork-server");
     ServeSession session = start();
-    StopSignals.install(session, "clockwork-server");
+    signals.started(session);
     session.awaitClosed();
     return 0;
   }
