@@ -1,6 +1,7 @@
 package dev.clockwork.postgres;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.clockwork.postgres.internal.DefinitionRows;
 import dev.clockwork.postgres.internal.Jdbc;
 import dev.clockwork.postgres.internal.OperatorActions;
 import dev.clockwork.postgres.internal.PostgresInstances;
@@ -17,6 +18,7 @@ import dev.clockwork.postgres.schedule.PostgresScheduleStore;
 import dev.clockwork.postgres.schema.ClockworkMigrations;
 import dev.clockwork.runtime.store.ActivityStore;
 import dev.clockwork.runtime.store.CallbackStore;
+import dev.clockwork.runtime.store.DefinitionStore;
 import dev.clockwork.runtime.store.InstanceStore;
 import dev.clockwork.runtime.store.OperatorLogStore;
 import dev.clockwork.runtime.store.QueueAdminStore;
@@ -71,6 +73,7 @@ public final class PostgresStore implements Store, AutoCloseable {
   private final RegionJobStore regionJobs;
   private final CallbackStore callbacks;
   private final RetentionStore retention;
+  private final DefinitionStore definitions;
   private final PostgresScheduleStore schedules;
 
   private PostgresStore(DataSource dataSource, HikariDataSource ownPool, String where) {
@@ -87,6 +90,7 @@ public final class PostgresStore implements Store, AutoCloseable {
     this.regionJobs = new RegionJobs(jdbc, signal);
     this.callbacks = new PostgresCallbacks(jdbc);
     this.retention = new PostgresRetention(jdbc);
+    this.definitions = new DefinitionRows(jdbc);
     this.schedules = PostgresScheduleStore.builder().dataSource(dataSource).migrate(false).build();
   }
 
@@ -154,6 +158,11 @@ public final class PostgresStore implements Store, AutoCloseable {
   @Override
   public RetentionStore retention() {
     return retention;
+  }
+
+  @Override
+  public DefinitionStore definitions() {
+    return definitions;
   }
 
   /**

@@ -27,6 +27,7 @@ public final class ClockworkMigrations {
   /** Every table Clockwork creates, children before parents. */
   public static final List<String> TABLES =
       List.of(
+          "cw_machine_definitions",
           "cw_retention_totals",
           "cw_leases_by_name",
           "cw_purged_instances",

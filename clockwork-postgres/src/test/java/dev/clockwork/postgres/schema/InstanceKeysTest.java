@@ -37,6 +37,7 @@ class InstanceKeysTest {
           Map.entry("cw_broadcasts", "an outbox: a row per broadcast until every target has it"),
           Map.entry("cw_leases_by_name", "one row per cluster-wide task (the retention pass)"),
           Map.entry("cw_retention_totals", "rows retention removed: one per machine and table"),
+          Map.entry("cw_machine_definitions", "one row per deployed machine version"),
           Map.entry(
               "cw_callbacks",
               "KNOWN GAP: one row per API event with a callback URL, keyed by a serial id"

@@ -41,4 +41,7 @@ public interface Store {
 
   /** Removing what retention no longer keeps: finished instances, old history, keys, logs. */
   RetentionStore retention();
+
+  /** Each deployed version of each machine, as a document. */
+  DefinitionStore definitions();
 }

@@ -2,6 +2,7 @@ package dev.clockwork.runtime.store.memory;
 
 import dev.clockwork.runtime.store.ActivityStore;
 import dev.clockwork.runtime.store.CallbackStore;
+import dev.clockwork.runtime.store.DefinitionStore;
 import dev.clockwork.runtime.store.InstanceStore;
 import dev.clockwork.runtime.store.OperatorLogStore;
 import dev.clockwork.runtime.store.QueueAdminStore;
@@ -25,6 +26,7 @@ public final class InMemoryStore implements Store {
   private final RegionJobStore regionJobs;
   private final CallbackStore callbacks;
   private final RetentionStore retention;
+  private final DefinitionStore definitions;
 
   public InMemoryStore() {
     MemoryData data = new MemoryData();
@@ -39,6 +41,7 @@ public final class InMemoryStore implements Store {
     this.regionJobs = new MemoryRegionJobs(data);
     this.callbacks = memoryCallbacks;
     this.retention = new MemoryRetention(data, memoryCallbacks, log);
+    this.definitions = new MemoryDefinitions(data);
   }
 
   @Override
@@ -84,5 +87,10 @@ public final class InMemoryStore implements Store {
   @Override
   public RetentionStore retention() {
     return retention;
+  }
+
+  @Override
+  public DefinitionStore definitions() {
+    return definitions;
   }
 }

@@ -2,6 +2,7 @@ package dev.clockwork.runtime.store.forwarding;
 
 import dev.clockwork.runtime.store.ActivityStore;
 import dev.clockwork.runtime.store.CallbackStore;
+import dev.clockwork.runtime.store.DefinitionStore;
 import dev.clockwork.runtime.store.InstanceStore;
 import dev.clockwork.runtime.store.OperatorLogStore;
 import dev.clockwork.runtime.store.QueueAdminStore;
@@ -72,5 +73,10 @@ public class ForwardingStore implements Store {
   @Override
   public RetentionStore retention() {
     return delegate().retention();
+  }
+
+  @Override
+  public DefinitionStore definitions() {
+    return delegate().definitions();
   }
 }
