@@ -136,6 +136,7 @@ class BenchmarkCommandsSmokeTest {
         .contains("enqueue→commit p99 drift, last vs second minute")
         .contains("cw_ table bytes over the last third")
         .contains("| table rows / index")
+        .containsPattern("checkpoints \\| +autovacuums \\|")
         .contains("heap after GC over the last third");
   }
 }

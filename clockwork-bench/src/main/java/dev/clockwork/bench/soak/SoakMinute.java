@@ -17,6 +17,8 @@ package dev.clockwork.bench.soak;
  * @param connections connections to the database
  * @param instancesRemoved instance rows deleted in the minute (retention's purge)
  * @param historyRemoved history rows deleted in the minute (with their instance, or trimmed)
+ * @param checkpoints checkpoints the database ran in the minute
+ * @param autovacuums autovacuums of the {@code cw_} tables in the minute
  */
 record SoakMinute(
     int minute,
@@ -31,7 +33,9 @@ record SoakMinute(
     long unjoined,
     long connections,
     long instancesRemoved,
-    long historyRemoved) {
+    long historyRemoved,
+    long checkpoints,
+    long autovacuums) {
 
   double eventsPerSecond() {
     return events / seconds;

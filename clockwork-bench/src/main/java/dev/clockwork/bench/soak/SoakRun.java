@@ -227,6 +227,8 @@ final class SoakRun {
         join.waiting(),
         sample.connections(),
         sample.deletedSince(previous, "cw_instances"),
-        sample.deletedSince(previous, "cw_history"));
+        sample.deletedSince(previous, "cw_history"),
+        sample.checkpoints() - previous.checkpoints(),
+        sample.autovacuums() - previous.autovacuums());
   }
 }

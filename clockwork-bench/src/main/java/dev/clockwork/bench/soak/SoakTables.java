@@ -18,7 +18,8 @@ final class SoakTables {
     return String.format(
         Locale.ROOT,
         "minute %d: %s, enqueue→commit p50 %s p99 %s, lateness p99 %s, cw_ tables %s, heap %s"
-            + " (%,d STEPs unjoined), %d connections, removed %,d instances / %,d history rows",
+            + " (%,d STEPs unjoined), %d connections, removed %,d instances / %,d history rows,"
+            + " %d checkpoints, %d autovacuums",
         m.minute(),
         Figures.rate(m.eventsPerSecond()),
         Figures.millis(m.latencyP50Nanos()),
@@ -29,7 +30,9 @@ final class SoakTables {
         m.unjoined(),
         m.connections(),
         m.instancesRemoved(),
-        m.historyRemoved());
+        m.historyRemoved(),
+        m.checkpoints(),
+        m.autovacuums());
   }
 
   /**
@@ -49,7 +52,9 @@ final class SoakTables {
             ">heap after GC",
             ">connections",
             ">instances removed",
-            ">history removed");
+            ">history removed",
+            ">checkpoints",
+            ">autovacuums");
     for (SoakMinute m : r.minutes()) {
       minutes.row(
           String.valueOf(m.minute()),
@@ -62,7 +67,9 @@ final class SoakTables {
           megabytes(m.heapAfterGc()),
           Figures.count(m.connections()),
           Figures.count(m.instancesRemoved()),
-          Figures.count(m.historyRemoved()));
+          Figures.count(m.historyRemoved()),
+          Figures.count(m.checkpoints()),
+          Figures.count(m.autovacuums()));
     }
     Table tables = new Table("table", ">bytes at start", ">bytes at end");
     for (Map.Entry<String, Long> t : r.last().bytes().entrySet()) {
