@@ -49,8 +49,12 @@ final class Drive {
     return new Drive(Interpreter.start(definition, input, T0));
   }
 
+  /**
+   * The machine {@code text} describes, written out and read back ({@link RoundTrip}): every test
+   * driving it checks that export keeps what the key does.
+   */
   static MachineDefinition yaml(String text) {
-    return MachineFormat.yaml().read("test.yaml", text, BEHAVIORS);
+    return RoundTrip.of(MachineFormat.yaml().read("test.yaml", text, BEHAVIORS));
   }
 
   Drive send(String type) {

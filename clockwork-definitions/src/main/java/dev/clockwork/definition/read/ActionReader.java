@@ -1,6 +1,7 @@
 package dev.clockwork.definition.read;
 
 import dev.clockwork.core.behavior.Action;
+import dev.clockwork.definition.action.RaiseAction;
 import dev.clockwork.definition.tree.SourceNode;
 import dev.clockwork.definition.tree.SourceNode.ListNode;
 import dev.clockwork.definition.tree.SourceNode.MapNode;
@@ -44,6 +45,6 @@ final class ActionReader {
       throw new TreeProblem(
           raise.value().location(), path, "raise needs an event name, e.g. {raise: CHARGED}");
     }
-    return scope -> scope.raise(event);
+    return new RaiseAction(event);
   }
 }
