@@ -57,6 +57,13 @@ final class Drive {
     return RoundTrip.of(MachineFormat.yaml().read("test.yaml", text, BEHAVIORS));
   }
 
+  /** Sends {@code type} with {@code payload}. */
+  Drive send(String type, Map<String, ?> payload) {
+    last = Interpreter.transition(last.snapshot(), Event.of(type, payload), now);
+    record(type);
+    return this;
+  }
+
   Drive send(String type) {
     last = Interpreter.transition(last.snapshot(), Event.of(type), now);
     record(type);

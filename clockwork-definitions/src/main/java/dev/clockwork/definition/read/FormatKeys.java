@@ -42,7 +42,11 @@ public final class FormatKeys {
   public static final List<String> BRANCH = List.of("target", "guards", "actions");
 
   /** Keys of a built-in action written as a map in an {@code actions}/{@code entry} list. */
-  public static final List<String> ACTION = List.of("raise");
+  public static final List<String> ACTION = List.of("raise", "assign", "emit");
+
+  /** Keys of an {@code emit} built-in action. */
+  public static final List<String> EMIT =
+      List.of("event", "machine", "instance", "mode", "payload");
 
   /** Keys of a timer's daylight-saving policy. */
   public static final List<String> DST = List.of("gap", "overlap");
@@ -61,8 +65,6 @@ public final class FormatKeys {
   /** Built-in actions the format reserves for later versions. */
   public static final Map<String, String> ACTION_NOT_YET =
       Map.of(
-          "assign", "write an action that sets the context and register it by name",
-          "emit", "write an action that emits and register it by name",
           "sendParent", "write an action that sends to the parent and register it by name",
           "log", "write an action that logs and register it by name");
 
