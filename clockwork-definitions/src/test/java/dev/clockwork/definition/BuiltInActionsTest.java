@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.clockwork.core.behavior.Target;
+import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.Effect;
 import dev.clockwork.core.interpreter.Interpreter;
 import dev.clockwork.core.interpreter.StepResult;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -86,6 +88,21 @@ class BuiltInActionsTest {
         .hasMessageContaining("sync or async");
     assertThatThrownBy(() -> machine("{emit: {event: X, machine: p, to: q}}"))
         .hasMessageContaining("unknown key 'to'");
+  }
+
+  @Test
+  void theCheckoutFileOfTheReadmeAssignsAndEmits() {
+    MachineDefinition checkout =
+        MachineFormat.read(Path.of("src/test/resources/machines/checkout.yaml"), Drive.BEHAVIORS);
+    Drive drive =
+        Drive.start(RoundTrip.of(checkout)).send("CHECKOUT", Map.of("cart", Map.of("total", 30)));
+    assertThat(drive.value()).containsExactly("charging");
+    assertThat(drive.context("total")).isEqualTo(30);
+    assertThat(drive.context("currency")).isEqualTo("EUR");
+    assertThat(drive.last().effects())
+        .contains(
+            new Effect.Emitted(
+                Target.machine("payment"), Event.of("CHARGE", Map.of("reason", "checkout"))));
   }
 
   @Test
