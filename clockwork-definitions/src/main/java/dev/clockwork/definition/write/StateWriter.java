@@ -4,6 +4,7 @@ import dev.clockwork.core.definition.ChildInput;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.StateKind;
 import dev.clockwork.core.definition.StateNode;
+import dev.clockwork.definition.action.InputMapping;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,15 +47,18 @@ final class StateWriter {
     }
     putList(out, "exit", exit);
     if (state.invokedMachine() != null) {
-      if (state.childInput() != ChildInput.WHOLE_CONTEXT) {
+      out.put("invoke", state.invokedMachine());
+      if (state.childInput() instanceof InputMapping input) {
+        out.put("input", input.values());
+      } else if (state.childInput() != ChildInput.WHOLE_CONTEXT) {
         throw new DefinitionExportException(
             where + ".invoke",
             "the child machine's input is computed by a lambda, which the format cannot write"
                 + " yet; use invoke(\""
                 + state.invokedMachine()
-                + "\") to pass the whole context");
+                + "\") to pass the whole context, or write the file's input: {key:"
+                + " {fromContext: path}}");
       }
-      out.put("invoke", state.invokedMachine());
     }
     transitions.writeAll(state, out);
     if (state.childCount() > 0) {
