@@ -9,10 +9,15 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.Effect;
 import dev.clockwork.core.interpreter.Interpreter;
 import dev.clockwork.core.interpreter.StepResult;
+import dev.clockwork.definition.action.LogAction;
 import java.nio.file.Path;
+import java.text.MessageFormat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 /** The built-in actions assign and emit do what they say, need no code and are written back. */
@@ -79,6 +84,32 @@ class BuiltInActionsTest {
   }
 
   @Test
+  void logWritesTheTextToTheMachineLogger() {
+    Logger logger = Logger.getLogger(LogAction.LOGGER);
+    List<String> logged = new ArrayList<>();
+    Handler capture =
+        new Handler() {
+          @Override
+          public void publish(LogRecord record) {
+            logged.add(MessageFormat.format(record.getMessage(), record.getParameters()));
+          }
+
+          @Override
+          public void flush() {}
+
+          @Override
+          public void close() {}
+        };
+    logger.addHandler(capture);
+    try {
+      machine("{log: payment declined}").send("GO");
+    } finally {
+      logger.removeHandler(capture);
+    }
+    assertThat(logged).singleElement().asString().endsWith("on GO: payment declined");
+  }
+
+  @Test
   void aBuiltInNeedsOneKnownKeyAndEmitATarget() {
     assertThatThrownBy(() -> machine("{raise: X, assign: {paid: true}}"))
         .hasMessageContaining("a built-in action is a map of one key");
@@ -109,8 +140,9 @@ class BuiltInActionsTest {
   void builtInsAreWrittenBackAsTheyWereRead() {
     String text =
         "id: m\ninitial: a\nstates:\n  a:\n    entry:\n    - assign: {n: 1, t: {fromEvent: x}}\n"
-            + "    - emit: {event: E, instance: i, mode: async}\n";
+            + "    - emit: {event: E, instance: i, mode: async}\n    - log: entered\n";
     String written = MachineFormat.yaml().write(Drive.yaml(text));
-    assertThat(written).contains("assign:", "fromEvent: x", "emit:", "mode: async", "instance: i");
+    assertThat(written)
+        .contains("assign:", "fromEvent: x", "emit:", "mode: async", "instance: i", "log: entered");
   }
 }

@@ -107,11 +107,11 @@ class ErrorsTest {
             initial: a
             states:
               a:
-                entry: [{log: paid}]
+                entry: [{sendParent: PAID}]
             """)
         .hasMessageStartingWith("order.yaml:5:")
         .hasMessageContaining("order.a.entry")
-        .hasMessageContaining("'log' is not supported yet");
+        .hasMessageContaining("'sendParent' is not supported yet");
   }
 
   @Test

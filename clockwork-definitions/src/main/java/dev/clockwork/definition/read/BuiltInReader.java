@@ -3,6 +3,7 @@ package dev.clockwork.definition.read;
 import dev.clockwork.core.behavior.Action;
 import dev.clockwork.definition.action.AssignAction;
 import dev.clockwork.definition.action.EmitAction;
+import dev.clockwork.definition.action.LogAction;
 import dev.clockwork.definition.action.RaiseAction;
 import dev.clockwork.definition.tree.SourceNode;
 import dev.clockwork.definition.tree.SourceNode.MapNode;
@@ -11,7 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Reads a built-in action written as a map of one key: {@code raise}, {@code assign}, {@code emit}.
+ * Reads a built-in action written as a map of one key: {@code raise}, {@code assign}, {@code emit},
+ * {@code log}.
  */
 final class BuiltInReader {
   private BuiltInReader() {}
@@ -29,6 +31,7 @@ final class BuiltInReader {
     return switch (entry.key()) {
       case "assign" -> assign(entry.value(), path);
       case "emit" -> emit(entry.value(), path);
+      case "log" -> new LogAction(Fields.text(entry.value(), path, "{log: payment declined}"));
       default -> raise(entry.value(), path);
     };
   }

@@ -42,7 +42,7 @@ public final class FormatKeys {
   public static final List<String> BRANCH = List.of("target", "guards", "actions");
 
   /** Keys of a built-in action written as a map in an {@code actions}/{@code entry} list. */
-  public static final List<String> ACTION = List.of("raise", "assign", "emit");
+  public static final List<String> ACTION = List.of("raise", "assign", "emit", "log");
 
   /** Keys of an {@code emit} built-in action. */
   public static final List<String> EMIT =
@@ -64,9 +64,7 @@ public final class FormatKeys {
 
   /** Built-in actions the format reserves for later versions. */
   public static final Map<String, String> ACTION_NOT_YET =
-      Map.of(
-          "sendParent", "write an action that sends to the parent and register it by name",
-          "log", "write an action that logs and register it by name");
+      Map.of("sendParent", "write an action that sends to the parent and register it by name");
 
   /** Keys of a state the format reserves for later versions. */
   public static final Map<String, String> STATE_NOT_YET = Map.of();
