@@ -135,4 +135,19 @@ class ExportTest {
     assertThatThrownBy(() -> MachineFormat.yaml().write(java))
         .hasMessageStartingWith("m.a.invoke: ");
   }
+
+  @Test
+  void eventValidatorsAreRefusedRatherThanDropped() {
+    MachineDefinition java =
+        Machine.define("m")
+            .initial("a")
+            .state("a", s -> s.on("GO", "b"))
+            .finalState("b")
+            .validate("GO", payload -> List.of())
+            .build();
+    assertThatThrownBy(() -> MachineFormat.yaml().write(java))
+        .isInstanceOf(DefinitionExportException.class)
+        .hasMessageStartingWith("m.validate: ")
+        .hasMessageContaining("[GO]");
+  }
 }

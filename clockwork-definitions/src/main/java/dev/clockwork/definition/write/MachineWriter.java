@@ -25,6 +25,14 @@ public final class MachineWriter {
    * @throws DefinitionExportException when a behaviour was given as a lambda
    */
   public static Map<String, Object> write(MachineDefinition definition) {
+    if (!definition.validatedEvents().isEmpty()) {
+      throw new DefinitionExportException(
+          definition.id() + ".validate",
+          "event validators "
+              + definition.validatedEvents()
+              + " are code, which the format cannot write yet; export the machine without"
+              + " validate(…) and register them in Java");
+    }
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("id", definition.id());
     if (definition.version() != 1) {
