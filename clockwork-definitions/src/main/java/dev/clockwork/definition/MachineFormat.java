@@ -1,27 +1,35 @@
 package dev.clockwork.definition;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.definition.read.MachineReader;
 import dev.clockwork.definition.tree.SourceNode;
 import dev.clockwork.definition.tree.TreeParser;
 import dev.clockwork.definition.tree.TreeProblem;
+import dev.clockwork.definition.write.DefinitionExportException;
+import dev.clockwork.definition.write.MachineWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 
 /**
- * Reads machines written as data, in YAML or JSON:
+ * Reads and writes machines as data, in YAML or JSON:
  *
  * <pre>{@code
  * MachineDefinition order = MachineFormat.yaml().read("order.yaml", text, behaviors);
  * MachineDefinition same = MachineFormat.read(Path.of("machines/order.yaml"), behaviors);
+ * String json = MachineFormat.json().write(order);
  * }</pre>
  *
  * The format, described by {@code dev/clockwork/definition/machine.schema.json}: the machine's
@@ -35,13 +43,25 @@ public final class MachineFormat {
   /** The JSON Schema of the format, as a class-path resource. */
   public static final String SCHEMA_RESOURCE = "/dev/clockwork/definition/machine.schema.json";
 
-  private static final MachineFormat YAML = new MachineFormat(new YAMLFactory());
-  private static final MachineFormat JSON = new MachineFormat(new JsonFactory());
+  private static final MachineFormat YAML =
+      new MachineFormat(
+          new YAMLFactory(),
+          new ObjectMapper(
+                  YAMLFactory.builder()
+                      .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                      .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                      .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
+                      .build())
+              .writer());
+  private static final MachineFormat JSON =
+      new MachineFormat(new JsonFactory(), new ObjectMapper().writerWithDefaultPrettyPrinter());
 
   private final TreeParser parser;
+  private final ObjectWriter writer;
 
-  private MachineFormat(JsonFactory factory) {
+  private MachineFormat(JsonFactory factory, ObjectWriter writer) {
     this.parser = new TreeParser(factory);
+    this.writer = writer;
   }
 
   /** The YAML form (YAML 1.1, as Jackson reads it). */
@@ -68,6 +88,24 @@ public final class MachineFormat {
     }
     boolean json = name.toLowerCase(Locale.ROOT).endsWith(".json");
     return (json ? JSON : YAML).read(name, text, behaviors);
+  }
+
+  /**
+   * Writes {@code definition} in this form, in the keys {@link #read} reads: reading the text back
+   * with the same behaviours gives a machine that behaves the same. Behaviours are written by the
+   * names they were given (in {@link Behaviors} or as built-ins such as {@code {raise: X}}).
+   *
+   * @throws DefinitionExportException naming the path of a guard, action, timer value or child
+   *     input given as a lambda, which has no name to write
+   */
+  public String write(MachineDefinition definition) {
+    Objects.requireNonNull(definition, "definition");
+    Map<String, Object> data = MachineWriter.write(definition);
+    try {
+      return writer.writeValueAsString(data);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write machine " + definition.id(), e);
+    }
   }
 
   /**

@@ -49,8 +49,19 @@ final class Drive {
     return new Drive(Interpreter.start(definition, input, T0));
   }
 
+  /**
+   * The machine {@code text} describes, written out and read back ({@link RoundTrip}): every test
+   * driving it checks that export keeps what the key does.
+   */
   static MachineDefinition yaml(String text) {
-    return MachineFormat.yaml().read("test.yaml", text, BEHAVIORS);
+    return RoundTrip.of(MachineFormat.yaml().read("test.yaml", text, BEHAVIORS));
+  }
+
+  /** Sends {@code type} with {@code payload}. */
+  Drive send(String type, Map<String, ?> payload) {
+    last = Interpreter.transition(last.snapshot(), Event.of(type, payload), now);
+    record(type);
+    return this;
   }
 
   Drive send(String type) {

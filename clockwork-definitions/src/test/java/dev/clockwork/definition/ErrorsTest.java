@@ -107,11 +107,11 @@ class ErrorsTest {
             initial: a
             states:
               a:
-                entry: [{assign: {paid: true}}]
+                entry: [{sendParent: PAID}]
             """)
         .hasMessageStartingWith("order.yaml:5:")
         .hasMessageContaining("order.a.entry")
-        .hasMessageContaining("'assign' is not supported yet");
+        .hasMessageContaining("'sendParent' is not supported yet");
   }
 
   @Test

@@ -183,4 +183,35 @@ class StateKeysTest {
     assertThat(completed.snapshot().value()).containsExactly("completed");
     assertThat(Drive.start(parent).fire("@timeout").value()).containsExactly("timed_out");
   }
+
+  @Test
+  void inputIsWhatTheChildStartsWithConstantsOrFromTheContext() {
+    MachineDefinition parent =
+        Drive.yaml(
+            """
+            id: m
+            initial: paying
+            context: {order: {id: o-7, total: 30}, secret: s}
+            states:
+              paying:
+                invoke: payment
+                input: {orderId: {fromContext: order.id}, kind: express, none: {fromContext: x}}
+                on: {'@done': completed}
+              completed: {}
+            """);
+    Effect.ChildStarted started =
+        Drive.start(parent).last().effects().stream()
+            .filter(Effect.ChildStarted.class::isInstance)
+            .map(Effect.ChildStarted.class::cast)
+            .findFirst()
+            .orElseThrow();
+    assertThat(started.input()).isEqualTo(Map.of("orderId", "o-7", "kind", "express"));
+    assertThatThrownBy(
+            () ->
+                Drive.yaml(
+                    "id: m\ninitial: a\nstates:\n  a: {input: {k: 1}, on: {GO: b}}\n  b: {}\n"))
+        .hasMessageStartingWith("test.yaml:4:")
+        .hasMessageContaining("m.a.input")
+        .hasMessageContaining("add 'invoke: <machine>'");
+  }
 }

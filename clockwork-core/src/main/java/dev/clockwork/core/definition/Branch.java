@@ -14,14 +14,21 @@ public final class Branch {
   final Action[] actions;
   final StateNode[] targets;
   final String[] guardNames;
+  final String[] actionNames;
   StateNode domain;
   boolean selfLoop;
   TransitionDef transition;
 
-  Branch(Guard[] guards, String[] guardNames, Action[] actions, StateNode[] targets) {
+  Branch(
+      Guard[] guards,
+      String[] guardNames,
+      Action[] actions,
+      String[] actionNames,
+      StateNode[] targets) {
     this.guards = guards;
     this.guardNames = guardNames;
     this.actions = actions;
+    this.actionNames = actionNames;
     this.targets = targets;
   }
 
@@ -72,6 +79,14 @@ public final class Branch {
 
   public Action action(int i) {
     return actions[i];
+  }
+
+  /**
+   * The name the {@code i}-th action was given in the machine's behaviours; null for an action
+   * passed as a lambda (which an export cannot name).
+   */
+  public String actionName(int i) {
+    return actionNames[i];
   }
 
   /** Names of the guards, for diagrams and history ({@code "<lambda>"} for unnamed ones). */

@@ -8,5 +8,8 @@ import java.util.Map;
  */
 @FunctionalInterface
 public interface ChildInput {
+  /** The default: the child starts with the parent's whole context. */
+  ChildInput WHOLE_CONTEXT = Context::asMap;
+
   Map<String, ?> from(Context parentContext);
 }

@@ -22,6 +22,8 @@ public final class StateNode {
   int lastDescendant;
   Action[] entry = new Action[0];
   Action[] exit = new Action[0];
+  String[] entryNames = new String[0];
+  String[] exitNames = new String[0];
   Map<String, TransitionDef> on = Map.of();
   TransitionDef[] always = new TransitionDef[0];
   TransitionDef[] timed = new TransitionDef[0];
@@ -119,12 +121,22 @@ public final class StateNode {
     return entry[i];
   }
 
+  /** The behaviours' name of the {@code i}-th entry action; null for a lambda. */
+  public String entryActionName(int i) {
+    return entryNames[i];
+  }
+
   public int exitActionCount() {
     return exit.length;
   }
 
   public Action exitAction(int i) {
     return exit[i];
+  }
+
+  /** The behaviours' name of the {@code i}-th exit action; null for a lambda. */
+  public String exitActionName(int i) {
+    return exitNames[i];
   }
 
   public int alwaysCount() {

@@ -71,7 +71,7 @@ public abstract class StatesBuilder<B extends StatesBuilder<B>> {
    * on("@timeout", t -> t.to(…).after(…))}.
    */
   public B invoke(String machine) {
-    return invoke(machine, context -> context.asMap());
+    return invoke(machine, ChildInput.WHOLE_CONTEXT);
   }
 
   /** Runs a child machine started with the input {@code input} computes from the context. */

@@ -7,6 +7,7 @@ import dev.clockwork.core.time.DstPolicy;
 import dev.clockwork.core.time.TimeSpec;
 import dev.clockwork.core.time.TimeSpecs;
 import java.time.ZoneId;
+import java.util.Locale;
 import java.util.Map;
 
 /** Checks a transition's timer against the timer rules and builds its {@link TimerDef}. */
@@ -68,9 +69,23 @@ final class TimerCompiler {
           path, "then must name an event, e.g. then(\"MAX_RETRIES\")");
     }
     String key = source.path + "#" + t.event;
-    TimerDef def = new TimerDef(key, t.event, spec, value, max, t.then, zone);
+    TimerDef def = new TimerDef(key, t.event, spec, value, max, t.then, zone, declaration(kind, t));
     timers.put(key, def);
     return def;
+  }
+
+  private static TimerDeclaration declaration(
+      TransitionBuilder.TimerKind kind, TransitionBuilder t) {
+    String text;
+    String written;
+    if (kind == TransitionBuilder.TimerKind.VALUE) {
+      written = t.contextKey != null ? "timerFromContext" : "timer";
+      text = t.contextKey != null ? t.contextKey : t.value instanceof String name ? name : null;
+    } else {
+      written = kind.name().toLowerCase(Locale.ROOT);
+      text = t.fixed != null ? t.fixed.toString() : t.text;
+    }
+    return new TimerDeclaration(written, text, t.max, t.zone, t.dst);
   }
 
   private static TimeSpec spec(TransitionBuilder.TimerKind kind, TransitionBuilder t, ZoneId zone) {

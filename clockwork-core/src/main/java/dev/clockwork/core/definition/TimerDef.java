@@ -19,6 +19,7 @@ public final class TimerDef {
   private final int max;
   private final String then;
   private final ZoneId zone;
+  private final TimerDeclaration declaration;
 
   TimerDef(
       String key,
@@ -27,7 +28,8 @@ public final class TimerDef {
       TimerValue value,
       int max,
       String then,
-      ZoneId zone) {
+      ZoneId zone,
+      TimerDeclaration declaration) {
     this.key = key;
     this.event = event;
     this.spec = spec;
@@ -35,6 +37,12 @@ public final class TimerDef {
     this.max = max;
     this.then = then;
     this.zone = zone;
+    this.declaration = declaration;
+  }
+
+  /** How the timer was declared, for writing the definition back out. */
+  public TimerDeclaration declaration() {
+    return declaration;
   }
 
   /** {@code <state path>#<event>}: stable across definition versions, so armed timers follow. */

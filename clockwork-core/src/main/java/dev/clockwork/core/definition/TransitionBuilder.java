@@ -37,6 +37,7 @@ public final class TransitionBuilder extends BranchBuilder<TransitionBuilder> {
   Duration fixed;
   String text;
   Object value;
+  String contextKey;
   Integer max;
   String then;
   ZoneId zone;
@@ -108,6 +109,7 @@ public final class TransitionBuilder extends BranchBuilder<TransitionBuilder> {
   public TransitionBuilder timerFromContext(String contextKey) {
     timerKinds.add(TimerKind.VALUE);
     this.value = (TimerValue) context -> context.get(contextKey);
+    this.contextKey = contextKey;
     return this;
   }
 

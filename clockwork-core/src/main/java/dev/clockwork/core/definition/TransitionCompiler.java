@@ -37,6 +37,7 @@ final class TransitionCompiler {
 
   void compile(StateNode state, StatesBuilder<?> builder, String where) {
     state.entry = actions(builder.entry, where + ".entry");
+    state.entryNames = names(builder.entry);
     state.invoke = builder.invoke;
     state.childInput = builder.childInput;
     if (builder.invoke != null && (builder.invoke.isBlank() || state.kind == StateKind.FINAL)) {
@@ -46,6 +47,7 @@ final class TransitionCompiler {
               + " .state(\"processing\", s -> s.invoke(\"payment\").on(\"@done\", \"completed\"))");
     }
     state.exit = actions(builder.exit, where + ".exit");
+    state.exitNames = names(builder.exit);
     Map<String, TransitionDef> on = new LinkedHashMap<>();
     List<TransitionDef> always = new ArrayList<>();
     List<TransitionDef> timed = new ArrayList<>();
@@ -155,7 +157,8 @@ final class TransitionCompiler {
     for (int i = 0; i < targets.length; i++) {
       targets[i] = target(source, b.targets.get(i), where);
     }
-    Branch branch = new Branch(guards, guardNames, actions(b.actions, where), targets);
+    Branch branch =
+        new Branch(guards, guardNames, actions(b.actions, where), names(b.actions), targets);
     Domains.assign(branch, source);
     return branch;
   }
@@ -173,6 +176,15 @@ final class TransitionCompiler {
                         + name
                         + "\", scope -> …) and pass it to .behaviors(…)"
                         + known(behaviors.guardNames())));
+  }
+
+  /** The names of declared actions, null where an action was given as a lambda. */
+  private static String[] names(List<Object> declared) {
+    String[] names = new String[declared.size()];
+    for (int i = 0; i < names.length; i++) {
+      names[i] = declared.get(i) instanceof String name ? name : null;
+    }
+    return names;
   }
 
   private Action[] actions(List<Object> declared, String where) {

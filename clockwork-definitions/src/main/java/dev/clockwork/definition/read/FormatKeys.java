@@ -13,7 +13,7 @@ public final class FormatKeys {
   public static final List<String> STATE =
       List.of(
           "type", "initial", "states", "entry", "exit", "on", "always", "onDone", "onFail",
-          "invoke");
+          "invoke", "input");
 
   /** Keys only the machine (the root of the file) accepts, besides the state keys. */
   public static final List<String> MACHINE_ONLY =
@@ -42,7 +42,11 @@ public final class FormatKeys {
   public static final List<String> BRANCH = List.of("target", "guards", "actions");
 
   /** Keys of a built-in action written as a map in an {@code actions}/{@code entry} list. */
-  public static final List<String> ACTION = List.of("raise");
+  public static final List<String> ACTION = List.of("raise", "assign", "emit", "log");
+
+  /** Keys of an {@code emit} built-in action. */
+  public static final List<String> EMIT =
+      List.of("event", "machine", "instance", "mode", "payload");
 
   /** Keys of a timer's daylight-saving policy. */
   public static final List<String> DST = List.of("gap", "overlap");
@@ -60,18 +64,10 @@ public final class FormatKeys {
 
   /** Built-in actions the format reserves for later versions. */
   public static final Map<String, String> ACTION_NOT_YET =
-      Map.of(
-          "assign", "write an action that sets the context and register it by name",
-          "emit", "write an action that emits and register it by name",
-          "sendParent", "write an action that sends to the parent and register it by name",
-          "log", "write an action that logs and register it by name");
+      Map.of("sendParent", "write an action that sends to the parent and register it by name");
 
   /** Keys of a state the format reserves for later versions. */
-  public static final Map<String, String> STATE_NOT_YET =
-      Map.of(
-          "input",
-          "a child machine starts with the parent's whole context for now; use the Java"
-              + " builder's invoke(machine, input) to compute its input");
+  public static final Map<String, String> STATE_NOT_YET = Map.of();
 
   private FormatKeys() {}
 }

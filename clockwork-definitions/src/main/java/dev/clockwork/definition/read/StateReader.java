@@ -1,6 +1,7 @@
 package dev.clockwork.definition.read;
 
 import dev.clockwork.core.definition.StatesBuilder;
+import dev.clockwork.definition.action.InputMapping;
 import dev.clockwork.definition.tree.SourceNode;
 import dev.clockwork.definition.tree.SourceNode.MapNode;
 import dev.clockwork.definition.tree.SourceNode.ScalarNode;
@@ -12,8 +13,8 @@ import java.util.Map;
 
 /**
  * Reads a state (or the machine, which declares what a state does) onto the core's builder: {@code
- * type}, {@code initial}, {@code states}, {@code entry}, {@code exit}, {@code invoke}, {@code on},
- * {@code always}, {@code onDone}, {@code onFail}.
+ * type}, {@code initial}, {@code states}, {@code entry}, {@code exit}, {@code invoke}, {@code
+ * input}, {@code on}, {@code always}, {@code onDone}, {@code onFail}.
  */
 final class StateReader {
   private final Located located;
@@ -48,7 +49,18 @@ final class StateReader {
       ActionReader.read(keys.get("exit").value(), path + ".exit", b::exit, b::exit);
     }
     if (keys.containsKey("invoke")) {
-      b.invoke(Fields.text(keys.get("invoke").value(), path + ".invoke", "invoke: payment"));
+      String machine = Fields.text(keys.get("invoke").value(), path + ".invoke", "invoke: payment");
+      if (keys.containsKey("input")) {
+        b.invoke(machine, input(keys.get("input").value(), path + ".input"));
+      } else {
+        b.invoke(machine);
+      }
+    } else if (keys.containsKey("input")) {
+      throw new TreeProblem(
+          keys.get("input").keyLocation(),
+          path + ".input",
+          "input is what a child machine starts with, and this state runs none; add 'invoke:"
+              + " <machine>' or drop 'input'");
     }
     if (keys.containsKey("on")) {
       events(keys.get("on").value(), b, path);
@@ -62,6 +74,13 @@ final class StateReader {
     if (keys.containsKey("onFail")) {
       b.onFail(t -> transitions.read(keys.get("onFail").value(), t, path + ".onFail"));
     }
+  }
+
+  private static InputMapping input(SourceNode node, String path) {
+    MapNode map = Fields.map(node, path, "input: {orderId: {fromContext: id}, kind: express}");
+    Map<String, Object> values = new LinkedHashMap<>();
+    map.entries().forEach((key, entry) -> values.put(key, Plain.of(entry.value())));
+    return new InputMapping(values);
   }
 
   private void events(SourceNode node, StatesBuilder<?> b, String path) {

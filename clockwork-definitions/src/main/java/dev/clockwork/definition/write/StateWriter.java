@@ -1,0 +1,82 @@
+package dev.clockwork.definition.write;
+
+import dev.clockwork.core.definition.ChildInput;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.definition.StateKind;
+import dev.clockwork.core.definition.StateNode;
+import dev.clockwork.definition.action.InputMapping;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes a state's keys: {@code type} (final and parallel; atomic and compound follow from {@code
+ * states}), {@code initial}, {@code entry}, {@code exit}, {@code invoke}, {@code on}, {@code
+ * always}, {@code onDone}, {@code onFail} and its child {@code states}.
+ */
+final class StateWriter {
+  private final TransitionWriter transitions;
+  private final String machineId;
+
+  StateWriter(MachineDefinition definition) {
+    this.transitions = new TransitionWriter(definition);
+    this.machineId = definition.id();
+  }
+
+  void writeKeys(StateNode state, Map<String, Object> out) {
+    String where = state.path().isEmpty() ? machineId : machineId + "." + state.path();
+    if (state.parent() != null && state.kind() == StateKind.FINAL) {
+      out.put("type", "final");
+    } else if (state.parent() != null && state.kind() == StateKind.PARALLEL) {
+      out.put("type", "parallel");
+    }
+    if (state.initial() != null) {
+      out.put("initial", state.initial().name());
+    }
+    List<Object> entry = new ArrayList<>();
+    for (int i = 0; i < state.entryActionCount(); i++) {
+      entry.add(
+          Actions.write(state.entryAction(i), state.entryActionName(i), where + ".entry", "entry"));
+    }
+    putList(out, "entry", entry);
+    List<Object> exit = new ArrayList<>();
+    for (int i = 0; i < state.exitActionCount(); i++) {
+      exit.add(
+          Actions.write(state.exitAction(i), state.exitActionName(i), where + ".exit", "exit"));
+    }
+    putList(out, "exit", exit);
+    if (state.invokedMachine() != null) {
+      out.put("invoke", state.invokedMachine());
+      if (state.childInput() instanceof InputMapping input) {
+        out.put("input", input.values());
+      } else if (state.childInput() != ChildInput.WHOLE_CONTEXT) {
+        throw new DefinitionExportException(
+            where + ".invoke",
+            "the child machine's input is computed by a lambda, which the format cannot write"
+                + " yet; use invoke(\""
+                + state.invokedMachine()
+                + "\") to pass the whole context, or write the file's input: {key:"
+                + " {fromContext: path}}");
+      }
+    }
+    transitions.writeAll(state, out);
+    if (state.childCount() > 0) {
+      Map<String, Object> states = new LinkedHashMap<>();
+      for (StateNode child : state.children()) {
+        Map<String, Object> keys = new LinkedHashMap<>();
+        writeKeys(child, keys);
+        states.put(child.name(), keys.isEmpty() ? null : keys);
+      }
+      out.put("states", states);
+    }
+  }
+
+  private static void putList(Map<String, Object> out, String key, List<Object> items) {
+    if (items.size() == 1) {
+      out.put(key, items.get(0));
+    } else if (!items.isEmpty()) {
+      out.put(key, items);
+    }
+  }
+}

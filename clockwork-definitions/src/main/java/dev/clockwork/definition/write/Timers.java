@@ -1,0 +1,43 @@
+package dev.clockwork.definition.write;
+
+import dev.clockwork.core.definition.TimerDeclaration;
+import dev.clockwork.core.definition.TimerDef;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/** Writes a transition's timer keys from the timer's declaration. */
+final class Timers {
+  private Timers() {}
+
+  static void write(TimerDef timer, String where, Map<String, Object> out) {
+    TimerDeclaration declared = timer.declaration();
+    if (!declared.isNameable()) {
+      throw new DefinitionExportException(
+          where,
+          "the timer's value is computed by a lambda, which has no name, so it cannot be written"
+              + " as data; register it with Behaviors.builder().timerValue(\"name\", context -> …)"
+              + " and write .timer(\"name\")");
+    }
+    out.put(declared.kind(), declared.text());
+    if (declared.max() != null) {
+      out.put("max", declared.max());
+    }
+    if (timer.then() != null) {
+      out.put("then", timer.then());
+    }
+    if (declared.zone() != null) {
+      out.put("zone", declared.zone().getId());
+    }
+    if (declared.dst() != null) {
+      Map<String, Object> dst = new LinkedHashMap<>();
+      dst.put("gap", lower(declared.dst().gap()));
+      dst.put("overlap", lower(declared.dst().overlap()));
+      out.put("dst", dst);
+    }
+  }
+
+  private static String lower(Enum<?> constant) {
+    return constant.name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+}
