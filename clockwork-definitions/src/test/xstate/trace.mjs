@@ -1,6 +1,6 @@
 // Runs every case of the XState interchange corpus through XState itself and prints their traces
 // as one JSON object {case: [line, ...]}, the lines XStateConformanceTest builds on the Clockwork
-// side. Usage: node trace.mjs <corpus dir>. A case is {"machine": <XState JSON>, "events": [...]}
+// side (active leaves, count, delays armed). Usage: node trace.mjs <corpus dir>. A case is {"machine": <XState JSON>, "events": [...]}
 // where an event is a type ("PAY") or "wait:<ms>", which advances the simulated clock (no wall time).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,10 +33,17 @@ function leaves(value, prefix, out) {
   return out;
 }
 
-function line(step, snapshot) {
+// The delays armed, as ms left until each fires, read from the simulated clock's pending timeouts.
+function armed(clock) {
+  const left = [...clock.timeouts.values()].map((t) => t.start + t.timeout - clock.now());
+  return left.sort((a, b) => a - b);
+}
+
+function line(step, snapshot, clock) {
   const value = leaves(snapshot.value, '', []).sort();
   const done = snapshot.status === 'done' ? ' done' : '';
-  return `${step} -> [${value.join(', ')}] count=${snapshot.context?.count ?? 0}${done}`;
+  const count = snapshot.context?.count ?? 0;
+  return `${step} -> [${value.join(', ')}] count=${count} delays=[${armed(clock).join(', ')}]${done}`;
 }
 
 function run(kase) {
@@ -45,14 +52,14 @@ function run(kase) {
   const actor = createActor(machine, { clock });
   const trace = [];
   actor.start();
-  trace.push(line('start', actor.getSnapshot()));
+  trace.push(line('start', actor.getSnapshot(), clock));
   for (const event of kase.events) {
     if (event.startsWith('wait:')) {
       clock.increment(Number(event.slice(5)));
     } else {
       actor.send({ type: event });
     }
-    trace.push(line(event, actor.getSnapshot()));
+    trace.push(line(event, actor.getSnapshot(), clock));
   }
   actor.stop();
   return trace;

@@ -17,8 +17,9 @@ import java.util.Optional;
 
 /**
  * Runs a corpus case through Clockwork's interpreter on a virtual clock and writes the trace the
- * way trace.mjs writes XState's: after start and each event, the sorted active leaves, the count
- * and whether the machine is done. {@code wait:<ms>} fires every timer due by then, in due order.
+ * way trace.mjs writes XState's: after start and each event, the sorted active leaves, the count,
+ * the delays armed (ms left) and whether the machine is done. {@code wait:<ms>} fires every timer
+ * due by then, in due order.
  */
 final class XStateTrace {
   static final Instant T0 = Instant.parse("2026-03-02T00:00:00Z");
@@ -38,7 +39,7 @@ final class XStateTrace {
     List<String> trace = new ArrayList<>();
     Instant now = T0;
     Snapshot snapshot = Interpreter.start(definition, Map.of(), now).snapshot();
-    trace.add(line("start", snapshot));
+    trace.add(line("start", snapshot, now));
     for (String event : events) {
       if (event.startsWith("wait:")) {
         Instant until = now.plus(Duration.ofMillis(Long.parseLong(event.substring(5))));
@@ -55,7 +56,7 @@ final class XStateTrace {
       } else {
         snapshot = Interpreter.transition(snapshot, Event.of(event), now).snapshot();
       }
-      trace.add(line(event, snapshot));
+      trace.add(line(event, snapshot, now));
     }
     return trace;
   }
@@ -66,7 +67,12 @@ final class XStateTrace {
         .min(Comparator.comparing(ArmedTimer::due));
   }
 
-  private static String line(String step, Snapshot snapshot) {
+  private static String line(String step, Snapshot snapshot, Instant now) {
+    List<Long> delays = new ArrayList<>();
+    for (ArmedTimer t : snapshot.timers()) {
+      delays.add(Duration.between(now, t.due()).toMillis());
+    }
+    delays.sort(null);
     List<String> value = new ArrayList<>(snapshot.value());
     value.sort(null);
     String done = snapshot.isDone() ? " done" : "";
@@ -75,6 +81,8 @@ final class XStateTrace {
         + String.join(", ", value)
         + "] count="
         + count(snapshot.context().get("count"))
+        + " delays="
+        + delays
         + done;
   }
 
