@@ -14,6 +14,11 @@ public final class DefinitionFormatException extends InvalidDefinitionException 
   private final int column;
   private final String problem;
 
+  /** A mistake known by its path alone (no line and column), e.g. in an imported XState machine. */
+  public DefinitionFormatException(String source, String path, String problem) {
+    this(source, 0, 0, path, problem);
+  }
+
   DefinitionFormatException(String source, int line, int column, String path, String problem) {
     super(path, problem);
     this.source = source;
