@@ -16,8 +16,19 @@ public interface GuardScope {
   /** The instant the macrostep runs at (the engine's clock, never the system clock). */
   Instant now();
 
-  /** The id of the instance processing the event; null when the caller did not give one. */
+  /**
+   * The id of the instance processing the event, as its callers know it (never with its namespace);
+   * null when the caller did not give one.
+   */
   String instanceId();
+
+  /**
+   * The namespace of the instance processing the event — together with {@link #instanceId()} it
+   * names the instance; null when the caller did not say (the core's own tests).
+   */
+  default String namespace() {
+    return null;
+  }
 
   /**
    * The queue id of the external event being processed; 0 when it did not come from a queue (a

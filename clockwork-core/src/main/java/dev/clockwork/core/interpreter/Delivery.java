@@ -12,10 +12,17 @@ package dev.clockwork.core.interpreter;
  * @param eventId the queue id of the event being processed, 0 when the event did not come from a
  *     queue (a direct send, a timer fire, an instance's creation)
  * @param attempt the attempt number, 1 for the first
+ * @param namespace the namespace the instance belongs to, as the engine names it (the core gives it
+ *     no meaning; it lets actions tell tenants apart); null when the caller does not say
  */
-public record Delivery(String instanceId, long eventId, int attempt) {
+public record Delivery(String instanceId, long eventId, int attempt, String namespace) {
   /** No instance, no queued event, first attempt: what the overloads without a delivery use. */
   public static final Delivery NONE = new Delivery(null, 0, 1);
+
+  /** A delivery that names no namespace. */
+  public Delivery(String instanceId, long eventId, int attempt) {
+    this(instanceId, eventId, attempt, null);
+  }
 
   public Delivery {
     if (eventId < 0) {

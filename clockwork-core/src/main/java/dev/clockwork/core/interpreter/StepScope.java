@@ -139,6 +139,11 @@ abstract class StepScope implements ActionScope {
   }
 
   @Override
+  public String namespace() {
+    return delivery.namespace();
+  }
+
+  @Override
   public long eventId() {
     return delivery.eventId();
   }

@@ -2,7 +2,6 @@ package dev.clockwork.runtime.internal;
 
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
-import dev.clockwork.core.interpreter.Delivery;
 import dev.clockwork.core.interpreter.DispatchPolicy;
 import dev.clockwork.core.interpreter.Interpreter;
 import dev.clockwork.core.interpreter.StepResult;
@@ -38,7 +37,7 @@ public final class Creation {
       Instant now,
       DispatchPolicy dispatch) {
     StepResult started =
-        Interpreter.start(definition, input, now, new Delivery(id, 0, 1), dispatch);
+        Interpreter.start(definition, input, now, Deliveries.of(id, 0, 1), dispatch);
     List<HistoryEntry> history = HistoryRows.created(id, conversationId, started, origin, now);
     InstanceRecord record =
         SnapshotCodec.created(

@@ -2,7 +2,6 @@ package dev.clockwork.runtime.internal;
 
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.behavior.Emitter;
-import dev.clockwork.core.interpreter.Delivery;
 import dev.clockwork.core.interpreter.StepResult;
 import dev.clockwork.runtime.store.Claim;
 import java.time.Duration;
@@ -43,7 +42,7 @@ final class Emits {
         turn = Turn.leased(caller.services(), caller.chain(), claim.lease(), claim.instance());
       }
       turn.priority(caller.priority());
-      StepResult result = turn.apply(event, now, timeout, new Delivery(target, 0, 1));
+      StepResult result = turn.apply(event, now, timeout, Deliveries.of(target, 0, 1));
       return result.reply().orElse(null);
     };
   }

@@ -37,7 +37,7 @@ final class Settlement {
   static Outcome event(
       Turn turn, QueuedEvent event, RuntimeException error, Instant now, QueueConfig config) {
     int attempt = event.attempts() + 1;
-    Delivery delivery = new Delivery(turn.id(), event.id(), attempt);
+    Delivery delivery = Deliveries.of(turn.id(), event.id(), attempt);
     AttemptError attemptError = AttemptError.of(attempt, now, error);
     RetryPolicy retry = config.retry();
     if (retryable(error) && retry.allowsRetryAfter(attempt)) {
@@ -69,7 +69,7 @@ final class Settlement {
   static Outcome fire(
       Turn turn, Agenda.Fire fire, RuntimeException error, Instant now, QueueConfig config) {
     int attempt = fire.attempt();
-    Delivery delivery = new Delivery(turn.id(), 0, attempt);
+    Delivery delivery = Deliveries.of(turn.id(), 0, attempt);
     List<AttemptError> errors = new ArrayList<>(fire.errors());
     errors.add(AttemptError.of(attempt, now, error));
     RetryPolicy retry = config.retry();

@@ -173,7 +173,7 @@ public final class TurnRunner {
           event.event(),
           now,
           config.timeout(),
-          new Delivery(turn.id(), event.id(), event.attempts() + 1));
+          Deliveries.of(turn.id(), event.id(), event.attempts() + 1));
       if (event.idempotencyKey() != null) {
         turn.keep(event.idempotencyKey(), EventFingerprint.of(event.event()));
       }
@@ -181,7 +181,7 @@ public final class TurnRunner {
     } else {
       Agenda.Fire fire = (Agenda.Fire) item;
       turn.priority(Priority.NORMAL);
-      turn.apply(fire.event(), now, config.timeout(), new Delivery(turn.id(), 0, fire.attempt()));
+      turn.apply(fire.event(), now, config.timeout(), Deliveries.of(turn.id(), 0, fire.attempt()));
       if (turn.record().fireRetry() != null && turn.record().fireRetry().isFor(fire.fire())) {
         turn.setRecord(turn.record().withFireRetry(null));
       }
@@ -217,7 +217,7 @@ public final class TurnRunner {
       TurnReports reports = new TurnReports(turn);
       Instant now = clock.instant();
       long started = System.nanoTime();
-      Delivery delivery = new Delivery(instanceId, 0, 1);
+      Delivery delivery = Deliveries.of(instanceId, 0, 1);
       StepResult result;
       try {
         result = turn.apply(event, now, null, delivery);
@@ -286,7 +286,7 @@ public final class TurnRunner {
       Instant now = clock.instant();
       long started = System.nanoTime();
       try {
-        turn.apply(event, now, null, new Delivery(instanceId, 0, 1));
+        turn.apply(event, now, null, Deliveries.of(instanceId, 0, 1));
       } catch (GiveWay e) {
         end.abandon(chain, null);
         continue;

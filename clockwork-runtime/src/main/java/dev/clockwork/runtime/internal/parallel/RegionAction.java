@@ -2,11 +2,11 @@ package dev.clockwork.runtime.internal.parallel;
 
 import static dev.clockwork.core.definition.ParallelEvents.REGION_DONE;
 
-import dev.clockwork.core.interpreter.Delivery;
 import dev.clockwork.core.interpreter.Interpreter;
 import dev.clockwork.core.interpreter.RegionWork;
 import dev.clockwork.core.interpreter.Snapshot;
 import dev.clockwork.runtime.error.EventTimeoutException;
+import dev.clockwork.runtime.internal.Deliveries;
 import dev.clockwork.runtime.internal.TimeoutWatchdog;
 import dev.clockwork.runtime.store.RegionJob;
 import java.time.Duration;
@@ -42,7 +42,7 @@ final class RegionAction {
                 job.initialState(),
                 job.trigger(),
                 now,
-                new Delivery(job.instanceId(), 0, attempt));
+                Deliveries.of(job.instanceId(), 0, attempt));
         if (System.nanoTime() - started > timeout.toNanos()) {
           throw timedOut(started, timeout, null);
         }
