@@ -49,6 +49,14 @@ public final class StatementProfile {
   private static final Pattern GENERATE_SERIES =
       Pattern.compile("generate_series\\(\\s*(\\$\\d+)\\s*,\\s*(\\$\\d+)\\s*\\)");
 
+  /**
+   * Statements EXPLAIN can plan; utility statements ({@code SET lock_timeout …} that a library runs
+   * among ours, {@code SHOW}, {@code BEGIN}) have no plan and are left out of the plans.
+   */
+  private static final Pattern PLANNABLE =
+      Pattern.compile(
+          "\\s*(SELECT|INSERT|UPDATE|DELETE|WITH|VALUES|MERGE|TABLE)\\b", Pattern.CASE_INSENSITIVE);
+
   private final List<Measured> statements;
   private final List<String> plans = new ArrayList<>();
 
@@ -62,7 +70,9 @@ public final class StatementProfile {
    * server, and PostgreSQL then mostly runs its generic plan.
    */
   public StatementProfile withPlans(BenchDatabase database, int limit) {
-    for (Measured s : statements.subList(0, Math.min(limit, statements.size()))) {
+    List<Measured> plannable =
+        statements.stream().filter(s -> PLANNABLE.matcher(s.query()).lookingAt()).toList();
+    for (Measured s : plannable.subList(0, Math.min(limit, plannable.size()))) {
       StringBuilder plan = new StringBuilder(s.shortQuery(110)).append('\n');
       try (Connection connection = database.simpleConnection();
           Statement explain = connection.createStatement();
