@@ -22,7 +22,7 @@ import java.util.concurrent.CountDownLatch;
  * then the engine (workers stop claiming, finish or give back their turns, release their leases),
  * then whatever {@code onClose} owns (the connection pool, the embedded database).
  */
-public final class ServeSession implements AutoCloseable {
+public final class ServeSession implements AutoCloseable, StopSignals.Stoppable {
   /** How often the schedules tick inside the workers. */
   static final Duration SCHEDULE_TICK = Duration.ofSeconds(1);
 
@@ -152,6 +152,7 @@ public final class ServeSession implements AutoCloseable {
    * How long {@link #close()} took, in all and by part (the HTTP server, the engine's workers, the
    * storage {@code onClose} owns); empty until it has finished.
    */
+  @Override
   public String stopTimes() {
     return stopTimes;
   }

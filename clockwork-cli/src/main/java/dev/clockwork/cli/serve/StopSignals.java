@@ -59,18 +59,7 @@ final class StopSignals {
   /** The session is running: a stop closes it (and a shutdown hook stays as the fallback). */
   void started(ServeSession started) {
     Runtime.getRuntime().addShutdownHook(new Thread(started::close, name + "-stop"));
-    started(
-        new Stoppable() {
-          @Override
-          public void close() {
-            started.close();
-          }
-
-          @Override
-          public String stopTimes() {
-            return started.stopTimes();
-          }
-        });
+    started((Stoppable) started);
   }
 
   void started(Stoppable started) {
