@@ -17,7 +17,7 @@ public final class FormatKeys {
 
   /** Keys only the machine (the root of the file) accepts, besides the state keys. */
   public static final List<String> MACHINE_ONLY =
-      List.of("id", "version", "zone", "context", "maxTransitionDepth", "startOn");
+      List.of("id", "version", "zone", "context", "maxTransitionDepth", "startOn", "requires");
 
   /** Keys of a transition written as a map. */
   public static final List<String> TRANSITION =

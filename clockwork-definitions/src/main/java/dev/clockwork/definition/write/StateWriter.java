@@ -18,10 +18,12 @@ import java.util.Map;
 final class StateWriter {
   private final TransitionWriter transitions;
   private final String machineId;
+  private final CodeParts code;
 
-  StateWriter(MachineDefinition definition) {
-    this.transitions = new TransitionWriter(definition);
+  StateWriter(MachineDefinition definition, CodeParts code) {
+    this.transitions = new TransitionWriter(definition, code);
     this.machineId = definition.id();
+    this.code = code;
   }
 
   void writeKeys(StateNode state, Map<String, Object> out) {
@@ -37,13 +39,15 @@ final class StateWriter {
     List<Object> entry = new ArrayList<>();
     for (int i = 0; i < state.entryActionCount(); i++) {
       entry.add(
-          Actions.write(state.entryAction(i), state.entryActionName(i), where + ".entry", "entry"));
+          Actions.write(
+              state.entryAction(i), state.entryActionName(i), where + ".entry", "entry", code));
     }
     putList(out, "entry", entry);
     List<Object> exit = new ArrayList<>();
     for (int i = 0; i < state.exitActionCount(); i++) {
       exit.add(
-          Actions.write(state.exitAction(i), state.exitActionName(i), where + ".exit", "exit"));
+          Actions.write(
+              state.exitAction(i), state.exitActionName(i), where + ".exit", "exit", code));
     }
     putList(out, "exit", exit);
     if (state.invokedMachine() != null) {
@@ -51,7 +55,7 @@ final class StateWriter {
       if (state.childInput() instanceof InputMapping input) {
         out.put("input", input.values());
       } else if (state.childInput() != ChildInput.WHOLE_CONTEXT) {
-        throw new DefinitionExportException(
+        code.mark(
             where + ".invoke",
             "the child machine's input is computed by a lambda, which the format cannot write"
                 + " yet; use invoke(\""

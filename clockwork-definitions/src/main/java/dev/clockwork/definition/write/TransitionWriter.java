@@ -16,9 +16,11 @@ import java.util.Map;
  */
 final class TransitionWriter {
   private final Targets targets;
+  private final CodeParts code;
 
-  TransitionWriter(MachineDefinition definition) {
+  TransitionWriter(MachineDefinition definition, CodeParts code) {
     this.targets = new Targets(definition);
+    this.code = code;
   }
 
   void writeAll(StateNode state, Map<String, Object> out) {
@@ -77,13 +79,13 @@ final class TransitionWriter {
       }
       Map<String, Object> out = new LinkedHashMap<>();
       out.put("branches", branches);
-      Timers.write(t.timer(), t.path(), out);
+      Timers.write(t.timer(), t.path(), out, code);
       return out;
     }
     Branch only = t.branch(0);
     Map<String, Object> out = branch(only, t.path());
     if (t.timer() != null) {
-      Timers.write(t.timer(), t.path(), out);
+      Timers.write(t.timer(), t.path(), out, code);
     }
     if (out.size() == 1 && out.get("target") instanceof String target) {
       return target;
@@ -102,12 +104,17 @@ final class TransitionWriter {
       }
       out.put("target", names);
     }
-    List<String> guards = b.guardNames();
-    if (guards.contains("<lambda>")) {
-      throw new DefinitionExportException(
-          where,
-          "a guard given as a lambda has no name, so it cannot be written as data; register it"
-              + " with Behaviors.builder().guard(\"name\", scope -> …) and write .guard(\"name\")");
+    List<String> guards = new ArrayList<>(b.guardNames());
+    for (int i = 0; i < guards.size(); i++) {
+      if (guards.get(i).equals("<lambda>")) {
+        guards.set(
+            i,
+            code.mark(
+                where,
+                "a guard given as a lambda has no name, so it cannot be written as data; register"
+                    + " it with Behaviors.builder().guard(\"name\", scope -> …) and write"
+                    + " .guard(\"name\")"));
+      }
     }
     if (guards.size() == 1) {
       out.put("guards", guards.get(0));
@@ -116,7 +123,7 @@ final class TransitionWriter {
     }
     List<Object> actions = new ArrayList<>();
     for (int i = 0; i < b.actionCount(); i++) {
-      actions.add(Actions.write(b.action(i), b.actionName(i), where, "action"));
+      actions.add(Actions.write(b.action(i), b.actionName(i), where, "action", code));
     }
     if (actions.size() == 1) {
       out.put("actions", actions.get(0));
