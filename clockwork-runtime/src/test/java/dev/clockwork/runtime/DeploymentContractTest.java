@@ -177,6 +177,51 @@ public abstract class DeploymentContractTest {
     assertThat(able.machines().problems()).isEmpty();
   }
 
+  private static MachineDefinition offering(String id, boolean eligible) {
+    return Machine.define(id)
+        .behaviors(Behaviors.builder().guard("isEligible", scope -> eligible).build())
+        .initial("a")
+        .state("a", s -> s.on("GO", t -> t.to("b").guard("isEligible")))
+        .finalState("b")
+        .build();
+  }
+
+  @Test
+  void aMachineRegisteredInCodeOffersItsNamedBehavioursToDataMachines() {
+    node("a", Behaviors.none()).machines().deploy("loyalty.yaml", LOYALTY);
+    Engine node = node("b", Behaviors.none(), offering("tiers", true)).start();
+
+    node.create(NewInstance.of("loyalty").id("l-1"));
+    node.send("l-1", Event.of("UPGRADE"));
+
+    assertThat(node.instances().get("l-1").states()).containsExactly("gold");
+  }
+
+  @Test
+  void aNameTwoMachinesGiveDifferentBehavioursIsOfferedOnlyWhenTheBuilderNamesIt() {
+    node("a", Behaviors.none()).machines().deploy("loyalty.yaml", LOYALTY);
+    Engine clashing =
+        node("b", Behaviors.none(), offering("tiers", true), offering("perks", false)).start();
+
+    assertThat(clashing.machines().ids()).doesNotContain("loyalty");
+    assertThat(clashing.machines().problems())
+        .extracting(VersionProblem::problem)
+        .singleElement()
+        .asString()
+        .contains("isEligible different behaviours");
+
+    Engine named =
+        node(
+                "c",
+                Behaviors.builder().guard("isEligible", scope -> true).build(),
+                offering("tiers", true),
+                offering("perks", false))
+            .start();
+    named.create(NewInstance.of("loyalty").id("l-2"));
+    named.send("l-2", Event.of("UPGRADE"));
+    assertThat(named.instances().get("l-2").states()).containsExactly("gold");
+  }
+
   @Test
   void aVersionKeepsItsFirstStructure() {
     Engine first = node("a", Behaviors.none(), CHECKOUT);

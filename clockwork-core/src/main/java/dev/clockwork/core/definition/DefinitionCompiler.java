@@ -61,7 +61,8 @@ final class DefinitionCompiler {
         Map.copyOf(byPath),
         timers,
         startTimers,
-        validators);
+        validators,
+        machine.behaviors);
   }
 
   private List<StartTimer> startTimers(String id) {

@@ -24,6 +24,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,7 +42,7 @@ public final class Deployments {
 
   private final DefinitionStore stored;
   private final MachineRegistry registry;
-  private final Behaviors behaviors;
+  private final Behaviors given;
   private final Clock clock;
   private final Set<String> taken = new HashSet<>();
   private final Map<String, VersionProblem> problems = new HashMap<>();
@@ -52,7 +53,7 @@ public final class Deployments {
       DefinitionStore stored, MachineRegistry registry, Behaviors behaviors, Clock clock) {
     this.stored = stored;
     this.registry = registry;
-    this.behaviors = behaviors;
+    this.given = behaviors;
     this.clock = clock;
   }
 
@@ -173,6 +174,7 @@ public final class Deployments {
     String key = key(version.machine(), version.version());
     taken.add(key);
     MissingBehaviours missing = new MissingBehaviours();
+    NodeBehaviours node = NodeBehaviours.of(given, registry.all());
     MachineDefinition read;
     try {
       read =
@@ -180,7 +182,7 @@ public final class Deployments {
               .read(
                   version.machine() + " v" + version.version(),
                   version.document(),
-                  behaviors.withStandIns(missing));
+                  node.offered().withStandIns(missing));
     } catch (DefinitionFormatException e) {
       problems.put(
           key,
@@ -197,20 +199,31 @@ public final class Deployments {
     }
     shown.put(key, read);
     problems.put(
-        key,
-        new VersionProblem(
-            version.machine(),
-            version.version(),
-            "this node lacks "
-                + String.join(", ", missing.names())
-                + ", so it shows this version and does not run it; register "
-                + (missing.names().stream().allMatch(n -> n.startsWith("code:"))
-                    ? "the machine in Java on this node (it was deployed from code)"
-                    : "them with Engine.builder().behaviors(…)")));
+        key, new VersionProblem(version.machine(), version.version(), lacking(missing, node)));
+  }
+
+  private static String lacking(MissingBehaviours missing, NodeBehaviours node) {
+    Set<String> ambiguous = new TreeSet<>(missing.names());
+    ambiguous.retainAll(node.ambiguous());
+    String fix;
+    if (!ambiguous.isEmpty()) {
+      fix =
+          "machines registered here give "
+              + String.join(", ", ambiguous)
+              + " different behaviours; name the one meant in Engine.builder().behaviors(…)";
+    } else if (missing.names().stream().allMatch(n -> n.startsWith("code:"))) {
+      fix = "register the machine in Java on this node (it was deployed from code)";
+    } else {
+      fix = "register them with Engine.builder().behaviors(…) or in a machine's own behaviors";
+    }
+    return "this node lacks "
+        + String.join(", ", missing.names())
+        + ", so it shows this version and does not run it; "
+        + fix;
   }
 
   private Behaviors standIns() {
-    return behaviors.withStandIns(new MissingBehaviours());
+    return NodeBehaviours.of(given, registry.all()).offered().withStandIns(new MissingBehaviours());
   }
 
   private StoredDefinition documentOf(MachineDefinition definition) {
