@@ -45,7 +45,13 @@ final class DefinitionCompiler {
     addChildren(root, machine);
     indexUniqueNames();
     TransitionCompiler transitions =
-        new TransitionCompiler(id, machine.behaviors, machine.zone, byPath, timers);
+        new TransitionCompiler(
+            id,
+            machine.behaviors,
+            machine.zone,
+            new TimerCompiler.Overdue(machine.overdue, machine.overdueAfter),
+            byPath,
+            timers);
     for (StateNode state : states) {
       compileState(state, sources.get(state), transitions);
     }
