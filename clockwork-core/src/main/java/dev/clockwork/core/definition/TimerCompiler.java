@@ -89,10 +89,13 @@ final class TimerCompiler {
       throw new InvalidDefinitionException(
           path, "overdueAfter must be positive, not " + t.overdueAfter);
     }
+    // a one-shot timer always fires, whatever the machine's policy
     Overdue overdue =
-        new Overdue(
-            t.overdue != null ? t.overdue : machineOverdue.policy(),
-            t.overdueAfter != null ? t.overdueAfter : machineOverdue.after());
+        !repeating
+            ? new Overdue(OverduePolicy.FIRE, null)
+            : new Overdue(
+                t.overdue != null ? t.overdue : machineOverdue.policy(),
+                t.overdueAfter != null ? t.overdueAfter : machineOverdue.after());
     String key = source.path + "#" + t.event;
     TimerDef def =
         new TimerDef(
