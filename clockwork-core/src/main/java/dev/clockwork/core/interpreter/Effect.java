@@ -41,6 +41,13 @@ public sealed interface Effect {
   record TimerSkipped(ArmedTimer timer, List<Instant> missed, int count, Instant at)
       implements Effect {}
 
+  /**
+   * An operator changed an armed timer: {@code before} as it was, {@code after} as it is now (null
+   * when it was cancelled).
+   */
+  record TimerOperated(TimerOperation operation, ArmedTimer before, ArmedTimer after, Instant at)
+      implements Effect {}
+
   /** A timer fire was not applied: its state entry is gone, or it came early or twice. */
   record TimerDropped(TimerFire fire, String event, String reason) implements Effect {}
 

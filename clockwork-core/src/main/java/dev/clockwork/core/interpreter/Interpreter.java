@@ -192,6 +192,35 @@ public final class Interpreter {
   }
 
   /**
+   * Applies an operator's change to one armed timer ({@link TimerOperation}) as one macrostep: a
+   * fire now runs the timer's transition, with {@code emitter} and {@code delivery} as a fire's
+   * would.
+   *
+   * @throws IllegalArgumentException when the snapshot has no such armed timer (it fired, or its
+   *     state was left), or two that send the event named
+   */
+  public static StepResult operate(
+      Snapshot snapshot,
+      TimerOperation operation,
+      Instant now,
+      Emitter emitter,
+      Delivery delivery,
+      DispatchPolicy dispatch) {
+    if (snapshot.isFinished()) {
+      throw new IllegalArgumentException(
+          "the instance is finished: it has no armed timer '" + operation.timer() + "'");
+    }
+    Macrostep step = StepPool.open(snapshot, now, delivery);
+    try {
+      step.dispatch(dispatch);
+      step.emitter(emitter);
+      return step.result(step.operate(operation));
+    } finally {
+      StepPool.close(step);
+    }
+  }
+
+  /**
    * Re-arms the timers of a snapshot restored under a newer definition: a timer that has not fired
    * yet in its state entry gets the due time the new definition gives it (anchored on the same
    * entry), a timer the new definition no longer has is cancelled. Timers that already fired keep
