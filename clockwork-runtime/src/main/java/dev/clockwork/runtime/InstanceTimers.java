@@ -1,5 +1,6 @@
 package dev.clockwork.runtime;
 
+import dev.clockwork.core.interpreter.ArmedTimer;
 import dev.clockwork.core.interpreter.TimerOperation;
 import dev.clockwork.runtime.audit.Operator;
 import dev.clockwork.runtime.internal.TimerOperations;
@@ -7,6 +8,7 @@ import dev.clockwork.runtime.internal.engine.EventIntake;
 import dev.clockwork.runtime.queue.EventRequest;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -29,11 +31,13 @@ import java.util.Objects;
  * IllegalArgumentException} naming those that are.
  */
 public final class InstanceTimers {
+  private final Instances instances;
   private final EventIntake events;
   private final String namespace;
   private final String instanceId;
 
-  InstanceTimers(EventIntake events, String namespace, String instanceId) {
+  InstanceTimers(Instances instances, EventIntake events, String namespace, String instanceId) {
+    this.instances = instances;
     this.events = events;
     this.namespace = namespace;
     this.instanceId = Objects.requireNonNull(instanceId, "instanceId");
@@ -61,6 +65,22 @@ public final class InstanceTimers {
 
   private Instance apply(TimerOperation operation, Operator who, String reason) {
     Objects.requireNonNull(who, "who");
+    List<String> armed =
+        instances.get(instanceId).timers().stream()
+            .filter(t -> !t.failed())
+            .map(ArmedTimer::key)
+            .toList();
+    if (armed.stream()
+        .noneMatch(key -> key.equals(operation.timer()) || key.endsWith("#" + operation.timer()))) {
+      // checked again under the lease, where a fire may have just taken it
+      throw new IllegalArgumentException(
+          "instance '"
+              + instanceId
+              + "' has no armed timer '"
+              + operation.timer()
+              + "' (it fired, or its state was left); armed now: "
+              + armed);
+    }
     EventRequest request =
         EventRequest.to(instanceId, TimerOperations.event(operation, who.principal(), reason))
             .namespace(namespace)

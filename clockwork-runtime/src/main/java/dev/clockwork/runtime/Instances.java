@@ -152,7 +152,7 @@ public final class Instances {
 
   /** Operating one instance's armed timers: reschedule, extend, fire now, cancel. */
   public InstanceTimers timers(String instanceId) {
-    return new InstanceTimers(events, namespace, instanceId);
+    return new InstanceTimers(this, events, namespace, instanceId);
   }
 
   /** Cancels an instance now, ahead of anything queued (under its lease, like a send). */

@@ -151,8 +151,12 @@ public abstract class TimerOperationContractTest {
     timers().cancel("REMIND", DESK, null);
 
     assertThatThrownBy(() -> timers().extend("REMIND", Duration.ofHours(1), DESK, null))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("no armed timer 'REMIND'")
         .hasMessageContaining("awaiting_payment#ORDER_EXPIRED");
+    assertThat(engine.instances().history(HistoryQuery.all("o-1")))
+        .as("a mistaken name leaves no failure in the history")
+        .noneMatch(h -> h.kind() == HistoryEntry.Kind.FAILED);
   }
 
   @Test
