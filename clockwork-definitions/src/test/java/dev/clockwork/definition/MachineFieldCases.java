@@ -5,11 +5,15 @@ import static dev.clockwork.definition.Observe.context;
 import static dev.clockwork.definition.Observe.due;
 import static dev.clockwork.definition.Observe.states;
 
+import java.time.Duration;
 import java.util.List;
 
 /** The {@link FieldCase}s of the machine's own keys (the root of a file). */
 final class MachineFieldCases {
   private MachineFieldCases() {}
+
+  private static final String HOURLY =
+      "initial: a\nstates:\n  a: {on: {POLL: {actions: count, every: 1 hour}}}\n";
 
   private static final String TWO = "initial: a\nstates:\n  a: {on: {NEXT: b}}\n  b: {}\n";
 
@@ -36,6 +40,18 @@ final class MachineFieldCases {
             "/maxTransitionDepth",
             states(),
             "error: MaxTransitionDepthExceededException"),
+        new FieldCase(
+            "machine.overdue",
+            "id: m\noverdue: skip_missed\n" + HOURLY,
+            "/overdue",
+            Observe.ranWhenLate("POLL", Duration.ofHours(3)),
+            "skipped"),
+        new FieldCase(
+            "machine.overdueAfter",
+            "id: m\noverdue: skip_missed\noverdueAfter: 5 minutes\n" + HOURLY,
+            "/overdueAfter",
+            Observe.ranWhenLate("POLL", Duration.ofMinutes(10)),
+            "skipped"),
         new FieldCase(
             "machine.startOn",
             "id: m\nstartOn: '0 9 * * MON-FRI'\n" + TWO,

@@ -1,8 +1,15 @@
 package dev.clockwork.definition;
 
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.event.Event;
+import dev.clockwork.core.event.TimerFire;
+import dev.clockwork.core.interpreter.ArmedTimer;
 import dev.clockwork.core.interpreter.Effect;
+import dev.clockwork.core.interpreter.Interpreter;
+import dev.clockwork.core.interpreter.StepResult;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /** What a {@link FieldCase} observes of a machine it drives with {@link Drive}. */
@@ -48,6 +55,26 @@ final class Observe {
     return m -> {
       List<Effect> effects = drive(m, events).last().effects();
       return effects.stream().filter(type::isInstance).map(Object::toString).toList();
+    };
+  }
+
+  /**
+   * Whether the first fire of the timer of {@code event}, processed {@code late} after its due, ran
+   * its transition (its actions count {@code count}): what an overdue policy decides.
+   */
+  static Function<MachineDefinition, Object> ranWhenLate(String event, Duration late) {
+    return m -> {
+      StepResult started = Interpreter.start(m, Map.of(), Drive.T0);
+      ArmedTimer timer =
+          started.snapshot().timers().stream()
+              .filter(t -> t.event().equals(event))
+              .findFirst()
+              .orElseThrow();
+      TimerFire fire = new TimerFire(timer.key(), timer.entryId(), timer.due());
+      StepResult fired =
+          Interpreter.transition(
+              started.snapshot(), Event.timerFire(event, fire), timer.due().plus(late));
+      return fired.snapshot().context().asMap().containsKey("count") ? "ran" : "skipped";
     };
   }
 

@@ -5,6 +5,7 @@ import static dev.clockwork.definition.Observe.context;
 import static dev.clockwork.definition.Observe.due;
 import static dev.clockwork.definition.Observe.states;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -85,6 +86,18 @@ final class TransitionFieldCases {
             at + "then",
             armed("fire:GO"),
             List.of("DONE")),
+        new FieldCase(
+            "transition.overdue",
+            go("{actions: count, every: 1 hour, overdue: skip_missed}"),
+            at + "overdue",
+            Observe.ranWhenLate("GO", Duration.ofHours(3)),
+            "skipped"),
+        new FieldCase(
+            "transition.overdueAfter",
+            go("{actions: count, every: 1 hour, overdue: skip_missed, overdueAfter: 5 minutes}"),
+            at + "overdueAfter",
+            Observe.ranWhenLate("GO", Duration.ofMinutes(10)),
+            "skipped"),
         timer(
             "transition.zone",
             "{target: b, cron: '0 9 * * *', zone: America/New_York}",
