@@ -157,6 +157,13 @@ class PostgresEngineTimerTest extends StoreFixture {
       for (int i = 0; i < 10; i++) {
         engine.enqueue("order-" + i, Event.of("PAY"));
       }
+      // the payments land before the clock passes the expiry: otherwise an expiry fire may win
+      await()
+          .atMost(Duration.ofSeconds(20))
+          .until(
+              () ->
+                  store.queue().pendingEvents() == 0
+                      && engine.instances().get("order-9").states().equals(List.of("processing")));
       clock.moveTo(T0.plus(Duration.ofDays(8)));
       Instant cancelledBy = clock.instant();
       await()
