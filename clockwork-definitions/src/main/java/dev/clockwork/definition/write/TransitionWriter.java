@@ -1,5 +1,6 @@
 package dev.clockwork.definition.write;
 
+import dev.clockwork.core.behavior.InState;
 import dev.clockwork.core.definition.Branch;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.StateNode;
@@ -102,12 +103,19 @@ final class TransitionWriter {
       }
       out.put("target", names);
     }
-    List<String> guards = b.guardNames();
-    if (guards.contains("<lambda>")) {
-      throw new DefinitionExportException(
-          where,
-          "a guard given as a lambda has no name, so it cannot be written as data; register it"
-              + " with Behaviors.builder().guard(\"name\", scope -> …) and write .guard(\"name\")");
+    List<Object> guards = new ArrayList<>();
+    for (int i = 0; i < b.guardCount(); i++) {
+      if (b.guard(i) instanceof InState in) {
+        guards.add(Map.of("in", in.path()));
+      } else if (b.guardNames().get(i).equals("<lambda>")) {
+        throw new DefinitionExportException(
+            where,
+            "a guard given as a lambda has no name, so it cannot be written as data; register it"
+                + " with Behaviors.builder().guard(\"name\", scope -> …) and write"
+                + " .guard(\"name\")");
+      } else {
+        guards.add(b.guardNames().get(i));
+      }
     }
     if (guards.size() == 1) {
       out.put("guards", guards.get(0));
