@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.clockwork.core.behavior.Guard;
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -112,6 +115,19 @@ class HistoryKeysTest {
                 Drive.yaml(
                     "id: m\ninitial: a\nstates:\n  a: {on: {GO: {target: a, guards: {at: a}}}}\n"))
         .hasMessageContaining("unknown key 'at'; the keys allowed here are in");
+  }
+
+  /** The README's example: a form resumed at the step that was left, or at its start. */
+  @Test
+  void theApplicationFileResumesWhereItWasLeftAndIsTheReadmesExample() throws IOException {
+    Path file = Path.of("src/test/resources/machines/application.yaml");
+    MachineDefinition machine =
+        MachineFormat.yaml().read(file.toString(), Files.readString(file), Drive.BEHAVIORS);
+
+    assertThat(Drive.start(machine).send("NEXT").send("NEXT").send("PAUSE").send("RESUME").value())
+        .containsExactly("filling.address.postcode");
+    assertThat(Files.readString(Path.of("../README.md")))
+        .contains("```yaml\n" + Files.readString(file) + "```");
   }
 
   @Test
