@@ -100,7 +100,21 @@ public final class MachineFormat {
    */
   public String write(MachineDefinition definition) {
     Objects.requireNonNull(definition, "definition");
-    Map<String, Object> data = MachineWriter.write(definition);
+    return text(definition, MachineWriter.write(definition));
+  }
+
+  /**
+   * The document a node deploys for {@code definition}: what {@link #write} gives, with the parts
+   * that are code (lambdas, validators) marked {@code code:<path>} and listed under {@code
+   * requires} instead of refused. A node that registers the machine in Java runs its code; any
+   * other reads the document to show the machine and knows it cannot run it.
+   */
+  public String writeDeployed(MachineDefinition definition) {
+    Objects.requireNonNull(definition, "definition");
+    return text(definition, MachineWriter.writeDeployed(definition));
+  }
+
+  private String text(MachineDefinition definition, Map<String, Object> data) {
     try {
       return writer.writeValueAsString(data);
     } catch (JsonProcessingException e) {

@@ -6,10 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.clockwork.core.behavior.Guard;
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.definition.action.AssignAction;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -70,6 +72,21 @@ class HistoryKeysTest {
         .containsExactly("editing.review.commenting");
     assertThat(Drive.start(Drive.yaml(without)).send("RESUME").value())
         .containsExactly("editing.draft");
+  }
+
+  @Test
+  void actionsRunWhenTheDefaultIsTakenAndNotWhenARecordIsRestored() {
+    String yaml =
+        editor("{type: history, target: draft, actions: {assign: {defaulted: true}}}")
+            .replace("initial: editing", "initial: paused");
+
+    assertThat(Drive.start(Drive.yaml(yaml)).send("RESUME").context("defaulted")).isEqualTo(true);
+    assertThat(
+            Drive.start(Drive.yaml(yaml.replace("initial: paused", "initial: editing")))
+                .send("PAUSE")
+                .send("RESUME")
+                .context("defaulted"))
+        .isNull();
   }
 
   @Test
@@ -142,7 +159,9 @@ class HistoryKeysTest {
                         .state("draft", c -> c.on("SUBMIT", "review"))
                         .state("review")
                         .history("back")
-                        .history("resume", h -> h.deep().to("review"))
+                        .history(
+                            "resume",
+                            h -> h.deep().to("review").action(new AssignAction(Map.of("d", 1))))
                         .on("PAUSE", t -> t.guard(Guard.in("editing.review")).to("paused")))
             .state("paused", s -> s.on("RESUME", "editing.resume"))
             .build();
@@ -152,6 +171,7 @@ class HistoryKeysTest {
     assertThat(MachineFormat.yaml().write(back))
         .contains("type: history")
         .contains("history: deep")
+        .contains("assign")
         .contains("history: shallow")
         .contains("in: editing.review");
     assertThat(Drive.start(back).send("PAUSE").value()).containsExactly("editing.draft");

@@ -48,7 +48,11 @@ class ReadmeSnippetsTest {
             "checkout-test",
             "fulfilment",
             "fulfilment-test",
-            "queue-routing");
+            "queue-routing",
+            "order-yaml",
+            "subscription-yaml",
+            "payment-yaml",
+            "checkout-yaml");
   }
 
   private static String sourceRegion(String name) throws IOException {

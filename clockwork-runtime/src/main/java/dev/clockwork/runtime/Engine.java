@@ -1,5 +1,6 @@
 package dev.clockwork.runtime;
 
+import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.input.ReservedNames;
@@ -54,7 +55,9 @@ public final class Engine implements AutoCloseable {
 
   private Engine(EngineParts parts) {
     this.parts = parts;
-    this.machines = new Machines(parts.machines(), parts.upgrades());
+    this.machines =
+        new Machines(
+            parts.machines(), parts.upgrades(), parts.deployments(), parts.store().definitions());
     this.instances = new Instances(parts.store(), parts.events(), NamespacedIds.DEFAULT);
     this.admin =
         new Admin(
@@ -233,6 +236,7 @@ public final class Engine implements AutoCloseable {
     private final List<EngineListener> listeners = new ArrayList<>();
     private MicrometerQueueMetrics metrics;
     private Archiver archiver;
+    private Behaviors behaviors = Behaviors.none();
 
     private Builder() {}
 
@@ -278,6 +282,16 @@ public final class Engine implements AutoCloseable {
       return this;
     }
 
+    /**
+     * The named guards, actions and timer values of this node: machines deployed as data (by
+     * another node, {@code clockwork machine deploy} or the HTTP API) that name only these and the
+     * built-ins run here; one that names others is shown and not run (health says which).
+     */
+    public Builder behaviors(Behaviors named) {
+      this.behaviors = Objects.requireNonNull(named, "named");
+      return this;
+    }
+
     /** Adds a listener; any number may listen. */
     public Builder listener(EngineListener listener) {
       listeners.add(Objects.requireNonNull(listener, "listener"));
@@ -309,7 +323,15 @@ public final class Engine implements AutoCloseable {
       return new Engine(
           EngineWiring.wire(
               new EngineInputs(
-                  store, clock, clockGiven, machines, settings, listeners, metrics, archiver)));
+                  store,
+                  clock,
+                  clockGiven,
+                  machines,
+                  behaviors,
+                  settings,
+                  listeners,
+                  metrics,
+                  archiver)));
     }
   }
 }

@@ -1,33 +1,110 @@
 package dev.clockwork.runtime;
 
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.definition.DefinitionFormatException;
+import dev.clockwork.runtime.health.VersionProblem;
 import dev.clockwork.runtime.internal.MachineRegistry;
+import dev.clockwork.runtime.internal.deploy.Deployments;
 import dev.clockwork.runtime.internal.engine.Upgrades;
+import dev.clockwork.runtime.store.DefinitionStore;
+import dev.clockwork.runtime.store.definition.DefinitionConflictException;
+import dev.clockwork.runtime.store.definition.StoredDefinition;
 import java.util.List;
 
 /**
  * The machine definitions an engine runs, every version of each: registering another version,
- * reading the newest, and moving older instances onto it.
+ * deploying one for every node (stored as a document), reading the newest, showing any deployed
+ * version, and moving older instances onto the newest.
  *
  * <pre>{@code
  * engine.machines().register(orderV2);
  * MachineDefinition newest = engine.machines().latest("order"); // version 2
  * int moved = engine.machines().upgradeInstances("order");       // after a deploy, without start()
  * List<String> ids = engine.machines().ids();                    // [order, payment]
+ * engine.machines().deploy("refund.yaml", yaml);                  // stored for every node
  * }</pre>
  */
 public final class Machines {
   private final MachineRegistry registry;
   private final Upgrades upgrades;
+  private final Deployments deployments;
+  private final DefinitionStore stored;
 
-  Machines(MachineRegistry registry, Upgrades upgrades) {
+  Machines(
+      MachineRegistry registry,
+      Upgrades upgrades,
+      Deployments deployments,
+      DefinitionStore stored) {
     this.registry = registry;
     this.upgrades = upgrades;
+    this.deployments = deployments;
+    this.stored = stored;
   }
 
-  /** Registers (another version of) a machine; new instances run the newest version. */
+  /**
+   * Registers (another version of) a machine on this node; new instances run the newest version.
+   * {@code Engine.start()} deploys it; {@link #deploy(MachineDefinition)} does at once.
+   */
   public void register(MachineDefinition definition) {
     registry.register(definition);
+  }
+
+  /**
+   * Registers {@code definition} and stores it as its version, so every node and the dashboard can
+   * show it; a node that has every behaviour it names runs it. Deploying a version again with the
+   * same structure changes nothing.
+   *
+   * @throws DefinitionConflictException when the version is deployed with another structure: give
+   *     the changed machine a new version
+   */
+  public StoredDefinition deploy(MachineDefinition definition) {
+    return deployments.deploy(definition);
+  }
+
+  /**
+   * Stores a machine written as data — YAML or JSON in the format of {@code machine.schema.json} —
+   * as its version; this node runs it when it has every behaviour it names (built-ins need no
+   * code), and shows it otherwise (its health says what is missing).
+   *
+   * <pre>{@code
+   * engine.machines().deploy("order.yaml", Files.readString(Path.of("order.yaml")));
+   * }</pre>
+   *
+   * @param source the name errors give the text, e.g. its file name
+   * @throws DefinitionFormatException naming the source, line, path and fix of a mistake
+   * @throws DefinitionConflictException when the version is deployed with another document
+   */
+  public StoredDefinition deploy(String source, String text) {
+    return deployments.deploy(source, text);
+  }
+
+  /** Every deployed version of {@code machine}, newest first; empty when none was deployed. */
+  public List<StoredDefinition> deployed(String machine) {
+    return stored.versions(machine);
+  }
+
+  /** The ids of the machines with a deployed version, sorted. */
+  public List<String> deployedIds() {
+    return stored.machines();
+  }
+
+  /**
+   * Version {@code version} of {@code machine} as this node can show it (a diagram, a state list):
+   * registered here, or deployed elsewhere and read with stand-ins for the behaviours this node
+   * lacks — such a definition is never run.
+   *
+   * @throws dev.clockwork.runtime.error.UnknownMachineException when the version is neither
+   */
+  public MachineDefinition shown(String machine, int version) {
+    return deployments.shown(machine, version);
+  }
+
+  /**
+   * The deployed versions this node does not run as deployed: it lacks behaviours they name, or its
+   * code differs from the deployed document. Also in the health report.
+   */
+  public List<VersionProblem> problems() {
+    return deployments.problems();
   }
 
   /**
@@ -39,7 +116,7 @@ public final class Machines {
     return registry.latest(machine);
   }
 
-  /** The ids of every registered machine, sorted. */
+  /** The ids of every machine this node runs (registered, or deployed and runnable), sorted. */
   public List<String> ids() {
     return registry.ids().stream().sorted().toList();
   }

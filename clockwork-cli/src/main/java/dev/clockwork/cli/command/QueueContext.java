@@ -54,7 +54,8 @@ final class QueueContext implements AutoCloseable {
             new ProcessingTimes(),
             new ActivityRecorder(),
             null, // no workers here: the health report has no store line
-            registered);
+            registered,
+            null); // nor an engine: no machines lines
     return new QueueContext(env, opened, admin);
   }
 

@@ -20,17 +20,22 @@ import java.util.Set;
  * }</pre>
  */
 public final class Behaviors {
-  private static final Behaviors NONE = new Behaviors(Map.of(), Map.of(), Map.of());
+  private static final Behaviors NONE = new Behaviors(Map.of(), Map.of(), Map.of(), null);
 
   private final Map<String, Guard> guards;
   private final Map<String, Action> actions;
   private final Map<String, TimerValue> timerValues;
+  private final StandIns standIns;
 
   private Behaviors(
-      Map<String, Guard> guards, Map<String, Action> actions, Map<String, TimerValue> timerValues) {
+      Map<String, Guard> guards,
+      Map<String, Action> actions,
+      Map<String, TimerValue> timerValues,
+      StandIns standIns) {
     this.guards = guards;
     this.actions = actions;
     this.timerValues = timerValues;
+    this.standIns = standIns;
   }
 
   public static Behaviors none() {
@@ -41,16 +46,35 @@ public final class Behaviors {
     return new Builder();
   }
 
+  /**
+   * These behaviours, and for every name they lack the stand-in {@code standIns} gives: how a node
+   * reads a definition whose code it does not have, to show it (its diagram, its instances) without
+   * running it. The stand-ins learn which names were missing.
+   */
+  public Behaviors withStandIns(StandIns standIns) {
+    Objects.requireNonNull(standIns, "standIns");
+    return new Behaviors(guards, actions, timerValues, standIns);
+  }
+
   public Optional<Guard> guard(String name) {
-    return Optional.ofNullable(guards.get(name));
+    Guard found = guards.get(name);
+    return found != null || standIns == null
+        ? Optional.ofNullable(found)
+        : Optional.of(standIns.guard(name));
   }
 
   public Optional<Action> action(String name) {
-    return Optional.ofNullable(actions.get(name));
+    Action found = actions.get(name);
+    return found != null || standIns == null
+        ? Optional.ofNullable(found)
+        : Optional.of(standIns.action(name));
   }
 
   public Optional<TimerValue> timerValue(String name) {
-    return Optional.ofNullable(timerValues.get(name));
+    TimerValue found = timerValues.get(name);
+    return found != null || standIns == null
+        ? Optional.ofNullable(found)
+        : Optional.of(standIns.timerValue(name));
   }
 
   public Set<String> guardNames() {
@@ -63,6 +87,15 @@ public final class Behaviors {
 
   public Set<String> timerValueNames() {
     return timerValues.keySet();
+  }
+
+  /** What stands in for a behaviour a node lacks (see {@link #withStandIns}). */
+  public interface StandIns {
+    Guard guard(String name);
+
+    Action action(String name);
+
+    TimerValue timerValue(String name);
   }
 
   /** Collects named behaviours; a name may be registered once per kind. */
@@ -92,7 +125,8 @@ public final class Behaviors {
       return new Behaviors(
           Collections.unmodifiableMap(new LinkedHashMap<>(guards)),
           Collections.unmodifiableMap(new LinkedHashMap<>(actions)),
-          Collections.unmodifiableMap(new LinkedHashMap<>(timerValues)));
+          Collections.unmodifiableMap(new LinkedHashMap<>(timerValues)),
+          null);
     }
 
     private static <T> void put(Map<String, T> map, String kind, String name, T behaviour) {

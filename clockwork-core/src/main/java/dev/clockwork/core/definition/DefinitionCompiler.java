@@ -67,7 +67,8 @@ final class DefinitionCompiler {
         Map.copyOf(byPath),
         timers,
         startTimers,
-        validators);
+        validators,
+        machine.behaviors);
   }
 
   private List<StartTimer> startTimers(String id) {

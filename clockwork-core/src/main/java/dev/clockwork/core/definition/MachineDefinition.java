@@ -1,5 +1,6 @@
 package dev.clockwork.core.definition;
 
+import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.context.Context;
 import java.time.ZoneId;
 import java.util.Collections;
@@ -26,6 +27,7 @@ public final class MachineDefinition {
   private final List<StartTimer> startTimers;
   private final Map<String, EventValidator> validators;
   private final boolean eventless;
+  private final Behaviors behaviors;
 
   MachineDefinition(
       String id,
@@ -37,8 +39,10 @@ public final class MachineDefinition {
       Map<String, StateNode> byPath,
       Map<String, TimerDef> timers,
       List<StartTimer> startTimers,
-      Map<String, EventValidator> validators) {
+      Map<String, EventValidator> validators,
+      Behaviors behaviors) {
     this.id = id;
+    this.behaviors = behaviors;
     this.validators = Map.copyOf(validators);
     this.startTimers = startTimers;
     this.version = version;
@@ -96,6 +100,14 @@ public final class MachineDefinition {
         .filter(e -> !e.startsWith("done.state.") && !e.startsWith("fail.state."))
         .sorted()
         .toList();
+  }
+
+  /**
+   * The named behaviours it was built with ({@code MachineBuilder.behaviors}): a node that runs it
+   * offers them, by these names, to machines deployed as data.
+   */
+  public Behaviors behaviors() {
+    return behaviors;
   }
 
   public String id() {

@@ -17,7 +17,7 @@ public final class FormatKeys {
 
   /** Keys only the machine (the root of the file) accepts, besides the state keys. */
   public static final List<String> MACHINE_ONLY =
-      List.of("id", "version", "zone", "context", "maxTransitionDepth", "startOn");
+      List.of("id", "version", "zone", "context", "maxTransitionDepth", "startOn", "requires");
 
   /** Keys of a transition written as a map. */
   public static final List<String> TRANSITION =
@@ -51,8 +51,11 @@ public final class FormatKeys {
   /** Keys of a timer's daylight-saving policy. */
   public static final List<String> DST = List.of("gap", "overlap");
 
-  /** Keys of a history state ({@code type: history}); {@code target} is its default. */
-  public static final List<String> HISTORY = List.of("type", "history", "target");
+  /**
+   * Keys of a history state ({@code type: history}); {@code target} and {@code actions} are its
+   * default transition.
+   */
+  public static final List<String> HISTORY = List.of("type", "history", "target", "actions");
 
   /** The values of a history state's {@code history}. */
   public static final List<String> HISTORY_TYPES = List.of("shallow", "deep");

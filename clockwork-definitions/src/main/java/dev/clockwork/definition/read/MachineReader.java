@@ -35,7 +35,7 @@ public final class MachineReader {
     builder.behaviors(behaviors);
     Located located = new Located();
     located.put(name, machine.location());
-    settings(machine.entries(), builder, name);
+    settings(machine.entries(), builder, behaviors, name);
     new StateReader(located).read(machine, builder, name, FormatKeys.MACHINE_ONLY);
     try {
       return builder.build();
@@ -45,7 +45,10 @@ public final class MachineReader {
   }
 
   private static void settings(
-      Map<String, SourceNode.Entry> keys, MachineBuilder builder, String path) {
+      Map<String, SourceNode.Entry> keys,
+      MachineBuilder builder,
+      Behaviors behaviors,
+      String path) {
     if (keys.containsKey("version")) {
       builder.version(Fields.whole(keys.get("version").value(), path, "version: 2"));
     }
@@ -68,6 +71,30 @@ public final class MachineReader {
         Guarded.run(node, where, () -> builder.startOn(timer));
       }
     }
+    if (keys.containsKey("requires")) {
+      SourceNode node = keys.get("requires").value();
+      String where = path + ".requires";
+      for (String name : Fields.texts(node, where, "requires: ['code:order.validate']")) {
+        if (!resolves(name, behaviors)) {
+          throw new TreeProblem(
+              node.location(),
+              where,
+              "the machine needs '"
+                  + name
+                  + "', which is not registered here"
+                  + (name.startsWith("code:")
+                      ? ": it was deployed from Java code; run it on a node that registers the"
+                          + " machine in code"
+                      : "; register it with Behaviors.builder()"));
+        }
+      }
+    }
+  }
+
+  private static boolean resolves(String name, Behaviors behaviors) {
+    return behaviors.guard(name).isPresent()
+        || behaviors.action(name).isPresent()
+        || behaviors.timerValue(name).isPresent();
   }
 
   @SuppressWarnings("unchecked")

@@ -111,7 +111,10 @@ final class StateReader {
     }
   }
 
-  /** A history state: {@code {type: history, history: deep, target: draft}}. */
+  /**
+   * A history state: {@code {type: history, history: deep, target: draft}}, with {@code actions}
+   * run when the default is taken.
+   */
   private void history(MapNode state, HistoryBuilder h, String path) {
     Fields.checkKeys(state, path, FormatKeys.HISTORY, Map.of());
     SourceNode.Entry type = state.entries().get("history");
@@ -129,6 +132,10 @@ final class StateReader {
     if (target != null) {
       located.put(path + ".target", target.keyLocation());
       h.to(Fields.texts(target.value(), path + ".target", "target: draft").toArray(new String[0]));
+    }
+    SourceNode.Entry actions = state.entries().get("actions");
+    if (actions != null) {
+      ActionReader.read(actions.value(), path + ".target", h::action, h::action);
     }
   }
 

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Writes a machine as the data {@code MachineReader} reads: its settings ({@code id}, {@code
@@ -25,8 +26,22 @@ public final class MachineWriter {
    * @throws DefinitionExportException when a behaviour was given as a lambda
    */
   public static Map<String, Object> write(MachineDefinition definition) {
+    return write(definition, CodeParts.refused());
+  }
+
+  /**
+   * The machine as {@link #write(MachineDefinition)} gives it, with the parts that are code marked
+   * instead of refused: the document a node deploys for a machine defined in Java. A node without
+   * that code reads it to show the machine; its {@code requires} list tells it that it cannot run
+   * it.
+   */
+  public static Map<String, Object> writeDeployed(MachineDefinition definition) {
+    return write(definition, CodeParts.marked());
+  }
+
+  private static Map<String, Object> write(MachineDefinition definition, CodeParts code) {
     if (!definition.validatedEvents().isEmpty()) {
-      throw new DefinitionExportException(
+      code.mark(
           definition.id() + ".validate",
           "event validators "
               + definition.validatedEvents()
@@ -50,33 +65,38 @@ public final class MachineWriter {
     }
     List<String> startOn = new ArrayList<>();
     for (StartTimer timer : definition.startTimers()) {
-      startOn.add(startText(timer, definition));
+      startText(timer, definition, code).ifPresent(startOn::add);
     }
     if (!startOn.isEmpty()) {
       out.put("startOn", startOn);
     }
-    new StateWriter(definition).writeKeys(definition.root(), out);
+    new StateWriter(definition, code).writeKeys(definition.root(), out);
+    if (!code.marks().isEmpty()) {
+      out.put("requires", code.marks());
+    }
     return out;
   }
 
-  private static String startText(StartTimer timer, MachineDefinition definition) {
+  private static Optional<String> startText(
+      StartTimer timer, MachineDefinition definition, CodeParts code) {
     String where = definition.id() + ".startOn";
     if (timer.isComputed()) {
-      throw new DefinitionExportException(
+      code.mark(
           where, "a computed start timer cannot be written as data; write its cycle, cron or date");
+      return Optional.empty();
     }
     if (!timer.input().isEmpty()) {
-      throw new DefinitionExportException(
+      code.mark(
           where,
           "start timer '" + timer.text() + "' has an input, which the format cannot write yet");
     }
     if (timer.zone() != null && !timer.zone().equals(definition.zone())) {
-      throw new DefinitionExportException(
+      code.mark(
           where,
           "start timer '"
               + timer.text()
               + "' has its own zone, which the format cannot write yet; use the machine's zone");
     }
-    return timer.text();
+    return Optional.of(timer.text());
   }
 }

@@ -22,11 +22,13 @@ final class StateWriter {
   private final TransitionWriter transitions;
   private final Targets targets;
   private final String machineId;
+  private final CodeParts code;
 
-  StateWriter(MachineDefinition definition) {
-    this.transitions = new TransitionWriter(definition);
+  StateWriter(MachineDefinition definition, CodeParts code) {
+    this.transitions = new TransitionWriter(definition, code);
     this.targets = new Targets(definition);
     this.machineId = definition.id();
+    this.code = code;
   }
 
   void writeKeys(StateNode state, Map<String, Object> out) {
@@ -42,13 +44,15 @@ final class StateWriter {
     List<Object> entry = new ArrayList<>();
     for (int i = 0; i < state.entryActionCount(); i++) {
       entry.add(
-          Actions.write(state.entryAction(i), state.entryActionName(i), where + ".entry", "entry"));
+          Actions.write(
+              state.entryAction(i), state.entryActionName(i), where + ".entry", "entry", code));
     }
     putList(out, "entry", entry);
     List<Object> exit = new ArrayList<>();
     for (int i = 0; i < state.exitActionCount(); i++) {
       exit.add(
-          Actions.write(state.exitAction(i), state.exitActionName(i), where + ".exit", "exit"));
+          Actions.write(
+              state.exitAction(i), state.exitActionName(i), where + ".exit", "exit", code));
     }
     putList(out, "exit", exit);
     if (state.invokedMachine() != null) {
@@ -56,7 +60,7 @@ final class StateWriter {
       if (state.childInput() instanceof InputMapping input) {
         out.put("input", input.values());
       } else if (state.childInput() != ChildInput.WHOLE_CONTEXT) {
-        throw new DefinitionExportException(
+        code.mark(
             where + ".invoke",
             "the child machine's input is computed by a lambda, which the format cannot write"
                 + " yet; use invoke(\""
@@ -80,7 +84,7 @@ final class StateWriter {
     }
   }
 
-  /** {@code {type: history, history: shallow|deep, target: …}}. */
+  /** {@code {type: history, history: shallow|deep, target: …, actions: …}}. */
   private Map<String, Object> history(StateNode history, String where) {
     Map<String, Object> keys = new LinkedHashMap<>();
     keys.put("type", "history");
@@ -88,17 +92,18 @@ final class StateWriter {
     TransitionDef fallback = history.historyDefault();
     if (fallback != null) {
       Branch branch = fallback.branch(0);
-      if (branch.actionCount() > 0) {
-        throw new DefinitionExportException(
-            where + ".target",
-            "the format writes a history's default target but not actions on it; move the"
-                + " actions to the entry of the default target");
-      }
       List<String> names = new ArrayList<>();
       for (StateNode target : branch.targets()) {
         names.add(targets.name(history, target));
       }
       keys.put("target", names.size() == 1 ? names.get(0) : names);
+      List<Object> actions = new ArrayList<>();
+      for (int i = 0; i < branch.actionCount(); i++) {
+        actions.add(
+            Actions.write(
+                branch.action(i), branch.actionName(i), where + ".target", "action", code));
+      }
+      putList(keys, "actions", actions);
     }
     return keys;
   }

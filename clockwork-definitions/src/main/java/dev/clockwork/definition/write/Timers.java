@@ -10,16 +10,19 @@ import java.util.Map;
 final class Timers {
   private Timers() {}
 
-  static void write(TimerDef timer, String where, Map<String, Object> out) {
+  static void write(TimerDef timer, String where, Map<String, Object> out, CodeParts code) {
     TimerDeclaration declared = timer.declaration();
     if (!declared.isNameable()) {
-      throw new DefinitionExportException(
-          where,
-          "the timer's value is computed by a lambda, which has no name, so it cannot be written"
-              + " as data; register it with Behaviors.builder().timerValue(\"name\", context -> …)"
-              + " and write .timer(\"name\")");
+      out.put(
+          "timer",
+          code.mark(
+              where,
+              "the timer's value is computed by a lambda, which has no name, so it cannot be written"
+                  + " as data; register it with Behaviors.builder().timerValue(\"name\", context -> …)"
+                  + " and write .timer(\"name\")"));
+    } else {
+      out.put(declared.kind(), declared.text());
     }
-    out.put(declared.kind(), declared.text());
     if (declared.max() != null) {
       out.put("max", declared.max());
     }

@@ -17,9 +17,11 @@ import java.util.Map;
  */
 final class TransitionWriter {
   private final Targets targets;
+  private final CodeParts code;
 
-  TransitionWriter(MachineDefinition definition) {
+  TransitionWriter(MachineDefinition definition, CodeParts code) {
     this.targets = new Targets(definition);
+    this.code = code;
   }
 
   void writeAll(StateNode state, Map<String, Object> out) {
@@ -78,13 +80,13 @@ final class TransitionWriter {
       }
       Map<String, Object> out = new LinkedHashMap<>();
       out.put("branches", branches);
-      Timers.write(t.timer(), t.path(), out);
+      Timers.write(t.timer(), t.path(), out, code);
       return out;
     }
     Branch only = t.branch(0);
     Map<String, Object> out = branch(only, t.path());
     if (t.timer() != null) {
-      Timers.write(t.timer(), t.path(), out);
+      Timers.write(t.timer(), t.path(), out, code);
     }
     if (out.size() == 1 && out.get("target") instanceof String target) {
       return target;
@@ -108,11 +110,12 @@ final class TransitionWriter {
       if (b.guard(i) instanceof InState in) {
         guards.add(Map.of("in", in.path()));
       } else if (b.guardNames().get(i).equals("<lambda>")) {
-        throw new DefinitionExportException(
-            where,
-            "a guard given as a lambda has no name, so it cannot be written as data; register it"
-                + " with Behaviors.builder().guard(\"name\", scope -> …) and write"
-                + " .guard(\"name\")");
+        guards.add(
+            code.mark(
+                where,
+                "a guard given as a lambda has no name, so it cannot be written as data; register"
+                    + " it with Behaviors.builder().guard(\"name\", scope -> …) and write"
+                    + " .guard(\"name\")"));
       } else {
         guards.add(b.guardNames().get(i));
       }
@@ -124,7 +127,7 @@ final class TransitionWriter {
     }
     List<Object> actions = new ArrayList<>();
     for (int i = 0; i < b.actionCount(); i++) {
-      actions.add(Actions.write(b.action(i), b.actionName(i), where, "action"));
+      actions.add(Actions.write(b.action(i), b.actionName(i), where, "action", code));
     }
     if (actions.size() == 1) {
       out.put("actions", actions.get(0));

@@ -5,9 +5,11 @@ import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.error.UnknownDeadLetterException;
 import dev.clockwork.runtime.error.UnknownMachineException;
 import dev.clockwork.runtime.health.HealthReport;
+import dev.clockwork.runtime.health.MachineHealth;
 import dev.clockwork.runtime.health.QueueHealth;
 import dev.clockwork.runtime.health.StoreHealth;
 import dev.clockwork.runtime.health.StoreOutage;
+import dev.clockwork.runtime.health.VersionProblem;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.ExpiredLease;
@@ -45,6 +47,7 @@ public final class QueueAdmin {
   private final ActivityRecorder recorder;
   private final Supplier<Optional<StoreOutage>> outage;
   private final Supplier<Set<String>> registered;
+  private final Supplier<List<VersionProblem>> versionProblems;
 
   /**
    * An admin whose process has nothing of its own to add to the store's activity: the CLI's, which
@@ -52,7 +55,7 @@ public final class QueueAdmin {
    */
   public QueueAdmin(
       Store store, Clock clock, Function<String, QueueConfig> config, ProcessingTimes times) {
-    this(store, clock, config, times, new ActivityRecorder(), null, Set::of);
+    this(store, clock, config, times, new ActivityRecorder(), null, Set::of, null);
   }
 
   /**
@@ -63,6 +66,8 @@ public final class QueueAdmin {
    *     {@code store} line (null: an admin without workers, which has no such line)
    * @param registered the machines this process has registered: with those of stored instances, the
    *     machines whose queue may be paused
+   * @param versionProblems the deployed versions this process's engine does not run as deployed,
+   *     for the health report's {@code machines} lines (null: an admin without an engine)
    */
   public QueueAdmin(
       Store store,
@@ -71,8 +76,10 @@ public final class QueueAdmin {
       ProcessingTimes times,
       ActivityRecorder recorder,
       Supplier<Optional<StoreOutage>> outage,
-      Supplier<Set<String>> registered) {
+      Supplier<Set<String>> registered,
+      Supplier<List<VersionProblem>> versionProblems) {
     this.registered = registered;
+    this.versionProblems = versionProblems;
     this.store = store;
     this.clock = clock;
     this.config = config;
@@ -253,7 +260,8 @@ public final class QueueAdmin {
    * Health of every machine's queue against its alert thresholds: pending events, dead letters, the
    * average processing time this process measured over the last 5 minutes, stuck events, and, for
    * an engine's admin, the store: critical while it fails the workers' claims and commits (a
-   * read-only or full database, say), with the cause and since when.
+   * read-only or full database, say), with the cause and since when; and the deployed machine
+   * versions it does not run as deployed (it lacks their behaviours, or its code differs).
    */
   public HealthReport health() {
     HealthReport queues =
@@ -262,7 +270,10 @@ public final class QueueAdmin {
             times.averages(clock.instant()),
             machine -> config.apply(machine).alerts(),
             stuck(STUCK_REPORTED));
-    return outage == null ? queues : StoreHealth.add(queues, outage.get());
+    HealthReport withStore = outage == null ? queues : StoreHealth.add(queues, outage.get());
+    return versionProblems == null
+        ? withStore
+        : MachineHealth.add(withStore, versionProblems.get());
   }
 
   private static int positive(int limit) {

@@ -3,13 +3,16 @@ package dev.clockwork.runtime.internal;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.error.UnknownMachineException;
 import dev.clockwork.runtime.error.UnknownVersionException;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.function.Consumer;
 
 /**
  * The machine definitions an engine knows, every version of each; registering while worker threads
@@ -18,6 +21,15 @@ import java.util.concurrent.ConcurrentSkipListMap;
 public final class MachineRegistry {
   private final Map<String, NavigableMap<Integer, MachineDefinition>> machines =
       new ConcurrentHashMap<>();
+  private volatile Consumer<String> onMiss = machine -> {};
+
+  /**
+   * What to do when a machine that is not registered is asked for, before giving up: look for it
+   * among the deployed versions.
+   */
+  public void onMiss(Consumer<String> lookup) {
+    this.onMiss = lookup;
+  }
 
   public void register(MachineDefinition definition) {
     machines
@@ -30,9 +42,22 @@ public final class MachineRegistry {
     return Collections.unmodifiableSet(machines.keySet());
   }
 
+  /** Every registered version of every machine. */
+  public List<MachineDefinition> all() {
+    List<MachineDefinition> all = new ArrayList<>();
+    machines.values().forEach(versions -> all.addAll(versions.values()));
+    return all;
+  }
+
+  /** Version {@code version} of {@code machine}, or null when it is not registered. */
+  public MachineDefinition version(String machine, int version) {
+    NavigableMap<Integer, MachineDefinition> versions = machines.get(machine);
+    return versions == null ? null : versions.get(version);
+  }
+
   /** The newest version of a machine. */
   public MachineDefinition latest(String machine) {
-    NavigableMap<Integer, MachineDefinition> versions = machines.get(machine);
+    NavigableMap<Integer, MachineDefinition> versions = versions(machine);
     if (versions == null) {
       throw new UnknownMachineException(machine, machines.keySet());
     }
@@ -61,7 +86,7 @@ public final class MachineRegistry {
    *     definition would undo that
    */
   public MachineDefinition forInstance(String instanceId, String machine, int version) {
-    NavigableMap<Integer, MachineDefinition> versions = machines.get(machine);
+    NavigableMap<Integer, MachineDefinition> versions = versions(machine);
     if (versions == null) {
       throw new UnknownMachineException(machine, machines.keySet());
     }
@@ -73,5 +98,14 @@ public final class MachineRegistry {
       throw new UnknownVersionException(instanceId, machine, version, versions.lastKey());
     }
     return versions.lastEntry().getValue();
+  }
+
+  private NavigableMap<Integer, MachineDefinition> versions(String machine) {
+    NavigableMap<Integer, MachineDefinition> versions = machines.get(machine);
+    if (versions == null) {
+      onMiss.accept(machine);
+      versions = machines.get(machine);
+    }
+    return versions;
   }
 }

@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.internal.engine;
 
+import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.internal.MachineRegistry;
 import dev.clockwork.runtime.listener.EngineListener;
@@ -17,6 +18,7 @@ import java.util.List;
  * @param clockGiven whether the user gave it (a given clock is followed as it is, unless {@code
  *     workers.align_clock_with_store} says otherwise)
  * @param machines the registered machine definitions
+ * @param behaviors the node's named behaviours, for machines deployed as data
  * @param settings the settings, resolved once
  * @param listeners the user's listeners, in order
  * @param metrics the queue metrics to publish, or null
@@ -28,6 +30,7 @@ public record EngineInputs(
     Clock clock,
     boolean clockGiven,
     MachineRegistry machines,
+    Behaviors behaviors,
     Settings settings,
     List<EngineListener> listeners,
     MicrometerQueueMetrics metrics,

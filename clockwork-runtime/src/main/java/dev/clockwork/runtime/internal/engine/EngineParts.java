@@ -4,6 +4,7 @@ import dev.clockwork.runtime.admin.QueueAdmin;
 import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.internal.Listeners;
 import dev.clockwork.runtime.internal.MachineRegistry;
+import dev.clockwork.runtime.internal.deploy.Deployments;
 import dev.clockwork.runtime.internal.retention.RetentionSteps;
 import dev.clockwork.runtime.internal.worker.PeriodicTasks;
 import dev.clockwork.runtime.internal.worker.StartTasks;
@@ -28,6 +29,7 @@ import java.time.Clock;
  * @param events sending and queueing events
  * @param due running due work in the caller's thread
  * @param upgrades moving instances onto the newest versions
+ * @param deployments storing versions and taking those deployed elsewhere
  * @param lifecycle starting and stopping the engine's threads
  */
 public record EngineParts(
@@ -45,4 +47,5 @@ public record EngineParts(
     EventIntake events,
     DueWork due,
     Upgrades upgrades,
+    Deployments deployments,
     Lifecycle lifecycle) {}

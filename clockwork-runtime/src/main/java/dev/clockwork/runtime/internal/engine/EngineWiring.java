@@ -17,6 +17,7 @@ import dev.clockwork.runtime.internal.StoreAlignedClock;
 import dev.clockwork.runtime.internal.TurnEnd;
 import dev.clockwork.runtime.internal.TurnRunner;
 import dev.clockwork.runtime.internal.TurnServices;
+import dev.clockwork.runtime.internal.deploy.Deployments;
 import dev.clockwork.runtime.internal.outage.StoreFailures;
 import dev.clockwork.runtime.internal.retention.RetentionPass;
 import dev.clockwork.runtime.internal.retention.RetentionSteps;
@@ -45,6 +46,9 @@ public final class EngineWiring {
   /** How often an engine adds what it processed to the store's queue activity. */
   private static final Duration ACTIVITY_FLUSH = Duration.ofSeconds(10);
 
+  /** How often a node looks for machine versions deployed elsewhere (the CLI, another node). */
+  private static final Duration DEPLOYMENT_CHECK = Duration.ofSeconds(5);
+
   private EngineWiring() {}
 
   /** The user's sink, else the directory {@code retention.archive} names, else none (null). */
@@ -68,6 +72,9 @@ public final class EngineWiring {
             : !inputs.clockGiven();
     StoreAlignedClock aligned = align ? StoreAlignedClock.on(inputs.clock(), store) : null;
     Clock clock = aligned != null ? aligned : inputs.clock();
+    Deployments deployments =
+        new Deployments(store.definitions(), machines, inputs.behaviors(), clock);
+    machines.onMiss(deployments::refreshForMiss);
     ProcessingTimes times = new ProcessingTimes();
     ActivityRecorder activity = new ActivityRecorder();
     List<EngineListener> all = new ArrayList<>();
@@ -92,7 +99,15 @@ public final class EngineWiring {
     TurnEnd end = new TurnEnd(store, clock, pipeline, listeners, services);
     TurnRunner runner = new TurnRunner(clock, services, end, queues, workers.eventsPerClaim());
     QueueAdmin admin =
-        new QueueAdmin(store, clock, queues, times, activity, failures::current, machines::ids);
+        new QueueAdmin(
+            store,
+            clock,
+            queues,
+            times,
+            activity,
+            failures::current,
+            machines::ids,
+            deployments::problems);
     PeriodicTasks tasks = new PeriodicTasks(failures);
     tasks.add(
         "self-healing pass",
@@ -100,6 +115,7 @@ public final class EngineWiring {
         () -> store.work().deliverBroadcasts(clock.instant(), TurnEnd.BROADCAST_PAGE));
     tasks.add("dead-letter retention", Duration.ofMinutes(1), admin::purgeExpiredDeadLetters);
     tasks.add("queue activity", ACTIVITY_FLUSH, admin::flushActivity);
+    tasks.add("deployed machines", DEPLOYMENT_CHECK, deployments::refresh);
     RetentionSteps retentionSteps = new RetentionSteps();
     tasks.add(
         "retention",
@@ -150,9 +166,11 @@ public final class EngineWiring {
         new EventIntake(settings, store, clock, machines, runner, listeners),
         new DueWork(settings, store, clock, machines, runner),
         upgrades,
+        deployments,
         new Lifecycle(
             settings,
             machines,
+            deployments,
             upgrades,
             startTasks,
             threads,

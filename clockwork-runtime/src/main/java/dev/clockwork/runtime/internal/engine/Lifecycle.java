@@ -3,6 +3,7 @@ package dev.clockwork.runtime.internal.engine;
 import dev.clockwork.runtime.admin.QueueAdmin;
 import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.internal.MachineRegistry;
+import dev.clockwork.runtime.internal.deploy.Deployments;
 import dev.clockwork.runtime.internal.parallel.RegionJobWorkers;
 import dev.clockwork.runtime.internal.worker.StartTasks;
 import dev.clockwork.runtime.internal.worker.Workers;
@@ -16,6 +17,7 @@ public final class Lifecycle {
 
   private final Settings settings;
   private final MachineRegistry machines;
+  private final Deployments deployments;
   private final Upgrades upgrades;
   private final StartTasks startTasks;
   private final Workers workers;
@@ -30,6 +32,7 @@ public final class Lifecycle {
   Lifecycle(
       Settings settings,
       MachineRegistry machines,
+      Deployments deployments,
       Upgrades upgrades,
       StartTasks startTasks,
       Workers workers,
@@ -38,6 +41,7 @@ public final class Lifecycle {
       QueueAdmin queues) {
     this.settings = settings;
     this.machines = machines;
+    this.deployments = deployments;
     this.upgrades = upgrades;
     this.startTasks = startTasks;
     this.workers = workers;
@@ -47,11 +51,14 @@ public final class Lifecycle {
   }
 
   /**
-   * Checks that every machine the settings configure is registered, upgrades older instances to the
+   * Deploys the machines registered in code and takes those deployed elsewhere that this node can
+   * run, checks that every machine the settings configure is known, upgrades older instances to the
    * newest versions (unless {@code workers.upgrade_on_start} is off), runs the start tasks, then
    * starts the workers and — when a machine dispatches in parallel — the region job threads.
    */
   public void start() {
+    deployments.deployRegistered();
+    deployments.refresh();
     settings.checkMachines(machines.ids());
     if (settings.workers().upgradeOnStart()) {
       machines.ids().forEach(upgrades::upgrade);

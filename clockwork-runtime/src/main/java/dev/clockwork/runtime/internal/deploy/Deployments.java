@@ -1,0 +1,250 @@
+package dev.clockwork.runtime.internal.deploy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.clockwork.core.behavior.Behaviors;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.definition.DefinitionFormatException;
+import dev.clockwork.definition.MachineFormat;
+import dev.clockwork.runtime.error.UnknownMachineException;
+import dev.clockwork.runtime.health.VersionProblem;
+import dev.clockwork.runtime.internal.MachineRegistry;
+import dev.clockwork.runtime.store.DefinitionStore;
+import dev.clockwork.runtime.store.definition.DefinitionConflictException;
+import dev.clockwork.runtime.store.definition.StoredDefinition;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Deploys machine versions to the store and takes the versions deployed elsewhere: each version
+ * registered in code is stored as its document when the engine starts; a version stored by another
+ * node, the CLI or the HTTP API is registered here when this node has every behaviour it names, and
+ * kept as a {@link VersionProblem} (shown, not claimed) when it does not.
+ */
+public final class Deployments {
+  private static final Logger LOG = LoggerFactory.getLogger(Deployments.class);
+
+  /** How often a miss (an unknown machine asked for) may look in the store again. */
+  private static final Duration MISS_RECHECK = Duration.ofSeconds(1);
+
+  private final DefinitionStore stored;
+  private final MachineRegistry registry;
+  private final Behaviors given;
+  private final Clock clock;
+  private final Set<String> taken = new HashSet<>();
+  private final Map<String, VersionProblem> problems = new HashMap<>();
+  private final Map<String, MachineDefinition> shown = new HashMap<>();
+  private Instant lastMissCheck = Instant.MIN;
+
+  public Deployments(
+      DefinitionStore stored, MachineRegistry registry, Behaviors behaviors, Clock clock) {
+    this.stored = stored;
+    this.registry = registry;
+    this.given = behaviors;
+    this.clock = clock;
+  }
+
+  /**
+   * Stores {@code definition}'s document as its version and registers it here.
+   *
+   * @throws DefinitionConflictException when the version is deployed with another structure
+   */
+  public synchronized StoredDefinition deploy(MachineDefinition definition) {
+    StoredDefinition kept = stored.deploy(documentOf(definition));
+    registry.register(definition);
+    String key = key(definition.id(), definition.version());
+    taken.add(key);
+    problems.remove(key);
+    return kept;
+  }
+
+  /**
+   * Stores a machine written as data (YAML or JSON) as its version, and registers it here when this
+   * node has every behaviour it names; a node without them keeps it to show and says so in health.
+   *
+   * @throws DefinitionFormatException naming {@code source}'s mistake
+   * @throws DefinitionConflictException when the version is deployed with another document
+   */
+  public synchronized StoredDefinition deploy(String source, String text) {
+    MachineDefinition read = MachineFormat.yaml().read(source, text, standIns());
+    StoredDefinition kept =
+        stored.deploy(
+            StoredDefinition.of(read.id(), read.version(), asJson(source, text), clock.instant()));
+    take(kept);
+    return kept;
+  }
+
+  /**
+   * Stores the document of every version registered in code (the first deploy of a version keeps
+   * it; the same structure again changes nothing). A version stored with another structure stays as
+   * stored: this node runs its code and says so, in the log and in health.
+   */
+  public synchronized void deployRegistered() {
+    for (MachineDefinition definition : registry.all()) {
+      String key = key(definition.id(), definition.version());
+      taken.add(key);
+      try {
+        stored.deploy(documentOf(definition));
+      } catch (DefinitionConflictException e) {
+        String problem =
+            "the code of version "
+                + definition.version()
+                + " differs from the deployed document; this node runs its code. Give the changed"
+                + " machine a new version(…) so that every node runs the same one";
+        LOG.warn("machine {}: {}", definition.id(), problem);
+        problems.put(key, new VersionProblem(definition.id(), definition.version(), problem));
+      }
+    }
+  }
+
+  /** Takes the versions deployed since the last look: registers those this node can run. */
+  public synchronized void refresh() {
+    for (String machine : stored.machines()) {
+      for (StoredDefinition version : stored.versions(machine)) {
+        if (!taken.contains(key(machine, version.version()))) {
+          take(version);
+        }
+      }
+    }
+  }
+
+  /**
+   * Looks in the store for {@code machine} when it is not registered here (at most once a second):
+   * a machine deployed as data on another node is known here as soon as it is asked for.
+   */
+  public void refreshForMiss(String machine) {
+    synchronized (this) {
+      Instant now = clock.instant();
+      if (now.isBefore(lastMissCheck.plus(MISS_RECHECK))) {
+        return;
+      }
+      lastMissCheck = now;
+    }
+    refresh();
+  }
+
+  /** The versions this node does not run as deployed, by machine and version. */
+  public synchronized List<VersionProblem> problems() {
+    List<VersionProblem> all = new ArrayList<>(problems.values());
+    all.sort(Comparator.comparing(VersionProblem::machine).thenComparing(VersionProblem::version));
+    return all;
+  }
+
+  /**
+   * Version {@code version} of {@code machine} as this node shows it: the registered definition, or
+   * the stored document read with stand-ins for the behaviours this node lacks.
+   *
+   * @throws UnknownMachineException when the version is neither registered nor deployed
+   */
+  public synchronized MachineDefinition shown(String machine, int version) {
+    MachineDefinition registered = registry.version(machine, version);
+    if (registered != null) {
+      return registered;
+    }
+    String key = key(machine, version);
+    MachineDefinition cached = shown.get(key);
+    if (cached != null) {
+      return cached;
+    }
+    StoredDefinition found =
+        stored
+            .find(machine, version)
+            .orElseThrow(
+                () -> new UnknownMachineException(machine + " v" + version, registry.ids()));
+    MachineDefinition read =
+        MachineFormat.json().read(machine + " v" + version, found.document(), standIns());
+    shown.put(key, read);
+    return read;
+  }
+
+  private void take(StoredDefinition version) {
+    String key = key(version.machine(), version.version());
+    taken.add(key);
+    MissingBehaviours missing = new MissingBehaviours();
+    NodeBehaviours node = NodeBehaviours.of(given, registry.all());
+    MachineDefinition read;
+    try {
+      read =
+          MachineFormat.json()
+              .read(
+                  version.machine() + " v" + version.version(),
+                  version.document(),
+                  node.offered().withStandIns(missing));
+    } catch (DefinitionFormatException e) {
+      problems.put(
+          key,
+          new VersionProblem(
+              version.machine(),
+              version.version(),
+              "the deployed document cannot be read here: " + e.getMessage()));
+      return;
+    }
+    if (missing.names().isEmpty()) {
+      registry.register(read);
+      problems.remove(key);
+      return;
+    }
+    shown.put(key, read);
+    problems.put(
+        key, new VersionProblem(version.machine(), version.version(), lacking(missing, node)));
+  }
+
+  private static String lacking(MissingBehaviours missing, NodeBehaviours node) {
+    Set<String> ambiguous = new TreeSet<>(missing.names());
+    ambiguous.retainAll(node.ambiguous());
+    String fix;
+    if (!ambiguous.isEmpty()) {
+      fix =
+          "machines registered here give "
+              + String.join(", ", ambiguous)
+              + " different behaviours; name the one meant in Engine.builder().behaviors(…)";
+    } else if (missing.names().stream().allMatch(n -> n.startsWith("code:"))) {
+      fix = "register the machine in Java on this node (it was deployed from code)";
+    } else {
+      fix = "register them with Engine.builder().behaviors(…) or in a machine's own behaviors";
+    }
+    return "this node lacks "
+        + String.join(", ", missing.names())
+        + ", so it shows this version and does not run it; "
+        + fix;
+  }
+
+  private Behaviors standIns() {
+    return NodeBehaviours.of(given, registry.all()).offered().withStandIns(new MissingBehaviours());
+  }
+
+  private StoredDefinition documentOf(MachineDefinition definition) {
+    return StoredDefinition.of(
+        definition.id(),
+        definition.version(),
+        MachineFormat.json().writeDeployed(definition),
+        clock.instant());
+  }
+
+  /** {@code text} (YAML or JSON) as compact JSON, every key kept as written. */
+  private static String asJson(String source, String text) {
+    try {
+      JsonNode tree = new YAMLMapper().readTree(text);
+      return new ObjectMapper().writeValueAsString(tree);
+    } catch (IOException e) {
+      throw new IllegalArgumentException(source + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static String key(String machine, int version) {
+    return machine + "@" + version;
+  }
+}
