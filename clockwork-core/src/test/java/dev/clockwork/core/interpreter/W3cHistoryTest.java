@@ -7,6 +7,7 @@ import dev.clockwork.core.behavior.Guard;
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.StateBuilder;
+import java.util.List;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
@@ -148,7 +149,13 @@ class W3cHistoryTest {
     Run run = Run.start(machine);
 
     assertThat(run.value()).containsExactly("pass");
-    assertThat(run.snapshot().history()).containsEntry("s0.sh1", java.util.List.of("s0.s02"));
+    assertThat(run.snapshot().history()).containsEntry("s0.sh1", List.of("s0.s02"));
+    assertThat(
+            run.last().effects().stream()
+                .filter(Effect.InternalEvent.class::isInstance)
+                .map(e -> ((Effect.InternalEvent) e).event().type()))
+        .as("event1 on each entry of s0, event3 only from the default, before the restore")
+        .containsExactly("event1", "event3", "event1");
   }
 
   /**
