@@ -47,6 +47,11 @@ public abstract class HistoryStatesContractTest {
 
   protected abstract Store newStore();
 
+  /** The store a second node opens on the same data; the same object where there is no other. */
+  protected Store anotherNodesStore(Store first) {
+    return first;
+  }
+
   @BeforeEach
   void store() {
     clock = VirtualClock.at(T0);
@@ -55,7 +60,7 @@ public abstract class HistoryStatesContractTest {
 
   private Engine node(String owner) {
     return Engine.builder()
-        .store(store)
+        .store(owner.equals("first") ? store : anotherNodesStore(store))
         .clock(clock)
         .register(EDITOR)
         .settings(s -> s.workers(w -> w.owner(owner)))
