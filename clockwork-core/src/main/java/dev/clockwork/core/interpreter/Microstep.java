@@ -157,8 +157,12 @@ final class Microstep {
     StateNode parent = history.parent();
     StateNode[] recorded = step.recorded(history);
     if (recorded != null) {
+      // all descendants first, then the ancestors: a parallel ancestor enters by its initial only
+      // the regions that hold no recorded state
       for (StateNode state : recorded) {
         addDescendants(state);
+      }
+      for (StateNode state : recorded) {
         addAncestors(state, parent);
       }
       return;
@@ -171,6 +175,8 @@ final class Microstep {
     Branch branch = fallback.branch(0);
     for (int t = 0; t < branch.targetCount(); t++) {
       addDescendants(branch.target(t));
+    }
+    for (int t = 0; t < branch.targetCount(); t++) {
       addAncestors(branch.target(t), parent);
     }
     if (branch.actionCount() > 0) {

@@ -107,6 +107,41 @@ class HistoryStateTest {
     assertThat(run.value()).containsExactly("work.a.a1", "work.b.b2");
   }
 
+  /** Every recorded leaf is entered before a parallel ancestor fills in the regions left over. */
+  @Test
+  void aDeepHistoryAboveAParallelStateRestoresTheLeafOfEachRegion() {
+    MachineDefinition machine =
+        Machine.define("job")
+            .initial("outer")
+            .state(
+                "outer",
+                o ->
+                    o.initial("work")
+                        .history("resume", h -> h.deep())
+                        .parallel(
+                            "work",
+                            p ->
+                                p.state(
+                                        "a",
+                                        r ->
+                                            r.initial("a1")
+                                                .state("a1", s -> s.on("A", "a2"))
+                                                .state("a2"))
+                                    .state(
+                                        "b",
+                                        r ->
+                                            r.initial("b1")
+                                                .state("b1", s -> s.on("B", "b2"))
+                                                .state("b2")))
+                        .on("HOLD", "held"))
+            .state("held", s -> s.on("GO", "outer.resume"))
+            .build();
+
+    Run run = Run.start(machine).send("A").send("B").send("HOLD").send("GO");
+
+    assertThat(run.value()).containsExactly("outer.work.a.a2", "outer.work.b.b2");
+  }
+
   @Test
   void theRecordSurvivesARestoredSnapshotAndForgetsStatesADefinitionLacks() {
     MachineDefinition machine = editor(HistoryType.DEEP);
