@@ -29,6 +29,13 @@ final class Histories {
   static void compileDefault(
       StateNode history, HistoryBuilder builder, String where, TransitionCompiler compiler) {
     if (builder.isEmpty()) {
+      if (history.parent.initial == history) {
+        throw new InvalidDefinitionException(
+            where,
+            "the history is the initial state of '"
+                + history.parent.path
+                + "', so it needs a default for the first entry; add h.to(\"<child state>\")");
+      }
       return;
     }
     String path = where + ".target";

@@ -151,7 +151,7 @@ final class Microstep {
   /**
    * SCXML addDescendantStatesToEnter for a history state: the states it recorded, else the targets
    * of its default transition (whose actions run once its parent is entered), else its parent's own
-   * default entry.
+   * default entry (its initial child, or every region).
    */
   private void addHistory(StateNode history) {
     StateNode parent = history.parent();
@@ -169,7 +169,12 @@ final class Microstep {
     }
     TransitionDef fallback = history.historyDefault();
     if (fallback == null) {
-      addDescendants(parent);
+      // the parent's own default entry, without entering the parent itself: it may stay active
+      if (parent.kind() == StateKind.PARALLEL) {
+        addRegions(parent);
+      } else {
+        addDescendants(parent.initial());
+      }
       return;
     }
     Branch branch = fallback.branch(0);

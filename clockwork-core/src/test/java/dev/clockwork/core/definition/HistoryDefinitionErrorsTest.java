@@ -152,6 +152,19 @@ class HistoryDefinitionErrorsTest {
   }
 
   @Test
+  void anInitialHistoryWithoutADefaultIsRefused() {
+    assertThatThrownBy(
+            () ->
+                editor()
+                    .state("editing", s -> s.initial("resume").state("draft").history("resume"))
+                    .build())
+        .isInstanceOf(InvalidDefinitionException.class)
+        .hasMessage(
+            "editor.editing.resume: the history is the initial state of 'editing', so it needs a"
+                + " default for the first entry; add h.to(\"<child state>\")");
+  }
+
+  @Test
   void anInGuardNamingNoStateIsRefused() {
     assertThatThrownBy(
             () ->

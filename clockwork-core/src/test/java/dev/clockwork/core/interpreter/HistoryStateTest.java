@@ -76,6 +76,32 @@ class HistoryStateTest {
     assertThat(Run.start(machine).send("RESUME").value()).containsExactly("editing.draft");
   }
 
+  /**
+   * From inside the parent to its own history, nothing recorded, no default: the parent stays
+   * active (it is the transition's domain) and its initial child is entered, once.
+   */
+  @Test
+  void toTheOwnParentsEmptyHistoryEntersTheInitialChildWithoutReenteringTheParent() {
+    MachineDefinition machine =
+        Machine.define("wizard")
+            .initial("steps")
+            .state(
+                "steps",
+                s ->
+                    s.initial("one")
+                        .entry(Run.log("steps"))
+                        .history("back")
+                        .state("one", c -> c.on("NEXT", "two"))
+                        .state("two", c -> c.on("BACK", "back")))
+            .build();
+
+    Run run = Run.start(machine).send("NEXT").send("BACK");
+
+    assertThat(run.value()).containsExactly("steps.one");
+    assertThat(run.snapshot().activeStates()).hasSize(3);
+    assertThat(run.log()).containsExactly("steps");
+  }
+
   @Test
   void enteringTheParentDirectlyIgnoresTheHistory() {
     Run run = Run.start(editor(HistoryType.DEEP)).send("SUBMIT").send("PAUSE").send("RESTART");
