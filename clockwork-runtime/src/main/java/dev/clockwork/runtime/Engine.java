@@ -57,7 +57,11 @@ public final class Engine implements AutoCloseable {
     this.parts = parts;
     this.machines =
         new Machines(
-            parts.machines(), parts.upgrades(), parts.deployments(), parts.store().definitions());
+            parts.machines(),
+            parts.upgrades(),
+            parts.deployments(),
+            parts.migrations(),
+            parts.store().definitions());
     this.instances = new Instances(parts.store(), parts.events(), NamespacedIds.DEFAULT);
     this.admin =
         new Admin(

@@ -150,6 +150,11 @@ public final class Instances {
     return events.enqueue(request(instanceId));
   }
 
+  /** Operating one instance's armed timers: reschedule, extend, fire now, cancel. */
+  public InstanceTimers timers(String instanceId) {
+    return new InstanceTimers(this, events, namespace, instanceId);
+  }
+
   /** Cancels an instance now, ahead of anything queued (under its lease, like a send). */
   public Instance terminate(String instanceId) {
     return SendResult.of(events.send(request(instanceId))).instance();

@@ -5,7 +5,10 @@ import dev.clockwork.definition.DefinitionFormatException;
 import dev.clockwork.runtime.health.VersionProblem;
 import dev.clockwork.runtime.internal.MachineRegistry;
 import dev.clockwork.runtime.internal.deploy.Deployments;
+import dev.clockwork.runtime.internal.engine.Migrations;
 import dev.clockwork.runtime.internal.engine.Upgrades;
+import dev.clockwork.runtime.migration.MigrationReport;
+import dev.clockwork.runtime.migration.MigrationRequest;
 import dev.clockwork.runtime.store.DefinitionStore;
 import dev.clockwork.runtime.store.definition.DefinitionConflictException;
 import dev.clockwork.runtime.store.definition.StoredDefinition;
@@ -28,16 +31,19 @@ public final class Machines {
   private final MachineRegistry registry;
   private final Upgrades upgrades;
   private final Deployments deployments;
+  private final Migrations migrations;
   private final DefinitionStore stored;
 
   Machines(
       MachineRegistry registry,
       Upgrades upgrades,
       Deployments deployments,
+      Migrations migrations,
       DefinitionStore stored) {
     this.registry = registry;
     this.upgrades = upgrades;
     this.deployments = deployments;
+    this.migrations = migrations;
     this.stored = stored;
   }
 
@@ -119,6 +125,19 @@ public final class Machines {
   /** The ids of every machine this node runs (registered, or deployed and runnable), sorted. */
   public List<String> ids() {
     return registry.ids().stream().sorted().toList();
+  }
+
+  /**
+   * Moves the running instances of one version onto another through a state mapping ({@code
+   * old.path=new.path}: renames, splits, moves into new enclosing states), one at a time under its
+   * lease; their entries, context and timers' anchors are kept, each move is in the instance's
+   * history ({@code @migrate}), and an instance whose states the mapping leaves unmapped is refused
+   * and reported. Run it with {@code dryRun} first: it reports the instances per active
+   * configuration and every unmapped state, and changes nothing. A repeated run moves what is left.
+   * Both versions must be registered here or deployed ({@link #deployed}).
+   */
+  public MigrationReport migrate(MigrationRequest request, boolean dryRun) {
+    return migrations.run(request, dryRun);
   }
 
   /**

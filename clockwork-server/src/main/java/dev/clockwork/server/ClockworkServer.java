@@ -22,6 +22,7 @@ import dev.clockwork.server.api.queue.QueueRoutes;
 import dev.clockwork.server.api.queue.QueueView;
 import dev.clockwork.server.api.retention.RetentionRoutes;
 import dev.clockwork.server.api.schedule.ScheduleRoutes;
+import dev.clockwork.server.api.timer.InstanceTimerRoutes;
 import dev.clockwork.server.api.timer.TimerRoutes;
 import dev.clockwork.server.callback.CallbackOptions;
 import dev.clockwork.server.callback.Callbacks;
@@ -158,6 +159,7 @@ public final class ClockworkServer implements AutoCloseable {
         new QueueRoutes(context),
         new DeadLetterRoutes(context),
         new TimerRoutes(context),
+        new InstanceTimerRoutes(context),
         new ScheduleRoutes(context),
         new AuditRoutes(context),
         new MetricsRoutes(context),

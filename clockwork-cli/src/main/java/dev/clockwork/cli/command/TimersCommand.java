@@ -21,11 +21,20 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code clockwork timers status|process}. */
+/** {@code clockwork timers status|process|reschedule|extend|fire|cancel}. */
 @Command(
     name = "timers",
-    description = "Inspect armed timers; run a machine's due work now.",
-    subcommands = {TimersCommand.Status.class, TimersCommand.Process.class, HelpCommand.class})
+    description =
+        "Inspect armed timers; run a machine's due work now; move, put off, fire or cancel one.",
+    subcommands = {
+      TimersCommand.Status.class,
+      TimersCommand.Process.class,
+      TimerOperationCommands.Reschedule.class,
+      TimerOperationCommands.Extend.class,
+      TimerOperationCommands.Fire.class,
+      TimerOperationCommands.Cancel.class,
+      HelpCommand.class
+    })
 public final class TimersCommand {
 
   /** {@code clockwork timers status}: armed timers, soonest first. */

@@ -47,7 +47,13 @@ final class DefinitionCompiler {
     addChildren(root, machine);
     indexUniqueNames();
     TransitionCompiler transitions =
-        new TransitionCompiler(id, machine.behaviors, machine.zone, byPath, timers);
+        new TransitionCompiler(
+            id,
+            machine.behaviors,
+            machine.zone,
+            new TimerCompiler.Overdue(machine.overdue, machine.overdueAfter),
+            byPath,
+            timers);
     for (StateNode state : states) {
       if (state.kind == StateKind.HISTORY) {
         Histories.compileDefault(state, historySources.get(state), where(state), transitions);

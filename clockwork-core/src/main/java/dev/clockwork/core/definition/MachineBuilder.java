@@ -3,6 +3,8 @@ package dev.clockwork.core.definition;
 import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.context.Context;
 import dev.clockwork.core.input.InputRules;
+import dev.clockwork.core.time.OverduePolicy;
+import java.time.Duration;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,6 +22,8 @@ public final class MachineBuilder extends StatesBuilder<MachineBuilder> {
   Behaviors behaviors = Behaviors.none();
   Context context = Context.empty();
   int maxTransitionDepth = DEFAULT_MAX_TRANSITION_DEPTH;
+  OverduePolicy overdue = OverduePolicy.FIRE;
+  Duration overdueAfter;
   final List<StartTimer> startTimers = new ArrayList<>();
   final Map<String, EventValidator> validators = new LinkedHashMap<>();
   final List<String> repeatedValidators = new ArrayList<>();
@@ -43,6 +47,27 @@ public final class MachineBuilder extends StatesBuilder<MachineBuilder> {
   /** The zone for calendar-unit and cron timers that name none (default UTC). */
   public MachineBuilder zone(ZoneId zone) {
     this.zone = Objects.requireNonNull(zone, "zone");
+    return this;
+  }
+
+  /**
+   * What the machine's repeating timers do when found overdue, unless a timer says otherwise
+   * (default {@link OverduePolicy#FIRE}).
+   */
+  public MachineBuilder overdue(OverduePolicy policy) {
+    this.overdue = Objects.requireNonNull(policy, "policy");
+    return this;
+  }
+
+  /**
+   * How late the machine's repeating timers may fire before they count as overdue, unless a timer
+   * says otherwise (default: one interval).
+   */
+  public MachineBuilder overdueAfter(Duration grace) {
+    if (grace.isNegative() || grace.isZero()) {
+      throw new IllegalArgumentException("overdueAfter must be positive, not " + grace);
+    }
+    this.overdueAfter = grace;
     return this;
   }
 

@@ -4,8 +4,10 @@ import dev.clockwork.core.InvalidDefinitionException;
 import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.behavior.TimerValue;
 import dev.clockwork.core.time.DstPolicy;
+import dev.clockwork.core.time.OverduePolicy;
 import dev.clockwork.core.time.TimeSpec;
 import dev.clockwork.core.time.TimeSpecs;
+import java.time.Duration;
 import java.time.ZoneId;
 import java.util.Locale;
 import java.util.Map;
@@ -14,11 +16,20 @@ import java.util.Map;
 final class TimerCompiler {
   private final Behaviors behaviors;
   private final ZoneId machineZone;
+  private final Overdue machineOverdue;
   private final Map<String, TimerDef> timers;
 
-  TimerCompiler(Behaviors behaviors, ZoneId machineZone, Map<String, TimerDef> timers) {
+  /** The machine's overdue policy and grace (null: one interval), for timers that set none. */
+  record Overdue(OverduePolicy policy, Duration after) {}
+
+  TimerCompiler(
+      Behaviors behaviors,
+      ZoneId machineZone,
+      Overdue machineOverdue,
+      Map<String, TimerDef> timers) {
     this.behaviors = behaviors;
     this.machineZone = machineZone;
+    this.machineOverdue = machineOverdue;
     this.timers = timers;
   }
 
@@ -68,8 +79,36 @@ final class TimerCompiler {
       throw new InvalidDefinitionException(
           path, "then must name an event, e.g. then(\"MAX_RETRIES\")");
     }
+    if ((t.overdue != null || t.overdueAfter != null) && !repeating) {
+      throw new InvalidDefinitionException(
+          path,
+          "overdue policies are for recurring timers (a one-shot timer always fires, however"
+              + " late); drop overdue from this timer or make it every(…), cycle(…) or cron(…)");
+    }
+    if (t.overdueAfter != null && (t.overdueAfter.isNegative() || t.overdueAfter.isZero())) {
+      throw new InvalidDefinitionException(
+          path, "overdueAfter must be positive, not " + t.overdueAfter);
+    }
+    // a one-shot timer always fires, whatever the machine's policy
+    Overdue overdue =
+        !repeating
+            ? new Overdue(OverduePolicy.FIRE, null)
+            : new Overdue(
+                t.overdue != null ? t.overdue : machineOverdue.policy(),
+                t.overdueAfter != null ? t.overdueAfter : machineOverdue.after());
     String key = source.path + "#" + t.event;
-    TimerDef def = new TimerDef(key, t.event, spec, value, max, t.then, zone, declaration(kind, t));
+    TimerDef def =
+        new TimerDef(
+            key,
+            t.event,
+            spec,
+            value,
+            max,
+            t.then,
+            zone,
+            declaration(kind, t),
+            overdue.policy(),
+            overdue.after());
     timers.put(key, def);
     return def;
   }
@@ -85,7 +124,7 @@ final class TimerCompiler {
       written = kind.name().toLowerCase(Locale.ROOT);
       text = t.fixed != null ? t.fixed.toString() : t.text;
     }
-    return new TimerDeclaration(written, text, t.max, t.zone, t.dst);
+    return new TimerDeclaration(written, text, t.max, t.zone, t.dst, t.overdue, t.overdueAfter);
   }
 
   private static TimeSpec spec(TransitionBuilder.TimerKind kind, TransitionBuilder t, ZoneId zone) {

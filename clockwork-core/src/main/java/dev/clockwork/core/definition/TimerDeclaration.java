@@ -1,6 +1,8 @@
 package dev.clockwork.core.definition;
 
 import dev.clockwork.core.time.DstPolicy;
+import dev.clockwork.core.time.OverduePolicy;
+import java.time.Duration;
 import java.time.ZoneId;
 
 /**
@@ -14,8 +16,17 @@ import java.time.ZoneId;
  * @param max the declared {@code max}, null when none
  * @param zone the timer's own zone, null when it uses the machine's
  * @param dst the declared daylight-saving policy, null when none
+ * @param overdue the declared overdue policy, null when none (the machine's applies)
+ * @param overdueAfter the declared overdue grace, null when none
  */
-public record TimerDeclaration(String kind, String text, Integer max, ZoneId zone, DstPolicy dst) {
+public record TimerDeclaration(
+    String kind,
+    String text,
+    Integer max,
+    ZoneId zone,
+    DstPolicy dst,
+    OverduePolicy overdue,
+    Duration overdueAfter) {
   /** True when the declaration can be written as data (a lambda timer value cannot). */
   public boolean isNameable() {
     return text != null;

@@ -2,7 +2,9 @@ package dev.clockwork.core.definition;
 
 import dev.clockwork.core.behavior.TimerValue;
 import dev.clockwork.core.context.Context;
+import dev.clockwork.core.time.OverduePolicy;
 import dev.clockwork.core.time.TimeSpec;
+import java.time.Duration;
 import java.time.ZoneId;
 
 /**
@@ -20,6 +22,8 @@ public final class TimerDef {
   private final String then;
   private final ZoneId zone;
   private final TimerDeclaration declaration;
+  private final OverduePolicy overdue;
+  private final Duration overdueAfter;
 
   TimerDef(
       String key,
@@ -29,7 +33,11 @@ public final class TimerDef {
       int max,
       String then,
       ZoneId zone,
-      TimerDeclaration declaration) {
+      TimerDeclaration declaration,
+      OverduePolicy overdue,
+      Duration overdueAfter) {
+    this.overdue = overdue;
+    this.overdueAfter = overdueAfter;
     this.key = key;
     this.event = event;
     this.spec = spec;
@@ -38,6 +46,16 @@ public final class TimerDef {
     this.then = then;
     this.zone = zone;
     this.declaration = declaration;
+  }
+
+  /** What it does when found overdue (a repeating timer's; one-shots always fire). */
+  public OverduePolicy overdue() {
+    return overdue;
+  }
+
+  /** How late a fire may be before it is overdue; null: one interval. */
+  public Duration overdueAfter() {
+    return overdueAfter;
   }
 
   /** How the timer was declared, for writing the definition back out. */

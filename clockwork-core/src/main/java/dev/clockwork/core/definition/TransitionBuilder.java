@@ -2,11 +2,13 @@ package dev.clockwork.core.definition;
 
 import dev.clockwork.core.behavior.TimerValue;
 import dev.clockwork.core.time.DstPolicy;
+import dev.clockwork.core.time.OverduePolicy;
 import dev.clockwork.core.time.Timer;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
@@ -42,6 +44,8 @@ public final class TransitionBuilder extends BranchBuilder<TransitionBuilder> {
   String then;
   ZoneId zone;
   DstPolicy dst;
+  OverduePolicy overdue;
+  Duration overdueAfter;
 
   TransitionBuilder(String event, Trigger trigger) {
     this.event = event;
@@ -138,6 +142,25 @@ public final class TransitionBuilder extends BranchBuilder<TransitionBuilder> {
   /** How a cron or calendar timer treats daylight-saving gaps and overlaps. */
   public TransitionBuilder dst(DstPolicy policy) {
     this.dst = policy;
+    return this;
+  }
+
+  /**
+   * What this repeating timer does when it is found overdue (default: the machine's, else {@link
+   * OverduePolicy#FIRE}): {@code skip_missed} drops the missed fires, {@code fire_once} fires one
+   * catch-up; either way the next fire keeps the rhythm and each skip is recorded in history.
+   */
+  public TransitionBuilder overdue(OverduePolicy policy) {
+    this.overdue = Objects.requireNonNull(policy, "policy");
+    return this;
+  }
+
+  /**
+   * How late a fire may be before it counts as overdue (default: the machine's, else one interval —
+   * a fire is overdue once the next one is due too).
+   */
+  public TransitionBuilder overdueAfter(Duration grace) {
+    this.overdueAfter = Objects.requireNonNull(grace, "grace");
     return this;
   }
 

@@ -23,12 +23,13 @@ final class TransitionCompiler {
       String machineId,
       Behaviors behaviors,
       ZoneId zone,
+      TimerCompiler.Overdue overdue,
       Map<String, StateNode> byPath,
       Map<String, TimerDef> timers) {
     this.machineId = machineId;
     this.behaviors = behaviors;
     this.byPath = byPath;
-    this.timers = new TimerCompiler(behaviors, zone, timers);
+    this.timers = new TimerCompiler(behaviors, zone, overdue, timers);
   }
 
   /** The internal event sent when a compound or parallel state at {@code path} is done. */

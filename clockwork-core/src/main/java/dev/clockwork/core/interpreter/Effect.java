@@ -4,6 +4,7 @@ import dev.clockwork.core.behavior.Target;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.event.TimerFire;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -32,6 +33,20 @@ public sealed interface Effect {
 
   /** A timer fired; {@code timer.fires()} counts this fire. Guards do not change that it counts. */
   record TimerFired(ArmedTimer timer, Instant at) implements Effect {}
+
+  /**
+   * Fires of an overdue repeating timer that its overdue policy did not run: due at {@code missed}
+   * (the first {@link OverdueCatchUp#LISTED} of them), {@code count} in all, found at {@code at}.
+   */
+  record TimerSkipped(ArmedTimer timer, List<Instant> missed, int count, Instant at)
+      implements Effect {}
+
+  /**
+   * An operator changed an armed timer: {@code before} as it was, {@code after} as it is now (null
+   * when it was cancelled).
+   */
+  record TimerOperated(TimerOperation operation, ArmedTimer before, ArmedTimer after, Instant at)
+      implements Effect {}
 
   /** A timer fire was not applied: its state entry is gone, or it came early or twice. */
   record TimerDropped(TimerFire fire, String event, String reason) implements Effect {}

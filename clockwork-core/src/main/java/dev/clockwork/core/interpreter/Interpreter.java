@@ -192,6 +192,49 @@ public final class Interpreter {
   }
 
   /**
+   * Applies an operator's change to one armed timer ({@link TimerOperation}) as one macrostep: a
+   * fire now runs the timer's transition, with {@code emitter} and {@code delivery} as a fire's
+   * would.
+   *
+   * @throws IllegalArgumentException when the snapshot has no such armed timer (it fired, or its
+   *     state was left), or two that send the event named
+   */
+  public static StepResult operate(
+      Snapshot snapshot,
+      TimerOperation operation,
+      Instant now,
+      Emitter emitter,
+      Delivery delivery,
+      DispatchPolicy dispatch) {
+    if (snapshot.isFinished()) {
+      throw new IllegalArgumentException(
+          "the instance is finished: it has no armed timer '" + operation.timer() + "'");
+    }
+    Macrostep step = StepPool.open(snapshot, now, delivery);
+    try {
+      step.dispatch(dispatch);
+      step.emitter(emitter);
+      return step.result(step.operate(operation));
+    } finally {
+      StepPool.close(step);
+    }
+  }
+
+  /**
+   * Moves a running instance's snapshot onto {@code target}, another version of its machine,
+   * through {@code mapping}: its active states become their mapped states with their entries kept
+   * (new enclosing states and default children are entered now, no entry actions run), its timers
+   * follow their states and are re-armed by the target's definitions, its context is kept.
+   *
+   * @throws UnmappedStatesException when an active state has no state in {@code target} under its
+   *     mapped path, or the mapped states cannot be active together
+   */
+  public static StepResult migrate(
+      Snapshot snapshot, MachineDefinition target, StateMapping mapping, Instant now) {
+    return rearm(Migration.migrate(snapshot, target, mapping, now), now);
+  }
+
+  /**
    * Re-arms the timers of a snapshot restored under a newer definition: a timer that has not fired
    * yet in its state entry gets the due time the new definition gives it (anchored on the same
    * entry), a timer the new definition no longer has is cancelled. Timers that already fired keep

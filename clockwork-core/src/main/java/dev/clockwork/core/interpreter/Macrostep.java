@@ -109,6 +109,13 @@ final class Macrostep extends StepScope {
     return handled;
   }
 
+  /** Applies an operator's change to an armed timer; a fire now runs and settles as a fire does. */
+  boolean operate(TimerOperation operation) {
+    boolean handled = new TimerOperating(this).apply(operation);
+    settle();
+    return handled;
+  }
+
   /** Skips a timer fire that failed for good: the timer moves on, nothing runs. */
   boolean skipFire(TimerFire fire) {
     return new TimerFiring(this).skip(fire);

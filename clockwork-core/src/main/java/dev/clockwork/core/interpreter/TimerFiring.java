@@ -7,6 +7,7 @@ import dev.clockwork.core.definition.TransitionDef;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.event.TimerFire;
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * Applies one timer fire: fenced by the state entry and the due instant (a stale, early or repeated
@@ -39,6 +40,11 @@ final class TimerFiring {
       return true;
     }
     ArmedTimer fired;
+    Optional<OverdueCatchUp> overdue =
+        armed.failed() ? Optional.empty() : OverdueCatchUp.of(def, armed, step.now());
+    if (overdue.isPresent()) {
+      return catchUp(i, overdue.get());
+    }
     if (armed.failed()) {
       // An operator retried the dead-lettered fire: it was counted when it was skipped.
       fired = armed;
@@ -59,6 +65,34 @@ final class TimerFiring {
       return step.selectAndRun();
     }
     StateNode source = step.definition().state(armed.statePath());
+    TransitionDef transition = source.transition(def.event());
+    if (transition != null && step.selection().selectOnly(transition)) {
+      step.microstep();
+    }
+    return true;
+  }
+
+  /**
+   * Applies an overdue timer's policy: records the fires it did not run, re-arms it on its rhythm,
+   * and runs the transition once for a {@code fire_once} catch-up.
+   */
+  private boolean catchUp(int i, OverdueCatchUp catchUp) {
+    if (catchUp.next() == null) {
+      timers.remove(i);
+    } else {
+      rearm(i, catchUp.next());
+    }
+    step.markChanged();
+    if (catchUp.skipped() > 0) {
+      step.effect(
+          new Effect.TimerSkipped(
+              catchUp.counted(), catchUp.missed(), catchUp.skipped(), step.now()));
+    }
+    if (!catchUp.runs()) {
+      return true;
+    }
+    step.effect(new Effect.TimerFired(catchUp.counted(), step.now()));
+    StateNode source = step.definition().state(catchUp.counted().statePath());
     TransitionDef transition = source.transition(def.event());
     if (transition != null && step.selection().selectOnly(transition)) {
       step.microstep();

@@ -17,7 +17,16 @@ public final class FormatKeys {
 
   /** Keys only the machine (the root of the file) accepts, besides the state keys. */
   public static final List<String> MACHINE_ONLY =
-      List.of("id", "version", "zone", "context", "maxTransitionDepth", "startOn", "requires");
+      List.of(
+          "id",
+          "version",
+          "zone",
+          "context",
+          "maxTransitionDepth",
+          "overdue",
+          "overdueAfter",
+          "startOn",
+          "requires");
 
   /** Keys of a transition written as a map. */
   public static final List<String> TRANSITION =
@@ -36,7 +45,9 @@ public final class FormatKeys {
           "max",
           "then",
           "zone",
-          "dst");
+          "dst",
+          "overdue",
+          "overdueAfter");
 
   /** Keys of one branch of a multi-branch transition. */
   public static final List<String> BRANCH = List.of("target", "guards", "actions");

@@ -5,9 +5,11 @@ import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineBuilder;
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.time.OverduePolicy;
 import dev.clockwork.definition.tree.SourceNode;
 import dev.clockwork.definition.tree.SourceNode.MapNode;
 import dev.clockwork.definition.tree.TreeProblem;
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -63,6 +65,16 @@ public final class MachineReader {
     if (keys.containsKey("maxTransitionDepth")) {
       builder.maxTransitionDepth(
           Fields.whole(keys.get("maxTransitionDepth").value(), path, "maxTransitionDepth: 50"));
+    }
+    if (keys.containsKey("overdue")) {
+      SourceNode node = keys.get("overdue").value();
+      OverduePolicy policy = TimerReader.overdue(node, path + ".overdue");
+      builder.overdue(policy);
+    }
+    if (keys.containsKey("overdueAfter")) {
+      SourceNode node = keys.get("overdueAfter").value();
+      Duration grace = TimerReader.grace(node, path + ".overdueAfter");
+      Guarded.run(node, path + ".overdueAfter", () -> builder.overdueAfter(grace));
     }
     if (keys.containsKey("startOn")) {
       SourceNode node = keys.get("startOn").value();

@@ -3,10 +3,12 @@ package dev.clockwork.definition.read;
 import dev.clockwork.core.definition.TransitionBuilder;
 import dev.clockwork.core.time.DstPolicy;
 import dev.clockwork.core.time.Durations;
+import dev.clockwork.core.time.OverduePolicy;
 import dev.clockwork.core.time.Timer;
 import dev.clockwork.definition.tree.SourceNode;
 import dev.clockwork.definition.tree.SourceNode.MapNode;
 import dev.clockwork.definition.tree.TreeProblem;
+import java.time.Duration;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Locale;
@@ -23,7 +25,8 @@ final class TimerReader {
 
   private static final List<String> TIMERS =
       List.of("after", "every", "at", "cycle", "cron", "timer", "timerFromContext");
-  private static final List<String> TIMER_SETTINGS = List.of("max", "then", "zone", "dst");
+  private static final List<String> TIMER_SETTINGS =
+      List.of("max", "then", "zone", "dst", "overdue", "overdueAfter");
 
   static void read(MapNode map, TransitionBuilder t, String path) {
     if (TIMERS.stream().noneMatch(map.entries()::containsKey)) {
@@ -57,6 +60,8 @@ final class TimerReader {
         case "then" -> t.then(text(value, path, "MAX_RETRIES"));
         case "zone" -> t.zone(zone(value, path));
         case "dst" -> t.dst(dst(value, path));
+        case "overdue" -> t.overdue(overdue(value, path));
+        case "overdueAfter" -> t.overdueAfter(grace(value, path));
         default -> {
           // not a timer key: read by TransitionReader
         }
@@ -78,6 +83,18 @@ final class TimerReader {
     } else {
       t.every(Timer.of(Durations.parse(text)));
     }
+  }
+
+  /** An overdue policy: {@code fire}, {@code skip_missed} or {@code fire_once}. */
+  static OverduePolicy overdue(SourceNode node, String path) {
+    String text = text(node, path, "skip_missed");
+    return Guarded.at(node, path, () -> OverduePolicy.of(text));
+  }
+
+  /** An overdue grace: seed words ({@code 15 minutes}) or ISO 8601 ({@code PT15M}). */
+  static Duration grace(SourceNode node, String path) {
+    String text = text(node, path, "15 minutes");
+    return Guarded.at(node, path, () -> isIso(text) ? Duration.parse(text) : Durations.parse(text));
   }
 
   private static boolean isIso(String text) {

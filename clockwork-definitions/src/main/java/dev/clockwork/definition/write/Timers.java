@@ -2,6 +2,7 @@ package dev.clockwork.definition.write;
 
 import dev.clockwork.core.definition.TimerDeclaration;
 import dev.clockwork.core.definition.TimerDef;
+import dev.clockwork.core.time.OverduePolicy;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -31,6 +32,12 @@ final class Timers {
     }
     if (declared.zone() != null) {
       out.put("zone", declared.zone().getId());
+    }
+    if (timer.overdue() != OverduePolicy.FIRE) {
+      out.put("overdue", timer.overdue().text());
+    }
+    if (timer.overdueAfter() != null) {
+      out.put("overdueAfter", timer.overdueAfter().toString());
     }
     if (declared.dst() != null) {
       Map<String, Object> dst = new LinkedHashMap<>();

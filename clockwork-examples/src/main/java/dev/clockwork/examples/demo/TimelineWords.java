@@ -13,6 +13,7 @@ final class TimelineWords {
       case UNHANDLED -> "ignored";
       case INTERNAL -> "internal";
       case TIMER_FIRED -> "timer fired";
+      case TIMER_SKIPPED -> "overdue fires skipped";
       case TIMER_DROPPED -> "timer dropped";
       case ATTEMPT_FAILED -> "attempt failed";
       case FAILED -> "FAILED";

@@ -123,6 +123,16 @@ public final class HistoryRows {
             fired.timer().event(),
             Map.of("due", fired.timer().due().toString()),
             fired.timer().id());
+      } else if (effect instanceof Effect.TimerSkipped skipped) {
+        add(
+            Kind.TIMER_SKIPPED,
+            skipped.timer().event(),
+            Map.of(
+                "missed",
+                skipped.missed().stream().map(Instant::toString).toList(),
+                "count",
+                skipped.count()),
+            skipped.timer().id());
       } else if (effect instanceof Effect.TimerDropped dropped) {
         add(Kind.TIMER_DROPPED, dropped.event(), Map.of(), dropped.reason());
       } else if (effect instanceof Effect.InternalEvent internal) {

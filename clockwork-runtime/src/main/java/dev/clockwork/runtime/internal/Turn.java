@@ -114,13 +114,21 @@ public final class Turn {
         result =
             Delegation.CANCEL.equals(event.type())
                 ? Interpreter.cancel(snapshot, now)
-                : Interpreter.transition(
-                    snapshot,
-                    event,
-                    now,
-                    services.emits().emitterFor(this, now, timeout),
-                    delivery,
-                    services.dispatchPolicy(record.machine()));
+                : TimerOperations.carries(event)
+                    ? Interpreter.operate(
+                        snapshot,
+                        TimerOperations.of(event),
+                        now,
+                        services.emits().emitterFor(this, now, timeout),
+                        delivery,
+                        services.dispatchPolicy(record.machine()))
+                    : Interpreter.transition(
+                        snapshot,
+                        event,
+                        now,
+                        services.emits().emitterFor(this, now, timeout),
+                        delivery,
+                        services.dispatchPolicy(record.machine()));
       } catch (RuntimeException e) {
         if (watch != null && watch.fired()) {
           throw timedOut(event, started, timeout, e);

@@ -6,6 +6,7 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.Delivery;
 import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.core.interpreter.Interpreter;
+import dev.clockwork.core.interpreter.StateMapping;
 import dev.clockwork.core.interpreter.StepResult;
 import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.error.CreationFailedException;
@@ -373,6 +374,39 @@ public final class TurnRunner {
     List<HistoryEntry> rows =
         HistoryRows.step(stored, Event.of("@upgrade"), rearmed, now, Delivery.NONE);
     turn.replace(rearmed, rows, now);
+    return end.commit(chain, new TurnReports(turn));
+  }
+
+  /**
+   * Moves an active instance on version {@code from} onto {@code to} through {@code mapping}, under
+   * its lease, and records the move in its history ({@code @migrate}).
+   *
+   * @return true when it was moved; false when it is no longer active on {@code from}
+   * @throws UnmappedStatesException when its active states do not map (nothing changes)
+   */
+  public boolean migrate(
+      String instanceId, MachineDefinition from, MachineDefinition to, StateMapping mapping) {
+    Chain chain = new Chain(instanceId);
+    Claim claim = services.waiter().lease(instanceId, chain);
+    InstanceRecord stored = claim.instance();
+    Turn turn = Turn.leased(services, chain, claim.lease(), stored);
+    if (stored.version() != from.version() || stored.status() != InstanceStatus.ACTIVE) {
+      end.abandon(chain, null);
+      return false;
+    }
+    Instant now = clock.instant();
+    StepResult migrated;
+    try {
+      migrated = Interpreter.migrate(SnapshotCodec.toSnapshot(from, stored), to, mapping, now);
+    } catch (RuntimeException e) {
+      end.abandon(chain, null);
+      throw e;
+    }
+    Event event =
+        Event.of(
+            "@migrate",
+            Map.of("from", from.version(), "to", to.version(), "mapping", mapping.paths()));
+    turn.replace(migrated, HistoryRows.step(stored, event, migrated, now, Delivery.NONE), now);
     return end.commit(chain, new TurnReports(turn));
   }
 }

@@ -77,6 +77,11 @@ public record HistoryEntry(
     UNHANDLED,
     INTERNAL,
     TIMER_FIRED,
+    /**
+     * Fires of an overdue timer its overdue policy did not run; the payload lists their due
+     * instants ({@code missed}, the first 100) and how many there were ({@code count}).
+     */
+    TIMER_SKIPPED,
     TIMER_DROPPED,
     /** An attempt failed and the event (or timer fire) will be tried again. */
     ATTEMPT_FAILED,

@@ -69,6 +69,11 @@ final class MatrixRows {
             OPERATOR,
             "/api/instances/order-1/events",
             "{\"type\": \"PING\"}"),
+        post(
+            "/api/instances/{id}/timers/{timer}",
+            OPERATOR,
+            "/api/instances/order-1/timers/NO_SUCH_TIMER",
+            "{\"operation\": \"cancel\"}"),
         post("/api/queues/{machine}/pause", OPERATOR, "/api/queues/order/pause", ""),
         post("/api/queues/{machine}/resume", OPERATOR, "/api/queues/order/resume", ""),
         post(

@@ -30,6 +30,7 @@ import java.time.Clock;
  * @param due running due work in the caller's thread
  * @param upgrades moving instances onto the newest versions
  * @param deployments storing versions and taking those deployed elsewhere
+ * @param migrations moving running instances between versions through a state mapping
  * @param lifecycle starting and stopping the engine's threads
  */
 public record EngineParts(
@@ -48,4 +49,5 @@ public record EngineParts(
     DueWork due,
     Upgrades upgrades,
     Deployments deployments,
+    Migrations migrations,
     Lifecycle lifecycle) {}

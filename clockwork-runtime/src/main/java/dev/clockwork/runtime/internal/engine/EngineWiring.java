@@ -167,6 +167,7 @@ public final class EngineWiring {
         new DueWork(settings, store, clock, machines, runner),
         upgrades,
         deployments,
+        new Migrations(store, clock, runner, deployments),
         new Lifecycle(
             settings,
             machines,
