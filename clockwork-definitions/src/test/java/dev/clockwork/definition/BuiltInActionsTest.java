@@ -20,7 +20,10 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
-/** The built-in actions assign and emit do what they say, need no code and are written back. */
+/**
+ * The built-in actions assign, emit, log and sendParent do what they say, need no code and are
+ * written back.
+ */
 class BuiltInActionsTest {
   private static Drive machine(String actions) {
     return Drive.start(
@@ -84,6 +87,30 @@ class BuiltInActionsTest {
   }
 
   @Test
+  void sendParentQueuesTheEventForTheParentInstance() {
+    Drive drive = machine("{sendParent: PROGRESS}").send("GO");
+    assertThat(drive.last().effects())
+        .contains(new Effect.Emitted(Target.parent(), Event.of("PROGRESS")));
+    Drive withPayload =
+        machine("{sendParent: {event: PROGRESS, payload: {step: 2, of: [a, b]}}}").send("GO");
+    assertThat(withPayload.last().effects())
+        .contains(
+            new Effect.Emitted(
+                Target.parent(), Event.of("PROGRESS", Map.of("step", 2, "of", List.of("a", "b")))));
+  }
+
+  @Test
+  void sendParentNeedsAnEventAndNoOtherKey() {
+    assertThatThrownBy(() -> machine("{sendParent: {payload: {step: 2}}}"))
+        .hasMessageContaining("sendParent needs an event");
+    assertThatThrownBy(() -> machine("{sendParent: {event: X, machine: p}}"))
+        .hasMessageContaining("unknown key 'machine'")
+        .hasMessageContaining("event, payload");
+    assertThatThrownBy(() -> machine("{sendParent: ''}"))
+        .hasMessageContaining("sendParent needs an event name");
+  }
+
+  @Test
   void logWritesTheTextToTheMachineLogger() {
     Logger logger = Logger.getLogger(LogAction.LOGGER);
     List<String> logged = new ArrayList<>();
@@ -140,9 +167,11 @@ class BuiltInActionsTest {
   void builtInsAreWrittenBackAsTheyWereRead() {
     String text =
         "id: m\ninitial: a\nstates:\n  a:\n    entry:\n    - assign: {n: 1, t: {fromEvent: x}}\n"
-            + "    - emit: {event: E, instance: i, mode: async}\n    - log: entered\n";
+            + "    - emit: {event: E, instance: i, mode: async}\n    - log: entered\n"
+            + "    - sendParent: UP\n    - sendParent: {event: STEP, payload: {step: 2}}\n";
     String written = MachineFormat.yaml().write(Drive.yaml(text));
     assertThat(written)
-        .contains("assign:", "fromEvent: x", "emit:", "mode: async", "instance: i", "log: entered");
+        .contains("assign:", "fromEvent: x", "emit:", "mode: async", "instance: i", "log: entered")
+        .contains("sendParent: UP", "sendParent:\n", "event: STEP", "step: 2");
   }
 }

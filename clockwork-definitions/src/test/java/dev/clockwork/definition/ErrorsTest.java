@@ -100,18 +100,20 @@ class ErrorsTest {
             """)
         .hasMessageStartingWith("order.yaml:2:")
         .hasMessageContaining("'queue' is not supported yet")
-        .hasMessageContaining("clockwork.yaml");
+        .hasMessageContaining("clockwork.yaml under clockwork.machines.order.queue")
+        .hasMessageContaining("s.machine(\"order\", m -> m.queue(q -> …))")
+        .hasMessageContaining("remove 'queue' from this file");
     reading(
             """
             id: order
+            parallelDispatch: {job_tries: 3}
             initial: a
-            states:
-              a:
-                entry: [{sendParent: PAID}]
+            states: {a: {}}
             """)
-        .hasMessageStartingWith("order.yaml:5:")
-        .hasMessageContaining("order.a.entry")
-        .hasMessageContaining("'sendParent' is not supported yet");
+        .hasMessageStartingWith("order.yaml:2:")
+        .hasMessageContaining("'parallelDispatch' is not supported yet")
+        .hasMessageContaining("clockwork.yaml under clockwork.machines.order.parallel_dispatch")
+        .hasMessageContaining("s.machine(\"order\", m -> m.parallelDispatch(p -> …))");
   }
 
   @Test

@@ -15,21 +15,12 @@ import org.junit.jupiter.api.Test;
 
 /** A definition written out and read back behaves as the one written; lambdas are refused. */
 class ExportTest {
-  private static final UnaryOperator<Drive> ORDER_SCENARIO =
-      d ->
-          d.send("PAY")
-              .send("DECLINED")
-              .fire("RETRY_PAYMENT")
-              .fire("RETRY_PAYMENT")
-              .fire("RETRY_PAYMENT")
-              .fire("MAX_RETRIES");
-
   @Test
   void theOrderFileWrittenAndReadBackDrivesTheSame() {
     MachineDefinition original = OrderMachineTest.yaml();
     MachineDefinition written = RoundTrip.of(original);
-    List<String> expected = ORDER_SCENARIO.apply(Drive.start(original)).trace();
-    assertThat(ORDER_SCENARIO.apply(Drive.start(written)).trace())
+    List<String> expected = OrderMachineTest.RETRIES_RUN_OUT.apply(Drive.start(original)).trace();
+    assertThat(OrderMachineTest.RETRIES_RUN_OUT.apply(Drive.start(written)).trace())
         .containsExactlyElementsOf(expected)
         .last()
         .asString()

@@ -21,6 +21,16 @@ import org.junit.jupiter.api.Test;
 class OrderMachineTest {
   static final Path FILE = Path.of("src/test/resources/machines/order.yaml");
 
+  /** Payment declined, retried every six hours three times, then given up. */
+  static final UnaryOperator<Drive> RETRIES_RUN_OUT =
+      d ->
+          d.send("PAY")
+              .send("DECLINED")
+              .fire("RETRY_PAYMENT")
+              .fire("RETRY_PAYMENT")
+              .fire("RETRY_PAYMENT")
+              .fire("MAX_RETRIES");
+
   static MachineDefinition java() {
     return Machine.define("order")
         .behaviors(Drive.BEHAVIORS)
@@ -84,19 +94,11 @@ class OrderMachineTest {
 
   @Test
   void retriesEverySixHoursThreeTimesThenGivesUp() {
-    UnaryOperator<Drive> scenario =
-        d ->
-            d.send("PAY")
-                .send("DECLINED")
-                .fire("RETRY_PAYMENT")
-                .fire("RETRY_PAYMENT")
-                .fire("RETRY_PAYMENT")
-                .fire("MAX_RETRIES");
-    Drive yaml = scenario.apply(Drive.start(yaml()));
+    Drive yaml = RETRIES_RUN_OUT.apply(Drive.start(yaml()));
     assertThat(yaml.value()).containsExactly("payment_failed");
     assertThat(yaml.context("retries")).isEqualTo(3);
     assertThat(yaml.snapshot().isDone()).isTrue();
-    assertThat(both(scenario)).hasSize(7);
+    assertThat(both(RETRIES_RUN_OUT)).hasSize(7);
   }
 
   @Test

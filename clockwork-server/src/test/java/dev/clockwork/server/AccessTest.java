@@ -27,7 +27,9 @@ class AccessTest {
 
   @Test
   void anUnknownTokenIs401() {
-    assertThat(API.get("/api/machines", "not-a-token").status()).isEqualTo(401);
+    ApiFixture.Response response = API.get("/api/machines", "not-a-token");
+    assertThat(response.status()).isEqualTo(401);
+    assertThat(response.header("WWW-Authenticate")).startsWith("Bearer");
   }
 
   @Test
@@ -35,6 +37,13 @@ class AccessTest {
     ApiFixture.Response response = API.get("/api/machines", ApiFixture.VIEWER);
 
     assertThat(response.status()).isEqualTo(200);
+    assertThat(response.header("WWW-Authenticate")).as("a challenge only with a 401").isNull();
+    assertThat(API.post("/api/instances", ApiFixture.VIEWER, "{\"machine\": \"order\"}"))
+        .satisfies(
+            forbidden -> {
+              assertThat(forbidden.status()).isEqualTo(403);
+              assertThat(forbidden.header("WWW-Authenticate")).isNull();
+            });
     assertThat(response.json().findValuesAsText("id")).contains("order", "subscription");
   }
 

@@ -41,7 +41,8 @@ public interface ActionScope extends GuardScope {
 
   /**
    * Queues {@code event} for another instance (with this step's commit) and does not wait; a
-   * machine target is found or created in this instance's conversation.
+   * machine target is found or created in this instance's conversation, and {@link Target#parent()}
+   * is the instance that invoked this one as a child machine.
    */
   void emitAsync(Target target, Event event);
 

@@ -75,9 +75,11 @@ final class RegionResults {
     for (Object emit : list(payload.get(EMITS))) {
       Map<String, Object> e = map(emit);
       Target target =
-          e.containsKey("machine")
-              ? Target.machine((String) e.get("machine"))
-              : Target.instance((String) e.get("instance"));
+          e.containsKey("parent")
+              ? Target.parent()
+              : e.containsKey("machine")
+                  ? Target.machine((String) e.get("machine"))
+                  : Target.instance((String) e.get("instance"));
       step.effect(new Effect.Emitted(target, event(e)));
     }
     for (Object broadcast : list(payload.get(BROADCASTS))) {

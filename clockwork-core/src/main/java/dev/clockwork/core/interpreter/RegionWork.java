@@ -70,7 +70,7 @@ public record RegionWork(
     for (Effect effect : emitted) {
       if (effect instanceof Effect.Emitted e) {
         Map<String, Object> emit = new LinkedHashMap<>();
-        emit.put(e.target().inConversation() ? "machine" : "instance", target(e.target()));
+        emit.put(kind(e.target()), target(e.target()));
         emit.put("type", e.event().type());
         emit.put("payload", e.event().payload());
         emits.add(emit);
@@ -99,7 +99,14 @@ public record RegionWork(
     return keys;
   }
 
-  private static String target(Target target) {
-    return target.inConversation() ? target.machine() : target.instanceId();
+  /** The key an emit's target is written under: machine, instance or parent. */
+  private static String kind(Target target) {
+    return target.toParent() ? "parent" : target.inConversation() ? "machine" : "instance";
+  }
+
+  private static Object target(Target target) {
+    return target.toParent()
+        ? Boolean.TRUE
+        : target.inConversation() ? target.machine() : target.instanceId();
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.clockwork.core.InvalidDefinitionException;
+import dev.clockwork.core.behavior.Target;
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
@@ -359,6 +360,50 @@ class ParallelDispatchTest {
             .build();
     Jobs jobs = Jobs.start(emits, Map.of());
     assertThatThrownBy(() -> jobs.work(0, null)).hasMessageContaining("emitAsync");
+  }
+
+  @Test
+  void anAsyncEmitToEachKindOfTargetInADispatchedActionReachesTheStepThatAppliesIt() {
+    MachineDefinition emits =
+        Machine.define("emits")
+            .initial("p")
+            .parallel(
+                "p",
+                p ->
+                    p.state(
+                            "a",
+                            r ->
+                                r.initial("w")
+                                    .state(
+                                        "w",
+                                        s ->
+                                            s.entry(
+                                                a -> {
+                                                  a.emitAsync(Target.parent(), Event.of("UP"));
+                                                  a.emitAsync(Target.machine("m"), Event.of("M"));
+                                                  a.emitAsync(Target.instance("i"), Event.of("I"));
+                                                })))
+                        .state("b", r -> r.initial("w").state("w", s -> s.entry(a -> {}))))
+            .build();
+    Jobs jobs = Jobs.start(emits, Map.of());
+    jobs.run(0);
+    assertThat(jobs.last.effects())
+        .filteredOn(Effect.Emitted.class::isInstance)
+        .containsExactly(
+            new Effect.Emitted(Target.parent(), Event.of("UP")),
+            new Effect.Emitted(Target.machine("m"), Event.of("M")),
+            new Effect.Emitted(Target.instance("i"), Event.of("I")));
+  }
+
+  @Test
+  void aTargetNamesExactlyOneOfAnInstanceAMachineOrTheParent() {
+    assertThat(Target.parent().toParent()).isTrue();
+    assertThat(Target.parent()).hasToString("@parent");
+    assertThat(Target.machine("m").toParent()).isFalse();
+    assertThatThrownBy(() -> new Target("i", null, true))
+        .hasMessageContaining("exactly one of an instance, a machine or the parent");
+    assertThatThrownBy(() -> new Target(null, null))
+        .hasMessageContaining("exactly one of an instance, a machine or the parent");
   }
 
   private static List<Effect.RegionDispatched> dispatched(StepResult result) {

@@ -5,15 +5,17 @@ import dev.clockwork.definition.action.AssignAction;
 import dev.clockwork.definition.action.EmitAction;
 import dev.clockwork.definition.action.LogAction;
 import dev.clockwork.definition.action.RaiseAction;
+import dev.clockwork.definition.action.SendParentAction;
 import dev.clockwork.definition.tree.SourceNode;
 import dev.clockwork.definition.tree.SourceNode.MapNode;
+import dev.clockwork.definition.tree.SourceNode.ScalarNode;
 import dev.clockwork.definition.tree.TreeProblem;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * Reads a built-in action written as a map of one key: {@code raise}, {@code assign}, {@code emit},
- * {@code log}.
+ * {@code log}, {@code sendParent}.
  */
 final class BuiltInReader {
   private BuiltInReader() {}
@@ -32,6 +34,7 @@ final class BuiltInReader {
       case "assign" -> assign(entry.value(), path);
       case "emit" -> emit(entry.value(), path);
       case "log" -> new LogAction(Fields.text(entry.value(), path, "{log: payment declined}"));
+      case "sendParent" -> sendParent(entry.value(), path);
       default -> raise(entry.value(), path);
     };
   }
@@ -90,5 +93,30 @@ final class BuiltInReader {
       given.entries().forEach((key, entry) -> payload.put(key, Plain.of(entry.value())));
     }
     return new EmitAction(event, machine, instance, async, payload);
+  }
+
+  private static Action sendParent(SourceNode value, String path) {
+    String example = "{sendParent: {event: PROGRESS, payload: {step: 2}}}";
+    if (value instanceof ScalarNode) {
+      String event = Fields.text(value, path, "{sendParent: PROGRESS}");
+      if (event.isBlank()) {
+        throw new TreeProblem(
+            value.location(), path, "sendParent needs an event name, e.g. {sendParent: PROGRESS}");
+      }
+      return new SendParentAction(event, Map.of());
+    }
+    MapNode map = Fields.map(value, path, example);
+    Fields.checkKeys(map, path, FormatKeys.SEND_PARENT, Map.of());
+    Map<String, SourceNode.Entry> keys = map.entries();
+    if (!keys.containsKey("event")) {
+      throw new TreeProblem(map.location(), path, "sendParent needs an event, e.g. " + example);
+    }
+    String event = Fields.text(keys.get("event").value(), path, example);
+    Map<String, Object> payload = new LinkedHashMap<>();
+    if (keys.containsKey("payload")) {
+      MapNode given = Fields.map(keys.get("payload").value(), path, "payload: {step: 2}");
+      given.entries().forEach((key, entry) -> payload.put(key, Plain.of(entry.value())));
+    }
+    return new SendParentAction(event, payload);
   }
 }

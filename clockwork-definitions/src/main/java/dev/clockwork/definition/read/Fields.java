@@ -25,7 +25,10 @@ final class Fields {
         throw new TreeProblem(
             entry.keyLocation(),
             path,
-            "'" + key + "' is not supported yet in machine files; " + notYet.get(key));
+            "'"
+                + key
+                + "' is not supported yet in machine files; "
+                + notYet.get(key).replace(FormatKeys.MACHINE_ID, path));
       }
       throw new TreeProblem(
           entry.keyLocation(),

@@ -53,11 +53,14 @@ public final class FormatKeys {
   public static final List<String> BRANCH = List.of("target", "guards", "actions");
 
   /** Keys of a built-in action written as a map in an {@code actions}/{@code entry} list. */
-  public static final List<String> ACTION = List.of("raise", "assign", "emit", "log");
+  public static final List<String> ACTION = List.of("raise", "assign", "emit", "log", "sendParent");
 
   /** Keys of an {@code emit} built-in action. */
   public static final List<String> EMIT =
       List.of("event", "machine", "instance", "mode", "payload");
+
+  /** Keys of a {@code sendParent} built-in action written as a map. */
+  public static final List<String> SEND_PARENT = List.of("event", "payload");
 
   /** Keys of a timer's daylight-saving policy. */
   public static final List<String> DST = List.of("gap", "overlap");
@@ -80,17 +83,30 @@ public final class FormatKeys {
   /** The values of a state's {@code type} (besides {@link #HISTORY_TYPE}). */
   public static final List<String> STATE_TYPES = List.of("atomic", "compound", "parallel", "final");
 
+  /** Stands for the machine's id in the fixes below; the reader puts the id in. */
+  public static final String MACHINE_ID = "<id>";
+
+  private static final String QUEUE_FIX =
+      "a machine's queue is set where the engine runs it: in clockwork.yaml under"
+          + " clockwork.machines.<id>.queue (name, concurrency, retry, …), or in code with"
+          + " Engine.builder().settings(s -> s.machine(\"<id>\", m -> m.queue(q -> …)));"
+          + " move it there and remove 'queue' from this file";
+
+  private static final String PARALLEL_DISPATCH_FIX =
+      "a machine's parallel dispatch is set where the engine runs it: in clockwork.yaml under"
+          + " clockwork.machines.<id>.parallel_dispatch, or in code with"
+          + " Engine.builder().settings(s -> s.machine(\"<id>\", m -> m.parallelDispatch(p ->"
+          + " …))); move it there and remove 'parallelDispatch' from this file";
+
   /** Keys of the machine the format reserves for later versions, with what to do meanwhile. */
   public static final Map<String, String> MACHINE_NOT_YET =
       Map.of(
-          "queue", "configure the machine's queue in clockwork.yaml or the engine's settings",
-          "parallelDispatch",
-              "configure parallel dispatch in clockwork.yaml or the engine's settings",
+          "queue", QUEUE_FIX,
+          "parallelDispatch", PARALLEL_DISPATCH_FIX,
           "validate", "register event validators with the Java builder's validate(…)");
 
   /** Built-in actions the format reserves for later versions. */
-  public static final Map<String, String> ACTION_NOT_YET =
-      Map.of("sendParent", "write an action that sends to the parent and register it by name");
+  public static final Map<String, String> ACTION_NOT_YET = Map.of();
 
   /** Keys of a state the format reserves for later versions. */
   public static final Map<String, String> STATE_NOT_YET = Map.of();

@@ -9,14 +9,16 @@ import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineBuilder;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.definition.DefinitionFormatException;
+import dev.clockwork.definition.write.DefinitionExportException;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * Imports an XState v5 machine, the JSON {@code createMachine} takes:
+ * Imports and exports an XState v5 machine, the JSON {@code createMachine} takes:
  *
  * <pre>{@code
  * MachineDefinition toggle = XStateFormat.read("toggle.json", json, behaviors);
+ * String exported = XStateFormat.write(toggle);
  * }</pre>
  *
  * Guards and actions are names ({@code "isPaid"} or {@code {"type": "isPaid"}}) resolved in the
@@ -52,6 +54,30 @@ public final class XStateFormat {
       throw new DefinitionFormatException(source, problem.path(), problem.getMessage());
     } catch (InvalidDefinitionException e) {
       throw new DefinitionFormatException(source, e.path(), e.problem());
+    }
+  }
+
+  /**
+   * Exports {@code definition} as the XState v5 JSON {@code createMachine} takes: states, {@code
+   * on}, {@code after} (from timers written as a fixed {@code after}), {@code always}, {@code
+   * onDone}, entry and exit actions and guards by name, parallel and final states, the initial
+   * context. Targets are a sibling's name or the state's default XState id ({@code
+   * #order.processing.charging}); a self-transition gets {@code reenter: true}, as Clockwork
+   * re-enters its source. {@link #read Reading} the JSON back gives a machine that behaves the same
+   * (its timers' events become {@code xstate.after.<ms>.<path>}).
+   *
+   * @throws DefinitionExportException naming the path and the fix of what XState cannot say the
+   *     same way: child machines, recurring, calendar and cron timers, several guards on one
+   *     transition, built-in and lambda actions, lambda guards, onFail
+   */
+  public static String write(MachineDefinition definition) {
+    Objects.requireNonNull(definition, "definition");
+    try {
+      return MAPPER
+          .writerWithDefaultPrettyPrinter()
+          .writeValueAsString(XStateWriter.write(definition));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write machine " + definition.id(), e);
     }
   }
 

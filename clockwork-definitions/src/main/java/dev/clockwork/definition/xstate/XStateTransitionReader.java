@@ -13,7 +13,8 @@ import java.util.Set;
  * actions}) or an array of those, the first whose guard passes being taken.
  */
 final class XStateTransitionReader {
-  private static final Set<String> KEYS = Set.of("target", "guard", "actions", "description");
+  private static final Set<String> KEYS =
+      Set.of("target", "guard", "actions", "description", "reenter");
 
   private final XStateIds ids;
 
@@ -44,12 +45,6 @@ final class XStateTransitionReader {
     }
     for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
       String key = it.next();
-      if (key.equals("reenter")) {
-        throw new XStateProblem(
-            where + ".reenter",
-            "'reenter' is not imported; drop it or model the re-entry as a"
-                + " transition through a transient state");
-      }
       if (!KEYS.contains(key)) {
         throw new XStateProblem(
             where + "." + key, "'" + key + "' is not imported; a transition takes " + KEYS);
@@ -68,11 +63,40 @@ final class XStateTransitionReader {
         targets.add(ids.resolve(XStateStateReader.text(target, at, "\"b\""), from, at));
       }
       b.to(targets.toArray(new String[0]));
+      reenter(node.get("reenter"), targets, from, where);
+    } else if (node.has("reenter")) {
+      throw new XStateProblem(
+          where + ".reenter", "'reenter' needs a target; drop it from a targetless transition");
     }
     JsonNode guard = node.get("guard");
     if (guard != null) {
       b.guard(XStateBehaviours.name(guard, where + ".guard", "guard"));
     }
     XStateBehaviours.actions(node.get("actions"), where + ".actions", b::action);
+  }
+
+  /**
+   * Clockwork re-enters the source of a self-transition and no other: {@code reenter: true} is
+   * taken on a transition to its own source, {@code reenter: false} (XState's default) on any
+   * other.
+   */
+  private static void reenter(JsonNode reenter, List<String> targets, String from, String where) {
+    boolean self = targets.size() == 1 && targets.get(0).equals(from);
+    if (reenter == null) {
+      return;
+    }
+    if (!reenter.isBoolean()) {
+      throw new XStateProblem(where + ".reenter", "must be true or false");
+    }
+    if (reenter.asBoolean() != self) {
+      throw new XStateProblem(
+          where + ".reenter",
+          self
+              ? "Clockwork always re-enters the source of a self-transition, so 'reenter: false'"
+                  + " is not imported; drop the target to make the transition targetless"
+              : "Clockwork re-enters only the source of a self-transition, so 'reenter: true' is"
+                  + " not imported here; drop it or model the re-entry as a transition through a"
+                  + " transient state");
+    }
   }
 }

@@ -1,5 +1,6 @@
 package dev.clockwork.definition.xstate;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.clockwork.definition.DefinitionFormatException;
@@ -43,8 +44,25 @@ class XStateImportErrorsTest {
   }
 
   @Test
-  void reenterIsRefused() {
-    refused("{'a':{'on':{'E':{'target':'a','reenter':true}}}}", "a.on.E.reenter", "drop it");
+  void reenterIsRefusedWhereClockworkWouldNotDoTheSame() {
+    refused(
+        "{'a':{'initial':'b','states':{'b':{}},'on':{'E':{'target':'.b','reenter':true}}}}",
+        "a.on.E.reenter",
+        "drop it or model the re-entry");
+    refused(
+        "{'a':{'on':{'E':{'target':'a','reenter':false}}}}",
+        "a.on.E.reenter",
+        "always re-enters the source of a self-transition");
+    refused("{'a':{'on':{'E':{'actions':'inc','reenter':true}}}}", "a.on.E.reenter", "targetless");
+  }
+
+  @Test
+  void reenterIsTakenWhereClockworkDoesTheSame() {
+    String json =
+        "{'id':'m','initial':'a','states':{'a':{'on':{'E':{'target':'a','reenter':true},"
+            + "'F':{'target':'b','reenter':false}}},'b':{}}}";
+    assertThat(XStateFormat.read("m.json", json.replace('\'', '"'), XStateTrace.BEHAVIORS).id())
+        .isEqualTo("m");
   }
 
   @Test

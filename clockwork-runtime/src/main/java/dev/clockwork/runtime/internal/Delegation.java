@@ -6,6 +6,7 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.DispatchPolicy;
 import dev.clockwork.core.interpreter.Effect;
 import dev.clockwork.core.interpreter.StepResult;
+import dev.clockwork.runtime.error.NoParentException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
 import dev.clockwork.runtime.instance.InstanceMetadata;
 import dev.clockwork.runtime.instance.NamespacedIds;
@@ -23,9 +24,10 @@ import java.util.function.Function;
  * a child when its state is entered (created in the same commit), cancels it (through its queue)
  * when the state is left, reports a child's outcome to its parent's queue as {@code @done.<final>}
  * or {@code @fail} (fenced by the parent's state entry), and resolves the targets of emits —
- * finding or creating a machine's instance within the sender's conversation, also in the commit.
- * Instances it creates (children, emit targets) are served from their machine's default queue and
- * carry no labels, memo or search attributes of their own.
+ * finding or creating a machine's instance within the sender's conversation, also in the commit,
+ * and a child's parent from the child's id ({@link ChildIds}). Instances it creates (children, emit
+ * targets) are served from their machine's default queue and carry no labels, memo or search
+ * attributes of their own.
  */
 public final class Delegation {
   /** The event that cancels a child instance. */
@@ -100,18 +102,15 @@ public final class Delegation {
    */
   Resolved target(Target target, Turn sender, Instant now) {
     Chain chain = sender.chain();
+    if (target.toParent()) {
+      String parentId =
+          ChildIds.parentOf(sender.id())
+              .map(ChildIds.ParentLink::parentId)
+              .orElseThrow(() -> new NoParentException(NamespacedIds.idOf(sender.id())));
+      return byId(parentId, chain, NamespacedIds.idOf(parentId));
+    }
     if (!target.inConversation()) {
-      String targetId = inSendersNamespace(target.instanceId(), sender.id());
-      Turn inChain = chain.turn(targetId);
-      if (inChain != null) {
-        return new Resolved(inChain, inChain.record());
-      }
-      return new Resolved(
-          null,
-          store
-              .instances()
-              .find(targetId)
-              .orElseThrow(() -> new UnknownInstanceException(target.instanceId())));
+      return byId(inSendersNamespace(target.instanceId(), sender.id()), chain, target.instanceId());
     }
     String conversation = sender.record().conversationId();
     for (Turn turn : chain.turns()) {
@@ -145,6 +144,17 @@ public final class Delegation {
             dispatch.apply(target.machine()));
     Turn turn = create(sender, created, now);
     return new Resolved(turn, turn.record());
+  }
+
+  /** The instance stored as {@code targetId}: its turn when the chain has one, else its record. */
+  private Resolved byId(String targetId, Chain chain, String shown) {
+    Turn inChain = chain.turn(targetId);
+    if (inChain != null) {
+      return new Resolved(inChain, inChain.record());
+    }
+    return new Resolved(
+        null,
+        store.instances().find(targetId).orElseThrow(() -> new UnknownInstanceException(shown)));
   }
 
   /**

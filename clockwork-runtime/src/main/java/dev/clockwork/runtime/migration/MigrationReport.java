@@ -1,14 +1,16 @@
 package dev.clockwork.runtime.migration;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What a migration found (a dry run) or did.
  *
  * @param request what was asked
  * @param dryRun true when nothing was changed
- * @param configurations the active configurations of the instances on the old version (their active
+ * @param configurations (sorted) the active configurations of the instances on the old version (their active
  *     leaf states, joined by {@code ", "}), with how many instances are in each
  * @param unmapped each old active state the mapping leaves without a state in the new version (or
  *     makes clash), with how many instances are in it
@@ -25,8 +27,8 @@ public record MigrationReport(
     int refused,
     List<String> refusedIds) {
   public MigrationReport {
-    configurations = Map.copyOf(configurations);
-    unmapped = Map.copyOf(unmapped);
+    configurations = Collections.unmodifiableMap(new TreeMap<>(configurations));
+    unmapped = Collections.unmodifiableMap(new TreeMap<>(unmapped));
     refusedIds = List.copyOf(refusedIds);
   }
 }

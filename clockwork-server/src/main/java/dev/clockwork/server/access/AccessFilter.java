@@ -41,8 +41,16 @@ public final class AccessFilter implements Handler {
     if (required == Role.ANYONE) {
       return;
     }
-    ctx.header("WWW-Authenticate", "Bearer realm=\"clockwork\"");
-    Optional<ApiToken> token = authenticate(ctx);
+    Optional<ApiToken> token;
+    try {
+      token = authenticate(ctx);
+    } catch (ProblemException e) {
+      if (e.status() == 401) {
+        // the challenge goes with a 401 only, never with a 403 or a success
+        ctx.header("WWW-Authenticate", "Bearer realm=\"clockwork\"");
+      }
+      throw e;
+    }
     if (!token.get().role().includes(required)) {
       throw new ProblemException(
           403,
