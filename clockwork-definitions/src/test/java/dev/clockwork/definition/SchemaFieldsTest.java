@@ -31,6 +31,7 @@ class SchemaFieldsTest {
     all.addAll(StateFieldCases.cases());
     all.addAll(TransitionFieldCases.cases());
     all.addAll(ActionFieldCases.cases());
+    all.addAll(HistoryFieldCases.cases());
     return all;
   }
 

@@ -75,6 +75,18 @@ class SchemaTest {
   }
 
   @Test
+  void aHistoryStateAndAGuardMapTakeTheirKeys() {
+    JsonNode history = schema.at("/$defs/history");
+    assertThat(names(history.get("properties")))
+        .containsExactlyInAnyOrderElementsOf(FormatKeys.HISTORY);
+    assertThat(history.at("/properties/type/const").asText()).isEqualTo(FormatKeys.HISTORY_TYPE);
+    assertThat(texts(history.at("/properties/history/enum")))
+        .containsExactlyElementsOf(FormatKeys.HISTORY_TYPES);
+    assertThat(names(schema.at("/$defs/guard/oneOf/1/properties")))
+        .containsExactlyInAnyOrderElementsOf(FormatKeys.GUARD);
+  }
+
+  @Test
   void keysReservedForLaterAreNotInTheSchema() {
     assertThat(names(schema.get("properties")))
         .doesNotContainAnyElementsOf(FormatKeys.MACHINE_NOT_YET.keySet());

@@ -49,9 +49,10 @@ class StateKeysTest {
         .hasMessageContaining("an atomic state has no child states");
     assertThatThrownBy(() -> Drive.yaml("id: m\ninitial: a\nstates:\n  a: {type: compound}\n"))
         .hasMessageContaining("a compound state needs child states");
-    assertThatThrownBy(() -> Drive.yaml("id: m\ninitial: a\nstates:\n  a: {type: history}\n"))
+    assertThatThrownBy(() -> Drive.yaml("id: m\ninitial: a\nstates:\n  a: {type: choice}\n"))
         .hasMessageStartingWith("test.yaml:4:")
-        .hasMessageContaining("unknown state type 'history'; write one of atomic, compound");
+        .hasMessageContaining(
+            "unknown state type 'choice'; write one of atomic, compound, parallel, final, history");
   }
 
   @Test

@@ -250,7 +250,8 @@ public final class BrokenStore extends ForwardingStore {
             next.createdAt(),
             next.updatedAt(),
             next.fireRetry(),
-            next.metadata());
+            next.metadata(),
+            next.history());
     StepCommit again = copy(commit, taken.get().lease(), rebased, history, commit.consumed());
     boolean written = store.commit(List.of(again)).written(again.group());
     if (written) {

@@ -39,4 +39,16 @@ public interface GuardScope {
 
   /** Which attempt at processing the event this is: 1 for the first, 2 for the first retry. */
   int attempt();
+
+  /**
+   * True while the state at {@code statePath} (a dotted path or unique name) is active, as SCXML's
+   * {@code In()}; a history state never is. See {@link Guard#in(String)}.
+   *
+   * @throws UnsupportedOperationException where the active states are not known (a dispatched
+   *     region's entry action)
+   */
+  default boolean in(String statePath) {
+    throw new UnsupportedOperationException(
+        "in(\"" + statePath + "\") needs the instance's active states, which this scope lacks");
+  }
 }

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Turns a {@link MachineBuilder} into a validated {@link MachineDefinition}, or fails naming why.
@@ -17,6 +18,7 @@ final class DefinitionCompiler {
   private final MachineBuilder machine;
   private final List<StateNode> states = new ArrayList<>();
   private final Map<StateNode, StatesBuilder<?>> sources = new HashMap<>();
+  private final Map<StateNode, HistoryBuilder> historySources = new HashMap<>();
   private final Map<String, StateNode> byPath = new HashMap<>();
   private final Map<String, TimerDef> timers = new LinkedHashMap<>();
 
@@ -53,7 +55,11 @@ final class DefinitionCompiler {
             byPath,
             timers);
     for (StateNode state : states) {
-      compileState(state, sources.get(state), transitions);
+      if (state.kind == StateKind.HISTORY) {
+        Histories.compileDefault(state, historySources.get(state), where(state), transitions);
+      } else {
+        compileState(state, sources.get(state), transitions);
+      }
     }
     List<StartTimer> startTimers = startTimers(id);
     Map<String, EventValidator> validators = EventValidators.checked(machine, states, timers);
@@ -81,9 +87,14 @@ final class DefinitionCompiler {
   }
 
   private StateNode node(StatesBuilder<?> builder, String path, StateKind kind, StateNode parent) {
-    StateNode node = new StateNode(builder.name, path, states.size(), kind, parent);
-    states.add(node);
+    StateNode node = node(builder.name, path, kind, parent);
     sources.put(node, builder);
+    return node;
+  }
+
+  private StateNode node(String name, String path, StateKind kind, StateNode parent) {
+    StateNode node = new StateNode(name, path, states.size(), kind, parent);
+    states.add(node);
     if (!path.isEmpty()) {
       byPath.put(path, node);
     }
@@ -110,7 +121,34 @@ final class DefinitionCompiler {
       addChildren(node, child);
     }
     parent.children = List.copyOf(children);
+    addHistories(parent, builder, names);
     parent.lastDescendant = states.size() - 1;
+  }
+
+  /** History children come after the real ones in document order, inside the parent's range. */
+  private void addHistories(StateNode parent, StatesBuilder<?> builder, Set<String> names) {
+    if (builder.histories.isEmpty()) {
+      return;
+    }
+    List<StateNode> histories = new ArrayList<>();
+    for (HistoryBuilder history : builder.histories) {
+      String where = where(parent) + "." + history.name;
+      checkName(history.name, where);
+      Histories.checkParent(parent, where);
+      if (!names.add(history.name)) {
+        throw new InvalidDefinitionException(
+            where,
+            "duplicate state id '"
+                + history.name
+                + "' under the same parent; give the history state a name of its own");
+      }
+      String path = parent.path.isEmpty() ? history.name : parent.path + "." + history.name;
+      StateNode node = node(history.name, path, StateKind.HISTORY, parent);
+      node.historyType = history.type;
+      historySources.put(node, history);
+      histories.add(node);
+    }
+    parent.histories = histories.toArray(new StateNode[0]);
   }
 
   private static StateKind kindOf(StateBuilder child, String where) {
@@ -169,7 +207,7 @@ final class DefinitionCompiler {
                 + names(state.children));
       }
       state.initial =
-          state.children.stream()
+          Stream.concat(state.children.stream(), Stream.of(state.histories))
               .filter(c -> c.name.equals(builder.initial))
               .findFirst()
               .orElseThrow(

@@ -1,6 +1,6 @@
 package dev.clockwork.core.definition;
 
-/** The four kinds of state in a statechart. */
+/** The kinds of state in a statechart: four real ones and the history pseudo-state. */
 public enum StateKind {
   /** No children. */
   ATOMIC,
@@ -9,5 +9,10 @@ public enum StateKind {
   /** Children (regions), all active at once. */
   PARALLEL,
   /** Entering it completes its parent; at the top level it completes the instance. */
-  FINAL
+  FINAL,
+  /**
+   * A pseudo-state, never active: a transition to it re-enters what its parent had active when it
+   * was last left (see {@link HistoryType}), or the history's default when nothing is recorded.
+   */
+  HISTORY
 }

@@ -29,6 +29,11 @@ public final class StateNode {
   TransitionDef[] timed = new TransitionDef[0];
   String invoke;
   ChildInput childInput;
+  StateNode[] histories = NO_STATES;
+  HistoryType historyType;
+  TransitionDef historyDefault;
+
+  private static final StateNode[] NO_STATES = new StateNode[0];
 
   StateNode(String name, String path, int index, StateKind kind, StateNode parent) {
     this.name = name;
@@ -71,7 +76,10 @@ public final class StateNode {
     return Collections.unmodifiableList(children);
   }
 
-  /** The child entered by default (compound states only), null otherwise. */
+  /**
+   * The child entered by default (compound states only), null otherwise; it may be one of the
+   * state's history states, whose default applies until the state is first left.
+   */
   public StateNode initial() {
     return initial;
   }
@@ -171,6 +179,32 @@ public final class StateNode {
 
   public StateNode child(int i) {
     return children.get(i);
+  }
+
+  /** The history states this state holds (they are not among its {@link #children()}). */
+  public List<StateNode> histories() {
+    return List.of(histories);
+  }
+
+  public int historyCount() {
+    return histories.length;
+  }
+
+  public StateNode historyAt(int i) {
+    return histories[i];
+  }
+
+  /** Shallow or deep for a {@linkplain StateKind#HISTORY history state}, null otherwise. */
+  public HistoryType historyType() {
+    return historyType;
+  }
+
+  /**
+   * The default transition of a history state (one branch: its targets and actions), taken when its
+   * parent was never left; null when it has none (the parent is then entered as usual).
+   */
+  public TransitionDef historyDefault() {
+    return historyDefault;
   }
 
   @Override

@@ -17,6 +17,7 @@ public abstract class StatesBuilder<B extends StatesBuilder<B>> {
   StateKind declaredKind;
   String initial;
   final List<StateBuilder> children = new ArrayList<>();
+  final List<HistoryBuilder> histories = new ArrayList<>();
   final List<Object> entry = new ArrayList<>();
   final List<Object> exit = new ArrayList<>();
   final List<TransitionBuilder> transitions = new ArrayList<>();
@@ -61,6 +62,26 @@ public abstract class StatesBuilder<B extends StatesBuilder<B>> {
   /** A final child with entry actions. */
   public B finalState(String childName, Consumer<StateBuilder> body) {
     return child(childName, StateKind.FINAL, body);
+  }
+
+  /**
+   * A shallow history child without a default: a transition to it re-enters the child this state
+   * had active when it was last left, or enters this state as usual the first time.
+   */
+  public B history(String historyName) {
+    return history(historyName, h -> {});
+  }
+
+  /**
+   * A history child: {@code history("resume", h -> h.deep().to("draft"))} re-enters every active
+   * atomic state this state had when it was last left (shallow, the default: its active children),
+   * or takes the default transition ({@code to}, {@code action}) when it was never left.
+   */
+  public B history(String historyName, Consumer<HistoryBuilder> body) {
+    HistoryBuilder history = new HistoryBuilder(historyName);
+    body.accept(history);
+    histories.add(history);
+    return self();
   }
 
   /**

@@ -4,6 +4,7 @@ import dev.clockwork.core.InvalidDefinitionException;
 import dev.clockwork.core.behavior.Action;
 import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.behavior.Guard;
+import dev.clockwork.core.behavior.InState;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -146,13 +147,30 @@ final class TransitionCompiler {
     return new TransitionDef(event, source, branches, timer, path);
   }
 
+  /** The default transition of a history state: one branch, no event. */
+  TransitionDef historyDefault(StateNode history, BranchBuilder<?> declared, String path) {
+    return new TransitionDef(
+        null, history, new Branch[] {branch(history, declared, path)}, null, path);
+  }
+
   private Branch branch(StateNode source, BranchBuilder<?> b, String where) {
     Guard[] guards = new Guard[b.guards.size()];
     String[] guardNames = new String[guards.length];
     for (int i = 0; i < guards.length; i++) {
       Object g = b.guards.get(i);
-      guardNames[i] = g instanceof String ? (String) g : "<lambda>";
+      guardNames[i] =
+          g instanceof String ? (String) g : g instanceof InState ? g.toString() : "<lambda>";
       guards[i] = g instanceof String ? guard((String) g, where) : (Guard) g;
+      if (g instanceof InState in && byPath.get(in.path()) == null) {
+        throw new InvalidDefinitionException(
+            where,
+            "In(\""
+                + in.path()
+                + "\") names no state of machine '"
+                + machineId
+                + "'; use a dotted path or unique name, one of "
+                + byPath.values().stream().map(StateNode::path).distinct().sorted().toList());
+      }
     }
     StateNode[] targets = new StateNode[b.targets.size()];
     for (int i = 0; i < targets.length; i++) {

@@ -1,6 +1,7 @@
 package dev.clockwork.core.diagram;
 
 import dev.clockwork.core.definition.Branch;
+import dev.clockwork.core.definition.HistoryType;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.StateKind;
 import dev.clockwork.core.definition.StateNode;
@@ -13,7 +14,9 @@ import java.util.Set;
  * A machine definition as a Mermaid {@code stateDiagram-v2}: compound states nest, parallel regions
  * are separated by {@code --}, transitions are labelled with their event (timers with what they
  * wait for), and the states in {@code active} carry the class {@code active} so a page can
- * highlight where an instance is. State ids are {@code s<index>}; labels are the state names.
+ * highlight where an instance is. State ids are {@code s<index>}; labels are the state names. A
+ * history state is drawn as a node labelled {@code H} (shallow) or {@code H*} (deep), with an arrow
+ * to its default target, if any.
  */
 public final class MermaidDiagram {
   private final MachineDefinition definition;
@@ -61,6 +64,7 @@ public final class MermaidDiagram {
         }
         state(regions.get(i), indent);
       }
+      histories(parent, indent);
       return;
     }
     if (parent.initial() != null) {
@@ -68,6 +72,22 @@ public final class MermaidDiagram {
     }
     for (StateNode child : parent.children()) {
       state(child, indent);
+    }
+    histories(parent, indent);
+  }
+
+  private void histories(StateNode parent, String indent) {
+    for (StateNode history : parent.histories()) {
+      String mark = history.historyType() == HistoryType.DEEP ? "H*" : "H";
+      out.append(indent)
+          .append("state \"")
+          .append(mark)
+          .append("\" as ")
+          .append(id(history))
+          .append('\n');
+      if (history.historyDefault() != null) {
+        arrows(history.historyDefault(), "default", indent);
+      }
     }
   }
 

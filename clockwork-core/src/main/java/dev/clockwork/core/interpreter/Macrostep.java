@@ -9,7 +9,9 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.core.event.TimerFire;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One macrostep: the external event's transitions, then eventless transitions and internal events
@@ -36,6 +38,7 @@ final class Macrostep extends StepScope {
   private DispatchPolicy dispatch = DispatchPolicy.OFF;
   private RegionResults regions;
   private DeferredEntries deferred;
+  private Map<StateNode, StateNode[]> history;
 
   Macrostep() {
     super(null, null);
@@ -56,6 +59,7 @@ final class Macrostep extends StepScope {
     dispatch = DispatchPolicy.OFF;
     regions = null;
     deferred = null;
+    history = null;
     open = true;
   }
 
@@ -195,7 +199,8 @@ final class Macrostep extends StepScope {
         context(),
         timers == null ? before.timerArray() : timers.toArray(NO_TIMERS),
         lastEntryId,
-        status);
+        status,
+        history == null ? before.historyMap() : Map.copyOf(history));
   }
 
   @Override
@@ -297,6 +302,25 @@ final class Macrostep extends StepScope {
 
   boolean isActive() {
     return status == InstanceStatus.ACTIVE;
+  }
+
+  /** What {@code historyState} recorded, or null when its parent was never left. */
+  StateNode[] recorded(StateNode historyState) {
+    return (history == null ? before.historyMap() : history).get(historyState);
+  }
+
+  /** Records what {@code historyState} restores (its parent is being left). */
+  void record(StateNode historyState, StateNode[] states) {
+    if (history == null) {
+      history = new HashMap<>(before.historyMap());
+    }
+    history.put(historyState, states);
+  }
+
+  @Override
+  public boolean in(String statePath) {
+    StateNode state = definition().find(statePath).orElse(null);
+    return state != null && config.isActive(state);
   }
 
   boolean isInFinalState(StateNode state) {

@@ -5,6 +5,7 @@ import dev.clockwork.core.definition.Branch;
 import dev.clockwork.core.definition.ParallelEvents;
 import dev.clockwork.core.definition.StateKind;
 import dev.clockwork.core.definition.StateNode;
+import dev.clockwork.core.definition.TransitionDef;
 import dev.clockwork.core.event.Event;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,6 +25,7 @@ final class Microstep {
   private final StateList entrySet = new StateList();
   private List<ActiveState> kept;
   private Map<StateNode, ActiveState> dispatched;
+  private List<StateNode> defaultHistories;
 
   Microstep(Macrostep step) {
     this.step = step;
@@ -72,6 +74,9 @@ final class Microstep {
     if (dispatched != null) {
       dispatched.clear();
     }
+    if (defaultHistories != null) {
+      defaultHistories.clear();
+    }
   }
 
   /**
@@ -79,6 +84,7 @@ final class Microstep {
    * Selection#exits}) in reverse document order, read off the configuration as it goes.
    */
   private void exitStates(Selection selection) {
+    recordHistories(selection);
     for (int i = config.size() - 1; i >= 0; i--) {
       ActiveState entry = config.get(i);
       StateNode state = entry.state();
@@ -104,6 +110,22 @@ final class Microstep {
     }
   }
 
+  /**
+   * SCXML exitStates, first part: before any state is left, each history state of a state about to
+   * be left records the configuration as it is.
+   */
+  private void recordHistories(Selection selection) {
+    for (int i = 0; i < config.size(); i++) {
+      StateNode state = config.get(i).state();
+      if (state.historyCount() > 0 && selection.exits(state)) {
+        for (int h = 0; h < state.historyCount(); h++) {
+          StateNode history = state.historyAt(h);
+          step.record(history, RecordedHistory.record(history, config));
+        }
+      }
+    }
+  }
+
   private static boolean isSelfLoopSource(StateNode state, Selection selection) {
     for (int i = 0; i < selection.size(); i++) {
       if (selection.branch(i).isSelfLoop() && selection.transition(i).source() == state) {
@@ -114,11 +136,59 @@ final class Microstep {
   }
 
   private void addDescendants(StateNode state) {
+    if (state.kind() == StateKind.HISTORY) {
+      addHistory(state);
+      return;
+    }
     entrySet.add(state);
     if (state.kind() == StateKind.COMPOUND) {
       addDescendants(state.initial());
     } else if (state.kind() == StateKind.PARALLEL) {
       addRegions(state);
+    }
+  }
+
+  /**
+   * SCXML addDescendantStatesToEnter for a history state: the states it recorded, else the targets
+   * of its default transition (whose actions run once its parent is entered), else its parent's own
+   * default entry (its initial child, or every region).
+   */
+  private void addHistory(StateNode history) {
+    StateNode parent = history.parent();
+    StateNode[] recorded = step.recorded(history);
+    if (recorded != null) {
+      // all descendants first, then the ancestors: a parallel ancestor enters by its initial only
+      // the regions that hold no recorded state
+      for (StateNode state : recorded) {
+        addDescendants(state);
+      }
+      for (StateNode state : recorded) {
+        addAncestors(state, parent);
+      }
+      return;
+    }
+    TransitionDef fallback = history.historyDefault();
+    if (fallback == null) {
+      // the parent's own default entry, without entering the parent itself: it may stay active
+      if (parent.kind() == StateKind.PARALLEL) {
+        addRegions(parent);
+      } else {
+        addDescendants(parent.initial());
+      }
+      return;
+    }
+    Branch branch = fallback.branch(0);
+    for (int t = 0; t < branch.targetCount(); t++) {
+      addDescendants(branch.target(t));
+    }
+    for (int t = 0; t < branch.targetCount(); t++) {
+      addAncestors(branch.target(t), parent);
+    }
+    if (branch.actionCount() > 0) {
+      if (defaultHistories == null) {
+        defaultHistories = new ArrayList<>(1);
+      }
+      defaultHistories.add(history);
     }
   }
 
@@ -143,6 +213,7 @@ final class Microstep {
   }
 
   private void enterStates() {
+    runDefaultHistories(null);
     for (int i = 0; i < entrySet.size(); i++) {
       StateNode state = entrySet.get(i);
       ActiveState entry = keptEntry(state);
@@ -172,6 +243,7 @@ final class Microstep {
           state.entryAction(a).run(step);
         }
       }
+      runDefaultHistories(state);
       if (state.kind() == StateKind.PARALLEL && step.dispatch().enabled()) {
         planDispatch(state, entry);
       }
@@ -183,6 +255,27 @@ final class Microstep {
         completed(state);
         if (!step.isActive()) {
           return;
+        }
+      }
+    }
+  }
+
+  /**
+   * Runs the actions of the default transitions of history states whose parent is {@code parent}
+   * (SCXML: after the parent's entry actions, before its children's); with null, those whose parent
+   * this microstep does not enter (it stays active), before anything is entered.
+   */
+  private void runDefaultHistories(StateNode parent) {
+    if (defaultHistories == null || defaultHistories.isEmpty()) {
+      return;
+    }
+    for (StateNode history : defaultHistories) {
+      boolean due =
+          parent == null ? !entrySet.contains(history.parent()) : history.parent() == parent;
+      if (due) {
+        Branch branch = history.historyDefault().branch(0);
+        for (int a = 0; a < branch.actionCount(); a++) {
+          branch.action(a).run(step);
         }
       }
     }

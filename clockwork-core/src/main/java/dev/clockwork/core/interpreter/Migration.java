@@ -80,7 +80,22 @@ final class Migration {
         snapshot.context(),
         timers,
         lastEntry[0],
-        snapshot.status());
+        snapshot.status(),
+        history(snapshot, mapping));
+  }
+
+  /**
+   * What the history states recorded, each path mapped; a record the target cannot hold (its
+   * history or a recorded state gone, or not inside the history's parent) is forgotten.
+   */
+  private static Map<String, List<String>> history(Snapshot snapshot, StateMapping mapping) {
+    Map<String, List<String>> mapped = new LinkedHashMap<>();
+    snapshot
+        .history()
+        .forEach(
+            (history, paths) ->
+                mapped.put(mapping.map(history), paths.stream().map(mapping::map).toList()));
+    return mapped;
   }
 
   private static long rootEntry(Snapshot snapshot) {
@@ -108,7 +123,11 @@ final class Migration {
       boolean hasActiveChild =
           state.children().stream().anyMatch(c -> complete.containsKey(c.path()));
       if (!hasActiveChild && state.initial() != null) {
-        enter(state.initial(), complete, lastEntry, now);
+        if (state.initial().kind() == StateKind.HISTORY) {
+          enterHistoryDefault(state.initial(), complete, lastEntry, now);
+        } else {
+          enter(state.initial(), complete, lastEntry, now);
+        }
       }
     } else if (state.kind() == StateKind.PARALLEL) {
       for (StateNode region : state.children()) {
@@ -116,6 +135,30 @@ final class Migration {
           enter(region, complete, lastEntry, now);
         }
       }
+    }
+  }
+
+  /**
+   * An initial history (which has a default, see the build's checks): its default targets with the
+   * states between them and its parent, then their default children and regions.
+   */
+  private static void enterHistoryDefault(
+      StateNode history, Map<String, ActiveState> complete, long[] lastEntry, Instant now) {
+    List<StateNode> entered = new ArrayList<>();
+    for (StateNode target : history.historyDefault().branch(0).targets()) {
+      List<StateNode> path = new ArrayList<>();
+      for (StateNode s = target; s != history.parent(); s = s.parent()) {
+        path.add(0, s);
+      }
+      for (StateNode s : path) {
+        if (!complete.containsKey(s.path())) {
+          complete.put(s.path(), new ActiveState(s, ++lastEntry[0], now));
+          entered.add(s);
+        }
+      }
+    }
+    for (StateNode s : entered) {
+      enterDefaults(s, complete, lastEntry, now);
     }
   }
 

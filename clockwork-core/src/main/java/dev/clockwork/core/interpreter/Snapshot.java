@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -25,6 +26,7 @@ public final class Snapshot {
   private final ArmedTimer[] timers;
   private final long lastEntryId;
   private final InstanceStatus status;
+  private final Map<StateNode, StateNode[]> history;
 
   /** A snapshot whose active states are the first {@code count} of {@code active} (copied). */
   Snapshot(
@@ -35,6 +37,20 @@ public final class Snapshot {
       ArmedTimer[] timers,
       long lastEntryId,
       InstanceStatus status) {
+    this(definition, active, count, context, timers, lastEntryId, status, Map.of());
+  }
+
+  /** The same, with what the history states recorded (history state → recorded states). */
+  Snapshot(
+      MachineDefinition definition,
+      ActiveState[] active,
+      int count,
+      Context context,
+      ArmedTimer[] timers,
+      long lastEntryId,
+      InstanceStatus status,
+      Map<StateNode, StateNode[]> history) {
+    this.history = history;
     this.definition = definition;
     this.first = count > 0 && count <= 2 ? active[0] : null;
     this.second = count == 2 ? active[1] : null;
@@ -55,6 +71,22 @@ public final class Snapshot {
       List<ArmedTimer> timers,
       long lastEntryId,
       InstanceStatus status) {
+    return restore(definition, active, context, timers, lastEntryId, status, Map.of());
+  }
+
+  /**
+   * Rebuilds a snapshot from stored parts with what its history states recorded ({@link
+   * #history()}); a path the definition no longer has is forgotten (the history's default, or the
+   * parent's initial state, applies again).
+   */
+  public static Snapshot restore(
+      MachineDefinition definition,
+      List<ActiveState> active,
+      Context context,
+      List<ArmedTimer> timers,
+      long lastEntryId,
+      InstanceStatus status,
+      Map<String, List<String>> history) {
     ActiveState[] states = active.toArray(new ActiveState[0]);
     Arrays.sort(states, (a, b) -> Integer.compare(a.state().index(), b.state().index()));
     return new Snapshot(
@@ -64,7 +96,8 @@ public final class Snapshot {
         context,
         timers.toArray(new ArmedTimer[0]),
         lastEntryId,
-        status);
+        status,
+        RecordedHistory.resolve(definition, history));
   }
 
   public MachineDefinition definition() {
@@ -127,6 +160,19 @@ public final class Snapshot {
 
   public Context context() {
     return context;
+  }
+
+  /**
+   * What each history state recorded when its parent was last left: history state path → the paths
+   * of the states it restores, in document order. Empty until some parent with a history is left.
+   */
+  public Map<String, List<String>> history() {
+    return RecordedHistory.paths(history);
+  }
+
+  /** The recorded states of each history state (the working form). */
+  Map<StateNode, StateNode[]> historyMap() {
+    return history;
   }
 
   /**

@@ -61,6 +61,35 @@ class MermaidDiagramTest {
     assertThat(diagram).contains(": EXPIRE after 7 days");
   }
 
+  @Test
+  void drawsHistoryStatesAsHOrHStarWithTheirDefault() {
+    MachineDefinition editor =
+        Machine.define("editor")
+            .initial("editing")
+            .state(
+                "editing",
+                s ->
+                    s.initial("draft")
+                        .state("draft")
+                        .state("review")
+                        .history("back")
+                        .history("resume", h -> h.deep().to("review")))
+            .state("paused", s -> s.on("RESUME", "editing.resume"))
+            .build();
+    String back = "s" + editor.state("editing.back").index();
+    String resume = "s" + editor.state("editing.resume").index();
+    String review = "s" + editor.state("editing.review").index();
+    String paused = "s" + editor.state("paused").index();
+
+    String diagram = MermaidDiagram.of(editor);
+
+    assertThat(diagram)
+        .contains("state \"H\" as " + back + "\n")
+        .contains("state \"H*\" as " + resume + "\n")
+        .contains(resume + " --> " + review + " : default")
+        .contains(paused + " --> " + resume + " : RESUME");
+  }
+
   private String id(String path) {
     return "s" + machine.state(path).index();
   }

@@ -65,7 +65,22 @@ public final class FormatKeys {
   /** Keys of a timer's daylight-saving policy. */
   public static final List<String> DST = List.of("gap", "overlap");
 
-  /** The values of a state's {@code type}. */
+  /**
+   * Keys of a history state ({@code type: history}); {@code target} and {@code actions} are its
+   * default transition.
+   */
+  public static final List<String> HISTORY = List.of("type", "history", "target", "actions");
+
+  /** The values of a history state's {@code history}. */
+  public static final List<String> HISTORY_TYPES = List.of("shallow", "deep");
+
+  /** The {@code type} of a history state, which the schema describes apart from the others. */
+  public static final String HISTORY_TYPE = "history";
+
+  /** Keys of a guard written as a map in a {@code guards} list: {@code {in: <state path>}}. */
+  public static final List<String> GUARD = List.of("in");
+
+  /** The values of a state's {@code type} (besides {@link #HISTORY_TYPE}). */
   public static final List<String> STATE_TYPES = List.of("atomic", "compound", "parallel", "final");
 
   /** Stands for the machine's id in the fixes below; the reader puts the id in. */

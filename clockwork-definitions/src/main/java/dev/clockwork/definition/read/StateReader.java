@@ -1,5 +1,7 @@
 package dev.clockwork.definition.read;
 
+import dev.clockwork.core.definition.HistoryBuilder;
+import dev.clockwork.core.definition.HistoryType;
 import dev.clockwork.core.definition.StatesBuilder;
 import dev.clockwork.definition.action.InputMapping;
 import dev.clockwork.definition.tree.SourceNode;
@@ -14,7 +16,8 @@ import java.util.Map;
 /**
  * Reads a state (or the machine, which declares what a state does) onto the core's builder: {@code
  * type}, {@code initial}, {@code states}, {@code entry}, {@code exit}, {@code invoke}, {@code
- * input}, {@code on}, {@code always}, {@code onDone}, {@code onFail}.
+ * input}, {@code on}, {@code always}, {@code onDone}, {@code onFail}; a history state ({@code type:
+ * history}) takes {@code history} and {@code target} only.
  */
 final class StateReader {
   private final Located located;
@@ -102,8 +105,37 @@ final class StateReader {
       switch (type(child, where)) {
         case "final" -> b.finalState(name, s -> read(child, s, where, List.of()));
         case "parallel" -> b.parallel(name, s -> read(child, s, where, List.of()));
+        case FormatKeys.HISTORY_TYPE -> b.history(name, h -> history(child, h, where));
         default -> b.state(name, s -> read(child, s, where, List.of()));
       }
+    }
+  }
+
+  /**
+   * A history state: {@code {type: history, history: deep, target: draft}}, with {@code actions}
+   * run when the default is taken.
+   */
+  private void history(MapNode state, HistoryBuilder h, String path) {
+    Fields.checkKeys(state, path, FormatKeys.HISTORY, Map.of());
+    SourceNode.Entry type = state.entries().get("history");
+    if (type != null) {
+      String value = Fields.text(type.value(), path + ".history", "history: deep");
+      if (!FormatKeys.HISTORY_TYPES.contains(value)) {
+        throw new TreeProblem(
+            type.value().location(),
+            path + ".history",
+            "unknown history '" + value + "'; write history: shallow or history: deep");
+      }
+      h.type(value.equals("deep") ? HistoryType.DEEP : HistoryType.SHALLOW);
+    }
+    SourceNode.Entry target = state.entries().get("target");
+    if (target != null) {
+      located.put(path + ".target", target.keyLocation());
+      h.to(Fields.texts(target.value(), path + ".target", "target: draft").toArray(new String[0]));
+    }
+    SourceNode.Entry actions = state.entries().get("actions");
+    if (actions != null) {
+      ActionReader.read(actions.value(), path + ".target", h::action, h::action);
     }
   }
 
@@ -122,6 +154,9 @@ final class StateReader {
       return hasChildren ? "compound" : "atomic";
     }
     String value = Fields.text(type.value(), path, "type: final");
+    if (value.equals(FormatKeys.HISTORY_TYPE)) {
+      return value;
+    }
     if (!FormatKeys.STATE_TYPES.contains(value)) {
       throw new TreeProblem(
           type.value().location(),
@@ -129,7 +164,9 @@ final class StateReader {
           "unknown state type '"
               + value
               + "'; write one of "
-              + String.join(", ", FormatKeys.STATE_TYPES));
+              + String.join(", ", FormatKeys.STATE_TYPES)
+              + ", "
+              + FormatKeys.HISTORY_TYPE);
     }
     if (value.equals("atomic") && hasChildren) {
       throw new TreeProblem(

@@ -1,5 +1,6 @@
 package dev.clockwork.definition.read;
 
+import dev.clockwork.core.behavior.Guard;
 import dev.clockwork.core.definition.BranchBuilder;
 import dev.clockwork.core.definition.TransitionBuilder;
 import dev.clockwork.definition.tree.SourceNode;
@@ -58,6 +59,21 @@ final class TransitionReader {
     }
   }
 
+  /** A named guard ({@code isNotPaid}) or {@code {in: <state path>}}, SCXML's {@code In()}. */
+  private static void guard(SourceNode node, BranchBuilder<?> b, String path) {
+    if (node instanceof MapNode map) {
+      Fields.checkKeys(map, path, FormatKeys.GUARD, Map.of());
+      SourceNode.Entry in = map.entries().get("in");
+      if (in == null) {
+        throw Fields.wrong(
+            node, path, "a guard name or {in: <state path>}", "guards: [{in: paid}]");
+      }
+      b.guard(Guard.in(Fields.text(in.value(), path, "guards: [{in: paid}]")));
+    } else {
+      b.guard(Fields.text(node, path, "guards: [isNotPaid]"));
+    }
+  }
+
   /** The keys a transition shares with a branch: target, guards, actions. */
   private static void branch(MapNode map, BranchBuilder<?> b, String path) {
     SourceNode.Entry target = map.entries().get("target");
@@ -66,8 +82,10 @@ final class TransitionReader {
     }
     SourceNode.Entry guards = map.entries().get("guards");
     if (guards != null) {
-      for (String guard : Fields.texts(guards.value(), path, "guards: [isNotPaid]")) {
-        b.guard(guard);
+      List<SourceNode> items =
+          guards.value() instanceof ListNode list ? list.items() : List.of(guards.value());
+      for (SourceNode guard : items) {
+        guard(guard, b, path);
       }
     }
     SourceNode.Entry actions = map.entries().get("actions");

@@ -1,7 +1,9 @@
 package dev.clockwork.definition.scxml;
 
+import dev.clockwork.core.behavior.InState;
 import dev.clockwork.core.definition.Branch;
 import dev.clockwork.core.definition.ChildInput;
+import dev.clockwork.core.definition.HistoryType;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.StateKind;
 import dev.clockwork.core.definition.StateNode;
@@ -83,7 +85,50 @@ final class ScxmlStates {
     for (StateNode child : state.children()) {
       element.appendChild(state(child, ScxmlIds.of(child)));
     }
+    for (StateNode history : state.histories()) {
+      element.appendChild(history(history, where + "." + history.name()));
+    }
     return element;
+  }
+
+  /**
+   * {@code <history type="shallow|deep">} with its default transition; without a default, one to
+   * the parent's initial state (or every region), which is what Clockwork enters then.
+   */
+  private Element history(StateNode history, String where) {
+    Element element = document.scxml("history");
+    element.setAttribute("id", ScxmlIds.of(history));
+    element.setAttribute("type", history.historyType() == HistoryType.DEEP ? "deep" : "shallow");
+    Element transition = document.scxml("transition");
+    List<String> ids = new ArrayList<>();
+    TransitionDef fallback = history.historyDefault();
+    if (fallback != null) {
+      fallback.branch(0).targets().forEach(target -> ids.add(ScxmlIds.of(target)));
+      Branch b = fallback.branch(0);
+      for (int a = 0; a < b.actionCount(); a++) {
+        content.action(transition, b.action(a), b.actionName(a), where + ".target");
+      }
+    } else if (history.parent().kind() == StateKind.PARALLEL) {
+      history.parent().children().forEach(region -> ids.add(ScxmlIds.of(region)));
+    } else {
+      ids.add(ScxmlIds.of(history.parent().initial()));
+    }
+    transition.setAttribute("target", String.join(" ", ids));
+    element.appendChild(transition);
+    return element;
+  }
+
+  /** A branch's guards as one condition; an {@code In()} guard as SCXML's {@code In('id')}. */
+  private String cond(Branch b, String where) {
+    List<String> parts = new ArrayList<>();
+    for (int g = 0; g < b.guardCount(); g++) {
+      if (b.guard(g) instanceof InState in) {
+        parts.add("In('" + ScxmlIds.of(definition.state(in.path())) + "')");
+      } else {
+        parts.add(ScxmlContent.cond(List.of(b.guardNames().get(g)), where));
+      }
+    }
+    return String.join(" && ", parts);
   }
 
   /** The SCXML event of a transition: a done event names the SCXML id of its state. */
@@ -104,7 +149,7 @@ final class ScxmlStates {
         element.setAttribute("event", event);
       }
       if (b.guardCount() > 0) {
-        element.setAttribute("cond", ScxmlContent.cond(b.guardNames(), t.path()));
+        element.setAttribute("cond", cond(b, t.path()));
       }
       if (!b.isTargetless()) {
         List<String> ids = new ArrayList<>();

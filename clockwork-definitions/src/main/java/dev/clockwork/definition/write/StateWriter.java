@@ -1,9 +1,12 @@
 package dev.clockwork.definition.write;
 
+import dev.clockwork.core.definition.Branch;
 import dev.clockwork.core.definition.ChildInput;
+import dev.clockwork.core.definition.HistoryType;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.StateKind;
 import dev.clockwork.core.definition.StateNode;
+import dev.clockwork.core.definition.TransitionDef;
 import dev.clockwork.definition.action.InputMapping;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,15 +16,17 @@ import java.util.Map;
 /**
  * Writes a state's keys: {@code type} (final and parallel; atomic and compound follow from {@code
  * states}), {@code initial}, {@code entry}, {@code exit}, {@code invoke}, {@code on}, {@code
- * always}, {@code onDone}, {@code onFail} and its child {@code states}.
+ * always}, {@code onDone}, {@code onFail} and its child {@code states}, history states last.
  */
 final class StateWriter {
   private final TransitionWriter transitions;
+  private final Targets targets;
   private final String machineId;
   private final CodeParts code;
 
   StateWriter(MachineDefinition definition, CodeParts code) {
     this.transitions = new TransitionWriter(definition, code);
+    this.targets = new Targets(definition);
     this.machineId = definition.id();
     this.code = code;
   }
@@ -72,8 +77,35 @@ final class StateWriter {
         writeKeys(child, keys);
         states.put(child.name(), keys.isEmpty() ? null : keys);
       }
+      for (StateNode history : state.histories()) {
+        states.put(history.name(), history(history, where + "." + history.name()));
+      }
       out.put("states", states);
     }
+  }
+
+  /** {@code {type: history, history: shallow|deep, target: …, actions: …}}. */
+  private Map<String, Object> history(StateNode history, String where) {
+    Map<String, Object> keys = new LinkedHashMap<>();
+    keys.put("type", "history");
+    keys.put("history", history.historyType() == HistoryType.DEEP ? "deep" : "shallow");
+    TransitionDef fallback = history.historyDefault();
+    if (fallback != null) {
+      Branch branch = fallback.branch(0);
+      List<String> names = new ArrayList<>();
+      for (StateNode target : branch.targets()) {
+        names.add(targets.name(history, target));
+      }
+      keys.put("target", names.size() == 1 ? names.get(0) : names);
+      List<Object> actions = new ArrayList<>();
+      for (int i = 0; i < branch.actionCount(); i++) {
+        actions.add(
+            Actions.write(
+                branch.action(i), branch.actionName(i), where + ".target", "action", code));
+      }
+      putList(keys, "actions", actions);
+    }
+    return keys;
   }
 
   private static void putList(Map<String, Object> out, String key, List<Object> items) {

@@ -1,5 +1,6 @@
 package dev.clockwork.definition.write;
 
+import dev.clockwork.core.behavior.InState;
 import dev.clockwork.core.definition.Branch;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.StateNode;
@@ -104,16 +105,19 @@ final class TransitionWriter {
       }
       out.put("target", names);
     }
-    List<String> guards = new ArrayList<>(b.guardNames());
-    for (int i = 0; i < guards.size(); i++) {
-      if (guards.get(i).equals("<lambda>")) {
-        guards.set(
-            i,
+    List<Object> guards = new ArrayList<>();
+    for (int i = 0; i < b.guardCount(); i++) {
+      if (b.guard(i) instanceof InState in) {
+        guards.add(Map.of("in", in.path()));
+      } else if (b.guardNames().get(i).equals("<lambda>")) {
+        guards.add(
             code.mark(
                 where,
                 "a guard given as a lambda has no name, so it cannot be written as data; register"
                     + " it with Behaviors.builder().guard(\"name\", scope -> …) and write"
                     + " .guard(\"name\")"));
+      } else {
+        guards.add(b.guardNames().get(i));
       }
     }
     if (guards.size() == 1) {

@@ -1,6 +1,7 @@
 package dev.clockwork.definition.xstate;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.clockwork.core.definition.HistoryBuilder;
 import dev.clockwork.core.definition.MachineBuilder;
 import dev.clockwork.core.definition.StatesBuilder;
 import java.time.Duration;
@@ -10,7 +11,8 @@ import java.util.Set;
 
 /**
  * Reads XState state nodes onto the core's builder: {@code initial}, {@code states}, {@code type},
- * {@code entry}, {@code exit}, {@code on}, {@code after}, {@code always}, {@code onDone}.
+ * {@code entry}, {@code exit}, {@code on}, {@code after}, {@code always}, {@code onDone}; history
+ * nodes ({@code type: 'history'}) with {@code history} and {@code target}.
  */
 final class XStateStateReader {
   private static final Set<String> STATE_KEYS =
@@ -28,13 +30,13 @@ final class XStateStateReader {
           "description",
           "meta",
           "tags");
+  private static final Set<String> HISTORY_KEYS =
+      Set.of("id", "type", "history", "target", "description", "meta");
   private static final Map<String, String> REFUSED =
       Map.of(
           "invoke",
           "XState's invoke starts an actor written in JavaScript and is not imported; write the"
               + " child as a Clockwork machine and invoke it from the Clockwork format",
-          "history",
-          "Clockwork has no history states yet; remove 'history' (and any history child)",
           "output",
           "a final state's output is not imported; drop 'output'",
           "predictableActionArguments",
@@ -127,12 +129,43 @@ final class XStateStateReader {
         case "final" -> b.finalState(name, s -> read(node, s, child, Set.of()));
         case "parallel" -> b.parallel(name, s -> read(node, s, child, Set.of()));
         case "", "atomic", "compound" -> b.state(name, s -> read(node, s, child, Set.of()));
-        case "history" -> throw new XStateProblem(where(child, "type"), REFUSED.get("history"));
+        case "history" -> b.history(name, h -> history(node, h, child));
         default ->
             throw new XStateProblem(
                 where(child, "type"),
-                "unknown state type '" + type + "'; write atomic, compound, parallel or final");
+                "unknown state type '"
+                    + type
+                    + "'; write atomic, compound, parallel, final or history");
       }
+    }
+  }
+
+  /** {@code {type: 'history', history: 'shallow' | 'deep', target: 'sibling'}}. */
+  private void history(JsonNode node, HistoryBuilder h, String path) {
+    for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+      String key = it.next();
+      if (!HISTORY_KEYS.contains(key)) {
+        throw new XStateProblem(
+            where(path, key),
+            "'" + key + "' is not imported on a history state; it takes " + HISTORY_KEYS);
+      }
+    }
+    JsonNode type = node.get("history");
+    if (type != null) {
+      String value = text(type, where(path, "history"), "\"history\": \"deep\"");
+      switch (value) {
+        case "deep" -> h.deep();
+        case "shallow" -> h.shallow();
+        default ->
+            throw new XStateProblem(
+                where(path, "history"),
+                "unknown history '" + value + "'; write \"shallow\" or \"deep\"");
+      }
+    }
+    JsonNode target = node.get("target");
+    if (target != null) {
+      String where = where(path, "target");
+      h.to(ids.resolve(text(target, where, "\"target\": \"draft\""), path, where));
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.clockwork.definition.xstate;
 
 import dev.clockwork.core.behavior.Action;
+import dev.clockwork.core.behavior.InState;
 import dev.clockwork.core.definition.Branch;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.StateNode;
@@ -105,6 +106,12 @@ final class XStateTransitionWriter {
               + "; register one guard that checks both and name it");
     }
     if (guards.size() == 1) {
+      if (b.guard(0) instanceof InState) {
+        throw new DefinitionExportException(
+            where,
+            "an In() guard has no XState JSON form (XState's stateIn is code); register a named"
+                + " guard that checks the state, or keep the machine in the Clockwork format");
+      }
       if (guards.get(0).equals("<lambda>")) {
         throw new DefinitionExportException(
             where,

@@ -1,5 +1,7 @@
 package dev.clockwork.definition.xstate;
 
+import dev.clockwork.core.definition.Branch;
+import dev.clockwork.core.definition.HistoryType;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.StateKind;
 import dev.clockwork.core.definition.StateNode;
@@ -122,8 +124,30 @@ final class XStateWriter {
         state(child, keys);
         states.put(child.name(), keys);
       }
+      for (StateNode history : state.histories()) {
+        states.put(history.name(), history(history));
+      }
       out.put("states", states);
     }
+  }
+
+  /** {@code {type: history, history, target}}, the target relative to the history's parent. */
+  private Map<String, Object> history(StateNode history) {
+    Map<String, Object> keys = new LinkedHashMap<>();
+    keys.put("type", "history");
+    keys.put("history", history.historyType() == HistoryType.DEEP ? "deep" : "shallow");
+    TransitionDef fallback = history.historyDefault();
+    if (fallback != null) {
+      Branch b = fallback.branch(0);
+      if (b.actionCount() > 0 || b.targetCount() > 1) {
+        throw new DefinitionExportException(
+            where(history) + ".target",
+            "XState's history takes one default target and no actions; keep one target and move"
+                + " the actions to its entry");
+      }
+      keys.put("target", b.target(0).path().substring(history.parent().path().length() + 1));
+    }
+    return keys;
   }
 
   private String where(StateNode state) {

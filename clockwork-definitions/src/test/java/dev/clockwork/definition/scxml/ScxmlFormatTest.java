@@ -5,6 +5,7 @@ import static dev.clockwork.definition.scxml.ScxmlStructure.extensions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.core.behavior.Behaviors;
+import dev.clockwork.core.behavior.Guard;
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.definition.MachineFormat;
@@ -224,5 +225,40 @@ class ScxmlFormatTest {
     assertThat(machine.root().getAttribute("initial")).isEqualTo("a_");
     assertThat(top.getAttribute("initial")).isEqualTo("a");
     assertThat(only(top, "transition").getAttribute("event")).isEqualTo("RESET");
+  }
+
+  @Test
+  void historyStatesAndInGuardsAreWrittenAsScxmlHas() throws Exception {
+    MachineDefinition editor =
+        Machine.define("editor")
+            .initial("editing")
+            .state(
+                "editing",
+                s ->
+                    s.initial("draft")
+                        .state("draft", c -> c.on("SUBMIT", "review"))
+                        .state("review")
+                        .history("back")
+                        .history("resume", h -> h.deep().to("review"))
+                        .on("PAUSE", t -> t.guard(Guard.in("editing.review")).to("paused")))
+            .state("paused", s -> s.on("RESUME", "editing.resume"))
+            .build();
+
+    ScxmlStructure scxml = export(editor);
+
+    Element resume = scxml.state(ScxmlIds.of(editor.state("editing.resume")));
+    assertThat(resume.getLocalName()).isEqualTo("history");
+    assertThat(resume.getAttribute("type")).isEqualTo("deep");
+    assertThat(only(resume, "transition").getAttribute("target"))
+        .isEqualTo(ScxmlIds.of(editor.state("editing.review")));
+    Element back = scxml.state(ScxmlIds.of(editor.state("editing.back")));
+    assertThat(back.getAttribute("type")).isEqualTo("shallow");
+    assertThat(only(back, "transition").getAttribute("target"))
+        .as("no default: the parent's initial, which Clockwork enters then")
+        .isEqualTo(ScxmlIds.of(editor.state("editing.draft")));
+    assertThat(
+            only(scxml.state(ScxmlIds.of(editor.state("editing"))), "transition")
+                .getAttribute("cond"))
+        .isEqualTo("In('" + ScxmlIds.of(editor.state("editing.review")) + "')");
   }
 }

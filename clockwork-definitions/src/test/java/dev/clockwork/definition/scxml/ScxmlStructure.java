@@ -28,6 +28,7 @@ final class ScxmlStructure {
   private static final Pattern NAME = Pattern.compile("[A-Za-z_\\p{L}][A-Za-z0-9_.\\-\\p{L}]*");
   private static final Pattern DELAY = Pattern.compile("\\d+(ms|s)");
   private static final Set<String> STATES = Set.of("state", "parallel", "final");
+  private static final Set<String> IDENTIFIED = Set.of("state", "parallel", "final", "history");
   private static final Set<String> CONTENT = Set.of("onentry", "onexit", "transition");
   private static final Map<String, Set<String>> PARENTS =
       Map.ofEntries(
@@ -39,7 +40,8 @@ final class ScxmlStructure {
           Map.entry("final", Set.of("scxml", "state", "parallel")),
           Map.entry("onentry", STATES),
           Map.entry("onexit", STATES),
-          Map.entry("transition", Set.of("state", "parallel")),
+          Map.entry("history", Set.of("state", "parallel")),
+          Map.entry("transition", Set.of("state", "parallel", "history")),
           Map.entry("invoke", Set.of("state", "parallel")),
           Map.entry("raise", CONTENT),
           Map.entry("log", CONTENT),
@@ -143,7 +145,7 @@ final class ScxmlStructure {
             .as(name + " under " + parent.getLocalName())
             .contains(parent.getLocalName());
       }
-      if (STATES.contains(name) || name.equals("data")) {
+      if (IDENTIFIED.contains(name) || name.equals("data")) {
         String id = element.getAttribute("id");
         assertThat(id).matches(NAME);
         assertThat(ids.add(id)).as("id " + id + " is unique").isTrue();

@@ -71,4 +71,45 @@ class XStateExportErrorsTest {
     assertThat(b.at("/on/SELF/reenter").asBoolean()).isTrue();
     assertThat(b.at("/on").has("LATER")).isFalse();
   }
+
+  @Test
+  void inGuardsAndHistoryDefaultsWithActionsAreRefused() {
+    refused(
+        "  a: {on: {GO: {target: b, guards: [{in: b}]}}}\n  b: {}\n",
+        "m.a.on.GO",
+        "an In() guard has no XState JSON form");
+    refused(
+        "  a:\n    initial: x\n    states:\n      x: {}\n"
+            + "      h: {type: history, target: x, actions: inc}\n",
+        "m.a.h.target",
+        "XState's history takes one default target and no actions");
+  }
+
+  @Test
+  void historyStatesAreWrittenAndReadBackTheSame() throws IOException {
+    MachineDefinition editor =
+        yaml(
+            """
+              a:
+                initial: x
+                on: {PAUSE: p}
+                states:
+                  x: {on: {NEXT: y}}
+                  y: {}
+                  h: {type: history, history: deep, target: y}
+              p: {on: {BACK: a.h}}
+            """);
+
+    String json = XStateFormat.write(editor);
+    JsonNode h = new ObjectMapper().readTree(json).at("/states/a/states/h");
+    MachineDefinition back = XStateFormat.read("m.json", json, XStateTrace.BEHAVIORS);
+
+    assertThat(h.get("type").asText()).isEqualTo("history");
+    assertThat(h.get("history").asText()).isEqualTo("deep");
+    assertThat(h.get("target").asText()).isEqualTo("y");
+    assertThat(back.state("a.h").historyDefault().branch(0).targets())
+        .containsExactly(back.state("a.y"));
+    assertThat(back.state("p").transition("BACK").branch(0).targets())
+        .containsExactly(back.state("a.h"));
+  }
 }

@@ -17,8 +17,15 @@ class XStateImportErrorsTest {
   }
 
   @Test
-  void historyStatesAreRefused() {
-    refused("{'a':{},'h':{'type':'history'}}", "h.type", "no history states yet");
+  void historyNodesTakeOnlyHistoryKeysAndAKnownKind() {
+    refused(
+        "{'a':{'initial':'b','states':{'b':{},'h':{'type':'history','on':{}}}}}",
+        "a.h.on",
+        "is not imported on a history state");
+    refused(
+        "{'a':{'initial':'b','states':{'b':{},'h':{'type':'history','history':'all'}}}}",
+        "a.h.history",
+        "unknown history 'all'; write \"shallow\" or \"deep\"");
   }
 
   @Test

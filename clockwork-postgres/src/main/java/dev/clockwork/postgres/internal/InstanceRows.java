@@ -24,7 +24,7 @@ public final class InstanceRows {
       """
       id, machine, version, conversation_id, status, active, context, timers, last_entry_id,
       revision, history_seq, created_at, updated_at, fire_retry, queue, labels, memo,
-      search_attributes
+      search_attributes, history_states
       """;
 
   private static final String FIND = "SELECT " + RECORD_COLUMNS + " FROM cw_instances WHERE id = ?";
@@ -188,7 +188,8 @@ public final class InstanceRows {
             rs.getString("queue"),
             labels(rs.getString("labels")),
             JsonValuesCodec.readMap(rs.getString("memo")),
-            JsonValuesCodec.readMap(rs.getString("search_attributes"))));
+            JsonValuesCodec.readMap(rs.getString("search_attributes"))),
+        SnapshotJson.readHistory(rs.getString("history_states")));
   }
 
   /** Stored labels: a JSON object of texts. */

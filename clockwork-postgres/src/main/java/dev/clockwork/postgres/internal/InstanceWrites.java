@@ -27,14 +27,15 @@ final class InstanceWrites {
       """
       INSERT INTO cw_instances (id, machine, version, conversation_id, queue, labels, memo,
                                 search_attributes, status, active, context, timers,
-                                last_entry_id, revision, history_seq, created_at, updated_at,
-                                next_timer_at, fire_retry, fire_retry_at)
+                                last_entry_id, revision, history_seq, history_states,
+                                created_at, updated_at, next_timer_at, fire_retry, fire_retry_at)
       SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS int[]),
                            CAST(? AS text[]), CAST(? AS text[]), CAST(CAST(? AS text[]) AS jsonb[]),
                            CAST(CAST(? AS text[]) AS jsonb[]), CAST(CAST(? AS text[]) AS jsonb[]),
                            CAST(? AS text[]), CAST(CAST(? AS text[]) AS jsonb[]),
                            CAST(CAST(? AS text[]) AS jsonb[]), CAST(CAST(? AS text[]) AS jsonb[]),
                            CAST(? AS bigint[]), CAST(? AS bigint[]), CAST(? AS bigint[]),
+                           CAST(CAST(? AS text[]) AS jsonb[]),
                            CAST(CAST(? AS text[]) AS timestamptz[]),
                            CAST(CAST(? AS text[]) AS timestamptz[]),
                            CAST(CAST(? AS text[]) AS timestamptz[]),
@@ -59,13 +60,14 @@ final class InstanceWrites {
                            CAST(? AS text[]), CAST(CAST(? AS text[]) AS jsonb[]),
                            CAST(CAST(? AS text[]) AS jsonb[]), CAST(CAST(? AS text[]) AS jsonb[]),
                            CAST(? AS bigint[]), CAST(? AS bigint[]), CAST(? AS bigint[]),
+                           CAST(CAST(? AS text[]) AS jsonb[]),
                            CAST(CAST(? AS text[]) AS timestamptz[]),
                            CAST(CAST(? AS text[]) AS timestamptz[]),
                            CAST(CAST(? AS text[]) AS jsonb[]),
                            CAST(CAST(? AS text[]) AS timestamptz[]))
                     AS u(id, token, version, status, active, context, timers, last_entry_id,
-                         revision, history_seq, updated_at, next_timer_at, fire_retry,
-                         fire_retry_at)),
+                         revision, history_seq, history_states, updated_at, next_timer_at,
+                         fire_retry, fire_retry_at)),
            cleared AS (
              DELETE FROM cw_pending_heads WHERE instance_id = ANY (ARRAY(SELECT id FROM input))),
            released AS (
@@ -77,7 +79,8 @@ final class InstanceWrites {
              UPDATE cw_instances i
                 SET version = u.version, status = u.status, active = u.active,
                     context = u.context, timers = u.timers, last_entry_id = u.last_entry_id,
-                    revision = u.revision, history_seq = u.history_seq, updated_at = u.updated_at,
+                    revision = u.revision, history_seq = u.history_seq,
+                    history_states = u.history_states, updated_at = u.updated_at,
                     next_timer_at = u.next_timer_at, fire_retry = u.fire_retry,
                     fire_retry_at = u.fire_retry_at,
                     (next_event_at, next_event_id, next_event_priority, next_event_attempts) =
@@ -177,7 +180,10 @@ final class InstanceWrites {
     return i;
   }
 
-  /** Status, active states, context, timers, last entry id, revision, history sequence. */
+  /**
+   * Status, active states, context, timers, last entry id, revision, history sequence, and what the
+   * history states recorded.
+   */
   private static int bindSnapshot(
       Connection connection, PreparedStatement statement, int i, List<InstanceRecord> records)
       throws SQLException {
@@ -191,6 +197,8 @@ final class InstanceWrites {
     statement.setArray(++i, Columns.int8(connection, records, InstanceRecord::lastEntryId));
     statement.setArray(++i, Columns.int8(connection, records, InstanceRecord::revision));
     statement.setArray(++i, Columns.int8(connection, records, InstanceRecord::historySequence));
+    statement.setArray(
+        ++i, Columns.text(connection, records, r -> SnapshotJson.writeHistory(r.history())));
     return i;
   }
 

@@ -5,6 +5,7 @@ import dev.clockwork.postgres.testing.EmbeddedPostgresDatabase;
 import dev.clockwork.postgres.testing.TestDatabase;
 import java.util.ArrayList;
 import java.util.List;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -32,6 +33,11 @@ final class ContractDatabase implements AfterEachCallback {
         PostgresStore.builder().dataSource(DB.dataSource()).migrate(false).build();
     opened.add(store);
     return store;
+  }
+
+  /** The shared database, for a test that reads a column no store method shows. */
+  DataSource dataSource() {
+    return DB.dataSource();
   }
 
   @Override

@@ -29,7 +29,8 @@ public final class SnapshotCodec {
         Context.of(record.context()),
         record.timers(),
         record.lastEntryId(),
-        record.status());
+        record.status(),
+        record.history());
   }
 
   /** The record for a new instance. */
@@ -56,7 +57,8 @@ public final class SnapshotCodec {
         now,
         now,
         null,
-        metadata);
+        metadata,
+        snapshot.history());
   }
 
   /** The record replacing {@code previous} after a step. */
@@ -77,7 +79,8 @@ public final class SnapshotCodec {
         previous.createdAt(),
         now,
         previous.fireRetry(),
-        previous.metadata());
+        previous.metadata(),
+        snapshot.history());
   }
 
   private static List<StoredEntry> entries(Snapshot snapshot) {

@@ -29,6 +29,8 @@ import java.util.Optional;
  * @param fireRetry the timer fire waiting for its next attempt, or null
  * @param metadata its queue, labels, memo and search attributes: set at creation, never changed (a
  *     store writes them when it inserts the instance and keeps them as they are on every commit)
+ * @param history what its history states recorded: history state path → the paths it restores
+ *     (empty until a state with a history is left); written with the rest of the snapshot
  */
 public record InstanceRecord(
     String id,
@@ -45,13 +47,15 @@ public record InstanceRecord(
     Instant createdAt,
     Instant updatedAt,
     FireRetry fireRetry,
-    InstanceMetadata metadata) {
+    InstanceMetadata metadata,
+    Map<String, List<String>> history) {
 
   public InstanceRecord {
     Objects.requireNonNull(conversationId, "conversationId");
     Objects.requireNonNull(metadata, "metadata");
     active = List.copyOf(active);
     timers = List.copyOf(timers);
+    history = history == null || history.isEmpty() ? Map.of() : Map.copyOf(history);
   }
 
   /**
@@ -96,7 +100,8 @@ public record InstanceRecord(
         createdAt,
         updatedAt,
         retry,
-        metadata);
+        metadata,
+        history);
   }
 
   /** The same record with a later last history sequence (history appended without a step). */
@@ -116,7 +121,8 @@ public record InstanceRecord(
         createdAt,
         updatedAt,
         fireRetry,
-        metadata);
+        metadata,
+        history);
   }
 
   /** The same record at another revision. */
@@ -136,7 +142,8 @@ public record InstanceRecord(
         createdAt,
         updatedAt,
         fireRetry,
-        metadata);
+        metadata,
+        history);
   }
 
   /** Paths of the active states that have no active children, e.g. {@code [awaiting_payment]}. */

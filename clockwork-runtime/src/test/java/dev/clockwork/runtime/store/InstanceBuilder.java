@@ -32,6 +32,7 @@ public final class InstanceBuilder {
   private Instant updatedAt;
   private FireRetry fireRetry;
   private InstanceMetadata metadata = InstanceMetadata.DEFAULT;
+  private Map<String, List<String>> history = Map.of();
 
   private InstanceBuilder() {}
 
@@ -135,6 +136,12 @@ public final class InstanceBuilder {
     return this;
   }
 
+  /** With what its history states recorded (history state path → recorded state paths). */
+  public InstanceBuilder history(Map<String, List<String>> recorded) {
+    this.history = recorded;
+    return this;
+  }
+
   /** In {@code queue}, with no labels, memo or search attributes. */
   public InstanceBuilder queue(String queue) {
     return metadata(InstanceMetadata.inQueue(queue));
@@ -157,7 +164,8 @@ public final class InstanceBuilder {
         createdAt,
         updatedAt != null ? updatedAt : createdAt,
         fireRetry,
-        metadata);
+        metadata,
+        history);
   }
 
   /** The root, then each leaf's ancestors and the leaf, in document order, numbered from 1. */

@@ -7,7 +7,9 @@ import dev.clockwork.core.interpreter.ArmedTimer;
 import dev.clockwork.core.time.IsoInstants;
 import dev.clockwork.runtime.store.StoredEntry;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The parts of a snapshot kept as JSON: active (or entered) states, armed timers and leaf-state
@@ -39,6 +41,28 @@ public final class SnapshotJson {
               IsoInstants.parseInstant(node.get("enteredAt").textValue())));
     }
     return active;
+  }
+
+  /** What history states recorded; null (SQL NULL) when nothing is. */
+  public static String writeHistory(Map<String, List<String>> history) {
+    return history.isEmpty() ? null : JsonValuesCodec.write(history);
+  }
+
+  /** The history states' record from its column, empty for NULL. */
+  public static Map<String, List<String>> readHistory(String json) {
+    if (json == null) {
+      return Map.of();
+    }
+    Map<String, List<String>> history = new LinkedHashMap<>();
+    JsonValuesCodec.tree(json)
+        .fields()
+        .forEachRemaining(
+            field -> {
+              List<String> paths = new ArrayList<>(field.getValue().size());
+              field.getValue().forEach(path -> paths.add(path.textValue()));
+              history.put(field.getKey(), paths);
+            });
+    return history;
   }
 
   public static String writeTimers(List<ArmedTimer> timers) {
