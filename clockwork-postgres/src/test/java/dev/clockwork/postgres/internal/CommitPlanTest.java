@@ -58,6 +58,7 @@ class CommitPlanTest {
     literals.add("'{1}'"); // versions
     literals.addAll(Collections.nCopies(4, "'{x}'")); // status, active, context, timers
     literals.addAll(Collections.nCopies(3, "'{1}'")); // last entry, revision, history sequence
+    literals.add("'{NULL}'"); // recorded history states
     literals.add("'{" + NOW.replace("'", "") + "}'"); // updated at
     literals.addAll(Collections.nCopies(3, "'{NULL}'")); // next timer, fire retry, its instant
     literals.add("false");
