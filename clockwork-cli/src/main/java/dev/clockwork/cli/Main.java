@@ -2,6 +2,7 @@ package dev.clockwork.cli;
 
 import dev.clockwork.cli.command.ArchiveCommand;
 import dev.clockwork.cli.command.InstanceCommand;
+import dev.clockwork.cli.command.MachineCommand;
 import dev.clockwork.cli.command.MigrateCommand;
 import dev.clockwork.cli.command.QueueCommand;
 import dev.clockwork.cli.command.RetentionCommand;
@@ -31,12 +32,13 @@ import picocli.CommandLine.ScopeType;
     mixinStandardHelpOptions = true,
     scope = ScopeType.INHERIT,
     version = "clockwork 0.1.0-SNAPSHOT",
-    description = "Operate Clockwork: migrations, timers, instances, queues, schedules.",
+    description = "Operate Clockwork: migrations, machines, timers, instances, queues, schedules.",
     subcommands = {
       MigrateCommand.class,
       TimersCommand.class,
       RetentionCommand.class,
       InstanceCommand.class,
+      MachineCommand.class,
       QueueCommand.class,
       SchedulesCommand.class,
       DevCommand.class,

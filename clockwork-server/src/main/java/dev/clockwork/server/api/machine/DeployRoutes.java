@@ -1,7 +1,5 @@
 package dev.clockwork.server.api.machine;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.clockwork.definition.DefinitionFormatException;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.store.definition.DefinitionConflictException;
@@ -15,7 +13,6 @@ import dev.clockwork.server.api.audit.Audit;
 import dev.clockwork.server.http.Paths;
 import dev.clockwork.server.http.ProblemException;
 import io.javalin.http.Context;
-import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -70,7 +67,7 @@ public final class DeployRoutes implements ApiRoutes {
           "the body is empty: send the machine's YAML or JSON text, such as id: order, version: 2,"
               + " initial: … and states: …");
     }
-    boolean existed = alreadyDeployed(text);
+    boolean existed = DeployedDocuments.isDeployed(engine.machines(), text);
     StoredDefinition stored;
     try {
       stored = engine.machines().deploy(SOURCE, text);
@@ -102,24 +99,5 @@ public final class DeployRoutes implements ApiRoutes {
               "/api/machines/" + Paths.segment(stored.machine()) + "/versions/" + stored.version());
     }
     ctx.json(answer);
-  }
-
-  /**
-   * Whether the version the text names is deployed already (a deploy of it changes nothing, or is
-   * refused); false when the text cannot tell, which the deploy then reports.
-   */
-  private boolean alreadyDeployed(String text) {
-    JsonNode tree;
-    try {
-      tree = new YAMLMapper().readTree(text);
-    } catch (IOException | RuntimeException e) {
-      return false;
-    }
-    if (tree == null || !tree.path("id").isTextual()) {
-      return false;
-    }
-    int version = tree.path("version").canConvertToInt() ? tree.path("version").asInt(1) : 1;
-    String machine = tree.path("id").asText();
-    return engine.machines().deployed(machine).stream().anyMatch(v -> v.version() == version);
   }
 }

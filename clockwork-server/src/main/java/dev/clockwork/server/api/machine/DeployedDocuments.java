@@ -5,9 +5,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
+import dev.clockwork.runtime.Machines;
 import dev.clockwork.runtime.store.definition.StoredDefinition;
+import java.io.IOException;
 import java.util.List;
 
 /**
@@ -68,6 +71,27 @@ public final class DeployedDocuments {
     StringBuilder text = new StringBuilder();
     unified.forEach(line -> text.append(line).append('\n'));
     return text.toString();
+  }
+
+  /**
+   * Whether the version {@code text} (a machine's YAML or JSON) names is deployed already — so a
+   * deploy of it changes nothing, or is refused; false when the text does not say (the deploy then
+   * reports its mistake).
+   */
+  public static boolean isDeployed(Machines machines, String text) {
+    JsonNode tree;
+    try {
+      tree = new YAMLMapper().readTree(text);
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+    if (tree == null || !tree.path("id").isTextual()) {
+      return false;
+    }
+    JsonNode number = tree.path("version");
+    int version = number.canConvertToInt() ? number.asInt(1) : 1;
+    return machines.deployed(tree.path("id").asText()).stream()
+        .anyMatch(deployed -> deployed.version() == version);
   }
 
   private static String label(StoredDefinition version) {
