@@ -160,7 +160,7 @@ class MachineCliTest {
         .contains("version: 2")
         .contains("retrying_payment");
 
-    CliRun first = cli("machine", "show", "@order", "--version", "1");
+    CliRun first = cli("machine", "show", "@order", "1");
     assertThat(first.out).contains("awaiting_payment").doesNotContain("retrying_payment");
 
     CliRun json = cli("machine", "show", "order", "-o", "json");
@@ -178,7 +178,7 @@ class MachineCliTest {
     assertThat(machine.err).contains("'ordr'").contains("order");
     noStackTrace(machine);
 
-    CliRun version = cli("machine", "show", "order", "--version", "7");
+    CliRun version = cli("machine", "show", "order", "7");
     assertThat(version.exitCode).isEqualTo(1);
     assertThat(version.err).contains("version 7").contains("[1]");
 
@@ -198,6 +198,10 @@ class MachineCliTest {
         .startsWith("--- order v1\n+++ order v2\n")
         .contains("\n+version: 2")
         .contains("\n+  retrying_payment:");
+
+    JsonNode json =
+        new ObjectMapper().readTree(cli("machine", "diff", "order", "1", "2", "-o", "json").out);
+    assertThat(json.get("diff").asText()).isEqualTo(diff.out);
 
     CliRun same = cli("machine", "diff", "order", "2", "2");
     assertThat(same.out).contains("same document");

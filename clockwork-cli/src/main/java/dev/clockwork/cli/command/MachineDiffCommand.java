@@ -1,9 +1,12 @@
 package dev.clockwork.cli.command;
 
 import dev.clockwork.cli.environment.CliEnvironment;
+import dev.clockwork.cli.output.Json;
 import dev.clockwork.runtime.store.DefinitionStore;
 import dev.clockwork.runtime.store.definition.StoredDefinition;
 import dev.clockwork.server.api.machine.DeployedDocuments;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,6 +25,7 @@ public final class MachineDiffCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
   @Mixin DatabaseOptions database;
+  @Mixin OutputOption output;
 
   @Parameters(index = "0", paramLabel = "NAME", description = "the machine (order or @order)")
   String machine;
@@ -46,6 +50,15 @@ public final class MachineDiffCommand implements Callable<Integer> {
       DefinitionStore definitions = opened.store.definitions();
       older = DeployedVersions.find(definitions, machine, from);
       diff = DeployedDocuments.diff(older, DeployedVersions.find(definitions, machine, to));
+    }
+    if (output.json()) {
+      Map<String, Object> json = new LinkedHashMap<>();
+      json.put("machine", older.machine());
+      json.put("from", from);
+      json.put("to", to);
+      json.put("diff", diff);
+      Json.print(env.out(), json);
+      return 0;
     }
     if (diff.isEmpty()) {
       env.out().printf("%s v%d and v%d have the same document%n", older.machine(), from, to);

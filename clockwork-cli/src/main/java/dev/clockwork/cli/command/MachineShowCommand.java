@@ -17,8 +17,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * {@code machine show NAME [--version N] [-o yaml|json|mermaid]}: a deployed version's document as
- * YAML (default) or JSON — both deployable again — or its Mermaid diagram.
+ * {@code machine show NAME [VERSION] [-o yaml|json|mermaid]}: a deployed version's document as YAML
+ * (default) or JSON — both deployable again — or its Mermaid diagram.
  */
 @Command(
     name = "show",
@@ -38,12 +38,13 @@ public final class MachineShowCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin DatabaseOptions database;
 
-  @Parameters(paramLabel = "NAME", description = "the machine (order or @order)")
+  @Parameters(index = "0", paramLabel = "NAME", description = "the machine (order or @order)")
   String machine;
 
-  @Option(
-      names = "--version",
-      paramLabel = "N",
+  @Parameters(
+      index = "1",
+      arity = "0..1",
+      paramLabel = "VERSION",
       description = "the version to show (default: the newest deployed)")
   Integer version;
 
@@ -62,7 +63,7 @@ public final class MachineShowCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     if (version != null) {
-      CommandArguments.atLeast(spec, "--version", version, 1);
+      CommandArguments.atLeast(spec, "VERSION", version, 1);
     }
     String text;
     try (OpenDatabase opened = OpenDatabase.open(env, database)) {
