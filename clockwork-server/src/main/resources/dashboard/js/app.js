@@ -13,6 +13,8 @@ import * as timers from './pages/timers.js';
 import * as schedules from './pages/schedules.js';
 import * as schedule from './pages/schedule.js';
 import * as conversation from './pages/conversation.js';
+import * as machines from './pages/machines.js';
+import * as machine from './pages/machine.js';
 
 const main = document.getElementById('main');
 const nav = document.getElementById('nav');
@@ -35,6 +37,8 @@ const routes = [
   [/^\/schedules$/, schedules],
   [/^\/schedules\/([^/]+)$/, schedule],
   [/^\/conversations\/([^/]+)$/, conversation],
+  [/^\/machines$/, machines],
+  [/^\/machines\/([^/]+)$/, machine],
 ];
 
 async function start() {

@@ -2,6 +2,7 @@ package dev.clockwork.cli;
 
 import dev.clockwork.cli.command.ArchiveCommand;
 import dev.clockwork.cli.command.InstanceCommand;
+import dev.clockwork.cli.command.MachineCommand;
 import dev.clockwork.cli.command.MigrateCommand;
 import dev.clockwork.cli.command.QueueCommand;
 import dev.clockwork.cli.command.RetentionCommand;
@@ -9,21 +10,17 @@ import dev.clockwork.cli.command.SchedulesCommand;
 import dev.clockwork.cli.command.TimersCommand;
 import dev.clockwork.cli.environment.CliEnvironment;
 import dev.clockwork.cli.environment.PostgresDatabase;
+import dev.clockwork.cli.environment.ProvidedMachines;
 import dev.clockwork.cli.serve.DevCommand;
 import dev.clockwork.cli.serve.ServerCommand;
 import dev.clockwork.cli.serve.TokenCommand;
 import dev.clockwork.core.ClockworkException;
-import dev.clockwork.core.definition.MachineDefinition;
-import dev.clockwork.runtime.MachineProvider;
 import java.io.PrintWriter;
 import java.lang.reflect.Constructor;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.ServiceConfigurationError;
-import java.util.ServiceLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -35,12 +32,13 @@ import picocli.CommandLine.ScopeType;
     mixinStandardHelpOptions = true,
     scope = ScopeType.INHERIT,
     version = "clockwork 0.1.0-SNAPSHOT",
-    description = "Operate Clockwork: migrations, timers, instances, queues, schedules.",
+    description = "Operate Clockwork: migrations, machines, timers, instances, queues, schedules.",
     subcommands = {
       MigrateCommand.class,
       TimersCommand.class,
       RetentionCommand.class,
       InstanceCommand.class,
+      MachineCommand.class,
       QueueCommand.class,
       SchedulesCommand.class,
       DevCommand.class,
@@ -75,9 +73,9 @@ public final class Main implements Runnable {
     }
     PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
     PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-    List<MachineDefinition> machines;
+    ProvidedMachines provided;
     try {
-      machines = discoverMachines();
+      provided = ProvidedMachines.load(provider -> true);
     } catch (RuntimeException | ServiceConfigurationError e) {
       err.println(
           "clockwork: cannot load the machines on the class path: "
@@ -88,7 +86,13 @@ public final class Main implements Runnable {
     }
     CliEnvironment env =
         new CliEnvironment(
-            System.getenv(), out, err, Clock.systemUTC(), new PostgresDatabase(), machines);
+            System.getenv(),
+            out,
+            err,
+            Clock.systemUTC(),
+            new PostgresDatabase(),
+            provided.machines(),
+            provided.behaviors());
     System.exit(run(env, args));
   }
 
@@ -145,14 +149,6 @@ public final class Main implements Runnable {
   public void run() {
     spec.commandLine().usage(env.out());
     env.out().flush();
-  }
-
-  static List<MachineDefinition> discoverMachines() {
-    List<MachineDefinition> machines = new ArrayList<>();
-    for (MachineProvider provider : ServiceLoader.load(MachineProvider.class)) {
-      machines.addAll(provider.machines());
-    }
-    return machines;
   }
 
   /** Builds commands, handing the environment to those that take it. */

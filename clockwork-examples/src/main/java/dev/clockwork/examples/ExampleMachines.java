@@ -1,5 +1,6 @@
 package dev.clockwork.examples;
 
+import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.examples.checkout.CheckoutMachine;
 import dev.clockwork.examples.fulfilment.FulfilmentMachine;
@@ -7,9 +8,14 @@ import dev.clockwork.examples.order.OrderMachine;
 import dev.clockwork.examples.payment.PaymentRetryMachine;
 import dev.clockwork.examples.subscription.SubscriptionMachine;
 import dev.clockwork.runtime.MachineProvider;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
-/** The example machines, offered to the CLI and {@code clockwork dev}. */
+/**
+ * The example machines, offered to the CLI and {@code clockwork dev}, with their named behaviours:
+ * a machine deployed as data (such as {@code machines/order-v2.yaml}) that names them runs there.
+ */
 public final class ExampleMachines implements MachineProvider {
   @Override
   public List<MachineDefinition> machines() {
@@ -19,5 +25,13 @@ public final class ExampleMachines implements MachineProvider {
         PaymentRetryMachine.definition(),
         CheckoutMachine.definition(),
         FulfilmentMachine.definition());
+  }
+
+  @Override
+  public Behaviors behaviors() {
+    Map<String, Behaviors> named = new LinkedHashMap<>();
+    named.put("OrderMachine", OrderMachine.behaviors());
+    named.put("PaymentRetryMachine", PaymentRetryMachine.behaviors());
+    return MachineProvider.merged(named);
   }
 }

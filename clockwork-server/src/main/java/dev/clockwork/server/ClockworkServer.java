@@ -15,6 +15,8 @@ import dev.clockwork.server.api.audit.AuditRoutes;
 import dev.clockwork.server.api.instance.EventRoutes;
 import dev.clockwork.server.api.instance.HistoryRoutes;
 import dev.clockwork.server.api.instance.InstanceRoutes;
+import dev.clockwork.server.api.machine.DeployRoutes;
+import dev.clockwork.server.api.machine.MachineVersionRoutes;
 import dev.clockwork.server.api.metrics.MetricsRoutes;
 import dev.clockwork.server.api.openapi.OpenApiRoutes;
 import dev.clockwork.server.api.queue.DeadLetterRoutes;
@@ -153,6 +155,8 @@ public final class ClockworkServer implements AutoCloseable {
     return List.of(
         new HealthRoutes(context),
         new MachineRoutes(context),
+        new MachineVersionRoutes(context),
+        new DeployRoutes(context),
         new InstanceRoutes(context),
         new HistoryRoutes(context),
         new EventRoutes(context),

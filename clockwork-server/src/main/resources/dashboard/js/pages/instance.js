@@ -37,7 +37,8 @@ async function drawDetails(node, i) {
   const diagram = el('div', { className: 'diagram card', id: 'diagram' }, el('span', { className: 'muted' }, 'Drawing…'));
   show(node,
     el('h1', {}, 'Instance ', el('code', {}, i.id), ' ', badge(text(i.status))),
-    el('p', {}, `${i.machine} v${text(i.version)} · namespace `, el('span', { id: 'instance-namespace' }, text(i.namespace)),
+    el('p', {}, el('a', { id: 'instance-version', href: `#/machines/${encodeURIComponent(i.machine)}?version=${encodeURIComponent(i.version)}` },
+      `${i.machine} v${text(i.version)}`), ' (the version it runs; the diagram is drawn from it) · namespace ', el('span', { id: 'instance-namespace' }, text(i.namespace)),
       ` · queue ${text(i.queue)} · ${text(i.pending_events)} pending event(s)`,
       i.conversation_id ? [' · conversation ', el('a', { href: `#/conversations/${encodeURIComponent(i.conversation_id)}` }, i.conversation_id)] : ''),
     el('div', { className: 'grid' },

@@ -174,6 +174,15 @@ public final class ApiFixture implements AutoCloseable {
             .POST(HttpRequest.BodyPublishers.ofString(jsonBody == null ? "" : jsonBody)));
   }
 
+  /** A POST of {@code text} with Content-Type {@code contentType} (none when null). */
+  public Response postText(String path, String token, String contentType, String text) {
+    HttpRequest.Builder request = request(path, token, Map.of());
+    if (contentType != null) {
+      request.header("Content-Type", contentType);
+    }
+    return send(request.POST(HttpRequest.BodyPublishers.ofString(text)));
+  }
+
   public Response put(String path, String token, String jsonBody, Map<String, String> headers) {
     return send(
         request(path, token, headers)

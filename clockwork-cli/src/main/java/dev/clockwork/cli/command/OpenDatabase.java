@@ -55,6 +55,7 @@ final class OpenDatabase implements AutoCloseable {
             .settings(
                 s -> s.workers(w -> w.alignClockWithStore(Clock.systemUTC().equals(env.clock()))))
             .config(config)
+            .behaviors(env.behaviors())
             .register(machines.toArray(new MachineDefinition[0]))
             .build();
     return engine;

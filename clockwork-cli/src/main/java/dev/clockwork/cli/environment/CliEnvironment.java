@@ -1,6 +1,7 @@
 package dev.clockwork.cli.environment;
 
 import dev.clockwork.cli.config.DatabaseSettings;
+import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.definition.MachineDefinition;
 import java.io.PrintWriter;
 import java.time.Clock;
@@ -17,6 +18,7 @@ import java.util.Map;
  * @param clock the clock commands measure time by
  * @param database opens stores and runs migrations
  * @param machines machine definitions the CLI can run (from {@code MachineProvider}s)
+ * @param behaviors the named behaviours of those providers, for machines deployed as data
  */
 public record CliEnvironment(
     Map<String, String> environment,
@@ -24,7 +26,19 @@ public record CliEnvironment(
     PrintWriter err,
     Clock clock,
     Database database,
-    List<MachineDefinition> machines) {
+    List<MachineDefinition> machines,
+    Behaviors behaviors) {
+
+  /** An environment whose providers offer no named behaviours. */
+  public CliEnvironment(
+      Map<String, String> environment,
+      PrintWriter out,
+      PrintWriter err,
+      Clock clock,
+      Database database,
+      List<MachineDefinition> machines) {
+    this(environment, out, err, clock, database, machines, Behaviors.none());
+  }
 
   /** Opens stores and migrates schemas for a set of database settings. */
   public interface Database {

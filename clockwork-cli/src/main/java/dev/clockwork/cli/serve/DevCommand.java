@@ -122,6 +122,7 @@ public final class DevCommand implements Callable<Integer> {
               store.schedules(),
               settings,
               env.machines(),
+              env.behaviors(),
               access,
               CallbackSettings.of(server, store.callbacks(), env.environment()),
               "127.0.0.1",

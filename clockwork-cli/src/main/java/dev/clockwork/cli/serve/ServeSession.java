@@ -1,5 +1,6 @@
 package dev.clockwork.cli.serve;
 
+import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.config.Settings;
@@ -48,6 +49,7 @@ public final class ServeSession implements AutoCloseable, StopSignals.Stoppable 
       ScheduleStore scheduleStore,
       Settings config,
       List<MachineDefinition> machines,
+      Behaviors behaviors,
       AccessPolicy access,
       CallbackOptions callbacks,
       String host,
@@ -61,6 +63,7 @@ public final class ServeSession implements AutoCloseable, StopSignals.Stoppable 
             .store(settings.store())
             .clock(settings.clock())
             .config(settings.config())
+            .behaviors(settings.behaviors())
             .register(settings.machines().toArray(new MachineDefinition[0]));
     if (settings.callbacks() != null) {
       builder.listener(settings.callbacks().listener());

@@ -4,9 +4,9 @@ import dev.clockwork.cli.command.DatabaseOptions;
 import dev.clockwork.cli.command.OutputOption;
 import dev.clockwork.cli.config.CommandSettings;
 import dev.clockwork.cli.environment.CliEnvironment;
+import dev.clockwork.cli.environment.ProvidedMachines;
 import dev.clockwork.cli.environment.Stores;
 import dev.clockwork.cli.output.Json;
-import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.server.access.AccessPolicy;
 import dev.clockwork.server.config.ServerConfig;
 import java.io.PrintWriter;
@@ -98,8 +98,8 @@ public final class ServerCommand implements Callable<Integer> {
                   + " add server.tokens to clockwork.yaml (`clockwork token new` makes one)");
       env.err().flush();
     }
-    List<MachineDefinition> machines = ServerMachines.load(examples);
-    if (machines.isEmpty()) {
+    ProvidedMachines provided = ServerMachines.load(examples);
+    if (provided.machines().isEmpty()) {
       env.err()
           .println(
               "clockwork: warning: no machines on the class path; add your jars with"
@@ -115,7 +115,8 @@ public final class ServerCommand implements Callable<Integer> {
               stores.store(),
               stores.schedules(),
               settings.file(),
-              machines,
+              provided.machines(),
+              provided.behaviors(),
               AccessPolicy.from(server),
               CallbackSettings.of(server, stores.store().callbacks(), env.environment()),
               chosenHost,

@@ -1,15 +1,12 @@
 package dev.clockwork.cli.serve;
 
-import dev.clockwork.core.definition.MachineDefinition;
-import dev.clockwork.runtime.MachineProvider;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.ServiceLoader;
+import dev.clockwork.cli.environment.ProvidedMachines;
 
 /**
- * The machines {@code clockwork server} runs: those of every {@link MachineProvider} on the class
- * path except the example machines built into the CLI, which come only when asked for — so an
- * application's {@code order} never meets the example's.
+ * The machines {@code clockwork server} runs: those of every {@link
+ * dev.clockwork.runtime.MachineProvider} on the class path except the example machines built into
+ * the CLI, which come only when asked for — so an application's {@code order} never meets the
+ * example's. Their named behaviours come with them.
  */
 final class ServerMachines {
   /** Where the CLI's built-in example machines live. */
@@ -17,13 +14,8 @@ final class ServerMachines {
 
   private ServerMachines() {}
 
-  static List<MachineDefinition> load(boolean examples) {
-    List<MachineDefinition> machines = new ArrayList<>();
-    for (MachineProvider provider : ServiceLoader.load(MachineProvider.class)) {
-      if (examples || !provider.getClass().getName().startsWith(EXAMPLES_PACKAGE)) {
-        machines.addAll(provider.machines());
-      }
-    }
-    return machines;
+  static ProvidedMachines load(boolean examples) {
+    return ProvidedMachines.load(
+        provider -> examples || !provider.getClass().getName().startsWith(EXAMPLES_PACKAGE));
   }
 }

@@ -11,14 +11,16 @@ public final class OrderMachine {
   private OrderMachine() {}
 
   // snippet:start order
+  public static Behaviors behaviors() {
+    return Behaviors.builder()
+        .guard("isNotPaidGuard", scope -> !scope.context().getBoolean("paid"))
+        .action("recordPayment", scope -> scope.set("paid", true))
+        .build();
+  }
+
   public static MachineDefinition definition() {
-    Behaviors behaviors =
-        Behaviors.builder()
-            .guard("isNotPaidGuard", scope -> !scope.context().getBoolean("paid"))
-            .action("recordPayment", scope -> scope.set("paid", true))
-            .build();
     return Machine.define("order")
-        .behaviors(behaviors)
+        .behaviors(behaviors())
         .context(Map.of("paid", false))
         .initial("idle")
         .state("idle", s -> s.on("SUBMIT", "awaiting_payment"))

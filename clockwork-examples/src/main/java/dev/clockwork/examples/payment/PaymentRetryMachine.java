@@ -13,18 +13,19 @@ public final class PaymentRetryMachine {
   private PaymentRetryMachine() {}
 
   // snippet:start payment
+  public static Behaviors behaviors() {
+    return Behaviors.builder()
+        .guard("gatewayIsUp", scope -> scope.context().getBoolean("gatewayUp"))
+        .action("markGatewayUp", scope -> scope.set("gatewayUp", true))
+        .action(
+            "countFailedAttempt",
+            scope -> scope.set("failedAttempts", scope.context().getLong("failedAttempts", 0) + 1))
+        .build();
+  }
+
   public static MachineDefinition definition() {
-    Behaviors behaviors =
-        Behaviors.builder()
-            .guard("gatewayIsUp", scope -> scope.context().getBoolean("gatewayUp"))
-            .action("markGatewayUp", scope -> scope.set("gatewayUp", true))
-            .action(
-                "countFailedAttempt",
-                scope ->
-                    scope.set("failedAttempts", scope.context().getLong("failedAttempts", 0) + 1))
-            .build();
     return Machine.define("payment")
-        .behaviors(behaviors)
+        .behaviors(behaviors())
         .initial("retrying_payment")
         .state(
             "retrying_payment",

@@ -43,6 +43,9 @@ final class MatrixRows {
         get("/api/machines", VIEWER),
         get("/api/machines/{machine}", VIEWER, "/api/machines/order"),
         get("/api/machines/{machine}/diagram", VIEWER, "/api/machines/order/diagram"),
+        get("/api/machines/{machine}/versions", VIEWER, "/api/machines/order/versions"),
+        get("/api/machines/{machine}/versions/{version}", VIEWER, "/api/machines/order/versions/1"),
+        get("/api/machines/{machine}/diff", VIEWER, "/api/machines/order/diff?from=1&to=1"),
         get("/api/instances", VIEWER),
         get("/api/instances/{id}", VIEWER, "/api/instances/order-1"),
         get("/api/instances/{id}/diagram", VIEWER, "/api/instances/order-1/diagram"),
@@ -89,6 +92,11 @@ final class MatrixRows {
         post("/api/schedules/{id}/trigger", OPERATOR, "/api/schedules/nightly/trigger", ""),
         // admin: schedules and the operator log
         get("/api/audit", ADMIN),
+        post(
+            "/api/machines",
+            ADMIN,
+            "/api/machines",
+            "{\"id\": \"matrix\", \"initial\": \"a\", \"states\": {\"a\": {}}}"),
         post("/api/schedules", ADMIN, "/api/schedules", SCHEDULE.formatted("created")),
         put("/api/schedules/{id}", ADMIN, "/api/schedules/nightly", "{\"notes\": \"matrix\"}"),
         delete("/api/schedules/{id}", ADMIN, "/api/schedules/doomed"),
@@ -109,6 +117,7 @@ final class MatrixRows {
         || row.path().equals("/metrics")
         || row.path().equals("/api/retention")
         || row.path().equals("/api/dead-letters/retry")
+        || (row.method().equals("POST") && row.path().equals("/api/machines"))
         || (row.method().equals("DELETE") && row.path().equals("/api/dead-letters"));
   }
 

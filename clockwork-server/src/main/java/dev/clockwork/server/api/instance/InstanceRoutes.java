@@ -26,6 +26,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * {@code POST /api/instances} (create), {@code GET /api/instances} (filtered, a page at a time),
@@ -78,10 +79,15 @@ public final class InstanceRoutes implements ApiRoutes {
   private void list(Context ctx) {
     int limit = Params.limit(ctx, 50, 500);
     InstanceQuery query =
-        InstanceFilters.of(ctx, engine.machines().ids())
-            .after(Cursor.decode(ctx.queryParam("cursor")))
-            .build();
+        InstanceFilters.of(ctx, machines()).after(Cursor.decode(ctx.queryParam("cursor"))).build();
     ctx.json(page(server.namespace(ctx), query, limit));
+  }
+
+  /** The machines a filter may name: those this node runs and those deployed by any node. */
+  private List<String> machines() {
+    TreeSet<String> machines = new TreeSet<>(engine.machines().ids());
+    machines.addAll(engine.machines().deployedIds());
+    return List.copyOf(machines);
   }
 
   private void get(Context ctx) {
@@ -92,7 +98,8 @@ public final class InstanceRoutes implements ApiRoutes {
 
   private void diagram(Context ctx) {
     Instance instance = server.namespace(ctx).instances().get(ctx.pathParam("id"));
-    MachineDefinition machine = engine.machines().latest(instance.machine());
+    // the instance's own version, even one this node only shows (deployed by a node with its code)
+    MachineDefinition machine = engine.machines().shown(instance.machine(), instance.version());
     Set<String> active = new HashSet<>();
     for (String leaf : instance.states()) {
       for (int dot = leaf.indexOf('.'); dot > 0; dot = leaf.indexOf('.', dot + 1)) {

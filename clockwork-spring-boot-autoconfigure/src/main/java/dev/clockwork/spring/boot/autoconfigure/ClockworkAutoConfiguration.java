@@ -94,10 +94,12 @@ public class ClockworkAutoConfiguration {
   Engine clockworkEngine(
       Store store,
       Settings settings,
+      Behaviors behaviors,
       ObjectProvider<MachineDefinition> machines,
       ObjectProvider<EngineListener> listeners,
       ObjectProvider<ClockworkEngineCustomizer> customizers) {
-    Engine.Builder builder = Engine.builder().store(store).config(settings);
+    // the behaviour beans also run machines deployed as data (YAML, another node) that name them
+    Engine.Builder builder = Engine.builder().store(store).config(settings).behaviors(behaviors);
     machines.orderedStream().forEach(builder::register);
     listeners.orderedStream().forEach(builder::listener);
     customizers.orderedStream().forEach(customizer -> customizer.customize(builder));

@@ -50,6 +50,34 @@ class BehaviorBeansTest {
   }
 
   @Test
+  void aMachineDeployedAsDataRunsWithTheBehaviourBeansItNames() {
+    String yaml =
+        """
+        id: invoice
+        version: 1
+        initial: open
+        states:
+          open:
+            on:
+              BILL: {target: billed, guards: canBill, actions: processBillingAction}
+          billed: {type: final}
+        """;
+    runner
+        .withUserConfiguration(Named.class)
+        .withBean(ProcessBilling.class)
+        .run(
+            context -> {
+              Engine engine = context.getBean(Engine.class);
+              engine.machines().deploy("invoice.yaml", yaml);
+              assertThat(engine.machines().problems()).isEmpty();
+              assertThat(engine.machines().ids()).contains("invoice");
+              String id = engine.create("invoice").id();
+              engine.send(id, Event.of("BILL"));
+              assertThat(engine.instances().get(id).isIn("billed")).isTrue();
+            });
+  }
+
+  @Test
   void twoBeansClaimingOneNameFailTheStartNamingBoth() {
     runner
         .withUserConfiguration(Named.class)

@@ -1,0 +1,19 @@
+package dev.clockwork.cli.command;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
+
+/** {@code clockwork machine deploy|list|show|diff}. */
+@Command(
+    name = "machine",
+    description =
+        "Deploy machines written as data (YAML or JSON) and read every deployed version: its"
+            + " document, its diagram, what changed between two versions.",
+    subcommands = {
+      MachineDeployCommand.class,
+      MachineListCommand.class,
+      MachineShowCommand.class,
+      MachineDiffCommand.class,
+      HelpCommand.class
+    })
+public final class MachineCommand {}
