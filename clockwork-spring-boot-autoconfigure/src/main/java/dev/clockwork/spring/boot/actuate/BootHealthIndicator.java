@@ -12,16 +12,23 @@ import org.springframework.boot.health.contributor.Health;
  */
 public class BootHealthIndicator extends AbstractHealthIndicator {
   private final QueueAdmin queues;
+  private final String store;
 
   public BootHealthIndicator(QueueAdmin queues) {
+    this(queues, null);
+  }
+
+  /** With the store's line ({@code memory (not durable)}, {@code postgres}) in the details. */
+  public BootHealthIndicator(QueueAdmin queues, String store) {
     super("Clockwork queue health check failed");
     this.queues = queues;
+    this.store = store;
   }
 
   @Override
   protected void doHealthCheck(Health.Builder builder) {
     HealthReport report = queues.health();
     (HealthDetails.down(report) ? builder.down() : builder.up())
-        .withDetails(HealthDetails.of(report));
+        .withDetails(HealthDetails.of(report, store));
   }
 }

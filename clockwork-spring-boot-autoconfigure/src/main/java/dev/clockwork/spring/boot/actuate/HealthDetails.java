@@ -19,8 +19,11 @@ final class HealthDetails {
     return report.overall() == HealthLevel.CRITICAL;
   }
 
-  static Map<String, Object> of(HealthReport report) {
+  static Map<String, Object> of(HealthReport report, String store) {
     Map<String, Object> details = new LinkedHashMap<>();
+    if (store != null) {
+      details.put("store", store);
+    }
     details.put("level", report.overall().name().toLowerCase(Locale.ROOT));
     Map<String, String> checks = new LinkedHashMap<>();
     for (HealthCheck check : report.checks()) {

@@ -1,10 +1,12 @@
 package dev.clockwork.spring.boot.autoconfigure;
 
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.store.Store;
 import dev.clockwork.schedule.Schedules;
 import dev.clockwork.spring.boot.actuate.ActuatorHealthIndicator;
 import dev.clockwork.spring.boot.actuate.BootHealthIndicator;
 import dev.clockwork.spring.boot.actuate.ClockworkEndpoint;
+import dev.clockwork.spring.boot.store.StoreChoice;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -56,8 +58,9 @@ public class ClockworkActuatorAutoConfiguration {
   static class Boot3Health {
     @Bean
     @ConditionalOnMissingBean(name = "clockworkHealthIndicator")
-    ActuatorHealthIndicator clockworkHealthIndicator(Engine engine) {
-      return new ActuatorHealthIndicator(engine.admin().queues());
+    ActuatorHealthIndicator clockworkHealthIndicator(Engine engine, ObjectProvider<Store> store) {
+      return new ActuatorHealthIndicator(
+          engine.admin().queues(), StoreChoice.describe(store.getIfUnique()));
     }
   }
 
@@ -68,8 +71,9 @@ public class ClockworkActuatorAutoConfiguration {
   static class Boot4Health {
     @Bean
     @ConditionalOnMissingBean(name = "clockworkHealthIndicator")
-    BootHealthIndicator clockworkHealthIndicator(Engine engine) {
-      return new BootHealthIndicator(engine.admin().queues());
+    BootHealthIndicator clockworkHealthIndicator(Engine engine, ObjectProvider<Store> store) {
+      return new BootHealthIndicator(
+          engine.admin().queues(), StoreChoice.describe(store.getIfUnique()));
     }
   }
 

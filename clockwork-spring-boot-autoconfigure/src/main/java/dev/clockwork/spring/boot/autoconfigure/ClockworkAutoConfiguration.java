@@ -18,6 +18,7 @@ import dev.clockwork.spring.boot.properties.ConfigTree;
 import dev.clockwork.spring.boot.properties.SeedDurationConverter;
 import dev.clockwork.spring.boot.schedule.DeclaredSchedules;
 import dev.clockwork.spring.boot.schedule.ScheduleDefinitions;
+import dev.clockwork.spring.boot.store.StoreChoice;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -29,11 +30,14 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesBindin
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
+import org.springframework.core.io.ResourceLoader;
 
 /**
- * Clockwork in a Spring Boot application: an engine on the application's DataSource (an in-memory
- * store without one), every {@link MachineDefinition} bean registered, behaviours resolved from
- * beans, {@code clockwork.*} properties read through the engine's configuration model, every {@link
+ * Clockwork in a Spring Boot application: an engine on the application's DataSource (the in-memory
+ * store only when {@code clockwork.store=memory} or nothing points at a database, with a warning),
+ * every {@link MachineDefinition} bean registered, behaviours resolved from beans, {@code
+ * clockwork.*} properties read through the engine's configuration model, every {@link
  * EngineListener} bean listening, schedules declared as beans or properties applied at start, and
  * workers started and stopped with the context.
  *
@@ -79,8 +83,8 @@ public class ClockworkAutoConfiguration {
 
   @Bean
   @ConditionalOnMissingBean(Store.class)
-  InMemoryStore clockworkStore() {
-    return new InMemoryStore();
+  InMemoryStore clockworkStore(Environment environment, ResourceLoader resources) {
+    return StoreChoice.memory(environment, resources.getClassLoader());
   }
 
   @Bean

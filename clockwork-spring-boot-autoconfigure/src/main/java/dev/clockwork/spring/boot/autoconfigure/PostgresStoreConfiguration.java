@@ -9,6 +9,7 @@ import javax.sql.DataSource;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
@@ -23,6 +24,11 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnClass(PostgresStore.class)
 @ConditionalOnSingleCandidate(DataSource.class)
+@ConditionalOnProperty(
+    prefix = "clockwork",
+    name = "store",
+    havingValue = "postgres",
+    matchIfMissing = true)
 class PostgresStoreConfiguration {
 
   @Bean(destroyMethod = "close")

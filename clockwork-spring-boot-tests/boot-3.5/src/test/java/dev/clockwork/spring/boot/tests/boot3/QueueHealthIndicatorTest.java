@@ -65,4 +65,16 @@ class QueueHealthIndicatorTest {
         .withPropertyValues("management.health.clockwork.enabled=false")
         .run(context -> assertThat(context).doesNotHaveBean("clockworkHealthIndicator"));
   }
+
+  @Test
+  void theInMemoryStoreShowsAsNotDurable() {
+    runner.run(
+        context ->
+            assertThat(
+                    context
+                        .getBean("clockworkHealthIndicator", HealthIndicator.class)
+                        .health()
+                        .getDetails())
+                .containsEntry("store", "memory (not durable)"));
+  }
 }
