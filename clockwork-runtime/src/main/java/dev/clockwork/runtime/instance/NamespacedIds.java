@@ -90,4 +90,15 @@ public final class NamespacedIds {
         ? storedId.indexOf(SEPARATOR) < 0
         : storedId.startsWith(namespace + SEPARATOR);
   }
+
+  /**
+   * A stored id as logs and messages print it: {@code namespace/id} (a namespace name holds no
+   * {@code /}, so the first one ends it), never with the invisible {@link #SEPARATOR}.
+   */
+  public static String readable(String storedId) {
+    if (storedId == null) {
+      return null;
+    }
+    return namespaceOf(storedId) + "/" + idOf(storedId);
+  }
 }

@@ -10,8 +10,8 @@ import java.util.TreeMap;
  *
  * @param request what was asked
  * @param dryRun true when nothing was changed
- * @param configurations (sorted) the active configurations of the instances on the old version (their active
- *     leaf states, joined by {@code ", "}), with how many instances are in each
+ * @param configurations (sorted) the active configurations of the instances on the old version
+ *     (their active leaf states, joined by {@code ", "}), with how many instances are in each
  * @param unmapped each old active state the mapping leaves without a state in the new version (or
  *     makes clash), with how many instances are in it
  * @param migrated how many instances were moved (a dry run: how many would be)
