@@ -111,6 +111,11 @@ final class LiveStream implements EngineListener {
             });
   }
 
+  /** How many clients are connected. */
+  int clientCount() {
+    return clients.size();
+  }
+
   /** Disconnects every client whose authorisation ended (a session closed or expired). */
   void closeEnded() {
     clients.forEach(
