@@ -81,7 +81,7 @@ public final class Namespace {
     return instances;
   }
 
-  /** The armed timers of the namespace's instances (their ids are stored ids). */
+  /** The armed timers of the namespace's instances, named by the ids callers know. */
   public TimerAdmin timers() {
     return timers;
   }

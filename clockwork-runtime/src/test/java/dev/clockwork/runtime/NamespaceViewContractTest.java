@@ -13,6 +13,7 @@ import dev.clockwork.runtime.audit.OperatorAction;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.error.UnknownDeadLetterException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.instance.HistoryQuery;
 import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.instance.NewInstance;
@@ -226,6 +227,22 @@ public abstract class NamespaceViewContractTest {
   }
 
   @Test
+  void historyAndEventStatusesNameThePlainIds() {
+    a.create(NewInstance.of("order").id("o-1"));
+    long eventId = a.enqueue(EventRequest.to("o-1", Event.of("NOTE"))).id();
+    engine.runDue();
+
+    assertThat(a.instances().history(HistoryQuery.all("o-1")))
+        .isNotEmpty()
+        .allSatisfy(
+            row -> {
+              assertThat(row.instanceId()).isEqualTo("o-1");
+              assertThat(row.conversationId()).doesNotContain("\u001F");
+            });
+    assertThat(a.instances().event("o-1", eventId).instanceId()).isEqualTo("o-1");
+  }
+
+  @Test
   void childrenAreInTheirParentsNamespace() {
     a.create(NewInstance.of("order").id("o-1"));
 
@@ -333,11 +350,9 @@ public abstract class NamespaceViewContractTest {
 
     List<TimerView> timers = a.timers().armed("order", null, 10);
     assertThat(timers).isNotEmpty();
-    assertThat(timers)
-        .extracting(t -> NamespacedIds.namespaceOf(t.instanceId()))
-        .containsOnly("tenant-a");
+    assertThat(timers).extracting(TimerView::instanceId).containsOnly("a-1");
     assertThat(b.timers().armed("order", null, 10))
-        .extracting(t -> NamespacedIds.idOf(t.instanceId()))
+        .extracting(TimerView::instanceId)
         .containsOnly("b-1");
     assertThat(engine.admin().timers().armed("order", null, 10)).hasSize(2 * timers.size());
   }
