@@ -92,13 +92,15 @@ public final class NamespacedIds {
   }
 
   /**
-   * A stored id as logs and messages print it: {@code namespace/id} (a namespace name holds no
-   * {@code /}, so the first one ends it), never with the invisible {@link #SEPARATOR}.
+   * A stored id as logs and messages print it, never with the invisible {@link #SEPARATOR}: the id
+   * itself in the {@value #DEFAULT} namespace (a single-tenant engine's logs name the ids it was
+   * given), {@code namespace/id} in any other (a namespace name holds no {@code /}).
    */
   public static String readable(String storedId) {
     if (storedId == null) {
       return null;
     }
-    return namespaceOf(storedId) + "/" + idOf(storedId);
+    int at = storedId.indexOf(SEPARATOR);
+    return at < 0 ? storedId : storedId.substring(0, at) + "/" + storedId.substring(at + 1);
   }
 }
