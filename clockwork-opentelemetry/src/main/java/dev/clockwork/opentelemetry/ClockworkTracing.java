@@ -92,12 +92,13 @@ public final class ClockworkTracing implements EngineListener {
   }
 
   @Override
-  public Map<String, String> enqueuing(String instanceId, String machine, Event event) {
+  public Map<String, String> enqueuing(
+      String namespace, String instanceId, String machine, Event event) {
     Span span =
         tracer()
             .spanBuilder("enqueue " + machine)
             .setSpanKind(SpanKind.PRODUCER)
-            .setAllAttributes(SpanAttributes.event(machine, instanceId, event.type()))
+            .setAllAttributes(SpanAttributes.event(machine, namespace, instanceId, event.type()))
             .startSpan();
     try {
       Map<String, String> headers = new LinkedHashMap<>();
@@ -141,7 +142,8 @@ public final class ClockworkTracing implements EngineListener {
   }
 
   @Override
-  public void instanceCreated(String instanceId, String machine, Event origin, Instant at) {
+  public void instanceCreated(
+      String namespace, String instanceId, String machine, Event origin, Instant at) {
     if (origin == null || !SpanAttributes.SCHEDULE_TRIGGERED.equals(origin.type())) {
       return;
     }
@@ -149,7 +151,7 @@ public final class ClockworkTracing implements EngineListener {
         .spanBuilder("schedule triggered " + machine)
         .setNoParent()
         .setStartTimestamp(at)
-        .setAllAttributes(SpanAttributes.scheduleTriggered(machine, instanceId, origin))
+        .setAllAttributes(SpanAttributes.scheduleTriggered(machine, namespace, instanceId, origin))
         .startSpan()
         .end(at);
   }

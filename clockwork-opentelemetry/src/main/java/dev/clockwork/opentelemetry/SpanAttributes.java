@@ -11,6 +11,8 @@ import java.util.Locale;
 /** The attributes Clockwork's spans carry, under {@code clockwork.*}. */
 public final class SpanAttributes {
   public static final AttributeKey<String> MACHINE = AttributeKey.stringKey("clockwork.machine");
+  public static final AttributeKey<String> NAMESPACE =
+      AttributeKey.stringKey("clockwork.namespace");
   public static final AttributeKey<String> INSTANCE =
       AttributeKey.stringKey("clockwork.instance_id");
   public static final AttributeKey<String> EVENT = AttributeKey.stringKey("clockwork.event.type");
@@ -32,13 +34,13 @@ public final class SpanAttributes {
 
   private SpanAttributes() {}
 
-  static Attributes event(String machine, String instanceId, String type) {
-    return Attributes.of(MACHINE, machine, INSTANCE, instanceId, EVENT, type);
+  static Attributes event(String machine, String namespace, String instanceId, String type) {
+    return Attributes.of(MACHINE, machine, NAMESPACE, namespace, INSTANCE, instanceId, EVENT, type);
   }
 
   static Attributes processed(ProcessedEvent e) {
     AttributesBuilder attributes =
-        event(e.machine(), e.instanceId(), e.type()).toBuilder()
+        event(e.machine(), e.namespace(), e.instanceId(), e.type()).toBuilder()
             .put(SOURCE, e.source())
             .put(ATTEMPT, (long) e.attempt())
             .put(OUTCOME, e.outcome().name().toLowerCase(Locale.ROOT));
@@ -60,9 +62,13 @@ public final class SpanAttributes {
         e.statesAfter());
   }
 
-  static Attributes scheduleTriggered(String machine, String instanceId, Event origin) {
+  static Attributes scheduleTriggered(
+      String machine, String namespace, String instanceId, Event origin) {
     AttributesBuilder attributes =
-        Attributes.builder().put(MACHINE, machine).put(INSTANCE, instanceId);
+        Attributes.builder()
+            .put(MACHINE, machine)
+            .put(NAMESPACE, namespace)
+            .put(INSTANCE, instanceId);
     Object schedule = origin.payload().get("schedule_id");
     if (schedule != null) {
       attributes.put(SCHEDULE, schedule.toString());

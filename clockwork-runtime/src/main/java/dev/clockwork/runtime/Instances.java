@@ -97,12 +97,32 @@ public final class Instances {
   public List<HistoryEntry> history(HistoryQuery query) {
     String instanceId = load(query.instanceId()).id();
     if (query.type() == null) {
-      return store.instances().history(instanceId, query.afterSequence(), query.limit());
+      return store.instances().history(instanceId, query.afterSequence(), query.limit()).stream()
+          .map(Instances::plain)
+          .toList();
     }
     return store.instances().history(instanceId, query.afterSequence(), Integer.MAX_VALUE).stream()
         .filter(row -> query.type().equals(row.event()))
         .limit(query.limit())
+        .map(Instances::plain)
         .toList();
+  }
+
+  /** {@code row} with the instance and conversation ids callers know in place of stored ones. */
+  private static HistoryEntry plain(HistoryEntry row) {
+    return new HistoryEntry(
+        row.sequence(),
+        NamespacedIds.idOf(row.instanceId()),
+        NamespacedIds.idOf(row.conversationId()),
+        row.at(),
+        row.kind(),
+        row.event(),
+        row.payload(),
+        row.states(),
+        row.detail(),
+        row.eventId(),
+        row.attempt(),
+        row.entered());
   }
 
   /**
@@ -130,6 +150,18 @@ public final class Instances {
     return store
         .queue()
         .eventStatus(load(instanceId).id(), eventId)
+        .map(
+            status ->
+                new EventStatus(
+                    NamespacedIds.idOf(status.instanceId()),
+                    status.eventId(),
+                    status.state(),
+                    status.attempts(),
+                    status.nextAttemptAt(),
+                    status.historySequence(),
+                    status.deadLetterId(),
+                    status.errors(),
+                    status.eventType()))
         .orElseThrow(() -> new UnknownEventIdException(instanceId, eventId));
   }
 

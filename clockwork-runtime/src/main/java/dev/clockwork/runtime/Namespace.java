@@ -73,7 +73,7 @@ public final class Namespace {
 
   /** Queues an event for an instance of this namespace; see {@link Engine#enqueue}. */
   public QueuedEvent enqueue(EventRequest request) {
-    return engine.enqueue(request.namespace(name));
+    return plain(engine.enqueue(request.namespace(name)));
   }
 
   /** The namespace's instances. */
@@ -81,7 +81,7 @@ public final class Namespace {
     return instances;
   }
 
-  /** The armed timers of the namespace's instances (their ids are stored ids). */
+  /** The armed timers of the namespace's instances, named by the ids callers know. */
   public TimerAdmin timers() {
     return timers;
   }
@@ -95,14 +95,16 @@ public final class Namespace {
 
   /**
    * A page of the namespace's dead letters of {@code machine} (every machine when null), oldest
-   * first, with an id above {@code afterId} (0 for the first page); their events' instance ids are
-   * stored ids.
+   * first, with an id above {@code afterId} (0 for the first page); their events carry the instance
+   * and conversation ids callers know (without the namespace).
    */
   public List<DeadLetter> deadLetters(String machine, long afterId, int limit) {
     if (limit < 1) {
       throw new IllegalArgumentException("limit must be 1 or more, not " + limit);
     }
-    return store.queueAdmin().deadLetters(machine, name, afterId, limit);
+    return store.queueAdmin().deadLetters(machine, name, afterId, limit).stream()
+        .map(Namespace::plain)
+        .toList();
   }
 
   /**
@@ -115,6 +117,7 @@ public final class Namespace {
         .queueAdmin()
         .deadLetter(id)
         .filter(letter -> NamespacedIds.in(name, letter.event().instanceId()))
+        .map(Namespace::plain)
         .orElseThrow(() -> new UnknownDeadLetterException(id));
   }
 
@@ -133,6 +136,29 @@ public final class Namespace {
     return store
         .queueAdmin()
         .retryDeadLetter(id, clock.instant().plus(delay))
+        .map(Namespace::plain)
         .orElseThrow(() -> new UnknownDeadLetterException(id));
+  }
+
+  private static DeadLetter plain(DeadLetter letter) {
+    return new DeadLetter(letter.id(), plain(letter.event()), letter.deadAt());
+  }
+
+  /** {@code event} with the ids callers know in place of the stored ones. */
+  private static QueuedEvent plain(QueuedEvent event) {
+    return new QueuedEvent(
+        event.id(),
+        NamespacedIds.idOf(event.instanceId()),
+        event.machine(),
+        event.event(),
+        event.source(),
+        NamespacedIds.idOf(event.conversationId()),
+        event.attempts(),
+        event.availableAt(),
+        event.enqueuedAt(),
+        event.errors(),
+        event.priority(),
+        event.idempotencyKey(),
+        event.headers());
   }
 }

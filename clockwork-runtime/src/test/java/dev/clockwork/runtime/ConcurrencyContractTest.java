@@ -243,7 +243,7 @@ public abstract class ConcurrencyContractTest {
                 .listener(
                     new EngineListener() {
                       @Override
-                      public void leaseLost(String instanceId, String machine) {
+                      public void leaseLost(String namespace, String instanceId, String machine) {
                         lost.add(instanceId);
                       }
                     })
@@ -287,7 +287,7 @@ public abstract class ConcurrencyContractTest {
                 .listener(
                     new EngineListener() {
                       @Override
-                      public void leaseLost(String instanceId, String machine) {
+                      public void leaseLost(String namespace, String instanceId, String machine) {
                         lost.add(instanceId);
                       }
                     })

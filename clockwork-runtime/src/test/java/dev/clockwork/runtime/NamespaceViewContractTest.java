@@ -13,9 +13,12 @@ import dev.clockwork.runtime.audit.OperatorAction;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.error.UnknownDeadLetterException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.instance.HistoryQuery;
 import dev.clockwork.runtime.instance.InstanceQuery;
 import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.instance.NewInstance;
+import dev.clockwork.runtime.listener.EngineListener;
+import dev.clockwork.runtime.listener.ProcessedEvent;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventRequest;
 import dev.clockwork.runtime.store.DuplicateInstanceException;
@@ -26,6 +29,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -137,8 +141,72 @@ public abstract class NamespaceViewContractTest {
   }
 
   @Test
+  void listenersHearThePlainIdAndItsNamespace() {
+    List<String> created = new CopyOnWriteArrayList<>();
+    List<String> enqueued = new CopyOnWriteArrayList<>();
+    List<ProcessedEvent> processed = new CopyOnWriteArrayList<>();
+    engine.listen(
+        new EngineListener() {
+          @Override
+          public void instanceCreated(
+              String namespace, String instanceId, String machine, Event origin, Instant at) {
+            created.add(namespace + "|" + instanceId);
+          }
+
+          @Override
+          public void eventEnqueued(String namespace, String instanceId, String machine) {
+            enqueued.add(namespace + "|" + instanceId);
+          }
+
+          @Override
+          public void eventProcessed(ProcessedEvent event) {
+            processed.add(event);
+          }
+        });
+
+    a.create(NewInstance.of("order").id("order-42"));
+    engine.create(NewInstance.of("order").id("order-42"));
+    a.enqueue(EventRequest.to("order-42", Event.of("NOTE")));
+    engine.runDue();
+
+    assertThat(created).contains("tenant-a|order-42", "default|order-42");
+    assertThat(created).noneMatch(s -> s.indexOf(NamespacedIds.SEPARATOR) >= 0);
+    assertThat(enqueued).containsExactly("tenant-a|order-42");
+    assertThat(processed)
+        .filteredOn(e -> e.type().equals("NOTE"))
+        .singleElement()
+        .satisfies(
+            e -> {
+              assertThat(e.namespace()).isEqualTo("tenant-a");
+              assertThat(e.instanceId()).isEqualTo("order-42");
+            });
+    assertThat(processed).noneMatch(e -> e.instanceId().indexOf(NamespacedIds.SEPARATOR) >= 0);
+  }
+
+  @Test
+  void theDefaultViewRefusesAStoredIdOfAnotherNamespace() {
+    b.create(NewInstance.of("order").id("order-42"));
+    String smuggled = "tenant-b\u001Forder-42";
+
+    assertThatThrownBy(() -> engine.send(EventRequest.to(smuggled, Event.of("NOTE"))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("instance id");
+    assertThatThrownBy(() -> engine.enqueue(EventRequest.to(smuggled, Event.of("NOTE"))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("instance id");
+    assertThatThrownBy(() -> engine.instances().get(smuggled))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("instance id");
+    assertThatThrownBy(() -> engine.create(NewInstance.of("order").id(smuggled)))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThat(b.instances().get("order-42").context()).doesNotContainKey("noted");
+  }
+
+  @Test
   void anotherNamespacesInstanceIsUnknownToEveryCall() {
     a.create(NewInstance.of("order").id("a-only"));
+    assertThat(a.enqueue(EventRequest.to("a-only", Event.of("NOTE"))).instanceId())
+        .isEqualTo("a-only");
 
     assertThatThrownBy(() -> b.instances().get("a-only"))
         .isInstanceOf(UnknownInstanceException.class)
@@ -156,6 +224,22 @@ public abstract class NamespaceViewContractTest {
         .extracting(Instance::id)
         .containsExactly("a-only");
     assertThat(a.instances().get("a-only").context()).doesNotContainKey("noted");
+  }
+
+  @Test
+  void historyAndEventStatusesNameThePlainIds() {
+    a.create(NewInstance.of("order").id("o-1"));
+    long eventId = a.enqueue(EventRequest.to("o-1", Event.of("NOTE"))).id();
+    engine.runDue();
+
+    assertThat(a.instances().history(HistoryQuery.all("o-1")))
+        .isNotEmpty()
+        .allSatisfy(
+            row -> {
+              assertThat(row.instanceId()).isEqualTo("o-1");
+              assertThat(row.conversationId()).doesNotContain("\u001F");
+            });
+    assertThat(a.instances().event("o-1", eventId).instanceId()).isEqualTo("o-1");
   }
 
   @Test
@@ -244,7 +328,10 @@ public abstract class NamespaceViewContractTest {
 
     List<DeadLetter> letters = a.deadLetters(null, 0, 10);
     assertThat(letters).hasSize(1);
+    assertThat(letters.get(0).event().instanceId()).isEqualTo("o-1");
+    assertThat(letters.get(0).event().conversationId()).doesNotContain("\u001F");
     long id = letters.get(0).id();
+    assertThat(a.deadLetter(id).event().instanceId()).isEqualTo("o-1");
     assertThat(b.deadLetters(null, 0, 10)).isEmpty();
     assertThat(engine.namespace("default").deadLetters("order", 0, 10)).isEmpty();
     assertThatThrownBy(() -> b.deadLetter(id)).isInstanceOf(UnknownDeadLetterException.class);
@@ -252,8 +339,7 @@ public abstract class NamespaceViewContractTest {
         .isInstanceOf(UnknownDeadLetterException.class);
     assertThat(engine.admin().queues().deadLetters(null, 10)).hasSize(1);
 
-    assertThat(a.retry(id, Duration.ZERO).instanceId())
-        .isEqualTo(NamespacedIds.stored("tenant-a", "o-1"));
+    assertThat(a.retry(id, Duration.ZERO).instanceId()).isEqualTo("o-1");
     assertThat(a.deadLetters(null, 0, 10)).isEmpty();
   }
 
@@ -264,11 +350,9 @@ public abstract class NamespaceViewContractTest {
 
     List<TimerView> timers = a.timers().armed("order", null, 10);
     assertThat(timers).isNotEmpty();
-    assertThat(timers)
-        .extracting(t -> NamespacedIds.namespaceOf(t.instanceId()))
-        .containsOnly("tenant-a");
+    assertThat(timers).extracting(TimerView::instanceId).containsOnly("a-1");
     assertThat(b.timers().armed("order", null, 10))
-        .extracting(t -> NamespacedIds.idOf(t.instanceId()))
+        .extracting(TimerView::instanceId)
         .containsOnly("b-1");
     assertThat(engine.admin().timers().armed("order", null, 10)).hasSize(2 * timers.size());
   }

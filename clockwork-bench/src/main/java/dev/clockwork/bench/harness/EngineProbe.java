@@ -110,7 +110,7 @@ public final class EngineProbe implements EngineListener {
   }
 
   @Override
-  public void leaseLost(String instanceId, String machine) {
+  public void leaseLost(String namespace, String instanceId, String machine) {
     leasesLost.incrementAndGet();
   }
 

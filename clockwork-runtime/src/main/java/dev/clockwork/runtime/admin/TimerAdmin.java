@@ -23,7 +23,10 @@ public final class TimerAdmin {
     this(store, clock, null);
   }
 
-  /** The timers of {@code namespace}'s instances (every namespace's when null). */
+  /**
+   * The timers of {@code namespace}'s instances, named by the ids callers know (without the
+   * namespace); every namespace's, named by their stored ids, when null.
+   */
   public TimerAdmin(Store store, Clock clock, String namespace) {
     this.store = store;
     this.clock = clock;
@@ -35,7 +38,7 @@ public final class TimerAdmin {
    * of the state {@code statePrefix} and its substates (every state when null).
    */
   public List<TimerView> armed(String machine, String statePrefix, int limit) {
-    return store.queueAdmin().armedTimers(machine, namespace, statePrefix, limit);
+    return armedTimers(machine, statePrefix, limit);
   }
 
   /**
@@ -43,7 +46,7 @@ public final class TimerAdmin {
    */
   public List<TimerView> dueWithin(String machine, Duration within, int limit) {
     Instant until = clock.instant().plus(within);
-    return store.queueAdmin().armedTimers(machine, namespace, null, limit).stream()
+    return armedTimers(machine, null, limit).stream()
         .takeWhile(timer -> !timer.due().isAfter(until))
         .toList();
   }
@@ -51,8 +54,27 @@ public final class TimerAdmin {
   /** Up to {@code limit} armed timers whose due instant has passed, the longest overdue first. */
   public List<TimerView> overdue(String machine, int limit) {
     Instant now = clock.instant();
-    return store.queueAdmin().armedTimers(machine, namespace, null, limit).stream()
+    return armedTimers(machine, null, limit).stream()
         .takeWhile(timer -> timer.due().isBefore(now))
+        .toList();
+  }
+
+  private List<TimerView> armedTimers(String machine, String statePrefix, int limit) {
+    List<TimerView> armed = store.queueAdmin().armedTimers(machine, namespace, statePrefix, limit);
+    if (namespace == null) {
+      return armed;
+    }
+    return armed.stream()
+        .map(
+            t ->
+                new TimerView(
+                    NamespacedIds.idOf(t.instanceId()),
+                    t.machine(),
+                    t.state(),
+                    t.event(),
+                    t.due(),
+                    t.fires(),
+                    t.key()))
         .toList();
   }
 

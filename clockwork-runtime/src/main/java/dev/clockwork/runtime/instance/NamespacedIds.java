@@ -90,4 +90,17 @@ public final class NamespacedIds {
         ? storedId.indexOf(SEPARATOR) < 0
         : storedId.startsWith(namespace + SEPARATOR);
   }
+
+  /**
+   * A stored id as logs and messages print it, never with the invisible {@link #SEPARATOR}: the id
+   * itself in the {@value #DEFAULT} namespace (a single-tenant engine's logs name the ids it was
+   * given), {@code namespace/id} in any other (a namespace name holds no {@code /}).
+   */
+  public static String readable(String storedId) {
+    if (storedId == null) {
+      return null;
+    }
+    int at = storedId.indexOf(SEPARATOR);
+    return at < 0 ? storedId : storedId.substring(0, at) + "/" + storedId.substring(at + 1);
+  }
 }

@@ -37,20 +37,22 @@ public final class Listeners implements EngineListener {
   }
 
   @Override
-  public void eventEnqueued(String instanceId, String machine) {
-    each(l -> l.eventEnqueued(instanceId, machine));
+  public void eventEnqueued(String namespace, String instanceId, String machine) {
+    each(l -> l.eventEnqueued(namespace, instanceId, machine));
   }
 
   @Override
-  public Map<String, String> enqueuing(String instanceId, String machine, Event event) {
+  public Map<String, String> enqueuing(
+      String namespace, String instanceId, String machine, Event event) {
     Map<String, String> headers = new LinkedHashMap<>();
-    each(l -> headers.putAll(l.enqueuing(instanceId, machine, event)));
+    each(l -> headers.putAll(l.enqueuing(namespace, instanceId, machine, event)));
     return headers;
   }
 
   @Override
-  public void instanceCreated(String instanceId, String machine, Event origin, Instant at) {
-    each(l -> l.instanceCreated(instanceId, machine, origin, at));
+  public void instanceCreated(
+      String namespace, String instanceId, String machine, Event origin, Instant at) {
+    each(l -> l.instanceCreated(namespace, instanceId, machine, origin, at));
   }
 
   @Override
@@ -69,8 +71,8 @@ public final class Listeners implements EngineListener {
   }
 
   @Override
-  public void leaseLost(String instanceId, String machine) {
-    each(l -> l.leaseLost(instanceId, machine));
+  public void leaseLost(String namespace, String instanceId, String machine) {
+    each(l -> l.leaseLost(namespace, instanceId, machine));
   }
 
   @Override

@@ -6,6 +6,7 @@ import dev.clockwork.core.interpreter.Delivery;
 import dev.clockwork.core.interpreter.Interpreter;
 import dev.clockwork.core.interpreter.StepResult;
 import dev.clockwork.runtime.config.QueueConfig;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.listener.ProcessedEvent.Outcome;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.Priority;
@@ -47,7 +48,7 @@ final class Settlement {
       LOG.info(
           "{} on {} failed (attempt {}), retrying at {}: {}",
           event.event().type(),
-          turn.id(),
+          NamespacedIds.readable(turn.id()),
           attempt,
           later.availableAt(),
           attemptError.error());
@@ -83,7 +84,7 @@ final class Settlement {
       LOG.info(
           "timer {} on {} failed (attempt {}), retrying at {}: {}",
           fire.timer().key(),
-          turn.id(),
+          NamespacedIds.readable(turn.id()),
           attempt,
           retryAt,
           errors.get(errors.size() - 1).error());
@@ -131,7 +132,7 @@ final class Settlement {
     LOG.warn(
         "{} on {} failed ({}, attempt {}) and {}: {}",
         event.type(),
-        turn.id(),
+        NamespacedIds.readable(turn.id()),
         error instanceof NonRetryable ? "not retryable" : "no retries left",
         attempt,
         config.deadLetterEnabled()

@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.internal;
 
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.internal.outage.StoreFailures;
 import dev.clockwork.runtime.store.CommitResult;
 import dev.clockwork.runtime.store.StepCommit;
@@ -265,10 +266,18 @@ public final class TurnEnd {
   private void refused(Chain chain, CommitResult.Refusal refusal) {
     String first = chain.turns().get(0).id();
     if (refusal == CommitResult.Refusal.LEASE_LOST) {
-      LOG.warn("lease on {} was lost before its commit; another worker has it", first);
-      listeners.leaseLost(first, chain.turns().get(0).record().machine());
+      LOG.warn(
+          "lease on {} was lost before its commit; another worker has it",
+          NamespacedIds.readable(first));
+      listeners.leaseLost(
+          NamespacedIds.namespaceOf(first),
+          NamespacedIds.idOf(first),
+          chain.turns().get(0).record().machine());
     } else {
-      LOG.info("commit of {} refused ({}); its events are processed again", first, refusal);
+      LOG.info(
+          "commit of {} refused ({}); its events are processed again",
+          NamespacedIds.readable(first),
+          refusal);
     }
     abandon(chain, null);
   }

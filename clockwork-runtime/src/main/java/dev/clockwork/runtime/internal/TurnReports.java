@@ -1,6 +1,7 @@
 package dev.clockwork.runtime.internal;
 
 import dev.clockwork.core.event.Event;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.listener.ProcessedEvent;
 import dev.clockwork.runtime.listener.ProcessedEvent.Outcome;
@@ -109,14 +110,16 @@ final class TurnReports {
 
   /** Tells {@code listener} about every event, now that the commit is written. */
   void tell(EngineListener listener, Instant committedAt) {
-    String id = turn.id();
+    String namespace = NamespacedIds.namespaceOf(turn.id());
+    String id = NamespacedIds.idOf(turn.id());
     String machine = turn.record().machine();
     if (created) {
-      listener.instanceCreated(id, machine, origin, committedAt);
+      listener.instanceCreated(namespace, id, machine, origin, committedAt);
     }
     for (Report r : reports) {
       listener.eventProcessed(
           new ProcessedEvent(
+              namespace,
               id,
               machine,
               r.eventId,

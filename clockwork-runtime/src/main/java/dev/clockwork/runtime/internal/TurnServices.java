@@ -3,6 +3,7 @@ package dev.clockwork.runtime.internal;
 import dev.clockwork.core.interpreter.DispatchPolicy;
 import dev.clockwork.runtime.config.ParallelDispatchConfig;
 import dev.clockwork.runtime.config.QueueConfig;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.store.Store;
 import java.util.function.Function;
@@ -92,7 +93,7 @@ public final class TurnServices {
     } catch (RuntimeException e) {
       LOG.warn(
           "could not give up the lease on {} (it expires by itself): {}",
-          lease.instanceId(),
+          NamespacedIds.readable(lease.instanceId()),
           e.getMessage());
     }
     local.release(lease.instanceId(), chain);

@@ -13,6 +13,10 @@ import java.util.Map;
  * engine.listen(...)}. Called on the engine's threads after the fact (an event is reported once its
  * commit is written); implementations must be thread-safe and quick, and what they throw is logged
  * and otherwise ignored.
+ *
+ * <p>Every instance is reported by its namespace and the id callers know it by; an engine keyed by
+ * namespace rebuilds its store key with {@link
+ * dev.clockwork.runtime.instance.NamespacedIds#stored(String, String)}.
  */
 public interface EngineListener {
   /**
@@ -20,8 +24,12 @@ public interface EngineListener {
    * thread, before the event is stored: the headers returned are stored with it and reported with
    * its processing ({@link ProcessedEvent#headers()}) — a trace context, say. Keep them small
    * (text, a few entries). When several listeners give one header, the last one registered wins.
+   *
+   * @param namespace the instance's namespace
+   * @param instanceId its id, as callers know it (without its namespace)
    */
-  default Map<String, String> enqueuing(String instanceId, String machine, Event event) {
+  default Map<String, String> enqueuing(
+      String namespace, String instanceId, String machine, Event event) {
     return Map.of();
   }
 
@@ -29,16 +37,22 @@ public interface EngineListener {
    * An instance was created and its creation committed: by the application, a schedule's trigger
    * ({@code origin} is then its {@code ScheduleTriggered}), a timer start event or a parent.
    *
+   * @param namespace the instance's namespace
+   * @param instanceId its id, as callers know it (without its namespace)
    * @param origin what started it, as its history's first row records; null when nothing did
    * @param at when its creation was committed (engine clock)
    */
-  default void instanceCreated(String instanceId, String machine, Event origin, Instant at) {}
+  default void instanceCreated(
+      String namespace, String instanceId, String machine, Event origin, Instant at) {}
 
   /**
    * An event was appended to an instance's queue through {@link
    * dev.clockwork.runtime.Engine#enqueue} (it is durable; a worker processes it later).
+   *
+   * @param namespace the instance's namespace
+   * @param instanceId its id, as callers know it (without its namespace)
    */
-  default void eventEnqueued(String instanceId, String machine) {}
+  default void eventEnqueued(String namespace, String instanceId, String machine) {}
 
   /** An event or timer fire was processed, and its outcome committed. */
   default void eventProcessed(ProcessedEvent event) {}
@@ -57,8 +71,11 @@ public interface EngineListener {
   /**
    * A lease was lost while its turn was still working (another worker took the instance over): the
    * turn's work is thrown away and the instance's events are processed by the new holder.
+   *
+   * @param namespace the instance's namespace
+   * @param instanceId its id, as callers know it (without its namespace)
    */
-  default void leaseLost(String instanceId, String machine) {}
+  default void leaseLost(String namespace, String instanceId, String machine) {}
 
   /**
    * The queues went over (or back under) the backpressure threshold: while over it, timers wait and

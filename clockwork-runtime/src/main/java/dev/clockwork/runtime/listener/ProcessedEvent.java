@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.listener;
 
+import dev.clockwork.runtime.instance.NamespacedIds;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -8,7 +9,8 @@ import java.util.Map;
 /**
  * One event (or timer fire) an engine processed, as its commit settled it.
  *
- * @param instanceId the instance
+ * @param namespace the namespace of the instance
+ * @param instanceId the instance's id, as callers know it (without its namespace)
  * @param machine its machine
  * @param eventId the queue id; 0 for a direct send or a timer fire
  * @param type the event type
@@ -27,6 +29,7 @@ import java.util.Map;
  * @param statesAfter its active leaf states after it (the same when it failed or moved nothing)
  */
 public record ProcessedEvent(
+    String namespace,
     String instanceId,
     String machine,
     long eventId,
@@ -44,12 +47,16 @@ public record ProcessedEvent(
     List<String> statesAfter) {
 
   public ProcessedEvent {
+    namespace = namespace == null ? NamespacedIds.DEFAULT : namespace;
     headers = headers == null ? Map.of() : Map.copyOf(headers);
     statesBefore = statesBefore == null ? List.of() : List.copyOf(statesBefore);
     statesAfter = statesAfter == null ? List.of() : List.copyOf(statesAfter);
   }
 
-  /** A report without headers or states (tests, tools replaying reports). */
+  /**
+   * A report of an instance of the default namespace without headers or states (tests, tools
+   * replaying reports).
+   */
   public ProcessedEvent(
       String instanceId,
       String machine,
@@ -64,6 +71,7 @@ public record ProcessedEvent(
       Instant committedAt,
       String error) {
     this(
+        NamespacedIds.DEFAULT,
         instanceId,
         machine,
         eventId,

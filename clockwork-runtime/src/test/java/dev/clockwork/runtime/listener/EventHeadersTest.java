@@ -29,7 +29,8 @@ class EventHeadersTest {
   private final EngineListener tracer =
       new EngineListener() {
         @Override
-        public Map<String, String> enqueuing(String instanceId, String machine, Event event) {
+        public Map<String, String> enqueuing(
+            String namespace, String instanceId, String machine, Event event) {
           return Map.of("traceparent", "trace-of-" + event.type(), "tenant", "a");
         }
 
@@ -39,7 +40,8 @@ class EventHeadersTest {
         }
 
         @Override
-        public void instanceCreated(String instanceId, String machine, Event origin, Instant at) {
+        public void instanceCreated(
+            String namespace, String instanceId, String machine, Event origin, Instant at) {
           created.add(machine + ":" + (origin == null ? "-" : origin.type()) + "@" + at);
         }
       };
@@ -52,7 +54,8 @@ class EventHeadersTest {
           .listener(
               new EngineListener() {
                 @Override
-                public Map<String, String> enqueuing(String id, String machine, Event event) {
+                public Map<String, String> enqueuing(
+                    String namespace, String id, String machine, Event event) {
                   return Map.of("tenant", "b");
                 }
               })

@@ -30,7 +30,7 @@ class LateListenerTest {
         engine.listen(
             new EngineListener() {
               @Override
-              public void eventEnqueued(String instanceId, String machine) {
+              public void eventEnqueued(String namespace, String instanceId, String machine) {
                 heard.add("enqueued " + machine + "/" + instanceId);
               }
 

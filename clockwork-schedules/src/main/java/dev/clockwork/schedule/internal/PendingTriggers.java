@@ -97,7 +97,7 @@ final class PendingTriggers {
         schedule.namespace(),
         schedule.scheduleId(),
         trigger.triggerNumber(),
-        trigger.instanceId());
+        NamespacedIds.idOf(trigger.instanceId()));
     return TriggerOutcome.RUN_ID_TAKEN;
   }
 

@@ -1,5 +1,6 @@
 package dev.clockwork.server.callback;
 
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.listener.EngineListener;
 import dev.clockwork.runtime.listener.ProcessedEvent;
 import dev.clockwork.runtime.queue.Backoff;
@@ -78,7 +79,8 @@ public final class CallbackOptions {
             && event.source() != null
             && (event.source().equals("api") || event.source().startsWith("api:"))
             && event.outcome() != ProcessedEvent.Outcome.RETRYING) {
-          wakeup.heard(event.instanceId(), event.eventId());
+          wakeup.heard(
+              NamespacedIds.stored(event.namespace(), event.instanceId()), event.eventId());
         }
       }
     };

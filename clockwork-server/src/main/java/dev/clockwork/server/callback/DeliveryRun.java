@@ -3,6 +3,7 @@ package dev.clockwork.server.callback;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.error.UnknownEventIdException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.store.CallbackStore;
 import dev.clockwork.runtime.store.callback.CallbackState;
 import dev.clockwork.runtime.store.callback.DeliveryAttempt;
@@ -141,7 +142,7 @@ final class DeliveryRun {
           "callback {} of event {} on '{}' to {} failed after {} attempts: {}",
           callback.id(),
           callback.eventId(),
-          callback.instanceId(),
+          NamespacedIds.readable(callback.instanceId()),
           callback.url(),
           attempt.attempt(),
           attempt.error());

@@ -62,7 +62,7 @@ final class Recovery {
             "callback {}: its event {} on '{}' is bound after an interrupted request",
             callback.id(),
             queued.id(),
-            callback.instanceId());
+            NamespacedIds.readable(callback.instanceId()));
       } catch (UnknownInstanceException
           | UnknownEventException
           | InvalidEventPayloadException

@@ -111,6 +111,11 @@ final class LiveStream implements EngineListener {
             });
   }
 
+  /** How many clients are connected. */
+  int clientCount() {
+    return clients.size();
+  }
+
   /** Disconnects every client whose authorisation ended (a session closed or expired). */
   void closeEnded() {
     clients.forEach(
@@ -131,11 +136,11 @@ final class LiveStream implements EngineListener {
   }
 
   @Override
-  public void eventEnqueued(String instanceId, String machine) {
+  public void eventEnqueued(String namespace, String instanceId, String machine) {
     if (closed) {
       return;
     }
-    changed.add(instanceId);
+    changed.add(NamespacedIds.stored(namespace, instanceId));
     coalescer.notifyChanged();
   }
 
@@ -144,7 +149,7 @@ final class LiveStream implements EngineListener {
     if (closed) {
       return;
     }
-    changed.add(event.instanceId());
+    changed.add(NamespacedIds.stored(event.namespace(), event.instanceId()));
     coalescer.notifyChanged();
   }
 

@@ -192,6 +192,9 @@ class TransportLimitsTest {
     System.out.printf(
         "100 calls beside 300 slow clients: p50 %d ms, p99 %d ms, max %d ms%n",
         millis.get(49), millis.get(98), millis.get(99));
+    assertThat(millis.get(98))
+        .as("p99 of 100 calls beside 300 slow clients, in ms")
+        .isLessThan(1000);
   }
 
   @Test

@@ -7,6 +7,7 @@ import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.error.InvalidEventPayloadException;
 import dev.clockwork.runtime.error.UnknownEventException;
 import dev.clockwork.runtime.error.UnknownInstanceException;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.internal.Listeners;
 import dev.clockwork.runtime.internal.MachineRegistry;
 import dev.clockwork.runtime.internal.TurnRunner;
@@ -101,12 +102,18 @@ public final class EventIntake {
                       .withConversationId(instance.conversationId())
                       .withPriority(effective)
                       .withIdempotencyKey(request.idempotencyKey())
-                      .withHeaders(listeners.enqueuing(instanceId, instance.machine(), event)));
+                      .withHeaders(
+                          listeners.enqueuing(
+                              NamespacedIds.namespaceOf(instanceId),
+                              NamespacedIds.idOf(instanceId),
+                              instance.machine(),
+                              event)));
     } catch (UnknownInstanceException gone) {
       known.forget(instanceId);
       throw gone;
     }
-    listeners.eventEnqueued(instanceId, instance.machine());
+    listeners.eventEnqueued(
+        NamespacedIds.namespaceOf(instanceId), NamespacedIds.idOf(instanceId), instance.machine());
     return queued;
   }
 

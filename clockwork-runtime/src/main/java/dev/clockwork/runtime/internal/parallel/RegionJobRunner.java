@@ -11,6 +11,7 @@ import dev.clockwork.runtime.config.ParallelDispatchConfig;
 import dev.clockwork.runtime.error.UnknownMachineException;
 import dev.clockwork.runtime.error.UnknownVersionException;
 import dev.clockwork.runtime.error.WorkerStoppedException;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.internal.MachineRegistry;
 import dev.clockwork.runtime.internal.SnapshotCodec;
 import dev.clockwork.runtime.internal.TurnRunner;
@@ -108,14 +109,14 @@ public final class RegionJobRunner {
       LOG.warn(
           "region job {} of {}: the store failed ({}); handed back, not counted as an attempt",
           job.region(),
-          job.instanceId(),
+          NamespacedIds.readable(job.instanceId()),
           error.toString());
     } catch (RuntimeException again) {
       LOG.warn(
           "region job {} of {}: the store failed ({}), and handing it back failed too ({}); it runs"
               + " again when its lease expires at {}",
           job.region(),
-          job.instanceId(),
+          NamespacedIds.readable(job.instanceId()),
           error.toString(),
           again.toString(),
           claim.lease().expiresAt());
@@ -246,7 +247,7 @@ public final class RegionJobRunner {
       LOG.info(
           "region job {} of {} failed (attempt {} of {}), retrying at {}: {}",
           job.region(),
-          job.instanceId(),
+          NamespacedIds.readable(job.instanceId()),
           attempt,
           config.jobTries(),
           retryAt,
@@ -280,7 +281,7 @@ public final class RegionJobRunner {
     LOG.warn(
         "region job {} of {} gave up after {} attempts: {}",
         job.region(),
-        job.instanceId(),
+        NamespacedIds.readable(job.instanceId()),
         attempts,
         text);
     try {
@@ -293,7 +294,7 @@ public final class RegionJobRunner {
       LOG.warn(
           "could not apply the failure of region job {} of {}; trying again at {}: {}",
           job.region(),
-          job.instanceId(),
+          NamespacedIds.readable(job.instanceId()),
           retryAt,
           e.getMessage());
       return JobOutcome.RETRYING;

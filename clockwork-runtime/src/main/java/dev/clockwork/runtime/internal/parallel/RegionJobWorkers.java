@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.internal.parallel;
 
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.internal.outage.StoreFailures;
 import dev.clockwork.runtime.store.JobClaim;
 import dev.clockwork.runtime.store.RegionJob;
@@ -168,7 +169,7 @@ public final class RegionJobWorkers {
       LOG.warn(
           "region job {} of {} failed unexpectedly; it runs again when its lease expires",
           claim.job().region(),
-          claim.job().instanceId(),
+          NamespacedIds.readable(claim.job().instanceId()),
           e);
     } finally {
       busy.decrementAndGet();

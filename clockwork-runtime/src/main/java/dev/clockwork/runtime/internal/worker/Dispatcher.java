@@ -1,6 +1,7 @@
 package dev.clockwork.runtime.internal.worker;
 
 import dev.clockwork.runtime.config.WorkerSettings;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.internal.Chain;
 import dev.clockwork.runtime.internal.LocalLeases;
 import dev.clockwork.runtime.internal.TurnRunner;
@@ -195,7 +196,7 @@ final class Dispatcher implements Runnable {
     try {
       runner.runClaimedCommitLater(claim, options.eventsPerClaim());
     } catch (RuntimeException e) {
-      LOG.error("turn on {} failed", claim.instance().id(), e);
+      LOG.error("turn on {} failed", NamespacedIds.readable(claim.instance().id()), e);
     } finally {
       free.release();
       synchronized (threadFreed) {

@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.internal.worker;
 
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.internal.Chain;
 import dev.clockwork.runtime.internal.Listeners;
 import dev.clockwork.runtime.internal.LocalLeases;
@@ -46,8 +47,10 @@ final class Heartbeat {
       for (Lease lease : chain.leases()) {
         if (store.work().renew(lease, clock.instant().plus(leaseTime)).isEmpty()
             && !chain.committing()) {
-          LOG.warn("lease on {} was lost while it was being processed", lease.instanceId());
-          listeners.leaseLost(lease.instanceId(), chain.machineOf(lease.instanceId()));
+          String id = lease.instanceId();
+          LOG.warn("lease on {} was lost while it was being processed", NamespacedIds.readable(id));
+          listeners.leaseLost(
+              NamespacedIds.namespaceOf(id), NamespacedIds.idOf(id), chain.machineOf(id));
         }
       }
     }

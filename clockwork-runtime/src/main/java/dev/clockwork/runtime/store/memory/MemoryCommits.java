@@ -1,5 +1,6 @@
 package dev.clockwork.runtime.store.memory;
 
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.BroadcastRequest;
@@ -75,7 +76,9 @@ final class MemoryCommits {
           data.enqueue(event);
         } else {
           LOG.warn(
-              "dropped {} for '{}': no such instance", event.event().type(), event.instanceId());
+              "dropped {} for '{}': no such instance",
+              event.event().type(),
+              NamespacedIds.readable(event.instanceId()));
         }
       }
       data.reindex(commit.instanceId());
