@@ -17,6 +17,7 @@ import dev.clockwork.server.api.instance.HistoryRoutes;
 import dev.clockwork.server.api.instance.InstanceRoutes;
 import dev.clockwork.server.api.machine.DeployRoutes;
 import dev.clockwork.server.api.machine.MachineVersionRoutes;
+import dev.clockwork.server.api.machine.MigrationRoutes;
 import dev.clockwork.server.api.metrics.MetricsRoutes;
 import dev.clockwork.server.api.openapi.OpenApiRoutes;
 import dev.clockwork.server.api.queue.DeadLetterRoutes;
@@ -157,6 +158,7 @@ public final class ClockworkServer implements AutoCloseable {
         new MachineRoutes(context),
         new MachineVersionRoutes(context),
         new DeployRoutes(context),
+        new MigrationRoutes(context),
         new InstanceRoutes(context),
         new HistoryRoutes(context),
         new EventRoutes(context),

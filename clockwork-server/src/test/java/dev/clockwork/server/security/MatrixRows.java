@@ -97,6 +97,11 @@ final class MatrixRows {
             ADMIN,
             "/api/machines",
             "{\"id\": \"matrix\", \"initial\": \"a\", \"states\": {\"a\": {}}}"),
+        post(
+            "/api/machines/{machine}/migrations",
+            ADMIN,
+            "/api/machines/order/migrations",
+            "{\"from\": 1, \"to\": 2}"),
         post("/api/schedules", ADMIN, "/api/schedules", SCHEDULE.formatted("created")),
         put("/api/schedules/{id}", ADMIN, "/api/schedules/nightly", "{\"notes\": \"matrix\"}"),
         delete("/api/schedules/{id}", ADMIN, "/api/schedules/doomed"),
@@ -118,6 +123,7 @@ final class MatrixRows {
         || row.path().equals("/api/retention")
         || row.path().equals("/api/dead-letters/retry")
         || (row.method().equals("POST") && row.path().equals("/api/machines"))
+        || row.path().equals("/api/machines/{machine}/migrations")
         || (row.method().equals("DELETE") && row.path().equals("/api/dead-letters"));
   }
 
