@@ -61,11 +61,17 @@ public final class ApiFixture implements AutoCloseable {
   private final HttpClient http = HttpClient.newHttpClient();
 
   private ApiFixture(Consumer<Engine.Builder> engineSettings) {
+    this(true, engineSettings);
+  }
+
+  private ApiFixture(boolean examples, Consumer<Engine.Builder> engineSettings) {
     this.database = EmbeddedPostgresDatabase.shared().newDatabase();
     this.store = PostgresStore.on(database.dataSource());
     this.clock = VirtualClock.at("2026-11-25T10:00:00Z");
     Engine.Builder builder = Engine.builder().store(store).clock(clock).metrics(metrics);
-    new ExampleMachines().machines().forEach(builder::register);
+    if (examples) {
+      new ExampleMachines().machines().forEach(builder::register);
+    }
     engineSettings.accept(builder);
     this.engine = builder.build();
     this.schedules = Schedules.builder(engine).store(store.schedules()).build();
@@ -81,6 +87,14 @@ public final class ApiFixture implements AutoCloseable {
   /** A fixture with the default engine. */
   public static ApiFixture start() {
     return new ApiFixture(builder -> {});
+  }
+
+  /**
+   * A fixture whose engine registers no machine in code: a node without the examples' classes,
+   * which runs only what is deployed as data with built-ins.
+   */
+  public static ApiFixture bare() {
+    return new ApiFixture(false, builder -> {});
   }
 
   /** A fixture whose engine builder {@code engineSettings} may change first. */

@@ -3,8 +3,10 @@ package dev.clockwork.server.machine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.clockwork.definition.MachineFormat;
 import dev.clockwork.examples.ExampleMachines;
 import dev.clockwork.examples.order.OrderMachine;
+import dev.clockwork.runtime.store.definition.StoredDefinition;
 import dev.clockwork.server.ApiFixture;
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,7 +26,13 @@ import org.junit.jupiter.api.Test;
 class MachineVersionsTest {
   static final ApiFixture RUNS =
       ApiFixture.start(engine -> engine.behaviors(new ExampleMachines().behaviors()));
-  static final ApiFixture SHOWS = ApiFixture.start();
+
+  /**
+   * A node without the order machine's code: a machine it registers in code would offer its named
+   * behaviours (isNotPaidGuard) to the deployed versions, and it would run them.
+   */
+  static final ApiFixture SHOWS = ApiFixture.bare();
+
   static String v1Instance;
 
   static String orderV2() {
@@ -38,9 +46,18 @@ class MachineVersionsTest {
 
   @BeforeAll
   static void deploy() {
-    for (ApiFixture api : List.of(RUNS, SHOWS)) {
-      api.engine().machines().deploy(OrderMachine.definition());
-    }
+    RUNS.engine().machines().deploy(OrderMachine.definition());
+    // version 1 as the node with the code deployed it, not registered here
+    SHOWS
+        .store()
+        .definitions()
+        .deploy(
+            StoredDefinition.of(
+                "order",
+                1,
+                MachineFormat.json().writeDeployed(OrderMachine.definition()),
+                SHOWS.clock().instant()));
+    SHOWS.engine().start(); // a node takes what others deployed when it starts
     ApiFixture.Response created =
         RUNS.post("/api/instances", ApiFixture.OPERATOR, "{\"machine\": \"order\"}");
     v1Instance = created.json().get("id").asText();
@@ -84,8 +101,8 @@ class MachineVersionsTest {
     assertThat(shows.get("version").asInt()).isEqualTo(2);
     assertThat(shows.get("runs").asBoolean()).isFalse();
     assertThat(shows.get("states").findValuesAsText("path")).contains("retrying_payment");
-    assertThat(shows.get("problems").get(0).get("version").asInt()).isEqualTo(2);
-    assertThat(shows.get("problems").get(0).get("problem").asText()).contains("isNotPaidGuard");
+    assertThat(shows.get("problems").findValuesAsText("version")).containsExactly("1", "2");
+    assertThat(shows.get("problems").get(1).get("problem").asText()).contains("isNotPaidGuard");
   }
 
   @Test
@@ -95,7 +112,11 @@ class MachineVersionsTest {
     assertThat(response.status()).isEqualTo(200);
     assertThat(response.json().findValuesAsText("version")).containsExactly("2", "1");
     assertThat(response.json().get(0).get("problem").asText()).contains("isNotPaidGuard");
-    assertThat(response.json().get(1).get("problem").isNull()).isTrue();
+    assertThat(response.json().get(1).get("problem").asText())
+        .as("version 1 names it too, and this node has no order code")
+        .contains("isNotPaidGuard");
+    assertThat(RUNS.get("/api/machines/order/versions", ApiFixture.VIEWER).json())
+        .allSatisfy(v -> assertThat(v.get("problem").isNull()).isTrue());
     assertThat(response.json().get(0).get("deployed_at").asText()).isNotBlank();
   }
 
