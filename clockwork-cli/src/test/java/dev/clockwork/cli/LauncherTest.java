@@ -128,6 +128,33 @@ class LauncherTest {
     assertThat(run.out()).contains("usage: clockwork <command>", "demo", "schedules");
   }
 
+  /**
+   * Every command of the CLI is routed by the launcher (its case list) and listed by its usage: a
+   * command the launcher does not know is "unknown" to a newcomer, however well the CLI knows it
+   * (machine, retention and archive were, until CI13 ran the README's deploy).
+   */
+  @Test
+  void theLauncherRoutesAndListsEveryCommandOfTheCli() throws Exception {
+    String launcher = Files.readString(LAUNCHER);
+    String usage = run("help").out();
+    List<String> commands =
+        java.util.Arrays.stream(
+                Main.class.getAnnotation(picocli.CommandLine.Command.class).subcommands())
+            .map(type -> type.getAnnotation(picocli.CommandLine.Command.class).name())
+            .filter(name -> !name.equals("help"))
+            .toList();
+
+    assertThat(commands).contains("machine", "retention", "archive");
+    for (String command : commands) {
+      assertThat(launcher)
+          .as("the launcher routes '%s' to the CLI", command)
+          .containsPattern("(?m)^\\s+(\\| )?([a-z-]+ \\| )*" + command + " \\|");
+      assertThat(usage)
+          .as("the usage lists '%s'", command)
+          .containsPattern("(?m)^  " + command + " ");
+    }
+  }
+
   @Test
   void noCommandAtAllPrintsTheUsageAsAnError() throws Exception {
     Run run = run();
