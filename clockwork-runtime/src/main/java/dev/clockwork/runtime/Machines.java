@@ -84,6 +84,14 @@ public final class Machines {
     return deployments.deploy(source, text);
   }
 
+  /**
+   * Takes the versions deployed elsewhere since the last look (a started engine does this every 5
+   * seconds): registers those this node can run, keeps the others to show.
+   */
+  public void refresh() {
+    deployments.refresh();
+  }
+
   /** Every deployed version of {@code machine}, newest first; empty when none was deployed. */
   public List<StoredDefinition> deployed(String machine) {
     return stored.versions(machine);

@@ -150,7 +150,8 @@ public abstract class DeploymentContractTest {
     assertThat(kept.machine()).isEqualTo("refund");
     assertThat(deployer.machines().ids()).contains("refund");
     assertThat(deployer.machines().problems()).isEmpty();
-    other.create(NewInstance.of("refund").id("r-1")); // known here from the store
+    other.machines().refresh(); // as a started engine does every 5 s
+    other.create(NewInstance.of("refund").id("r-1"));
     other.send("r-1", Event.of("APPROVE", Map.of("by", "ada")));
     Instance approved = other.instances().get("r-1");
     assertThat(approved.states()).containsExactly("approved");

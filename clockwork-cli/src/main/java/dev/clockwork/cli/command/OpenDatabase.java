@@ -58,6 +58,8 @@ final class OpenDatabase implements AutoCloseable {
             .behaviors(env.behaviors())
             .register(machines.toArray(new MachineDefinition[0]))
             .build();
+    // an unstarted engine: take the machines deployed as data (instance create of one, say)
+    engine.machines().refresh();
     return engine;
   }
 

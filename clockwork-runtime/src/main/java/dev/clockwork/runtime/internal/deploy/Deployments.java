@@ -114,7 +114,10 @@ public final class Deployments {
   public synchronized void refresh() {
     for (String machine : stored.machines()) {
       for (StoredDefinition version : stored.versions(machine)) {
-        if (!taken.contains(key(machine, version.version()))) {
+        String key = key(machine, version.version());
+        if (registry.version(machine, version.version()) != null) {
+          taken.add(key); // registered here in code: its code is what runs
+        } else if (!taken.contains(key)) {
           take(version);
         }
       }

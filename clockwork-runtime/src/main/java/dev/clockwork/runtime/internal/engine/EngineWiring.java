@@ -74,7 +74,6 @@ public final class EngineWiring {
     Clock clock = aligned != null ? aligned : inputs.clock();
     Deployments deployments =
         new Deployments(store.definitions(), machines, inputs.behaviors(), clock);
-    machines.onMiss(deployments::refreshForMiss);
     ProcessingTimes times = new ProcessingTimes();
     ActivityRecorder activity = new ActivityRecorder();
     List<EngineListener> all = new ArrayList<>();
