@@ -12,7 +12,6 @@ import java.util.NavigableMap;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.function.Consumer;
 
 /**
  * The machine definitions an engine knows, every version of each; registering while worker threads
@@ -21,15 +20,6 @@ import java.util.function.Consumer;
 public final class MachineRegistry {
   private final Map<String, NavigableMap<Integer, MachineDefinition>> machines =
       new ConcurrentHashMap<>();
-  private volatile Consumer<String> onMiss = machine -> {};
-
-  /**
-   * What to do when a machine that is not registered is asked for, before giving up: look for it
-   * among the deployed versions.
-   */
-  public void onMiss(Consumer<String> lookup) {
-    this.onMiss = lookup;
-  }
 
   public void register(MachineDefinition definition) {
     machines
@@ -57,7 +47,7 @@ public final class MachineRegistry {
 
   /** The newest version of a machine. */
   public MachineDefinition latest(String machine) {
-    NavigableMap<Integer, MachineDefinition> versions = versions(machine);
+    NavigableMap<Integer, MachineDefinition> versions = machines.get(machine);
     if (versions == null) {
       throw new UnknownMachineException(machine, machines.keySet());
     }
@@ -86,7 +76,7 @@ public final class MachineRegistry {
    *     definition would undo that
    */
   public MachineDefinition forInstance(String instanceId, String machine, int version) {
-    NavigableMap<Integer, MachineDefinition> versions = versions(machine);
+    NavigableMap<Integer, MachineDefinition> versions = machines.get(machine);
     if (versions == null) {
       throw new UnknownMachineException(machine, machines.keySet());
     }
@@ -98,14 +88,5 @@ public final class MachineRegistry {
       throw new UnknownVersionException(instanceId, machine, version, versions.lastKey());
     }
     return versions.lastEntry().getValue();
-  }
-
-  private NavigableMap<Integer, MachineDefinition> versions(String machine) {
-    NavigableMap<Integer, MachineDefinition> versions = machines.get(machine);
-    if (versions == null) {
-      onMiss.accept(machine);
-      versions = machines.get(machine);
-    }
-    return versions;
   }
 }

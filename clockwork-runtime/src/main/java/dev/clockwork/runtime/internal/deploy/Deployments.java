@@ -15,8 +15,6 @@ import dev.clockwork.runtime.store.definition.DefinitionConflictException;
 import dev.clockwork.runtime.store.definition.StoredDefinition;
 import java.io.IOException;
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -37,9 +35,6 @@ import org.slf4j.LoggerFactory;
 public final class Deployments {
   private static final Logger LOG = LoggerFactory.getLogger(Deployments.class);
 
-  /** How often a miss (an unknown machine asked for) may look in the store again. */
-  private static final Duration MISS_RECHECK = Duration.ofSeconds(1);
-
   private final DefinitionStore stored;
   private final MachineRegistry registry;
   private final Behaviors given;
@@ -47,7 +42,6 @@ public final class Deployments {
   private final Set<String> taken = new HashSet<>();
   private final Map<String, VersionProblem> problems = new HashMap<>();
   private final Map<String, MachineDefinition> shown = new HashMap<>();
-  private Instant lastMissCheck = Instant.MIN;
 
   public Deployments(
       DefinitionStore stored, MachineRegistry registry, Behaviors behaviors, Clock clock) {
@@ -122,21 +116,6 @@ public final class Deployments {
         }
       }
     }
-  }
-
-  /**
-   * Looks in the store for {@code machine} when it is not registered here (at most once a second):
-   * a machine deployed as data on another node is known here as soon as it is asked for.
-   */
-  public void refreshForMiss(String machine) {
-    synchronized (this) {
-      Instant now = clock.instant();
-      if (now.isBefore(lastMissCheck.plus(MISS_RECHECK))) {
-        return;
-      }
-      lastMissCheck = now;
-    }
-    refresh();
   }
 
   /** The versions this node does not run as deployed, by machine and version. */
