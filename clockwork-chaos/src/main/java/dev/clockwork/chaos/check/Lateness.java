@@ -28,10 +28,12 @@ final class Lateness {
     Verdict.Row row =
         verdict.row(ID, "timer lateness p99 <= " + BOUND.toSeconds() + " s after the faults");
     List<Long> late = new ArrayList<>();
+    List<TimerFire> judged = new ArrayList<>();
     for (TimerFire fire : fires) {
       if (fire.databaseAt() != null && !fire.due().isBefore(normalFrom)) {
         row.checked();
-        late.add(Duration.between(fire.due(), fire.databaseAt()).toMillis());
+        late.add(lateness(fire));
+        judged.add(fire);
       }
     }
     if (late.size() < MIN_FIRES) {
@@ -51,8 +53,24 @@ final class Lateness {
             "I11: %d fires due after %s; late by %d ms (median) / %d ms (p99) / %d ms (max)",
             late.size(), normalFrom, late.get(late.size() / 2), p99, late.get(late.size() - 1));
     verdict.note(figures);
+    verdict.note("I11: the latest fires: " + latest(judged));
     if (p99 > BOUND.toMillis()) {
       row.violation("p99 " + p99 + " ms over " + late.size() + " fires");
     }
+  }
+
+  private static long lateness(TimerFire fire) {
+    return Duration.between(fire.due(), fire.databaseAt()).toMillis();
+  }
+
+  /** The five latest fires as "due at (database clock) +lateness", to see when the stall was. */
+  private static String latest(List<TimerFire> judged) {
+    List<TimerFire> sorted = new ArrayList<>(judged);
+    sorted.sort((a, b) -> Long.compare(lateness(b), lateness(a)));
+    List<String> shown = new ArrayList<>();
+    for (TimerFire fire : sorted.subList(0, Math.min(5, sorted.size()))) {
+      shown.add("due " + fire.due() + " +" + lateness(fire) + " ms");
+    }
+    return String.join(", ", shown);
   }
 }

@@ -6,6 +6,7 @@ import dev.clockwork.chaos.machine.ChaosEngine;
 import dev.clockwork.chaos.machine.ChaosSchedule;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
+import java.lang.management.ManagementFactory;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -65,7 +66,11 @@ public final class WorkerMain implements Callable<Integer> {
         ChaosEngine.build(
             BrokenStore.wrap(store, broken, System.out), owner, clock, definitionVersion);
     ChaosSchedule.service(engine, store.schedules(), owner).runInWorkers(ChaosSchedule.TICK);
+    long starting = System.nanoTime();
     engine.start();
+    long startMillis = (System.nanoTime() - starting) / 1_000_000;
+    long sinceLaunch =
+        System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime();
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
@@ -78,7 +83,11 @@ public final class WorkerMain implements Callable<Integer> {
     System.out.println(
         "worker "
             + owner
-            + " started"
+            + " started ("
+            + startMillis
+            + " ms in Engine.start, "
+            + sinceLaunch
+            + " ms since the JVM launched)"
             + (broken == Breakage.NONE ? "" : ", its store broken on purpose: " + broken.flag())
             + (clockOffsetMillis == 0 ? "" : ", its clock " + clockOffsetMillis + " ms off")
             + (definitionVersion == 1 ? "" : ", chaos machine versions 1-" + definitionVersion));
