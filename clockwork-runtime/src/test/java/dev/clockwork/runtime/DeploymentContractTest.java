@@ -17,13 +17,17 @@ import dev.clockwork.runtime.health.VersionProblem;
 import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.queue.EventStatus;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.DefinitionStore;
 import dev.clockwork.runtime.store.Store;
 import dev.clockwork.runtime.store.definition.DefinitionConflictException;
+import dev.clockwork.runtime.store.definition.DeployedVersion;
 import dev.clockwork.runtime.store.definition.StoredDefinition;
+import dev.clockwork.runtime.store.forwarding.ForwardingStore;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -156,6 +160,83 @@ public abstract class DeploymentContractTest {
     Instance approved = other.instances().get("r-1");
     assertThat(approved.states()).containsExactly("approved");
     assertThat(approved.context()).containsEntry("approvedBy", "ada");
+  }
+
+  @Test
+  void aNodeReadsADocumentOnlyForAVersionNewToItAndRestartsWithoutWriting() {
+    node("a", Behaviors.none(), CHECKOUT).start();
+    Engine deployer = node("b", Behaviors.none());
+    CountingDefinitions counted = new CountingDefinitions(store.definitions());
+    Engine restarted =
+        Engine.builder()
+            .store(
+                new ForwardingStore(store) {
+                  @Override
+                  public DefinitionStore definitions() {
+                    return counted;
+                  }
+                })
+            .clock(clock)
+            .register(CHECKOUT)
+            .settings(s -> s.workers(w -> w.owner("c")))
+            .build();
+    engines.add(restarted);
+
+    restarted.start();
+    restarted.machines().refresh();
+    restarted.machines().refresh();
+    assertThat(counted.deploys).as("its code's version is stored already").isZero();
+    assertThat(counted.documentReads).as("no version is new to it").isZero();
+
+    deployer.machines().deploy("refund.yaml", REFUND);
+    restarted.machines().refresh();
+    restarted.machines().refresh();
+    assertThat(counted.documentReads).as("the new version's document, once").isEqualTo(1);
+    assertThat(restarted.machines().ids()).contains("refund", "checkout");
+  }
+
+  /** Counts the deploys and the reads that return documents. */
+  private static final class CountingDefinitions implements DefinitionStore {
+    private final DefinitionStore delegate;
+    int deploys;
+    int documentReads;
+
+    CountingDefinitions(DefinitionStore delegate) {
+      this.delegate = delegate;
+    }
+
+    @Override
+    public StoredDefinition deploy(StoredDefinition definition) {
+      deploys++;
+      return delegate.deploy(definition);
+    }
+
+    @Override
+    public Optional<StoredDefinition> find(String machine, int version) {
+      documentReads++;
+      return delegate.find(machine, version);
+    }
+
+    @Override
+    public List<StoredDefinition> versions(String machine) {
+      documentReads++;
+      return delegate.versions(machine);
+    }
+
+    @Override
+    public List<String> machines() {
+      return delegate.machines();
+    }
+
+    @Override
+    public List<DeployedVersion> index() {
+      return delegate.index();
+    }
+
+    @Override
+    public boolean remove(String machine, int version) {
+      return delegate.remove(machine, version);
+    }
   }
 
   @Test

@@ -38,6 +38,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -54,6 +55,9 @@ public final class ChaosRun {
    * time after the faults to the end of it.
    */
   static final Duration RECOVERY = Duration.ofSeconds(15);
+
+  /** How long the workers have to start before the producer and the faults begin. */
+  static final Duration WORKERS_UP = Duration.ofSeconds(60);
 
   private final RunSettings settings;
   private final Path home;
@@ -157,6 +161,12 @@ public final class ChaosRun {
       FanProducer fans = new FanProducer(engine, sending);
       try {
         fleet.start(settings.workers());
+        long launched = System.nanoTime();
+        List<String> late = fleet.awaitStarted(WORKERS_UP);
+        out.printf(
+            "workers up in %.1f s%s%n",
+            (System.nanoTime() - launched) / 1e9,
+            late.isEmpty() ? "" : " (not up after " + WORKERS_UP.toSeconds() + " s: " + late + ")");
         Thread producer = new Thread(new Producer(engine, plan, sending, ledger), "producer");
         Thread fanProducer = new Thread(fans, "fan-producer");
         Thread faults = new Thread(injector, "faults");
@@ -164,11 +174,19 @@ public final class ChaosRun {
         fanProducer.start();
         faults.start();
         faults.join();
+        double stopped = seconds(started);
+        // a worker killed near the end is back only once its engine runs again: that is where
+        // the faults' effect ends, and where the lease time I11 grants begins
+        List<String> down = fleet.awaitStarted(WORKERS_UP);
         normalFrom = Instant.now().plus(ChaosEngine.LEASE_TIME).plus(catchUp);
         out.printf(
-            "faults stopped at %.1f s; the producer goes on for %d s (timers on time again from"
-                + " %s: I11)%n",
-            seconds(started), recovery.toSeconds(), normalFrom);
+            "faults stopped at %.1f s, every worker up again at %.1f s%s; the producer goes on for"
+                + " %d s (timers on time again from %s: I11)%n",
+            stopped,
+            seconds(started),
+            down.isEmpty() ? "" : " (not up: " + down + ")",
+            recovery.toSeconds(),
+            normalFrom);
         producer.join();
         fanProducer.join();
         out.printf(

@@ -17,6 +17,7 @@ import java.util.List;
  * @param faults faults applied
  * @param violations every invariant's violations together
  * @param held whether every invariant held and every scheduled fault was applied
+ * @param broken the invariants with violations, by id (so that a CI log's last lines say which)
  */
 public record RunSummary(
     String label,
@@ -27,7 +28,8 @@ public record RunSummary(
     long outOfOrder,
     int faults,
     long violations,
-    boolean held) {
+    boolean held,
+    List<String> broken) {
 
   static RunSummary of(
       RunSettings settings, int acknowledged, Verdict verdict, int faults, boolean held) {
@@ -42,7 +44,8 @@ public record RunSummary(
         verdict.get(Checker.ORDER).violations(),
         faults,
         violations,
-        held);
+        held,
+        verdict.rows().stream().filter(r -> r.violations() > 0).map(Verdict.Row::id).toList());
   }
 
   /** The runs as a Markdown table. */
@@ -62,7 +65,13 @@ public record RunSummary(
           run.outOfOrder(),
           run.faults(),
           run.violations(),
-          run.held() ? "held" : "BROKEN");
+          run.held() ? "held" : "BROKEN" + brokenList(run.broken()));
     }
+  }
+
+  private static String brokenList(List<String> broken) {
+    return broken.isEmpty()
+        ? " (a scheduled fault was not applied)"
+        : ": " + String.join(", ", broken);
   }
 }

@@ -108,6 +108,34 @@ public final class WorkerFleet implements AutoCloseable {
     watcher.start();
   }
 
+  /**
+   * Waits until every worker says it started (its engine runs), at most {@code bound}: a run judges
+   * a fleet that is up, not JVMs still loading classes. Returns the workers not up by then.
+   */
+  public List<String> awaitStarted(Duration bound) throws InterruptedException {
+    long deadline = System.nanoTime() + bound.toNanos();
+    List<Slot> waiting = new ArrayList<>(slots);
+    while (true) {
+      waiting.removeIf(this::started);
+      if (waiting.isEmpty() || System.nanoTime() - deadline >= 0) {
+        return waiting.stream().map(slot -> slot.name).toList();
+      }
+      Thread.sleep(100);
+    }
+  }
+
+  private boolean started(Slot slot) {
+    String said = "worker " + slot.name + "-" + slot.process.pid() + " started";
+    try {
+      // ISO-8859-1 reads any byte: a log line is never malformed input
+      return Files.readAllLines(logs.resolve(slot.name + ".log"), StandardCharsets.ISO_8859_1)
+          .stream()
+          .anyMatch(line -> line.startsWith(said));
+    } catch (IOException e) {
+      return false; // not written yet
+    }
+  }
+
   public int size() {
     return slots.size();
   }

@@ -2,6 +2,7 @@ package dev.clockwork.postgres.internal;
 
 import dev.clockwork.runtime.store.DefinitionStore;
 import dev.clockwork.runtime.store.definition.DefinitionConflictException;
+import dev.clockwork.runtime.store.definition.DeployedVersion;
 import dev.clockwork.runtime.store.definition.StoredDefinition;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -32,6 +33,9 @@ public final class DefinitionRows implements DefinitionStore {
 
   private static final String MACHINES =
       "SELECT DISTINCT machine FROM cw_machine_definitions ORDER BY machine";
+
+  private static final String INDEX =
+      "SELECT machine, version, digest FROM cw_machine_definitions ORDER BY machine, version";
 
   private static final String REMOVE =
       "DELETE FROM cw_machine_definitions WHERE machine = ? AND version = ?";
@@ -114,6 +118,22 @@ public final class DefinitionRows implements DefinitionStore {
               ids.add(rs.getString(1));
             }
             return ids;
+          }
+        });
+  }
+
+  @Override
+  public List<DeployedVersion> index() {
+    return jdbc.autoCommit(
+        "list the deployed versions",
+        connection -> {
+          try (PreparedStatement index = connection.prepareStatement(INDEX);
+              ResultSet rs = index.executeQuery()) {
+            List<DeployedVersion> all = new ArrayList<>();
+            while (rs.next()) {
+              all.add(new DeployedVersion(rs.getString(1), rs.getInt(2), rs.getString(3)));
+            }
+            return all;
           }
         });
   }

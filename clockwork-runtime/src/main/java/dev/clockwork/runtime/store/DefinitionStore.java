@@ -1,6 +1,7 @@
 package dev.clockwork.runtime.store;
 
 import dev.clockwork.runtime.store.definition.DefinitionConflictException;
+import dev.clockwork.runtime.store.definition.DeployedVersion;
 import dev.clockwork.runtime.store.definition.StoredDefinition;
 import java.util.List;
 import java.util.Optional;
@@ -28,6 +29,12 @@ public interface DefinitionStore {
 
   /** The ids of the machines with a deployed version, in id order. */
   List<String> machines();
+
+  /**
+   * Every deployed version of every machine without its document, by machine id then version: one
+   * cheap read for the nodes that look for new versions every few seconds.
+   */
+  List<DeployedVersion> index();
 
   /**
    * Forgets version {@code version} of {@code machine} (the caller has checked that no instance

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.clockwork.runtime.store.definition.DefinitionConflictException;
+import dev.clockwork.runtime.store.definition.DeployedVersion;
 import dev.clockwork.runtime.store.definition.StoredDefinition;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,6 +69,21 @@ public abstract class DefinitionContractTest extends StoreContract {
     assertThat(definitions().versions("order")).containsExactly(v2, v1);
     assertThat(definitions().versions("payment")).isEmpty();
     assertThat(definitions().machines()).containsExactly("invoice", "order");
+  }
+
+  @Test
+  void theIndexListsEveryVersionWithItsDigestByMachineThenVersion() {
+    definitions().deploy(StoredDefinition.of("order", 2, V2, T0));
+    definitions().deploy(StoredDefinition.of("order", 1, V1, T0));
+    definitions().deploy(StoredDefinition.of("invoice", 3, "{}", T0));
+
+    assertThat(definitions().index())
+        .containsExactly(
+            new DeployedVersion("invoice", 3, StoredDefinition.digestOf("{}")),
+            new DeployedVersion("order", 1, StoredDefinition.digestOf(V1)),
+            new DeployedVersion("order", 2, StoredDefinition.digestOf(V2)));
+    definitions().remove("order", 1);
+    assertThat(definitions().index()).extracting(DeployedVersion::version).containsExactly(3, 2);
   }
 
   @Test

@@ -12,6 +12,7 @@ import dev.clockwork.runtime.health.VersionProblem;
 import dev.clockwork.runtime.internal.MachineRegistry;
 import dev.clockwork.runtime.store.DefinitionStore;
 import dev.clockwork.runtime.store.definition.DefinitionConflictException;
+import dev.clockwork.runtime.store.definition.DeployedVersion;
 import dev.clockwork.runtime.store.definition.StoredDefinition;
 import java.io.IOException;
 import java.time.Clock;
@@ -82,16 +83,27 @@ public final class Deployments {
   }
 
   /**
-   * Stores the document of every version registered in code (the first deploy of a version keeps
-   * it; the same structure again changes nothing). A version stored with another structure stays as
-   * stored: this node runs its code and says so, in the log and in health.
+   * Stores the document of every version registered in code that the store lacks: one read lists
+   * what is stored, so a node restarting with the same code writes nothing. A version stored with
+   * another document stays as stored: this node runs its code and says so, in the log and in
+   * health.
    */
-  public synchronized void deployRegistered() {
+  public void deployRegistered() {
+    Map<String, String> digests = new HashMap<>();
+    for (DeployedVersion listed : stored.index()) {
+      digests.put(key(listed.machine(), listed.version()), listed.digest());
+    }
     for (MachineDefinition definition : registry.all()) {
       String key = key(definition.id(), definition.version());
-      taken.add(key);
+      StoredDefinition document = documentOf(definition);
+      String digest = digests.get(key);
+      markTaken(key);
       try {
-        stored.deploy(documentOf(definition));
+        if (digest == null) {
+          stored.deploy(document); // refused when another node deployed other code meanwhile
+        } else if (!digest.equals(document.digest())) {
+          throw new DefinitionConflictException(definition.id(), definition.version());
+        }
       } catch (DefinitionConflictException e) {
         String problem =
             "the code of version "
@@ -99,23 +111,45 @@ public final class Deployments {
                 + " differs from the deployed document; this node runs its code. Give the changed"
                 + " machine a new version(…) so that every node runs the same one";
         LOG.warn("machine {}: {}", definition.id(), problem);
-        problems.put(key, new VersionProblem(definition.id(), definition.version(), problem));
+        problem(key, new VersionProblem(definition.id(), definition.version(), problem));
       }
     }
   }
 
-  /** Takes the versions deployed since the last look: registers those this node can run. */
-  public synchronized void refresh() {
-    for (String machine : stored.machines()) {
-      for (StoredDefinition version : stored.versions(machine)) {
-        String key = key(machine, version.version());
-        if (registry.version(machine, version.version()) != null) {
-          taken.add(key); // registered here in code: its code is what runs
-        } else if (!taken.contains(key)) {
-          take(version);
-        }
+  /**
+   * Takes the versions deployed since the last look: registers those this node can run. The look is
+   * one read of the stored versions without their documents; a document is read only for a version
+   * new to this node, and no store read holds this object's lock.
+   */
+  public void refresh() {
+    for (DeployedVersion listed : stored.index()) {
+      if (isNew(listed)) {
+        stored.find(listed.machine(), listed.version()).ifPresent(this::takeOnce);
       }
     }
+  }
+
+  private synchronized boolean isNew(DeployedVersion listed) {
+    String key = key(listed.machine(), listed.version());
+    if (registry.version(listed.machine(), listed.version()) != null) {
+      taken.add(key); // registered here in code: its code is what runs
+      return false;
+    }
+    return !taken.contains(key);
+  }
+
+  private synchronized void takeOnce(StoredDefinition version) {
+    if (!taken.contains(key(version.machine(), version.version()))) {
+      take(version);
+    }
+  }
+
+  private synchronized void markTaken(String key) {
+    taken.add(key);
+  }
+
+  private synchronized void problem(String key, VersionProblem problem) {
+    problems.put(key, problem);
   }
 
   /** The versions this node does not run as deployed, by machine and version. */

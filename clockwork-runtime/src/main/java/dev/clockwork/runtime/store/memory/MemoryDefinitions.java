@@ -2,6 +2,7 @@ package dev.clockwork.runtime.store.memory;
 
 import dev.clockwork.runtime.store.DefinitionStore;
 import dev.clockwork.runtime.store.definition.DefinitionConflictException;
+import dev.clockwork.runtime.store.definition.DeployedVersion;
 import dev.clockwork.runtime.store.definition.StoredDefinition;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -60,6 +61,19 @@ final class MemoryDefinitions implements DefinitionStore {
   public List<String> machines() {
     synchronized (lock) {
       return List.copyOf(machines.keySet());
+    }
+  }
+
+  @Override
+  public List<DeployedVersion> index() {
+    synchronized (lock) {
+      List<DeployedVersion> all = new ArrayList<>();
+      machines.forEach(
+          (machine, versions) ->
+              versions
+                  .values()
+                  .forEach(v -> all.add(new DeployedVersion(machine, v.version(), v.digest()))));
+      return all;
     }
   }
 
