@@ -67,7 +67,7 @@ public final class ChaosCommand implements Callable<Integer> {
       defaultValue = "3000",
       description =
           "events the producer sends over --seconds (default ${DEFAULT-VALUE}); it goes on at"
-              + " that rate for 15 s after the faults")
+              + " that rate for 25 s after the faults")
   int events;
 
   @Option(

@@ -52,9 +52,10 @@ import java.util.function.Function;
 public final class ChaosRun {
   /**
    * How long the producer goes on once the faults stopped: I11 judges the timers due from a lease
-   * time after the faults to the end of it.
+   * time after every worker is up again to the end of it (about 10 s of it when the last workers
+   * were killed in the faults' last seconds).
    */
-  static final Duration RECOVERY = Duration.ofSeconds(15);
+  static final Duration RECOVERY = Duration.ofSeconds(25);
 
   /** How long the workers have to start before the producer and the faults begin. */
   static final Duration WORKERS_UP = Duration.ofSeconds(60);
