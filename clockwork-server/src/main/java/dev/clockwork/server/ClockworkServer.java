@@ -36,6 +36,7 @@ import dev.clockwork.server.http.Problems;
 import dev.clockwork.server.http.RequestIds;
 import dev.clockwork.server.http.TransportLimits;
 import dev.clockwork.server.session.SessionRoutes;
+import dev.clockwork.server.stream.StreamAccept;
 import dev.clockwork.server.stream.StreamRoutes;
 import io.javalin.Javalin;
 import io.javalin.json.JavalinJackson;
@@ -97,6 +98,7 @@ public final class ClockworkServer implements AutoCloseable {
               config.jsonMapper(new JavalinJackson(builder.json, false));
               config.startup.showJavalinBanner = false;
               config.jetty.modifyServer(builder.limits::install);
+              config.jetty.modifyServletContextHandler(StreamAccept::install);
               config.routes.before(RequestIds::of);
               config.routes.beforeMatched(access);
               config.routes.beforeMatched(new InputGuard());
