@@ -139,6 +139,12 @@ class QueuedSendTest {
     API.engine().runDue();
     Response afterwards = API.post(QUEUED, ApiFixture.OPERATOR, add, key);
     assertThat(afterwards.json().get("event_id")).isEqualTo(first.json().get("event_id"));
+    assertThat(again.json().get("status").asText())
+        .as("replayed while queued")
+        .isEqualTo("pending");
+    assertThat(afterwards.json().get("status").asText())
+        .as("a replay says what became of the first")
+        .isEqualTo("applied");
     assertThat(total()).isEqualTo(2);
   }
 

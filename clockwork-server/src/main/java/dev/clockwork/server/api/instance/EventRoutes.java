@@ -105,7 +105,12 @@ public final class EventRoutes implements ApiRoutes {
       ctx.header("Preference-Applied", "respond-async");
     }
     ctx.status(202).header("Location", EventViews.location(instanceId, queued.id()));
-    ctx.json(EventViews.accepted(instanceId, queued.id()));
+    // a replayed key answers with the first event, which may have been processed since
+    String status =
+        key == null
+            ? "pending"
+            : EventViews.stateName(tenant.instances().event(instanceId, queued.id()).state());
+    ctx.json(EventViews.accepted(instanceId, queued.id(), status));
   }
 
   private void sendNow(

@@ -50,9 +50,14 @@ final class EventViews {
         result.reply().orElse(null));
   }
 
-  static AcceptedView accepted(String instanceId, long eventId) {
+  static AcceptedView accepted(String instanceId, long eventId, String status) {
     return new AcceptedView(
-        eventId, instanceId, "pending", Map.of("self", location(instanceId, eventId)));
+        eventId, instanceId, status, Map.of("self", location(instanceId, eventId)));
+  }
+
+  /** A queued event's state as the API names it. */
+  static String stateName(EventStatus.State state) {
+    return state.name().toLowerCase(Locale.ROOT);
   }
 
   static String location(String instanceId, long eventId) {
@@ -64,7 +69,7 @@ final class EventViews {
         status.eventId(),
         NamespacedIds.idOf(status.instanceId()),
         status.eventType(),
-        status.state().name().toLowerCase(Locale.ROOT),
+        stateName(status.state()),
         status.attempts(),
         status.nextAttemptAt(),
         status.deadLetterId() > 0 ? status.deadLetterId() : null,
