@@ -61,6 +61,9 @@ class QueuedSendTest {
     API.engine().runDue();
     JsonNode applied = API.get(location, ApiFixture.VIEWER).json();
     assertThat(applied.get("status").asText()).isEqualTo("applied");
+    assertThat(applied.get("attempts").asInt())
+        .as("the attempt that applied it, as its history row says")
+        .isEqualTo(1);
     assertThat(applied.get("callbacks")).isEmpty();
     assertThat(total()).isEqualTo(3);
   }

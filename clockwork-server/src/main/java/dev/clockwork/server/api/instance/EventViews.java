@@ -70,11 +70,19 @@ final class EventViews {
         NamespacedIds.idOf(status.instanceId()),
         status.eventType(),
         stateName(status.state()),
-        status.attempts(),
+        attemptsMade(status),
         status.nextAttemptAt(),
         status.deadLetterId() > 0 ? status.deadLetterId() : null,
         status.errors().stream().map(EventViews::attempt).toList(),
         callbacks);
+  }
+
+  /**
+   * The attempts made: the failed ones, and for an applied event the one that applied it — the
+   * number its history row carries (the runtime's status counts failed attempts only).
+   */
+  static int attemptsMade(EventStatus status) {
+    return status.attempts() + (status.state() == EventStatus.State.APPLIED ? 1 : 0);
   }
 
   private static AttemptView attempt(AttemptError error) {
