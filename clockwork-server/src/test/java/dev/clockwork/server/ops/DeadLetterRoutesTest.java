@@ -117,9 +117,15 @@ class DeadLetterRoutesTest {
 
     ApiFixture.Response retried =
         API.post("/api/dead-letters/" + id + "/retry", ApiFixture.OPERATOR, "");
+    String link = retried.json().at("/links/event").asText();
+    assertThat(retried.header("Location")).isEqualTo(link);
+    JsonNode waiting = API.get(link, ApiFixture.VIEWER).json();
+    assertThat(waiting.get("event_id").asLong()).isEqualTo(retried.json().get("event_id").asLong());
+    assertThat(waiting.get("errors")).as("the dead letter's attempt errors, kept").isNotEmpty();
     engine().runDue();
 
     assertThat(retried.status()).isEqualTo(200);
+    assertThat(API.get(link, ApiFixture.VIEWER).json().get("status").asText()).isEqualTo("applied");
     assertThat(retried.json().get("event_id").asLong()).isPositive();
     assertThat(retried.json().get("available_at").asText())
         .isEqualTo(API.clock().instant().toString());

@@ -14,6 +14,7 @@ import dev.clockwork.server.http.Bodies;
 import dev.clockwork.server.http.Cursor;
 import dev.clockwork.server.http.Page;
 import dev.clockwork.server.http.Params;
+import dev.clockwork.server.http.Paths;
 import dev.clockwork.server.http.ProblemException;
 import io.javalin.http.Context;
 import java.time.Duration;
@@ -44,7 +45,12 @@ public final class DeadLetterRoutes implements ApiRoutes {
   public record RetryAllBody(String machine, Duration delay) {}
 
   /** When the retried event becomes available. */
-  public record Retried(long eventId, String instanceId, Instant availableAt) {}
+  /**
+   * The answer to a retry: the new event, and under {@code links.event} where its status is (it
+   * keeps the dead letter's attempt errors).
+   */
+  public record Retried(
+      long eventId, String instanceId, Instant availableAt, Map<String, String> links) {}
 
   @Override
   public void register(Router router) {
@@ -87,7 +93,9 @@ public final class DeadLetterRoutes implements ApiRoutes {
     details.put("instance_id", instanceId);
     details.put("machine", event.machine());
     Audit.record(tenant, ctx, "dead_letter.retry", "dead_letter:" + id, details);
-    ctx.json(new Retried(event.id(), instanceId, event.availableAt()));
+    String location = "/api/instances/" + Paths.segment(instanceId) + "/events/" + event.id();
+    ctx.header("Location", location);
+    ctx.json(new Retried(event.id(), instanceId, event.availableAt(), Map.of("event", location)));
   }
 
   private void retryAll(Context ctx) {
