@@ -1,6 +1,7 @@
 package dev.clockwork.spring.boot.actuate;
 
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.store.QueueStats;
@@ -16,7 +17,8 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
  * The read-only {@code clockwork} actuator endpoint ({@code /actuator/clockwork}): every machine's
  * queue, its newest dead letters, and the schedules of the configured namespace. Changing anything
  * (retrying a dead letter, pausing a queue) is the CLI's and the HTTP API's business, not this
- * endpoint's.
+ * endpoint's. Keys are snake_case, as in Clockwork's HTTP API, and instances are named by their
+ * namespace and plain id.
  */
 @Endpoint(id = "clockwork")
 public class ClockworkEndpoint {
@@ -46,9 +48,9 @@ public class ClockworkEndpoint {
               .map(ClockworkEndpoint::deadLetter)
               .toList());
     }
-    body.put("deadLetters", deadLetters);
+    body.put("dead_letters", deadLetters);
     if (schedules != null) {
-      body.put("scheduleNamespace", schedules.namespace());
+      body.put("schedule_namespace", schedules.namespace());
       body.put("schedules", schedules.list().stream().map(ClockworkEndpoint::schedule).toList());
     }
     return body;
@@ -59,20 +61,22 @@ public class ClockworkEndpoint {
     queue.put("machine", stats.machine());
     queue.put("pending", stats.pending());
     queue.put("processing", stats.processing());
-    queue.put("deadLetters", stats.deadLetters());
+    queue.put("dead_letters", stats.deadLetters());
     queue.put("paused", stats.paused());
-    queue.put("oldestPending", text(stats.oldestPending()));
+    queue.put("oldest_pending", text(stats.oldestPending()));
     return queue;
   }
 
   private static Map<String, Object> deadLetter(DeadLetter letter) {
     Map<String, Object> row = new LinkedHashMap<>();
     row.put("id", letter.id());
-    row.put("instanceId", letter.event().instanceId());
+    String stored = letter.event().instanceId();
+    row.put("namespace", NamespacedIds.namespaceOf(stored));
+    row.put("instance_id", NamespacedIds.idOf(stored));
     row.put("event", letter.event().event().type());
     row.put("attempts", letter.event().attempts());
-    row.put("deadAt", text(letter.deadAt()));
-    row.put("lastError", letter.event().lastError().map(AttemptError::error).orElse(null));
+    row.put("dead_at", text(letter.deadAt()));
+    row.put("last_error", letter.event().lastError().map(AttemptError::error).orElse(null));
     return row;
   }
 
@@ -80,8 +84,8 @@ public class ClockworkEndpoint {
     Map<String, Object> row = new LinkedHashMap<>();
     row.put("id", schedule.scheduleId());
     row.put("status", schedule.status().wireName());
-    row.put("nextFireAt", text(schedule.record().nextFireAt()));
-    row.put("lastFiredAt", text(schedule.record().lastFiredAt()));
+    row.put("next_fire_at", text(schedule.record().nextFireAt()));
+    row.put("last_fired_at", text(schedule.record().lastFiredAt()));
     row.put("fires", schedule.record().firesCount());
     row.put("upcoming", schedule.upcomingFireTimes().stream().map(Instant::toString).toList());
     return row;

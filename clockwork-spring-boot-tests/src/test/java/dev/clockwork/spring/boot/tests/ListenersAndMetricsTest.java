@@ -119,15 +119,16 @@ class ListenersAndMetricsTest {
               engine.runDue();
               Map<String, Object> body = endpoint.clockwork();
               Map<String, List<Map<String, Object>>> dead =
-                  (Map<String, List<Map<String, Object>>>) body.get("deadLetters");
+                  (Map<String, List<Map<String, Object>>>) body.get("dead_letters");
               assertThat(dead.get("billing"))
                   .singleElement()
                   .satisfies(
                       d -> {
-                        assertThat(d.get("instanceId")).isEqualTo(id);
+                        assertThat(d.get("instance_id")).isEqualTo(id);
+                        assertThat(d.get("namespace")).isEqualTo("default");
                         assertThat(d.get("event")).isEqualTo("BREAK");
                       });
-              assertThat(body.get("scheduleNamespace")).isEqualTo("default");
+              assertThat(body.get("schedule_namespace")).isEqualTo("default");
               assertThat((List<?>) body.get("schedules")).isEmpty();
             });
   }
