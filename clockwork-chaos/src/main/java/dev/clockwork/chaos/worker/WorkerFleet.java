@@ -3,6 +3,8 @@ package dev.clockwork.chaos.worker;
 import dev.clockwork.chaos.broken.Breakage;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -101,6 +103,7 @@ public final class WorkerFleet implements AutoCloseable {
     Files.createDirectories(logs);
     for (int i = 1; i <= count; i++) {
       Slot slot = new Slot("w" + i);
+      slot.logFrom = logSize(slot);
       slot.process = launcher.launch(slot.name);
       slots.add(slot);
     }
@@ -125,15 +128,41 @@ public final class WorkerFleet implements AutoCloseable {
   }
 
   private boolean started(Slot slot) {
-    String said = "worker " + slot.name + "-" + slot.process.pid() + " started";
-    try {
+    long pid;
+    long from;
+    synchronized (this) { // the watcher relaunches under this lock
+      pid = slot.process.pid();
+      from = slot.logFrom;
+    }
+    if (slot.startedPid == pid) {
+      return true;
+    }
+    String said = "worker " + slot.name + "-" + pid + " started";
+    try (SeekableByteChannel log = Files.newByteChannel(logOf(slot))) {
+      log.position(from);
       // ISO-8859-1 reads any byte: a log line is never malformed input
-      return Files.readAllLines(logs.resolve(slot.name + ".log"), StandardCharsets.ISO_8859_1)
-          .stream()
-          .anyMatch(line -> line.startsWith(said));
+      String written =
+          new String(Channels.newInputStream(log).readAllBytes(), StandardCharsets.ISO_8859_1);
+      if (written.lines().anyMatch(line -> line.startsWith(said))) {
+        slot.startedPid = pid;
+        return true;
+      }
+      return false;
     } catch (IOException e) {
       return false; // not written yet
     }
+  }
+
+  private long logSize(Slot slot) {
+    try {
+      return Files.size(logOf(slot));
+    } catch (IOException e) {
+      return 0; // not written yet
+    }
+  }
+
+  private Path logOf(Slot slot) {
+    return logs.resolve(slot.name + ".log");
   }
 
   public int size() {
@@ -310,6 +339,7 @@ public final class WorkerFleet implements AutoCloseable {
     if (slot.deadSince == 0) {
       slot.deadSince = now;
     } else if (now - slot.deadSince >= TimeUnit.MILLISECONDS.toNanos(RESTART_DELAY_MS)) {
+      slot.logFrom = logSize(slot);
       slot.process = launcher.launch(slot.name);
       slot.deadSince = 0;
       restarts.incrementAndGet();
@@ -377,6 +407,12 @@ public final class WorkerFleet implements AutoCloseable {
     final String name;
     Process process;
     long deadSince;
+
+    /** How long its log was when its process was launched: where that process's lines begin. */
+    long logFrom;
+
+    /** The pid of the process seen to have started; 0 while none is. */
+    long startedPid;
 
     Slot(String name) {
       this.name = name;
