@@ -9,8 +9,7 @@ import java.util.Optional;
  * @param key the key as written ({@code clockwork.queue.concurency}, {@code
  *     CLOCKWORK_QUEUE_CONCURENCY})
  * @param source the name of the property source it was found in ({@code commandLineArgs})
- * @param origin where in that source, when the source knows ({@code class path resource
- *     [application.properties] - 3:1})
+ * @param origin where in that source, when the source knows ({@code line 3})
  * @param environment whether the key is an environment variable's name
  * @param at the part of the key that is known ({@code clockwork.queue})
  * @param leaf whether that part takes a value, with no keys beneath it

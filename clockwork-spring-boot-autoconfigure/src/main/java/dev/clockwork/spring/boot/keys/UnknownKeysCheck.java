@@ -10,6 +10,7 @@ import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.origin.Origin;
 import org.springframework.boot.origin.OriginLookup;
+import org.springframework.boot.origin.TextResourceOrigin;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.EnumerablePropertySource;
 import org.springframework.core.env.Environment;
@@ -100,12 +101,16 @@ public final class UnknownKeysCheck implements BeanFactoryPostProcessor {
         && (name.equals(variables) || name.endsWith("-" + variables));
   }
 
-  /** The file and line, where the source keeps them (an environment variable's is its name). */
+  /** The line, where the source keeps it (an environment variable's origin is its name). */
   private static Optional<String> origin(PropertySource<?> source, String name, boolean variables) {
     if (variables) {
       return Optional.empty();
     }
     Origin origin = OriginLookup.getOrigin(source, name);
+    if (origin instanceof TextResourceOrigin text && text.getLocation() != null) {
+      // the source's name already names the file
+      return Optional.of("line " + (text.getLocation().getLine() + 1));
+    }
     return Optional.ofNullable(origin).map(Origin::toString);
   }
 }
