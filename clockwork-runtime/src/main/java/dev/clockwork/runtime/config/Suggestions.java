@@ -1,6 +1,7 @@
 package dev.clockwork.runtime.config;
 
 import java.util.Collection;
+import java.util.Optional;
 import java.util.TreeSet;
 
 /**
@@ -15,6 +16,14 @@ public final class Suggestions {
    * the alphabetically first), else the empty string.
    */
   public static String didYouMean(String typed, Collection<String> known) {
+    return closest(typed, known).map(best -> "; did you mean " + best + "?").orElse("");
+  }
+
+  /**
+   * The one of {@code known} closest to {@code typed} when it is close enough to be what was meant
+   * (ties go to the alphabetically first), for callers that word the suggestion themselves.
+   */
+  public static Optional<String> closest(String typed, Collection<String> known) {
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
     for (String candidate : new TreeSet<>(known)) {
@@ -25,8 +34,8 @@ public final class Suggestions {
       }
     }
     return best != null && bestDistance <= Math.max(2, typed.length() / 3)
-        ? "; did you mean " + best + "?"
-        : "";
+        ? Optional.of(best)
+        : Optional.empty();
   }
 
   /** Levenshtein distance. */

@@ -12,6 +12,7 @@ import dev.clockwork.schedule.Schedules;
 import dev.clockwork.schedule.store.ScheduleStore;
 import dev.clockwork.schedule.store.memory.InMemoryScheduleStore;
 import dev.clockwork.spring.boot.behavior.BehaviorBeans;
+import dev.clockwork.spring.boot.keys.UnknownKeysCheck;
 import dev.clockwork.spring.boot.lifecycle.EngineLifecycle;
 import dev.clockwork.spring.boot.properties.ClockworkProperties;
 import dev.clockwork.spring.boot.properties.ConfigTree;
@@ -37,9 +38,10 @@ import org.springframework.core.io.ResourceLoader;
  * Clockwork in a Spring Boot application: an engine on the application's DataSource (the in-memory
  * store only when {@code clockwork.store=memory} or nothing points at a database, with a warning),
  * every {@link MachineDefinition} bean registered, behaviours resolved from beans, {@code
- * clockwork.*} properties read through the engine's configuration model, every {@link
- * EngineListener} bean listening, schedules declared as beans or properties applied at start, and
- * workers started and stopped with the context.
+ * clockwork.*} properties read through the engine's configuration model (a key under {@code
+ * clockwork.} that is none of them stops the start), every {@link EngineListener} bean listening,
+ * schedules declared as beans or properties applied at start, and workers started and stopped with
+ * the context.
  *
  * <p>Ordered after the DataSource auto-configuration by name, under both the Spring Boot 3 and the
  * Spring Boot 4 name, so neither line's missing class matters. Every bean backs off when the
@@ -54,6 +56,15 @@ import org.springframework.core.io.ResourceLoader;
 @EnableConfigurationProperties(ClockworkProperties.class)
 @Import({PostgresStoreConfiguration.class, MetricsConfiguration.class, TracingConfiguration.class})
 public class ClockworkAutoConfiguration {
+
+  /**
+   * Stops the start on a {@code clockwork.*} key that is not a Clockwork property (a misspelling
+   * Spring's binding would ignore), before any bean is created.
+   */
+  @Bean
+  static UnknownKeysCheck clockworkUnknownKeysCheck(Environment environment) {
+    return new UnknownKeysCheck(environment);
+  }
 
   /**
    * Durations in the seed's words ({@code 30 seconds}) for every {@code @ConfigurationProperties}.
