@@ -13,11 +13,17 @@ import java.util.Set;
 /**
  * What {@code clockwork dev} puts in an empty database so the dashboard has something to show: a
  * few orders in different states (one waiting on its 7-day expiry timer), a subscription with its
- * billing timer, a payment retrying on a timer, and a schedule starting an order every minute. Only
- * the example machines that are registered are used; nothing happens on later starts.
+ * billing timer, a payment retrying on a timer, a fulfilment, and a schedule starting a fulfilment
+ * every minute — a run that finishes as it starts, so the next minute starts the next one (a run
+ * that stayed active would make the schedule skip every later minute). Only the example machines
+ * that are registered are used; nothing happens on later starts.
  */
 final class DevSeed {
-  static final String SCHEDULE_ID = "dev-orders-every-minute";
+  static final String SCHEDULE_ID = "dev-fulfilment-every-minute";
+
+  /** The input of every fulfilment the schedule starts: what its two regions need. */
+  static final Map<String, Object> SCHEDULED_FULFILMENT =
+      Map.of("order_id", "scheduled-order", "amount_cents", 1999);
 
   private DevSeed() {}
 
@@ -46,10 +52,12 @@ final class DevSeed {
         created++;
       }
     }
-    schedules.createFromSpec(
-        SCHEDULE_ID,
-        Map.of("intervals", List.of(Map.of("every", "PT1M"))),
-        Map.of("machine", "order", "input", Map.of("source", "schedule")));
+    if (machines.contains("fulfilment")) {
+      schedules.createFromSpec(
+          SCHEDULE_ID,
+          Map.of("intervals", List.of(Map.of("every", "PT1M"))),
+          Map.of("machine", "fulfilment", "input", SCHEDULED_FULFILMENT));
+    }
     return created;
   }
 

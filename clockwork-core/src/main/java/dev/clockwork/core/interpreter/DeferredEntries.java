@@ -1,6 +1,5 @@
 package dev.clockwork.core.interpreter;
 
-import dev.clockwork.core.behavior.ActionScope;
 import dev.clockwork.core.definition.StateNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,17 +17,21 @@ final class DeferredEntries {
   }
 
   /** Runs the entry actions of {@code entry} if they were deferred (once). */
-  void runIfDeferred(ActiveState entry, ActionScope scope) {
+  void runIfDeferred(ActiveState entry, Macrostep scope) {
     if (entry != null && entries.remove(entry)) {
       StateNode state = entry.state();
       for (int a = 0; a < state.entryActionCount(); a++) {
-        state.entryAction(a).run(scope);
+        try {
+          state.entryAction(a).run(scope);
+        } catch (RuntimeException e) {
+          throw scope.failedAt(ActionSite.entry(state, a), e);
+        }
       }
     }
   }
 
   /** Runs every deferred entry's actions, in the order they were deferred. */
-  void runAll(ActionScope scope) {
+  void runAll(Macrostep scope) {
     for (ActiveState entry : List.copyOf(entries)) {
       runIfDeferred(entry, scope);
     }

@@ -42,6 +42,9 @@ public final class Interpreter {
   /**
    * {@link #start(MachineDefinition, Map, Instant, Delivery)} under a parallel {@code dispatch}
    * policy: regions it dispatches are reported as {@link Effect.RegionDispatched} instead of run.
+   *
+   * @throws ActionFailedException when an action throws an exception of its own (naming the action
+   *     and where it sits; the exception is its cause)
    */
   public static StepResult start(
       MachineDefinition definition,
@@ -69,6 +72,8 @@ public final class Interpreter {
       step.dispatch(dispatch);
       step.start();
       return step.result(true);
+    } catch (RuntimeException e) {
+      throw step.actionFailure(e);
     } finally {
       StepPool.close(step);
     }

@@ -1,5 +1,7 @@
 package dev.clockwork.core.interpreter;
 
+import dev.clockwork.core.ClockworkException;
+import dev.clockwork.core.behavior.NonRetryable;
 import dev.clockwork.core.context.Context;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.ParallelEvents;
@@ -39,6 +41,7 @@ final class Macrostep extends StepScope {
   private RegionResults regions;
   private DeferredEntries deferred;
   private Map<StateNode, StateNode[]> history;
+  private ActionSite failedAt;
 
   Macrostep() {
     super(null, null);
@@ -60,6 +63,7 @@ final class Macrostep extends StepScope {
     regions = null;
     deferred = null;
     history = null;
+    failedAt = null;
     open = true;
   }
 
@@ -173,6 +177,29 @@ final class Macrostep extends StepScope {
     }
     runner().run(selection);
     selection.clear();
+  }
+
+  /**
+   * Notes that the action at {@code site} threw {@code e} (the first such action of the step: an
+   * action does not run another) and returns {@code e} to be thrown on as it is.
+   */
+  RuntimeException failedAt(ActionSite site, RuntimeException e) {
+    if (failedAt == null) {
+      failedAt = site;
+    }
+    return e;
+  }
+
+  /**
+   * What {@code e}, thrown by this step, is to its caller: an {@link ActionFailedException} naming
+   * the action when an action threw something of its own; else {@code e} itself (Clockwork's own
+   * failures, a business rule's, a guard's).
+   */
+  RuntimeException actionFailure(RuntimeException e) {
+    if (failedAt == null || e instanceof ClockworkException || e instanceof NonRetryable) {
+      return e;
+    }
+    return new ActionFailedException(failedAt, e);
   }
 
   /** The microstep runner, made at the first microstep and kept with this reused step. */

@@ -39,7 +39,11 @@ final class Microstep {
     for (int i = 0; i < selection.size(); i++) {
       Branch branch = selection.branch(i);
       for (int a = 0; a < branch.actionCount(); a++) {
-        branch.action(a).run(step);
+        try {
+          branch.action(a).run(step);
+        } catch (RuntimeException e) {
+          throw step.failedAt(ActionSite.transition(selection.transition(i), branch, a), e);
+        }
       }
     }
     for (int i = 0; i < selection.size(); i++) {
@@ -93,7 +97,11 @@ final class Microstep {
       }
       step.runIfDeferred(entry);
       for (int a = 0; a < state.exitActionCount(); a++) {
-        state.exitAction(a).run(step);
+        try {
+          state.exitAction(a).run(step);
+        } catch (RuntimeException e) {
+          throw step.failedAt(ActionSite.exit(state, a), e);
+        }
       }
       if (isSelfLoopSource(state, selection)) {
         if (kept == null) {
@@ -240,7 +248,11 @@ final class Microstep {
                 step.event()));
       } else {
         for (int a = 0; a < state.entryActionCount(); a++) {
-          state.entryAction(a).run(step);
+          try {
+            state.entryAction(a).run(step);
+          } catch (RuntimeException e) {
+            throw step.failedAt(ActionSite.entry(state, a), e);
+          }
         }
       }
       runDefaultHistories(state);
@@ -275,7 +287,11 @@ final class Microstep {
       if (due) {
         Branch branch = history.historyDefault().branch(0);
         for (int a = 0; a < branch.actionCount(); a++) {
-          branch.action(a).run(step);
+          try {
+            branch.action(a).run(step);
+          } catch (RuntimeException e) {
+            throw step.failedAt(ActionSite.transition(history.historyDefault(), branch, a), e);
+          }
         }
       }
     }

@@ -6,7 +6,10 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.time.Timer;
 import java.util.Map;
 
-/** An order that is cancelled when it stays unpaid for seven days. */
+/**
+ * An order that is cancelled when it stays unpaid for seven days. A payment by a declined card
+ * ({@code PAY} with {@code {"card": "declined"}}) is refused: that event is dead-lettered.
+ */
 public final class OrderMachine {
   private OrderMachine() {}
 
@@ -14,7 +17,15 @@ public final class OrderMachine {
   public static Behaviors behaviors() {
     return Behaviors.builder()
         .guard("isNotPaidGuard", scope -> !scope.context().getBoolean("paid"))
-        .action("recordPayment", scope -> scope.set("paid", true))
+        .action(
+            "recordPayment",
+            scope -> {
+              if ("declined".equals(scope.event().payload().get("card"))) {
+                // not retryable: the event goes to the dead letter queue at once
+                scope.fail("CARD_DECLINED", "the card was declined; pay with another card");
+              }
+              scope.set("paid", true);
+            })
         .build();
   }
 

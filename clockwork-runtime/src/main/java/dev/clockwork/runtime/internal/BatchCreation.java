@@ -2,6 +2,8 @@ package dev.clockwork.runtime.internal;
 
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
+import dev.clockwork.core.interpreter.ActionFailedException;
+import dev.clockwork.runtime.error.CreationFailedException;
 import dev.clockwork.runtime.instance.InstanceMetadata;
 import java.time.Clock;
 import java.time.Instant;
@@ -71,6 +73,9 @@ public final class BatchCreation {
         reports.add(new TurnReports(turn).created(request.origin()));
         turns.add(turn);
         at.add(i);
+      } catch (ActionFailedException e) {
+        end.abandon(chain, null);
+        results[i] = new Result(null, creationFailed(request, e));
       } catch (RuntimeException e) {
         end.abandon(chain, null);
         results[i] = new Result(null, e);
@@ -94,6 +99,14 @@ public final class BatchCreation {
       }
     }
     return Arrays.asList(results);
+  }
+
+  /**
+   * An action of {@code request}'s first step threw: the failure {@link TurnRunner#create} gives.
+   */
+  private static CreationFailedException creationFailed(Request request, ActionFailedException e) {
+    return new CreationFailedException(
+        request.id(), request.definition().id(), e.site(), e.getCause());
   }
 
   /** The new instance's turn, with what its first step asked for (children, emits) in its chain. */

@@ -3,6 +3,7 @@ package dev.clockwork.runtime.internal;
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
+import dev.clockwork.core.interpreter.ActionFailedException;
 import dev.clockwork.core.interpreter.Delivery;
 import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.core.interpreter.Interpreter;
@@ -328,6 +329,8 @@ public final class TurnRunner {
               origin,
               now,
               services.dispatchPolicy(definition.id()));
+    } catch (ActionFailedException e) {
+      throw new CreationFailedException(id, definition.id(), e.site(), e.getCause());
     } catch (ClockworkException e) {
       throw e;
     } catch (RuntimeException e) {

@@ -2,14 +2,22 @@ package dev.clockwork.server.http;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
+import java.util.Map;
 
 /**
  * An error body in the RFC 9457 shape ({@code application/problem+json}): {@code type} is a stable
- * URI per kind of problem, {@code detail} names the culprit and the fix.
+ * URI per kind of problem, {@code detail} names the culprit and the fix; {@code failure} (an
+ * extension member, only when something the engine ran failed) names what failed.
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record Problem(
-    String type, String title, int status, String detail, String instance, List<String> errors) {
+    String type,
+    String title,
+    int status,
+    String detail,
+    String instance,
+    List<String> errors,
+    Map<String, String> failure) {
   /** The media type of problem bodies. */
   public static final String MEDIA_TYPE = "application/problem+json";
 
@@ -17,7 +25,13 @@ public record Problem(
 
   static Problem of(ProblemException e, String path) {
     return new Problem(
-        TYPE_PREFIX + e.kind(), titleOf(e.status()), e.status(), e.getMessage(), path, e.errors());
+        TYPE_PREFIX + e.kind(),
+        titleOf(e.status()),
+        e.status(),
+        e.getMessage(),
+        path,
+        e.errors(),
+        e.failure());
   }
 
   static String titleOf(int status) {

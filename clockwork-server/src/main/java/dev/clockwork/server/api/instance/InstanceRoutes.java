@@ -63,7 +63,9 @@ public final class InstanceRoutes implements ApiRoutes {
     } catch (DuplicateInstanceException e) {
       throw ProblemException.conflict(
           "instance '" + request.id() + "' exists already; choose another id or leave it out");
-    } catch (CreationFailedException | BusinessFailure e) {
+    } catch (CreationFailedException e) {
+      throw ProblemException.unprocessable(e.getMessage(), CreationFailures.of(e));
+    } catch (BusinessFailure e) {
       throw ProblemException.unprocessable(e.getMessage());
     }
     Audit.record(
