@@ -174,6 +174,30 @@ class CommandTreeCliTest {
     }
   }
 
+  /** A wider terminal gets wider help, wrapped between words all the same. */
+  @ParameterizedTest(name = "clockwork {0} --help, wider")
+  @MethodSource("everyCommand")
+  void helpForAWiderTerminalIsWrappedBetweenWordsToo(String path) {
+    CommandLine command = commands().get(path);
+    CommandSpec spec = command.getCommandSpec();
+    for (int width : new int[] {100, 132}) {
+      command.setUsageHelpAutoWidth(false);
+      command.setUsageHelpWidth(width);
+      StringWriter help = new StringWriter();
+      command.usage(new PrintWriter(help));
+      for (String line : help.toString().split("\n")) {
+        assertThat(line.length()).as("width %d: '%s'", width, line).isLessThanOrEqualTo(width);
+      }
+      Set<String> printed = new TreeSet<>(Arrays.asList(help.toString().split("\\s+")));
+      assertThat(printed).as("width %d:%n%s", width, help).containsAll(describedWords(spec));
+      if (Arrays.stream(spec.usageMessage().description()).anyMatch(p -> p.length() > width)) {
+        assertThat(help.toString().lines().anyMatch(line -> line.length() > Main.USAGE_WIDTH))
+            .as("width %d is used:%n%s", width, help)
+            .isTrue();
+      }
+    }
+  }
+
   @ParameterizedTest(name = "clockwork {0}")
   @MethodSource("everyCommand")
   void descriptionsAreWholeParagraphsNotLinesBrokenByHand(String path) {

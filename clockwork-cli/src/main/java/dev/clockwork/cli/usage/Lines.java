@@ -23,6 +23,15 @@ final class Lines {
    * spaces outside brackets, so {@code [--password[=PASSWORD]]} stays whole.
    */
   static List<String> wrapSynopsis(String synopsis, int first, int rest) {
+    return pack(synopsisUnits(synopsis), first, rest);
+  }
+
+  /** The length of the longest part of {@code synopsis} that is never broken. */
+  static int longestSynopsisUnit(String synopsis) {
+    return synopsisUnits(synopsis).stream().mapToInt(String::length).max().orElse(0);
+  }
+
+  private static List<String> synopsisUnits(String synopsis) {
     List<String> units = new ArrayList<>();
     StringBuilder unit = new StringBuilder();
     int depth = 0;
@@ -44,7 +53,7 @@ final class Lines {
     if (unit.length() > 0) {
       units.add(unit.toString());
     }
-    return pack(units, first, rest);
+    return units;
   }
 
   private static List<String> pack(List<String> words, int first, int rest) {

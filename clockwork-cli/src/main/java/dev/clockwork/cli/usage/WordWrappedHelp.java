@@ -44,7 +44,13 @@ public final class WordWrappedHelp extends Help {
     } finally {
       usage.width(width).autoWidth(auto);
     }
-    int indent = synopsisHeadingLength + commandSpec().qualifiedName().length() + 1;
+    // under the command's name, or less when the longest [--option=VALUE] would not fit there
+    int indent =
+        Math.max(
+            0,
+            Math.min(
+                synopsisHeadingLength + commandSpec().qualifiedName().length() + 1,
+                width - Lines.longestSynopsisUnit(oneLine)));
     List<String> lines = Lines.wrapSynopsis(oneLine, width - synopsisHeadingLength, width - indent);
     StringBuilder text = new StringBuilder(lines.get(0)).append(System.lineSeparator());
     for (String line : lines.subList(1, lines.size())) {
