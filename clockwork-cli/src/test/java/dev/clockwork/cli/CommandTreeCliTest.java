@@ -215,9 +215,18 @@ class CommandTreeCliTest {
     }
   }
 
-  /** The words of the command's and its arguments' descriptions, as they are written. */
+  /** The words of the command's, its arguments' and its subcommands' descriptions, as written. */
   private static Set<String> describedWords(CommandSpec spec) {
     List<String> texts = new ArrayList<>(Arrays.asList(spec.usageMessage().description()));
+    spec.subcommands()
+        .values()
+        .forEach(
+            sub -> {
+              String[] summary = sub.getCommandSpec().usageMessage().description();
+              if (summary.length > 0 && !summary[0].contains("%")) {
+                texts.add(summary[0]);
+              }
+            });
     for (ArgSpec arg : spec.args()) {
       if (!arg.hidden()) {
         texts.addAll(Arrays.asList(arg.description()));

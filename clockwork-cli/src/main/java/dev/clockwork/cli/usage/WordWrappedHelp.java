@@ -3,6 +3,7 @@ package dev.clockwork.cli.usage;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Help;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.UsageMessageSpec;
@@ -69,6 +70,40 @@ public final class WordWrappedHelp extends Help {
     for (String paragraph : paragraphs) {
       for (String line : Lines.wrap(paragraph, width(), width())) {
         text.append(line).append(System.lineSeparator());
+      }
+    }
+    return text.toString();
+  }
+
+  /** The subcommands, one line each where it fits, as picocli lays them out. */
+  @Override
+  public String commandList(Map<String, Help> subcommands) {
+    if (subcommands.isEmpty()) {
+      return "";
+    }
+    int names = subcommands.keySet().stream().mapToInt(String::length).max().orElse(0);
+    int column = width() - names - 4;
+    StringBuilder text = new StringBuilder();
+    for (Map.Entry<String, Help> entry : subcommands.entrySet()) {
+      UsageMessageSpec usage = entry.getValue().commandSpec().usageMessage();
+      String summary =
+          usage.header().length > 0
+              ? usage.header()[0]
+              : usage.description().length > 0 ? usage.description()[0] : "";
+      if (summary.contains("%")) {
+        summary = String.format(summary);
+      }
+      List<String> lines = Lines.wrap(summary, column, column - HANGING.length());
+      text.append("  ")
+          .append(entry.getKey())
+          .append(" ".repeat(names - entry.getKey().length() + 2))
+          .append(lines.get(0))
+          .append(System.lineSeparator());
+      for (String line : lines.subList(1, lines.size())) {
+        text.append(" ".repeat(names + 4))
+            .append(HANGING)
+            .append(line)
+            .append(System.lineSeparator());
       }
     }
     return text.toString();
