@@ -14,6 +14,9 @@ import dev.clockwork.cli.environment.ProvidedMachines;
 import dev.clockwork.cli.serve.DevCommand;
 import dev.clockwork.cli.serve.ServerCommand;
 import dev.clockwork.cli.serve.TokenCommand;
+import dev.clockwork.cli.usage.StrictExecution;
+import dev.clockwork.cli.usage.UsageErrors;
+import dev.clockwork.cli.usage.WordWrappedHelp;
 import dev.clockwork.core.ClockworkException;
 import java.io.PrintWriter;
 import java.lang.reflect.Constructor;
@@ -49,6 +52,10 @@ import picocli.CommandLine.ScopeType;
     })
 public final class Main implements Runnable {
   static final String VERBOSE = "--verbose";
+
+  /** The width of help when no terminal says how wide it is. */
+  static final int USAGE_WIDTH = 80;
+
   private static final String LOG_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";
 
   private final CliEnvironment env;
@@ -120,16 +127,12 @@ public final class Main implements Runnable {
     CommandLine cli = new CommandLine(new Main(env), new Factory(env));
     cli.setOut(env.out());
     cli.setErr(env.err());
-    cli.setParameterExceptionHandler(
-        (e, arguments) -> {
-          PrintWriter err = e.getCommandLine().getErr();
-          err.println("clockwork: " + e.getMessage());
-          CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
-          err.println();
-          e.getCommandLine().usage(err);
-          err.flush();
-          return 2;
-        });
+    cli.setParameterExceptionHandler(new UsageErrors());
+    cli.setExecutionStrategy(new StrictExecution());
+    // help fits the terminal (80 columns when there is none), wrapped between words
+    cli.setUsageHelpWidth(USAGE_WIDTH);
+    cli.setUsageHelpAutoWidth(true);
+    cli.setHelpFactory(WordWrappedHelp::new);
     cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> {
           String message =

@@ -115,6 +115,21 @@ class LauncherTest {
   }
 
   @Test
+  void aMisspellingIsAnsweredWithTheCommandMeantToo() throws Exception {
+    for (String[] typo :
+        new String[][] {{"shedules", "schedules"}, {"tiemrs", "timers"}, {"mirgate", "migrate"}}) {
+      Run run = run(typo[0]);
+      assertThat(run.exitCode()).isEqualTo(2);
+      assertThat(run.err())
+          .startsWith(
+              "clockwork: unknown command '" + typo[0] + "'; did you mean " + typo[1] + "?");
+    }
+    Run help = run("help", "qeueu");
+    assertThat(help.exitCode()).isEqualTo(2);
+    assertThat(help.err()).startsWith("clockwork: no help for 'qeueu': there is no such command");
+  }
+
+  @Test
   void helpForAnUnknownCommandSaysSo() throws Exception {
     Run run = run("help", "frob");
     assertThat(run.exitCode()).isEqualTo(2);

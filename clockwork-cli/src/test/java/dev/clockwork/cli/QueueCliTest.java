@@ -167,7 +167,7 @@ class QueueCliTest {
     CliRun all = cli("queue", "retry", "cart", "--all");
     assertThat(all.out).contains("Retrying 1 dead letter of cart");
     CliRun notAnId = cli("queue", "retry", "cart");
-    assertThat(notAnId.exitCode).isEqualTo(1);
+    assertThat(notAnId.exitCode).isEqualTo(2);
     assertThat(notAnId.err).contains("'cart' is not a dead letter id");
   }
 

@@ -58,17 +58,18 @@ class UserInputCliTest {
   }
 
   @Test
-  void aDelayOrAgeBeyondWhatTheDatabaseStoresIsAnError() {
+  void aDelayOrAgeBeyondWhatTheDatabaseStoresIsAUsageError() {
     long dead = cart.deadLetterAndPending();
     for (List<String> command :
         List.of(
             List.of("queue", "retry", String.valueOf(dead), "--delay", "200000000d"),
             List.of("queue", "purge", "cart", "--older-than", "999999999d", "--confirm"))) {
       CliRun run = cart.cli(command.toArray(String[]::new));
-      assertThat(run.exitCode).as(command + "\n" + run).isEqualTo(1);
+      assertThat(run.exitCode).as(command + "\n" + run).isEqualTo(2);
       assertThat(run.err)
           .as(command.toString())
-          .contains("is longer than the longest a queue command takes, 100 years");
+          .contains("is longer than the longest a queue command takes, 100 years")
+          .contains("Usage: clockwork queue");
       noDatabaseErrorIn(run);
     }
     assertThat(cart.store.queueAdmin().deadLetter(dead)).as("still a dead letter").isPresent();

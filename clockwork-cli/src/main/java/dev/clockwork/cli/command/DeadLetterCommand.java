@@ -3,7 +3,6 @@ package dev.clockwork.cli.command;
 import dev.clockwork.cli.environment.CliEnvironment;
 import dev.clockwork.cli.output.Json;
 import dev.clockwork.cli.output.Table;
-import dev.clockwork.core.ClockworkException;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.QueuedEvent;
@@ -48,11 +47,13 @@ public final class DeadLetterCommand implements Callable<Integer> {
     this.env = env;
   }
 
-  static long parseId(String text) {
+  /** A dead letter id; anything else is a usage error of {@code command}. */
+  static long parseId(CommandSpec command, String text) {
     try {
       return Long.parseLong(text);
     } catch (NumberFormatException e) {
-      throw new ClockworkException(
+      throw CommandArguments.usage(
+          command,
           "'"
               + text
               + "' is not a dead letter id (a number from `clockwork queue dlq`); to retry a machine's dead letters add --all");
@@ -123,6 +124,7 @@ public final class DeadLetterCommand implements Callable<Integer> {
   public static final class Inspect implements Callable<Integer> {
     private final CliEnvironment env;
 
+    @Spec CommandSpec spec;
     @Mixin DatabaseOptions database;
     @Mixin OutputOption output;
 
@@ -135,8 +137,9 @@ public final class DeadLetterCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+      long deadLetter = parseId(spec, id);
       try (QueueContext queues = QueueContext.open(env, database)) {
-        DeadLetter dead = queues.admin.inspect(parseId(id));
+        DeadLetter dead = queues.admin.inspect(deadLetter);
         if (output.json()) {
           Json.print(env.out(), describe(dead));
         } else {

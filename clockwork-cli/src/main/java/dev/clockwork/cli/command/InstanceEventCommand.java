@@ -43,8 +43,9 @@ public final class InstanceEventCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    String chosen = namespace.name();
     try (OpenDatabase opened = OpenDatabase.open(env, database)) {
-      EventStatus status = status(opened);
+      EventStatus status = status(opened, chosen);
       if (output.json()) {
         Json.print(env.out(), status);
       } else {
@@ -54,9 +55,9 @@ public final class InstanceEventCommand implements Callable<Integer> {
     }
   }
 
-  private EventStatus status(OpenDatabase opened) {
+  private EventStatus status(OpenDatabase opened, String chosen) {
     try {
-      return opened.engine(List.of()).namespace(namespace.name()).instances().event(id, eventId);
+      return opened.engine(List.of()).namespace(chosen).instances().event(id, eventId);
     } catch (UnknownInstanceException e) {
       throw new ClockworkException(namespace.missing(id));
     } catch (UnknownEventIdException e) {

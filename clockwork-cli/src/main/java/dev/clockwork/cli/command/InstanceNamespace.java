@@ -1,7 +1,12 @@
 package dev.clockwork.cli.command;
 
 import dev.clockwork.runtime.instance.NamespacedIds;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code --namespace}: the namespace of the instances an {@code instance}, {@code dead-letters} or
@@ -13,9 +18,13 @@ public final class InstanceNamespace {
   /** What {@code --namespace} takes to list every namespace. */
   static final String EVERY = "*";
 
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec command;
+
   @Option(
       names = {"-n", "--namespace"},
       paramLabel = "NAMESPACE",
+      converter = NameConverter.class,
       description = "the instances' namespace (default: default; '*' lists every namespace's)")
   String namespace;
 
@@ -25,10 +34,10 @@ public final class InstanceNamespace {
       return NamespacedIds.DEFAULT;
     }
     if (EVERY.equals(namespace)) {
-      throw new IllegalArgumentException(
-          "--namespace '*' lists; to show one instance name its namespace");
+      throw new ParameterException(
+          command.commandLine(), "--namespace '*' lists; to show one instance name its namespace");
     }
-    return NamespacedIds.checkedName(namespace);
+    return namespace;
   }
 
   /** The namespace a store query filters by: null (every one) for {@code '*'}. */
@@ -56,5 +65,20 @@ public final class InstanceNamespace {
     }
     String of = NamespacedIds.namespaceOf(storedId);
     return NamespacedIds.DEFAULT.equals(of) ? storedId : of + "/" + NamespacedIds.idOf(storedId);
+  }
+
+  /** A namespace name, or {@code *}, checked while parsing. */
+  public static final class NameConverter implements ITypeConverter<String> {
+    @Override
+    public String convert(String value) {
+      if (EVERY.equals(value)) {
+        return value;
+      }
+      try {
+        return NamespacedIds.checkedName(value);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+    }
   }
 }

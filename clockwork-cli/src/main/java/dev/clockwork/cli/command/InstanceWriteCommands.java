@@ -90,13 +90,13 @@ public final class InstanceWriteCommands {
     public Integer call() throws Exception {
       Map<String, Object> values = input.object(spec);
       String name = machine.startsWith("@") ? machine.substring(1) : machine;
+      String chosen = namespace.name();
       try (OpenDatabase opened = OpenDatabase.open(env, database)) {
         NewInstance request = NewInstance.of(name).input(values);
         if (id != null) {
           request = request.id(id);
         }
-        Instance created =
-            opened.engine(env.machines()).namespace(namespace.name()).create(request);
+        Instance created = opened.engine(env.machines()).namespace(chosen).create(request);
         print(env, output, created, "created");
         return 0;
       }
@@ -128,8 +128,9 @@ public final class InstanceWriteCommands {
     @Override
     public Integer call() throws Exception {
       Event event = Event.of(type, payload.object(spec));
+      String chosen = namespace.name();
       try (OpenDatabase opened = OpenDatabase.open(env, database)) {
-        Namespace view = opened.engine(env.machines()).namespace(namespace.name());
+        Namespace view = opened.engine(env.machines()).namespace(chosen);
         try {
           deliver(view, EventRequest.to(id, event));
         } catch (UnknownInstanceException e) {

@@ -1,15 +1,11 @@
 package dev.clockwork.cli.command;
 
 import dev.clockwork.cli.environment.CliEnvironment;
-import dev.clockwork.core.ClockworkException;
-import dev.clockwork.core.InvalidDefinitionException;
-import dev.clockwork.core.time.Durations;
 import dev.clockwork.runtime.admin.ActivityRecorder;
 import dev.clockwork.runtime.admin.ProcessingTimes;
 import dev.clockwork.runtime.admin.QueueAdmin;
 import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.store.Store;
-import java.time.Duration;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Supplier;
@@ -20,9 +16,6 @@ import java.util.function.Supplier;
  * the CLI.
  */
 final class QueueContext implements AutoCloseable {
-  /** The longest {@code --delay} or {@code --older-than}. */
-  static final Duration LONGEST = Duration.ofDays(36_525);
-
   final Settings config;
   final QueueAdmin admin;
   final Store store;
@@ -62,27 +55,6 @@ final class QueueContext implements AutoCloseable {
   /** The machine an argument names ({@code @order} or {@code order}); an unknown one fails. */
   String machine(String typed) {
     return MachineNames.requireKnown(env, opened.store, config, typed);
-  }
-
-  /**
-   * A duration from {@code --delay 5s} or {@code --older-than 24h}, at most {@link #LONGEST}; a
-   * clear error otherwise (a longer one would name an instant the database cannot store).
-   */
-  static Duration duration(String option, String text) {
-    if (text == null) {
-      return null;
-    }
-    Duration duration;
-    try {
-      duration = Durations.parse(text);
-    } catch (InvalidDefinitionException e) {
-      throw new ClockworkException(option + ": " + e.getMessage());
-    }
-    if (duration.compareTo(LONGEST) > 0) {
-      throw new ClockworkException(
-          option + ": '" + text + "' is longer than the longest a queue command takes, 100 years");
-    }
-    return duration;
   }
 
   @Override

@@ -2,15 +2,16 @@ package dev.clockwork.cli.command;
 
 import dev.clockwork.cli.environment.CliEnvironment;
 import dev.clockwork.cli.output.Json;
-import dev.clockwork.core.ClockworkException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code queue purge <machine> --pending|--dlq|--older-than 24h --confirm}. */
 @Command(
@@ -19,6 +20,7 @@ import picocli.CommandLine.Parameters;
 public final class QueuePurgeCommand implements Callable<Integer> {
   private final CliEnvironment env;
 
+  @Spec CommandSpec spec;
   @Mixin DatabaseOptions database;
   @Mixin OutputOption output;
 
@@ -36,8 +38,9 @@ public final class QueuePurgeCommand implements Callable<Integer> {
   @Option(
       names = "--older-than",
       paramLabel = "DURATION",
+      converter = DurationConverter.class,
       description = "only what is older, e.g. 24h")
-  String olderThan;
+  Duration olderThan;
 
   @Option(names = "--confirm", description = "required: purging cannot be undone")
   boolean confirm;
@@ -48,10 +51,10 @@ public final class QueuePurgeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Duration age = QueueContext.duration("--older-than", olderThan);
+    Duration age = olderThan;
     if (!pending && !dlq && age == null) {
-      throw new ClockworkException(
-          "say what to purge: --pending, --dlq and/or --older-than DURATION");
+      throw CommandArguments.usage(
+          spec, "say what to purge: --pending, --dlq and/or --older-than DURATION");
     }
     boolean both = !pending && !dlq;
     if (!confirm) {

@@ -9,8 +9,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code queue retry <id> [--delay 5s]} or {@code queue retry <machine> --all}. */
 @Command(
@@ -19,6 +21,7 @@ import picocli.CommandLine.Parameters;
 public final class QueueRetryCommand implements Callable<Integer> {
   private final CliEnvironment env;
 
+  @Spec CommandSpec spec;
   @Mixin DatabaseOptions database;
   @Mixin OutputOption output;
 
@@ -31,8 +34,9 @@ public final class QueueRetryCommand implements Callable<Integer> {
   @Option(
       names = "--delay",
       paramLabel = "DURATION",
+      converter = DurationConverter.class,
       description = "retry after this long, e.g. 5s (default: now)")
-  String delay;
+  Duration delay;
 
   public QueueRetryCommand(CliEnvironment env) {
     this.env = env;
@@ -40,8 +44,9 @@ public final class QueueRetryCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Duration wait = QueueContext.duration("--delay", delay);
-    wait = wait == null ? Duration.ZERO : wait;
+    Duration wait = delay == null ? Duration.ZERO : delay;
+    // a dead letter id is checked before the database is opened
+    Long id = all ? null : DeadLetterCommand.parseId(spec, target);
     try (QueueContext queues = QueueContext.open(env, database)) {
       Map<String, Object> result = new LinkedHashMap<>();
       if (all) {
@@ -55,7 +60,6 @@ public final class QueueRetryCommand implements Callable<Integer> {
                   "Retrying %d dead letter%s of %s%n", retried, retried == 1 ? "" : "s", machine);
         }
       } else {
-        long id = DeadLetterCommand.parseId(target);
         QueuedEvent queued = queues.admin.retry(id, wait);
         result.put("id", id);
         result.put("instance", queued.instanceId());

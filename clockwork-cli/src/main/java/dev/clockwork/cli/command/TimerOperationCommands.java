@@ -12,7 +12,6 @@ import dev.clockwork.runtime.audit.Operator;
 import dev.clockwork.runtime.error.UnknownInstanceException;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -66,8 +65,9 @@ public final class TimerOperationCommands {
     @Override
     public Integer call() throws Exception {
       Operator who = new Operator(System.getProperty("user.name", "cli"), null, "cli");
+      String chosen = namespace.name();
       try (OpenDatabase opened = OpenDatabase.open(env, database)) {
-        Namespace view = opened.engine(env.machines()).namespace(namespace.name());
+        Namespace view = opened.engine(env.machines()).namespace(chosen);
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("timer", timer);
         Instance after;
@@ -126,8 +126,9 @@ public final class TimerOperationCommands {
         names = "--to",
         required = true,
         paramLabel = "INSTANT",
+        converter = InstantConverter.class,
         description = "when it is due: an ISO 8601 instant, e.g. 2026-12-24T09:00:00Z")
-    String to;
+    Instant to;
 
     public Reschedule(CliEnvironment env) {
       super(env);
@@ -140,15 +141,8 @@ public final class TimerOperationCommands {
 
     @Override
     Instance apply(InstanceTimers timers, Operator who, Map<String, Object> details) {
-      Instant due;
-      try {
-        due = Instant.parse(to);
-      } catch (DateTimeParseException e) {
-        throw new IllegalArgumentException(
-            "--to '" + to + "' is not an instant; write one like 2026-12-24T09:00:00Z");
-      }
-      details.put("to", due.toString());
-      return timers.reschedule(timer, due, who, reason);
+      details.put("to", to.toString());
+      return timers.reschedule(timer, to, who, reason);
     }
   }
 
@@ -158,8 +152,9 @@ public final class TimerOperationCommands {
         names = "--by",
         required = true,
         paramLabel = "DURATION",
+        converter = DurationConverter.class,
         description = "how much later: 3 days, 90m, PT36H")
-    String by;
+    Duration by;
 
     public Extend(CliEnvironment env) {
       super(env);
@@ -172,9 +167,8 @@ public final class TimerOperationCommands {
 
     @Override
     Instance apply(InstanceTimers timers, Operator who, Map<String, Object> details) {
-      Duration later = QueueContext.duration("--by", by);
-      details.put("by", later.toString());
-      return timers.extend(timer, later, who, reason);
+      details.put("by", by.toString());
+      return timers.extend(timer, by, who, reason);
     }
   }
 

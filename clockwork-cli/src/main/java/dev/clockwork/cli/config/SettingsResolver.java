@@ -15,8 +15,9 @@ import java.util.Optional;
  * database:} blocks included, whichever the command uses. The file is {@code --config FILE} (which
  * must exist) or {@code ./clockwork.yaml} when present. The database is a {@code --jdbc-url} flag,
  * then the {@code CLOCKWORK_JDBC_URL} environment variable (with {@code CLOCKWORK_DB_USER}, {@code
- * CLOCKWORK_DB_PASSWORD}), then the file's {@code database:} block; the file is read, and its
- * mistakes reported, whichever of them names the database.
+ * CLOCKWORK_DB_PASSWORD}), then the file's {@code database:} block, then the database a {@code
+ * clockwork dev} run in the same directory keeps ({@link DevDatabaseFile}); the file is read, and
+ * its mistakes reported, whichever of them names the database.
  */
 public final class SettingsResolver {
   public static final String URL_VARIABLE = "CLOCKWORK_JDBC_URL";
@@ -25,9 +26,16 @@ public final class SettingsResolver {
   static final Path DEFAULT_CONFIG = Path.of("clockwork.yaml");
 
   private final Map<String, String> environment;
+  private final Path devDirectory;
 
   public SettingsResolver(Map<String, String> environment) {
+    this(environment, DevDatabaseFile.DEFAULT_DIRECTORY);
+  }
+
+  /** Resolves with {@code devDirectory} where a running {@code clockwork dev} keeps its URL. */
+  public SettingsResolver(Map<String, String> environment, Path devDirectory) {
     this.environment = environment;
+    this.devDirectory = devDirectory;
   }
 
   public CommandSettings resolve(
@@ -97,6 +105,11 @@ public final class SettingsResolver {
           orElse(userFlag, block.get().user()),
           orElse(passwordFlag, block.get().password()),
           file.toString());
+    }
+    Optional<String> dev = DevDatabaseFile.read(devDirectory);
+    if (dev.isPresent()) {
+      return new DatabaseSettings(
+          dev.get(), userFlag, passwordFlag, DevDatabaseFile.source(devDirectory));
     }
     if (file != null) {
       throw new ClockworkException(

@@ -1,6 +1,7 @@
 package dev.clockwork.cli.environment;
 
 import dev.clockwork.cli.config.DatabaseSettings;
+import dev.clockwork.cli.config.DevDatabaseFile;
 import dev.clockwork.core.ClockworkException;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.postgres.schema.ClockworkMigrations;
@@ -108,6 +109,9 @@ public final class PostgresDatabase implements CliEnvironment.Database {
         "cannot connect to PostgreSQL at "
             + settings.safeUrl()
             + (settings.user() == null ? "" : " as '" + settings.user() + "'")
+            + (DevDatabaseFile.isSourceOf(settings)
+                ? " (from " + settings.source() + "; " + DevDatabaseFile.NOT_RUNNING + ")"
+                : "")
             + ": "
             + e.getMessage(),
         e);

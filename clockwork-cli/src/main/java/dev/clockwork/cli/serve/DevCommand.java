@@ -1,6 +1,7 @@
 package dev.clockwork.cli.serve;
 
 import dev.clockwork.cli.command.OutputOption;
+import dev.clockwork.cli.config.DevDatabaseFile;
 import dev.clockwork.cli.config.SettingsResolver;
 import dev.clockwork.cli.environment.CliEnvironment;
 import dev.clockwork.cli.output.Json;
@@ -27,23 +28,26 @@ import picocli.CommandLine.Option;
 @Command(
     name = "dev",
     mixinStandardHelpOptions = true,
-    description = {
-      "Run Clockwork for development: an embedded PostgreSQL (data kept in --data-dir),",
-      "the workers, the schedules, the HTTP API and the dashboard, with the machines on the",
-      "class path (the examples included) and a few instances, timers and a schedule.",
-      "Prints the URL and a development token; Ctrl-C stops everything."
-    })
+    description =
+        "Run Clockwork for development: an embedded PostgreSQL (data kept in --data-dir), the"
+            + " workers, the schedules, the HTTP API and the dashboard, with the machines on the"
+            + " class path (the examples included) and a few instances, timers and a schedule."
+            + " Prints the URL and a development token; Ctrl-C stops everything.")
 public final class DevCommand implements Callable<Integer> {
   private final CliEnvironment env;
 
-  @Option(names = "--port", paramLabel = "PORT", description = "HTTP port (default: 8080)")
+  @Option(
+      names = "--port",
+      paramLabel = "PORT",
+      converter = PortConverter.class,
+      description = "HTTP port (default: 8080)")
   int port = 8080;
 
   @Option(
       names = "--data-dir",
       paramLabel = "DIR",
       description = "where PostgreSQL keeps its data and the token (default: ./.clockwork/dev)")
-  Path dataDir = Path.of(".clockwork", "dev");
+  Path dataDir = DevDatabaseFile.DEFAULT_DIRECTORY;
 
   @Mixin OutputOption output = new OutputOption();
 
@@ -104,6 +108,7 @@ public final class DevCommand implements Callable<Integer> {
             });
     PostgresStore store;
     try {
+      DevDatabaseFile.write(directory, database.jdbcUrl());
       store = PostgresStore.builder().url(database.jdbcUrl()).user("postgres").build();
     } catch (RuntimeException e) {
       database.close();
@@ -169,7 +174,12 @@ public final class DevCommand implements Callable<Integer> {
     out.printf("%nClockwork dev is running (started in %.1f s)%n", took);
     out.printf("  dashboard  %s/%n", session.url());
     out.printf("  API        %s/api   token: %s%n", session.url(), token);
-    out.printf("  database   %s (user postgres)%n", database.jdbcUrl());
+    out.printf(
+        "  database   %s (user postgres; the same port at every start)%n", database.jdbcUrl());
+    out.printf("  CLI        export %s='%s'%n", SettingsResolver.URL_VARIABLE, database.jdbcUrl());
+    if (directory.equals(DevDatabaseFile.DEFAULT_DIRECTORY.toAbsolutePath().normalize())) {
+      out.println("             (commands run in this directory find it without the export)");
+    }
     out.printf(
         "  machines   %s%s%n",
         String.join(", ", session.engine().machines().ids()),

@@ -18,7 +18,7 @@ import javax.sql.DataSource;
 /**
  * The PostgreSQL of {@code clockwork dev}: the embedded PostgreSQL 17 from Maven Central, its data
  * kept under a directory of the user's project so a restart keeps every instance, timer and
- * schedule.
+ * schedule, on the port it had the last time ({@link DevPort}).
  */
 final class DevDatabase implements AutoCloseable {
   private final EmbeddedPostgres postgres;
@@ -50,6 +50,7 @@ final class DevDatabase implements AutoCloseable {
       }
       EmbeddedPostgres postgres =
           EmbeddedPostgres.builder()
+              .setPort(DevPort.of(directory, notices))
               .setDataDirectory(data)
               .setCleanDataDirectory(false)
               .setServerConfig("fsync", "off")

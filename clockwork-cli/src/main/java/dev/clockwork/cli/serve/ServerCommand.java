@@ -24,13 +24,12 @@ import picocli.CommandLine.Option;
 @Command(
     name = "server",
     mixinStandardHelpOptions = true,
-    description = {
-      "Run Clockwork against your database: workers, schedules, the HTTP API and the dashboard.",
-      "Machines come from the MachineProviders on the class path (add your jars with",
-      "CLOCKWORK_CLASSPATH; --examples adds the built-in examples). API tokens come from",
-      "server.tokens in clockwork.yaml (`clockwork token new` makes one). Ctrl-C stops claiming,",
-      "finishes or gives back in-flight events, and exits."
-    })
+    description =
+        "Run Clockwork against your database: workers, schedules, the HTTP API and the"
+            + " dashboard. Machines come from the MachineProviders on the class path (add your"
+            + " jars with CLOCKWORK_CLASSPATH; --examples adds the built-in examples). API tokens"
+            + " come from server.tokens in clockwork.yaml (`clockwork token new` makes one)."
+            + " Ctrl-C stops claiming, finishes or gives back in-flight events, and exits.")
 public final class ServerCommand implements Callable<Integer> {
   /** Connections for the workers, the claimer, the schedules and the API together. */
   static final int POOL_SIZE = 12;
@@ -48,6 +47,7 @@ public final class ServerCommand implements Callable<Integer> {
   @Option(
       names = "--port",
       paramLabel = "PORT",
+      converter = PortConverter.class,
       description = "HTTP port (default: server.port, else 8080)")
   Integer port;
 

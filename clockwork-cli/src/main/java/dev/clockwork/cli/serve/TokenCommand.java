@@ -16,6 +16,7 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
@@ -37,12 +38,14 @@ public final class TokenCommand implements Runnable {
   @Command(
       name = "new",
       mixinStandardHelpOptions = true,
-      description = {
-        "Print a new token's secret (give it to whoever calls the API; it is not kept anywhere)",
-        "and the clockwork.yaml lines that let the server accept it (only its SHA-256 is kept)."
-      })
+      description =
+          "Print a new token's secret (give it to whoever calls the API; it is not kept"
+              + " anywhere) and the clockwork.yaml lines that let the server accept it (only its"
+              + " SHA-256 is kept).")
   public static final class NewToken implements Callable<Integer> {
     private final CliEnvironment env;
+
+    @Spec CommandSpec spec;
 
     @Option(
         names = "--principal",
@@ -78,7 +81,8 @@ public final class TokenCommand implements Runnable {
     @Override
     public Integer call() {
       if (!principal.matches("[A-Za-z0-9][A-Za-z0-9._@-]{0,99}")) {
-        throw new IllegalArgumentException(
+        throw new ParameterException(
+            spec.commandLine(),
             "--principal '" + principal + "': use letters, digits, '.', '_', '@' and '-'");
       }
       String secret = AccessPolicy.newSecret();
