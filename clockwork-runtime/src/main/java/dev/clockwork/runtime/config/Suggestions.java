@@ -6,7 +6,8 @@ import java.util.TreeSet;
 
 /**
  * "Did you mean …?" for mistyped names (configuration keys, machine names), by edit distance. The
- * CLI uses it too, so a misspelling is answered the same way wherever it is typed.
+ * CLI's command suggestions and the Spring starter's key check measure with the same {@link
+ * #distance}.
  */
 public final class Suggestions {
   private Suggestions() {}
@@ -38,24 +39,30 @@ public final class Suggestions {
         : Optional.empty();
   }
 
-  /** Levenshtein distance. */
-  private static int distance(String a, String b) {
-    int[] previous = new int[b.length() + 1];
-    int[] current = new int[b.length() + 1];
+  /**
+   * The edit distance of {@code a} and {@code b}: insertions, deletions, changes, and swaps of two
+   * neighbours each count one ({@code lsit} is one from {@code list}; optimal string alignment).
+   */
+  public static int distance(String a, String b) {
+    int[][] d = new int[a.length() + 1][b.length() + 1];
+    for (int i = 0; i <= a.length(); i++) {
+      d[i][0] = i;
+    }
     for (int j = 0; j <= b.length(); j++) {
-      previous[j] = j;
+      d[0][j] = j;
     }
     for (int i = 1; i <= a.length(); i++) {
-      current[0] = i;
       for (int j = 1; j <= b.length(); j++) {
         int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        current[j] =
-            Math.min(Math.min(current[j - 1] + 1, previous[j] + 1), previous[j - 1] + cost);
+        d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+        if (i > 1
+            && j > 1
+            && a.charAt(i - 1) == b.charAt(j - 2)
+            && a.charAt(i - 2) == b.charAt(j - 1)) {
+          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        }
       }
-      int[] swap = previous;
-      previous = current;
-      current = swap;
     }
-    return previous[b.length()];
+    return d[a.length()][b.length()];
   }
 }
