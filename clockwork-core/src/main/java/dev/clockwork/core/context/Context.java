@@ -109,6 +109,35 @@ public final class Context {
     return value == null ? fallback : value.doubleValue();
   }
 
+  /**
+   * The string under {@code key}; a clear error naming the key when it is absent or holds something
+   * else (for a value an instance cannot do without, e.g. an order id given at creation).
+   */
+  public String requireString(String key) {
+    return required(key, getString(key), "a string");
+  }
+
+  /**
+   * The number under {@code key} as a long; a clear error naming the key when it is absent or holds
+   * something else.
+   */
+  public long requireLong(String key) {
+    return required(key, as(key, Number.class), "a number").longValue();
+  }
+
+  private static <T> T required(String key, T value, String what) {
+    if (value == null) {
+      throw new IllegalStateException(
+          "context key '"
+              + key
+              + "' is missing: it must hold "
+              + what
+              + " (give it in the instance's context when it is created, or set it before this"
+              + " action runs)");
+    }
+    return value;
+  }
+
   private <T> T as(String key, Class<T> type) {
     Object value = get(key);
     if (value == null || type.isInstance(value)) {

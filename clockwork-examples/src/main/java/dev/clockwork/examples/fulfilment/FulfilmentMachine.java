@@ -53,7 +53,7 @@ public final class FulfilmentMachine {
                                         s.entry(
                                                 a -> {
                                                   String order =
-                                                      (String) a.context().get("order_id");
+                                                      a.context().requireString("order_id");
                                                   a.set(
                                                       "reservation_id",
                                                       services.reserveStock(order));
@@ -71,10 +71,9 @@ public final class FulfilmentMachine {
                                         s.entry(
                                                 a -> {
                                                   String order =
-                                                      (String) a.context().get("order_id");
+                                                      a.context().requireString("order_id");
                                                   long cents =
-                                                      ((Number) a.context().get("amount_cents"))
-                                                          .longValue();
+                                                      a.context().requireLong("amount_cents");
                                                   a.set(
                                                       "payment_id",
                                                       services.chargeCard(order, cents));

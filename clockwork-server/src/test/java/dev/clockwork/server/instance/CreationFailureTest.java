@@ -64,12 +64,14 @@ class CreationFailureTest {
     assertThat(body.get("detail").asText())
         .contains("instance 'f-1' of 'fulfilment' could not start, and nothing was stored")
         .contains("entry action #1 of state 'processing.payment.charging'")
-        .contains("NullPointerException");
+        .contains("context key 'amount_cents' is missing: it must hold a number");
     assertThat(body.at("/failure/action").asText()).isEqualTo("#1");
     assertThat(body.at("/failure/kind").asText()).isEqualTo("entry");
     assertThat(body.at("/failure/state").asText()).isEqualTo("processing.payment.charging");
     assertThat(body.at("/failure/transition").isMissingNode()).isTrue();
-    assertThat(body.at("/failure/error").asText()).startsWith("NullPointerException");
+    assertThat(body.at("/failure/error").asText())
+        .startsWith("IllegalStateException")
+        .contains("amount_cents");
     assertThat(API.engine().instances().list(InstanceQuery.builder().machine("fulfilment").build()))
         .isEmpty();
   }
