@@ -86,6 +86,10 @@ class ServeCommandsTest {
       HttpResponse<String> machines = get(dev.url() + "/api/machines", token);
       assertThat(machines.statusCode()).isEqualTo(200);
       assertThat(machines.body()).contains("\"order\"");
+      // the README's curl of /metrics: the engine's meters in Prometheus' text format
+      HttpResponse<String> metrics = get(dev.url() + "/metrics", token);
+      assertThat(metrics.statusCode()).isEqualTo(200);
+      assertThat(metrics.body()).contains("queue_pending");
       created = seeded(dev);
       assertThat(created).isGreaterThanOrEqualTo(4);
       assertThat(dev.schedules().list()).isNotEmpty();

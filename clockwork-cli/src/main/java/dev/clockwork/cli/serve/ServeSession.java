@@ -11,6 +11,8 @@ import dev.clockwork.server.ClockworkServer;
 import dev.clockwork.server.access.AccessPolicy;
 import dev.clockwork.server.callback.CallbackOptions;
 import dev.clockwork.server.config.ServerConfig;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -19,9 +21,10 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * One running Clockwork: an engine on {@code store} with its workers, the schedules ticking in
- * them, and the HTTP server over both. {@link #close()} stops the server first (no new requests),
- * then the engine (workers stop claiming, finish or give back their turns, release their leases),
- * then whatever {@code onClose} owns (the connection pool, the embedded database).
+ * them, and the HTTP server over both, its {@code /metrics} showing the engine's meters. {@link
+ * #close()} stops the server first (no new requests), then the engine (workers stop claiming,
+ * finish or give back their turns, release their leases), then whatever {@code onClose} owns (the
+ * connection pool, the embedded database).
  */
 public final class ServeSession implements AutoCloseable, StopSignals.Stoppable {
   /** How often the schedules tick inside the workers. */
@@ -58,8 +61,10 @@ public final class ServeSession implements AutoCloseable, StopSignals.Stoppable 
 
   /** Starts the engine, the schedules and the server; on failure stops what started. */
   public static ServeSession start(Setup settings, Runnable onClose) {
+    PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     Engine.Builder builder =
         Engine.builder()
+            .metrics(metrics)
             .store(settings.store())
             .clock(settings.clock())
             .config(settings.config())
@@ -79,6 +84,7 @@ public final class ServeSession implements AutoCloseable, StopSignals.Stoppable 
       ClockworkServer.Builder server =
           ClockworkServer.builder(engine)
               .schedules(schedules)
+              .metrics(metrics)
               .access(settings.access())
               .host(settings.host())
               .port(settings.port())
