@@ -5,9 +5,6 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.interpreter.ActionFailedException;
 import dev.clockwork.core.interpreter.Delivery;
-import dev.clockwork.core.interpreter.InstanceStatus;
-import dev.clockwork.core.interpreter.Interpreter;
-import dev.clockwork.core.interpreter.StateMapping;
 import dev.clockwork.core.interpreter.StepResult;
 import dev.clockwork.runtime.config.QueueConfig;
 import dev.clockwork.runtime.error.CreationFailedException;
@@ -22,7 +19,6 @@ import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.DuplicateInstanceException;
-import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.HistoryEntry.Kind;
 import dev.clockwork.runtime.store.IdempotencyRecord;
 import dev.clockwork.runtime.store.InstanceRecord;
@@ -356,60 +352,4 @@ public final class TurnRunner {
 
   /** What a creation returns: the stored instance, and whether it dispatched region jobs. */
   public record Created(InstanceRecord instance, boolean dispatched) {}
-
-  /**
-   * Moves an active instance running an older version onto {@code latest}: its waiting timers take
-   * the new durations, anchored on the same state entries.
-   *
-   * @return true when it was moved
-   */
-  public boolean upgrade(String instanceId, MachineDefinition latest) {
-    Chain chain = new Chain(instanceId);
-    Claim claim = services.waiter().lease(instanceId, chain);
-    InstanceRecord stored = claim.instance();
-    Turn turn = Turn.leased(services, chain, claim.lease(), stored);
-    if (stored.version() >= latest.version() || stored.status() != InstanceStatus.ACTIVE) {
-      end.abandon(chain, null);
-      return false;
-    }
-    Instant now = clock.instant();
-    StepResult rearmed = Interpreter.rearm(SnapshotCodec.toSnapshot(latest, stored), now);
-    List<HistoryEntry> rows =
-        HistoryRows.step(stored, Event.of("@upgrade"), rearmed, now, Delivery.NONE);
-    turn.replace(rearmed, rows, now);
-    return end.commit(chain, new TurnReports(turn));
-  }
-
-  /**
-   * Moves an active instance on version {@code from} onto {@code to} through {@code mapping}, under
-   * its lease, and records the move in its history ({@code @migrate}).
-   *
-   * @return true when it was moved; false when it is no longer active on {@code from}
-   * @throws UnmappedStatesException when its active states do not map (nothing changes)
-   */
-  public boolean migrate(
-      String instanceId, MachineDefinition from, MachineDefinition to, StateMapping mapping) {
-    Chain chain = new Chain(instanceId);
-    Claim claim = services.waiter().lease(instanceId, chain);
-    InstanceRecord stored = claim.instance();
-    Turn turn = Turn.leased(services, chain, claim.lease(), stored);
-    if (stored.version() != from.version() || stored.status() != InstanceStatus.ACTIVE) {
-      end.abandon(chain, null);
-      return false;
-    }
-    Instant now = clock.instant();
-    StepResult migrated;
-    try {
-      migrated = Interpreter.migrate(SnapshotCodec.toSnapshot(from, stored), to, mapping, now);
-    } catch (RuntimeException e) {
-      end.abandon(chain, null);
-      throw e;
-    }
-    Event event =
-        Event.of(
-            "@migrate",
-            Map.of("from", from.version(), "to", to.version(), "mapping", mapping.paths()));
-    turn.replace(migrated, HistoryRows.step(stored, event, migrated, now, Delivery.NONE), now);
-    return end.commit(chain, new TurnReports(turn));
-  }
 }

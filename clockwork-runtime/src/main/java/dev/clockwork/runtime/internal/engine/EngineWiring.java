@@ -17,6 +17,7 @@ import dev.clockwork.runtime.internal.StoreAlignedClock;
 import dev.clockwork.runtime.internal.TurnEnd;
 import dev.clockwork.runtime.internal.TurnRunner;
 import dev.clockwork.runtime.internal.TurnServices;
+import dev.clockwork.runtime.internal.VersionMoves;
 import dev.clockwork.runtime.internal.deploy.Deployments;
 import dev.clockwork.runtime.internal.outage.StoreFailures;
 import dev.clockwork.runtime.internal.retention.RetentionPass;
@@ -148,7 +149,8 @@ public final class EngineWiring {
       inputs.metrics().gauges(admin, machines.ids());
     }
     RegionJobParts jobs = RegionJobParts.wire(settings, store, clock, machines, runner, failures);
-    Upgrades upgrades = new Upgrades(store, machines, runner);
+    VersionMoves moves = new VersionMoves(clock, services, end);
+    Upgrades upgrades = new Upgrades(store, machines, moves);
     StartTasks startTasks = new StartTasks();
     return new EngineParts(
         settings,
@@ -166,7 +168,7 @@ public final class EngineWiring {
         new DueWork(settings, store, clock, machines, runner),
         upgrades,
         deployments,
-        new Migrations(store, clock, runner, deployments),
+        new Migrations(store, clock, moves, deployments),
         new Lifecycle(
             settings,
             machines,

@@ -5,7 +5,7 @@ import dev.clockwork.core.interpreter.InstanceStatus;
 import dev.clockwork.core.interpreter.Interpreter;
 import dev.clockwork.core.interpreter.UnmappedStatesException;
 import dev.clockwork.runtime.internal.SnapshotCodec;
-import dev.clockwork.runtime.internal.TurnRunner;
+import dev.clockwork.runtime.internal.VersionMoves;
 import dev.clockwork.runtime.internal.deploy.Deployments;
 import dev.clockwork.runtime.migration.MigrationReport;
 import dev.clockwork.runtime.migration.MigrationRequest;
@@ -29,13 +29,13 @@ public final class Migrations {
 
   private final Store store;
   private final Clock clock;
-  private final TurnRunner runner;
+  private final VersionMoves moves;
   private final Deployments deployments;
 
-  Migrations(Store store, Clock clock, TurnRunner runner, Deployments deployments) {
+  Migrations(Store store, Clock clock, VersionMoves moves, Deployments deployments) {
     this.store = store;
     this.clock = clock;
-    this.runner = runner;
+    this.moves = moves;
     this.deployments = deployments;
   }
 
@@ -60,7 +60,7 @@ public final class Migrations {
           Interpreter.migrate(
               SnapshotCodec.toSnapshot(from, record), to, request.mapping(), clock.instant());
           migrated++;
-        } else if (runner.migrate(id, from, to, request.mapping())) {
+        } else if (moves.migrate(id, from, to, request.mapping())) {
           migrated++;
         }
       } catch (UnmappedStatesException e) {

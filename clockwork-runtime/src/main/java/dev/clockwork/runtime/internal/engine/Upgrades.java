@@ -2,7 +2,7 @@ package dev.clockwork.runtime.internal.engine;
 
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.internal.MachineRegistry;
-import dev.clockwork.runtime.internal.TurnRunner;
+import dev.clockwork.runtime.internal.VersionMoves;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.Store;
 
@@ -10,12 +10,12 @@ import dev.clockwork.runtime.store.Store;
 public final class Upgrades {
   private final Store store;
   private final MachineRegistry machines;
-  private final TurnRunner runner;
+  private final VersionMoves moves;
 
-  Upgrades(Store store, MachineRegistry machines, TurnRunner runner) {
+  Upgrades(Store store, MachineRegistry machines, VersionMoves moves) {
     this.store = store;
     this.machines = machines;
-    this.runner = runner;
+    this.moves = moves;
   }
 
   /**
@@ -29,7 +29,7 @@ public final class Upgrades {
     int moved = 0;
     for (String id : store.instances().instanceIds(machine)) {
       InstanceRecord record = store.instances().find(id).orElse(null);
-      if (record != null && record.version() < latest.version() && runner.upgrade(id, latest)) {
+      if (record != null && record.version() < latest.version() && moves.upgrade(id, latest)) {
         moved++;
       }
     }
