@@ -117,6 +117,25 @@ class ActivityChartsBrowserTest {
   }
 
   @Test
+  void theQueuesOverviewShowsEachMachinesEventsPerSecondAsASparklineLinkingItsCharts() {
+    browser.loginAs(ApiFixture.VIEWER, "vera-viewer");
+    browser.go("#/queues");
+    By desk = By.cssSelector("#queues tr[data-machine='desk'] canvas.sparkline[data-peak]");
+    browser.await(ExpectedConditions.presenceOfElementLocated(desk));
+
+    double peak = Double.parseDouble(browser.driver().findElement(desk).getAttribute("data-peak"));
+    assertThat(peak).as("the busiest minute's events/s").isEqualTo(16 / 60.0);
+    assertThat(browser.driver().findElement(desk).getAttribute("title"))
+        .startsWith("events/s over the last hour: peak 0.27/s");
+    browser.screenshot("queues-sparklines");
+
+    browser.driver().findElement(desk).click();
+    browser.await(
+        ExpectedConditions.presenceOfElementLocated(By.cssSelector("#chart-rate canvas")));
+    assertThat(browser.driver().getCurrentUrl()).endsWith("#/machines/desk");
+  }
+
+  @Test
   void theAxesReadAsRatesDurationsAndCounts() {
     browser.loginAs(ApiFixture.VIEWER, "vera-viewer");
     browser.go("#/machines/desk");
