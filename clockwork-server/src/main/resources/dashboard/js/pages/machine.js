@@ -3,8 +3,9 @@
 import { get, seg, query } from '../api.js';
 import { el, show, table, text, when, badge, notice } from '../dom.js';
 import { drawDiagram } from './diagram.js';
+import { activitySection } from './activity.js';
 
-export async function render(main, { args: [id], params }) {
+export async function render(main, { args: [id], params, me }) {
   const machine = await get(`/api/machines/${seg(id)}`);
   const versions = await get(`/api/machines/${seg(id)}/versions`);
   const diagram = el('div', { className: 'diagram card', id: 'machine-diagram' }, el('span', { className: 'muted' }, 'Drawing…'));
@@ -20,6 +21,7 @@ export async function render(main, { args: [id], params }) {
     (machine.problems || []).map(p => notice(`v${p.version}: ${p.problem}`, 'error')),
     versions.length ? el('p', {}, el('label', { for: 'version-picker' }, 'Version '), picker) : '',
     el('div', { className: 'grid' }, diagram, about),
+    activitySection(id, me),
     el('h2', {}, 'Deployed versions'),
     table([
       { title: 'Version', value: v => el('a', { href: `#/machines/${encodeURIComponent(id)}${query({ version: v.version })}` }, `v${v.version}`) },

@@ -5,6 +5,7 @@ import { get, post, seg } from '../api.js';
 import { el, show, table, text, when, badge, notice } from '../dom.js';
 import { onQueues } from '../live.js';
 import { holdsAll } from '../namespace.js';
+import { sparkline } from '../sparkline.js';
 
 export async function render(main, { operator, me }) {
   if (!holdsAll(me)) {
@@ -64,6 +65,7 @@ function queueTable(rows, operator, act) {
     { title: 'Avg time', num: true, value: q => text(q.avg_processing_time) },
     { title: 'Completed (1h)', num: true, value: q => text(q.completed_last_hour) },
     { title: 'Throughput/min', num: true, value: q => text(q.throughput_per_minute) },
+    { title: 'Events/s (1h)', value: q => el('a', { href: `#/machines/${encodeURIComponent(q.machine)}` }, sparkline(q.machine)) },
     { title: 'Oldest pending', value: q => when(q.oldest_pending) },
     { title: 'Status', value: q => q.paused ? badge('PAUSED', 'paused') : badge('running') },
   ];

@@ -12,6 +12,7 @@ import dev.clockwork.runtime.health.StoreOutage;
 import dev.clockwork.runtime.health.VersionProblem;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.store.ActivitySample;
 import dev.clockwork.runtime.store.ExpiredLease;
 import dev.clockwork.runtime.store.QueueActivity;
 import dev.clockwork.runtime.store.QueueStats;
@@ -20,11 +21,13 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -164,10 +167,36 @@ public final class QueueAdmin {
   }
 
   /**
-   * Adds what this engine processed to the store's activity minutes and deletes the minutes older
-   * than {@link #ACTIVITY_RETENTION}. The engine runs it every few seconds and when it closes.
+   * What every engine sharing the store processed of {@code machine} in each minute of the last
+   * {@code window} (so the first minute is the one {@code window} ago, the last the current one),
+   * with what this engine counted and has not added to the store yet: oldest first, only the
+   * minutes that hold something.
+   */
+  public List<ActivitySample> activityMinutes(String machine, Duration window) {
+    Instant now = clock.instant();
+    Instant from = now.minus(window).truncatedTo(ChronoUnit.MINUTES);
+    Instant end = now.truncatedTo(ChronoUnit.MINUTES).plus(1, ChronoUnit.MINUTES);
+    TreeMap<Instant, ActivitySample> minutes = new TreeMap<>();
+    List<ActivitySample> stored = store.activity().minutes(machine, from, end);
+    for (ActivitySample minute : stored) {
+      minutes.merge(minute.minute(), minute, ActivitySample::plus);
+    }
+    for (ActivitySample minute : recorder.unflushedMinutes(machine, from, end)) {
+      minutes.merge(minute.minute(), minute, ActivitySample::plus);
+    }
+    return new ArrayList<>(minutes.values());
+  }
+
+  /**
+   * Notes the backlog (pending events) of each machine registered here, adds what this engine
+   * processed to the store's activity minutes and deletes the minutes older than {@link
+   * #ACTIVITY_RETENTION}. The engine runs it every few seconds and when it closes.
    */
   public void flushActivity() {
+    Instant now = clock.instant();
+    for (String machine : registered.get()) {
+      recorder.backlog(machine, now, store.queueAdmin().queueStats(machine, now).pending());
+    }
     recorder.flush(store);
     store.activity().purge(clock.instant().minus(ACTIVITY_RETENTION));
   }

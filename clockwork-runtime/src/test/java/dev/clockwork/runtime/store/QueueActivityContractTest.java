@@ -7,6 +7,7 @@ import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -84,5 +85,92 @@ public abstract class QueueActivityContractTest extends StoreContract {
 
     assertThat(store.activity().sum("order", T0, T0.plusSeconds(3600)).completed()).isEqualTo(2);
     assertThat(store.activity().sum("invoice", T0, T0.plusSeconds(3600)).completed()).isZero();
+  }
+
+  @Test
+  void minutesAddUpEveryEnginesCountsBucketsAndTheLargestBacklog() {
+    Instant second = T0.plusSeconds(60);
+    store
+        .activity()
+        .record(
+            List.of(
+                new ActivitySample(
+                    "order",
+                    T0,
+                    3,
+                    4,
+                    Duration.ofMillis(40),
+                    1,
+                    DurationHistogram.of(ms(5), ms(5), ms(10), ms(20)),
+                    DurationHistogram.of(ms(100)),
+                    7L),
+                new ActivitySample("order", second, 1, 1, ms(3)),
+                new ActivitySample("invoice", T0, 9, 9, ms(90))));
+    // a second engine reports the first minute: its counts add up, its smaller backlog is not kept
+    store
+        .activity()
+        .record(
+            List.of(
+                new ActivitySample(
+                    "order",
+                    T0.plusSeconds(30),
+                    2,
+                    2,
+                    ms(2000),
+                    0,
+                    DurationHistogram.of(ms(1000), ms(1000)),
+                    DurationHistogram.of(ms(300)),
+                    4L),
+                ActivitySample.backlog("order", second.plusSeconds(5), 12)));
+
+    List<ActivitySample> minutes = store.activity().minutes("order", T0, T0.plusSeconds(3600));
+
+    assertThat(minutes).extracting(ActivitySample::minute).containsExactly(T0, second);
+    ActivitySample first = minutes.get(0);
+    assertThat(first.completed()).isEqualTo(5);
+    assertThat(first.processed()).isEqualTo(6);
+    assertThat(first.processingTime()).isEqualTo(ms(2040));
+    assertThat(first.deadLettered()).isEqualTo(1);
+    assertThat(first.processingTimes())
+        .isEqualTo(DurationHistogram.of(ms(5), ms(5), ms(10), ms(20), ms(1000), ms(1000)));
+    assertThat(first.timerLateness()).isEqualTo(DurationHistogram.of(ms(100), ms(300)));
+    assertThat(first.backlog()).as("the larger sample of the minute").isEqualTo(7L);
+    ActivitySample next = minutes.get(1);
+    assertThat(next.completed()).isEqualTo(1);
+    assertThat(next.processingTimes().count()).as("reported without buckets").isZero();
+    assertThat(next.backlog()).isEqualTo(12L);
+
+    assertThat(store.activity().minutes("order", second, T0.plusSeconds(3600)))
+        .extracting(ActivitySample::minute)
+        .containsExactly(second);
+    assertThat(store.activity().minutes("order", T0, second))
+        .as("the end is excluded")
+        .extracting(ActivitySample::minute)
+        .containsExactly(T0);
+    assertThat(store.activity().minutes("invoice", T0, T0.plusSeconds(60)).get(0).backlog())
+        .as("no backlog sampled")
+        .isNull();
+    assertThat(store.activity().minutes("payment", T0, T0.plusSeconds(3600))).isEmpty();
+  }
+
+  @Test
+  void purgingActivityDeletesTheMinutesWithTheirBucketsAndBacklog() {
+    store
+        .activity()
+        .record(
+            List.of(
+                new ActivitySample(
+                    "order", T0, 1, 1, ms(10), 1, DurationHistogram.of(ms(10)), null, 3L),
+                ActivitySample.backlog("order", T0.plusSeconds(60), 5)));
+
+    assertThat(store.activity().purge(T0.plusSeconds(60))).isEqualTo(1);
+
+    assertThat(store.activity().minutes("order", T0, T0.plusSeconds(3600)))
+        .extracting(ActivitySample::minute, ActivitySample::backlog)
+        .containsExactly(tuple(T0.plusSeconds(60), 5L));
+  }
+
+  private static Duration ms(long millis) {
+    return Duration.ofMillis(millis);
   }
 }

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The dashboard's files are served without a token, from the jar, under a content security policy
- * that allows this server's scripts only; Mermaid comes from its WebJar at the path the page names.
+ * that allows this server's scripts only; Mermaid and uPlot come from their WebJars at the paths
+ * the page names.
  */
 class DashboardFilesTest {
   static final ApiFixture API = ApiFixture.start();
@@ -51,5 +52,22 @@ class DashboardFilesTest {
 
     assertThat(mermaid.status()).as(script.group(1)).isEqualTo(200);
     assertThat(mermaid.body()).contains("mermaid");
+  }
+
+  @Test
+  void uplotIsServedFromItsWebJarAtThePathsThePageNames() {
+    String page = API.get("/dashboard/index.html", null).body();
+    Matcher script = Pattern.compile("src=\"(/webjars/uplot/[^\"]+\\.js)\"").matcher(page);
+    Matcher style = Pattern.compile("href=\"(/webjars/uplot/[^\"]+\\.css)\"").matcher(page);
+    assertThat(script.find()).as("index.html loads uPlot from /webjars").isTrue();
+    assertThat(style.find()).as("index.html loads uPlot's styles from /webjars").isTrue();
+
+    ApiFixture.Response uplot = API.get(script.group(1), null);
+    ApiFixture.Response css = API.get(style.group(1), null);
+
+    assertThat(uplot.status()).as(script.group(1)).isEqualTo(200);
+    assertThat(uplot.body()).contains("uPlot");
+    assertThat(css.status()).as(style.group(1)).isEqualTo(200);
+    assertThat(css.body()).contains(".uplot");
   }
 }

@@ -9,6 +9,7 @@ import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.server.ApiFixture;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -271,5 +272,73 @@ class QueueRoutesTest {
       }
     }
     throw new AssertionError("no queue of " + machine + " in " + queues);
+  }
+
+  @Test
+  void activityListsEveryMinuteOfTheWindowWithRatesPercentilesDeadLettersAndBacklog() {
+    engine().admin().queues().flushActivity(); // what earlier tests counted goes, with the tables
+    API.reset();
+    Instant start = API.clock().instant();
+    engine().create(NewInstance.of("ledger").id("l-1"));
+    for (int i = 0; i < 6; i++) {
+      engine().enqueue("l-1", Event.of("A"));
+    }
+    engine().enqueue("l-1", Event.of("REFUSE"));
+    engine().admin().queues().flushActivity(); // samples the backlog: 7 pending
+    engine().runDue();
+    API.clock().advance(Duration.ofMinutes(2));
+
+    ApiFixture.Response response =
+        API.get("/api/queues/ledger/activity?minutes=5", ApiFixture.VIEWER);
+
+    assertThat(response.status()).as(response.body()).isEqualTo(200);
+    JsonNode series = response.json();
+    assertThat(series.get("machine").asText()).isEqualTo("ledger");
+    JsonNode points = series.get("points");
+    assertThat(points).as("every minute of the window, the current one last").hasSize(5);
+    Instant first = Instant.parse(points.get(0).get("minute").asText());
+    Instant last = Instant.parse(points.get(4).get("minute").asText());
+    assertThat(Duration.between(first, last)).isEqualTo(Duration.ofMinutes(4));
+    assertThat(series.get("to").asText()).isEqualTo(last.plusSeconds(60).toString());
+    JsonNode busy = point(points, start.truncatedTo(ChronoUnit.MINUTES));
+    assertThat(busy.get("completed").asLong()).isEqualTo(6);
+    assertThat(busy.get("processed").asLong()).isEqualTo(7);
+    assertThat(busy.get("dead_lettered").asLong()).isEqualTo(1);
+    assertThat(busy.get("events_per_second").asDouble()).isEqualTo(6 / 60.0);
+    assertThat(busy.get("processing_p50_ms").asDouble()).isPositive();
+    assertThat(busy.get("processing_p95_ms").asDouble())
+        .isGreaterThanOrEqualTo(busy.get("processing_p50_ms").asDouble());
+    assertThat(busy.get("backlog").asLong()).isEqualTo(7);
+    assertThat(busy.get("timer_lateness_p95_ms").isNull()).as("no timer fired").isTrue();
+    JsonNode quiet = points.get(4);
+    assertThat(quiet.get("completed").asLong()).isZero();
+    assertThat(quiet.get("processing_p95_ms").isNull()).isTrue();
+    assertThat(quiet.get("backlog").isNull()).as("not sampled in that minute").isTrue();
+  }
+
+  @Test
+  void activityTakesMinutesFromOneToADayAndNamesTheParameterOtherwise() {
+    assertThat(API.get("/api/queues/ledger/activity", ApiFixture.VIEWER).json().get("points"))
+        .as("an hour by default")
+        .hasSize(60);
+    assertThat(
+            API.get("/api/queues/ledger/activity?minutes=1440", ApiFixture.VIEWER)
+                .json()
+                .get("points"))
+        .hasSize(1440);
+    ApiFixture.Response tooMany =
+        API.get("/api/queues/ledger/activity?minutes=1441", ApiFixture.VIEWER);
+    assertThat(tooMany.status()).isEqualTo(400);
+    assertThat(tooMany.body()).contains("minutes=1441").contains("from 1 to 1440");
+    assertThat(API.get("/api/queues/nope/activity", ApiFixture.VIEWER).status()).isEqualTo(404);
+  }
+
+  private static JsonNode point(JsonNode points, Instant minute) {
+    for (JsonNode point : points) {
+      if (Instant.parse(point.get("minute").asText()).equals(minute)) {
+        return point;
+      }
+    }
+    throw new AssertionError("no point for " + minute + " in " + points);
   }
 }

@@ -58,6 +58,7 @@ final class MatrixRows {
         get("/api/queues", VIEWER),
         get("/api/queues/{machine}", VIEWER, "/api/queues/order"),
         get("/api/queues/{machine}/events", VIEWER, "/api/queues/order/events"),
+        get("/api/queues/{machine}/activity", VIEWER, "/api/queues/order/activity"),
         get("/api/health/queues", VIEWER),
         get("/api/dead-letters", VIEWER),
         get("/api/dead-letters/{id}", VIEWER, "/api/dead-letters/no-such-letter"),

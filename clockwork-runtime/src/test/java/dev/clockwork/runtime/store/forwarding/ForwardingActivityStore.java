@@ -36,6 +36,11 @@ public class ForwardingActivityStore implements ActivityStore {
   }
 
   @Override
+  public List<ActivitySample> minutes(String machine, Instant from, Instant to) {
+    return delegate().minutes(machine, from, to);
+  }
+
+  @Override
   public int purge(Instant before) {
     return delegate().purge(before);
   }

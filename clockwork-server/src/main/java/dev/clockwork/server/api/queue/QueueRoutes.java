@@ -9,6 +9,7 @@ import dev.clockwork.server.api.ApiRoutes;
 import dev.clockwork.server.api.Router;
 import dev.clockwork.server.api.ServerContext;
 import dev.clockwork.server.api.audit.Audit;
+import dev.clockwork.server.http.Params;
 import io.javalin.http.Context;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +17,10 @@ import java.util.Map;
 /**
  * {@code GET /api/queues} (every machine's queue), {@code GET /api/queues/{machine}} (one, with its
  * first 50 pending events), {@code GET /api/queues/{machine}/events} (pending events, a page at a
- * time), {@code POST /api/queues/{machine}/pause} and {@code .../resume} (operator, audited) and
- * {@code GET /api/health/queues} (the health report with alert thresholds and stuck events).
+ * time), {@code GET /api/queues/{machine}/activity} (its activity minute by minute, for the
+ * dashboard's charts), {@code POST /api/queues/{machine}/pause} and {@code .../resume} (operator,
+ * audited) and {@code GET /api/health/queues} (the health report with alert thresholds and stuck
+ * events).
  */
 public final class QueueRoutes implements ApiRoutes {
   static final int DETAIL_PENDING = 50;
@@ -34,6 +37,8 @@ public final class QueueRoutes implements ApiRoutes {
     router.get("/api/queues", Role.VIEWER, everyNamespace(QUEUES, this::list));
     router.get("/api/queues/{machine}", Role.VIEWER, everyNamespace(QUEUES, this::get));
     router.get("/api/queues/{machine}/events", Role.VIEWER, everyNamespace(QUEUES, this::pending));
+    router.get(
+        "/api/queues/{machine}/activity", Role.VIEWER, everyNamespace(QUEUES, this::activity));
     router.post(
         "/api/queues/{machine}/pause",
         Role.OPERATOR,
@@ -70,6 +75,14 @@ public final class QueueRoutes implements ApiRoutes {
   private void pending(Context ctx) {
     String machine = MachineNames.known(engine(), ctx.pathParam("machine"));
     ctx.json(PendingEvents.page(ctx, engine(), machine));
+  }
+
+  private void activity(Context ctx) {
+    String machine = MachineNames.known(engine(), ctx.pathParam("machine"));
+    int minutes =
+        Params.intParam(
+            ctx, "minutes", ActivitySeries.DEFAULT_MINUTES, 1, ActivitySeries.MAX_MINUTES);
+    ctx.json(ActivitySeries.of(engine(), machine, minutes));
   }
 
   private void pause(Context ctx, boolean pause) {
