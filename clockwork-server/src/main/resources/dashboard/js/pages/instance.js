@@ -1,6 +1,7 @@
 // One instance: diagram with its active states, context, timers, children, history and actions.
 import { get, post, seg, query, ApiError } from '../api.js';
-import { el, show, table, text, json, when, badge, notice } from '../dom.js';
+import { el, show, table, text, json, badge, notice } from '../dom.js';
+import { instant } from '../format.js';
 import { onInstance } from '../live.js';
 import { drawDiagram } from './diagram.js';
 import { pager } from './pager.js';
@@ -47,13 +48,13 @@ async function drawDetails(node, i) {
         el('h2', {}, 'Active states'),
         el('p', { id: 'active-states' }, (i.active_states || []).map(s => [badge(s, 'active'), ' '])),
         el('h2', {}, 'Armed timers'),
-        table([
+        Object.assign(table([
           { title: 'Timer', value: t => text(t.key) },
           { title: 'Event', value: t => text(t.event) },
           { title: 'State', value: t => text(t.state) },
-          { title: 'Due', value: t => when(t.due_at) },
+          { title: 'Due', value: t => instant(t.due_at) },
           { title: 'Fires', num: true, value: t => text(t.fires) },
-        ], i.timers || [], 'No timer armed.'),
+        ], i.timers || [], 'No timer armed.'), { id: 'timers-armed' }),
         (i.failed_timers || []).length ? [el('h2', {}, 'Failed timers'), json(i.failed_timers)] : '',
         el('h2', {}, 'Children'),
         table([
@@ -76,7 +77,7 @@ async function drawDetails(node, i) {
 function historyPager(id, list) {
   return pager(list, cursor => get(`/api/instances/${seg(id)}/history${query({ cursor, limit: 100 })}`), entry =>
     entry.type === 'trimmed' ? trimmedRow(entry) : el('li', { dataset: { sequence: entry.sequence } },
-      el('div', { className: 'at' }, `#${entry.sequence} · `, when(entry.at)),
+      el('div', { className: 'at' }, `#${entry.sequence} · `, instant(entry.at)),
       el('div', {}, el('strong', {}, text(entry.type)),
         entry.event ? [' ', el('code', {}, entry.event)] : '',
         entry.from || entry.to ? ` ${text(entry.from)} → ${text(entry.to)}` : '',

@@ -1,6 +1,7 @@
 // Instances, filtered by machine, state or conversation, 50 at a time.
 import { get, query } from '../api.js';
-import { el, show, text, when, badge } from '../dom.js';
+import { el, show, text, badge } from '../dom.js';
+import { instant } from '../format.js';
 import { pager } from './pager.js';
 
 export async function render(main, { params }) {
@@ -38,5 +39,5 @@ export function row(i) {
     el('td', {}, text(i.queue)),
     el('td', {}, i.conversation_id
       ? el('a', { href: `#/conversations/${encodeURIComponent(i.conversation_id)}` }, i.conversation_id) : '—'),
-    el('td', {}, when(i.updated_at)));
+    el('td', {}, instant(i.updated_at)));
 }

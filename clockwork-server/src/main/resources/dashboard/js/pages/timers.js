@@ -1,6 +1,7 @@
 // Armed timers due soon (or overdue), soonest first.
 import { get, query } from '../api.js';
-import { el, show, table, text, when, badge } from '../dom.js';
+import { el, show, table, text, badge } from '../dom.js';
+import { instant } from '../format.js';
 
 const WINDOWS = [['PT15M', '15 minutes'], ['PT1H', 'an hour'], ['P1D', 'a day'], ['P7D', 'a week']];
 
@@ -28,6 +29,6 @@ export async function render(main, { params }) {
       { title: 'Timer', value: t => text(t.key) },
       { title: 'Event', value: t => text(t.event) },
       { title: 'State', value: t => text(t.state) },
-      { title: 'Due', value: t => [when(t.due_at), t.overdue ? [' ', badge('overdue')] : ''] },
+      { title: 'Due', value: t => [instant(t.due_at), t.overdue ? [' ', badge('overdue')] : ''] },
     ], items, 'No timer due in that window.'));
 }

@@ -151,6 +151,66 @@ class DashboardBrowserTest {
     browser.screenshot("history-trimmed");
   }
 
+  @Test
+  void durationsRatesAndInstantsReadAsWordsWithTheUtcInstantOnHover() {
+    createDesk("d-format");
+    send("d-format", "{\"type\":\"START\"}");
+    browser.loginAs(ApiFixture.VIEWER, "vera-viewer");
+
+    assertThat(format("duration('PT0.000512655S')")).isEqualTo("0.51 ms");
+    assertThat(format("duration('PT0.188567116S')")).isEqualTo("189 ms");
+    assertThat(format("duration('PT2M5S')")).isEqualTo("2 min 5 s");
+    assertThat(format("duration('PT1H')")).isEqualTo("1 h");
+    assertThat(format("duration('P1DT2H')")).isEqualTo("1 d 2 h");
+    assertThat(format("rate(0.3360836176040599, 'min')")).isEqualTo("0.34/min");
+    assertThat(format("rate(1234.5, 's')")).isEqualTo("1,235/s");
+    assertThat(format("utcTitle('2026-11-25T11:00:00Z')")).isEqualTo("2026-11-25T11:00:00Z (UTC)");
+    assertThat(format("localTime('2026-11-25T11:00:00Z')"))
+        .isEqualTo(
+            browser.script(
+                "const d = new Date('2026-11-25T11:00:00Z'), p = n => String(n).padStart(2, '0');"
+                    + " return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}"
+                    + " ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;"));
+
+    browser.go("#/queues");
+    WebElement average =
+        browser.await(
+            ExpectedConditions.presenceOfElementLocated(
+                By.cssSelector("#queues tr[data-machine='desk'] [data-field='avg-time']")));
+    assertThat(average.getText()).doesNotStartWith("PT").matches("—|[\\d.]+ (ms|s)");
+    assertThat(browser.find("#queues tr[data-machine='desk'] [data-field='throughput']").getText())
+        .matches("(<)?[\\d.,]+/min");
+
+    browser.go("#/instances/d-format");
+    WebElement due =
+        browser.await(
+            ExpectedConditions.presenceOfElementLocated(
+                By.cssSelector("#timers-armed td span.instant")));
+    String dueAt =
+        api.get("/api/instances/d-format", ApiFixture.VIEWER)
+            .json()
+            .get("timers")
+            .get(0)
+            .get("due_at")
+            .asText();
+    assertThat(due.getAttribute("title")).isEqualTo(Instant.parse(dueAt) + " (UTC)");
+    assertThat(due.getText())
+        .startsWith(format("localTime('" + dueAt + "')").toString())
+        .doesNotContain("Z");
+    browser.screenshot("formats-instance");
+  }
+
+  /** Evaluates {@code call} on the dashboard's js/format.js module in the page. */
+  private static Object format(String call) {
+    return browser
+        .driver()
+        .executeAsyncScript(
+            "const done = arguments[arguments.length - 1];"
+                + " import('/dashboard/js/format.js').then(f => done(f."
+                + call
+                + "), e => done('error: ' + e));");
+  }
+
   private static By deskPending() {
     return By.cssSelector("#queues tr[data-machine='desk'] [data-field='pending']");
   }
