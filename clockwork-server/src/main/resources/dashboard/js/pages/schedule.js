@@ -1,7 +1,7 @@
 // One schedule: its settings, upcoming fires and audit history (100 at a time, Load more).
 import { get, query, seg } from '../api.js';
-import { el, show, table, text, json, badge } from '../dom.js';
-import { instant } from '../format.js';
+import { el, show, table, text, badge } from '../dom.js';
+import { instant, readable } from '../format.js';
 import { pick } from './fields.js';
 
 export async function render(main, { args: [id] }) {
@@ -19,8 +19,8 @@ export async function render(main, { args: [id] }) {
       el('div', { className: 'card' }, el('h2', {}, 'Upcoming fires'),
         el('ol', { id: 'upcoming' }, upcoming.map(at => el('li', {}, instant(at))))),
       el('details', { className: 'card', id: 'settings' }, el('summary', {}, 'Settings'),
-        table([{ title: 'Field', value: ([k]) => k }, { title: 'Value', value: ([, v]) => text(v) }], scalars),
-        nested.map(([k, v]) => [el('h2', {}, k), json(v)]))),
+        table([{ title: 'Field', value: ([k]) => k.replaceAll('_', ' ') }, { title: 'Value', value: ([, v]) => readable(v) }],
+          scalars.concat(nested)))),
     el('h2', {}, 'History'),
     el('table', { id: 'schedule-history' },
       el('thead', {}, el('tr', {}, ['#', 'At', 'Event', 'By', 'Details'].map(h => el('th', {}, h)))), history),
@@ -59,5 +59,5 @@ function row(event) {
   return el('tr', { dataset: { sequence: event.sequence } },
     el('td', { className: 'num' }, text(event.sequence)), el('td', {}, instant(at)),
     el('td', {}, el('code', {}, text(type))), el('td', {}, text(by)),
-    el('td', {}, Object.keys(details).length ? el('code', {}, JSON.stringify(details)) : ''));
+    el('td', { className: 'details' }, Object.keys(details).length ? readable(details) : ''));
 }
