@@ -87,7 +87,13 @@ export function instant(iso) {
   if (!iso) return '—';
   if (Number.isNaN(Date.parse(iso))) return String(iso);
   return el('span', { className: 'instant', title: utcTitle(iso), dataset: { instant: iso } },
-    `${localTime(iso)} (${relative(iso)})`);
+    localTime(iso).replace(' ', '\u00a0'), ` (${relative(iso)})`);
+}
+
+/** A long value cut to its column's width with an ellipsis; the full value on hover. */
+export function clip(value) {
+  const full = value === undefined || value === null || value === '' ? '—' : String(value);
+  return el('span', { className: 'clip', title: full }, full);
 }
 
 /** Active state paths as words: ["checkout.payment", "audit"] → "checkout.payment, audit". */
@@ -99,4 +105,31 @@ export function states(value) {
 
 function round(number, digits) {
   return String(Number(number.toFixed(digits)));
+}
+
+const ISO_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/;
+
+/**
+ * Any value of an answer as something to read: instants and durations in words, lists joined,
+ * objects as "key: value" lines (nested), empty values left out.
+ */
+export function readable(value) {
+  if (value === undefined || value === null || value === '') return '—';
+  if (typeof value === 'string') {
+    if (ISO_INSTANT.test(value)) return instant(value);
+    if (/^-?P/.test(value) && !Number.isNaN(seconds(value))) return el('span', { title: value }, duration(value));
+    return value;
+  }
+  if (Array.isArray(value)) {
+    if (value.every(v => v === null || typeof v !== 'object')) return value.map(v => readable(v)).flatMap((v, i) => i ? [', ', v] : [v]);
+    return el('ol', { className: 'kv' }, value.map(v => el('li', {}, readable(v))));
+  }
+  if (typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== null && v !== undefined && v !== ''
+      && !(typeof v === 'object' && Object.keys(v).length === 0));
+    if (!entries.length) return '—';
+    return el('ul', { className: 'kv' }, entries.map(([k, v]) =>
+      el('li', {}, el('span', { className: 'key' }, `${k.replaceAll('_', ' ')}: `), readable(v))));
+  }
+  return String(value);
 }
