@@ -12,14 +12,14 @@ export async function render(main, { args: [id], operator }) {
   const actions = el('div', { id: 'actions' });
   show(main, details, actions, el('h2', {}, 'History'), history);
   let instance = await get(`/api/instances/${seg(id)}`);
-  const machine = await get(`/api/machines/${seg(instance.machine)}`).catch(() => null);
-  if (!machine || !machine.runs) {
-    // an instance another node runs: everything below is read from the store and the deployed
-    // version's stored definition
+  // asked alongside the drawing: an instance another node runs is read from the store and the
+  // deployed version's stored definition, and says so
+  get(`/api/machines/${seg(instance.machine)}`).catch(() => null).then(machine => {
+    if (machine && machine.runs) return;
     details.before(el('div', { id: 'not-run-here' }, notice(`This node does not run ${instance.machine}: `
       + `the diagram is drawn from its stored definition (v${instance.version}); the context and`
       + ' history are read from the database.')));
-  }
+  });
   await drawDetails(details, instance);
   const form = operator ? sendForm(instance, () => refresh()) : null;
   if (form) actions.append(form.node);

@@ -200,6 +200,76 @@ class DashboardBrowserTest {
     browser.screenshot("formats-instance");
   }
 
+  @Test
+  void historyReadsAsATimelineWithStatesAsWordsAndPayloadsFolded() {
+    createDesk("d-timeline");
+    send("d-timeline", "{\"type\":\"NOTE\",\"payload\":{\"text\":\"call back\"}}");
+    send("d-timeline", "{\"type\":\"START\"}");
+    browser.loginAs(ApiFixture.VIEWER, "vera-viewer");
+
+    browser.go("#/instances/d-timeline");
+    browser.await(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#history li"), 3));
+
+    String history = browser.find("#history").getText();
+    assertThat(history).doesNotContain("[\"").doesNotContain("\"message\"");
+    WebElement start = browser.find("#history li[data-sequence='3']");
+    assertThat(start.getText()).contains("START").contains("open → working");
+    WebElement payload = browser.find("#history li[data-sequence='2'] details.payload");
+    assertThat(payload.getAttribute("open")).as("folded until asked").isNull();
+    assertThat(payload.getText()).contains("payload (text)").doesNotContain("call back");
+    payload.findElement(By.tagName("summary")).click();
+    assertThat(payload.getText()).contains("call back");
+    browser.script("document.getElementById('history').scrollIntoView()");
+    browser.screenshot("history-timeline");
+  }
+
+  @Test
+  void everyTableFitsItsColumnAndTheLoginPageShowsNoNavigation() {
+    String longId = "d-" + "very-long-instance-id-".repeat(4) + "end";
+    createDesk(longId);
+    send(longId, "{\"type\":\"START\"}");
+    browser.driver().manage().deleteAllCookies();
+    browser.go("#/queues");
+    browser.await(ExpectedConditions.visibilityOfElementLocated(By.id("token")));
+    assertThat(browser.find("#nav").isDisplayed()).as("no nav links on the login page").isFalse();
+    assertThat(browser.find("#logout").isDisplayed()).isFalse();
+    browser.screenshot("login");
+    browser.loginAs(ApiFixture.VIEWER, "vera-viewer");
+    assertThat(browser.find("#nav").isDisplayed()).isTrue();
+
+    browser.go("#/instances/" + longId);
+    browser.await(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#timers-armed td")));
+    assertThat(overflowing("#timers-armed")).as("cells cut off").isEmpty();
+    browser.screenshot("instance-timers-fit");
+
+    browser.go("#/instances?machine=desk");
+    WebElement id =
+        browser.await(
+            ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instances td .clip")));
+    assertThat(id.getAttribute("title")).isEqualTo(longId);
+    assertThat(browser.find("#instances thead").getText()).doesNotContain("Updated");
+    assertThat(overflowing("#instances")).as("cells cut off").isEmpty();
+    browser.screenshot("instances-fit");
+  }
+
+  /**
+   * The cells of the table at {@code css} whose content is wider than the cell (an ellipsized value
+   * is not: it fits by design), and the table itself when it runs past its container.
+   */
+  @SuppressWarnings("unchecked")
+  private static List<String> overflowing(String css) {
+    return (List<String>)
+        browser.script(
+            "const table = document.querySelector(arguments[0]);"
+                + " const bad = [...table.querySelectorAll('td, th')]"
+                + ".filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.textContent);"
+                + " const box = table.getBoundingClientRect(), outer ="
+                + " table.parentElement.getBoundingClientRect();"
+                + " if (box.right > outer.right + 1) bad.push('table wider than its column');"
+                + " return bad;",
+            css);
+  }
+
   /** Evaluates {@code call} on the dashboard's js/format.js module in the page. */
   private static Object format(String call) {
     return browser
