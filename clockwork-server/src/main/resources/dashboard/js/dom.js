@@ -1,4 +1,5 @@
 // Builds DOM nodes from data without ever parsing data as HTML: every string becomes a text node.
+import { instant } from './format.js';
 
 /** el('a', {href: '#/x', className: 'y', onclick: fn}, 'text', child, ...) */
 export function el(tag, props = {}, ...children) {
@@ -62,17 +63,9 @@ export function json(value) {
   return el('pre', { className: 'json' }, JSON.stringify(value ?? null, null, 2));
 }
 
-/** An ISO instant with how far it is from now. */
+/** An ISO instant in local time, the UTC instant on hover (format.js's instant). */
 export function when(iso) {
-  if (!iso) return '—';
-  const millis = Date.parse(iso) - Date.now();
-  if (Number.isNaN(millis)) return String(iso);
-  const abs = Math.abs(millis);
-  const units = [[86400000, 'd'], [3600000, 'h'], [60000, 'm'], [1000, 's']];
-  const [size, unit] = units.find(([s]) => abs >= s) || [1000, 's'];
-  const amount = Math.round(abs / size);
-  const relative = millis >= 0 ? `in ${amount}${unit}` : `${amount}${unit} ago`;
-  return el('span', { title: iso }, `${iso} (${relative})`);
+  return instant(iso);
 }
 
 /** A badge: a short status word. */

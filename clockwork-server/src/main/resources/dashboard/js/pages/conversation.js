@@ -8,7 +8,7 @@ export async function render(main, { args: [id] }) {
   const items = Array.isArray(answer) ? answer : answer.items || answer.instances || [];
   show(main, el('h1', {}, 'Conversation ', el('code', {}, id)),
     el('table', { id: 'conversation' },
-      el('thead', {}, el('tr', {}, ['Instance', 'Machine', 'Status', 'Active states', 'Queue', 'Conversation', 'Updated']
+      el('thead', {}, el('tr', {}, ['Instance', 'Machine', 'Status', 'Active states', 'Queue', 'Conversation']
         .map(title => el('th', {}, title)))),
       el('tbody', {}, items.map(row))));
 }

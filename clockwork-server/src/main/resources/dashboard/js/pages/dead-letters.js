@@ -1,6 +1,7 @@
 // Dead letters: each with its per-attempt errors, its conversation, and (operators) a retry.
 import { get, post, query } from '../api.js';
-import { el, show, text, json, when, notice } from '../dom.js';
+import { el, show, text, json, notice } from '../dom.js';
+import { instant } from '../format.js';
 import { pager } from './pager.js';
 
 export async function render(main, { params, operator }) {
@@ -29,9 +30,9 @@ function row(letter, operator, message) {
     el('td', {}, el('code', {}, text(letter.event?.type))),
     el('td', { className: 'payload' }, json(letter.event?.payload)),
     el('td', {}, el('ol', { className: 'errors' }, (letter.errors || []).map(e =>
-      el('li', { value: e.attempt }, when(e.at), ': ', el('span', { className: 'error' }, text(e.error))))),
+      el('li', { value: e.attempt }, instant(e.at), ': ', el('span', { className: 'error' }, text(e.error))))),
       el('div', { className: 'muted' }, `${text(letter.attempts)} attempt(s)`)),
-    el('td', {}, when(letter.dead_at)),
+    el('td', {}, instant(letter.dead_at)),
     el('td', {}, letter.conversation_id
       ? el('a', { href: `#/conversations/${encodeURIComponent(letter.conversation_id)}` }, letter.conversation_id) : '—'),
   ];

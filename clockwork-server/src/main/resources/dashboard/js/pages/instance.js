@@ -1,6 +1,7 @@
 // One instance: diagram with its active states, context, timers, children, history and actions.
 import { get, post, seg, query, ApiError } from '../api.js';
-import { el, show, table, text, json, when, badge, notice } from '../dom.js';
+import { el, show, table, text, json, badge, notice } from '../dom.js';
+import { instant, states, clip } from '../format.js';
 import { onInstance } from '../live.js';
 import { drawDiagram } from './diagram.js';
 import { pager } from './pager.js';
@@ -11,8 +12,17 @@ export async function render(main, { args: [id], operator }) {
   const actions = el('div', { id: 'actions' });
   show(main, details, actions, el('h2', {}, 'History'), history);
   let instance = await get(`/api/instances/${seg(id)}`);
+  // asked alongside the drawing: an instance another node runs is read from the store and the
+  // deployed version's stored definition, and says so
+  get(`/api/machines/${seg(instance.machine)}`).catch(() => null).then(machine => {
+    if (machine && machine.runs) return;
+    details.before(el('div', { id: 'not-run-here' }, notice(`This node does not run ${instance.machine}: `
+      + `the diagram is drawn from its stored definition (v${instance.version}); the context and`
+      + ' history are read from the database.')));
+  });
   await drawDetails(details, instance);
-  if (operator) actions.append(await sendForm(instance, () => refresh()));
+  const form = operator ? sendForm(instance, () => refresh()) : null;
+  if (form) actions.append(form.node);
   let paging = historyPager(id, history);
   main.append(paging.controls);
   await paging.more();
@@ -21,6 +31,7 @@ export async function render(main, { args: [id], operator }) {
   async function refresh() {
     instance = await get(`/api/instances/${seg(id)}`);
     await drawDetails(details, instance);
+    if (form) form.offer(instance);
     history.replaceChildren();
     const fresh = historyPager(id, history);
     paging.controls.replaceWith(fresh.controls);
@@ -47,13 +58,13 @@ async function drawDetails(node, i) {
         el('h2', {}, 'Active states'),
         el('p', { id: 'active-states' }, (i.active_states || []).map(s => [badge(s, 'active'), ' '])),
         el('h2', {}, 'Armed timers'),
-        table([
-          { title: 'Timer', value: t => text(t.key) },
+        Object.assign(table([
+          { title: 'Timer', value: t => clip(t.key) },
           { title: 'Event', value: t => text(t.event) },
           { title: 'State', value: t => text(t.state) },
-          { title: 'Due', value: t => when(t.due_at) },
+          { title: 'Due', value: t => instant(t.due_at) },
           { title: 'Fires', num: true, value: t => text(t.fires) },
-        ], i.timers || [], 'No timer armed.'),
+        ], i.timers || [], 'No timer armed.'), { id: 'timers-armed' }),
         (i.failed_timers || []).length ? [el('h2', {}, 'Failed timers'), json(i.failed_timers)] : '',
         el('h2', {}, 'Children'),
         table([
@@ -75,13 +86,33 @@ async function drawDetails(node, i) {
 
 function historyPager(id, list) {
   return pager(list, cursor => get(`/api/instances/${seg(id)}/history${query({ cursor, limit: 100 })}`), entry =>
-    entry.type === 'trimmed' ? trimmedRow(entry) : el('li', { dataset: { sequence: entry.sequence } },
-      el('div', { className: 'at' }, `#${entry.sequence} · `, when(entry.at)),
-      el('div', {}, el('strong', {}, text(entry.type)),
-        entry.event ? [' ', el('code', {}, entry.event)] : '',
-        entry.from || entry.to ? ` ${text(entry.from)} → ${text(entry.to)}` : '',
-        (entry.entered || []).length ? ` (entered ${entry.entered.join(', ')})` : ''),
-      entry.detail && Object.keys(entry.detail).length ? json(entry.detail) : ''));
+    entry.type === 'trimmed' ? trimmedRow(entry) : historyRow(entry));
+}
+
+// One row as a line of the timeline: what happened, from which states to which (as words), the
+// message and ids when there are any, and the payload folded away.
+function historyRow(entry) {
+  const detail = entry.detail || {};
+  const moved = entry.to && states(entry.from) !== states(entry.to);
+  const ids = [detail.event_id ? `event ${detail.event_id}` : '', detail.attempt ? `attempt ${detail.attempt}` : '']
+    .filter(Boolean).join(' · ');
+  const payload = detail.payload && Object.keys(detail.payload).length ? detail.payload : null;
+  return el('li', { dataset: { sequence: entry.sequence, type: entry.type } },
+    el('div', { className: 'at' }, `#${entry.sequence} · `, instant(entry.at), ids ? ` · ${ids}` : ''),
+    el('div', {}, el('strong', {}, words(entry.type)),
+      entry.event ? [' ', el('code', {}, entry.event)] : '',
+      moved ? el('span', { className: 'move' }, entry.from ? ` ${states(entry.from)} → ` : ' → ', el('b', {}, states(entry.to)))
+        : entry.to ? el('span', { className: 'move muted' }, ` stays in ${states(entry.to)}`) : '',
+      (entry.entered || []).length ? el('span', { className: 'muted' }, ` (entered ${entry.entered.join(', ')})`) : ''),
+    typeof detail.message === 'string' && detail.message.trim()
+      ? el('div', { className: 'message' }, detail.message) : '',
+    payload ? el('details', { className: 'payload' },
+      el('summary', {}, `payload (${Object.keys(payload).join(', ')})`), json(payload)) : '');
+}
+
+// "timer_fired" → "timer fired".
+function words(type) {
+  return text(type).replaceAll('_', ' ');
 }
 
 // Retention's marker where older rows were removed: "1,204 older rows removed on 2026-11-28 10:14
@@ -96,13 +127,26 @@ function trimmedRow(entry) {
       + ` (through #${through.toLocaleString('en-US')})`);
 }
 
-async function sendForm(instance, refresh) {
-  const machine = await get(`/api/machines/${seg(instance.machine)}`);
-  const type = el('select', { name: 'type', id: 'event-type' }, (machine.events || []).map(e => el('option', { value: e }, e)));
+// The send form offers only what the instance's active states accept now (accepted_events: no
+// timer event, nothing once it is finished); offer(instance) redraws the choice after a change.
+function sendForm(instance, refresh) {
+  const type = el('select', { name: 'type', id: 'event-type' });
   const payload = el('textarea', { name: 'payload', id: 'event-payload', placeholder: 'payload JSON, e.g. {"amount": 10}' });
   const mode = el('select', { name: 'mode', id: 'event-mode' }, el('option', { value: 'sync' }, 'now (sync)'), el('option', { value: 'queued' }, 'queued'));
   const result = el('div', { id: 'send-result' });
   const form = el('form', { className: 'inline', id: 'send-event' }, type, payload, mode, el('button', { type: 'submit' }, 'Send event'));
+  const none = el('p', { className: 'muted', id: 'send-none' });
+  function offer(current) {
+    const accepted = current.accepted_events || [];
+    const chosen = type.value;
+    show(type, accepted.map(e => el('option', { value: e, selected: e === chosen }, e)));
+    form.hidden = !accepted.length;
+    none.hidden = accepted.length > 0;
+    none.textContent = current.status !== 'active'
+      ? `The instance is ${current.status}: it takes no more events.`
+      : `No event is accepted in ${(current.active_states || []).join(', ')} but by its timers.`;
+  }
+  offer(instance);
   form.addEventListener('submit', async event => {
     event.preventDefault();
     let body;
@@ -123,5 +167,5 @@ async function sendForm(instance, refresh) {
         error instanceof ApiError && error.errors.length ? el('ul', { className: 'errors' }, error.errors.map(e => el('li', {}, text(e)))) : '');
     }
   });
-  return el('div', {}, el('h2', {}, 'Send an event'), form, result);
+  return { node: el('div', {}, el('h2', {}, 'Send an event'), none, form, result), offer };
 }

@@ -1,6 +1,7 @@
 // Instances, filtered by machine, state or conversation, 50 at a time.
 import { get, query } from '../api.js';
-import { el, show, text, when, badge } from '../dom.js';
+import { el, show, text, badge } from '../dom.js';
+import { clip } from '../format.js';
 import { pager } from './pager.js';
 
 export async function render(main, { params }) {
@@ -21,7 +22,7 @@ export async function render(main, { params }) {
   });
   const rows = el('tbody');
   const list = el('table', { id: 'instances' },
-    el('thead', {}, el('tr', {}, ['Instance', 'Machine', 'Status', 'Active states', 'Queue', 'Conversation', 'Updated']
+    el('thead', {}, el('tr', {}, ['Instance', 'Machine', 'Status', 'Active states', 'Queue', 'Conversation']
       .map(title => el('th', {}, title)))), rows);
   const { controls, more } = pager(rows,
     cursor => get(`/api/instances${query({ ...filters, cursor, limit: 50 })}`), row);
@@ -31,12 +32,11 @@ export async function render(main, { params }) {
 
 export function row(i) {
   return el('tr', {},
-    el('td', {}, el('a', { href: `#/instances/${encodeURIComponent(i.id)}` }, i.id)),
+    el('td', {}, el('a', { href: `#/instances/${encodeURIComponent(i.id)}` }, clip(i.id))),
     el('td', {}, `${i.machine} v${text(i.version)}`),
     el('td', {}, badge(text(i.status))),
     el('td', {}, (i.active_states || []).join(', ')),
     el('td', {}, text(i.queue)),
     el('td', {}, i.conversation_id
-      ? el('a', { href: `#/conversations/${encodeURIComponent(i.conversation_id)}` }, i.conversation_id) : '—'),
-    el('td', {}, when(i.updated_at)));
+      ? el('a', { href: `#/conversations/${encodeURIComponent(i.conversation_id)}` }, clip(i.conversation_id)) : '—'));
 }

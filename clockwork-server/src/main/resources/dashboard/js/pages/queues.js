@@ -2,7 +2,8 @@
 // (GET /api/retention, as of this node's last pass). Both span every namespace: a token holding
 // fewer is told so in one line, and nothing is asked.
 import { get, post, seg } from '../api.js';
-import { el, show, table, text, when, badge, notice } from '../dom.js';
+import { el, show, table, text, badge, notice } from '../dom.js';
+import { instant, duration, rate } from '../format.js';
 import { onQueues } from '../live.js';
 import { holdsAll } from '../namespace.js';
 import { sparkline } from '../sparkline.js';
@@ -62,11 +63,13 @@ function queueTable(rows, operator, act) {
     { title: 'Failed', num: true, value: q => q.failed > 0
         ? el('a', { href: `#/dead-letters?machine=${encodeURIComponent(q.machine)}` }, String(q.failed))
         : text(q.failed ?? q.dead_letters) },
-    { title: 'Avg time', num: true, value: q => text(q.avg_processing_time) },
+    { title: 'Avg time', num: true, value: q => el('span', { dataset: { field: 'avg-time' }, title: text(q.avg_processing_time) },
+        duration(q.avg_processing_time)) },
     { title: 'Completed (1h)', num: true, value: q => text(q.completed_last_hour) },
-    { title: 'Throughput/min', num: true, value: q => text(q.throughput_per_minute) },
+    { title: 'Throughput', num: true, value: q => el('span', { dataset: { field: 'throughput' } },
+        rate(q.throughput_per_minute, 'min')) },
     { title: 'Events/s (1h)', value: q => el('a', { href: `#/machines/${encodeURIComponent(q.machine)}` }, sparkline(q.machine)) },
-    { title: 'Oldest pending', value: q => when(q.oldest_pending) },
+    { title: 'Oldest pending', value: q => instant(q.oldest_pending) },
     { title: 'Status', value: q => q.paused ? badge('PAUSED', 'paused') : badge('running') },
   ];
   if (operator) {
@@ -92,13 +95,13 @@ function retentionPanel(status) {
   const summary = el('p', { id: 'retention-removed' }, status.last_pass_removed
     ? `${count(total)} rows removed since the server started`
       + (removed.length ? ` (${removed.map(([table, rows]) => `${table} ${count(rows)}`).join(', ')})` : '')
-      + `; last pass took ${seconds(status.last_pass_took)}.`
+      + `; last pass took ${duration(status.last_pass_took)}.`
     : 'No retention pass on this node yet (passes run on one node at a time).');
   const rows = withTotals(status.tables || [], status.removed || []);
   const columns = [
     { title: 'Machine', value: r => r.machine === '*' ? 'every other' : r.machine },
     { title: 'Table', value: r => r.table },
-    { title: 'Oldest row', value: r => when(r.oldest) },
+    { title: 'Oldest row', value: r => instant(r.oldest) },
     { title: 'Backlog', num: true, value: r => el('span', { dataset: { field: 'backlog' } },
       r.backlog === undefined ? '—' : `${r.backlog_at_least ? '≥ ' : ''}${count(r.backlog)}`) },
     { title: 'Removed (all nodes)', num: true, value: r => el('span', { dataset: { field: 'removed' } },
@@ -123,12 +126,4 @@ function withTotals(tables, totals) {
     else rows.push({ machine: total.machine, table: total.table, removed: total.rows });
   }
   return rows;
-}
-
-// An ISO 8601 duration such as PT0.188567116S, in seconds: "0.19 s".
-function seconds(iso) {
-  const parts = /^PT(?:(\d+)H)?(?:(\d+)M)?(?:([\d.]+)S)?$/.exec(iso || '');
-  if (!parts) return text(iso);
-  const [, h = 0, m = 0, s = 0] = parts;
-  return `${(Number(h) * 3600 + Number(m) * 60 + Number(s)).toFixed(2)} s`;
 }

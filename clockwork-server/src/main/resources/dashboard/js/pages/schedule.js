@@ -1,6 +1,7 @@
 // One schedule: its settings, upcoming fires and audit history (100 at a time, Load more).
 import { get, query, seg } from '../api.js';
-import { el, show, table, text, json, when, badge } from '../dom.js';
+import { el, show, table, text, badge } from '../dom.js';
+import { instant, readable } from '../format.js';
 import { pick } from './fields.js';
 
 export async function render(main, { args: [id] }) {
@@ -16,10 +17,10 @@ export async function render(main, { args: [id] }) {
     el('h1', {}, 'Schedule ', el('code', {}, id), ' ', badge(text(pick(schedule, 'status', 'state')))),
     el('div', { className: 'grid' },
       el('div', { className: 'card' }, el('h2', {}, 'Upcoming fires'),
-        el('ol', { id: 'upcoming' }, upcoming.map(at => el('li', {}, when(at))))),
+        el('ol', { id: 'upcoming' }, upcoming.map(at => el('li', {}, instant(at))))),
       el('details', { className: 'card', id: 'settings' }, el('summary', {}, 'Settings'),
-        table([{ title: 'Field', value: ([k]) => k }, { title: 'Value', value: ([, v]) => text(v) }], scalars),
-        nested.map(([k, v]) => [el('h2', {}, k), json(v)]))),
+        table([{ title: 'Field', value: ([k]) => k.replaceAll('_', ' ') }, { title: 'Value', value: ([, v]) => readable(v) }],
+          scalars.concat(nested)))),
     el('h2', {}, 'History'),
     el('table', { id: 'schedule-history' },
       el('thead', {}, el('tr', {}, ['#', 'At', 'Event', 'By', 'Details'].map(h => el('th', {}, h)))), history),
@@ -56,7 +57,7 @@ function row(event) {
   }
   const by = [context.principal, context.source, context.request_id].filter(Boolean).join(' · ');
   return el('tr', { dataset: { sequence: event.sequence } },
-    el('td', { className: 'num' }, text(event.sequence)), el('td', {}, when(at)),
+    el('td', { className: 'num' }, text(event.sequence)), el('td', {}, instant(at)),
     el('td', {}, el('code', {}, text(type))), el('td', {}, text(by)),
-    el('td', {}, Object.keys(details).length ? el('code', {}, JSON.stringify(details)) : ''));
+    el('td', { className: 'details' }, Object.keys(details).length ? readable(details) : ''));
 }

@@ -1,6 +1,7 @@
 // Armed timers due soon (or overdue), soonest first.
 import { get, query } from '../api.js';
-import { el, show, table, text, when, badge } from '../dom.js';
+import { el, show, table, text, badge } from '../dom.js';
+import { instant, clip } from '../format.js';
 
 const WINDOWS = [['PT15M', '15 minutes'], ['PT1H', 'an hour'], ['P1D', 'a day'], ['P7D', 'a week']];
 
@@ -23,11 +24,11 @@ export async function render(main, { params }) {
   const items = Array.isArray(timers) ? timers : timers.items || [];
   show(main, el('h1', {}, 'Timers due soon'), form,
     table([
-      { title: 'Instance', value: t => el('a', { href: `#/instances/${encodeURIComponent(t.instance_id)}` }, t.instance_id) },
+      { title: 'Instance', value: t => el('a', { href: `#/instances/${encodeURIComponent(t.instance_id)}` }, clip(t.instance_id)) },
       { title: 'Machine', value: t => text(t.machine) },
-      { title: 'Timer', value: t => text(t.key) },
+      { title: 'Timer', value: t => clip(t.key) },
       { title: 'Event', value: t => text(t.event) },
       { title: 'State', value: t => text(t.state) },
-      { title: 'Due', value: t => [when(t.due_at), t.overdue ? [' ', badge('overdue')] : ''] },
+      { title: 'Due', value: t => [instant(t.due_at), t.overdue ? [' ', badge('overdue')] : ''] },
     ], items, 'No timer due in that window.'));
 }

@@ -3,12 +3,14 @@ package dev.clockwork.core.definition;
 import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.context.Context;
 import java.time.ZoneId;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A built, validated, immutable machine. Create one with {@link Machine#define(String)}; run it
@@ -100,6 +102,30 @@ public final class MachineDefinition {
         .filter(e -> !e.startsWith("done.state.") && !e.startsWith("fail.state."))
         .sorted()
         .toList();
+  }
+
+  /**
+   * The events a sender may send to an instance whose active states are {@code activePaths}: those
+   * with a transition from an active state or one of its ancestors, sorted. Timer events (a
+   * transition that arms a timer sends its own event), Clockwork's own {@code @…} events and the
+   * internal done and fail events are left out; unknown paths are ignored.
+   */
+  public List<String> acceptedEvents(Collection<String> activePaths) {
+    Set<String> accepted = new TreeSet<>();
+    for (String path : activePaths) {
+      for (StateNode state = byPath.get(path); state != null; state = state.parent()) {
+        for (TransitionDef transition : state.on.values()) {
+          String event = transition.event();
+          if (transition.timer() == null
+              && !event.startsWith("@")
+              && !event.startsWith("done.state.")
+              && !event.startsWith("fail.state.")) {
+            accepted.add(event);
+          }
+        }
+      }
+    }
+    return List.copyOf(accepted);
   }
 
   /**

@@ -113,19 +113,49 @@ public final class MermaidDiagram {
       }
     }
     for (TransitionDef transition : drawn) {
-      String event = transition.event();
-      arrows(
-          transition,
-          transition.timer() == null ? event : event + " " + transition.timer().describe(),
-          indent);
+      arrows(transition, event(transition), indent);
     }
     for (TransitionDef transition : state.always()) {
       arrows(transition, "always", indent);
     }
   }
 
+  /**
+   * A transition's label as written: {@code @done} and {@code @fail} for the internal done and fail
+   * events, a timer's event with what it waits for ({@code NUDGE every 1 second ×3}).
+   */
+  private static String event(TransitionDef transition) {
+    String event = transition.event();
+    if (event.startsWith("done.state.")) {
+      return "@done";
+    }
+    if (event.startsWith("fail.state.")) {
+      return "@fail";
+    }
+    if (transition.timer() == null) {
+      return event;
+    }
+    return event + " " + transition.timer().describe().replaceAll(", max (\\d+)", " ×$1");
+  }
+
+  /**
+   * An arrow to each target of each branch; a branch with no target (the state stays, its actions
+   * run) is a self-loop marked {@code (stays)}, drawn once.
+   */
   private void arrows(TransitionDef transition, String event, String indent) {
+    boolean stays = false;
     for (Branch branch : transition.branches()) {
+      if (branch.targets().isEmpty() && !stays) {
+        stays = true;
+        String self = id(transition.source());
+        out.append(indent)
+            .append(self)
+            .append(" --> ")
+            .append(self)
+            .append(" : ")
+            .append(label(event + " (stays)"))
+            .append('\n');
+      }
       for (StateNode target : branch.targets()) {
         out.append(indent)
             .append(id(transition.source()))

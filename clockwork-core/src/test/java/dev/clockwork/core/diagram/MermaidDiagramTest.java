@@ -62,6 +62,39 @@ class MermaidDiagramTest {
   }
 
   @Test
+  void drawsATargetlessRecurringTimerAsASelfLoopAndDoneAsWritten() {
+    MachineDefinition nagging =
+        Machine.define("nag")
+            .initial("working")
+            .state(
+                "working",
+                s ->
+                    s.initial("busy")
+                        .state(
+                            "busy",
+                            b ->
+                                b.on("NUDGE", t -> t.every(Timer.seconds(1)).max(3))
+                                    .on("FINISH", "finished"))
+                        .finalState("finished")
+                        .onDone("closed"))
+            .finalState("closed")
+            .build();
+
+    String diagram = MermaidDiagram.of(nagging);
+
+    String busy = "s" + nagging.state("working.busy").index();
+    assertThat(diagram).contains(busy + " --> " + busy + " : NUDGE every 1 second ×3 (stays)");
+    assertThat(diagram)
+        .contains(
+            "s"
+                + nagging.state("working").index()
+                + " --> s"
+                + nagging.state("closed").index()
+                + " : @done")
+        .doesNotContain("done.state");
+  }
+
+  @Test
   void drawsHistoryStatesAsHOrHStarWithTheirDefault() {
     MachineDefinition editor =
         Machine.define("editor")

@@ -151,6 +151,136 @@ class DashboardBrowserTest {
     browser.screenshot("history-trimmed");
   }
 
+  @Test
+  void durationsRatesAndInstantsReadAsWordsWithTheUtcInstantOnHover() {
+    createDesk("d-format");
+    send("d-format", "{\"type\":\"START\"}");
+    browser.loginAs(ApiFixture.VIEWER, "vera-viewer");
+
+    assertThat(format("duration('PT0.000512655S')")).isEqualTo("0.51 ms");
+    assertThat(format("duration('PT0.188567116S')")).isEqualTo("189 ms");
+    assertThat(format("duration('PT2M5S')")).isEqualTo("2 min 5 s");
+    assertThat(format("duration('PT1H')")).isEqualTo("1 h");
+    assertThat(format("duration('P1DT2H')")).isEqualTo("1 d 2 h");
+    assertThat(format("rate(0.3360836176040599, 'min')")).isEqualTo("0.34/min");
+    assertThat(format("rate(1234.5, 's')")).isEqualTo("1,235/s");
+    assertThat(format("utcTitle('2026-11-25T11:00:00Z')")).isEqualTo("2026-11-25T11:00:00Z (UTC)");
+    assertThat(format("localTime('2026-11-25T11:00:00Z')"))
+        .isEqualTo(
+            browser.script(
+                "const d = new Date('2026-11-25T11:00:00Z'), p = n => String(n).padStart(2, '0');"
+                    + " return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}"
+                    + " ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;"));
+
+    browser.go("#/queues");
+    WebElement average =
+        browser.await(
+            ExpectedConditions.presenceOfElementLocated(
+                By.cssSelector("#queues tr[data-machine='desk'] [data-field='avg-time']")));
+    assertThat(average.getText()).doesNotStartWith("PT").matches("—|[\\d.]+ (ms|s)");
+    assertThat(browser.find("#queues tr[data-machine='desk'] [data-field='throughput']").getText())
+        .matches("(<)?[\\d.,]+/min");
+
+    browser.go("#/instances/d-format");
+    WebElement due =
+        browser.await(
+            ExpectedConditions.presenceOfElementLocated(
+                By.cssSelector("#timers-armed td span.instant")));
+    String dueAt =
+        api.get("/api/instances/d-format", ApiFixture.VIEWER)
+            .json()
+            .get("timers")
+            .get(0)
+            .get("due_at")
+            .asText();
+    assertThat(due.getAttribute("title")).isEqualTo(Instant.parse(dueAt) + " (UTC)");
+    assertThat(due.getText())
+        .startsWith(format("localTime('" + dueAt + "')").toString())
+        .doesNotContain("Z");
+    browser.screenshot("formats-instance");
+  }
+
+  @Test
+  void historyReadsAsATimelineWithStatesAsWordsAndPayloadsFolded() {
+    createDesk("d-timeline");
+    send("d-timeline", "{\"type\":\"NOTE\",\"payload\":{\"text\":\"call back\"}}");
+    send("d-timeline", "{\"type\":\"START\"}");
+    browser.loginAs(ApiFixture.VIEWER, "vera-viewer");
+
+    browser.go("#/instances/d-timeline");
+    browser.await(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#history li"), 3));
+
+    String history = browser.find("#history").getText();
+    assertThat(history).doesNotContain("[\"").doesNotContain("\"message\"");
+    WebElement start = browser.find("#history li[data-sequence='3']");
+    assertThat(start.getText()).contains("START").contains("open → working");
+    WebElement payload = browser.find("#history li[data-sequence='2'] details.payload");
+    assertThat(payload.getAttribute("open")).as("folded until asked").isNull();
+    assertThat(payload.getText()).contains("payload (text)").doesNotContain("call back");
+    payload.findElement(By.tagName("summary")).click();
+    assertThat(payload.getText()).contains("call back");
+    browser.script("document.getElementById('history').scrollIntoView()");
+    browser.screenshot("history-timeline");
+  }
+
+  @Test
+  void everyTableFitsItsColumnAndTheLoginPageShowsNoNavigation() {
+    String longId = "d-" + "very-long-instance-id-".repeat(4) + "end";
+    createDesk(longId);
+    send(longId, "{\"type\":\"START\"}");
+    browser.driver().manage().deleteAllCookies();
+    browser.go("#/queues");
+    browser.await(ExpectedConditions.visibilityOfElementLocated(By.id("token")));
+    assertThat(browser.find("#nav").isDisplayed()).as("no nav links on the login page").isFalse();
+    assertThat(browser.find("#logout").isDisplayed()).isFalse();
+    browser.screenshot("login");
+    browser.loginAs(ApiFixture.VIEWER, "vera-viewer");
+    assertThat(browser.find("#nav").isDisplayed()).isTrue();
+
+    browser.go("#/instances/" + longId);
+    browser.await(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#timers-armed td")));
+    assertThat(overflowing("#timers-armed")).as("cells cut off").isEmpty();
+    browser.screenshot("instance-timers-fit");
+
+    browser.go("#/instances?machine=desk");
+    WebElement id =
+        browser.await(
+            ExpectedConditions.presenceOfElementLocated(By.cssSelector("#instances td .clip")));
+    assertThat(id.getAttribute("title")).isEqualTo(longId);
+    assertThat(browser.find("#instances thead").getText()).doesNotContain("Updated");
+    assertThat(overflowing("#instances")).as("cells cut off").isEmpty();
+    browser.screenshot("instances-fit");
+  }
+
+  /**
+   * The cells of the table at {@code css} whose content is wider than the cell (an ellipsized value
+   * is not: it fits by design), and the table itself when it runs past its container.
+   */
+  @SuppressWarnings("unchecked")
+  private static List<String> overflowing(String css) {
+    return (List<String>)
+        browser.script(
+            "const table = document.querySelector(arguments[0]);"
+                + " const bad = [...table.querySelectorAll('td, th')]"
+                + ".filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.textContent);"
+                + " const box = table.getBoundingClientRect(), outer ="
+                + " table.parentElement.getBoundingClientRect();"
+                + " if (box.right > outer.right + 1) bad.push('table wider than its column');"
+                + " return bad;",
+            css);
+  }
+
+  /** Evaluates {@code call} on the dashboard's js/format.js module in the page. */
+  private static Object format(String call) {
+    return browser
+        .driver()
+        .executeAsyncScript(
+            "const done = arguments[arguments.length - 1];"
+                + " import('/dashboard/js/format.js').then(f => done(f."
+                + call
+                + "), e => done('error: ' + e));");
+  }
+
   private static By deskPending() {
     return By.cssSelector("#queues tr[data-machine='desk'] [data-field='pending']");
   }

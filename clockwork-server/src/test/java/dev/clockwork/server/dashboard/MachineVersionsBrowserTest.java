@@ -2,6 +2,12 @@ package dev.clockwork.server.dashboard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.clockwork.core.definition.Machine;
+import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.event.Event;
+import dev.clockwork.core.time.Timer;
+import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.server.ApiFixture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -17,6 +23,31 @@ import org.openqa.selenium.support.ui.Select;
 class MachineVersionsBrowserTest {
   static ApiFixture api;
   static Browser browser;
+
+  /** Another node on the same database: it runs {@link #BELL}, which the server's node does not. */
+  static Engine other;
+
+  /**
+   * A machine only the other node runs: {@code RING} moves into {@code ringing}, whose targetless
+   * recurring {@code NUDGE} fires every second three times; {@code ringing} is done at {@code
+   * rung}, and its {@code @done} goes back to {@code idle}.
+   */
+  static final MachineDefinition BELL =
+      Machine.define("bell")
+          .initial("idle")
+          .state("idle", s -> s.on("RING", "ringing"))
+          .state(
+              "ringing",
+              s ->
+                  s.initial("loud")
+                      .state(
+                          "loud",
+                          l ->
+                              l.on("NUDGE", t -> t.every(Timer.seconds(1)).max(3))
+                                  .on("HUSH", "rung"))
+                      .finalState("rung")
+                      .onDone("idle"))
+          .build();
 
   /** A machine of built-ins; version 2 adds the state {@code archived}. */
   static String kiosk(int version) {
@@ -44,6 +75,10 @@ class MachineVersionsBrowserTest {
     deploy(kiosk(1));
     api.post("/api/instances", ApiFixture.OPERATOR, "{\"machine\": \"kiosk\", \"id\": \"k-1\"}");
     deploy(kiosk(2));
+    other = Engine.builder().store(api.store()).clock(api.clock()).register(BELL).build();
+    other.machines().deploy(BELL);
+    other.create(NewInstance.of("bell").id("b-1"));
+    other.send("b-1", Event.of("RING"));
     browser = Browser.open(api.url());
   }
 
@@ -57,6 +92,9 @@ class MachineVersionsBrowserTest {
   static void stop() {
     if (browser != null) {
       browser.close();
+    }
+    if (other != null) {
+      other.close();
     }
     if (api != null) {
       api.close();
@@ -100,5 +138,32 @@ class MachineVersionsBrowserTest {
     browser.find("#instance-version").click();
     browser.await(
         ExpectedConditions.textToBePresentInElementLocated(By.id("version-about"), "Version 1"));
+  }
+
+  @Test
+  void anInstanceOfAMachineThisNodeDoesNotRunShowsItsStoredDiagramContextAndHistory() {
+    browser.loginAs(ApiFixture.VIEWER, "vera-viewer");
+    browser.go("#/instances/b-1");
+    browser.await(
+        ExpectedConditions.textToBePresentInElementLocated(By.id("active-states"), "ringing.loud"));
+    browser.await(
+        d ->
+            d.findElements(By.cssSelector("#diagram svg g.active")).stream()
+                .anyMatch(g -> g.getText().contains("loud")));
+
+    assertThat(browser.find("#not-run-here").getText())
+        .contains("does not run bell")
+        .contains("stored definition (v1)");
+    String diagram = browser.find("#diagram svg").getText();
+    assertThat(diagram)
+        .as("a targetless recurring timer and @done as written")
+        .contains("NUDGE ")
+        .contains(" ×3 (stays)")
+        .contains("@done")
+        .doesNotContain("done.state");
+    assertThat(browser.find("#context").getText()).isEqualTo("{}");
+    browser.await(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#history li"), 2));
+    assertThat(browser.find("#history").getText()).contains("idle → ringing.loud");
+    browser.screenshot("instance-not-run-here");
   }
 }

@@ -134,6 +134,14 @@ class OperatorBrowserTest {
         .doesNotHaveDuplicates()
         .endsWith(lastSequence);
     assertThat(shown.get(total - 1).getText()).contains("ada-admin");
+    assertThat(browser.find("#schedule-history").getText())
+        .as("details as words, not one-line JSON")
+        .doesNotContain("{\"")
+        .contains("reason: pause 59");
+
+    browser.go("#/schedules");
+    browser.await(ExpectedConditions.textToBePresentInElementLocated(By.id("main"), "desk-hourly"));
+    assertThat(browser.find(".spec").getText()).contains("every: 1 h").doesNotContain("PT1H");
   }
 
   @Test
@@ -143,6 +151,10 @@ class OperatorBrowserTest {
 
     browser.go("#/instances/d-send");
     browser.await(ExpectedConditions.presenceOfElementLocated(By.id("send-event")));
+    assertThat(new Select(browser.find("#event-type")).getOptions())
+        .extracting(WebElement::getText)
+        .as("what open accepts")
+        .containsExactly("NOTE", "REFUSE", "START");
     new Select(browser.find("#event-type")).selectByValue("START");
     browser.find("#send-event button").click();
 
@@ -151,6 +163,11 @@ class OperatorBrowserTest {
     browser.await(
         ExpectedConditions.textToBePresentInElementLocated(By.id("active-states"), "working"));
     assertThat(api.engine().instances().get("d-send").states()).contains("working");
+    browser.await(
+        d ->
+            new Select(browser.find("#event-type"))
+                .getOptions().stream().map(WebElement::getText).toList().equals(List.of("DONE")));
+    browser.screenshot("send-form-working");
 
     browser.go("#/timers?due_within=P1D");
     browser.await(ExpectedConditions.textToBePresentInElementLocated(By.id("main"), "d-send"));
@@ -160,6 +177,14 @@ class OperatorBrowserTest {
     browser.await(ExpectedConditions.presenceOfElementLocated(By.partialLinkText("conv-"))).click();
     browser.await(
         ExpectedConditions.textToBePresentInElementLocated(By.id("conversation"), "d-send"));
+
+    browser.go("#/instances/d-send");
+    browser.await(ExpectedConditions.presenceOfElementLocated(By.id("send-event")));
+    new Select(browser.find("#event-type")).selectByValue("DONE");
+    browser.find("#send-event button").click();
+    browser.await(
+        ExpectedConditions.textToBePresentInElementLocated(By.id("send-none"), "takes no more"));
+    assertThat(browser.find("#send-event").isDisplayed()).as("nothing on a finished one").isFalse();
   }
 
   /** A desk instance whose REFUSE event died at once; the dead letter's id. */

@@ -125,6 +125,30 @@ class InstanceRoutesTest {
   }
 
   @Test
+  void offersTheEventsItsActiveStateAcceptsButNoTimerEventAndNoneOnceFinished() {
+    API.engine().create(NewInstance.of("order").id("order-1"));
+    assertThat(acceptedEvents("order-1")).containsExactly("SUBMIT");
+
+    API.engine().send("order-1", Event.of("SUBMIT"));
+    assertThat(acceptedEvents("order-1")).as("ORDER_EXPIRED is its timer's").containsExactly("PAY");
+
+    API.engine().send("order-1", Event.of("PAY"));
+    API.engine().send("order-1", Event.of("SHIP"));
+    assertThat(API.get("/api/instances/order-1", ApiFixture.VIEWER).json().get("status").asText())
+        .isEqualTo("done");
+    assertThat(acceptedEvents("order-1")).isEmpty();
+  }
+
+  private static java.util.List<String> acceptedEvents(String id) {
+    JsonNode accepted =
+        API.get("/api/instances/" + id, ApiFixture.VIEWER).json().get("accepted_events");
+    assertThat(accepted).as("accepted_events is in the view").isNotNull();
+    java.util.List<String> events = new java.util.ArrayList<>();
+    accepted.forEach(e -> events.add(e.asText()));
+    return events;
+  }
+
+  @Test
   void listsAnInstancesChildren() {
     API.engine().create(NewInstance.of("checkout").id("checkout-1"));
 

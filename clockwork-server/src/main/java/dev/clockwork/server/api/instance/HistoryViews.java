@@ -63,7 +63,7 @@ final class HistoryViews {
     if (!entry.payload().isEmpty()) {
       detail.put("payload", entry.payload());
     }
-    if (entry.detail() != null) {
+    if (entry.detail() != null && !entry.detail().isBlank()) {
       detail.put("message", entry.detail());
     }
     if (entry.eventId() > 0) {

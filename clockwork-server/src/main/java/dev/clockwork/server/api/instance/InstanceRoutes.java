@@ -128,9 +128,27 @@ public final class InstanceRoutes implements ApiRoutes {
     ctx.json(page);
   }
 
-  private static InstanceViews.InstanceView view(Namespace tenant, Instance instance) {
+  private InstanceViews.InstanceView view(Namespace tenant, Instance instance) {
     return InstanceViews.view(
-        instance, children(tenant, instance), tenant.instances().pendingEvents(instance.id()));
+        instance,
+        children(tenant, instance),
+        tenant.instances().pendingEvents(instance.id()),
+        acceptedEvents(instance));
+  }
+
+  /**
+   * The events {@code instance}'s active states accept, read from its own version (run here or only
+   * deployed); none when this node knows neither.
+   */
+  private List<String> acceptedEvents(Instance instance) {
+    try {
+      return engine
+          .machines()
+          .shown(instance.machine(), instance.version())
+          .acceptedEvents(instance.states());
+    } catch (UnknownMachineException e) {
+      return List.of();
+    }
   }
 
   /** A page of {@code query}'s instances: read with one more than {@code limit}. */

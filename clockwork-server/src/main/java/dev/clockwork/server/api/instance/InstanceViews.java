@@ -48,7 +48,8 @@ final class InstanceViews {
       Map<String, String> labels,
       Map<String, Object> memo,
       Map<String, Object> searchAttributes,
-      long pendingEvents) {}
+      long pendingEvents,
+      List<String> acceptedEvents) {}
 
   static InstanceSummary summary(Instance instance) {
     return new InstanceSummary(
@@ -62,7 +63,12 @@ final class InstanceViews {
         instance.conversationId());
   }
 
-  static InstanceView view(Instance instance, List<Instance> children, long pendingEvents) {
+  /**
+   * The full view; {@code acceptedEvents} are the events a sender may send it now (none once it is
+   * finished).
+   */
+  static InstanceView view(
+      Instance instance, List<Instance> children, long pendingEvents, List<String> acceptedEvents) {
     return new InstanceView(
         instance.id(),
         instance.namespace(),
@@ -81,7 +87,8 @@ final class InstanceViews {
         instance.labels(),
         instance.memo(),
         instance.searchAttributes(),
-        pendingEvents);
+        pendingEvents,
+        instance.status() == InstanceStatus.ACTIVE ? acceptedEvents : List.of());
   }
 
   static String status(InstanceStatus status) {
