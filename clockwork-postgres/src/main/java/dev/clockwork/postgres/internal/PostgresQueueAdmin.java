@@ -5,6 +5,7 @@ import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.store.ExpiredLease;
 import dev.clockwork.runtime.store.QueueAdminStore;
 import dev.clockwork.runtime.store.QueueStats;
+import dev.clockwork.runtime.store.TimerPosition;
 import dev.clockwork.runtime.store.TimerView;
 import java.time.Instant;
 import java.util.List;
@@ -83,7 +84,7 @@ public final class PostgresQueueAdmin implements QueueAdminStore {
 
   @Override
   public List<TimerView> armedTimers(
-      String machine, String namespace, String statePrefix, int limit) {
-    return timers.armed(machine, namespace, statePrefix, limit);
+      String machine, String namespace, String statePrefix, TimerPosition after, int limit) {
+    return timers.armed(machine, namespace, statePrefix, after, limit);
   }
 }

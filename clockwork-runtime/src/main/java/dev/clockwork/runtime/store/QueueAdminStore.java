@@ -81,5 +81,17 @@ public interface QueueAdminStore {
    * match {@code reviewed}). Timers whose fire failed for good are not armed; a fire waiting for a
    * retry is listed at its retry instant.
    */
-  List<TimerView> armedTimers(String machine, String namespace, String statePrefix, int limit);
+  default List<TimerView> armedTimers(
+      String machine, String namespace, String statePrefix, int limit) {
+    return armedTimers(machine, namespace, statePrefix, null, limit);
+  }
+
+  /**
+   * A page of the armed timers of {@link #armedTimers(String, String, String, int)}: up to {@code
+   * limit} of them in {@link TimerPosition#ORDER} (due instant, instance id, timer key) that come
+   * after {@code after} (from the first when null). Paging from the last timer of each page to the
+   * next lists every timer armed throughout exactly once.
+   */
+  List<TimerView> armedTimers(
+      String machine, String namespace, String statePrefix, TimerPosition after, int limit);
 }

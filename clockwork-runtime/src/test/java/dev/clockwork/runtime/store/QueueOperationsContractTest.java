@@ -6,11 +6,13 @@ import static org.assertj.core.api.Assertions.tuple;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.event.TimerFire;
 import dev.clockwork.core.interpreter.ArmedTimer;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -377,6 +379,67 @@ public abstract class QueueOperationsContractTest extends StoreContract {
     assertThat(store.queueAdmin().armedTimers(null, null, null, 10))
         .extracting(TimerView::event, TimerView::due)
         .containsExactly(tuple("NUDGE", T0.plusSeconds(40)), tuple("REMIND", T0.plusSeconds(50)));
+  }
+
+  @Test
+  void armedTimersArePagedByDueThenInstanceThenKeyEachOnceAndInTheirNamespaceOnly() {
+    String inA1 = NamespacedIds.stored("tenant-a", "o-1");
+    String inA2 = NamespacedIds.stored("tenant-a", "o-2");
+    String inA3 = NamespacedIds.stored("tenant-a", "o-3");
+    // o-1 has one timer before every other and one after: it is read on every page
+    create(
+        instance(inA1)
+            .timers(
+                timer("waiting", "FIRST", T0.plusSeconds(1)),
+                timer("waiting", "LAST", T0.plusSeconds(90))));
+    // three timers due together across two instances: the instance, then the key decides
+    create(
+        instance(inA2)
+            .timers(
+                timer("waiting", "NUDGE", T0.plusSeconds(10)),
+                timer("waiting", "ASK", T0.plusSeconds(10))));
+    create(instance(inA3).timers(timer("waiting", "ASK", T0.plusSeconds(10))));
+    // another namespace's timers interleave with tenant-a's, and share their ids
+    create(
+        instance(NamespacedIds.stored("tenant-b", "o-1"))
+            .timers(timer("waiting", "ASK", T0.plusSeconds(10))));
+    create(
+        instance(NamespacedIds.stored("tenant-b", "o-9"))
+            .timers(timer("waiting", "ASK", T0.plusSeconds(5))));
+    create(instance("o-2").timers(timer("waiting", "ASK", T0.plusSeconds(10))));
+
+    List<String> expected =
+        List.of(inA1 + " FIRST", inA2 + " ASK", inA2 + " NUDGE", inA3 + " ASK", inA1 + " LAST");
+    assertThat(store.queueAdmin().armedTimers(null, "tenant-a", null, 10))
+        .extracting(t -> t.instanceId() + " " + t.event())
+        .containsExactlyElementsOf(expected);
+    for (int size = 1; size <= 5; size++) {
+      List<String> read = new ArrayList<>();
+      TimerPosition after = null;
+      int pages = 0;
+      List<TimerView> page;
+      do {
+        page = store.queueAdmin().armedTimers(null, "tenant-a", null, after, size);
+        page.forEach(t -> read.add(t.instanceId() + " " + t.event()));
+        after = page.isEmpty() ? after : TimerPosition.of(page.get(page.size() - 1));
+        pages++;
+      } while (page.size() == size);
+      assertThat(read).as("pages of %d", size).containsExactlyElementsOf(expected);
+      assertThat(pages).as("pages of %d", size).isEqualTo(5 / size + 1);
+    }
+    TimerPosition afterTies = new TimerPosition(T0.plusSeconds(10), inA2, "waiting#ASK");
+    assertThat(store.queueAdmin().armedTimers(null, "tenant-a", null, afterTies, 10))
+        .as("after one of the timers due together")
+        .extracting(t -> t.instanceId() + " " + t.event())
+        .containsExactly(inA2 + " NUDGE", inA3 + " ASK", inA1 + " LAST");
+    assertThat(store.queueAdmin().armedTimers("order", null, "waiting", afterTies, 10))
+        .as("every namespace after the position: o-2 (default) sorts before tenant-a's ids")
+        .extracting(t -> t.instanceId() + " " + t.event())
+        .containsExactly(
+            inA2 + " NUDGE",
+            inA3 + " ASK",
+            NamespacedIds.stored("tenant-b", "o-1") + " ASK",
+            inA1 + " LAST");
   }
 
   // ---- helpers ----

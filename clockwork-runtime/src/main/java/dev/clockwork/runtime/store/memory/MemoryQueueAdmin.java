@@ -10,6 +10,7 @@ import dev.clockwork.runtime.store.ExpiredLease;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.QueueAdminStore;
 import dev.clockwork.runtime.store.QueueStats;
+import dev.clockwork.runtime.store.TimerPosition;
 import dev.clockwork.runtime.store.TimerView;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -180,7 +181,7 @@ final class MemoryQueueAdmin implements QueueAdminStore {
 
   @Override
   public List<TimerView> armedTimers(
-      String machine, String namespace, String statePrefix, int limit) {
+      String machine, String namespace, String statePrefix, TimerPosition after, int limit) {
     List<TimerView> views = new ArrayList<>();
     synchronized (data) {
       for (InstanceRecord record : data.instances.values()) {
@@ -194,13 +195,16 @@ final class MemoryQueueAdmin implements QueueAdminStore {
                     || state.equals(statePrefix)
                     || state.startsWith(statePrefix + ".");
             if (!timer.failed() && inPrefix) {
-              views.add(view(record, timer));
+              TimerView view = view(record, timer);
+              if (after == null || after.isBefore(view)) {
+                views.add(view);
+              }
             }
           }
         }
       }
     }
-    views.sort(Comparator.comparing(TimerView::due).thenComparing(TimerView::instanceId));
+    views.sort(TimerPosition.ORDER);
     return views.size() > limit ? List.copyOf(views.subList(0, limit)) : views;
   }
 
