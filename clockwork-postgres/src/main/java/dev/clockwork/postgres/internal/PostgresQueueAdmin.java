@@ -2,6 +2,7 @@ package dev.clockwork.postgres.internal;
 
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.queue.RetriedDeadLetter;
 import dev.clockwork.runtime.store.ExpiredLease;
 import dev.clockwork.runtime.store.QueueAdminStore;
 import dev.clockwork.runtime.store.QueueStats;
@@ -56,6 +57,11 @@ public final class PostgresQueueAdmin implements QueueAdminStore {
   @Override
   public Optional<QueuedEvent> retryDeadLetter(long id, Instant availableAt) {
     return operations.retry(id, availableAt);
+  }
+
+  @Override
+  public Optional<RetriedDeadLetter> retriedDeadLetter(long id) {
+    return operations.retried(id);
   }
 
   @Override

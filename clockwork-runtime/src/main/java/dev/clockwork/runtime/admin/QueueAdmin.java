@@ -12,6 +12,7 @@ import dev.clockwork.runtime.health.StoreOutage;
 import dev.clockwork.runtime.health.VersionProblem;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.queue.RetriedDeadLetter;
 import dev.clockwork.runtime.store.ExpiredLease;
 import dev.clockwork.runtime.store.QueueActivity;
 import dev.clockwork.runtime.store.QueueStats;
@@ -191,6 +192,14 @@ public final class QueueAdmin {
   /** One dead letter, or a clear error naming the id. */
   public DeadLetter inspect(long id) {
     return store.queueAdmin().deadLetter(id).orElseThrow(() -> missing(id));
+  }
+
+  /**
+   * What became of a retried dead letter (its instance named by its stored id); empty when no dead
+   * letter with that id was retried, or the record went with {@code dead_letter.retention}.
+   */
+  public Optional<RetriedDeadLetter> retried(long id) {
+    return store.queueAdmin().retriedDeadLetter(id);
   }
 
   /** Puts a dead letter back in its queue, to be processed after {@code delay}. */

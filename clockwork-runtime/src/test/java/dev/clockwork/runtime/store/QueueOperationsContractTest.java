@@ -11,6 +11,7 @@ import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.queue.RetriedDeadLetter;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -260,6 +261,55 @@ public abstract class QueueOperationsContractTest extends StoreContract {
   @Test
   void retryingAnUnknownDeadLetterFindsNothing() {
     assertThat(store.queueAdmin().retryDeadLetter(42, T0)).isEmpty();
+    assertThat(store.queueAdmin().retriedDeadLetter(42)).isEmpty();
+  }
+
+  @Test
+  void aRetriedDeadLetterSaysWhichEventItBecame() {
+    create("o-1", "o-2");
+    deadLetter("o-1", enqueue("o-1", "POISON", T0));
+    deadLetter("o-2", enqueue("o-2", "POISON", T0));
+    List<DeadLetter> letters = store.queueAdmin().deadLetters(null, null, 0, 10);
+    long id = letters.get(0).id();
+    assertThat(store.queueAdmin().retriedDeadLetter(id)).as("not retried yet").isEmpty();
+
+    QueuedEvent retried = store.queueAdmin().retryDeadLetter(id, T0.plusSeconds(10)).orElseThrow();
+
+    assertThat(store.queueAdmin().retriedDeadLetter(id))
+        .contains(
+            new RetriedDeadLetter(
+                id, retried.id(), "o-1", "order", letters.get(0).deadAt(), T0.plusSeconds(10)));
+    assertThat(store.queueAdmin().retriedDeadLetter(letters.get(1).id()))
+        .as("the other letter is still dead")
+        .isEmpty();
+  }
+
+  @Test
+  void theRecordOfARetryIsPurgedWithTheDeadLettersByMachineAndByWhenTheRetryWasDue() {
+    create("o-1", "o-2");
+    create(instance("p-1").machine("invoice"));
+    deadLetter("o-1", enqueue("o-1", "A", T0));
+    deadLetter("o-2", enqueue("o-2", "B", T0));
+    deadLetter(
+        "p-1",
+        store.queue().enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0)));
+    List<DeadLetter> letters = store.queueAdmin().deadLetters(null, null, 0, 10);
+    long early = letters.get(0).id();
+    long late = letters.get(1).id();
+    long invoice = letters.get(2).id();
+    store.queueAdmin().retryDeadLetter(early, T0.plusSeconds(100)).orElseThrow();
+    store.queueAdmin().retryDeadLetter(late, T0.plusSeconds(200)).orElseThrow();
+    store.queueAdmin().retryDeadLetter(invoice, T0.plusSeconds(100)).orElseThrow();
+
+    assertThat(store.queueAdmin().purgeDeadLetters("order", T0.plusSeconds(150)))
+        .as("no dead letter is left to purge: the records are not counted")
+        .isZero();
+    assertThat(store.queueAdmin().retriedDeadLetter(early)).as("due before the cutoff").isEmpty();
+    assertThat(store.queueAdmin().retriedDeadLetter(late)).isPresent();
+    assertThat(store.queueAdmin().retriedDeadLetter(invoice)).as("another machine").isPresent();
+    store.queueAdmin().purgeDeadLetters(null, null);
+    assertThat(store.queueAdmin().retriedDeadLetter(late)).isEmpty();
+    assertThat(store.queueAdmin().retriedDeadLetter(invoice)).isEmpty();
   }
 
   @Test

@@ -6,6 +6,7 @@ import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.queue.RetriedDeadLetter;
 import dev.clockwork.runtime.store.ExpiredLease;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.QueueAdminStore;
@@ -90,9 +91,23 @@ final class MemoryQueueAdmin implements QueueAdminStore {
   public Optional<QueuedEvent> retryDeadLetter(long id, Instant availableAt) {
     synchronized (data) {
       Optional<QueuedEvent> retried =
-          data.deadLetters.take(id).map(d -> data.enqueue(requeued(d.event(), availableAt)));
+          data.deadLetters
+              .take(id)
+              .map(
+                  dead -> {
+                    QueuedEvent event = data.enqueue(requeued(dead.event(), availableAt));
+                    data.deadLetters.retried(RetriedDeadLetter.of(dead, event));
+                    return event;
+                  });
       data.notifyAll();
       return retried;
+    }
+  }
+
+  @Override
+  public Optional<RetriedDeadLetter> retriedDeadLetter(long id) {
+    synchronized (data) {
+      return data.deadLetters.findRetried(id);
     }
   }
 

@@ -2,6 +2,7 @@ package dev.clockwork.runtime.store.forwarding;
 
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.queue.RetriedDeadLetter;
 import dev.clockwork.runtime.store.ExpiredLease;
 import dev.clockwork.runtime.store.QueueAdminStore;
 import dev.clockwork.runtime.store.QueueStats;
@@ -83,6 +84,11 @@ public class ForwardingQueueAdminStore implements QueueAdminStore {
   @Override
   public List<ExpiredLease> expiredLeases(Instant now, int limit) {
     return delegate().expiredLeases(now, limit);
+  }
+
+  @Override
+  public Optional<RetriedDeadLetter> retriedDeadLetter(long id) {
+    return delegate().retriedDeadLetter(id);
   }
 
   @Override
