@@ -11,6 +11,7 @@ import dev.clockwork.core.time.Timer;
 import dev.clockwork.runtime.clock.TimeTravel;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.config.SettingsBuilder;
+import dev.clockwork.runtime.error.UnknownDeadLetterException;
 import dev.clockwork.runtime.instance.HistoryQuery;
 import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.instance.NewInstance;
@@ -584,12 +585,20 @@ public abstract class EngineContractTest {
     DeadLetter dead = engine.admin().queues().deadLetters("ledger", 10).get(0);
     assertThat(engine.admin().queues().inspect(dead.id()).event().errors()).hasSize(3);
     GATEWAY_UP.set(true);
-    engine.admin().queues().retry(dead.id(), Duration.ZERO);
+    QueuedEvent retried = engine.admin().queues().retry(dead.id(), Duration.ZERO);
     engine.runDue();
     assertThat(seen(engine, "l-1")).containsExactly("CHARGE");
     assertThat(engine.admin().queues().deadLetters("ledger", 10)).isEmpty();
     assertThatThrownBy(() -> engine.admin().queues().inspect(dead.id()))
-        .hasMessageContaining("no dead letter with id " + dead.id());
+        .isInstanceOf(UnknownDeadLetterException.class)
+        .hasMessageContaining(
+            "dead letter "
+                + dead.id()
+                + " was retried already: it is event "
+                + retried.id()
+                + " of instance l-1 (ledger) now");
+    assertThatThrownBy(() -> engine.admin().queues().inspect(dead.id() + 1000))
+        .hasMessageContaining("no dead letter with id " + (dead.id() + 1000));
   }
 
   @Test

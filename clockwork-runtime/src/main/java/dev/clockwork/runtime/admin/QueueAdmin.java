@@ -292,7 +292,12 @@ public final class QueueAdmin {
     return limit;
   }
 
-  private static ClockworkException missing(long id) {
-    return new UnknownDeadLetterException(id);
+  /** No dead letter {@code id}: says what it became when it was retried. */
+  private ClockworkException missing(long id) {
+    return store
+        .queueAdmin()
+        .retriedDeadLetter(id)
+        .map(UnknownDeadLetterException::retried)
+        .orElseGet(() -> new UnknownDeadLetterException(id));
   }
 }
