@@ -161,6 +161,15 @@ class QueueCliTest {
         json(cli("queue", "retry", String.valueOf(id), "--delay", "5s", "--output", "json"));
     assertThat(retried.get("availableAt").asText()).isEqualTo("2026-01-01T00:00:05Z");
     assertThat(engine.admin().queues().deadLetters("cart", 10)).isEmpty();
+    CliRun again = cli("queue", "dlq", "inspect", String.valueOf(id));
+    assertThat(again.exitCode).isEqualTo(1);
+    assertThat(again.err)
+        .contains(
+            "dead letter "
+                + id
+                + " was retried already: it is event "
+                + retried.get("eventId").asLong()
+                + " of instance cart-");
     clock.advance(Duration.ofSeconds(5));
     engine.runDue();
     assertThat(engine.admin().queues().deadLetters("cart", 10)).hasSize(1);

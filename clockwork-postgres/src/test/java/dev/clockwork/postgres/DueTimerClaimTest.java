@@ -6,10 +6,10 @@ import dev.clockwork.core.interpreter.ArmedTimer;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.InstanceBuilder;
+import dev.clockwork.runtime.store.TimerPosition;
 import dev.clockwork.runtime.store.TimerView;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -85,12 +85,26 @@ class DueTimerClaimTest extends StoreFixture {
       expected.add(new TimerView(id, "order", "waiting", "REMIND", soon.due(), 0, soon.key()));
       expected.add(new TimerView(id, "order", "waiting.deep", "EXPIRE", late.due(), 0, late.key()));
     }
-    expected.sort(Comparator.comparing(TimerView::due).thenComparing(TimerView::instanceId));
+    expected.sort(TimerPosition.ORDER);
 
     assertThat(store.queueAdmin().armedTimers("order", null, null, 300))
         .isEqualTo(expected.subList(0, 300));
     assertThat(store.queueAdmin().armedTimers(null, null, "waiting.deep", 1000))
         .isEqualTo(expected.stream().filter(t -> t.state().equals("waiting.deep")).toList());
     assertThat(store.queueAdmin().armedTimers("invoice", null, null, 10)).isEmpty();
+    assertThat(pagesOf(37)).as("paged through, each timer once").isEqualTo(expected);
+  }
+
+  /** Every armed timer, read {@code size} at a time from the last one of the page before. */
+  private List<TimerView> pagesOf(int size) {
+    List<TimerView> read = new ArrayList<>();
+    TimerPosition after = null;
+    List<TimerView> page;
+    do {
+      page = store.queueAdmin().armedTimers("order", null, null, after, size);
+      read.addAll(page);
+      after = page.isEmpty() ? null : TimerPosition.of(page.get(page.size() - 1));
+    } while (page.size() == size);
+    return read;
   }
 }

@@ -8,11 +8,13 @@ import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventRequest;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.queue.RetriedDeadLetter;
 import dev.clockwork.runtime.store.Store;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One namespace of an engine: a tenant's instances, events, dead letters, armed timers and audit.
@@ -138,6 +140,27 @@ public final class Namespace {
         .retryDeadLetter(id, clock.instant().plus(delay))
         .map(Namespace::plain)
         .orElseThrow(() -> new UnknownDeadLetterException(id));
+  }
+
+  /**
+   * The record of the retry of the namespace's dead letter {@code id}: the event it became, under
+   * the instance id callers know. Empty when none of the namespace's dead letters with that id was
+   * retried, or the record went with the dead letters' retention.
+   */
+  public Optional<RetriedDeadLetter> retriedDeadLetter(long id) {
+    return store
+        .queueAdmin()
+        .retriedDeadLetter(id)
+        .filter(retried -> NamespacedIds.in(name, retried.instanceId()))
+        .map(
+            r ->
+                new RetriedDeadLetter(
+                    r.id(),
+                    r.eventId(),
+                    NamespacedIds.idOf(r.instanceId()),
+                    r.machine(),
+                    r.deadAt(),
+                    r.availableAt()));
   }
 
   private static DeadLetter plain(DeadLetter letter) {

@@ -11,12 +11,15 @@ import dev.clockwork.core.time.Timer;
 import dev.clockwork.runtime.clock.TimeTravel;
 import dev.clockwork.runtime.clock.VirtualClock;
 import dev.clockwork.runtime.config.SettingsBuilder;
+import dev.clockwork.runtime.error.UnknownDeadLetterException;
 import dev.clockwork.runtime.instance.HistoryQuery;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.Backoff;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.EventRequest;
+import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.runtime.queue.RetryPolicy;
 import dev.clockwork.runtime.store.Claim;
 import dev.clockwork.runtime.store.HistoryEntry;
@@ -582,12 +585,20 @@ public abstract class EngineContractTest {
     DeadLetter dead = engine.admin().queues().deadLetters("ledger", 10).get(0);
     assertThat(engine.admin().queues().inspect(dead.id()).event().errors()).hasSize(3);
     GATEWAY_UP.set(true);
-    engine.admin().queues().retry(dead.id(), Duration.ZERO);
+    QueuedEvent retried = engine.admin().queues().retry(dead.id(), Duration.ZERO);
     engine.runDue();
     assertThat(seen(engine, "l-1")).containsExactly("CHARGE");
     assertThat(engine.admin().queues().deadLetters("ledger", 10)).isEmpty();
     assertThatThrownBy(() -> engine.admin().queues().inspect(dead.id()))
-        .hasMessageContaining("no dead letter with id " + dead.id());
+        .isInstanceOf(UnknownDeadLetterException.class)
+        .hasMessageContaining(
+            "dead letter "
+                + dead.id()
+                + " was retried already: it is event "
+                + retried.id()
+                + " of instance l-1 (ledger) now");
+    assertThatThrownBy(() -> engine.admin().queues().inspect(dead.id() + 1000))
+        .hasMessageContaining("no dead letter with id " + (dead.id() + 1000));
   }
 
   @Test
@@ -607,6 +618,30 @@ public abstract class EngineContractTest {
     engine.admin().queues().resume("ledger");
     assertThat(engine.runDue()).isEqualTo(2);
     assertThat(seen(engine, "l-1")).containsExactly("A", "B");
+  }
+
+  @Test
+  void theRecordOfARetriedDeadLetterLastsAsLongAsTheDeadLetterRetentionFromTheRetry() {
+    GATEWAY_UP.set(false);
+    Engine engine = engine();
+    engine.create(NewInstance.of("ledger").id("l-1"));
+    engine.enqueue("l-1", Event.of("REFUSE"));
+    engine.runDue();
+    DeadLetter dead = engine.admin().queues().deadLetters("ledger", 10).get(0);
+    clock.advance(Duration.ofDays(6)); // the letter is nearly as old as the retention keeps
+    QueuedEvent retried = engine.admin().queues().retry(dead.id(), Duration.ZERO);
+
+    assertThat(engine.namespace(NamespacedIds.DEFAULT).retriedDeadLetter(dead.id()))
+        .hasValueSatisfying(r -> assertThat(r.eventId()).isEqualTo(retried.id()));
+    assertThat(engine.namespace("tenant-a").retriedDeadLetter(dead.id()))
+        .as("another namespace's")
+        .isEmpty();
+    clock.advance(Duration.ofDays(6));
+    engine.admin().queues().purgeExpiredDeadLetters();
+    assertThat(engine.admin().queues().retried(dead.id())).as("6 days after the retry").isPresent();
+    clock.advance(Duration.ofDays(1).plusSeconds(1));
+    engine.admin().queues().purgeExpiredDeadLetters();
+    assertThat(engine.admin().queues().retried(dead.id())).isEmpty();
   }
 
   @Test

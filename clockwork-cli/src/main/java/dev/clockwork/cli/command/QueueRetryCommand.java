@@ -64,12 +64,17 @@ public final class QueueRetryCommand implements Callable<Integer> {
         result.put("id", id);
         result.put("instance", queued.instanceId());
         result.put("event", queued.event().type());
+        result.put("eventId", queued.id());
         result.put("availableAt", queued.availableAt());
         if (!output.json()) {
           env.out()
               .printf(
-                  "Dead letter %d (%s on %s) is queued again, available at %s%n",
-                  id, queued.event().type(), queued.instanceId(), queued.availableAt());
+                  "Dead letter %d (%s on %s) is queued again as event %d, available at %s%n",
+                  id,
+                  queued.event().type(),
+                  queued.instanceId(),
+                  queued.id(),
+                  queued.availableAt());
         }
       }
       if (output.json()) {

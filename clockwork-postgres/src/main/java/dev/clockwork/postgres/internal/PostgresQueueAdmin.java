@@ -2,9 +2,11 @@ package dev.clockwork.postgres.internal;
 
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.queue.RetriedDeadLetter;
 import dev.clockwork.runtime.store.ExpiredLease;
 import dev.clockwork.runtime.store.QueueAdminStore;
 import dev.clockwork.runtime.store.QueueStats;
+import dev.clockwork.runtime.store.TimerPosition;
 import dev.clockwork.runtime.store.TimerView;
 import java.time.Instant;
 import java.util.List;
@@ -58,6 +60,11 @@ public final class PostgresQueueAdmin implements QueueAdminStore {
   }
 
   @Override
+  public Optional<RetriedDeadLetter> retriedDeadLetter(long id) {
+    return operations.retried(id);
+  }
+
+  @Override
   public int purgeDeadLetters(String machine, Instant olderThan) {
     return operations.purgeDeadLetters(machine, olderThan);
   }
@@ -83,7 +90,7 @@ public final class PostgresQueueAdmin implements QueueAdminStore {
 
   @Override
   public List<TimerView> armedTimers(
-      String machine, String namespace, String statePrefix, int limit) {
-    return timers.armed(machine, namespace, statePrefix, limit);
+      String machine, String namespace, String statePrefix, TimerPosition after, int limit) {
+    return timers.armed(machine, namespace, statePrefix, after, limit);
   }
 }

@@ -2,6 +2,7 @@ package dev.clockwork.postgres.internal;
 
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.queue.RetriedDeadLetter;
 import dev.clockwork.runtime.store.QueueStats;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -53,11 +54,30 @@ public final class QueueOperations {
   private static final String TAKE_DEAD_LETTER =
       "DELETE FROM cw_dead_letters WHERE id = ? RETURNING " + COLUMNS;
 
+  /** Purges the records of retried dead letters too (a data-modifying WITH always runs). */
   private static final String PURGE_DEAD_LETTERS =
       """
+      WITH retried AS (
+             DELETE FROM cw_retried_dead_letters
+              WHERE (CAST(? AS text) IS NULL OR machine = ?)
+                AND (CAST(? AS timestamptz) IS NULL OR available_at < ?))
       DELETE FROM cw_dead_letters
        WHERE (CAST(? AS text) IS NULL OR machine = ?)
          AND (CAST(? AS timestamptz) IS NULL OR dead_at < ?)
+      """;
+
+  private static final String RECORD_RETRY =
+      """
+      INSERT INTO cw_retried_dead_letters (id, event_id, instance_id, machine, dead_at,
+                                           available_at)
+      VALUES (?, ?, ?, ?, ?, ?)
+      """;
+
+  private static final String RETRIED =
+      """
+      SELECT id, event_id, instance_id, machine, dead_at, available_at
+        FROM cw_retried_dead_letters
+       WHERE id = ?
       """;
 
   private static final String QUEUED_OF =
@@ -232,7 +252,40 @@ public final class QueueOperations {
                   old.errors(),
                   old.priority(),
                   null);
-          return Optional.of(Enqueues.enqueue(connection, again));
+          QueuedEvent queued = Enqueues.enqueue(connection, again);
+          try (PreparedStatement record = connection.prepareStatement(RECORD_RETRY)) {
+            record.setLong(1, dead.id());
+            record.setLong(2, queued.id());
+            record.setString(3, queued.instanceId());
+            record.setString(4, queued.machine());
+            record.setObject(5, Instants.notAfter(dead.deadAt()));
+            record.setObject(6, Instants.notAfter(queued.availableAt()));
+            record.executeUpdate();
+          }
+          return Optional.of(queued);
+        });
+  }
+
+  public Optional<RetriedDeadLetter> retried(long id) {
+    return jdbc.autoCommit(
+        "read retried dead letter " + id,
+        connection -> {
+          try (PreparedStatement select = connection.prepareStatement(RETRIED)) {
+            select.setLong(1, id);
+            try (ResultSet rs = select.executeQuery()) {
+              if (!rs.next()) {
+                return Optional.empty();
+              }
+              return Optional.of(
+                  new RetriedDeadLetter(
+                      rs.getLong("id"),
+                      rs.getLong("event_id"),
+                      rs.getString("instance_id"),
+                      rs.getString("machine"),
+                      Instants.read(rs, "dead_at"),
+                      Instants.read(rs, "available_at")));
+            }
+          }
         });
   }
 
@@ -241,11 +294,13 @@ public final class QueueOperations {
         "purge dead letters",
         connection -> {
           try (PreparedStatement delete = connection.prepareStatement(PURGE_DEAD_LETTERS)) {
-            delete.setString(1, machine);
-            delete.setString(2, machine);
             Object cutoff = olderThan == null ? null : Instants.notAfter(olderThan);
-            delete.setObject(3, cutoff, Types.TIMESTAMP_WITH_TIMEZONE);
-            delete.setObject(4, cutoff, Types.TIMESTAMP_WITH_TIMEZONE);
+            for (int i = 0; i < 8; i += 4) {
+              delete.setString(i + 1, machine);
+              delete.setString(i + 2, machine);
+              delete.setObject(i + 3, cutoff, Types.TIMESTAMP_WITH_TIMEZONE);
+              delete.setObject(i + 4, cutoff, Types.TIMESTAMP_WITH_TIMEZONE);
+            }
             return delete.executeUpdate();
           }
         });

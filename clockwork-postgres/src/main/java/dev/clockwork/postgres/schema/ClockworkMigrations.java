@@ -46,6 +46,7 @@ public final class ClockworkMigrations {
           "cw_queue",
           "cw_history",
           "cw_dead_letters",
+          "cw_retried_dead_letters",
           "cw_machine_queues",
           "cw_queue_activity",
           "cw_instances");

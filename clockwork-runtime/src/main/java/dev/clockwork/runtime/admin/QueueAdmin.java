@@ -12,6 +12,7 @@ import dev.clockwork.runtime.health.StoreOutage;
 import dev.clockwork.runtime.health.VersionProblem;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.queue.RetriedDeadLetter;
 import dev.clockwork.runtime.store.ActivitySample;
 import dev.clockwork.runtime.store.ExpiredLease;
 import dev.clockwork.runtime.store.QueueActivity;
@@ -222,6 +223,14 @@ public final class QueueAdmin {
     return store.queueAdmin().deadLetter(id).orElseThrow(() -> missing(id));
   }
 
+  /**
+   * What became of a retried dead letter (its instance named by its stored id); empty when no dead
+   * letter with that id was retried, or the record went with {@code dead_letter.retention}.
+   */
+  public Optional<RetriedDeadLetter> retried(long id) {
+    return store.queueAdmin().retriedDeadLetter(id);
+  }
+
   /** Puts a dead letter back in its queue, to be processed after {@code delay}. */
   public QueuedEvent retry(long id, Duration delay) {
     return store
@@ -312,7 +321,12 @@ public final class QueueAdmin {
     return limit;
   }
 
-  private static ClockworkException missing(long id) {
-    return new UnknownDeadLetterException(id);
+  /** No dead letter {@code id}: says what it became when it was retried. */
+  private ClockworkException missing(long id) {
+    return store
+        .queueAdmin()
+        .retriedDeadLetter(id)
+        .map(UnknownDeadLetterException::retried)
+        .orElseGet(() -> new UnknownDeadLetterException(id));
   }
 }

@@ -1,6 +1,7 @@
 package dev.clockwork.runtime.error;
 
 import dev.clockwork.core.ClockworkException;
+import dev.clockwork.core.interpreter.ActionFailedException;
 import dev.clockwork.core.interpreter.ActionSite;
 import java.util.Optional;
 
@@ -34,6 +35,15 @@ public final class CreationFailedException extends ClockworkException {
             + " (check the input it needs)",
         cause);
     this.site = site;
+  }
+
+  /**
+   * The failure of instance {@code instanceId} of {@code machine} whose first step's action failed:
+   * names the action ({@link ActionFailedException#site()}) and what it threw.
+   */
+  public static CreationFailedException of(
+      String instanceId, String machine, ActionFailedException failure) {
+    return new CreationFailedException(instanceId, machine, failure.site(), failure.getCause());
   }
 
   /** The action that threw, when it is known. */

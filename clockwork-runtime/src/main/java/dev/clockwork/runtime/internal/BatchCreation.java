@@ -75,7 +75,10 @@ public final class BatchCreation {
         at.add(i);
       } catch (ActionFailedException e) {
         end.abandon(chain, null);
-        results[i] = new Result(null, creationFailed(request, e));
+        // the failure TurnRunner.create gives
+        results[i] =
+            new Result(
+                null, CreationFailedException.of(request.id(), request.definition().id(), e));
       } catch (RuntimeException e) {
         end.abandon(chain, null);
         results[i] = new Result(null, e);
@@ -99,14 +102,6 @@ public final class BatchCreation {
       }
     }
     return Arrays.asList(results);
-  }
-
-  /**
-   * An action of {@code request}'s first step threw: the failure {@link TurnRunner#create} gives.
-   */
-  private static CreationFailedException creationFailed(Request request, ActionFailedException e) {
-    return new CreationFailedException(
-        request.id(), request.definition().id(), e.site(), e.getCause());
   }
 
   /** The new instance's turn, with what its first step asked for (children, emits) in its chain. */

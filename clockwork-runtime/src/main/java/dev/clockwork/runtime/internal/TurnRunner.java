@@ -326,7 +326,7 @@ public final class TurnRunner {
               now,
               services.dispatchPolicy(definition.id()));
     } catch (ActionFailedException e) {
-      throw new CreationFailedException(id, definition.id(), e.site(), e.getCause());
+      throw CreationFailedException.of(id, definition.id(), e);
     } catch (ClockworkException e) {
       throw e;
     } catch (RuntimeException e) {

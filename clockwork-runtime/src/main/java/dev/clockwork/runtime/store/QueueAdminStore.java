@@ -2,6 +2,7 @@ package dev.clockwork.runtime.store;
 
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.queue.RetriedDeadLetter;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -40,17 +41,25 @@ public interface QueueAdminStore {
 
   /**
    * Moves a dead letter back to the end of its instance's queue, available at {@code availableAt},
-   * with its attempt count reset (its past errors stay with it).
+   * with its attempt count reset (its past errors stay with it), and records the retry ({@link
+   * #retriedDeadLetter}) in the same transaction.
    *
    * @return the queued event, empty when no such dead letter exists
    */
   Optional<QueuedEvent> retryDeadLetter(long id, Instant availableAt);
 
   /**
+   * The record of the retry of dead letter {@code id}: the event it became. Empty when no dead
+   * letter with that id was retried, or when the record was purged with the dead letters.
+   */
+  Optional<RetriedDeadLetter> retriedDeadLetter(long id);
+
+  /**
    * Deletes dead letters of one machine (all when null) that died before {@code olderThan} (all
-   * when null).
+   * when null), and the records of retried ones ({@link #retriedDeadLetter}) whose retried event
+   * became available before {@code olderThan} (all when null).
    *
-   * @return how many were deleted
+   * @return how many dead letters were deleted
    */
   int purgeDeadLetters(String machine, Instant olderThan);
 
@@ -81,5 +90,17 @@ public interface QueueAdminStore {
    * match {@code reviewed}). Timers whose fire failed for good are not armed; a fire waiting for a
    * retry is listed at its retry instant.
    */
-  List<TimerView> armedTimers(String machine, String namespace, String statePrefix, int limit);
+  default List<TimerView> armedTimers(
+      String machine, String namespace, String statePrefix, int limit) {
+    return armedTimers(machine, namespace, statePrefix, null, limit);
+  }
+
+  /**
+   * A page of the armed timers of {@link #armedTimers(String, String, String, int)}: up to {@code
+   * limit} of them in {@link TimerPosition#ORDER} (due instant, instance id, timer key) that come
+   * after {@code after} (from the first when null). Paging from the last timer of each page to the
+   * next lists every timer armed throughout exactly once.
+   */
+  List<TimerView> armedTimers(
+      String machine, String namespace, String statePrefix, TimerPosition after, int limit);
 }

@@ -6,11 +6,14 @@ import static org.assertj.core.api.Assertions.tuple;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.event.TimerFire;
 import dev.clockwork.core.interpreter.ArmedTimer;
+import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.queue.RetriedDeadLetter;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -258,6 +261,55 @@ public abstract class QueueOperationsContractTest extends StoreContract {
   @Test
   void retryingAnUnknownDeadLetterFindsNothing() {
     assertThat(store.queueAdmin().retryDeadLetter(42, T0)).isEmpty();
+    assertThat(store.queueAdmin().retriedDeadLetter(42)).isEmpty();
+  }
+
+  @Test
+  void aRetriedDeadLetterSaysWhichEventItBecame() {
+    create("o-1", "o-2");
+    deadLetter("o-1", enqueue("o-1", "POISON", T0));
+    deadLetter("o-2", enqueue("o-2", "POISON", T0));
+    List<DeadLetter> letters = store.queueAdmin().deadLetters(null, null, 0, 10);
+    long id = letters.get(0).id();
+    assertThat(store.queueAdmin().retriedDeadLetter(id)).as("not retried yet").isEmpty();
+
+    QueuedEvent retried = store.queueAdmin().retryDeadLetter(id, T0.plusSeconds(10)).orElseThrow();
+
+    assertThat(store.queueAdmin().retriedDeadLetter(id))
+        .contains(
+            new RetriedDeadLetter(
+                id, retried.id(), "o-1", "order", letters.get(0).deadAt(), T0.plusSeconds(10)));
+    assertThat(store.queueAdmin().retriedDeadLetter(letters.get(1).id()))
+        .as("the other letter is still dead")
+        .isEmpty();
+  }
+
+  @Test
+  void theRecordOfARetryIsPurgedWithTheDeadLettersByMachineAndByWhenTheRetryWasDue() {
+    create("o-1", "o-2");
+    create(instance("p-1").machine("invoice"));
+    deadLetter("o-1", enqueue("o-1", "A", T0));
+    deadLetter("o-2", enqueue("o-2", "B", T0));
+    deadLetter(
+        "p-1",
+        store.queue().enqueue(QueuedEvent.of("p-1", "invoice", Event.of("SEND"), "api", T0)));
+    List<DeadLetter> letters = store.queueAdmin().deadLetters(null, null, 0, 10);
+    long early = letters.get(0).id();
+    long late = letters.get(1).id();
+    long invoice = letters.get(2).id();
+    store.queueAdmin().retryDeadLetter(early, T0.plusSeconds(100)).orElseThrow();
+    store.queueAdmin().retryDeadLetter(late, T0.plusSeconds(200)).orElseThrow();
+    store.queueAdmin().retryDeadLetter(invoice, T0.plusSeconds(100)).orElseThrow();
+
+    assertThat(store.queueAdmin().purgeDeadLetters("order", T0.plusSeconds(150)))
+        .as("no dead letter is left to purge: the records are not counted")
+        .isZero();
+    assertThat(store.queueAdmin().retriedDeadLetter(early)).as("due before the cutoff").isEmpty();
+    assertThat(store.queueAdmin().retriedDeadLetter(late)).isPresent();
+    assertThat(store.queueAdmin().retriedDeadLetter(invoice)).as("another machine").isPresent();
+    store.queueAdmin().purgeDeadLetters(null, null);
+    assertThat(store.queueAdmin().retriedDeadLetter(late)).isEmpty();
+    assertThat(store.queueAdmin().retriedDeadLetter(invoice)).isEmpty();
   }
 
   @Test
@@ -377,6 +429,67 @@ public abstract class QueueOperationsContractTest extends StoreContract {
     assertThat(store.queueAdmin().armedTimers(null, null, null, 10))
         .extracting(TimerView::event, TimerView::due)
         .containsExactly(tuple("NUDGE", T0.plusSeconds(40)), tuple("REMIND", T0.plusSeconds(50)));
+  }
+
+  @Test
+  void armedTimersArePagedByDueThenInstanceThenKeyEachOnceAndInTheirNamespaceOnly() {
+    String inA1 = NamespacedIds.stored("tenant-a", "o-1");
+    String inA2 = NamespacedIds.stored("tenant-a", "o-2");
+    String inA3 = NamespacedIds.stored("tenant-a", "o-3");
+    // o-1 has one timer before every other and one after: it is read on every page
+    create(
+        instance(inA1)
+            .timers(
+                timer("waiting", "FIRST", T0.plusSeconds(1)),
+                timer("waiting", "LAST", T0.plusSeconds(90))));
+    // three timers due together across two instances: the instance, then the key decides
+    create(
+        instance(inA2)
+            .timers(
+                timer("waiting", "NUDGE", T0.plusSeconds(10)),
+                timer("waiting", "ASK", T0.plusSeconds(10))));
+    create(instance(inA3).timers(timer("waiting", "ASK", T0.plusSeconds(10))));
+    // another namespace's timers interleave with tenant-a's, and share their ids
+    create(
+        instance(NamespacedIds.stored("tenant-b", "o-1"))
+            .timers(timer("waiting", "ASK", T0.plusSeconds(10))));
+    create(
+        instance(NamespacedIds.stored("tenant-b", "o-9"))
+            .timers(timer("waiting", "ASK", T0.plusSeconds(5))));
+    create(instance("o-2").timers(timer("waiting", "ASK", T0.plusSeconds(10))));
+
+    List<String> expected =
+        List.of(inA1 + " FIRST", inA2 + " ASK", inA2 + " NUDGE", inA3 + " ASK", inA1 + " LAST");
+    assertThat(store.queueAdmin().armedTimers(null, "tenant-a", null, 10))
+        .extracting(t -> t.instanceId() + " " + t.event())
+        .containsExactlyElementsOf(expected);
+    for (int size = 1; size <= 5; size++) {
+      List<String> read = new ArrayList<>();
+      TimerPosition after = null;
+      int pages = 0;
+      List<TimerView> page;
+      do {
+        page = store.queueAdmin().armedTimers(null, "tenant-a", null, after, size);
+        page.forEach(t -> read.add(t.instanceId() + " " + t.event()));
+        after = page.isEmpty() ? after : TimerPosition.of(page.get(page.size() - 1));
+        pages++;
+      } while (page.size() == size);
+      assertThat(read).as("pages of %d", size).containsExactlyElementsOf(expected);
+      assertThat(pages).as("pages of %d", size).isEqualTo(5 / size + 1);
+    }
+    TimerPosition afterTies = new TimerPosition(T0.plusSeconds(10), inA2, "waiting#ASK");
+    assertThat(store.queueAdmin().armedTimers(null, "tenant-a", null, afterTies, 10))
+        .as("after one of the timers due together")
+        .extracting(t -> t.instanceId() + " " + t.event())
+        .containsExactly(inA2 + " NUDGE", inA3 + " ASK", inA1 + " LAST");
+    assertThat(store.queueAdmin().armedTimers("order", null, "waiting", afterTies, 10))
+        .as("every namespace after the position: o-2 (default) sorts before tenant-a's ids")
+        .extracting(t -> t.instanceId() + " " + t.event())
+        .containsExactly(
+            inA2 + " NUDGE",
+            inA3 + " ASK",
+            NamespacedIds.stored("tenant-b", "o-1") + " ASK",
+            inA1 + " LAST");
   }
 
   // ---- helpers ----

@@ -131,7 +131,41 @@ class DeadLetterRoutesTest {
         .isEqualTo(API.clock().instant().toString());
     assertThat(LedgerMachine.seen(engine(), "l-1")).containsExactly("CHARGE");
     assertThat(items("")).isEmpty();
-    assertThat(API.get("/api/dead-letters/" + id, ApiFixture.VIEWER).status()).isEqualTo(404);
+  }
+
+  @Test
+  void aRetriedDeadLettersIdSaysWhichEventItBecame() {
+    deadCharges("l-1", 1);
+    JsonNode dead = items("").get(0);
+    long id = dead.get("id").asLong();
+    assertThat(dead.get("status").asText()).isEqualTo("dead");
+    API.clock().advance(Duration.ofMinutes(1));
+
+    ApiFixture.Response retried =
+        API.post("/api/dead-letters/" + id + "/retry", ApiFixture.OPERATOR, "");
+
+    ApiFixture.Response after = API.get("/api/dead-letters/" + id, ApiFixture.VIEWER);
+    assertThat(after.status()).as(after.body()).isEqualTo(200);
+    JsonNode letter = after.json();
+    assertThat(letter.get("id").asLong()).isEqualTo(id);
+    assertThat(letter.get("status").asText()).isEqualTo("retried");
+    assertThat(letter.get("event_id").asLong()).isEqualTo(retried.json().get("event_id").asLong());
+    assertThat(letter.get("instance_id").asText()).isEqualTo("l-1");
+    assertThat(letter.get("machine").asText()).isEqualTo("ledger");
+    assertThat(letter.get("dead_at").asText()).isEqualTo(dead.get("dead_at").asText());
+    assertThat(letter.get("available_at").asText())
+        .isEqualTo(retried.json().get("available_at").asText());
+    assertThat(letter.at("/links/event").asText())
+        .isEqualTo(retried.json().at("/links/event").asText())
+        .isEqualTo(retried.header("Location"));
+    assertThat(items("")).as("no longer in the dead letter queue").isEmpty();
+    assertProblem(
+        API.post("/api/dead-letters/" + id + "/retry", ApiFixture.OPERATOR, ""),
+        409,
+        "retried already: it is event " + letter.get("event_id").asLong());
+    assertThat(API.get("/api/dead-letters/" + id, ApiFixture.TENANT_A).status())
+        .as("another namespace's")
+        .isEqualTo(404);
   }
 
   @Test
@@ -160,7 +194,7 @@ class DeadLetterRoutesTest {
         answers.add(status.get(30, TimeUnit.SECONDS));
       }
 
-      assertThat(answers).containsExactlyInAnyOrder(200, 404);
+      assertThat(answers).as("the second finds it retried").containsExactlyInAnyOrder(200, 409);
       assertThat(API.get("/api/queues/ledger", ApiFixture.VIEWER).json().get("pending").asLong())
           .isEqualTo(1);
       engine().runDue();

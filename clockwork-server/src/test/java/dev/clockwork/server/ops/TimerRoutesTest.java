@@ -6,8 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.clockwork.runtime.instance.NewInstance;
 import dev.clockwork.server.ApiFixture;
+import dev.clockwork.server.http.Cursor;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,7 +35,12 @@ class TimerRoutesTest {
     API.engine().create(NewInstance.of("ledger").id("l-2"));
   }
 
+  /** The items of the page {@code query} asks for. */
   private static JsonNode timers(String query) {
+    return page(query).get("items");
+  }
+
+  private static JsonNode page(String query) {
     ApiFixture.Response response = API.get("/api/timers" + query, ApiFixture.VIEWER);
     assertThat(response.status()).as(response.body()).isEqualTo(200);
     return response.json();
@@ -55,6 +63,41 @@ class TimerRoutesTest {
     assertThat(first.get("overdue").asBoolean()).isFalse();
     assertThat(timers("?machine=ledger&limit=1")).hasSize(1);
     assertThat(timers("?machine=order")).isEmpty();
+  }
+
+  @Test
+  void aPageEndsWithACursorToTheNextAndEveryTimerIsListedOnce() {
+    API.engine().create(NewInstance.of("ledger").id("l-0")); // due with l-2: the id decides
+    JsonNode first = page("?machine=ledger&limit=2");
+    assertThat(first.get("has_more").asBoolean()).isTrue();
+    assertThat(first.get("items"))
+        .extracting(t -> t.get("instance_id").asText() + ":" + t.get("event").asText())
+        .containsExactly("l-1:REMIND", "l-0:REMIND");
+
+    List<String> all = new ArrayList<>();
+    String cursor = null;
+    int pages = 0;
+    do {
+      JsonNode page = page("?machine=ledger&limit=2" + (cursor == null ? "" : "&cursor=" + cursor));
+      page.get("items")
+          .forEach(t -> all.add(t.get("instance_id").asText() + ":" + t.get("event").asText()));
+      cursor = page.get("next_cursor").isNull() ? null : page.get("next_cursor").asText();
+      assertThat(page.get("has_more").asBoolean()).isEqualTo(cursor != null);
+      pages++;
+    } while (cursor != null);
+    assertThat(all)
+        .containsExactly(
+            "l-1:REMIND", "l-0:REMIND", "l-2:REMIND", "l-1:CLOSE", "l-0:CLOSE", "l-2:CLOSE");
+    assertThat(pages).isEqualTo(3);
+
+    String second = first.get("next_cursor").asText();
+    assertThat(timers("?due_within=PT11M&limit=2&cursor=" + second))
+        .as("the filter holds on every page")
+        .extracting(t -> t.get("instance_id").asText())
+        .containsExactly("l-2");
+    assertProblem(
+        API.get("/api/timers?cursor=" + Cursor.encode("later"), ApiFixture.VIEWER), 400, "cursor");
+    assertProblem(API.get("/api/timers?cursor=!!!", ApiFixture.VIEWER), 400, "cursor");
   }
 
   @Test

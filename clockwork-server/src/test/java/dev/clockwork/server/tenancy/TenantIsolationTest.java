@@ -143,9 +143,9 @@ class TenantIsolationTest {
     create(TENANT_A, "a-1");
     create(TENANT_B, "b-1");
 
-    JsonNode aTimers = API.get("/api/timers", TENANT_A).json();
+    JsonNode aTimers = API.get("/api/timers", TENANT_A).json().get("items");
     assertThat(aTimers).extracting(t -> t.get("instance_id").asText()).containsExactly("a-1");
-    JsonNode bTimers = API.get("/api/timers", TENANT_B).json();
+    JsonNode bTimers = API.get("/api/timers", TENANT_B).json().get("items");
     assertThat(bTimers).extracting(t -> t.get("instance_id").asText()).containsExactly("b-1");
   }
 

@@ -4,17 +4,21 @@ import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.queue.RetriedDeadLetter;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * The in-memory store's dead letters, oldest first, numbered in the order they died. Not
- * thread-safe: the store calls it under its own lock.
+ * The in-memory store's dead letters, oldest first, numbered in the order they died, and the
+ * records of those retried. Not thread-safe: the store calls it under its own lock.
  */
 final class DeadLetterList {
   private final List<DeadLetter> letters = new ArrayList<>();
+  private final Map<Long, RetriedDeadLetter> retried = new LinkedHashMap<>();
   private long lastId;
 
   /** Adds an event that failed for good; it died at the time of its last error. */
@@ -50,11 +54,27 @@ final class DeadLetterList {
     return found;
   }
 
+  /** Records that a dead letter taken out was retried. */
+  void retried(RetriedDeadLetter record) {
+    retried.put(record.id(), record);
+  }
+
+  Optional<RetriedDeadLetter> findRetried(long id) {
+    return Optional.ofNullable(retried.get(id));
+  }
+
   /**
    * Deletes those of {@code machine} (all when null) that died before {@code olderThan} (all when
-   * null).
+   * null), and the records of retried ones whose retry became available before it; returns how many
+   * dead letters were deleted.
    */
   int purge(String machine, Instant olderThan) {
+    retried
+        .values()
+        .removeIf(
+            r ->
+                (machine == null || machine.equals(r.machine()))
+                    && (olderThan == null || r.availableAt().isBefore(olderThan)));
     int before = letters.size();
     letters.removeIf(d -> of(d, machine) && (olderThan == null || d.deadAt().isBefore(olderThan)));
     return before - letters.size();

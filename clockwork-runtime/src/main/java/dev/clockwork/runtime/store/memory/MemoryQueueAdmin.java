@@ -6,10 +6,12 @@ import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.Lease;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.queue.RetriedDeadLetter;
 import dev.clockwork.runtime.store.ExpiredLease;
 import dev.clockwork.runtime.store.InstanceRecord;
 import dev.clockwork.runtime.store.QueueAdminStore;
 import dev.clockwork.runtime.store.QueueStats;
+import dev.clockwork.runtime.store.TimerPosition;
 import dev.clockwork.runtime.store.TimerView;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -89,9 +91,23 @@ final class MemoryQueueAdmin implements QueueAdminStore {
   public Optional<QueuedEvent> retryDeadLetter(long id, Instant availableAt) {
     synchronized (data) {
       Optional<QueuedEvent> retried =
-          data.deadLetters.take(id).map(d -> data.enqueue(requeued(d.event(), availableAt)));
+          data.deadLetters
+              .take(id)
+              .map(
+                  dead -> {
+                    QueuedEvent event = data.enqueue(requeued(dead.event(), availableAt));
+                    data.deadLetters.retried(RetriedDeadLetter.of(dead, event));
+                    return event;
+                  });
       data.notifyAll();
       return retried;
+    }
+  }
+
+  @Override
+  public Optional<RetriedDeadLetter> retriedDeadLetter(long id) {
+    synchronized (data) {
+      return data.deadLetters.findRetried(id);
     }
   }
 
@@ -180,7 +196,7 @@ final class MemoryQueueAdmin implements QueueAdminStore {
 
   @Override
   public List<TimerView> armedTimers(
-      String machine, String namespace, String statePrefix, int limit) {
+      String machine, String namespace, String statePrefix, TimerPosition after, int limit) {
     List<TimerView> views = new ArrayList<>();
     synchronized (data) {
       for (InstanceRecord record : data.instances.values()) {
@@ -194,13 +210,16 @@ final class MemoryQueueAdmin implements QueueAdminStore {
                     || state.equals(statePrefix)
                     || state.startsWith(statePrefix + ".");
             if (!timer.failed() && inPrefix) {
-              views.add(view(record, timer));
+              TimerView view = view(record, timer);
+              if (after == null || after.isBefore(view)) {
+                views.add(view);
+              }
             }
           }
         }
       }
     }
-    views.sort(Comparator.comparing(TimerView::due).thenComparing(TimerView::instanceId));
+    views.sort(TimerPosition.ORDER);
     return views.size() > limit ? List.copyOf(views.subList(0, limit)) : views;
   }
 

@@ -2,9 +2,11 @@ package dev.clockwork.runtime.store.forwarding;
 
 import dev.clockwork.runtime.queue.DeadLetter;
 import dev.clockwork.runtime.queue.QueuedEvent;
+import dev.clockwork.runtime.queue.RetriedDeadLetter;
 import dev.clockwork.runtime.store.ExpiredLease;
 import dev.clockwork.runtime.store.QueueAdminStore;
 import dev.clockwork.runtime.store.QueueStats;
+import dev.clockwork.runtime.store.TimerPosition;
 import dev.clockwork.runtime.store.TimerView;
 import java.time.Instant;
 import java.util.List;
@@ -85,8 +87,13 @@ public class ForwardingQueueAdminStore implements QueueAdminStore {
   }
 
   @Override
+  public Optional<RetriedDeadLetter> retriedDeadLetter(long id) {
+    return delegate().retriedDeadLetter(id);
+  }
+
+  @Override
   public List<TimerView> armedTimers(
-      String machine, String namespace, String statePrefix, int limit) {
-    return delegate().armedTimers(machine, namespace, statePrefix, limit);
+      String machine, String namespace, String statePrefix, TimerPosition after, int limit) {
+    return delegate().armedTimers(machine, namespace, statePrefix, after, limit);
   }
 }

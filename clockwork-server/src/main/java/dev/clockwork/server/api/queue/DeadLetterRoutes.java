@@ -2,6 +2,7 @@ package dev.clockwork.server.api.queue;
 
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.Namespace;
+import dev.clockwork.runtime.error.UnknownDeadLetterException;
 import dev.clockwork.runtime.instance.NamespacedIds;
 import dev.clockwork.runtime.queue.QueuedEvent;
 import dev.clockwork.server.access.Namespaces;
@@ -14,7 +15,6 @@ import dev.clockwork.server.http.Bodies;
 import dev.clockwork.server.http.Cursor;
 import dev.clockwork.server.http.Page;
 import dev.clockwork.server.http.Params;
-import dev.clockwork.server.http.Paths;
 import dev.clockwork.server.http.ProblemException;
 import io.javalin.http.Context;
 import java.time.Duration;
@@ -25,9 +25,10 @@ import java.util.Map;
 
 /**
  * The dead letter queue: {@code GET /api/dead-letters?machine=&cursor=&limit=} (oldest first),
- * {@code GET /api/dead-letters/{id}}, and for operators (each audited) {@code POST
- * /api/dead-letters/{id}/retry} {@code {delay?}}, {@code POST /api/dead-letters/retry} {@code
- * {machine, delay?}} and {@code DELETE /api/dead-letters?machine=&older_than=}.
+ * {@code GET /api/dead-letters/{id}} (a retried one: what it became), and for operators (each
+ * audited) {@code POST /api/dead-letters/{id}/retry} {@code {delay?}}, {@code POST
+ * /api/dead-letters/retry} {@code {machine, delay?}} and {@code DELETE
+ * /api/dead-letters?machine=&older_than=}.
  */
 public final class DeadLetterRoutes implements ApiRoutes {
   private static final int MAX_LIMIT = 500;
@@ -76,8 +77,18 @@ public final class DeadLetterRoutes implements ApiRoutes {
     ctx.json(Page.of(fetched, limit, view -> Cursor.encode(Long.toString(view.id()))));
   }
 
+  /**
+   * One dead letter ({@code status: dead}); a retried one answers what it became ({@code status:
+   * retried}, {@code links.event}) while its record lasts (the dead letter retention).
+   */
   private void get(Context ctx) {
-    ctx.json(DeadLetterView.of(server.namespace(ctx).deadLetter(id(ctx))));
+    long id = id(ctx);
+    Namespace tenant = server.namespace(ctx);
+    try {
+      ctx.json(DeadLetterView.of(tenant.deadLetter(id)));
+    } catch (UnknownDeadLetterException e) {
+      ctx.json(RetriedView.of(tenant.retriedDeadLetter(id).orElseThrow(() -> e)));
+    }
   }
 
   private void retry(Context ctx) {
@@ -85,7 +96,21 @@ public final class DeadLetterRoutes implements ApiRoutes {
     RetryBody body = Bodies.optional(ctx, RetryBody.class, new RetryBody(null));
     Duration delay = Bodies.delay(body.delay());
     Namespace tenant = server.namespace(ctx);
-    QueuedEvent event = tenant.retry(id, delay);
+    QueuedEvent event;
+    try {
+      event = tenant.retry(id, delay);
+    } catch (UnknownDeadLetterException e) {
+      RetriedView retried = RetriedView.of(tenant.retriedDeadLetter(id).orElseThrow(() -> e));
+      throw ProblemException.conflict(
+          "dead letter "
+              + id
+              + " was retried already: it is event "
+              + retried.eventId()
+              + " of instance "
+              + retried.instanceId()
+              + " now, at "
+              + retried.links().get("event"));
+    }
     Map<String, Object> details = new LinkedHashMap<>();
     details.put("delay", delay.toString());
     details.put("event_id", event.id());
@@ -93,7 +118,7 @@ public final class DeadLetterRoutes implements ApiRoutes {
     details.put("instance_id", instanceId);
     details.put("machine", event.machine());
     Audit.record(tenant, ctx, "dead_letter.retry", "dead_letter:" + id, details);
-    String location = "/api/instances/" + Paths.segment(instanceId) + "/events/" + event.id();
+    String location = RetriedView.eventPath(instanceId, event.id());
     ctx.header("Location", location);
     ctx.json(new Retried(event.id(), instanceId, event.availableAt(), Map.of("event", location)));
   }

@@ -9,11 +9,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A dead letter as the API shows it (the queue seed's DLQ entry): the event, its instance, machine
- * and conversation, and every attempt's error.
+ * A dead letter as the API shows it (the queue seed's DLQ entry): {@code status: dead}, the event,
+ * its instance, machine and conversation, and every attempt's error. A retried one is a {@link
+ * RetriedView}.
  */
 public record DeadLetterView(
     long id,
+    String status,
     String instanceId,
     String machine,
     EventView event,
@@ -31,6 +33,7 @@ public record DeadLetterView(
     QueuedEvent event = letter.event();
     return new DeadLetterView(
         letter.id(),
+        "dead",
         NamespacedIds.idOf(event.instanceId()),
         event.machine(),
         new EventView(event.event().type(), event.event().payload()),
