@@ -22,6 +22,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param workers the worker threads, leases and queues of this node
  * @param database what Clockwork does with the application's DataSource
  * @param retention how long what the engine stores is kept
+ * @param server Clockwork's own HTTP API and dashboard, on a port of its own
  */
 @ConfigurationProperties("clockwork")
 public record ClockworkProperties(
@@ -34,7 +35,8 @@ public record ClockworkProperties(
     @DefaultValue @NestedConfigurationProperty ScheduleProperties schedules,
     @DefaultValue @NestedConfigurationProperty WorkerProperties workers,
     @DefaultValue @NestedConfigurationProperty DatabaseProperties database,
-    @NestedConfigurationProperty RetentionProperties retention) {
+    @NestedConfigurationProperty RetentionProperties retention,
+    @DefaultValue @NestedConfigurationProperty ServerProperties server) {
 
   public ClockworkProperties {
     machines = machines == null ? Map.of() : Map.copyOf(machines);

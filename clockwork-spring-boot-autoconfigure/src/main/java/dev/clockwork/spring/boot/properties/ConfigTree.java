@@ -57,7 +57,42 @@ public final class ConfigTree {
     }
     root.put("workers", workers(p.workers()));
     root.put("retention", retention(p.retention()));
+    root.put("server", server(p.server()));
     return root;
+  }
+
+  /** {@code server}, but for {@code enabled}: whether it runs is Spring's to say. */
+  private static Map<String, Object> server(ServerProperties s) {
+    if (s == null) {
+      return null;
+    }
+    Map<String, Object> server = new LinkedHashMap<>();
+    server.put("host", s.host());
+    server.put("port", s.port());
+    if (!s.tokens().isEmpty()) {
+      Map<String, Object> tokens = new LinkedHashMap<>();
+      s.tokens()
+          .forEach(
+              (principal, t) -> {
+                Map<String, Object> token = new LinkedHashMap<>();
+                if (t != null) {
+                  token.put("sha256", t.sha256());
+                  token.put("role", t.role());
+                  token.put("namespaces", list(t.namespaces()));
+                }
+                tokens.put(principal, token);
+              });
+      server.put("tokens", tokens);
+    }
+    if (s.limits() != null) {
+      Map<String, Object> limits = new LinkedHashMap<>();
+      limits.put("min_request_rate", s.limits().minRequestRate());
+      limits.put("max_requests", s.limits().maxRequests());
+      limits.put("queue_wait", text(s.limits().queueWait()));
+      limits.put("idle_timeout", text(s.limits().idleTimeout()));
+      server.put("limits", limits);
+    }
+    return server;
   }
 
   private static Map<String, Object> retention(RetentionProperties r) {

@@ -5,8 +5,13 @@ import static dev.clockwork.spring.boot.tests.PropertyRow.of;
 import static dev.clockwork.spring.boot.tests.PropertyRow.queue;
 import static dev.clockwork.spring.boot.tests.PropertyRow.retention;
 
+import dev.clockwork.runtime.config.ConfigException;
+import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.server.access.ApiToken;
+import dev.clockwork.server.config.ServerConfig;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Every key of {@code clockwork.yaml} the engine reads, with values chosen so that any one of them
@@ -67,12 +72,47 @@ final class PropertyRows {
     rows.add(of("schedules.namespace", "billing", s -> s.scheduleNamespace()));
     workers(rows);
     retentionRows(rows);
+    serverRows(rows);
     return rows;
   }
 
+  /**
+   * The {@code server} block, read by the server's own model. A token without its hash or role is
+   * an error, so what a row reads when one is left out is that error's message.
+   */
+  private static void serverRows(List<PropertyRow> rows) {
+    rows.add(of("server.host", "0.0.0.0", server(c -> c.host())));
+    rows.add(of("server.port", "9090", server(c -> c.port())));
+    rows.add(
+        of(
+            "server.tokens.ops.sha256",
+            ApiToken.hash("ops-secret"),
+            server(c -> c.tokens().get("ops").sha256())));
+    rows.add(of("server.tokens.ops.role", "operator", server(c -> c.tokens().get("ops").role())));
+    rows.add(
+        new PropertyRow(
+            "server.tokens.ops.namespaces",
+            "billing, shipping",
+            "billing,shipping",
+            server(c -> c.tokens().get("ops").namespaces())));
+    rows.add(of("server.limits.min_request_rate", "512", server(c -> c.limits().minRequestRate())));
+    rows.add(of("server.limits.max_requests", "50", server(c -> c.limits().maxRequests())));
+    rows.add(of("server.limits.queue_wait", "2 seconds", server(c -> c.limits().queueWait())));
+    rows.add(of("server.limits.idle_timeout", "10 seconds", server(c -> c.limits().idleTimeout())));
+  }
+
+  private static Function<Settings, Object> server(Function<ServerConfig, Object> read) {
+    return settings -> {
+      try {
+        return read.apply(ServerConfig.from(settings));
+      } catch (ConfigException e) {
+        return e.getMessage();
+      }
+    };
+  }
+
   private static void retentionRows(List<PropertyRow> rows) {
-    rows.addAll(
-        retention("finished_instances", "10 days", "3 days", r -> r.finishedInstances()));
+    rows.addAll(retention("finished_instances", "10 days", "3 days", r -> r.finishedInstances()));
     rows.addAll(retention("history.max_age", "90 days", "60 days", r -> r.historyMaxAge()));
     rows.addAll(retention("history.max_rows", "500", "50", r -> r.historyMaxRows()));
     rows.addAll(retention("idempotency_keys", "2 days", "1 day", r -> r.idempotencyKeys()));
