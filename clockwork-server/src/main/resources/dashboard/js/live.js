@@ -6,6 +6,8 @@ let source = null;
 let streaming = null;
 let lastQueues = null;
 
+let shownBy = null; // the indicator of the open stream, to reopen it when the page comes back
+
 /**
  * Opens the stream in namespace (again, when the namespace changed); the dot in the header shows
  * whether it is connected.
@@ -14,6 +16,7 @@ export function connect(indicator, namespace) {
   if (source && streaming === namespace) return;
   if (source) source.close();
   streaming = namespace;
+  shownBy = indicator;
   indicator.classList.remove('on');
   source = new EventSource(`/api/stream?namespace=${encodeURIComponent(namespace)}`);
   source.onopen = () => indicator.classList.add('on');
@@ -35,6 +38,22 @@ export function disconnect(indicator) {
   streaming = null;
   indicator.classList.remove('on');
 }
+
+// A page left for another (or frozen in the back/forward cache) closes its stream: a browser keeps
+// at most six connections to one server, and streams kept open by pages no one looks at would use
+// them up until the dashboard's own requests wait. Coming back reopens it.
+window.addEventListener('pagehide', () => {
+  if (!source) return;
+  const namespace = streaming;
+  disconnect(shownBy);
+  streaming = null;
+  resume = namespace;
+});
+window.addEventListener('pageshow', () => {
+  if (resume !== null && shownBy) connect(shownBy, resume);
+  resume = null;
+});
+let resume = null;
 
 /** Calls listener with each queues array (the last one at once); returns the unsubscribe. */
 export function onQueues(listener) {

@@ -7,6 +7,7 @@ import dev.clockwork.runtime.store.HistoryEntry;
 import dev.clockwork.runtime.store.TrimMarker;
 import dev.clockwork.runtime.store.retention.RetentionScope;
 import dev.clockwork.server.ApiFixture;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver.Timeouts;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 
@@ -119,6 +121,26 @@ class DashboardBrowserTest {
     assertThat(browser.driver().findElements(By.cssSelector("img[src=x]"))).isEmpty();
     assertThat(browser.driver().findElements(By.cssSelector("#context script"))).isEmpty();
     browser.screenshot("payload-as-text");
+  }
+
+  @Test
+  void aPageLeftForAnotherClosesItsStreamSoTheBrowsersConnectionsDoNotRunOut() {
+    // a browser keeps six connections to a server; each login below leaves a page (and its stream)
+    // behind: were their streams kept open, the seventh page's requests would wait for ever
+    createDesk("d-left");
+    Timeouts timeouts = browser.driver().manage().timeouts();
+    Duration pageLoad = timeouts.getPageLoadTimeout();
+    timeouts.pageLoadTimeout(Duration.ofSeconds(10)); // a page whose scripts wait fails its load
+    try {
+      for (int login = 0; login < 7; login++) {
+        browser.loginAs(ApiFixture.VIEWER, "vera-viewer");
+      }
+      browser.go("#/instances/d-left");
+      browser.await(
+          ExpectedConditions.textToBePresentInElementLocated(By.id("active-states"), "open"));
+    } finally {
+      timeouts.pageLoadTimeout(pageLoad);
+    }
   }
 
   @Test
