@@ -67,6 +67,31 @@ class MachineMigrateCliTest {
   }
 
   @Test
+  void aMappingToAStateTheNewVersionLacksIsNamedAsTheCulprit() throws Exception {
+    CliRun dry =
+        cli(
+            "machine",
+            "migrate",
+            "parcel",
+            "--from",
+            "1",
+            "--to",
+            "2",
+            "--map",
+            "packing=fulfilment.wrapping",
+            "--map",
+            "on_hold=waiting",
+            "--dry-run");
+
+    assertThat(dry.out)
+        .contains(
+            "--map sends packing to fulfilment.wrapping, which v2 does not have: map it to one of"
+                + " its states")
+        .doesNotContain("add --map for");
+    assertThat(dry.exitCode).isEqualTo(1);
+  }
+
+  @Test
   void aDryRunReportsAndTheRunMovesWhatMaps() throws Exception {
     CliRun dry =
         cli(

@@ -108,6 +108,30 @@ public final class MachineMigrateCommand implements Callable<Integer> {
     }
   }
 
+  /**
+   * What to do about the unmapped states: a state no --map covers needs one; a state a --map sends
+   * to a path the new version lacks needs another target.
+   */
+  private String fixes(MigrationReport report) {
+    List<String> add = new ArrayList<>();
+    List<String> wrong = new ArrayList<>();
+    for (String path : report.unmapped().keySet()) {
+      String target = report.request().mapping().map(path);
+      if (target.equals(path)) {
+        add.add(path);
+      } else {
+        wrong.add(
+            String.format(
+                "--map sends %s to %s, which v%d does not have: map it to one of its states",
+                path, target, to));
+      }
+    }
+    if (!add.isEmpty()) {
+      wrong.add(0, "add --map for " + String.join(", ", add));
+    }
+    return String.join("; ", wrong);
+  }
+
   private void print(MigrationReport report, Duration took) {
     env.out()
         .printf(
@@ -126,11 +150,11 @@ public final class MachineMigrateCommand implements Callable<Integer> {
       unmapped.print(env.out());
       env.out()
           .printf(
-              "Refused: %s%s — add --map for %s%n",
+              "Refused: %s%s — %s%n",
               String.join(
                   ", ", report.refusedIds().subList(0, Math.min(10, report.refusedIds().size()))),
               report.refused() > 10 ? " and " + (report.refused() - 10) + " more" : "",
-              String.join(", ", report.unmapped().keySet()));
+              fixes(report));
     }
     env.out()
         .printf(
