@@ -6,6 +6,7 @@ import dev.clockwork.examples.checkout.CheckoutMachine;
 import dev.clockwork.examples.fulfilment.FulfilmentMachine;
 import dev.clockwork.examples.order.OrderMachine;
 import dev.clockwork.examples.payment.PaymentRetryMachine;
+import dev.clockwork.examples.schedules.ScheduleQuickstart;
 import dev.clockwork.examples.subscription.SubscriptionMachine;
 import dev.clockwork.runtime.MachineProvider;
 import java.util.LinkedHashMap;
@@ -24,7 +25,9 @@ public final class ExampleMachines implements MachineProvider {
         SubscriptionMachine.definition(),
         PaymentRetryMachine.definition(),
         CheckoutMachine.definition(),
-        FulfilmentMachine.definition());
+        FulfilmentMachine.definition(),
+        ScheduleQuickstart.invoiceSync(),
+        ScheduleQuickstart.healthCheck());
   }
 
   @Override

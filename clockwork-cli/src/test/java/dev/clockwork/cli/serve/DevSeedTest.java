@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.clockwork.examples.ExampleMachines;
 import dev.clockwork.runtime.Engine;
+import dev.clockwork.runtime.audit.Operator;
 import dev.clockwork.runtime.clock.VirtualClock;
+import dev.clockwork.schedule.ScheduleDescription;
 import dev.clockwork.schedule.Schedules;
 import dev.clockwork.schedule.outcome.TickResult;
 import dev.clockwork.schedule.outcome.TriggerOutcome;
@@ -61,6 +63,38 @@ class DevSeedTest {
 
     assertThat(first).isPositive();
     assertThat(DevSeed.seedIfEmpty(engine, schedules)).isZero();
-    assertThat(schedules.list()).hasSize(1);
+    assertThat(schedules.list()).hasSize(3);
+  }
+
+  @Test
+  void theOrdersTheReadmesTimerCommandsNameWaitForPaymentWithTheirExpiryArmed() {
+    DevSeed.seedIfEmpty(engine, schedules);
+    engine.runDue();
+
+    for (String id : List.of("order-unpaid", "order-unpaid-2")) {
+      assertThat(engine.instances().get(id).states()).containsExactly("awaiting_payment");
+      assertThat(
+              engine
+                  .instances()
+                  .timers(id)
+                  .extend("ORDER_EXPIRED", Duration.ofDays(3), Operator.named("test"), "asked"))
+          .satisfies(order -> assertThat(order.states()).containsExactly("awaiting_payment"));
+    }
+    assertThat(engine.instances().get("order-paid").states()).containsExactly("processing");
+    assertThat(engine.instances().get("order-shipped").isDone()).isTrue();
+  }
+
+  @Test
+  void theReadmesSchedulesAreSeededAndTheirRunsFinishByThemselves() {
+    DevSeed.seedIfEmpty(engine, schedules);
+
+    assertThat(schedules.list())
+        .extracting(ScheduleDescription::scheduleId)
+        .contains("daily-invoice-sync", "health-check-30m");
+    String run = schedules.trigger("daily-invoice-sync");
+    assertThat(engine.instances().get(run).isDone()).isFalse();
+    clock.advance(Duration.ofSeconds(5));
+    engine.runDue();
+    assertThat(engine.instances().get(run).isDone()).isTrue();
   }
 }

@@ -2,6 +2,7 @@ package dev.clockwork.examples.schedules;
 
 import dev.clockwork.core.definition.Machine;
 import dev.clockwork.core.definition.MachineDefinition;
+import dev.clockwork.core.time.Timer;
 import dev.clockwork.postgres.PostgresStore;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.schedule.ScheduleRequest;
@@ -17,18 +18,34 @@ import javax.sql.DataSource;
 public final class ScheduleQuickstart {
   private ScheduleQuickstart() {}
 
+  /** The machine the nightly schedule starts; {@code clockwork dev} runs it too. */
+  public static MachineDefinition invoiceSync() {
+    return job("invoice-sync");
+  }
+
+  /** The machine the 30-minute schedule starts; {@code clockwork dev} runs it too. */
+  public static MachineDefinition healthCheck() {
+    return job("health-check");
+  }
+
+  /**
+   * A job that finishes by itself a few seconds after it starts (or at once on {@code FINISH}), so
+   * a schedule's next run is not skipped behind it.
+   */
   static MachineDefinition job(String id) {
     return Machine.define(id)
         .initial("running")
-        .state("running", s -> s.on("FINISH", "done"))
+        .state(
+            "running",
+            s -> s.on("FINISH", "done").on("WORK_DONE", t -> t.to("done").after(Timer.seconds(5))))
         .finalState("done")
         .build();
   }
 
   /** Creates the two schedules and returns the schedules service (workers not started). */
   public static Schedules run(DataSource dataSource, Clock clock) {
-    MachineDefinition invoiceSync = job("invoice-sync");
-    MachineDefinition healthCheck = job("health-check");
+    MachineDefinition invoiceSync = invoiceSync();
+    MachineDefinition healthCheck = healthCheck();
     // snippet:start schedules
     PostgresStore store = PostgresStore.on(dataSource);
     Engine engine =

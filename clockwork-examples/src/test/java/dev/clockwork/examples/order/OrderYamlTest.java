@@ -58,7 +58,7 @@ class OrderYamlTest {
         .send("PAY")
         .assertContext("paid", true)
         .advanceTimers(Timer.days(8))
-        .assertState("processing");
+        .assertState("packing");
   }
 
   @Test
