@@ -55,6 +55,7 @@ async function start() {
   // queue figures span every namespace: only a token holding them all is offered them
   queuesLink.hidden = !holdsAll(me);
   nav.hidden = false;
+  indicator.hidden = false;
   logoutButton.hidden = false;
   namespace = null;
   route();
@@ -113,6 +114,7 @@ whenUnauthorized(() => {
   namespace = null;
   live.disconnect(indicator);
   nav.hidden = true;
+  indicator.hidden = true;
   logoutButton.hidden = true;
   who.textContent = '';
   choice.replaceChildren();

@@ -86,8 +86,10 @@ export function utcTitle(iso) {
 export function instant(iso) {
   if (!iso) return '—';
   if (Number.isNaN(Date.parse(iso))) return String(iso);
+  // each part on one line ("2026-11-" must not end a line), a break allowed only between them
   return el('span', { className: 'instant', title: utcTitle(iso), dataset: { instant: iso } },
-    localTime(iso).replace(' ', '\u00a0'), ` (${relative(iso)})`);
+    el('span', { className: 'unbroken' }, localTime(iso).replace(' ', '\u00a0')), ' ',
+    el('span', { className: 'unbroken' }, `(${relative(iso)})`));
 }
 
 /** A long value cut to its column's width with an ellipsis; the full value on hover. */

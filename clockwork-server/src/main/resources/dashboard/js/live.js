@@ -7,6 +7,7 @@ let streaming = null;
 let lastQueues = null;
 
 let shownBy = null; // the indicator of the open stream, to reopen it when the page comes back
+let resume = null; // the namespace whose stream a hidden page closed
 
 /**
  * Opens the stream in namespace (again, when the namespace changed); the dot in the header shows
@@ -44,16 +45,13 @@ export function disconnect(indicator) {
 // them up until the dashboard's own requests wait. Coming back reopens it.
 window.addEventListener('pagehide', () => {
   if (!source) return;
-  const namespace = streaming;
+  resume = streaming;
   disconnect(shownBy);
-  streaming = null;
-  resume = namespace;
 });
 window.addEventListener('pageshow', () => {
   if (resume !== null && shownBy) connect(shownBy, resume);
   resume = null;
 });
-let resume = null;
 
 /** Calls listener with each queues array (the last one at once); returns the unsubscribe. */
 export function onQueues(listener) {

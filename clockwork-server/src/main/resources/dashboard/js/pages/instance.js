@@ -1,7 +1,7 @@
 // One instance: diagram with its active states, context, timers, children, history and actions.
 import { get, post, seg, query, ApiError } from '../api.js';
 import { el, show, table, text, json, badge, notice } from '../dom.js';
-import { instant, states, clip } from '../format.js';
+import { instant, states } from '../format.js';
 import { onInstance } from '../live.js';
 import { drawDiagram } from './diagram.js';
 import { pager } from './pager.js';
@@ -59,8 +59,8 @@ async function drawDetails(node, i) {
         el('p', { id: 'active-states' }, (i.active_states || []).map(s => [badge(s, 'active'), ' '])),
         el('h2', {}, 'Armed timers'),
         Object.assign(table([
-          { title: 'Timer', value: t => clip(t.key) },
-          { title: 'Event', value: t => text(t.event) },
+          // the key (state#EVENT) repeats the next two columns: shown on hover
+          { title: 'Event', value: t => el('span', { title: text(t.key) }, text(t.event)) },
           { title: 'State', value: t => text(t.state) },
           { title: 'Due', value: t => instant(t.due_at) },
           { title: 'Fires', num: true, value: t => text(t.fires) },

@@ -2,6 +2,8 @@ package dev.clockwork.core.definition;
 
 import dev.clockwork.core.behavior.TimerValue;
 import dev.clockwork.core.context.Context;
+import dev.clockwork.core.time.Durations;
+import dev.clockwork.core.time.InvalidTimerDefinitionException;
 import dev.clockwork.core.time.OverduePolicy;
 import dev.clockwork.core.time.TimeSpec;
 import java.time.Duration;
@@ -107,11 +109,26 @@ public final class TimerDef {
 
   /** Human text, e.g. {@code after 7 days} or {@code every 6 hours, max 3, then MAX_RETRIES}. */
   public String describe() {
-    String text = spec != null ? spec.describe() : "computed from context";
+    String text = spec != null ? written() : "computed from context";
     if (max != Integer.MAX_VALUE && (spec == null || spec.maxFires() != max || then != null)) {
       text += ", max " + max;
     }
     return then == null ? text : text + ", then " + then;
+  }
+
+  /**
+   * The spec's text, but {@code every 6 hours} for an {@code every} given as text (as a stored or
+   * YAML definition gives it), which runs as the cycle {@code R/PT6H}.
+   */
+  private String written() {
+    if (declaration != null && "every".equals(declaration.kind()) && declaration.text() != null) {
+      try {
+        return "every " + Durations.format(Durations.parse(declaration.text()));
+      } catch (InvalidTimerDefinitionException notADuration) {
+        return spec.describe();
+      }
+    }
+    return spec.describe();
   }
 
   @Override

@@ -95,6 +95,20 @@ class MermaidDiagramTest {
   }
 
   @Test
+  void anEveryGivenAsTextReadsAsWrittenNotAsTheCycleItRunsAs() {
+    MachineDefinition retrying =
+        Machine.define("retrying")
+            .initial("waiting")
+            .state("waiting", s -> s.on("RETRY", t -> t.every("PT6H").max(3)).on("GIVE_UP", "gone"))
+            .finalState("gone")
+            .build();
+
+    String diagram = MermaidDiagram.of(retrying);
+
+    assertThat(diagram).contains(" : RETRY every 6 hours ×3 (stays)").doesNotContain("R/PT6H");
+  }
+
+  @Test
   void drawsHistoryStatesAsHOrHStarWithTheirDefault() {
     MachineDefinition editor =
         Machine.define("editor")

@@ -255,13 +255,16 @@ class DashboardBrowserTest {
     browser.await(ExpectedConditions.visibilityOfElementLocated(By.id("token")));
     assertThat(browser.find("#nav").isDisplayed()).as("no nav links on the login page").isFalse();
     assertThat(browser.find("#logout").isDisplayed()).isFalse();
+    assertThat(browser.find("#live").isDisplayed()).as("no live dot before a login").isFalse();
     browser.screenshot("login");
     browser.loginAs(ApiFixture.VIEWER, "vera-viewer");
     assertThat(browser.find("#nav").isDisplayed()).isTrue();
+    assertThat(browser.find("#live").isDisplayed()).isTrue();
 
     browser.go("#/instances/" + longId);
     browser.await(ExpectedConditions.presenceOfElementLocated(By.cssSelector("#timers-armed td")));
     assertThat(overflowing("#timers-armed")).as("cells cut off").isEmpty();
+    assertThat(brokenInstants("#timers-armed")).as("instants broken inside a date").isEmpty();
     browser.screenshot("instance-timers-fit");
 
     browser.go("#/instances?machine=desk");
@@ -289,6 +292,23 @@ class DashboardBrowserTest {
                 + " table.parentElement.getBoundingClientRect();"
                 + " if (box.right > outer.right + 1) bad.push('table wider than its column');"
                 + " return bad;",
+            css);
+  }
+
+  /**
+   * The instants in {@code css} whose date and time ("2026-11-25 11:00:00") do not sit on one line:
+   * the range of those 19 characters spans more than one line box.
+   */
+  @SuppressWarnings("unchecked")
+  private static List<String> brokenInstants(String css) {
+    return (List<String>)
+        browser.script(
+            "return [...document.querySelectorAll(arguments[0] + ' .instant')].filter(i => {"
+                + " const walker = document.createTreeWalker(i, NodeFilter.SHOW_TEXT);"
+                + " const text = walker.nextNode(), range = document.createRange();"
+                + " range.setStart(text, 0); range.setEnd(text, Math.min(19, text.length));"
+                + " return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1;"
+                + " }).map(i => i.textContent);",
             css);
   }
 

@@ -157,8 +157,7 @@ class MachineVersionsBrowserTest {
     String diagram = browser.find("#diagram svg").getText();
     assertThat(diagram)
         .as("a targetless recurring timer and @done as written")
-        .contains("NUDGE ")
-        .contains(" ×3 (stays)")
+        .contains("NUDGE every 1 second ×3 (stays)")
         .contains("@done")
         .doesNotContain("done.state");
     assertThat(browser.find("#context").getText()).isEqualTo("{}");
