@@ -264,12 +264,12 @@ class CliTest {
 
   @Test
   void timersProcessNamesUnknownMachinesAndSuggestsTheClosest() {
-    CliRun run = cli("timers", "process", "--machine", "invoice");
+    CliRun run = cli("timers", "process", "--machine", "billing");
     assertThat(run.exitCode).isEqualTo(1);
     assertThat(run.err)
         .contains(
-            "no machine 'invoice' is on the classpath (known: [order, subscription, payment,"
-                + " checkout, fulfilment])");
+            "no machine 'billing' is on the classpath (known: [order, subscription, payment,"
+                + " checkout, fulfilment, invoice-sync, health-check])");
     CliRun typo = cli("timers", "process", "--machine", "ordr");
     assertThat(typo.exitCode).isEqualTo(1);
     assertThat(typo.err)

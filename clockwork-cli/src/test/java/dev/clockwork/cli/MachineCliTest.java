@@ -104,7 +104,7 @@ class MachineCliTest {
 
     assertThat(run.exitCode).isEqualTo(1);
     assertThat(run.err)
-        .contains("broken.yaml:14:")
+        .contains("broken.yaml:17:")
         .contains("order.awaiting_payment.on.ORDER_EXPIRED")
         .contains("canceled");
     noStackTrace(run);
