@@ -2,6 +2,7 @@ package dev.clockwork.core.definition;
 
 import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.context.Context;
+import dev.clockwork.core.input.ReservedNames;
 import java.time.ZoneId;
 import java.util.Collection;
 import java.util.Collections;
@@ -99,7 +100,10 @@ public final class MachineDefinition {
   /** Every event some transition takes, sorted (for error messages and tooling). */
   public List<String> events() {
     return events.stream()
-        .filter(e -> !e.startsWith("done.state.") && !e.startsWith("fail.state."))
+        .filter(
+            e ->
+                !e.startsWith(ReservedNames.STATE_DONE_PREFIX)
+                    && !e.startsWith(ReservedNames.STATE_FAIL_PREFIX))
         .sorted()
         .toList();
   }
@@ -115,12 +119,8 @@ public final class MachineDefinition {
     for (String path : activePaths) {
       for (StateNode state = byPath.get(path); state != null; state = state.parent()) {
         for (TransitionDef transition : state.on.values()) {
-          String event = transition.event();
-          if (transition.timer() == null
-              && !event.startsWith("@")
-              && !event.startsWith("done.state.")
-              && !event.startsWith("fail.state.")) {
-            accepted.add(event);
+          if (transition.timer() == null && !ReservedNames.isInternalEvent(transition.event())) {
+            accepted.add(transition.event());
           }
         }
       }

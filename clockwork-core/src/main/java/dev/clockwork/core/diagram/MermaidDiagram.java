@@ -6,6 +6,7 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.definition.StateKind;
 import dev.clockwork.core.definition.StateNode;
 import dev.clockwork.core.definition.TransitionDef;
+import dev.clockwork.core.input.ReservedNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -126,10 +127,10 @@ public final class MermaidDiagram {
    */
   private static String event(TransitionDef transition) {
     String event = transition.event();
-    if (event.startsWith("done.state.")) {
+    if (event.startsWith(ReservedNames.STATE_DONE_PREFIX)) {
       return "@done";
     }
-    if (event.startsWith("fail.state.")) {
+    if (event.startsWith(ReservedNames.STATE_FAIL_PREFIX)) {
       return "@fail";
     }
     if (transition.timer() == null) {

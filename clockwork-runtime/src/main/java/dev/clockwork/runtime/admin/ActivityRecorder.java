@@ -67,19 +67,7 @@ public final class ActivityRecorder implements EngineListener {
 
   /** What was counted of {@code machine} in [from, to) and is not in the store yet. */
   public synchronized QueueActivity unflushed(String machine, Instant from, Instant to) {
-    QueueActivity total = QueueActivity.none(machine, from, to);
-    for (ActivitySample sample : unflushedMinutes(machine, from, to)) {
-      total =
-          total.plus(
-              new QueueActivity(
-                  machine,
-                  from,
-                  to,
-                  sample.completed(),
-                  sample.processed(),
-                  sample.processingTime()));
-    }
-    return total;
+    return QueueActivity.of(machine, from, to, unflushedMinutes(machine, from, to));
   }
 
   /** The minutes of {@code machine} in [from, to) counted and not in the store yet, unordered. */

@@ -199,7 +199,7 @@ public final class QueueAdmin {
       recorder.backlog(machine, now, store.queueAdmin().queueStats(machine, now).pending());
     }
     recorder.flush(store);
-    store.activity().purge(clock.instant().minus(ACTIVITY_RETENTION));
+    store.activity().purge(now.minus(ACTIVITY_RETENTION));
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.clockwork.runtime.store;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 
 /**
  * What every engine sharing the store processed of one machine over a window, counted by the
@@ -25,6 +26,20 @@ public record QueueActivity(
   /** No activity of {@code machine} in the window. */
   public static QueueActivity none(String machine, Instant from, Instant to) {
     return new QueueActivity(machine, from, to, 0, 0, Duration.ZERO);
+  }
+
+  /** The sums of {@code minutes} (each a minute of {@code machine}) over the window. */
+  public static QueueActivity of(
+      String machine, Instant from, Instant to, Collection<ActivitySample> minutes) {
+    long completed = 0;
+    long processed = 0;
+    Duration processingTime = Duration.ZERO;
+    for (ActivitySample minute : minutes) {
+      completed += minute.completed();
+      processed += minute.processed();
+      processingTime = processingTime.plus(minute.processingTime());
+    }
+    return new QueueActivity(machine, from, to, completed, processed, processingTime);
   }
 
   /** The average processing time of an attempt, null when none was processed. */

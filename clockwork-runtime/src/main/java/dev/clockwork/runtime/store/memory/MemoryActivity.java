@@ -32,19 +32,7 @@ final class MemoryActivity implements ActivityStore {
 
   @Override
   public QueueActivity sum(String machine, Instant from, Instant to) {
-    QueueActivity total = QueueActivity.none(machine, from, to);
-    for (ActivitySample minute : minutes(machine, from, to)) {
-      total =
-          total.plus(
-              new QueueActivity(
-                  machine,
-                  from,
-                  to,
-                  minute.completed(),
-                  minute.processed(),
-                  minute.processingTime()));
-    }
-    return total;
+    return QueueActivity.of(machine, from, to, minutes(machine, from, to));
   }
 
   @Override
