@@ -42,13 +42,8 @@ class ActivityChartsBrowserTest {
   }
 
   @AfterAll
-  static void stop() {
-    if (browser != null) {
-      browser.close();
-    }
-    if (api != null) {
-      api.close();
-    }
+  static void stop() throws Exception {
+    BrowserSupport.closeAll(browser, api);
   }
 
   /**

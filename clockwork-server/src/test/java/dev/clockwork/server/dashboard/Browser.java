@@ -90,12 +90,21 @@ final class Browser implements AutoCloseable {
     return new WebDriverWait(driver, Duration.ofSeconds(10)).until(condition);
   }
 
-  /** Logs in afresh with {@code token}: no cookie left, the token typed into the login form. */
-  void loginAs(String token, String principal) {
+  /**
+   * Logs out and loads the dashboard afresh: no cookie left, and a new page (from {@code
+   * about:blank}, since loading the URL already shown only changes its hash); returns the login
+   * form's token field.
+   */
+  WebElement showLogin() {
     driver.manage().deleteAllCookies();
     driver.get("about:blank");
     go("#/queues");
-    await(ExpectedConditions.visibilityOfElementLocated(By.id("token"))).sendKeys(token);
+    return await(ExpectedConditions.visibilityOfElementLocated(By.id("token")));
+  }
+
+  /** Logs in afresh with {@code token}: no cookie left, the token typed into the login form. */
+  void loginAs(String token, String principal) {
+    showLogin().sendKeys(token);
     find("#login-button").click();
     await(ExpectedConditions.textToBePresentInElementLocated(By.id("who"), principal));
   }

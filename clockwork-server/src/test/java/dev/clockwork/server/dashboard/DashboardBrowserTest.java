@@ -38,13 +38,8 @@ class DashboardBrowserTest {
   }
 
   @AfterAll
-  static void stop() {
-    if (browser != null) {
-      browser.close();
-    }
-    if (api != null) {
-      api.close();
-    }
+  static void stop() throws Exception {
+    BrowserSupport.closeAll(browser, api);
   }
 
   @BeforeEach
@@ -250,9 +245,7 @@ class DashboardBrowserTest {
     String longId = "d-" + "very-long-instance-id-".repeat(4) + "end";
     createDesk(longId);
     send(longId, "{\"type\":\"START\"}");
-    browser.driver().manage().deleteAllCookies();
-    browser.go("#/queues");
-    browser.await(ExpectedConditions.visibilityOfElementLocated(By.id("token")));
+    browser.showLogin();
     assertThat(browser.find("#nav").isDisplayed()).as("no nav links on the login page").isFalse();
     assertThat(browser.find("#logout").isDisplayed()).isFalse();
     assertThat(browser.find("#live").isDisplayed()).as("no live dot before a login").isFalse();

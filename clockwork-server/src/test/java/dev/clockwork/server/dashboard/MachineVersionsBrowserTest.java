@@ -89,16 +89,8 @@ class MachineVersionsBrowserTest {
   }
 
   @AfterAll
-  static void stop() {
-    if (browser != null) {
-      browser.close();
-    }
-    if (other != null) {
-      other.close();
-    }
-    if (api != null) {
-      api.close();
-    }
+  static void stop() throws Exception {
+    BrowserSupport.closeAll(browser, other, api);
   }
 
   @Test

@@ -37,13 +37,8 @@ class NamespaceBrowserTest {
   }
 
   @AfterAll
-  static void stop() {
-    if (browser != null) {
-      browser.close();
-    }
-    if (api != null) {
-      api.close();
-    }
+  static void stop() throws Exception {
+    BrowserSupport.closeAll(browser, api);
   }
 
   @BeforeEach

@@ -34,13 +34,8 @@ class OperatorBrowserTest {
   }
 
   @AfterAll
-  static void stop() {
-    if (browser != null) {
-      browser.close();
-    }
-    if (api != null) {
-      api.close();
-    }
+  static void stop() throws Exception {
+    BrowserSupport.closeAll(browser, api);
   }
 
   @BeforeEach

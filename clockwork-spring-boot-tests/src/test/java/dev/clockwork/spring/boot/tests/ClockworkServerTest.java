@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.server.access.ApiToken;
 import dev.clockwork.spring.boot.autoconfigure.ClockworkAutoConfiguration;
@@ -51,12 +50,7 @@ class ClockworkServerTest {
           .withBean(
               MachineDefinition.class,
               () ->
-                  TestMachines.billing(
-                      Behaviors.builder()
-                          .guard("canBill", scope -> true)
-                          .action("processBillingAction", scope -> {})
-                          .action("explode", scope -> {})
-                          .build()))
+                  TestMachines.billing())
           .withPropertyValues("clockwork.workers.auto-startup=false");
 
   @Test

@@ -3,7 +3,6 @@ package dev.clockwork.spring.boot.tests;
 import dev.clockwork.runtime.instance.NewInstance;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.schedule.ScheduleRequest;
@@ -150,12 +149,7 @@ class DeclaredSchedulesTest {
   static class Billing {
     @Bean
     MachineDefinition billing() {
-      return TestMachines.billing(
-          Behaviors.builder()
-              .guard("canBill", scope -> true)
-              .action("processBillingAction", scope -> {})
-              .action("explode", scope -> {})
-              .build());
+      return TestMachines.billing();
     }
   }
 }

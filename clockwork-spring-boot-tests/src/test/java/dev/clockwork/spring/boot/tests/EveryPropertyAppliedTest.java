@@ -3,7 +3,6 @@ package dev.clockwork.spring.boot.tests;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
-import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.Engine;
 import dev.clockwork.runtime.config.Settings;
@@ -105,12 +104,7 @@ class EveryPropertyAppliedTest {
   static class Billing {
     @Bean
     MachineDefinition billing() {
-      return TestMachines.billing(
-          Behaviors.builder()
-              .guard("canBill", scope -> true)
-              .action("processBillingAction", scope -> {})
-              .action("explode", scope -> {})
-              .build());
+      return TestMachines.billing();
     }
   }
 }

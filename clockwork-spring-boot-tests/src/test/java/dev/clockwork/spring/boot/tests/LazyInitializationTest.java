@@ -2,7 +2,6 @@ package dev.clockwork.spring.boot.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.schedule.store.ScheduleStore;
 import dev.clockwork.schedule.store.memory.InMemoryScheduleStore;
@@ -48,12 +47,7 @@ class LazyInitializationTest {
   static class Billing {
     @Bean
     MachineDefinition billing() {
-      return TestMachines.billing(
-          Behaviors.builder()
-              .guard("canBill", scope -> true)
-              .action("processBillingAction", scope -> {})
-              .action("explode", scope -> {})
-              .build());
+      return TestMachines.billing();
     }
   }
 }

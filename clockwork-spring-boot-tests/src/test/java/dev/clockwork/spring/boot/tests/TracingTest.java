@@ -2,7 +2,6 @@ package dev.clockwork.spring.boot.tests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.opentelemetry.ClockworkTracing;
@@ -29,12 +28,7 @@ class TracingTest {
           .withBean(
               MachineDefinition.class,
               () ->
-                  TestMachines.billing(
-                      Behaviors.builder()
-                          .guard("canBill", scope -> true)
-                          .action("processBillingAction", scope -> {})
-                          .action("explode", scope -> {})
-                          .build()))
+                  TestMachines.billing())
           .withPropertyValues("clockwork.workers.auto-startup=false");
 
   @Test

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.tuple;
 
-import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.spring.boot.autoconfigure.ClockworkAutoConfiguration;
@@ -66,12 +65,7 @@ class UnknownKeysTest {
   static class Billing {
     @Bean
     MachineDefinition billing() {
-      return TestMachines.billing(
-          Behaviors.builder()
-              .guard("canBill", scope -> true)
-              .action("processBillingAction", scope -> {})
-              .action("explode", scope -> {})
-              .build());
+      return TestMachines.billing();
     }
   }
 

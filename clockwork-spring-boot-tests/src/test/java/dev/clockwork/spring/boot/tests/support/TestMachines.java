@@ -10,6 +10,16 @@ import java.util.Map;
 public final class TestMachines {
   private TestMachines() {}
 
+  /** {@link #billing(Behaviors)} with behaviours that let every bill through and do nothing. */
+  public static MachineDefinition billing() {
+    return billing(
+        Behaviors.builder()
+            .guard("canBill", scope -> true)
+            .action("processBillingAction", scope -> {})
+            .action("explode", scope -> {})
+            .build());
+  }
+
   /**
    * {@code billing}: {@code BILL} runs the action {@code processBillingAction} when the guard
    * {@code canBill} passes; unpaid bills expire after one hour; {@code BREAK} fails for good.

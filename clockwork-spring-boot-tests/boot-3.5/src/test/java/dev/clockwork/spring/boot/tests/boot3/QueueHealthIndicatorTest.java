@@ -2,7 +2,6 @@ package dev.clockwork.spring.boot.tests.boot3;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.Engine;
@@ -26,15 +25,7 @@ class QueueHealthIndicatorTest {
           .withConfiguration(
               AutoConfigurations.of(
                   ClockworkAutoConfiguration.class, ClockworkActuatorAutoConfiguration.class))
-          .withBean(
-              MachineDefinition.class,
-              () ->
-                  TestMachines.billing(
-                      Behaviors.builder()
-                          .guard("canBill", scope -> true)
-                          .action("processBillingAction", scope -> {})
-                          .action("explode", scope -> {})
-                          .build()))
+          .withBean(MachineDefinition.class, () -> TestMachines.billing())
           .withPropertyValues(
               "clockwork.workers.auto-startup=false",
               "clockwork.queue.alerts.pending-warning=1",
