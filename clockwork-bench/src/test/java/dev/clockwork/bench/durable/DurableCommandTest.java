@@ -29,6 +29,7 @@ class DurableCommandTest {
             new EngineConfig(2, 16, 100));
     assertThat(settings.dbSchedulerTasks()).isEqualTo(100_000);
     assertThat(settings.largeArmed()).isEqualTo(1_000_000);
+    assertThat(settings.warmUpFires()).isEqualTo(50_000);
     assertThat(settings.latenessRates).containsExactly(500, 5_000);
     assertThat(settings.timersConfig()).isEqualTo(new EngineConfig(1, 16));
     assertThat(settings.run.durable()).isTrue();
@@ -42,6 +43,13 @@ class DurableCommandTest {
     assertThat(settings.largeArmed()).isEqualTo(100_000);
     assertThat(settings.eventsPerInstance).isEqualTo(10);
     assertThat(settings.latenessRates).containsExactly(500, 5_000);
+    // the timers' warm-up does not shrink with --quick: the JIT needs its tens of thousands
+    assertThat(settings.warmUpFires()).isEqualTo(50_000);
+  }
+
+  @Test
+  void aSmokeScaleWarmsUpWithFewerFires() {
+    assertThat(parse("--scale", "0.002").warmUpFires()).isEqualTo(1_000);
   }
 
   @Test
