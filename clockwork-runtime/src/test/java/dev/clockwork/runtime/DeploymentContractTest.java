@@ -2,6 +2,7 @@ package dev.clockwork.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.clockwork.core.behavior.Behaviors;
 import dev.clockwork.core.definition.Machine;
@@ -28,6 +29,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -167,20 +169,7 @@ public abstract class DeploymentContractTest {
     node("a", Behaviors.none(), CHECKOUT).start();
     Engine deployer = node("b", Behaviors.none());
     CountingDefinitions counted = new CountingDefinitions(store.definitions());
-    Engine restarted =
-        Engine.builder()
-            .store(
-                new ForwardingStore(store) {
-                  @Override
-                  public DefinitionStore definitions() {
-                    return counted;
-                  }
-                })
-            .clock(clock)
-            .register(CHECKOUT)
-            .settings(s -> s.workers(w -> w.owner("c")))
-            .build();
-    engines.add(restarted);
+    Engine restarted = withDefinitions(counted, "c", CHECKOUT);
 
     restarted.start();
     restarted.machines().refresh();
@@ -195,11 +184,54 @@ public abstract class DeploymentContractTest {
     assertThat(restarted.machines().ids()).contains("refund", "checkout");
   }
 
-  /** Counts the deploys and the reads that return documents. */
+  @Test
+  void twoRefreshesAtOnceReadANewVersionsDocumentOnce() throws Exception {
+    Engine deployer = node("a", Behaviors.none());
+    CountingDefinitions counted = new CountingDefinitions(store.definitions());
+    Engine reader = withDefinitions(counted, "b");
+    deployer.machines().deploy("refund.yaml", REFUND);
+    CountDownLatch release = new CountDownLatch(1);
+    counted.beforeFind = release;
+
+    Thread first = new Thread(reader.machines()::refresh, "first-refresh");
+    first.start();
+    await().until(() -> counted.documentReads == 1); // the first look is reading the document
+    Thread second = new Thread(reader.machines()::refresh, "second-refresh");
+    second.start();
+    await().until(() -> second.getState() == Thread.State.WAITING);
+    release.countDown();
+    first.join(10_000);
+    second.join(10_000);
+
+    assertThat(counted.documentReads).as("the new version's document, once").isEqualTo(1);
+    assertThat(reader.machines().ids()).contains("refund");
+  }
+
+  private Engine withDefinitions(
+      DefinitionStore definitions, String owner, MachineDefinition... registered) {
+    Engine engine =
+        Engine.builder()
+            .store(
+                new ForwardingStore(store) {
+                  @Override
+                  public DefinitionStore definitions() {
+                    return definitions;
+                  }
+                })
+            .clock(clock)
+            .register(registered)
+            .settings(s -> s.workers(w -> w.owner(owner)))
+            .build();
+    engines.add(engine);
+    return engine;
+  }
+
+  /** Counts the deploys and the reads that return documents; a read may wait for a latch. */
   private static final class CountingDefinitions implements DefinitionStore {
     private final DefinitionStore delegate;
-    int deploys;
-    int documentReads;
+    volatile int deploys;
+    volatile int documentReads;
+    volatile CountDownLatch beforeFind;
 
     CountingDefinitions(DefinitionStore delegate) {
       this.delegate = delegate;
@@ -214,6 +246,14 @@ public abstract class DeploymentContractTest {
     @Override
     public Optional<StoredDefinition> find(String machine, int version) {
       documentReads++;
+      CountDownLatch latch = beforeFind;
+      if (latch != null) {
+        try {
+          latch.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
       return delegate.find(machine, version);
     }
 

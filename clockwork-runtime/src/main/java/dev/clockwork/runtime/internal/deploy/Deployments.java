@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,6 +44,9 @@ public final class Deployments {
   private final Set<String> taken = new HashSet<>();
   private final Map<String, VersionProblem> problems = new HashMap<>();
   private final Map<String, MachineDefinition> shown = new HashMap<>();
+
+  /** One look at a time: the engine's 5 s task and a caller's refresh read a document once. */
+  private final ReentrantLock refreshing = new ReentrantLock();
 
   public Deployments(
       DefinitionStore stored, MachineRegistry registry, Behaviors behaviors, Clock clock) {
@@ -119,13 +123,20 @@ public final class Deployments {
   /**
    * Takes the versions deployed since the last look: registers those this node can run. The look is
    * one read of the stored versions without their documents; a document is read only for a version
-   * new to this node, and no store read holds this object's lock.
+   * new to this node, and no store read holds this object's lock. Looks run one at a time (a look
+   * that starts while another reads waits for it, then finds nothing new), so a version's document
+   * is read once however many threads refresh.
    */
   public void refresh() {
-    for (DeployedVersion listed : stored.index()) {
-      if (isNew(listed)) {
-        stored.find(listed.machine(), listed.version()).ifPresent(this::takeOnce);
+    refreshing.lock();
+    try {
+      for (DeployedVersion listed : stored.index()) {
+        if (isNew(listed)) {
+          stored.find(listed.machine(), listed.version()).ifPresent(this::takeOnce);
+        }
       }
+    } finally {
+      refreshing.unlock();
     }
   }
 
