@@ -227,7 +227,14 @@ public final class WorkerFleet implements AutoCloseable {
           Slot slot = slots.get((index + i) % slots.size());
           if (slot.process.isAlive()) {
             Paused paused = new Paused(slot.name, slot.process);
-            signal("STOP", paused.process());
+            try {
+              signal("STOP", paused.process());
+            } catch (IllegalStateException e) {
+              if (paused.process().isAlive()) {
+                throw e;
+              }
+              continue; // it exited between the look and the signal: the next live one
+            }
             stopped.add(paused);
             pauses.incrementAndGet();
             return paused;
@@ -289,15 +296,19 @@ public final class WorkerFleet implements AutoCloseable {
           new ProcessBuilder("kill", "-" + signal, String.valueOf(process.pid()))
               .redirectErrorStream(true)
               .start();
-      if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+      if (!kill.waitFor(10, TimeUnit.SECONDS)) {
         kill.destroyForcibly();
+        throw new IllegalStateException(
+            "kill -" + signal + " " + process.pid() + " did not end within 10 s");
+      }
+      if (kill.exitValue() != 0) { // read what it said before anything closes its output
         throw new IllegalStateException(
             "kill -"
                 + signal
                 + " "
                 + process.pid()
                 + " failed: "
-                + new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+                + new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim());
       }
     } catch (IOException e) {
       throw new IllegalStateException("cannot run kill -" + signal + ": " + e.getMessage(), e);

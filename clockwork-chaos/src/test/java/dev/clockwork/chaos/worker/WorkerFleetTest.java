@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +51,74 @@ class WorkerFleetTest {
       assertThat(paused.process()).isSameAs(launched.get("w2").get(0));
       assertThat(fleet.pauses()).isEqualTo(1);
       assertThat(fleet.resume(paused)).isEqualTo("kill -CONT " + paused);
+    }
+  }
+
+  @Test
+  void aPauseSkipsAWorkerThatExitsBetweenTheLookAndTheSignal() throws Exception {
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor(); // reaped: kill -STOP of its pid fails, as for a worker killed a moment ago
+    WorkerFleet.Launcher exitingFirst =
+        name -> name.equals("w1") ? new ExitsWhenSignalled(gone) : sleep(name);
+    try (WorkerFleet fleet = new WorkerFleet(logs, exitingFirst)) {
+      fleet.start(2);
+
+      WorkerFleet.Paused paused = fleet.pause(0);
+
+      assertThat(paused.name()).isEqualTo("w2");
+      assertThat(fleet.pauses()).isEqualTo(1);
+      assertThat(fleet.resume(paused)).isEqualTo("kill -CONT " + paused);
+    }
+  }
+
+  /** Alive until its pid is asked for (to signal it), as a process that has just been reaped. */
+  private static final class ExitsWhenSignalled extends Process {
+    private final Process exited;
+    private volatile boolean signalled;
+
+    ExitsWhenSignalled(Process exited) {
+      this.exited = exited;
+    }
+
+    @Override
+    public long pid() {
+      signalled = true;
+      return exited.pid();
+    }
+
+    @Override
+    public boolean isAlive() {
+      return !signalled;
+    }
+
+    @Override
+    public OutputStream getOutputStream() {
+      return exited.getOutputStream();
+    }
+
+    @Override
+    public InputStream getInputStream() {
+      return exited.getInputStream();
+    }
+
+    @Override
+    public InputStream getErrorStream() {
+      return exited.getErrorStream();
+    }
+
+    @Override
+    public int waitFor() throws InterruptedException {
+      return exited.waitFor();
+    }
+
+    @Override
+    public int exitValue() {
+      return exited.exitValue();
+    }
+
+    @Override
+    public void destroy() {
+      signalled = true;
     }
   }
 
