@@ -1,11 +1,13 @@
 package dev.clockwork.postgres;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.clockwork.runtime.store.Claim;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -80,11 +82,27 @@ class AwaitWorkTest extends StoreFixture {
     await().atMost(Duration.ofSeconds(10)).until(waiting::isDone);
   }
 
+  @Test
+  void interruptingAWaitingWorkerEndsItsWait() throws InterruptedException {
+    store.work().awaitWork(Duration.ofMillis(1));
+    Thread[] waiter = new Thread[1];
+    CompletableFuture<Void> waiting = waitInBackground(postgres, thread -> waiter[0] = thread);
+    await().until(() -> waiter[0].getState() == Thread.State.RUNNABLE); // reading the connection
+    waiter[0].interrupt(); // as a stopping engine does to its idle workers
+    await().atMost(Duration.ofSeconds(10)).until(waiting::isDone);
+    assertThat(waiting).isCompletedExceptionally();
+  }
+
   private static dev.clockwork.runtime.store.InstanceBuilder nextOf(Claim claim) {
     return dev.clockwork.runtime.store.InstanceBuilder.nextOf(claim.instance());
   }
 
   private static CompletableFuture<Void> waitInBackground(PostgresStore store) {
+    return waitInBackground(store, thread -> {});
+  }
+
+  private static CompletableFuture<Void> waitInBackground(
+      PostgresStore store, Consumer<Thread> started) {
     CompletableFuture<Void> done = new CompletableFuture<>();
     Thread waiter =
         new Thread(
@@ -98,6 +116,7 @@ class AwaitWorkTest extends StoreFixture {
             },
             "await-work-test");
     waiter.setDaemon(true);
+    started.accept(waiter);
     waiter.start();
     return done;
   }

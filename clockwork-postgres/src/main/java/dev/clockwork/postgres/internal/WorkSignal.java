@@ -20,14 +20,15 @@ import org.slf4j.LoggerFactory;
  * Waits for work with {@code LISTEN} on one connection for every channel (instance work on {@code
  * clockwork_work}, region jobs on {@code clockwork_jobs}): a hint, never a promise — callers poll
  * as well. A waiter waits for one channel, and a notification on another does not end its wait. One
- * waiting thread at a time reads the listening connection (in slices of at most a second, so
- * interrupts are seen) and counts what it read per channel; the others wait for it to report.
- * Without a connection (the database restarting), a wait simply lasts its full time and the next
- * one reconnects.
+ * waiting thread at a time reads the listening connection (in slices of at most {@value
+ * #SLICE_MILLIS} ms: a socket read does not see an interrupt, and a stopping engine interrupts its
+ * idle workers — slices of a second kept every engine's stop waiting up to a second) and counts
+ * what it read per channel; the others wait for it to report. Without a connection (the database
+ * restarting), a wait simply lasts its full time and the next one reconnects.
  */
 public final class WorkSignal implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(WorkSignal.class);
-  private static final long SLICE_MILLIS = 1000;
+  static final long SLICE_MILLIS = 100;
 
   private final DataSource dataSource;
   private final List<String> channels;
