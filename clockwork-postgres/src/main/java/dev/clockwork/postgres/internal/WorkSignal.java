@@ -74,7 +74,7 @@ public final class WorkSignal implements AutoCloseable {
       if (listening.tryLock()) {
         Set<String> signalled;
         try {
-          signalled = listen(slice);
+          signalled = listen(slice, remaining);
         } finally {
           listening.unlock();
         }
@@ -98,8 +98,12 @@ public final class WorkSignal implements AutoCloseable {
     }
   }
 
-  /** Reads the listening connection for up to {@code millis}; the channels notified. */
-  private Set<String> listen(long millis) throws InterruptedException {
+  /**
+   * Reads the listening connection for up to {@code millis}; the channels notified. Without a
+   * connection, waits out the rest of the wait ({@code remaining}) before the next attempt, so an
+   * outage costs a connection attempt and a warning per wait, not per slice.
+   */
+  private Set<String> listen(long millis, long remaining) throws InterruptedException {
     try {
       if (connection == null) {
         connection = connect();
@@ -121,7 +125,7 @@ public final class WorkSignal implements AutoCloseable {
     } catch (SQLException e) {
       LOG.warn("cannot listen for work ({}); polling until the database answers", e.getMessage());
       disconnect();
-      Thread.sleep(millis);
+      Thread.sleep(remaining);
       return Set.of();
     }
   }
