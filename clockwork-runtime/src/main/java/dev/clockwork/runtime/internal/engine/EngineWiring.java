@@ -178,6 +178,7 @@ public final class EngineWiring {
             threads,
             jobs.workers(),
             jobs.dispatchInUse(),
-            admin));
+            admin,
+            failures::current));
   }
 }

@@ -2,12 +2,15 @@ package dev.clockwork.runtime.internal.engine;
 
 import dev.clockwork.runtime.admin.QueueAdmin;
 import dev.clockwork.runtime.config.Settings;
+import dev.clockwork.runtime.health.StoreOutage;
 import dev.clockwork.runtime.internal.MachineRegistry;
 import dev.clockwork.runtime.internal.deploy.Deployments;
 import dev.clockwork.runtime.internal.parallel.RegionJobWorkers;
 import dev.clockwork.runtime.internal.worker.StartTasks;
 import dev.clockwork.runtime.internal.worker.Workers;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,10 +27,12 @@ public final class Lifecycle {
   private final RegionJobWorkers regionJobWorkers;
   private final BooleanSupplier dispatchInUse;
   private final QueueAdmin queues;
+  private final Supplier<Optional<StoreOutage>> outage;
 
   /**
    * @param regionJobWorkers the region job threads, or null when there are none
    * @param dispatchInUse whether a registered machine has parallel dispatch on
+   * @param outage the store's failures as this process's workers meet them
    */
   Lifecycle(
       Settings settings,
@@ -38,7 +43,8 @@ public final class Lifecycle {
       Workers workers,
       RegionJobWorkers regionJobWorkers,
       BooleanSupplier dispatchInUse,
-      QueueAdmin queues) {
+      QueueAdmin queues,
+      Supplier<Optional<StoreOutage>> outage) {
     this.settings = settings;
     this.machines = machines;
     this.deployments = deployments;
@@ -48,6 +54,7 @@ public final class Lifecycle {
     this.regionJobWorkers = regionJobWorkers;
     this.dispatchInUse = dispatchInUse;
     this.queues = queues;
+    this.outage = outage;
   }
 
   /**
@@ -72,13 +79,22 @@ public final class Lifecycle {
 
   /**
    * Stops the region job threads and the workers (turns in progress finish for the shutdown
-   * timeout), then records the queue activity of the last seconds.
+   * timeout), then records the queue activity of the last seconds — unless the store is failing: a
+   * stop does not wait on a database that does not answer (each call would wait out the connection
+   * pool's timeout).
    */
   public void stop() {
     if (regionJobWorkers != null) {
       regionJobWorkers.stop();
     }
     workers.stop();
+    Optional<StoreOutage> failing = outage.get();
+    if (failing.isPresent()) {
+      LOG.warn(
+          "the queue activity of this engine's last seconds is not recorded: {}",
+          failing.get().describe());
+      return;
+    }
     try {
       queues.flushActivity();
     } catch (RuntimeException e) {
