@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.clockwork.runtime.store.Claim;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -87,10 +88,15 @@ class AwaitWorkTest extends StoreFixture {
     store.work().awaitWork(Duration.ofMillis(1));
     Thread[] waiter = new Thread[1];
     CompletableFuture<Void> waiting = waitInBackground(postgres, thread -> waiter[0] = thread);
-    await().until(() -> waiter[0].getState() == Thread.State.RUNNABLE); // reading the connection
+    await().until(() -> readingTheConnection(waiter[0])); // a socket read: blind to interrupts
     waiter[0].interrupt(); // as a stopping engine does to its idle workers
     await().atMost(Duration.ofSeconds(10)).until(waiting::isDone);
     assertThat(waiting).isCompletedExceptionally();
+  }
+
+  private static boolean readingTheConnection(Thread thread) {
+    return Arrays.stream(thread.getStackTrace())
+        .anyMatch(frame -> frame.getMethodName().equals("getNotifications"));
   }
 
   private static dev.clockwork.runtime.store.InstanceBuilder nextOf(Claim claim) {

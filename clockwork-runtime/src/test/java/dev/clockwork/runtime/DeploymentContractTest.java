@@ -92,9 +92,13 @@ public abstract class DeploymentContractTest {
   }
 
   private Engine node(String owner, Behaviors behaviors, MachineDefinition... machines) {
+    return node(store, owner, behaviors, machines);
+  }
+
+  private Engine node(Store on, String owner, Behaviors behaviors, MachineDefinition... machines) {
     Engine engine =
         Engine.builder()
-            .store(store)
+            .store(on)
             .clock(clock)
             .behaviors(behaviors)
             .register(machines)
@@ -169,7 +173,7 @@ public abstract class DeploymentContractTest {
     node("a", Behaviors.none(), CHECKOUT).start();
     Engine deployer = node("b", Behaviors.none());
     CountingDefinitions counted = new CountingDefinitions(store.definitions());
-    Engine restarted = withDefinitions(counted, "c", CHECKOUT);
+    Engine restarted = node(withDefinitions(counted), "c", Behaviors.none(), CHECKOUT);
 
     restarted.start();
     restarted.machines().refresh();
@@ -188,7 +192,7 @@ public abstract class DeploymentContractTest {
   void twoRefreshesAtOnceReadANewVersionsDocumentOnce() throws Exception {
     Engine deployer = node("a", Behaviors.none());
     CountingDefinitions counted = new CountingDefinitions(store.definitions());
-    Engine reader = withDefinitions(counted, "b");
+    Engine reader = node(withDefinitions(counted), "b", Behaviors.none());
     deployer.machines().deploy("refund.yaml", REFUND);
     CountDownLatch release = new CountDownLatch(1);
     counted.beforeFind = release;
@@ -207,23 +211,14 @@ public abstract class DeploymentContractTest {
     assertThat(reader.machines().ids()).contains("refund");
   }
 
-  private Engine withDefinitions(
-      DefinitionStore definitions, String owner, MachineDefinition... registered) {
-    Engine engine =
-        Engine.builder()
-            .store(
-                new ForwardingStore(store) {
-                  @Override
-                  public DefinitionStore definitions() {
-                    return definitions;
-                  }
-                })
-            .clock(clock)
-            .register(registered)
-            .settings(s -> s.workers(w -> w.owner(owner)))
-            .build();
-    engines.add(engine);
-    return engine;
+  /** The test's store with {@code definitions} in place of its definition role. */
+  private Store withDefinitions(DefinitionStore definitions) {
+    return new ForwardingStore(store) {
+      @Override
+      public DefinitionStore definitions() {
+        return definitions;
+      }
+    };
   }
 
   /** Counts the deploys and the reads that return documents; a read may wait for a latch. */
