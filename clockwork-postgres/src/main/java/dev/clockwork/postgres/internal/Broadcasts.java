@@ -26,9 +26,11 @@ public final class Broadcasts {
   private static final String RECORD =
       """
       INSERT INTO cw_broadcasts (machine, state, event, priority, sender, created_at)
-      SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(CAST(? AS text[]) AS jsonb[]),
-                           CAST(? AS smallint[]), CAST(? AS text[]),
-                           CAST(CAST(? AS text[]) AS timestamptz[]))
+      SELECT u.machine, u.state, CAST(u.event AS jsonb), u.priority, u.sender,
+             CAST(u.created_at AS timestamptz)
+        FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
+                    CAST(? AS smallint[]), CAST(? AS text[]), CAST(? AS text[]))
+             AS u(machine, state, event, priority, sender, created_at)
       """;
 
   private static final String OLDEST =

@@ -280,11 +280,13 @@ public final class Claims {
       claim.setArray(++i, connection.createArrayOf("uuid", request.committing().toArray()));
       claim.setInt(++i, request.maxInstances());
       claim.setArray(++i, Columns.texts(connection, byName.keySet()));
-      claim.setArray(++i, connection.createArrayOf("int4", byName.values().toArray()));
+      claim.setArray(
+          ++i, connection.createArrayOf("int4", byName.values().toArray(Integer[]::new)));
       claim.setArray(
           ++i,
           connection.createArrayOf(
-              "int4", byName.keySet().stream().map(request::newestVersion).toArray()));
+              "int4",
+              byName.keySet().stream().map(request::newestVersion).toArray(Integer[]::new)));
       if (someQueues) {
         claim.setArray(++i, Columns.texts(connection, request.queues()));
       }

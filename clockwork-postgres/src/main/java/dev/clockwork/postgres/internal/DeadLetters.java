@@ -15,13 +15,16 @@ final class DeadLetters {
       """
       INSERT INTO cw_dead_letters (instance_id, queue_id, machine, event, source, conversation_id,
                                    attempts, available_at, enqueued_at, errors, dead_at, priority)
-      SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS bigint[]), CAST(? AS text[]),
-                           CAST(CAST(? AS text[]) AS jsonb[]), CAST(? AS text[]),
-                           CAST(? AS text[]), CAST(? AS int[]),
-                           CAST(CAST(? AS text[]) AS timestamptz[]),
-                           CAST(CAST(? AS text[]) AS timestamptz[]),
-                           CAST(CAST(? AS text[]) AS jsonb[]),
-                           CAST(CAST(? AS text[]) AS timestamptz[]), CAST(? AS smallint[]))
+      SELECT u.instance_id, u.queue_id, u.machine, CAST(u.event AS jsonb), u.source,
+             u.conversation_id, u.attempts, CAST(u.available_at AS timestamptz),
+             CAST(u.enqueued_at AS timestamptz), CAST(u.errors AS jsonb),
+             CAST(u.dead_at AS timestamptz), u.priority
+        FROM unnest(CAST(? AS text[]), CAST(? AS bigint[]), CAST(? AS text[]), CAST(? AS text[]),
+                    CAST(? AS text[]), CAST(? AS text[]), CAST(? AS int[]), CAST(? AS text[]),
+                    CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
+                    CAST(? AS smallint[]))
+             AS u(instance_id, queue_id, machine, event, source, conversation_id, attempts,
+                  available_at, enqueued_at, errors, dead_at, priority)
       """;
 
   private DeadLetters() {}

@@ -71,14 +71,18 @@ public final class Enqueues {
   private static final String ENQUEUE_ALL =
       """
       WITH numbered AS MATERIALIZED (
-             SELECT u.*, nextval('cw_queue_id_seq') AS id
-               FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(CAST(? AS text[]) AS jsonb[]),
+             SELECT u.instance_id, u.machine, CAST(u.event AS jsonb) AS event, u.source,
+                    u.conversation_id, u.attempts,
+                    CAST(u.available_at AS timestamptz) AS available_at,
+                    CAST(u.enqueued_at AS timestamptz) AS enqueued_at,
+                    CAST(u.errors AS jsonb) AS errors, u.priority, u.idempotency_key,
+                    u.fingerprint, CAST(u.headers AS jsonb) AS headers, u.n,
+                    nextval('cw_queue_id_seq') AS id
+               FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
                            CAST(? AS text[]), CAST(? AS text[]), CAST(? AS int[]),
-                           CAST(CAST(? AS text[]) AS timestamptz[]),
-                           CAST(CAST(? AS text[]) AS timestamptz[]),
-                           CAST(CAST(? AS text[]) AS jsonb[]), CAST(? AS smallint[]),
-                           CAST(? AS text[]), CAST(? AS text[]),
-                           CAST(CAST(? AS text[]) AS jsonb[]))
+                           CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
+                           CAST(? AS smallint[]), CAST(? AS text[]), CAST(? AS text[]),
+                           CAST(? AS text[]))
                     WITH ORDINALITY
                     AS u(instance_id, machine, event, source, conversation_id, attempts,
                          available_at, enqueued_at, errors, priority, idempotency_key,

@@ -23,9 +23,10 @@ public final class IdempotencyKeys {
   private static final String KEEP =
       """
       INSERT INTO cw_idempotency (instance_id, key, outcome, created_at, fingerprint)
-      SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]),
-                           CAST(CAST(? AS text[]) AS jsonb[]),
-                           CAST(CAST(? AS text[]) AS timestamptz[]), CAST(? AS text[]))
+      SELECT u.instance_id, u.key, CAST(u.outcome AS jsonb), CAST(u.created_at AS timestamptz),
+             u.fingerprint
+        FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
+                    CAST(? AS text[])) AS u(instance_id, key, outcome, created_at, fingerprint)
       ON CONFLICT (instance_id, key) DO UPDATE
         SET outcome = EXCLUDED.outcome,
             fingerprint = COALESCE(cw_idempotency.fingerprint, EXCLUDED.fingerprint)

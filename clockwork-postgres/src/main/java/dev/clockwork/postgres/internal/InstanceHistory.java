@@ -26,12 +26,14 @@ public final class InstanceHistory {
       """
       INSERT INTO cw_history (instance_id, conversation_id, seq, at, kind, event, payload, states,
                               detail, event_id, attempt, entered)
-      SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS bigint[]),
-                           CAST(CAST(? AS text[]) AS timestamptz[]), CAST(? AS text[]),
-                           CAST(? AS text[]), CAST(CAST(? AS text[]) AS jsonb[]),
-                           CAST(CAST(? AS text[]) AS jsonb[]), CAST(? AS text[]),
-                           CAST(? AS bigint[]), CAST(? AS int[]),
-                           CAST(CAST(? AS text[]) AS jsonb[]))
+      SELECT u.instance_id, u.conversation_id, u.seq, CAST(u.at AS timestamptz), u.kind, u.event,
+             CAST(u.payload AS jsonb), CAST(u.states AS jsonb), u.detail, u.event_id, u.attempt,
+             CAST(u.entered AS jsonb)
+        FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS bigint[]), CAST(? AS text[]),
+                    CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
+                    CAST(? AS text[]), CAST(? AS bigint[]), CAST(? AS int[]), CAST(? AS text[]))
+             AS u(instance_id, conversation_id, seq, at, kind, event, payload, states, detail,
+                  event_id, attempt, entered)
       """;
 
   private final Jdbc jdbc;

@@ -29,18 +29,23 @@ final class InstanceWrites {
                                 search_attributes, status, active, context, timers,
                                 last_entry_id, revision, history_seq, history_states,
                                 created_at, updated_at, next_timer_at, fire_retry, fire_retry_at)
-      SELECT * FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS int[]),
-                           CAST(? AS text[]), CAST(? AS text[]), CAST(CAST(? AS text[]) AS jsonb[]),
-                           CAST(CAST(? AS text[]) AS jsonb[]), CAST(CAST(? AS text[]) AS jsonb[]),
-                           CAST(? AS text[]), CAST(CAST(? AS text[]) AS jsonb[]),
-                           CAST(CAST(? AS text[]) AS jsonb[]), CAST(CAST(? AS text[]) AS jsonb[]),
-                           CAST(? AS bigint[]), CAST(? AS bigint[]), CAST(? AS bigint[]),
-                           CAST(CAST(? AS text[]) AS jsonb[]),
-                           CAST(CAST(? AS text[]) AS timestamptz[]),
-                           CAST(CAST(? AS text[]) AS timestamptz[]),
-                           CAST(CAST(? AS text[]) AS timestamptz[]),
-                           CAST(CAST(? AS text[]) AS jsonb[]),
-                           CAST(CAST(? AS text[]) AS timestamptz[]))
+      SELECT u.id, u.machine, u.version, u.conversation_id, u.queue, CAST(u.labels AS jsonb),
+             CAST(u.memo AS jsonb), CAST(u.search_attributes AS jsonb), u.status,
+             CAST(u.active AS jsonb), CAST(u.context AS jsonb), CAST(u.timers AS jsonb),
+             u.last_entry_id, u.revision, u.history_seq, CAST(u.history_states AS jsonb),
+             CAST(u.created_at AS timestamptz), CAST(u.updated_at AS timestamptz),
+             CAST(u.next_timer_at AS timestamptz), CAST(u.fire_retry AS jsonb),
+             CAST(u.fire_retry_at AS timestamptz)
+        FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS int[]), CAST(? AS text[]),
+                    CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
+                    CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
+                    CAST(? AS bigint[]), CAST(? AS bigint[]), CAST(? AS bigint[]),
+                    CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
+                    CAST(? AS text[]), CAST(? AS text[]))
+             AS u(id, machine, version, conversation_id, queue, labels, memo, search_attributes,
+                  status, active, context, timers, last_entry_id, revision, history_seq,
+                  history_states, created_at, updated_at, next_timer_at, fire_retry,
+                  fire_retry_at)
       ON CONFLICT (id) DO NOTHING
       RETURNING id
       """;
@@ -55,16 +60,19 @@ final class InstanceWrites {
   static final String UPDATE =
       """
       WITH input AS (
-             SELECT *
+             SELECT u.id, u.token, u.version, u.status, CAST(u.active AS jsonb) AS active,
+                    CAST(u.context AS jsonb) AS context, CAST(u.timers AS jsonb) AS timers,
+                    u.last_entry_id, u.revision, u.history_seq,
+                    CAST(u.history_states AS jsonb) AS history_states,
+                    CAST(u.updated_at AS timestamptz) AS updated_at,
+                    CAST(u.next_timer_at AS timestamptz) AS next_timer_at,
+                    CAST(u.fire_retry AS jsonb) AS fire_retry,
+                    CAST(u.fire_retry_at AS timestamptz) AS fire_retry_at
                FROM unnest(CAST(? AS text[]), CAST(? AS uuid[]), CAST(? AS int[]),
-                           CAST(? AS text[]), CAST(CAST(? AS text[]) AS jsonb[]),
-                           CAST(CAST(? AS text[]) AS jsonb[]), CAST(CAST(? AS text[]) AS jsonb[]),
-                           CAST(? AS bigint[]), CAST(? AS bigint[]), CAST(? AS bigint[]),
-                           CAST(CAST(? AS text[]) AS jsonb[]),
-                           CAST(CAST(? AS text[]) AS timestamptz[]),
-                           CAST(CAST(? AS text[]) AS timestamptz[]),
-                           CAST(CAST(? AS text[]) AS jsonb[]),
-                           CAST(CAST(? AS text[]) AS timestamptz[]))
+                           CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
+                           CAST(? AS text[]), CAST(? AS bigint[]), CAST(? AS bigint[]),
+                           CAST(? AS bigint[]), CAST(? AS text[]), CAST(? AS text[]),
+                           CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]))
                     AS u(id, token, version, status, active, context, timers, last_entry_id,
                          revision, history_seq, history_states, updated_at, next_timer_at,
                          fire_retry, fire_retry_at)),

@@ -27,9 +27,10 @@ public final class QueueRows {
   private static final String RETRY_LATER =
       """
       UPDATE cw_queue q
-         SET attempts = r.attempts, available_at = r.available_at, errors = r.errors
-        FROM unnest(CAST(? AS text[]), CAST(? AS bigint[]), CAST(? AS int[]),
-                    CAST(CAST(? AS text[]) AS timestamptz[]), CAST(CAST(? AS text[]) AS jsonb[]))
+         SET attempts = r.attempts, available_at = CAST(r.available_at AS timestamptz),
+             errors = CAST(r.errors AS jsonb)
+        FROM unnest(CAST(? AS text[]), CAST(? AS bigint[]), CAST(? AS int[]), CAST(? AS text[]),
+                    CAST(? AS text[]))
              AS r(instance_id, id, attempts, available_at, errors)
        WHERE q.instance_id = r.instance_id AND q.id = r.id
       """;
@@ -121,7 +122,7 @@ public final class QueueRows {
         REMOVE,
         (connection, delete, i) -> {
           delete.setArray(++i, Columns.texts(connection, instanceIds));
-          delete.setArray(++i, connection.createArrayOf("int8", ids.toArray()));
+          delete.setArray(++i, connection.createArrayOf("int8", ids.toArray(Long[]::new)));
           return i;
         });
   }

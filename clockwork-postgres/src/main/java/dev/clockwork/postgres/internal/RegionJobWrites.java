@@ -40,14 +40,14 @@ final class RegionJobWrites {
                                   region, initial_state, initial_entry, baseline, trigger_type,
                                   trigger_payload, attempts, last_error, created_at, available_at)
       SELECT instance_id, machine, queue, parallel_state, parallel_entry, region, initial_state,
-             initial_entry, baseline, trigger_type, trigger_payload, attempts, last_error,
-             created_at, available_at
+             initial_entry, CAST(baseline AS jsonb), trigger_type, CAST(trigger_payload AS jsonb),
+             attempts, last_error, CAST(created_at AS timestamptz),
+             CAST(available_at AS timestamptz)
         FROM unnest(CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]),
                     CAST(? AS bigint[]), CAST(? AS text[]), CAST(? AS text[]),
-                    CAST(? AS bigint[]), CAST(CAST(? AS text[]) AS jsonb[]), CAST(? AS text[]),
-                    CAST(CAST(? AS text[]) AS jsonb[]), CAST(? AS int[]),
-                    CAST(? AS text[]), CAST(CAST(? AS text[]) AS timestamptz[]),
-                    CAST(CAST(? AS text[]) AS timestamptz[]))
+                    CAST(? AS bigint[]), CAST(? AS text[]), CAST(? AS text[]),
+                    CAST(? AS text[]), CAST(? AS int[]),
+                    CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]))
              WITH ORDINALITY
              AS u(instance_id, machine, queue, parallel_state, parallel_entry, region,
                   initial_state, initial_entry, baseline, trigger_type, trigger_payload, attempts,

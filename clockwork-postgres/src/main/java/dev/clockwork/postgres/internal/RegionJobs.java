@@ -68,8 +68,8 @@ public final class RegionJobs implements RegionJobStore {
   private static final String MACHINE_EXPIRY =
       """
       (SELECT e.expires_at, e.expires_at
-         FROM unnest(CAST(? AS text[]), CAST(CAST(? AS text[]) AS timestamptz[]))
-              AS e(machine, expires_at)
+         FROM (SELECT u.machine, CAST(u.expires_at AS timestamptz) AS expires_at
+                 FROM unnest(CAST(? AS text[]), CAST(? AS text[])) AS u(machine, expires_at)) AS e
         WHERE e.machine = j.machine)""";
 
   /** Ready jobs of every queue: a range scan of {@code cw_region_jobs_available}. */
