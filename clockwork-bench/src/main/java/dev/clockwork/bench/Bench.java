@@ -16,8 +16,9 @@ import picocli.CommandLine.Command;
  * next to the jar; it exits 1 when a sanity check of the run failed ("WRONG"), never for a figure
  * that misses its target. Nothing here is measured in {@code mvn verify}, which compiles the
  * harness, tests its options and verdicts, runs each interpreter benchmark's setup and sanity
- * checks (BenchmarkSanityTest) and every PostgreSQL command whole at a tiny scale
- * (BenchmarkCommandsSmokeTest), so a stale expectation fails the build rather than the next run.
+ * checks (BenchmarkSanityTest) and the PostgreSQL commands CI does not run through the jar whole at
+ * a tiny scale (BenchmarkCommandsSmokeTest); {@code .ci/bench-smoke} runs the others. A stale
+ * expectation fails the build rather than the next run.
  */
 @Command(
     name = "clockwork-bench/run",
