@@ -49,7 +49,7 @@ public final class ArchivedRows {
       throws SQLException {
     Map<String, List<HistoryEntry>> histories;
     try (PreparedStatement select = connection.prepareStatement(HISTORY)) {
-      select.setArray(1, connection.createArrayOf("text", ids.toArray()));
+      select.setArray(1, Columns.texts(connection, ids));
       histories = histories(select);
     }
     return instances(connection, ids, histories, ArchivedInstance.Reason.FINISHED);
@@ -63,8 +63,8 @@ public final class ArchivedRows {
       throws SQLException {
     Map<String, List<HistoryEntry>> histories;
     try (PreparedStatement select = connection.prepareStatement(TRIMMED)) {
-      select.setArray(1, connection.createArrayOf("text", cuts.keySet().toArray()));
-      select.setArray(2, connection.createArrayOf("bigint", cuts.values().toArray()));
+      select.setArray(1, Columns.texts(connection, cuts.keySet()));
+      select.setArray(2, Columns.longs(connection, cuts.values()));
       histories = histories(select);
     }
     return instances(connection, cuts.keySet(), histories, ArchivedInstance.Reason.TRIMMED);
@@ -90,7 +90,7 @@ public final class ArchivedRows {
       throws SQLException {
     List<ArchivedInstance> archived = new ArrayList<>();
     try (PreparedStatement select = connection.prepareStatement(INSTANCES)) {
-      select.setArray(1, connection.createArrayOf("text", ids.toArray()));
+      select.setArray(1, Columns.texts(connection, ids));
       try (ResultSet rs = select.executeQuery()) {
         while (rs.next()) {
           InstanceRecord record = InstanceRows.record(rs);

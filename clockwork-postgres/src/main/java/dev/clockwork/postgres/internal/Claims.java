@@ -280,13 +280,10 @@ public final class Claims {
       claim.setArray(++i, connection.createArrayOf("uuid", request.committing().toArray()));
       claim.setInt(++i, request.maxInstances());
       claim.setArray(++i, Columns.texts(connection, byName.keySet()));
-      claim.setArray(
-          ++i, connection.createArrayOf("int4", byName.values().toArray(Integer[]::new)));
+      claim.setArray(++i, Columns.ints(connection, byName.values()));
       claim.setArray(
           ++i,
-          connection.createArrayOf(
-              "int4",
-              byName.keySet().stream().map(request::newestVersion).toArray(Integer[]::new)));
+          Columns.ints(connection, byName.keySet().stream().map(request::newestVersion).toList()));
       if (someQueues) {
         claim.setArray(++i, Columns.texts(connection, request.queues()));
       }

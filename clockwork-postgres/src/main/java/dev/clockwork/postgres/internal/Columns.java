@@ -48,4 +48,14 @@ final class Columns {
   static Array texts(Connection connection, Collection<String> values) throws SQLException {
     return connection.createArrayOf("text", values.toArray(String[]::new));
   }
+
+  /** A bigint array of {@code values} (queue ids, sequences). */
+  static Array longs(Connection connection, Collection<Long> values) throws SQLException {
+    return connection.createArrayOf("int8", values.toArray(Long[]::new));
+  }
+
+  /** An integer array of {@code values} (caps, versions). */
+  static Array ints(Connection connection, Collection<Integer> values) throws SQLException {
+    return connection.createArrayOf("int4", values.toArray(Integer[]::new));
+  }
 }

@@ -122,7 +122,7 @@ public final class QueueRows {
         REMOVE,
         (connection, delete, i) -> {
           delete.setArray(++i, Columns.texts(connection, instanceIds));
-          delete.setArray(++i, connection.createArrayOf("int8", ids.toArray(Long[]::new)));
+          delete.setArray(++i, Columns.longs(connection, ids));
           return i;
         });
   }
