@@ -29,6 +29,11 @@ public final class LocalLeases {
     return chains;
   }
 
+  /** The instances whose leases this engine's chains hold now. */
+  public Set<String> instanceIds() {
+    return Set.copyOf(holders.keySet());
+  }
+
   Chain holder(String instanceId) {
     return holders.get(instanceId);
   }

@@ -31,6 +31,12 @@ import java.util.UUID;
  * @param committing the tokens of the claiming node's leases whose turns have run and whose commits
  *     are being written: they still hold their instances, but take no room under a cap (a cap
  *     counts running turns, not commits waiting for their flush)
+ * @param held the instances the claiming node holds leases on now (turns running or committing):
+ *     never claimed by this request, whatever their lease says. They are leased already (by this
+ *     node), so a store skips them without reading their leases — which at the head of the due
+ *     order, where a node's own turns wait for their commits, is most of what a claim reads — and
+ *     an instance whose lease lapsed while its turn still runs here is not given a second turn on
+ *     the same node
  */
 public record ClaimRequest(
     String owner,
@@ -42,7 +48,8 @@ public record ClaimRequest(
     boolean timers,
     Map<String, Integer> versions,
     Set<String> queues,
-    Set<UUID> committing) {
+    Set<UUID> committing,
+    Set<String> held) {
   public ClaimRequest {
     Objects.requireNonNull(owner, "owner");
     Objects.requireNonNull(leaseTime, "leaseTime");
@@ -51,6 +58,7 @@ public record ClaimRequest(
     versions = Map.copyOf(versions);
     queues = queues == null ? null : Set.copyOf(queues);
     committing = Set.copyOf(committing);
+    held = Set.copyOf(held);
     if (maxEvents < 1) {
       throw new IllegalArgumentException("maxEvents must be 1 or more, not " + maxEvents);
     }
@@ -65,7 +73,18 @@ public record ClaimRequest(
       int maxEvents,
       Map<String, Integer> caps,
       boolean timers) {
-    this(owner, leaseTime, now, maxInstances, maxEvents, caps, timers, Map.of(), null, Set.of());
+    this(
+        owner,
+        leaseTime,
+        now,
+        maxInstances,
+        maxEvents,
+        caps,
+        timers,
+        Map.of(),
+        null,
+        Set.of(),
+        Set.of());
   }
 
   /** The newest version of {@code machine} this request claims instances of. */
@@ -81,24 +100,80 @@ public record ClaimRequest(
   /** The same request for instances of at most {@code newest} versions. */
   public ClaimRequest withVersions(Map<String, Integer> newest) {
     return new ClaimRequest(
-        owner, leaseTime, now, maxInstances, maxEvents, caps, timers, newest, queues, committing);
+        owner,
+        leaseTime,
+        now,
+        maxInstances,
+        maxEvents,
+        caps,
+        timers,
+        newest,
+        queues,
+        committing,
+        held);
   }
 
   /** The same request with another {@code maxInstances}. */
   public ClaimRequest withMaxInstances(int instances) {
     return new ClaimRequest(
-        owner, leaseTime, now, instances, maxEvents, caps, timers, versions, queues, committing);
+        owner,
+        leaseTime,
+        now,
+        instances,
+        maxEvents,
+        caps,
+        timers,
+        versions,
+        queues,
+        committing,
+        held);
   }
 
   /** The same request for instances of {@code served} queues only (null: every queue). */
   public ClaimRequest withQueues(Set<String> served) {
     return new ClaimRequest(
-        owner, leaseTime, now, maxInstances, maxEvents, caps, timers, versions, served, committing);
+        owner,
+        leaseTime,
+        now,
+        maxInstances,
+        maxEvents,
+        caps,
+        timers,
+        versions,
+        served,
+        committing,
+        held);
   }
 
   /** The same request with {@code tokens} as the leases whose commits are being written. */
   public ClaimRequest withCommitting(Set<UUID> tokens) {
     return new ClaimRequest(
-        owner, leaseTime, now, maxInstances, maxEvents, caps, timers, versions, queues, tokens);
+        owner,
+        leaseTime,
+        now,
+        maxInstances,
+        maxEvents,
+        caps,
+        timers,
+        versions,
+        queues,
+        tokens,
+        held);
+  }
+
+  /** The same request with {@code instanceIds} as the instances the claiming node holds. */
+  public ClaimRequest withHeld(Set<String> instanceIds) {
+    return new ClaimRequest(
+        owner,
+        leaseTime,
+        now,
+        maxInstances,
+        maxEvents,
+        caps,
+        timers,
+        versions,
+        queues,
+        committing,
+        instanceIds);
   }
 }

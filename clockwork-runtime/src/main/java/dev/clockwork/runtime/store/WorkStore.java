@@ -32,7 +32,8 @@ public interface WorkStore {
    * machine gets more instances leased than its cap, counting every node's valid leases except the
    * request's {@linkplain ClaimRequest#committing() committing} ones (turns that have run and wait
    * for their commit's flush); claimers of one machine take turns, so the cap holds across nodes.
-   * Paused machines are not claimed, nor instances in queues the request does not serve.
+   * Paused machines are not claimed, nor instances in queues the request does not serve, nor the
+   * instances the request says its node {@linkplain ClaimRequest#held() holds}.
    */
   List<Claim> claim(ClaimRequest request);
 

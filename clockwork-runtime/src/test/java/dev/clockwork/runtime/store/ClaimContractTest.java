@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.core.event.TimerFire;
 import dev.clockwork.core.interpreter.ArmedTimer;
+import dev.clockwork.runtime.instance.InstanceMetadata;
 import dev.clockwork.runtime.queue.AttemptError;
 import dev.clockwork.runtime.queue.Priority;
 import dev.clockwork.runtime.queue.QueuedEvent;
@@ -339,6 +340,49 @@ public abstract class ClaimContractTest extends StoreContract {
     assertThat(second.lease().token()).isNotEqualTo(first.lease().token());
     assertThat(commit(update(first)).refusal("o-1")).contains(Refusal.LEASE_LOST);
     assertThat(commit(update(second)).written("o-1")).isTrue();
+  }
+
+  @Test
+  void theInstancesTheClaimingNodeHoldsAreNotClaimedEvenWithTheirLeasesExpired() {
+    create("o-1");
+    create("o-2");
+    create("o-3");
+    enqueue("o-1", "PAY", T0);
+    enqueue("o-2", "PAY", T0);
+    enqueue("o-3", "PAY", T0);
+    claim(T0); // every lease expires at T0 + LEASE: the node's turns still run
+    Instant lapsed = T0.plus(LEASE);
+
+    ClaimRequest holding = request(lapsed).withHeld(Set.of("o-1", "o-3"));
+    ClaimRequest servingQueues = holding.withQueues(Set.of(InstanceMetadata.DEFAULT_QUEUE));
+
+    assertThat(store.work().claim(holding))
+        .extracting(c -> c.instance().id())
+        .containsExactly("o-2");
+    // o-2 is leased now: the other ways to find due work (events only under backpressure, some
+    // queues only) find nothing either
+    assertThat(store.work().claim(withoutTimers(holding))).isEmpty();
+    assertThat(store.work().claim(servingQueues)).isEmpty();
+    assertThat(store.work().claim(withoutTimers(servingQueues))).isEmpty();
+    assertThat(store.work().claim(request(lapsed).withHeld(Set.of("o-2"))))
+        .as("held by the same node no more: taken over")
+        .extracting(c -> c.instance().id())
+        .containsExactlyInAnyOrder("o-1", "o-3");
+  }
+
+  private static ClaimRequest withoutTimers(ClaimRequest r) {
+    return new ClaimRequest(
+        r.owner(),
+        r.leaseTime(),
+        r.now(),
+        r.maxInstances(),
+        r.maxEvents(),
+        r.caps(),
+        false,
+        r.versions(),
+        r.queues(),
+        r.committing(),
+        r.held());
   }
 
   @Test

@@ -151,7 +151,8 @@ final class Dispatcher implements Runnable {
                 caps.get(),
                 !backpressure.over())
             .withQueues(options.queues())
-            .withCommitting(committing());
+            .withCommitting(committing())
+            .withHeld(local.instanceIds());
     List<Claim> claims = runner.claim(request);
     failures.succeeded(); // a claim writes: the store takes writes
     for (Claim claim : claims) {

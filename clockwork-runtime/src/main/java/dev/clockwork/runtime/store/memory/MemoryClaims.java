@@ -53,6 +53,7 @@ final class MemoryClaims {
           || data.paused.contains(machine)
           || !request.serves(record.metadata().queue())
           || record.version() > request.newestVersion(machine)
+          || request.held().contains(id)
           || data.isLeased(id, now)
           || (!request.timers() && !eventReady)) {
         continue;
