@@ -19,6 +19,15 @@ final class DurableTables {
   /** Clockwork ÷ db-scheduler's best mode, in the same run. */
   static final double RATIO_TARGET = 8;
 
+  /** Issue 23: the default engine ÷ db-scheduler's best mode, in the same run. */
+  static final double DEFAULT_RATIO_TARGET = 10;
+
+  /** Issue 23: the default engine's CPU per event, this JVM and PostgreSQL together. */
+  static final double CPU_MICROS_TARGET = 60;
+
+  /** Issue 23: the best configuration ÷ the raw ceiling at its largest batch. */
+  static final double CEILING_SHARE_TARGET = 0.8;
+
   private final DurableCommand settings;
   private ClockworkThroughput.Seed seed;
   private final List<ClockworkThroughput.Result> clockwork = new ArrayList<>();
@@ -215,6 +224,15 @@ final class DurableTables {
             Figures.ratio(RATIO_TARGET),
             meeting.isEmpty() ? "none" : String.join("; ", meeting)));
     Optional<ClockworkThroughput.Result> best = best(flushed);
+    clockwork.stream()
+        .filter(r -> r.flushed() == flushed && isDefault(r.config()))
+        .findFirst()
+        .ifPresent(r -> targets.addAll(defaultEngineTargets(r, rival)));
+    raw.stream()
+        .filter(r -> r.flushed() == flushed && r.batch() > 1)
+        .max(Comparator.comparingInt(RawCeiling.Result::batch))
+        .flatMap(ceiling -> best.map(b -> ceilingTarget(b, ceiling)))
+        .ifPresent(targets::add);
     for (RawCeiling.Result ceiling : raw) {
       if (ceiling.batch() > 1 && ceiling.flushed() == flushed && best.isPresent()) {
         out.append(
@@ -228,6 +246,68 @@ final class DurableTables {
       }
     }
     return new Section(out.toString(), targets);
+  }
+
+  /** The engine an application gets without settings: one node, default threads and cap. */
+  private static boolean isDefault(EngineConfig config) {
+    return config.engines() == 1
+        && config.threads() == DurableCommand.DEFAULTS.threads()
+        && config.cap() == 0;
+  }
+
+  /** Issue 23's targets for the default engine: ÷ db-scheduler's best, and CPU per event. */
+  private static List<Target> defaultEngineTargets(
+      ClockworkThroughput.Result r, Optional<DbSchedulerThroughput.Result> rival) {
+    List<Target> targets = new ArrayList<>();
+    String name = "default engine (" + r.config().describe() + ")";
+    rival.ifPresent(
+        theirs -> {
+          double ratio = r.eventsPerSecond() / theirs.perSecond();
+          targets.add(
+              new Target(
+                  name + " ÷ db-scheduler best (issue 23)",
+                  String.format(
+                      Locale.ROOT,
+                      "%s ÷ %s = %s",
+                      Figures.rate(r.eventsPerSecond()),
+                      Figures.rate(theirs.perSecond()),
+                      Figures.ratio(ratio)),
+                  "≥ " + Figures.ratio(DEFAULT_RATIO_TARGET),
+                  ratio >= DEFAULT_RATIO_TARGET));
+        });
+    double micros = 1e6 * (r.cpu().jvmSeconds() + r.cpu().postgresSeconds()) / r.events();
+    targets.add(
+        new Target(
+            name + ": CPU per event, JVM + PostgreSQL (issue 23)",
+            String.format(
+                Locale.ROOT,
+                "%,.0f µs (%.1f + %.1f s for %s events)",
+                micros,
+                r.cpu().jvmSeconds(),
+                r.cpu().postgresSeconds(),
+                Figures.count(r.events())),
+            String.format(Locale.ROOT, "≤ %.0f µs", CPU_MICROS_TARGET),
+            micros <= CPU_MICROS_TARGET));
+    return targets;
+  }
+
+  /** Issue 23: the best configuration's share of the raw ceiling at its largest batch. */
+  private static Target ceilingTarget(ClockworkThroughput.Result best, RawCeiling.Result ceiling) {
+    double share = best.eventsPerSecond() / ceiling.perSecond();
+    return new Target(
+        String.format(
+            Locale.ROOT,
+            "best configuration (%s) ÷ raw ceiling at %d events/transaction (issue 23)",
+            best.config().describe(),
+            ceiling.batch()),
+        String.format(
+            Locale.ROOT,
+            "%s ÷ %s = %.0f%%",
+            Figures.rate(best.eventsPerSecond()),
+            Figures.rate(ceiling.perSecond()),
+            100 * share),
+        String.format(Locale.ROOT, "≥ %.0f%%", 100 * CEILING_SHARE_TARGET),
+        share >= CEILING_SHARE_TARGET);
   }
 
   private Section latency() {

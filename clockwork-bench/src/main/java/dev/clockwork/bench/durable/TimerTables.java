@@ -19,6 +19,9 @@ final class TimerTables {
   /** The claim's cost per leased instance at the large armed count ÷ the small (issue 3). */
   static final double CLAIM_GROWTH_TARGET = 2;
 
+  /** Issue 23: the due timers fired per second when they all fall due at once. */
+  static final double DRAIN_TARGET = 5_000;
+
   private TimerTables() {}
 
   static Section timers(List<TimersAtScale.Result> timers) {
@@ -71,6 +74,20 @@ final class TimerTables {
             .append(r.seedCheck() ? "same row" : "DIFFERENT");
       }
       out.append('\n');
+    }
+    if (!timers.isEmpty()) {
+      TimersAtScale.Result large = timers.get(timers.size() - 1);
+      targets.add(
+          new Target(
+              String.format(
+                  Locale.ROOT,
+                  "%s timers past due at start (of %s armed) fired, none early (issue 23)",
+                  Figures.count(large.due()),
+                  Figures.count(large.armed())),
+              Figures.rate(large.firesPerSecond())
+                  + (large.correct() ? "" : " (a check failed above)"),
+              "≥ " + Figures.rate(DRAIN_TARGET),
+              large.correct() && large.firesPerSecond() >= DRAIN_TARGET));
     }
     if (timers.size() >= 2) {
       TimersAtScale.Result small = timers.get(0);
