@@ -9,6 +9,8 @@ import dev.clockwork.core.definition.MachineDefinition;
 import dev.clockwork.core.event.Event;
 import dev.clockwork.runtime.config.Settings;
 import dev.clockwork.runtime.instance.NewInstance;
+import dev.clockwork.runtime.store.Claim;
+import dev.clockwork.runtime.store.ClaimRequest;
 import dev.clockwork.runtime.store.CommitResult;
 import dev.clockwork.runtime.store.StepCommit;
 import dev.clockwork.runtime.store.Store;
@@ -19,6 +21,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -149,6 +153,51 @@ public abstract class CapContractTest {
     for (int i = 0; i < instances; i++) {
       assertThat(engine.instances().get(String.format("job-%04d", i)).states())
           .containsExactly("done");
+    }
+  }
+
+  @Test
+  void aNodesClaimsNameTheInstancesItsTurnsHoldSoTheStoreNeedNotReadTheirLeases() {
+    ClaimsSeen seen = new ClaimsSeen(store);
+    Engine engine = engine(seen, 8);
+    backlog(engine, CAP);
+    engine.start();
+
+    // the three actions block: their turns hold their instances while the node claims again
+    await().atMost(Duration.ofSeconds(30)).until(() -> running.get() == CAP);
+    List<String> runningIds = List.of("job-0000", "job-0001", "job-0002");
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> seen.held().stream().anyMatch(held -> held.containsAll(runningIds)));
+
+    leave.release(CAP);
+    await().atMost(Duration.ofSeconds(30)).until(() -> store.queue().pendingEvents() == 0);
+  }
+
+  /** A store that keeps what every claim said its node held. */
+  private static final class ClaimsSeen extends ForwardingStore {
+    private final List<Set<String>> held = new CopyOnWriteArrayList<>();
+    private final WorkStore work;
+
+    ClaimsSeen(Store delegate) {
+      super(delegate);
+      this.work =
+          new ForwardingWorkStore(delegate.work()) {
+            @Override
+            public List<Claim> claim(ClaimRequest request) {
+              held.add(request.held());
+              return super.claim(request);
+            }
+          };
+    }
+
+    List<Set<String>> held() {
+      return held;
+    }
+
+    @Override
+    public WorkStore work() {
+      return work;
     }
   }
 
