@@ -63,6 +63,7 @@ class DuePlanTest {
             "'{3}'",
             NOW,
             NOW,
+            "'{o-1,o-2}'",
             NOW,
             "10",
             "'w'",
@@ -73,6 +74,7 @@ class DuePlanTest {
             "10");
 
     assertThat(plan).contains("cw_instances_due").contains("cw_leases_pkey");
+    assertThat(plan).as("the node's own instances, filtered by a hash").contains("hashed SubPlan");
     assertThat(seqScansOfInstances(plan)).isZero();
   }
 
@@ -90,6 +92,7 @@ class DuePlanTest {
             NOW,
             NOW,
             NOW,
+            "'{o-1,o-2}'",
             NOW,
             "10",
             "'w'",
