@@ -8,11 +8,12 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * I11: once the faults have stopped, every killed worker is up again and a lease time has passed
- * (what a killed worker's instances wait by design), timers fire on time again: the 99th percentile
- * of how late fires committed after their due instant, by the database's clock, is within {@link
- * #BOUND}. Fewer than {@link #MIN_FIRES} fires to judge is a violation too: a recovery window
- * without timers proves nothing.
+ * I11: once the faults have stopped, every killed worker is up again, a lease time has passed (what
+ * a killed worker's instances wait by design) and the events queued before the workers were up are
+ * worked off (a fire waits behind its instance's earlier events: {@link Backlog}), timers fire on
+ * time again: the 99th percentile of how late fires committed after their due instant, by the
+ * database's clock, is within {@link #BOUND}. Fewer than {@link #MIN_FIRES} fires to judge is a
+ * violation too: a recovery window without timers proves nothing.
  */
 final class Lateness {
   static final String ID = "I11 lateness";

@@ -3,6 +3,7 @@ package dev.clockwork.chaos.run;
 import dev.clockwork.chaos.broken.Breakage;
 import dev.clockwork.chaos.broken.BrokenStore;
 import dev.clockwork.chaos.check.AfterFaults;
+import dev.clockwork.chaos.check.Backlog;
 import dev.clockwork.chaos.check.Checker;
 import dev.clockwork.chaos.check.Drain;
 import dev.clockwork.chaos.check.FanOutCheck;
@@ -37,6 +38,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,8 +54,9 @@ import java.util.function.Function;
 public final class ChaosRun {
   /**
    * How long the producer goes on once the faults stopped: I11 judges the timers due from a lease
-   * time after every worker is up again to the end of it (about 10 s of it when the last workers
-   * were killed in the faults' last seconds).
+   * time after every worker is up again (or from when the events queued before were worked off,
+   * when that is later) to the end of it (about 10 s of it when the last workers were killed in the
+   * faults' last seconds).
    */
   static final Duration RECOVERY = Duration.ofSeconds(25);
 
@@ -179,13 +182,29 @@ public final class ChaosRun {
         // a worker killed near the end is back only once its engine runs again: that is where
         // the faults' effect ends, and where the lease time I11 grants begins
         List<String> down = fleet.awaitStarted(WORKERS_UP);
-        normalFrom = Instant.now().plus(ChaosEngine.LEASE_TIME).plus(catchUp);
+        double up = seconds(started);
+        Instant upAt = engine.clock().instant();
+        // and a fire waits behind the events its instance queued before it was due: the backlog
+        // the faults left must be worked off too (a backlog never worked off leaves I11 too few
+        // fires to judge)
+        Instant workedOff =
+            new Backlog(engine.admin().queues(), engine.clock()).awaitWorkedOff(upAt, recovery);
+        Instant leaseAfter = upAt.plus(ChaosEngine.LEASE_TIME).plus(catchUp);
+        normalFrom =
+            workedOff == null
+                ? engine.clock().instant()
+                : Collections.max(List.of(leaseAfter, workedOff));
         out.printf(
-            "faults stopped at %.1f s, every worker up again at %.1f s%s; the producer goes on for"
-                + " %d s (timers on time again from %s: I11)%n",
+            "faults stopped at %.1f s, every worker up again at %.1f s%s, the events queued before"
+                + " worked off %s; the producer goes on for %d s (timers on time again from %s:"
+                + " I11)%n",
             stopped,
-            seconds(started),
+            up,
             down.isEmpty() ? "" : " (not up: " + down + ")",
+            workedOff == null
+                ? "NOT within " + recovery.toSeconds() + " s"
+                : String.format(
+                    "at %.1f s", up + Duration.between(upAt, workedOff).toMillis() / 1e3),
             recovery.toSeconds(),
             normalFrom);
         producer.join();
