@@ -81,8 +81,8 @@ public final class PostgresStore implements Store, AutoCloseable {
     this.ownPool = ownPool;
     Jdbc jdbc = new Jdbc(dataSource, where);
     this.instances = new PostgresInstances(jdbc);
-    this.queue = new PostgresQueue(jdbc);
     WorkSignal signal = new WorkSignal(dataSource, QueueRows.CHANNEL, RegionJobs.CHANNEL);
+    this.queue = new PostgresQueue(jdbc, signal);
     this.work = new PostgresWork(jdbc, signal);
     this.queueAdmin = new PostgresQueueAdmin(jdbc);
     this.activity = new QueueActivityRows(jdbc);

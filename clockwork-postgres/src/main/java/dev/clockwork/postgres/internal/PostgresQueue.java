@@ -14,8 +14,14 @@ public final class PostgresQueue implements QueueStore {
   private final IdempotencyKeys keys;
   private final EventStatuses statuses;
   private final QueueRows rows;
+  private final WorkSignal signal;
 
-  public PostgresQueue(Jdbc jdbc) {
+  /**
+   * @param signal poked after each enqueue: this process's idle workers wake before PostgreSQL's
+   *     notification of it comes back
+   */
+  public PostgresQueue(Jdbc jdbc, WorkSignal signal) {
+    this.signal = signal;
     this.enqueues = new Enqueues(jdbc);
     this.keys = new IdempotencyKeys(jdbc);
     this.statuses = new EventStatuses(jdbc);
@@ -30,7 +36,9 @@ public final class PostgresQueue implements QueueStore {
    */
   @Override
   public QueuedEvent enqueue(QueuedEvent event) {
-    return enqueues.enqueue(event);
+    QueuedEvent queued = enqueues.enqueue(event);
+    signal.poke(QueueRows.CHANNEL);
+    return queued;
   }
 
   @Override

@@ -9,7 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
@@ -19,23 +19,31 @@ import org.slf4j.LoggerFactory;
 /**
  * Waits for work with {@code LISTEN} on one connection for every channel (instance work on {@code
  * clockwork_work}, region jobs on {@code clockwork_jobs}): a hint, never a promise — callers poll
- * as well. A waiter waits for one channel, and a notification on another does not end its wait. One
- * waiting thread at a time reads the listening connection (in slices of at most {@value
- * #SLICE_MILLIS} ms: a socket read does not see an interrupt, and a stopping engine interrupts its
- * idle workers — slices of a second kept every engine's stop waiting up to a second) and counts
- * what it read per channel; the others wait for it to report. Without a connection (the database
- * restarting), a wait simply lasts its full time and the next one reconnects.
+ * as well. A waiter waits for one channel, and a notification on another does not end its wait.
+ *
+ * <p>The first wait connects and listens; then one reader thread reads the listening connection (in
+ * slices of {@value #SLICE_MILLIS} ms, so it sees {@link #close} soon) and counts what it read per
+ * channel. Waiters wait on those counts, so a stopping engine's interrupt ends a wait at once, and
+ * a thread's wait ends at once when signals came since its previous wait ended (what arrived while
+ * it claimed is not lost). {@link #poke} counts a signal of this process without the database: an
+ * enqueue wakes its own engine's workers as soon as its commit returns rather than when
+ * PostgreSQL's notification comes back (about a millisecond later on a busy two-core machine).
+ * Without a connection (the database restarting), waits last their full time and the reader tries
+ * again every {@value #RETRY_MILLIS} ms, warning once per outage.
  */
 public final class WorkSignal implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(WorkSignal.class);
   static final long SLICE_MILLIS = 100;
+  static final long RETRY_MILLIS = 1_000;
 
   private final DataSource dataSource;
   private final List<String> channels;
-  private final ReentrantLock listening = new ReentrantLock();
   private final Object monitor = new Object();
   private final Map<String, Long> signals = new HashMap<>();
-  private Connection connection;
+  private final ThreadLocal<Map<String, Long>> seenBy = ThreadLocal.withInitial(HashMap::new);
+  private Thread reader; // guarded by this
+  private Connection connection; // the first wait's, then the reader's alone
+  private boolean failing; // the first wait's, then the reader's alone
   private volatile boolean closed;
 
   /** Listens on {@code channels} (plain identifiers), once the first wait needs it. */
@@ -50,86 +58,136 @@ public final class WorkSignal implements AutoCloseable {
     }
   }
 
-  /** Returns when a notification on {@code channel} arrives or {@code max} has passed. */
+  /**
+   * Returns when a signal on {@code channel} arrives or {@code max} has passed; at once when one
+   * came since this thread's previous wait on it ended.
+   */
   public void await(String channel, Duration max) throws InterruptedException {
+    check(channel);
+    long deadline = System.nanoTime() + max.toNanos();
+    startReader();
+    Map<String, Long> seen = seenBy.get();
+    synchronized (monitor) {
+      long last = seen.getOrDefault(channel, signals.get(channel));
+      try {
+        while (!closed && signals.get(channel) == last) {
+          long remaining = deadline - System.nanoTime();
+          if (remaining <= 0) {
+            return;
+          }
+          TimeUnit.NANOSECONDS.timedWait(monitor, remaining);
+        }
+      } finally {
+        seen.put(channel, signals.get(channel));
+      }
+    }
+  }
+
+  /** Wakes this process's waiters on {@code channel} as a notification on it would. */
+  public void poke(String channel) {
+    check(channel);
+    synchronized (monitor) {
+      signals.merge(channel, 1L, Long::sum);
+      monitor.notifyAll();
+    }
+  }
+
+  private void check(String channel) {
     if (!signals.containsKey(channel)) {
       throw new IllegalArgumentException(
           "not listening on '" + channel + "'; the channels are " + channels);
     }
-    long deadline = System.nanoTime() + max.toNanos();
-    long seen;
-    synchronized (monitor) {
-      seen = signals.get(channel);
+  }
+
+  /**
+   * The first wait connects and listens itself (so the store listens once it returns), then starts
+   * the reader.
+   */
+  private synchronized void startReader() {
+    if (reader != null || closed) {
+      return;
+    }
+    try {
+      connection = connect();
+    } catch (SQLException | RuntimeException e) {
+      failed(e);
+    }
+    reader = new Thread(this::read, "clockwork-listener");
+    reader.setDaemon(true);
+    reader.start();
+  }
+
+  private void failed(Exception e) {
+    if (!failing) {
+      LOG.warn("cannot listen for work ({}); polling until the database answers", e.getMessage());
+      failing = true;
+    }
+  }
+
+  private void read() {
+    if (connection == null) {
+      pause(); // the first wait's attempt failed
     }
     while (!closed) {
-      if (Thread.interrupted()) {
-        throw new InterruptedException();
-      }
-      // rounded up, so even a wait of a millisecond reads the connection once
-      long remaining = (deadline - System.nanoTime() + 999_999) / 1_000_000;
-      if (remaining <= 0) {
-        return;
-      }
-      long slice = Math.min(remaining, SLICE_MILLIS);
-      if (listening.tryLock()) {
-        Set<String> signalled;
-        try {
-          signalled = listen(slice, remaining);
-        } finally {
-          listening.unlock();
+      Set<String> signalled;
+      try {
+        signalled = listen();
+        if (failing) {
+          LOG.info("listening for work again");
+          failing = false;
         }
+      } catch (SQLException | RuntimeException e) {
+        failed(e);
+        disconnect();
+        pause();
+        continue;
+      }
+      if (!signalled.isEmpty()) {
         synchronized (monitor) {
           signalled.forEach(c -> signals.merge(c, 1L, Long::sum));
           monitor.notifyAll();
-          if (signals.get(channel) != seen) {
-            return;
-          }
         }
-      } else {
-        synchronized (monitor) {
-          if (signals.get(channel) == seen) {
-            monitor.wait(slice);
-          }
-          if (signals.get(channel) != seen) {
-            return;
-          }
+      }
+    }
+    disconnect();
+  }
+
+  /** Reads the listening connection for up to a slice; the channels notified. */
+  private Set<String> listen() throws SQLException {
+    if (connection == null) {
+      connection = connect();
+    }
+    PGNotification[] received =
+        connection.unwrap(PGConnection.class).getNotifications((int) SLICE_MILLIS);
+    Set<String> notified = new HashSet<>();
+    if (received != null) {
+      for (PGNotification notification : received) {
+        if (channels.contains(notification.getName())) {
+          notified.add(notification.getName());
+        }
+      }
+    }
+    return notified;
+  }
+
+  /** Waits before the next connection attempt; {@link #close} ends it. */
+  private void pause() {
+    synchronized (monitor) {
+      if (!closed) {
+        try {
+          monitor.wait(RETRY_MILLIS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          closed = true; // nothing interrupts the reader but a JVM going down
         }
       }
     }
   }
 
   /**
-   * Reads the listening connection for up to {@code millis}; the channels notified. Without a
-   * connection, waits out the rest of the wait ({@code remaining}) before the next attempt, so an
-   * outage costs a connection attempt and a warning per wait, not per slice.
+   * A pooled connection listening on every channel, rid of what it had received before (a pooled
+   * connection may have listened for an earlier store: what it kept is old news).
    */
-  private Set<String> listen(long millis, long remaining) throws InterruptedException {
-    try {
-      if (connection == null) {
-        connection = connect();
-      }
-      PGNotification[] received =
-          connection.unwrap(PGConnection.class).getNotifications((int) Math.max(1, millis));
-      if (closed) {
-        disconnect();
-      }
-      Set<String> notified = new HashSet<>();
-      if (received != null) {
-        for (PGNotification notification : received) {
-          if (channels.contains(notification.getName())) {
-            notified.add(notification.getName());
-          }
-        }
-      }
-      return notified;
-    } catch (SQLException e) {
-      LOG.warn("cannot listen for work ({}); polling until the database answers", e.getMessage());
-      disconnect();
-      Thread.sleep(remaining);
-      return Set.of();
-    }
-  }
-
   private Connection connect() throws SQLException {
     Connection listener = dataSource.getConnection();
     try {
@@ -139,6 +197,7 @@ public final class WorkSignal implements AutoCloseable {
           listen.execute("LISTEN " + channel);
         }
       }
+      listener.unwrap(PGConnection.class).getNotifications();
       return listener;
     } catch (SQLException e) {
       listener.close();
@@ -146,8 +205,14 @@ public final class WorkSignal implements AutoCloseable {
     }
   }
 
+  /** Gives the connection back to its pool, no longer listening. */
   private void disconnect() {
     if (connection != null) {
+      try (Statement unlisten = connection.createStatement()) {
+        unlisten.execute("UNLISTEN *");
+      } catch (SQLException e) {
+        LOG.debug("could not stop listening on the connection given back", e);
+      }
       try {
         connection.close();
       } catch (SQLException e) {
@@ -157,19 +222,26 @@ public final class WorkSignal implements AutoCloseable {
     }
   }
 
-  /** Stops listening; a wait in progress ends after its current slice. */
+  /**
+   * Stops listening: waits end, and the reader gives its connection back within a slice (this waits
+   * for that, so the pool closing next finds it returned).
+   */
   @Override
   public void close() {
-    closed = true;
-    if (listening.tryLock()) {
-      try {
-        disconnect();
-      } finally {
-        listening.unlock();
-      }
+    Thread running;
+    synchronized (this) {
+      closed = true;
+      running = reader;
     }
     synchronized (monitor) {
       monitor.notifyAll();
+    }
+    if (running != null && running != Thread.currentThread()) {
+      try {
+        running.join(2 * SLICE_MILLIS + RETRY_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 }
