@@ -3,6 +3,7 @@ package dev.clockwork.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.clockwork.postgres.internal.WorkSignal;
 import dev.clockwork.runtime.store.Claim;
 import java.time.Duration;
 import java.util.List;
@@ -91,6 +92,41 @@ class AwaitWorkTest extends StoreFixture {
     waiter[0].interrupt(); // as a stopping engine does to its idle workers
     await().atMost(Duration.ofSeconds(10)).until(waiting::isDone);
     assertThat(waiting).isCompletedExceptionally();
+  }
+
+  /**
+   * An enqueue pokes its own store's waiters; the notification that comes back carries the signal's
+   * own payload and is not counted again (a second wake-up, a claim for nothing). One from
+   * elsewhere still wakes them.
+   */
+  @Test
+  void aNotificationCarryingTheSignalsOwnPayloadDoesNotWakeItsWaiters()
+      throws InterruptedException {
+    try (WorkSignal signal = new WorkSignal(DB.dataSource(), "clockwork_work")) {
+      signal.await("clockwork_work", Duration.ofMillis(1)); // listening
+      CompletableFuture<Void> done = new CompletableFuture<>();
+      Thread waiter =
+          new Thread(
+              () -> {
+                try {
+                  signal.await("clockwork_work", A_MINUTE);
+                  done.complete(null);
+                } catch (InterruptedException e) {
+                  done.completeExceptionally(e);
+                }
+              });
+      waiter.setDaemon(true);
+      waiter.start();
+      await().until(() -> waiter.getState() == Thread.State.TIMED_WAITING);
+
+      DB.single("SELECT CAST(pg_notify('clockwork_work', ?) AS text)", signal.own());
+      await()
+          .during(Duration.ofMillis(500))
+          .atMost(Duration.ofSeconds(5))
+          .until(() -> !done.isDone());
+      DB.single("SELECT CAST(pg_notify('clockwork_work', 'elsewhere') AS text)");
+      await().atMost(Duration.ofSeconds(10)).until(done::isDone);
+    }
   }
 
   private static dev.clockwork.runtime.store.InstanceBuilder nextOf(Claim claim) {

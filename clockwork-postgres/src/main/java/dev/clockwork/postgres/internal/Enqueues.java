@@ -58,7 +58,7 @@ public final class Enqueues {
                     CAST(? AS jsonb), priority, CAST(? AS jsonb)
                FROM input
              RETURNING id)
-      SELECT id, pg_notify(?, '') FROM queued
+      SELECT id, pg_notify(?, ?) FROM queued
       """;
 
   /**
@@ -147,16 +147,24 @@ public final class Enqueues {
     this.jdbc = jdbc;
   }
 
-  /** Enqueues one event (once per idempotency key) and wakes the listening workers. */
-  public QueuedEvent enqueue(QueuedEvent event) {
+  /**
+   * Enqueues one event (once per idempotency key) and wakes the listening workers; a keyless
+   * event's notification carries {@code payload} (the store's {@link WorkSignal#own}).
+   */
+  public QueuedEvent enqueue(QueuedEvent event, String payload) {
     String what = "enqueue " + event.event().type() + " for '" + event.instanceId() + "'";
     return event.idempotencyKey() == null
-        ? jdbc.autoCommit(what, connection -> enqueue(connection, event))
+        ? jdbc.autoCommit(what, connection -> enqueue(connection, event, payload))
         : jdbc.autoCommit(what + " once", connection -> enqueueOnce(connection, event));
   }
 
   /** Enqueues one event (no idempotency key) in the caller's transaction, with a NOTIFY. */
   static QueuedEvent enqueue(Connection connection, QueuedEvent event) throws SQLException {
+    return enqueue(connection, event, "");
+  }
+
+  private static QueuedEvent enqueue(Connection connection, QueuedEvent event, String payload)
+      throws SQLException {
     try (PreparedStatement insert = connection.prepareStatement(ENQUEUE)) {
       int i = 0;
       insert.setObject(++i, Instants.notBefore(event.availableAt()));
@@ -171,6 +179,7 @@ public final class Enqueues {
       insert.setString(++i, EventJson.writeErrors(event.errors()));
       insert.setString(++i, EventJson.writeHeaders(event.headers()));
       insert.setString(++i, QueueRows.CHANNEL);
+      insert.setString(++i, payload);
       try (ResultSet rs = insert.executeQuery()) {
         if (!rs.next()) {
           throw new UnknownInstanceException(event.instanceId());

@@ -18,7 +18,7 @@ public final class PostgresQueue implements QueueStore {
 
   /**
    * @param signal poked after each enqueue: this process's idle workers wake before PostgreSQL's
-   *     notification of it comes back
+   *     notification of it comes back (which the signal then does not count again)
    */
   public PostgresQueue(Jdbc jdbc, WorkSignal signal) {
     this.signal = signal;
@@ -36,7 +36,7 @@ public final class PostgresQueue implements QueueStore {
    */
   @Override
   public QueuedEvent enqueue(QueuedEvent event) {
-    QueuedEvent queued = enqueues.enqueue(event);
+    QueuedEvent queued = enqueues.enqueue(event, signal.own());
     signal.poke(QueueRows.CHANNEL);
     return queued;
   }

@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.postgresql.PGConnection;
@@ -40,6 +41,7 @@ public final class WorkSignal implements AutoCloseable {
   private final List<String> channels;
   private final Object monitor = new Object();
   private final Map<String, Long> signals = new HashMap<>();
+  private final String own = UUID.randomUUID().toString();
   private final ThreadLocal<Map<String, Long>> seenBy = ThreadLocal.withInitial(HashMap::new);
   private Thread reader; // guarded by this
   private Connection connection; // the first wait's, then the reader's alone
@@ -81,6 +83,14 @@ public final class WorkSignal implements AutoCloseable {
         seen.put(channel, signals.get(channel));
       }
     }
+  }
+
+  /**
+   * The payload of the notifications this process pokes for: the reader does not count them again
+   * when they come back.
+   */
+  public String own() {
+    return own;
   }
 
   /** Wakes this process's waiters on {@code channel} as a notification on it would. */
@@ -162,7 +172,7 @@ public final class WorkSignal implements AutoCloseable {
     Set<String> notified = new HashSet<>();
     if (received != null) {
       for (PGNotification notification : received) {
-        if (channels.contains(notification.getName())) {
+        if (channels.contains(notification.getName()) && !own.equals(notification.getParameter())) {
           notified.add(notification.getName());
         }
       }
