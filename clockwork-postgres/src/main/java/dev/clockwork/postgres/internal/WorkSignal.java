@@ -135,10 +135,8 @@ public final class WorkSignal implements AutoCloseable {
   }
 
   private void read() {
-    if (connection == null) {
-      pause(); // the first wait's attempt failed
-    }
-    while (!closed) {
+    boolean reading = connection != null || pause(); // the first wait's attempt failed
+    while (reading && !closed) {
       Set<String> signalled;
       try {
         signalled = listen();
@@ -149,7 +147,7 @@ public final class WorkSignal implements AutoCloseable {
       } catch (SQLException | RuntimeException e) {
         failed(e);
         disconnect();
-        pause();
+        reading = pause();
         continue;
       }
       if (!signalled.isEmpty()) {
@@ -180,17 +178,22 @@ public final class WorkSignal implements AutoCloseable {
     return notified;
   }
 
-  /** Waits before the next connection attempt; {@link #close} ends it. */
-  private void pause() {
+  /**
+   * Waits before the next connection attempt ({@link #close} or a poke ends it sooner); false when
+   * interrupted (nothing but a JVM going down does that): the reader stops, and waits last their
+   * full time.
+   */
+  private boolean pause() {
     synchronized (monitor) {
       if (!closed) {
         try {
           monitor.wait(RETRY_MILLIS);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
-          closed = true; // nothing interrupts the reader but a JVM going down
+          return false;
         }
       }
+      return true;
     }
   }
 
