@@ -104,20 +104,11 @@ class AwaitWorkTest extends StoreFixture {
       throws InterruptedException {
     try (WorkSignal signal = new WorkSignal(DB.dataSource(), "clockwork_work")) {
       signal.await("clockwork_work", Duration.ofMillis(1)); // listening
-      CompletableFuture<Void> done = new CompletableFuture<>();
-      Thread waiter =
-          new Thread(
-              () -> {
-                try {
-                  signal.await("clockwork_work", A_MINUTE);
-                  done.complete(null);
-                } catch (InterruptedException e) {
-                  done.completeExceptionally(e);
-                }
-              });
-      waiter.setDaemon(true);
-      waiter.start();
-      await().until(() -> waiter.getState() == Thread.State.TIMED_WAITING);
+      Thread[] waiter = new Thread[1];
+      CompletableFuture<Void> done =
+          waitInBackground(
+              () -> signal.await("clockwork_work", A_MINUTE), thread -> waiter[0] = thread);
+      await().until(() -> waiter[0].getState() == Thread.State.TIMED_WAITING);
 
       DB.single("SELECT CAST(pg_notify('clockwork_work', ?) AS text)", signal.own());
       await()
@@ -133,18 +124,28 @@ class AwaitWorkTest extends StoreFixture {
     return dev.clockwork.runtime.store.InstanceBuilder.nextOf(claim.instance());
   }
 
+  /** A wait a thread may be interrupted out of. */
+  private interface Wait {
+    void await() throws InterruptedException;
+  }
+
   private static CompletableFuture<Void> waitInBackground(PostgresStore store) {
     return waitInBackground(store, thread -> {});
   }
 
   private static CompletableFuture<Void> waitInBackground(
       PostgresStore store, Consumer<Thread> started) {
+    return waitInBackground(() -> store.work().awaitWork(A_MINUTE), started);
+  }
+
+  /** Runs {@code wait} on a new thread (handed to {@code started} first); done when it returns. */
+  private static CompletableFuture<Void> waitInBackground(Wait wait, Consumer<Thread> started) {
     CompletableFuture<Void> done = new CompletableFuture<>();
     Thread waiter =
         new Thread(
             () -> {
               try {
-                store.work().awaitWork(A_MINUTE);
+                wait.await();
                 done.complete(null);
               } catch (InterruptedException e) {
                 done.completeExceptionally(e);
