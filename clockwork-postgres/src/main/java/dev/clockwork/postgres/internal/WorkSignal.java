@@ -212,7 +212,7 @@ public final class WorkSignal implements AutoCloseable {
       }
       listener.unwrap(PGConnection.class).getNotifications();
       return listener;
-    } catch (SQLException e) {
+    } catch (SQLException | RuntimeException e) {
       listener.close();
       throw e;
     }
